@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "ListLayout",
+  products: [
+    .library(name: "ListLayout", targets: ["ListLayout"]),
+    .library(name: "Flexbox", targets: ["Flexbox"]),
+    .library(name: "SequentialLayout", targets: ["SequentialLayout"]),
+    .library(name: "ListLayoutRender", targets: ["ListLayoutRender"]),
+    .executable(name: "listlayout", targets: ["listlayout"]),
+  ],
+  targets: [
+    // Layer 0: value geometry shared by every engine.
+    .target(name: "LayoutGeometry"),
+    // Layer 1: the standalone engines.
+    .target(name: "Flexbox", dependencies: ["LayoutGeometry"]),
+    .target(name: "SequentialLayout", dependencies: ["LayoutGeometry"]),
+    // Layer 2: the list model, its layouts, snapshots and queries.
+    .target(name: "ListLayout", dependencies: ["LayoutGeometry", "Flexbox", "SequentialLayout"]),
+    // Layer 3: pictures and pages of a computed layout.
+    .target(name: "ListLayoutRender", dependencies: ["ListLayout", "Flexbox"]),
+    // Layer 4: the command line, as a testable library and a thin executable.
+    .target(name: "ListLayoutCommand", dependencies: ["ListLayout", "Flexbox", "ListLayoutRender"]),
+    .executableTarget(name: "listlayout", dependencies: ["ListLayoutCommand"]),
+
+    .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
+    .testTarget(name: "FlexboxTests", dependencies: ["Flexbox"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout"]),
+    .testTarget(name: "ListLayoutTests", dependencies: ["ListLayout"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
