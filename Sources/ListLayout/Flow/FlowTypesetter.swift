@@ -1,0 +1,318 @@
+import LayoutGeometry
+
+/// FSQCollectionViewAlignedLayout's typesetter, generalised by a layout manager: cells are
+/// words, lines are lines of a paragraph, a section is a paragraph.
+///
+/// For each cell, in order (``place(cell:at:)``):
+/// 1. **Break before sizing** when the previous cell ends its line, this cell begins one, its
+///    insets exceed the space left, or the manager's gap to the previous cell is infinite.
+/// 2. **Gap**: the manager's margin to the leading edge for a line's first cell, else its gap
+///    to the preceding cell; the manager's trailing-edge margin must also fit.
+/// 3. **Size**: fixed, the default size, or asked of the sizing callback with the space left.
+/// 4. **Break after sizing** when `x + gap + insets + width + trailing margin` exceeds the line
+///    and the cell is not first on it. A cell wider than a line sits alone and overflows, or
+///    shrinks when the manager's ``OversizedCellPolicy`` says so.
+/// 5. **Place** it on the line; remember an indentation it starts.
+///
+/// When a line is finished (``finishLine()``):
+/// 1. **Align horizontally**: the manager's offset (FSQ's alignment, Hub's centering).
+/// 2. **Stack vertically**: below the previous line by the largest of the manager's vertical
+///    gaps between the line's first cell and each cell of the line above (FSQ: `lineSpacing`).
+/// 3. **Align vertically** inside the line box by the section's vertical alignment, treating
+///    cell insets as CSS margins.
+/// 4. **Indent** following lines if a cell of this line started an indentation.
+
+struct FlowTypesetter<Policy: SpacingPolicy> {
+  var policy: Policy
+
+  // Inputs of the current section.
+  var listWidth: Double
+  var contentInsets: EdgeInsets
+  var defaultCellSize: Size
+  var defaultCellAttributes: CellAttributes
+  var attributes = SectionAttributes()
+  var sectionIndex = 0
+  var headerTraits: TraitSet?
+
+  // The line box: where lines start and how wide they are, after insets and indentation.
+  var baseLineLeft = 0.0
+  var baseAvailable = 0.0
+  var leadingIndent = 0.0
+  var trailingIndent = 0.0
+  var lineLeft = 0.0
+  var available = 0.0
+
+  // The line being filled; x is relative to the line box.
+  var lineX = 0.0
+  var lineHeight = 0.0
+  var cellX: ContiguousArray<Double> = []
+  var cellWidth: ContiguousArray<Double> = []
+  var cellHeight: ContiguousArray<Double> = []
+  /// Distance from the top of a cell's outer box (margins and insets) to its frame.
+  var cellOuterTop: ContiguousArray<Double> = []
+  /// Height of a cell's outer box.
+  var cellOuterHeight: ContiguousArray<Double> = []
+  var lineTraits: ContiguousArray<TraitSet> = []
+  var previousLineTraits: ContiguousArray<TraitSet> = []
+  var previousEndsLine = false
+  var pendingIndent: (minX: Double, maxX: Double)?
+  var isFirstLine = true
+
+  // Output.
+  var pages: ContiguousArray<LinePage> = []
+  var page = LinePage()
+  /// The bottom of the last finished line, relative to the current page's top.
+  var pageBottom = 0.0
+  /// Counts the lines laid out (tests pin how much an edit reflows).
+  var linesLaidOut = 0
+
+
+  init(policy: Policy, configuration: ListConfiguration) {
+    self.policy = policy
+    self.listWidth = configuration.width
+    self.contentInsets = configuration.contentInsets
+    self.defaultCellSize = configuration.defaultCellSize
+    self.defaultCellAttributes = configuration.defaultCellAttributes
+  }
+
+  /// Lays out one flow section into a ``SectionGeometry`` relative to the section's top.
+
+  mutating func layout(_ section: Section, at index: Int, attributes: SectionAttributes) throws(LayoutError)
+    -> SectionGeometry
+  {
+    begin(section, at: index, attributes: attributes)
+    try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
+      for i in cells.indices {
+        try place(cell: cells[i], at: i)
+      }
+    }
+    return finishSection(section)
+  }
+
+  // MARK: Section
+
+
+  mutating func begin(_ section: Section, at index: Int, attributes: SectionAttributes) {
+    self.attributes = attributes
+    sectionIndex = index
+    headerTraits = section.header?.traits
+    policy.begin(section: attributes)
+    baseLineLeft = contentInsets.left + attributes.insets.left
+    baseAvailable = max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)
+    leadingIndent = 0
+    trailingIndent = 0
+    lineLeft = baseLineLeft
+    available = baseAvailable
+    resetLine()
+    previousLineTraits.removeAll(keepingCapacity: true)
+    previousEndsLine = false
+    pendingIndent = nil
+    isFirstLine = true
+    pages = []
+    page = LinePage()
+    page.reserveCapacity(items: min(section.cells.count, LinePage.targetItemCount + 64), lines: 64)
+    pageBottom = 0
+  }
+
+
+  mutating func finishSection(_ section: Section) -> SectionGeometry {
+    if !cellX.isEmpty { finishLine() }
+    var bottomMargin = 0.0
+    for traits in previousLineTraits {
+      bottomMargin = max(bottomMargin, policy.margin(traits, .bottom))
+    }
+    if page.lineCount > 0 || pages.isEmpty {
+      page.height = pageBottom
+      pages.append(page)
+    }
+    var geometry = SectionGeometry()
+    var y = 0.0
+    if let header = section.header {
+      geometry.headerFrame = Rect(x: 0, y: 0, width: header.width ?? listWidth, height: header.height)
+      y = header.height
+    }
+    y += attributes.insets.top
+    geometry.bodyTop = y
+    geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
+    geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
+    y += geometry.pageHeights.total + bottomMargin + attributes.insets.bottom
+    if let footer = section.footer {
+      geometry.footerFrame = Rect(x: 0, y: y, width: footer.width ?? listWidth, height: footer.height)
+      y += footer.height
+    }
+    geometry.height = y
+    geometry.pages = pages
+    pages = []
+    return geometry
+  }
+
+  // MARK: Cells
+
+  /// Steps 1–5 for one cell.
+
+  mutating func place(cell: Cell, at item: Int) throws(LayoutError) {
+    let cellAttributes = cell.attributes ?? defaultCellAttributes
+    let insets = cellAttributes.insets
+    guard insets.isValidLayoutInsets else {
+      throw .invalidValue(path: cellPath(item, "attributes.insets"), value: "\(insets)", expected: nonNegative)
+    }
+    let traits = cell.traits
+
+    // 1. Break before sizing.
+    if !cellX.isEmpty
+      && (previousEndsLine || cellAttributes.shouldBeginLine || insets.horizontal > available - lineX)
+    {
+      finishLine()
+    }
+
+    // 2. Gap and trailing margin.
+    var gap = cellX.isEmpty ? policy.margin(traits, .left) : policy.horizontalGap(traits, after: lineTraits.last!)
+    if !gap.isFinite && !cellX.isEmpty {
+      finishLine()
+      gap = policy.margin(traits, .left)
+    }
+    let trailingMargin = policy.margin(traits, .right)
+
+    // 3. Size.
+    var size: Size
+    switch cell.size {
+    case .fixed(let fixed): size = fixed
+    case .automatic: size = defaultCellSize
+    case .sizing(let callback):
+      let proposal = SizingProposal(
+        indexPath: IndexPath(item: item, section: sectionIndex),
+        remainingLineSpace: available - lineX - gap - insets.horizontal - trailingMargin,
+        lineWidth: available)
+      size = callback(proposal)
+    }
+    guard size.isValidLayoutSize else {
+      throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
+    }
+
+    // 4. Break after sizing.
+    if !cellX.isEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
+      finishLine()
+      gap = policy.margin(traits, .left)
+    }
+    if cellX.isEmpty && policy.oversizedCellPolicy == .shrink {
+      let room = available - gap - insets.horizontal - trailingMargin
+      if size.width > room { size.width = max(0, room) }
+    }
+
+    // 5. Place.
+    let x = lineX + gap + insets.left
+    let topMargin: Double
+    if isFirstLine {
+      if let headerTraits {
+        topMargin = policy.gapToHeader(traits, headerTraits)
+      } else {
+        topMargin = policy.margin(traits, .top)
+      }
+    } else {
+      topMargin = 0
+    }
+    cellX.append(x)
+    cellWidth.append(size.width)
+    cellHeight.append(size.height)
+    cellOuterTop.append(topMargin + insets.top)
+    let outerHeight = topMargin + insets.vertical + size.height
+    cellOuterHeight.append(outerHeight)
+    lineTraits.append(traits)
+    lineHeight = max(lineHeight, outerHeight)
+    lineX = x + size.width + insets.right
+    if cellAttributes.startLineIndentation && attributes.horizontalAlignment != .center {
+      pendingIndent = (x, x + size.width)
+    }
+    previousEndsLine = cellAttributes.shouldEndLine
+  }
+
+  // MARK: Lines
+
+  /// Steps 1–4 for the line being filled.
+
+  mutating func finishLine() {
+    let count = cellX.count
+    // 1. Align horizontally.
+    let metrics = LineMetrics(
+      availableWidth: available, usedWidth: lineX, firstCellMinX: cellX[0],
+      lastCellMaxX: cellX[count - 1] + cellWidth[count - 1])
+    let offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
+    let left = lineLeft + offset
+
+    // 2. Stack vertically.
+    var top = pageBottom
+    if !isFirstLine {
+      var gap = 0.0
+      let first = lineTraits[0]
+      for above in previousLineTraits {
+        gap = max(gap, policy.verticalGap(first, below: above))
+      }
+      top += gap
+    }
+
+    // Start a new page before this line if the current one is full.
+    if page.itemCount >= LinePage.targetItemCount {
+      page.height = pageBottom
+      pages.append(page)
+      page = LinePage()
+      page.reserveCapacity(items: LinePage.targetItemCount + 64, lines: 256)
+      top -= pageBottom
+      pageBottom = 0
+    }
+
+    // 3. Align vertically.
+    page.lineStart.append(Int32(truncatingIfNeeded: page.itemCount))
+    page.lineY.append(top)
+    page.lineHeight.append(lineHeight)
+    for i in 0..<count {
+      let slack = lineHeight - cellOuterHeight[i]
+      let dy: Double =
+        switch attributes.verticalAlignment {
+        case .top: 0
+        case .center: slack / 2
+        case .bottom: slack
+        }
+      page.itemX.append(left + cellX[i])
+      page.itemY.append(top + dy + cellOuterTop[i])
+      page.itemWidth.append(cellWidth[i])
+      page.itemHeight.append(cellHeight[i])
+    }
+    pageBottom = top + lineHeight
+    linesLaidOut += 1
+
+    // 4. Indent following lines.
+    if let indent = pendingIndent {
+      switch attributes.horizontalAlignment {
+      case .left: leadingIndent += indent.minX
+      case .right: trailingIndent += lineX - indent.maxX
+      case .center: break
+      }
+      lineLeft = baseLineLeft + leadingIndent
+      available = max(0, baseAvailable - leadingIndent - trailingIndent)
+      pendingIndent = nil
+    }
+
+    swap(&previousLineTraits, &lineTraits)
+    resetLine()
+    isFirstLine = false
+  }
+
+
+  mutating func resetLine() {
+    lineX = 0
+    lineHeight = 0
+    cellX.removeAll(keepingCapacity: true)
+    cellWidth.removeAll(keepingCapacity: true)
+    cellHeight.removeAll(keepingCapacity: true)
+    cellOuterTop.removeAll(keepingCapacity: true)
+    cellOuterHeight.removeAll(keepingCapacity: true)
+    lineTraits.removeAll(keepingCapacity: true)
+  }
+
+
+  func cellPath(_ item: Int, _ field: String) -> String {
+    "sections[\(sectionIndex)].items[\(item)].\(field)"
+  }
+}
+
+let nonNegative = "a finite number, not negative"

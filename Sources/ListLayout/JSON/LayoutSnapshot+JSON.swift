@@ -1,0 +1,68 @@
+import LayoutGeometry
+
+extension LayoutSnapshot {
+  /// The layout as JSON, in the command line's output format:
+  ///
+  /// ```json
+  /// {"contentSize":{"width":375,"height":120},
+  ///  "elements":[{"kind":"header","section":0,"frame":{"x":0,"y":5,"width":375,"height":40},"zIndex":1},
+  ///              {"kind":"cell","section":0,"item":0,"id":"a","frame":{…},"zIndex":0}]}
+  /// ```
+  ///
+  /// `item` appears on cells only, `id` on elements that have one, `pinned` on pinned
+  /// headers and footers only.
+  ///
+  /// - Parameter elements: the elements to list; by default all of them, in listing order.
+  public func jsonString(elements: [LayoutAttributes]? = nil) -> String {
+    var out = "{\"contentSize\":{\"width\":\(formatted(contentSize.width)),\"height\":"
+    out += formatted(contentSize.height) + "},\"elements\":["
+    for (n, element) in (elements ?? allAttributes()).enumerated() {
+      if n > 0 { out += ",\n" } else { out += "\n" }
+      out += "{\"kind\":\"\(element.kind.rawValue)\",\"section\":\(element.indexPath.section)"
+      if element.kind == .cell {
+        out += ",\"item\":\(element.indexPath.item)"
+      }
+      if let id = identifier(of: element) {
+        out += ",\"id\":" + jsonQuoted(id)
+      }
+      let frame = element.frame
+      out += ",\"frame\":{\"x\":\(formatted(frame.x)),\"y\":\(formatted(frame.y)),"
+      out += "\"width\":\(formatted(frame.width)),\"height\":\(formatted(frame.height))}"
+      out += ",\"zIndex\":\(element.zIndex)"
+      if element.isPinned { out += ",\"pinned\":true" }
+      out += "}"
+    }
+    out += "\n]}\n"
+    return out
+  }
+
+  /// The identifier of any element: a cell's, or its section's header's or footer's.
+  public func identifier(of element: LayoutAttributes) -> String? {
+    switch element.kind {
+    case .cell: return identifier(of: element.indexPath)
+    case .header, .footer:
+      guard model.sections.indices.contains(element.indexPath.section) else { return nil }
+      let section = model.sections[element.indexPath.section]
+      return element.kind == .header ? section.header?.id : section.footer?.id
+    }
+  }
+}
+
+/// `text` as a JSON string literal.
+public func jsonQuoted(_ text: String) -> String {
+  var out = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case _ where scalar.value < 0x20:
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,328 @@
+import LayoutGeometry
+
+extension ListModel {
+  /// Decodes a model from JSON text in the feed schema (see the README).
+  ///
+  /// ```json
+  /// { "width": 375, "sections": [ { "header": {"height": 40},
+  ///     "items": [ {"id": "a", "size": {"width": 100, "height": 50}, "traits": ["compactWidth"]} ] } ] }
+  /// ```
+  ///
+  /// Missing keys take FSQ's defaults; a section's or cell's `attributes` override only the
+  /// keys they name, over the feed's `defaultSectionAttributes` / `defaultCellAttributes`.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON.
+  ///   - width: overrides the document's `width` (which may then be absent).
+  ///   - limits: bounds on untrusted input.
+  /// - Throws: ``JSONInputError`` naming the key path, line and column of the problem.
+  public init<Bytes: Sequence<UInt8>>(
+    json bytes: Bytes, width: Double? = nil, limits: JSONInputLimits = .default
+  ) throws(JSONInputError) {
+    var reader = try JSONReader(bytes: Array(bytes), limits: limits)
+    var decoder = FeedDecoder()
+    try decoder.readFeed(&reader)
+    try reader.finish()
+    self = try decoder.model(width: width, reader: reader)
+  }
+
+  /// Decodes a model from a JSON string (see ``init(json:width:limits:)``).
+  public init(jsonString: String, width: Double? = nil, limits: JSONInputLimits = .default) throws(JSONInputError) {
+    try self.init(json: Array(jsonString.utf8), width: width, limits: limits)
+  }
+}
+
+/// Section or cell attribute keys read from JSON, applied over the defaults once the whole
+/// document (which may give its defaults last) has been read.
+private struct PartialSectionAttributes {
+  var horizontalAlignment: HorizontalAlignment?
+  var verticalAlignment: VerticalAlignment?
+  var itemSpacing: Double?
+  var lineSpacing: Double?
+  var insets: EdgeInsets?
+
+  func applied(to base: SectionAttributes) -> SectionAttributes {
+    SectionAttributes(
+      horizontalAlignment: horizontalAlignment ?? base.horizontalAlignment,
+      verticalAlignment: verticalAlignment ?? base.verticalAlignment, itemSpacing: itemSpacing ?? base.itemSpacing,
+      lineSpacing: lineSpacing ?? base.lineSpacing, insets: insets ?? base.insets)
+  }
+}
+
+private struct PartialCellAttributes {
+  var insets: EdgeInsets?
+  var shouldBeginLine: Bool?
+  var shouldEndLine: Bool?
+  var startLineIndentation: Bool?
+
+  func applied(to base: CellAttributes) -> CellAttributes {
+    CellAttributes(
+      insets: insets ?? base.insets, shouldBeginLine: shouldBeginLine ?? base.shouldBeginLine,
+      shouldEndLine: shouldEndLine ?? base.shouldEndLine,
+      startLineIndentation: startLineIndentation ?? base.startLineIndentation)
+  }
+}
+
+/// Reads the feed schema key by key.
+private struct FeedDecoder {
+  var width: Double?
+  var contentInsets = EdgeInsets(all: 5)
+  var sectionSpacing = 10.0
+  var pinSectionHeaders = true
+  var pinEmptySections = false
+  var pinSectionFooters = false
+  var defaultCellSize = Size(width: 100, height: 100)
+  var defaultSectionAttributes = PartialSectionAttributes()
+  var defaultCellAttributes = PartialCellAttributes()
+  var layoutManager: any LayoutManager = AttributesLayoutManager()
+  var layoutDirection = LayoutDirection.ltr
+  var sections: [Section] = []
+  var sectionAttributes: [(section: Int, PartialSectionAttributes)] = []
+  var cellAttributes: [(section: Int, item: Int, PartialCellAttributes)] = []
+  var cellCount = 0
+
+  static let feedKeys = [
+    "width", "layoutDirection", "contentInsets", "sectionSpacing", "pinSectionHeaders", "pinEmptySections",
+    "pinSectionFooters", "defaultCellSize", "defaultSectionAttributes", "defaultCellAttributes", "layoutManager",
+    "sections",
+  ]
+
+  mutating func readFeed(_ reader: inout JSONReader) throws(JSONInputError) {
+    try reader.readObject("the feed object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "width": width = try reader.readNonNegative()
+      case "layoutDirection":
+        layoutDirection = try reader.readName([("ltr", .ltr), ("rtl", .rtl)], "layout direction")
+      case "contentInsets": contentInsets = try Self.readInsets(&reader)
+      case "sectionSpacing": sectionSpacing = try reader.readNonNegative()
+      case "pinSectionHeaders": pinSectionHeaders = try reader.readBool()
+      case "pinEmptySections": pinEmptySections = try reader.readBool()
+      case "pinSectionFooters": pinSectionFooters = try reader.readBool()
+      case "defaultCellSize": defaultCellSize = try Self.readSize(&reader)
+      case "defaultSectionAttributes": defaultSectionAttributes = try Self.readSectionAttributes(&reader)
+      case "defaultCellAttributes": defaultCellAttributes = try Self.readCellAttributes(&reader)
+      case "layoutManager": layoutManager = try Self.readLayoutManager(&reader)
+      case "sections":
+        try reader.readArray { (index, reader) throws(JSONInputError) in
+          guard index < reader.limits.maxSections else {
+            throw reader.error(.limitExceeded("maxSections"), "more than \(reader.limits.maxSections) sections")
+          }
+          try readSection(&reader, index: index)
+        }
+      default: throw reader.unknownKey(key, allowed: Self.feedKeys)
+      }
+    }
+  }
+
+  static let sectionKeys = ["header", "footer", "attributes", "layout", "items"]
+
+  mutating func readSection(_ reader: inout JSONReader, index: Int) throws(JSONInputError) {
+    var section = Section()
+    try reader.readObject("a section object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "header": section.header = try Self.readSupplementary(&reader)
+      case "footer": section.footer = try Self.readSupplementary(&reader)
+      case "attributes": sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
+      case "layout": section.layout = try Self.readSectionLayout(&reader)
+      case "items":
+        try reader.readArray { (item, reader) throws(JSONInputError) in
+          cellCount += 1
+          guard cellCount <= reader.limits.maxCells else {
+            throw reader.error(.limitExceeded("maxCells"), "more than \(reader.limits.maxCells) cells")
+          }
+          section.cells.append(try readCell(&reader, section: index, item: item))
+        }
+      default: throw reader.unknownKey(key, allowed: Self.sectionKeys)
+      }
+    }
+    sections.append(section)
+  }
+
+  static let cellKeys = ["id", "size", "traits", "attributes"]
+
+  mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
+    var cell = Cell()
+    try reader.readObject("a cell object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "id": cell.id = try reader.readString("an identifier string")
+      case "size": cell.size = .fixed(try Self.readSize(&reader))
+      case "traits": cell.traits = try Self.readTraits(&reader)
+      case "attributes": cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
+      default: throw reader.unknownKey(key, allowed: Self.cellKeys)
+      }
+    }
+    return cell
+  }
+
+  static let supplementaryKeys = ["height", "width", "size", "traits", "id"]
+
+  static func readSupplementary(_ reader: inout JSONReader) throws(JSONInputError) -> Supplementary? {
+    if try reader.readNullIfPresent() { return nil }
+    var height: Double?
+    var width: Double?
+    var traits = TraitSet()
+    var id: String?
+    try reader.readObject("a header or footer object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "height": height = try reader.readNonNegative()
+      case "width": width = try reader.readNonNegative()
+      case "size":
+        let size = try readSize(&reader)
+        height = size.height
+        width = size.width
+      case "traits": traits = try readTraits(&reader)
+      case "id": id = try reader.readString("an identifier string")
+      default: throw reader.unknownKey(key, allowed: supplementaryKeys)
+      }
+    }
+    guard let height else { throw reader.error(.missingKey, "a header or footer needs a height (or a size)") }
+    return Supplementary(height: height, width: width, traits: traits, id: id)
+  }
+
+  static let sectionAttributeKeys = ["horizontalAlignment", "verticalAlignment", "itemSpacing", "lineSpacing", "insets"]
+
+  static func readSectionAttributes(_ reader: inout JSONReader) throws(JSONInputError) -> PartialSectionAttributes {
+    var partial = PartialSectionAttributes()
+    try reader.readObject("a section attributes object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "horizontalAlignment":
+        partial.horizontalAlignment = try reader.readName(
+          HorizontalAlignment.allCases.map { ($0.rawValue, $0) }, "horizontal alignment")
+      case "verticalAlignment":
+        partial.verticalAlignment = try reader.readName(
+          VerticalAlignment.allCases.map { ($0.rawValue, $0) }, "vertical alignment")
+      case "itemSpacing": partial.itemSpacing = try reader.readNonNegative()
+      case "lineSpacing": partial.lineSpacing = try reader.readNonNegative()
+      case "insets": partial.insets = try readInsets(&reader)
+      default: throw reader.unknownKey(key, allowed: sectionAttributeKeys)
+      }
+    }
+    return partial
+  }
+
+  static let cellAttributeKeys = ["insets", "shouldBeginLine", "shouldEndLine", "startLineIndentation"]
+
+  static func readCellAttributes(_ reader: inout JSONReader) throws(JSONInputError) -> PartialCellAttributes {
+    var partial = PartialCellAttributes()
+    try reader.readObject("a cell attributes object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "insets": partial.insets = try readInsets(&reader)
+      case "shouldBeginLine": partial.shouldBeginLine = try reader.readBool()
+      case "shouldEndLine": partial.shouldEndLine = try reader.readBool()
+      case "startLineIndentation": partial.startLineIndentation = try reader.readBool()
+      default: throw reader.unknownKey(key, allowed: cellAttributeKeys)
+      }
+    }
+    return partial
+  }
+
+  static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
+    var type = "flow"
+    try reader.readObject("a section layout object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "type": type = try reader.readString()
+      default: throw reader.unknownKey(key, allowed: ["type"])
+      }
+    }
+    switch type {
+    case "flow": return .flow
+    default: throw reader.invalid("unknown section layout type '\(type)'; known: flow")
+    }
+  }
+
+  static func readLayoutManager(_ reader: inout JSONReader) throws(JSONInputError) -> any LayoutManager {
+    var type: String?
+    var margin: Double?
+    var policy: OversizedCellPolicy?
+    try reader.readObject("a layout manager object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "type": type = try reader.readName([("attributes", "attributes"), ("traits", "traits")], "layout manager type")
+      case "margin": margin = try reader.readNonNegative()
+      case "oversizedCells":
+        policy = try reader.readName(OversizedCellPolicy.allCases.map { ($0.rawValue, $0) }, "oversized cell policy")
+      default: throw reader.unknownKey(key, allowed: ["type", "margin", "oversizedCells"])
+      }
+    }
+    switch type {
+    case "traits":
+      guard let margin else { throw reader.error(.missingKey, "the traits layout manager needs a margin") }
+      return HubLayoutManager(margin: margin, oversizedCellPolicy: policy ?? .shrink)
+    case "attributes":
+      if margin != nil { throw reader.invalid("the attributes layout manager takes no margin") }
+      if let policy, policy != .overflow { throw reader.invalid("the attributes layout manager always overflows") }
+      return AttributesLayoutManager()
+    default:
+      throw reader.error(.missingKey, "a layout manager needs a type: attributes or traits")
+    }
+  }
+
+  static func readInsets(_ reader: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
+    var insets = EdgeInsets()
+    try reader.readObject("an insets object {top, left, bottom, right}") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "top": insets.top = try reader.readNonNegative()
+      case "left": insets.left = try reader.readNonNegative()
+      case "bottom": insets.bottom = try reader.readNonNegative()
+      case "right": insets.right = try reader.readNonNegative()
+      default: throw reader.unknownKey(key, allowed: ["top", "left", "bottom", "right"])
+      }
+    }
+    return insets
+  }
+
+  static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
+    var width: Double?
+    var height: Double?
+    try reader.readObject("a size object {width, height}") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "width": width = try reader.readNonNegative()
+      case "height": height = try reader.readNonNegative()
+      default: throw reader.unknownKey(key, allowed: ["width", "height"])
+      }
+    }
+    guard let width, let height else { throw reader.error(.missingKey, "a size needs both width and height") }
+    return Size(width: width, height: height)
+  }
+
+  static func readTraits(_ reader: inout JSONReader) throws(JSONInputError) -> TraitSet {
+    var traits = TraitSet()
+    try reader.readArray("an array of trait names") { (index, reader) throws(JSONInputError) in
+      guard index < reader.limits.maxTraitsPerElement else {
+        throw reader.error(.limitExceeded("maxTraitsPerElement"), "more than \(reader.limits.maxTraitsPerElement) traits")
+      }
+      let name = try reader.readString("a trait name")
+      guard !name.isEmpty else { throw reader.invalid("a trait name cannot be empty") }
+      guard let trait = LayoutTrait(interning: name) else {
+        throw reader.error(
+          .limitExceeded("traitCapacity"),
+          "no room for trait '\(name)': a process holds at most \(LayoutTrait.capacity) distinct trait names")
+      }
+      traits.insert(trait)
+    }
+    return traits
+  }
+
+  /// Applies the defaults the document gave (wherever it gave them) and builds the model.
+  func model(width override: Double?, reader: borrowing JSONReader) throws(JSONInputError) -> ListModel {
+    guard let width = override ?? width else {
+      throw reader.error(.missingKey, "the feed needs a width (or pass one on the command line)", at: 0)
+    }
+    let sectionDefaults = defaultSectionAttributes.applied(to: SectionAttributes())
+    let cellDefaults = defaultCellAttributes.applied(to: CellAttributes())
+    var model = ListModel(
+      configuration: ListConfiguration(
+        width: width, contentInsets: contentInsets, sectionSpacing: sectionSpacing,
+        pinSectionHeaders: pinSectionHeaders, pinEmptySections: pinEmptySections,
+        pinSectionFooters: pinSectionFooters, defaultCellSize: defaultCellSize,
+        defaultSectionAttributes: sectionDefaults, defaultCellAttributes: cellDefaults,
+        layoutManager: layoutManager, layoutDirection: layoutDirection),
+      sections: sections)
+    for (section, partial) in sectionAttributes {
+      model.sections[section].attributes = partial.applied(to: sectionDefaults)
+    }
+    for (section, item, partial) in cellAttributes {
+      model.sections[section].cells[item].attributes = partial.applied(to: cellDefaults)
+    }
+    return model
+  }
+}

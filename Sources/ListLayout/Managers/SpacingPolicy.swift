@@ -1,0 +1,175 @@
+import LayoutGeometry
+
+/// The layout manager's answers as the typesetter consumes them: one section at a time,
+/// either straight from the manager or through a cache.
+
+protocol SpacingPolicy {
+  /// Starts answering for a section with these attributes.
+  mutating func begin(section attributes: SectionAttributes)
+  mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double
+  mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double
+  mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double
+  mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double
+  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double
+  var oversizedCellPolicy: OversizedCellPolicy { get }
+}
+
+/// Asks the manager every time: for managers whose answers cost less than a cache look-up.
+
+struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
+  let manager: Manager
+  var section = SectionAttributes()
+  let oversizedCellPolicy: OversizedCellPolicy
+
+
+  init(_ manager: Manager) {
+    self.manager = manager
+    self.oversizedCellPolicy = manager.oversizedCellPolicy
+  }
+
+  mutating func begin(section attributes: SectionAttributes) { section = attributes }
+  mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double {
+    manager.margin(for: traits, to: edge, in: section)
+  }
+  mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double {
+    manager.verticalGap(for: traits, toHeaderWith: header, in: section)
+  }
+  mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double {
+    manager.horizontalGap(for: traits, after: preceding, in: section)
+  }
+  mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double {
+    manager.verticalGap(for: traits, below: preceding, in: section)
+  }
+  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double {
+    manager.horizontalOffset(forLineWith: traits, metrics: metrics, in: section)
+  }
+}
+
+/// Asks the manager once per distinct (question, trait set, trait set) while the section
+/// attributes stay the same, so a million cells with a handful of trait combinations cost a
+/// handful of calls.
+
+struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
+  var direct: DirectSpacing<Manager>
+  var cache = AnswerCache()
+  /// How many times the manager was actually asked (for tests).
+  var managerCalls = 0
+
+
+  init(_ manager: Manager) { direct = DirectSpacing(manager) }
+
+  var oversizedCellPolicy: OversizedCellPolicy { direct.oversizedCellPolicy }
+
+
+  mutating func begin(section attributes: SectionAttributes) {
+    if attributes != direct.section || managerCalls == 0 {
+      cache.invalidate()
+    }
+    direct.begin(section: attributes)
+  }
+
+
+  mutating func answer(
+    _ question: UInt64, _ a: TraitSet, _ b: TraitSet, _ ask: (inout DirectSpacing<Manager>) -> Double
+  ) -> Double {
+    if let value = cache.value(question, a.rawValue, b.rawValue) { return value }
+    managerCalls += 1
+    let value = ask(&direct)
+    cache.store(value, question, a.rawValue, b.rawValue)
+    return value
+  }
+
+  mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double {
+    let question: UInt64 =
+      switch edge {
+      case .top: 1
+      case .left: 2
+      case .bottom: 3
+      case .right: 4
+      }
+    return answer(question, traits, []) { $0.margin(traits, edge) }
+  }
+  mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double {
+    answer(5, traits, header) { $0.gapToHeader(traits, header) }
+  }
+  mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double {
+    answer(6, traits, preceding) { $0.horizontalGap(traits, after: preceding) }
+  }
+  mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double {
+    answer(7, traits, preceding) { $0.verticalGap(traits, below: preceding) }
+  }
+  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double {
+    direct.lineOffset(traits, metrics)
+  }
+}
+
+/// An open-addressing hash table from (question, mask, mask) to an answer, with a cheap
+/// multiplicative hash and O(1) invalidation by generation.
+
+struct AnswerCache {
+  var keysA: ContiguousArray<UInt64>
+  var keysB: ContiguousArray<UInt64>
+  /// `question | generation << 3`; 0 marks an empty slot.
+  var tags: ContiguousArray<UInt64>
+  var values: ContiguousArray<Double>
+  var generation: UInt64 = 1
+  var occupied = 0
+
+
+  init(capacity: Int = 256) {
+    keysA = ContiguousArray(repeating: 0, count: capacity)
+    keysB = keysA
+    tags = keysA
+    values = ContiguousArray(repeating: 0, count: capacity)
+  }
+
+
+  mutating func invalidate() {
+    generation += 1
+    occupied = 0
+  }
+
+
+  func slot(_ question: UInt64, _ a: UInt64, _ b: UInt64) -> Int {
+    let h = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (question &* 0x1656_67B1_9E37_79F9)
+    return Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(tags.count - 1))
+  }
+
+
+  func value(_ question: UInt64, _ a: UInt64, _ b: UInt64) -> Double? {
+    let tag = question | generation << 3
+    var i = slot(question, a, b)
+    while true {
+      let t = tags[i]
+      if t == tag && keysA[i] == a && keysB[i] == b { return values[i] }
+      if t != tag && (t >> 3) != generation { return nil }
+      if t >> 3 != generation { return nil }
+      i = (i + 1) & (tags.count - 1)
+    }
+  }
+
+
+  mutating func store(_ value: Double, _ question: UInt64, _ a: UInt64, _ b: UInt64) {
+    if (occupied + 1) * 2 > tags.count { grow() }
+    let tag = question | generation << 3
+    var i = slot(question, a, b)
+    while tags[i] >> 3 == generation {
+      i = (i + 1) & (tags.count - 1)
+    }
+    tags[i] = tag
+    keysA[i] = a
+    keysB[i] = b
+    values[i] = value
+    occupied += 1
+  }
+
+
+  mutating func grow() {
+    var bigger = AnswerCache(capacity: tags.count * 2)
+    bigger.generation = generation
+    for i in tags.indices where tags[i] >> 3 == generation {
+      bigger.store(values[i], tags[i] & 7, keysA[i], keysB[i])
+    }
+    self = bigger
+  }
+}

@@ -1,0 +1,218 @@
+import LayoutGeometry
+
+/// Addresses a cell (or, with item 0, a section's header or footer): a section and an item.
+public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The section's position in the model.
+  public var section: Int
+  /// The cell's position in its section.
+  public var item: Int
+
+  /// Creates an index path.
+
+  public init(item: Int, section: Int) {
+    self.section = section
+    self.item = item
+  }
+
+  public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+    (lhs.section, lhs.item) < (rhs.section, rhs.item)
+  }
+
+  public var description: String { "[\(section), \(item)]" }
+}
+
+/// What a sizing callback is told about the line the cell is about to join
+/// (FSQ's `remainingLineSpace`).
+public struct SizingProposal: Sendable, Hashable {
+  /// The cell being sized.
+  public var indexPath: IndexPath
+  /// The width left on the current line once spacing and the cell's own insets are taken
+  /// out. A width up to this stays on the line (unless a line break is forced).
+  public var remainingLineSpace: Double
+  /// The full width of a line in the section, insets and indentation taken out.
+  public var lineWidth: Double
+}
+
+/// A cell's size, or how to get it.
+public enum CellSize: Sendable {
+  /// A known size.
+  case fixed(Size)
+  /// The model's ``ListConfiguration/defaultCellSize``.
+  case automatic
+  /// Asked of the callback when the cell is placed, given the space left on its line.
+  case sizing(@Sendable (SizingProposal) -> Size)
+
+  /// A known size.
+  public static func fixed(width: Double, height: Double) -> CellSize {
+    .fixed(Size(width: width, height: height))
+  }
+}
+
+/// One cell: a stable identity, a size, layout traits and optional attributes.
+public struct Cell: Sendable {
+  /// A stable identifier (kept across edits); `nil` when the cell is addressed by position only.
+  public var id: String?
+  /// The size, or how to compute it.
+  public var size: CellSize
+  /// The cell's layout traits, which the layout manager turns into margins.
+  public var traits: TraitSet
+  /// Attributes overriding the model's ``ListConfiguration/defaultCellAttributes``.
+  public var attributes: CellAttributes?
+
+  /// Creates a cell.
+  public init(
+    id: String? = nil, size: CellSize = .automatic, traits: TraitSet = [], attributes: CellAttributes? = nil
+  ) {
+    self.id = id
+    self.size = size
+    self.traits = traits
+    self.attributes = attributes
+  }
+
+  /// Creates a cell of a fixed size.
+  public init(
+    id: String? = nil, width: Double, height: Double, traits: TraitSet = [], attributes: CellAttributes? = nil
+  ) {
+    self.init(id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes)
+  }
+}
+
+/// A section's header or footer: it spans the content's full width (FSQ's headers do),
+/// unless it is given a narrower width, and has a height.
+public struct Supplementary: Sendable, Hashable {
+  /// The height.
+  public var height: Double
+  /// An explicit width; `nil` spans the full width of the list.
+  public var width: Double?
+  /// Traits the layout manager sees (for the gap between a header and the first line).
+  public var traits: TraitSet
+  /// An optional identifier, echoed in the layout output.
+  public var id: String?
+
+  /// Creates a header or footer.
+  public init(height: Double, width: Double? = nil, traits: TraitSet = [], id: String? = nil) {
+    self.height = height
+    self.width = width
+    self.traits = traits
+    self.id = id
+  }
+}
+
+/// How a section places its cells.
+public enum SectionLayout: Sendable {
+  /// FSQ's typesetter: cells flow in lines like words in a paragraph (the default).
+  case flow
+}
+
+/// A section: optional header and footer, cells, and optional attributes.
+public struct Section: Sendable {
+  /// The header, above the section's cells.
+  public var header: Supplementary?
+  /// The footer, below the section's cells.
+  public var footer: Supplementary?
+  /// The cells, in order.
+  public var cells: [Cell]
+  /// Attributes overriding the model's ``ListConfiguration/defaultSectionAttributes``.
+  public var attributes: SectionAttributes?
+  /// How cells are placed; `nil` is ``SectionLayout/flow``.
+  public var layout: SectionLayout?
+
+  /// Creates a section.
+  public init(
+    header: Supplementary? = nil, footer: Supplementary? = nil, cells: [Cell] = [],
+    attributes: SectionAttributes? = nil, layout: SectionLayout? = nil
+  ) {
+    self.header = header
+    self.footer = footer
+    self.cells = cells
+    self.attributes = attributes
+    self.layout = layout
+  }
+}
+
+/// Whole-list settings. Every default is FSQCollectionViewAlignedLayout's documented one.
+///
+/// ```
+///  ┌──────────────────── width ─────────────────────┐
+///  │ contentInsets.top                               │
+///  │ ┌──────────── header (full width) ───────────┐ │
+///  │   section 0                                     │
+///  │ └──────────── footer (full width) ───────────┘ │
+///  │ sectionSpacing                                  │
+///  │   section 1 …                                   │
+///  │ contentInsets.bottom                            │
+///  └─────────────────────────────────────────────────┘
+/// ```
+public struct ListConfiguration: Sendable {
+  /// The width of the list (the collection view's width).
+  public var width: Double
+  /// Space around all content (FSQ default: 5 on every edge). Headers and footers span the
+  /// full width and ignore the left and right insets, as in FSQ.
+  public var contentInsets: EdgeInsets
+  /// Vertical space between the bottom of one section and the top of the next (default 10).
+  public var sectionSpacing: Double
+  /// Whether the top-most section's header pins to the top while scrolling (default `true`).
+  public var pinSectionHeaders: Bool
+  /// Whether a section with no cells pins its header (default `false`, as FSQ).
+  public var pinEmptySections: Bool
+  /// Whether the bottom-most visible section's footer pins to the bottom edge (default `false`).
+  public var pinSectionFooters: Bool
+  /// The size of cells whose size is ``CellSize/automatic`` (default 100 × 100).
+  public var defaultCellSize: Size
+  /// Attributes of sections that have none of their own (default: top-left, spacings 5).
+  public var defaultSectionAttributes: SectionAttributes
+  /// Attributes of cells that have none of their own (default: no insets, no breaks).
+  public var defaultCellAttributes: CellAttributes
+  /// The spacing policy: turns traits and attributes into margins and gaps.
+  public var layoutManager: any LayoutManager
+  /// Left-to-right (default) or right-to-left, which mirrors every line.
+  public var layoutDirection: LayoutDirection
+
+  /// Creates a configuration; every argument but the width defaults to FSQ's value.
+  public init(
+    width: Double, contentInsets: EdgeInsets = EdgeInsets(all: 5), sectionSpacing: Double = 10,
+    pinSectionHeaders: Bool = true, pinEmptySections: Bool = false, pinSectionFooters: Bool = false,
+    defaultCellSize: Size = Size(width: 100, height: 100),
+    defaultSectionAttributes: SectionAttributes = .topLeft, defaultCellAttributes: CellAttributes = .default,
+    layoutManager: any LayoutManager = AttributesLayoutManager(), layoutDirection: LayoutDirection = .ltr
+  ) {
+    self.width = width
+    self.contentInsets = contentInsets
+    self.sectionSpacing = sectionSpacing
+    self.pinSectionHeaders = pinSectionHeaders
+    self.pinEmptySections = pinEmptySections
+    self.pinSectionFooters = pinSectionFooters
+    self.defaultCellSize = defaultCellSize
+    self.defaultSectionAttributes = defaultSectionAttributes
+    self.defaultCellAttributes = defaultCellAttributes
+    self.layoutManager = layoutManager
+    self.layoutDirection = layoutDirection
+  }
+}
+
+/// A list to lay out: its configuration and its sections.
+///
+/// ```swift
+/// var model = ListModel(configuration: ListConfiguration(width: 375))
+/// model.sections = [
+///   Section(header: Supplementary(height: 44),
+///           cells: [Cell(id: "a", width: 100, height: 50), Cell(id: "b", width: 120, height: 50)])
+/// ]
+/// let snapshot = try model.layout()
+/// snapshot.frame(of: IndexPath(item: 1, section: 0))  // (110, 49, 120, 50)
+/// ```
+public struct ListModel: Sendable {
+  /// Whole-list settings.
+  public var configuration: ListConfiguration
+  /// The sections, in order.
+  public var sections: [Section]
+
+  /// Creates a model.
+  public init(configuration: ListConfiguration, sections: [Section] = []) {
+    self.configuration = configuration
+    self.sections = sections
+  }
+
+  /// The number of cells in all sections.
+  public var cellCount: Int { sections.reduce(0) { $0 + $1.cells.count } }
+}

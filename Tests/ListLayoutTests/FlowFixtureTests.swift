@@ -1,0 +1,67 @@
+import Foundation
+import LayoutGeometry
+import ListLayout
+import Testing
+
+/// Browser-computed fixtures (Chromium, `Scripts/flow-fixtures/generate.py`): each file holds
+/// a feed and the frames CSS flexbox gives its CSS equivalent. One runner checks them all and
+/// prints input, expected and actual on failure.
+@Suite struct FlowFixtureTests {
+  static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/flow")
+
+  static let fixtureNames: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted()
+  }()
+
+  /// Where FSQ's rules, which the library follows, differ from CSS on purpose. Each entry
+  /// names the fixture and the content height FSQ gives.
+  static let fsqDivergences: [String: Double] = [
+    // FSQ reports a content height of 0 when no section has any extent (its
+    // `totalSizeOfContent.height == contentInsets.top` rule); CSS keeps the padding.
+    "0081-no-sections-empty-items.json": 0
+  ]
+
+  @Test func corpusIsLarge() {
+    #expect(Self.fixtureNames.count >= 150)
+  }
+
+  @Test(arguments: fixtureNames)
+  func fixture(_ name: String) throws {
+    let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let feed = try JSONSerialization.data(withJSONObject: try #require(document["feed"]), options: [.sortedKeys])
+    let expected = try #require(document["expected"] as? [String: Any])
+    let expectedElements = try #require(expected["elements"] as? [[String: Any]])
+    var expectedSize = try #require(expected["contentSize"] as? [String: Double])
+    if let height = Self.fsqDivergences[name] { expectedSize["height"] = height }
+
+    let snapshot = try ListModel(json: feed).layout()
+    let actual = snapshot.allAttributes()
+
+    func describe() -> String {
+      let input = String(decoding: feed, as: UTF8.self)
+      let expectedText = expectedElements.map { "\($0["kind"]!) \($0["section"]!) \($0["item"] ?? "-") \($0["frame"]!)" }
+      let actualText = actual.map { "\($0.kind) \($0.indexPath) \($0.frame)" }
+      return "INPUT \(input)\nEXPECTED \(expectedText.joined(separator: "\n  "))\nACTUAL \(actualText.joined(separator: "\n  "))"
+    }
+
+    #expect(
+      abs(snapshot.contentSize.height - expectedSize["height"]!) < 1e-9
+        && snapshot.contentSize.width == expectedSize["width"]!,
+      "content size \(snapshot.contentSize)\n\(describe())")
+    try #require(actual.count == expectedElements.count, "element count\n\(describe())")
+    for (element, wanted) in zip(actual, expectedElements) {
+      let frame = try #require(wanted["frame"] as? [String: Double])
+      let wantedRect = Rect(x: frame["x"]!, y: frame["y"]!, width: frame["width"]!, height: frame["height"]!)
+      let close =
+        abs(element.frame.x - wantedRect.x) < 1e-9 && abs(element.frame.y - wantedRect.y) < 1e-9
+        && abs(element.frame.width - wantedRect.width) < 1e-9 && abs(element.frame.height - wantedRect.height) < 1e-9
+      #expect(
+        element.kind.rawValue == wanted["kind"] as? String && element.indexPath.section == wanted["section"] as? Int
+          && close,
+        "\(element) != \(wanted)\n\(describe())")
+      if !close { break }
+    }
+  }
+}
