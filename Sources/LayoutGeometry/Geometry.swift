@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A point in a layout's coordinate space: x grows to the right, y grows downwards.
@@ -111,18 +111,22 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The empty rectangle at the origin.
   public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+  /// The origin's x.
   @inlinable public var x: Double {
     get { origin.x }
     set { origin.x = newValue }
   }
+  /// The origin's y.
   @inlinable public var y: Double {
     get { origin.y }
     set { origin.y = newValue }
   }
+  /// The width.
   @inlinable public var width: Double {
     get { size.width }
     set { size.width = newValue }
   }
+  /// The height.
   @inlinable public var height: Double {
     get { size.height }
     set { size.height = newValue }
@@ -241,9 +245,13 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
 ///        └─────────── bottom ──────────┘
 /// ```
 public struct EdgeInsets: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The inset from the top edge.
   public var top: Double
+  /// The inset from the left edge.
   public var left: Double
+  /// The inset from the bottom edge.
   public var bottom: Double
+  /// The inset from the right edge.
   public var right: Double
 
   /// Creates insets from the four edges (UIKit's order: top, left, bottom, right).

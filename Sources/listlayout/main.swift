@@ -1,1 +1,6 @@
-print("listlayout")
+import Foundation
+import ListLayoutCommand
+
+var io = ListLayoutCommand.SystemIO()
+let status = ListLayoutCommand.run(Array(CommandLine.arguments.dropFirst()), io: &io)
+exit(status.rawValue)

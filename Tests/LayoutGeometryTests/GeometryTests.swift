@@ -1,3 +1,4 @@
+import Foundation
 import LayoutGeometry
 import Testing
 
@@ -64,5 +65,3 @@ import Testing
     #expect(formatted(0.5) == "0.5")
   }
 }
-
-import Foundation

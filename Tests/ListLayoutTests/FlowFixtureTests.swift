@@ -30,7 +30,8 @@ import Testing
   func fixture(_ name: String) throws {
     let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
     let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    let feed = try JSONSerialization.data(withJSONObject: try #require(document["feed"]), options: [.sortedKeys])
+    let feed = try JSONSerialization.data(
+      withJSONObject: try #require(document["feed"]), options: [.sortedKeys])
     let expected = try #require(document["expected"] as? [String: Any])
     let expectedElements = try #require(expected["elements"] as? [[String: Any]])
     var expectedSize = try #require(expected["contentSize"] as? [String: Double])
@@ -41,9 +42,12 @@ import Testing
 
     func describe() -> String {
       let input = String(decoding: feed, as: UTF8.self)
-      let expectedText = expectedElements.map { "\($0["kind"]!) \($0["section"]!) \($0["item"] ?? "-") \($0["frame"]!)" }
+      let expectedText = expectedElements.map {
+        "\($0["kind"]!) \($0["section"]!) \($0["item"] ?? "-") \($0["frame"]!)"
+      }
       let actualText = actual.map { "\($0.kind) \($0.indexPath) \($0.frame)" }
-      return "INPUT \(input)\nEXPECTED \(expectedText.joined(separator: "\n  "))\nACTUAL \(actualText.joined(separator: "\n  "))"
+      return
+        "INPUT \(input)\nEXPECTED \(expectedText.joined(separator: "\n  "))\nACTUAL \(actualText.joined(separator: "\n  "))"
     }
 
     #expect(
@@ -56,9 +60,11 @@ import Testing
       let wantedRect = Rect(x: frame["x"]!, y: frame["y"]!, width: frame["width"]!, height: frame["height"]!)
       let close =
         abs(element.frame.x - wantedRect.x) < 1e-9 && abs(element.frame.y - wantedRect.y) < 1e-9
-        && abs(element.frame.width - wantedRect.width) < 1e-9 && abs(element.frame.height - wantedRect.height) < 1e-9
+        && abs(element.frame.width - wantedRect.width) < 1e-9
+        && abs(element.frame.height - wantedRect.height) < 1e-9
       #expect(
-        element.kind.rawValue == wanted["kind"] as? String && element.indexPath.section == wanted["section"] as? Int
+        element.kind.rawValue == wanted["kind"] as? String
+          && element.indexPath.section == wanted["section"] as? Int
           && close,
         "\(element) != \(wanted)\n\(describe())")
       if !close { break }

@@ -19,7 +19,6 @@ extension ListModel {
 
 /// Runs the section layouts with the manager's concrete type, so the hot loop calls it
 /// directly (or through the memo) rather than through an existential.
-
 enum LayoutEngine {
 
   static func layoutSections(of model: ListModel) throws(LayoutError) -> ContiguousArray<SectionGeometry> {
@@ -33,7 +32,9 @@ enum LayoutEngine {
     return try layoutSections(of: model, opening: manager)
   }
 
-  static func layoutSections<Manager: LayoutManager>(of model: ListModel, opening manager: Manager)
+  static func layoutSections<Manager: LayoutManager>(
+    of model: ListModel, opening manager: Manager
+  )
     throws(LayoutError) -> ContiguousArray<SectionGeometry>
   {
     if manager.prefersMemoization {
@@ -42,8 +43,9 @@ enum LayoutEngine {
     return try layoutSections(of: model, policy: DirectSpacing(manager))
   }
 
-
-  static func layoutSections<Policy: SpacingPolicy>(of model: ListModel, policy: Policy)
+  static func layoutSections<Policy: SpacingPolicy>(
+    of model: ListModel, policy: Policy
+  )
     throws(LayoutError) -> ContiguousArray<SectionGeometry>
   {
     var typesetter = FlowTypesetter(policy: policy, configuration: model.configuration)
@@ -58,8 +60,9 @@ enum LayoutEngine {
 
 extension FlowTypesetter {
   /// Validates one section's own values and lays it out with its section layout.
-
-  mutating func layout(section: Section, at index: Int, in configuration: ListConfiguration)
+  mutating func layout(
+    section: Section, at index: Int, in configuration: ListConfiguration
+  )
     throws(LayoutError) -> SectionGeometry
   {
     let attributes = section.attributes ?? configuration.defaultSectionAttributes

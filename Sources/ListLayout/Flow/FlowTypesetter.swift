@@ -21,7 +21,6 @@ import LayoutGeometry
 /// 3. **Align vertically** inside the line box by the section's vertical alignment, treating
 ///    cell insets as CSS margins.
 /// 4. **Indent** following lines if a cell of this line started an indentation.
-
 struct FlowTypesetter<Policy: SpacingPolicy> {
   var policy: Policy
 
@@ -66,7 +65,6 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   /// Counts the lines laid out (tests pin how much an edit reflows).
   var linesLaidOut = 0
 
-
   init(policy: Policy, configuration: ListConfiguration) {
     self.policy = policy
     self.listWidth = configuration.width
@@ -76,8 +74,9 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   }
 
   /// Lays out one flow section into a ``SectionGeometry`` relative to the section's top.
-
-  mutating func layout(_ section: Section, at index: Int, attributes: SectionAttributes) throws(LayoutError)
+  mutating func layout(
+    _ section: Section, at index: Int, attributes: SectionAttributes
+  ) throws(LayoutError)
     -> SectionGeometry
   {
     begin(section, at: index, attributes: attributes)
@@ -90,7 +89,6 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   }
 
   // MARK: Section
-
 
   mutating func begin(_ section: Section, at index: Int, attributes: SectionAttributes) {
     self.attributes = attributes
@@ -113,7 +111,6 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     page.reserveCapacity(items: min(section.cells.count, LinePage.targetItemCount + 64), lines: 64)
     pageBottom = 0
   }
-
 
   mutating func finishSection(_ section: Section) -> SectionGeometry {
     if !cellX.isEmpty { finishLine() }
@@ -149,12 +146,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   // MARK: Cells
 
   /// Steps 1–5 for one cell.
-
   mutating func place(cell: Cell, at item: Int) throws(LayoutError) {
     let cellAttributes = cell.attributes ?? defaultCellAttributes
     let insets = cellAttributes.insets
     guard insets.isValidLayoutInsets else {
-      throw .invalidValue(path: cellPath(item, "attributes.insets"), value: "\(insets)", expected: nonNegative)
+      throw .invalidValue(
+        path: cellPath(item, "attributes.insets"), value: "\(insets)", expected: nonNegative)
     }
     let traits = cell.traits
 
@@ -166,7 +163,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     }
 
     // 2. Gap and trailing margin.
-    var gap = cellX.isEmpty ? policy.margin(traits, .left) : policy.horizontalGap(traits, after: lineTraits.last!)
+    var gap =
+      cellX.isEmpty ? policy.margin(traits, .left) : policy.horizontalGap(traits, after: lineTraits.last!)
     if !gap.isFinite && !cellX.isEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
@@ -229,7 +227,6 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   // MARK: Lines
 
   /// Steps 1–4 for the line being filled.
-
   mutating func finishLine() {
     let count = cellX.count
     // 1. Align horizontally.
@@ -282,9 +279,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 4. Indent following lines.
     if let indent = pendingIndent {
+      // Indentation accumulates (a later indenting cell lines up with its own edge) and is
+      // clamped so the line box never leaves the section.
       switch attributes.horizontalAlignment {
-      case .left: leadingIndent += indent.minX
-      case .right: trailingIndent += lineX - indent.maxX
+      case .left: leadingIndent = min(leadingIndent + indent.minX, baseAvailable - trailingIndent)
+      case .right: trailingIndent = min(trailingIndent + lineX - indent.maxX, baseAvailable - leadingIndent)
       case .center: break
       }
       lineLeft = baseLineLeft + leadingIndent
@@ -297,7 +296,6 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     isFirstLine = false
   }
 
-
   mutating func resetLine() {
     lineX = 0
     lineHeight = 0
@@ -308,7 +306,6 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     cellOuterHeight.removeAll(keepingCapacity: true)
     lineTraits.removeAll(keepingCapacity: true)
   }
-
 
   func cellPath(_ item: Int, _ field: String) -> String {
     "sections[\(sectionIndex)].items[\(item)].\(field)"

@@ -90,7 +90,8 @@ struct JSONReader: ~Copyable {
     self.bytes = bytes
     self.limits = limits
     if bytes.count > limits.maxBytes {
-      throw error(.limitExceeded("maxBytes"), "the document has \(bytes.count) bytes; the limit is \(limits.maxBytes)")
+      throw error(
+        .limitExceeded("maxBytes"), "the document has \(bytes.count) bytes; the limit is \(limits.maxBytes)")
     }
   }
 
@@ -339,7 +340,8 @@ struct JSONReader: ~Copyable {
   mutating func readInteger(in range: ClosedRange<Int>) throws(JSONInputError) -> Int {
     let start = offset
     let value = try readNumber("a whole number")
-    guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+    guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound)
+    else {
       throw error(.invalidValue, "\(value) is not a whole number in \(range)", at: start)
     }
     return Int(value)
@@ -401,10 +403,8 @@ struct JSONReader: ~Copyable {
       if byte == UInt8(ascii: "\"") { break }
       if byte < 0x20 { throw error(.syntax, "control character in a string; escape it") }
       if byte == UInt8(ascii: "\\") {
-        if !hasEscapes {
-          hasEscapes = true
-          scalars.append(contentsOf: bytes[simpleStart..<offset])
-        }
+        hasEscapes = true
+        scalars.append(contentsOf: bytes[simpleStart..<offset])
         offset += 1
         guard offset < bytes.count else { throw error(.syntax, "unterminated string", at: start) }
         let escaped = bytes[offset]
@@ -452,7 +452,8 @@ struct JSONReader: ~Copyable {
       utf8 = bytes[simpleStart..<end]
     }
     if utf8.count > limits.maxStringLength {
-      throw error(.limitExceeded("maxStringLength"), "string longer than \(limits.maxStringLength) bytes", at: start)
+      throw error(
+        .limitExceeded("maxStringLength"), "string longer than \(limits.maxStringLength) bytes", at: start)
     }
     guard let string = String(validating: utf8, as: UTF8.self) else {
       throw error(.syntax, "invalid UTF-8 in a string", at: start)

@@ -12,17 +12,22 @@ extension LayoutSnapshot {
   /// `item` appears on cells only, `id` on elements that have one, `pinned` on pinned
   /// headers and footers only.
   ///
-  /// - Parameter elements: the elements to list; by default all of them, in listing order.
-  public func jsonString(elements: [LayoutAttributes]? = nil) -> String {
+  /// - Parameters:
+  ///   - elements: the elements to list; by default all of them, in listing order.
+  ///   - overlayIDs: the identifiers of overlays listed in `elements`, by overlay position.
+  public func jsonString(elements: [LayoutAttributes]? = nil, overlayIDs: [String] = []) -> String {
     var out = "{\"contentSize\":{\"width\":\(formatted(contentSize.width)),\"height\":"
     out += formatted(contentSize.height) + "},\"elements\":["
     for (n, element) in (elements ?? allAttributes()).enumerated() {
       if n > 0 { out += ",\n" } else { out += "\n" }
-      out += "{\"kind\":\"\(element.kind.rawValue)\",\"section\":\(element.indexPath.section)"
+      out += "{\"kind\":\"\(element.kind.rawValue)\""
+      if element.kind != .overlay { out += ",\"section\":\(element.indexPath.section)" }
       if element.kind == .cell {
         out += ",\"item\":\(element.indexPath.item)"
       }
-      if let id = identifier(of: element) {
+      if element.kind == .overlay, overlayIDs.indices.contains(element.indexPath.item) {
+        out += ",\"id\":" + jsonQuoted(overlayIDs[element.indexPath.item])
+      } else if let id = identifier(of: element) {
         out += ",\"id\":" + jsonQuoted(id)
       }
       let frame = element.frame
@@ -40,6 +45,7 @@ extension LayoutSnapshot {
   public func identifier(of element: LayoutAttributes) -> String? {
     switch element.kind {
     case .cell: return identifier(of: element.indexPath)
+    case .overlay: return nil
     case .header, .footer:
       guard model.sections.indices.contains(element.indexPath.section) else { return nil }
       let section = model.sections[element.indexPath.section]

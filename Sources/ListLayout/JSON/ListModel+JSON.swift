@@ -27,7 +27,9 @@ extension ListModel {
   }
 
   /// Decodes a model from a JSON string (see ``init(json:width:limits:)``).
-  public init(jsonString: String, width: Double? = nil, limits: JSONInputLimits = .default) throws(JSONInputError) {
+  public init(
+    jsonString: String, width: Double? = nil, limits: JSONInputLimits = .default
+  ) throws(JSONInputError) {
     try self.init(json: Array(jsonString.utf8), width: width, limits: limits)
   }
 }
@@ -44,7 +46,8 @@ private struct PartialSectionAttributes {
   func applied(to base: SectionAttributes) -> SectionAttributes {
     SectionAttributes(
       horizontalAlignment: horizontalAlignment ?? base.horizontalAlignment,
-      verticalAlignment: verticalAlignment ?? base.verticalAlignment, itemSpacing: itemSpacing ?? base.itemSpacing,
+      verticalAlignment: verticalAlignment ?? base.verticalAlignment,
+      itemSpacing: itemSpacing ?? base.itemSpacing,
       lineSpacing: lineSpacing ?? base.lineSpacing, insets: insets ?? base.insets)
   }
 }
@@ -83,7 +86,8 @@ private struct FeedDecoder {
 
   static let feedKeys = [
     "width", "layoutDirection", "contentInsets", "sectionSpacing", "pinSectionHeaders", "pinEmptySections",
-    "pinSectionFooters", "defaultCellSize", "defaultSectionAttributes", "defaultCellAttributes", "layoutManager",
+    "pinSectionFooters", "defaultCellSize", "defaultSectionAttributes", "defaultCellAttributes",
+    "layoutManager",
     "sections",
   ]
 
@@ -105,7 +109,8 @@ private struct FeedDecoder {
       case "sections":
         try reader.readArray { (index, reader) throws(JSONInputError) in
           guard index < reader.limits.maxSections else {
-            throw reader.error(.limitExceeded("maxSections"), "more than \(reader.limits.maxSections) sections")
+            throw reader.error(
+              .limitExceeded("maxSections"), "more than \(reader.limits.maxSections) sections")
           }
           try readSection(&reader, index: index)
         }
@@ -179,9 +184,13 @@ private struct FeedDecoder {
     return Supplementary(height: height, width: width, traits: traits, id: id)
   }
 
-  static let sectionAttributeKeys = ["horizontalAlignment", "verticalAlignment", "itemSpacing", "lineSpacing", "insets"]
+  static let sectionAttributeKeys = [
+    "horizontalAlignment", "verticalAlignment", "itemSpacing", "lineSpacing", "insets",
+  ]
 
-  static func readSectionAttributes(_ reader: inout JSONReader) throws(JSONInputError) -> PartialSectionAttributes {
+  static func readSectionAttributes(
+    _ reader: inout JSONReader
+  ) throws(JSONInputError) -> PartialSectionAttributes {
     var partial = PartialSectionAttributes()
     try reader.readObject("a section attributes object") { (key, reader) throws(JSONInputError) in
       switch key {
@@ -236,10 +245,13 @@ private struct FeedDecoder {
     var policy: OversizedCellPolicy?
     try reader.readObject("a layout manager object") { (key, reader) throws(JSONInputError) in
       switch key {
-      case "type": type = try reader.readName([("attributes", "attributes"), ("traits", "traits")], "layout manager type")
+      case "type":
+        type = try reader.readName(
+          [("attributes", "attributes"), ("traits", "traits")], "layout manager type")
       case "margin": margin = try reader.readNonNegative()
       case "oversizedCells":
-        policy = try reader.readName(OversizedCellPolicy.allCases.map { ($0.rawValue, $0) }, "oversized cell policy")
+        policy = try reader.readName(
+          OversizedCellPolicy.allCases.map { ($0.rawValue, $0) }, "oversized cell policy")
       default: throw reader.unknownKey(key, allowed: ["type", "margin", "oversizedCells"])
       }
     }
@@ -249,7 +261,9 @@ private struct FeedDecoder {
       return HubLayoutManager(margin: margin, oversizedCellPolicy: policy ?? .shrink)
     case "attributes":
       if margin != nil { throw reader.invalid("the attributes layout manager takes no margin") }
-      if let policy, policy != .overflow { throw reader.invalid("the attributes layout manager always overflows") }
+      if let policy, policy != .overflow {
+        throw reader.invalid("the attributes layout manager always overflows")
+      }
       return AttributesLayoutManager()
     default:
       throw reader.error(.missingKey, "a layout manager needs a type: attributes or traits")
@@ -258,7 +272,8 @@ private struct FeedDecoder {
 
   static func readInsets(_ reader: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
     var insets = EdgeInsets()
-    try reader.readObject("an insets object {top, left, bottom, right}") { (key, reader) throws(JSONInputError) in
+    try reader.readObject("an insets object {top, left, bottom, right}") {
+      (key, reader) throws(JSONInputError) in
       switch key {
       case "top": insets.top = try reader.readNonNegative()
       case "left": insets.left = try reader.readNonNegative()
@@ -288,7 +303,8 @@ private struct FeedDecoder {
     var traits = TraitSet()
     try reader.readArray("an array of trait names") { (index, reader) throws(JSONInputError) in
       guard index < reader.limits.maxTraitsPerElement else {
-        throw reader.error(.limitExceeded("maxTraitsPerElement"), "more than \(reader.limits.maxTraitsPerElement) traits")
+        throw reader.error(
+          .limitExceeded("maxTraitsPerElement"), "more than \(reader.limits.maxTraitsPerElement) traits")
       }
       let name = try reader.readString("a trait name")
       guard !name.isEmpty else { throw reader.invalid("a trait name cannot be empty") }

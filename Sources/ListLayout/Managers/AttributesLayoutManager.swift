@@ -12,21 +12,25 @@ public struct AttributesLayoutManager: LayoutManager, Hashable {
   /// Creates the manager.
   public init() {}
 
+  public func margin(for traits: TraitSet, to edge: ContentEdge, in section: SectionAttributes) -> Double {
+    0
+  }
 
-  public func margin(for traits: TraitSet, to edge: ContentEdge, in section: SectionAttributes) -> Double { 0 }
-
-
-  public func verticalGap(for traits: TraitSet, toHeaderWith headerTraits: TraitSet, in section: SectionAttributes)
+  public func verticalGap(
+    for traits: TraitSet, toHeaderWith headerTraits: TraitSet, in section: SectionAttributes
+  )
     -> Double
   { 0 }
 
-
-  public func horizontalGap(for traits: TraitSet, after preceding: TraitSet, in section: SectionAttributes)
+  public func horizontalGap(
+    for traits: TraitSet, after preceding: TraitSet, in section: SectionAttributes
+  )
     -> Double
   { section.itemSpacing }
 
-
-  public func verticalGap(for traits: TraitSet, below preceding: TraitSet, in section: SectionAttributes)
+  public func verticalGap(
+    for traits: TraitSet, below preceding: TraitSet, in section: SectionAttributes
+  )
     -> Double
   { section.lineSpacing }
 

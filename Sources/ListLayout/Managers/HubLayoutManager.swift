@@ -25,7 +25,6 @@ public struct HubLayoutManager: LayoutManager, Hashable {
     self.oversizedCellPolicy = oversizedCellPolicy
   }
 
-
   public func margin(for traits: TraitSet, to edge: ContentEdge, in section: SectionAttributes) -> Double {
     if edge.isVertical {
       return traits.contains(.stackable) ? 0 : margin
@@ -33,8 +32,9 @@ public struct HubLayoutManager: LayoutManager, Hashable {
     return traits.contains(.fullWidth) ? 0 : margin
   }
 
-
-  public func horizontalGap(for traits: TraitSet, after preceding: TraitSet, in section: SectionAttributes)
+  public func horizontalGap(
+    for traits: TraitSet, after preceding: TraitSet, in section: SectionAttributes
+  )
     -> Double
   {
     if traits.contains(.fullWidth) { return 0 }
@@ -42,15 +42,18 @@ public struct HubLayoutManager: LayoutManager, Hashable {
     return margin
   }
 
-
-  public func verticalGap(for traits: TraitSet, below preceding: TraitSet, in section: SectionAttributes)
+  public func verticalGap(
+    for traits: TraitSet, below preceding: TraitSet, in section: SectionAttributes
+  )
     -> Double
   {
     if traits.contains(.alwaysStackUpwards) { return 0 }
     return traits.contains(.stackable) && preceding.contains(.stackable) ? 0 : margin
   }
 
-  public func horizontalOffset(forLineWith traits: LineTraits, metrics: LineMetrics, in section: SectionAttributes)
+  public func horizontalOffset(
+    forLineWith traits: LineTraits, metrics: LineMetrics, in section: SectionAttributes
+  )
     -> Double
   {
     guard traits.allContain(.centered) else { return section.horizontalAlignment.offset(for: metrics) }

@@ -5,7 +5,6 @@ public enum ContentEdge: Sendable, Hashable, CaseIterable {
   case top, left, bottom, right
 
   /// Whether the edge is the top or the bottom one.
-
   public var isVertical: Bool { self == .top || self == .bottom }
 }
 
@@ -32,8 +31,15 @@ public struct LineMetrics: Sendable, Hashable {
   /// Where the last cell's frame ends.
   public var lastCellMaxX: Double
 
-  /// The width left over: `availableWidth − usedWidth` (negative when a cell overflows).
+  /// Creates line metrics (the layout makes these; tests of managers may too).
+  public init(availableWidth: Double, usedWidth: Double, firstCellMinX: Double, lastCellMaxX: Double) {
+    self.availableWidth = availableWidth
+    self.usedWidth = usedWidth
+    self.firstCellMinX = firstCellMinX
+    self.lastCellMaxX = lastCellMaxX
+  }
 
+  /// The width left over: `availableWidth − usedWidth` (negative when a cell overflows).
   public var remainingWidth: Double { availableWidth - usedWidth }
 }
 
@@ -98,7 +104,9 @@ public protocol LayoutManager: Sendable {
   func margin(for traits: TraitSet, to edge: ContentEdge, in section: SectionAttributes) -> Double
 
   /// The vertical gap between a cell on a section's first line and the section's header.
-  func verticalGap(for traits: TraitSet, toHeaderWith headerTraits: TraitSet, in section: SectionAttributes)
+  func verticalGap(
+    for traits: TraitSet, toHeaderWith headerTraits: TraitSet, in section: SectionAttributes
+  )
     -> Double
 
   /// The horizontal gap between a cell and the cell before it on the same line.
@@ -114,7 +122,9 @@ public protocol LayoutManager: Sendable {
   ///
   /// The default implementation aligns the line as the section's ``SectionAttributes/horizontalAlignment``
   /// says: left adds nothing, center half the remaining width, right all of it.
-  func horizontalOffset(forLineWith traits: LineTraits, metrics: LineMetrics, in section: SectionAttributes)
+  func horizontalOffset(
+    forLineWith traits: LineTraits, metrics: LineMetrics, in section: SectionAttributes
+  )
     -> Double
 
   /// What to do with a cell wider than a line; the default is ``OversizedCellPolicy/overflow``.
@@ -126,13 +136,17 @@ public protocol LayoutManager: Sendable {
 }
 
 extension LayoutManager {
-  public func verticalGap(for traits: TraitSet, toHeaderWith headerTraits: TraitSet, in section: SectionAttributes)
+  public func verticalGap(
+    for traits: TraitSet, toHeaderWith headerTraits: TraitSet, in section: SectionAttributes
+  )
     -> Double
   {
     verticalGap(for: traits, below: headerTraits, in: section)
   }
 
-  public func horizontalOffset(forLineWith traits: LineTraits, metrics: LineMetrics, in section: SectionAttributes)
+  public func horizontalOffset(
+    forLineWith traits: LineTraits, metrics: LineMetrics, in section: SectionAttributes
+  )
     -> Double
   {
     section.horizontalAlignment.offset(for: metrics)
@@ -148,7 +162,6 @@ extension HorizontalAlignment {
   ///
   /// Centering is exact (no rounding), as CSS `justify-content: center`; an overflowing
   /// line overflows both sides equally.
-
   public func offset(for metrics: LineMetrics) -> Double {
     switch self {
     case .left: 0
@@ -163,7 +176,6 @@ extension HorizontalAlignment {
 public struct LineTraits: RandomAccessCollection, Sendable {
   let storage: ContiguousArray<TraitSet>
   let range: Range<Int>
-
 
   init(storage: ContiguousArray<TraitSet>, range: Range<Int>) {
     self.storage = storage

@@ -2,7 +2,6 @@ import LayoutGeometry
 
 /// The layout manager's answers as the typesetter consumes them: one section at a time,
 /// either straight from the manager or through a cache.
-
 protocol SpacingPolicy {
   /// Starts answering for a section with these attributes.
   mutating func begin(section attributes: SectionAttributes)
@@ -15,12 +14,10 @@ protocol SpacingPolicy {
 }
 
 /// Asks the manager every time: for managers whose answers cost less than a cache look-up.
-
 struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
   let manager: Manager
   var section = SectionAttributes()
   let oversizedCellPolicy: OversizedCellPolicy
-
 
   init(_ manager: Manager) {
     self.manager = manager
@@ -48,18 +45,15 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
 /// Asks the manager once per distinct (question, trait set, trait set) while the section
 /// attributes stay the same, so a million cells with a handful of trait combinations cost a
 /// handful of calls.
-
 struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
   var direct: DirectSpacing<Manager>
   var cache = AnswerCache()
   /// How many times the manager was actually asked (for tests).
   var managerCalls = 0
 
-
   init(_ manager: Manager) { direct = DirectSpacing(manager) }
 
   var oversizedCellPolicy: OversizedCellPolicy { direct.oversizedCellPolicy }
-
 
   mutating func begin(section attributes: SectionAttributes) {
     if attributes != direct.section || managerCalls == 0 {
@@ -67,7 +61,6 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
     }
     direct.begin(section: attributes)
   }
-
 
   mutating func answer(
     _ question: UInt64, _ a: TraitSet, _ b: TraitSet, _ ask: (inout DirectSpacing<Manager>) -> Double
@@ -105,7 +98,6 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
 
 /// An open-addressing hash table from (question, mask, mask) to an answer, with a cheap
 /// multiplicative hash and O(1) invalidation by generation.
-
 struct AnswerCache {
   var keysA: ContiguousArray<UInt64>
   var keysB: ContiguousArray<UInt64>
@@ -115,7 +107,6 @@ struct AnswerCache {
   var generation: UInt64 = 1
   var occupied = 0
 
-
   init(capacity: Int = 256) {
     keysA = ContiguousArray(repeating: 0, count: capacity)
     keysB = keysA
@@ -123,18 +114,15 @@ struct AnswerCache {
     values = ContiguousArray(repeating: 0, count: capacity)
   }
 
-
   mutating func invalidate() {
     generation += 1
     occupied = 0
   }
 
-
   func slot(_ question: UInt64, _ a: UInt64, _ b: UInt64) -> Int {
     let h = (a &* 0x9E37_79B9_7F4A_7C15) ^ (b &* 0xC2B2_AE3D_27D4_EB4F) ^ (question &* 0x1656_67B1_9E37_79F9)
     return Int(truncatingIfNeeded: (h ^ (h >> 29)) & UInt64(tags.count - 1))
   }
-
 
   func value(_ question: UInt64, _ a: UInt64, _ b: UInt64) -> Double? {
     let tag = question | generation << 3
@@ -147,7 +135,6 @@ struct AnswerCache {
       i = (i + 1) & (tags.count - 1)
     }
   }
-
 
   mutating func store(_ value: Double, _ question: UInt64, _ a: UInt64, _ b: UInt64) {
     if (occupied + 1) * 2 > tags.count { grow() }
@@ -162,7 +149,6 @@ struct AnswerCache {
     values[i] = value
     occupied += 1
   }
-
 
   mutating func grow() {
     var bigger = AnswerCache(capacity: tags.count * 2)

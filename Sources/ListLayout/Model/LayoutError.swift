@@ -16,7 +16,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .invalidValue(let path, let value, let expected): "\(path): \(value) is not valid, expected \(expected)"
+    case .invalidValue(let path, let value, let expected):
+      "\(path): \(value) is not valid, expected \(expected)"
     case .sectionLayoutFailed(let path, let reason): "\(path): \(reason)"
     }
   }

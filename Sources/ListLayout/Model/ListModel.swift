@@ -8,7 +8,6 @@ public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible
   public var item: Int
 
   /// Creates an index path.
-
   public init(item: Int, section: Int) {
     self.section = section
     self.item = item
@@ -31,6 +30,13 @@ public struct SizingProposal: Sendable, Hashable {
   public var remainingLineSpace: Double
   /// The full width of a line in the section, insets and indentation taken out.
   public var lineWidth: Double
+
+  /// Creates a proposal (the layout makes these; tests of sizing callbacks may too).
+  public init(indexPath: IndexPath, remainingLineSpace: Double, lineWidth: Double) {
+    self.indexPath = indexPath
+    self.remainingLineSpace = remainingLineSpace
+    self.lineWidth = lineWidth
+  }
 }
 
 /// A cell's size, or how to get it.
@@ -73,7 +79,8 @@ public struct Cell: Sendable {
   public init(
     id: String? = nil, width: Double, height: Double, traits: TraitSet = [], attributes: CellAttributes? = nil
   ) {
-    self.init(id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes)
+    self.init(
+      id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes)
   }
 }
 

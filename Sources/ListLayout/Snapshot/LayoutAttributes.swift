@@ -8,14 +8,17 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
   case cell
   /// A section's footer.
   case footer
+  /// An element laid over the viewport rather than the content (a spinner, an empty-state
+  /// message): see ``Overlay``.
+  case overlay
 
   /// The order of kinds within a section in every listing: header, cells, footer.
-
   var order: Int {
     switch self {
     case .header: 0
     case .cell: 1
     case .footer: 2
+    case .overlay: 3
     }
   }
 
@@ -26,7 +29,8 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
 public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// Cell, header or footer.
   public var kind: ElementKind
-  /// The cell's index path; for headers and footers, item 0 of their section.
+  /// The cell's index path; for headers and footers, item 0 of their section; for overlays,
+  /// item *i* (the overlay's position) of section −1.
   public var indexPath: IndexPath
   /// The frame in content coordinates.
   public var frame: Rect
@@ -48,8 +52,10 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public static let cellZIndex = 0
   /// The z-index of headers and footers at their natural position: above cells.
   public static let supplementaryZIndex = 1
-  /// The z-index of pinned headers and footers: above everything else.
+  /// The z-index of pinned headers and footers: above every cell and natural header.
   public static let pinnedZIndex = 1024
+  /// The z-index of overlays: above everything else.
+  public static let overlayZIndex = 2048
 
   /// The order of every listing: section, then kind (header, cell, footer), then item.
   public static func listingOrder(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {

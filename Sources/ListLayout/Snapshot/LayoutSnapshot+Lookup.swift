@@ -9,7 +9,8 @@ extension LayoutSnapshot {
   /// - Complexity: O(log s + log p) for s sections and p pages (about n / 1024 for n cells).
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
-    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex)
+    return LayoutAttributes(
+      kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex)
   }
 
   /// The frame of the cell at `indexPath`, or `nil` when there is no such cell.
@@ -19,7 +20,8 @@ extension LayoutSnapshot {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let geometry = geometries[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < geometry.itemCount else { return nil }
-    return directed(geometry.frame(ofItem: indexPath.item).offsetBy(dy: sectionTop(indexPath.section)))
+    let (page, local) = geometry.locate(item: indexPath.item)
+    return cellFrame(page: geometry.pages[page], local: local, origin: pageOrigin(indexPath.section, page))
   }
 
   /// The attributes of the header of `section` at its natural (unpinned) position, or `nil`
@@ -37,7 +39,6 @@ extension LayoutSnapshot {
   public func footerAttributes(inSection section: Int) -> LayoutAttributes? {
     supplementary(.footer, section)
   }
-
 
   func supplementary(_ kind: ElementKind, _ section: Int) -> LayoutAttributes? {
     guard geometries.indices.contains(section) else { return nil }
@@ -61,22 +62,35 @@ extension LayoutSnapshot {
     return result
   }
 
-
   func appendAll(ofSection section: Int, to result: inout [LayoutAttributes]) {
     if let header = supplementary(.header, section) { result.append(header) }
     let geometry = geometries[section]
     var item = 0
     for (k, page) in geometry.pages.enumerated() {
-      let dy = sectionTop(section) + geometry.bodyTop + geometry.pageHeights.prefix(k)
+      let origin = pageOrigin(section, k)
       for local in 0..<page.itemCount {
         result.append(
           LayoutAttributes(
             kind: .cell, indexPath: IndexPath(item: item, section: section),
-            frame: directed(page.frame(ofItem: local).offsetBy(dy: dy)), zIndex: LayoutAttributes.cellZIndex))
+            frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex))
         item += 1
       }
     }
     if let footer = supplementary(.footer, section) { result.append(footer) }
+  }
+
+  /// The content y of page `page` of `section`: every cell frame of the page is its stored
+  /// page-relative y plus this, computed the same way on every path.
+  func pageOrigin(_ section: Int, _ page: Int) -> Double {
+    sectionTop(section) + geometries[section].pageTop(page)
+  }
+
+  /// The content frame of a cell of a page whose origin is `origin`.
+  func cellFrame(page: LinePage, local: Int, origin: Double) -> Rect {
+    directed(
+      Rect(
+        x: page.itemX[local], y: origin + page.itemY[local], width: page.itemWidth[local],
+        height: page.itemHeight[local]))
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.

@@ -17,7 +17,6 @@ public struct LayoutSnapshot: Sendable {
   /// Each section's height plus the section spacing after it.
   var sectionAdvances: PrefixSumTree<Double>
 
-
   init(model: ListModel, geometries: ContiguousArray<SectionGeometry>) {
     self.model = model
     self.geometries = geometries
@@ -26,7 +25,6 @@ public struct LayoutSnapshot: Sendable {
     self.contentSize = .zero
     self.contentSize = Size(width: model.configuration.width, height: computedContentHeight())
   }
-
 
   func computedContentHeight() -> Double {
     guard !geometries.isEmpty else { return 0 }
@@ -54,11 +52,9 @@ public struct LayoutSnapshot: Sendable {
   }
 
   /// Whether frames are mirrored (a right-to-left layout).
-
   var isMirrored: Bool { model.configuration.layoutDirection == .rtl }
 
   /// A frame computed left to right, in the snapshot's direction.
-
   func directed(_ frame: Rect) -> Rect {
     isMirrored ? frame.mirrored(inWidth: model.configuration.width) : frame
   }
@@ -66,7 +62,6 @@ public struct LayoutSnapshot: Sendable {
   /// The top of `section` in content coordinates.
   ///
   /// - Complexity: O(log s).
-
   func sectionTop(_ section: Int) -> Double {
     model.configuration.contentInsets.top + sectionAdvances.prefix(section)
   }

@@ -9,7 +9,6 @@
 /// relayout frame for frame.
 ///
 /// Values must be non-negative for ``firstIndex(wherePrefixExceeds:)`` to be meaningful.
-
 struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable, Equatable {
   /// The leaves live at `nodes[leafBase ..< leafBase + count]`; node *i*'s children are
   /// 2*i* and 2*i* + 1; node 1 is the root.
@@ -19,7 +18,6 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   private(set) var count: Int
 
   /// An empty tree.
-
   init() {
     nodes = [.zero, .zero]
     leafBase = 1
@@ -27,7 +25,6 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   }
 
   /// A tree over `values`, built in O(n).
-
   init<C: Collection>(_ values: C) where C.Element == Value {
     count = values.count
     var base = 1
@@ -47,11 +44,9 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   }
 
   /// The sum of all values.
-
   var total: Value { nodes[1] }
 
   /// The value at `index`.
-
   subscript(index: Int) -> Value {
     get { nodes[leafBase + index] }
     set {
@@ -68,7 +63,6 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   /// The sum of the first `n` values.
   ///
   /// - Complexity: O(log n).
-
   func prefix(_ n: Int) -> Value {
     if n >= count { return total }
     if n <= 0 { return .zero }
@@ -95,7 +89,6 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   /// "containing" position `target`.
   ///
   /// - Complexity: O(log n).
-
   func firstIndex(wherePrefixExceeds target: Value) -> Int {
     if count == 0 || !(total > target) { return count }
     var node = 1
@@ -113,13 +106,11 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   }
 
   /// The values, in order.
-
   var values: ArraySlice<Value> { nodes[leafBase..<leafBase + count] }
 
   /// Replaces `range` with `newValues`, rebuilding the tree.
   ///
   /// - Complexity: O(n); used when elements are inserted or removed, not for updates.
-
   mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newValues: C)
   where C.Element == Value {
     var all = Array(values)

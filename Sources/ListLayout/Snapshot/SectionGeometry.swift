@@ -7,7 +7,6 @@ import LayoutGeometry
 /// ``SectionGeometry/pageHeights``. Keeping pages small (about ``LinePage/targetItemCount``
 /// cells) is what makes an edit cost in proportion to what moved: only the touched page is
 /// copied and rewritten, untouched pages stay shared between snapshots.
-
 struct LinePage: Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
@@ -32,7 +31,6 @@ struct LinePage: Sendable, Equatable {
   var lineCount: Int { lineStart.count }
 
   /// The page-local item range of line `line`.
-
   func items(ofLine line: Int) -> Range<Int> {
     let start = Int(lineStart[line])
     let end = line + 1 < lineStart.count ? Int(lineStart[line + 1]) : itemX.count
@@ -40,13 +38,11 @@ struct LinePage: Sendable, Equatable {
   }
 
   /// The frame of page-local item `i`, relative to the page's top.
-
   func frame(ofItem i: Int) -> Rect {
     Rect(x: itemX[i], y: itemY[i], width: itemWidth[i], height: itemHeight[i])
   }
 
   /// The first line whose bottom lies below `y` (page-relative), or `lineCount`.
-
   func firstLine(endingBelow y: Double) -> Int {
     var low = 0
     var high = lineStart.count
@@ -56,7 +52,6 @@ struct LinePage: Sendable, Equatable {
     }
     return low
   }
-
 
   mutating func reserveCapacity(items: Int, lines: Int) {
     itemX.reserveCapacity(items)
@@ -79,7 +74,6 @@ struct LinePage: Sendable, Equatable {
 ///               ├─ bottom margin, insets.bottom
 ///               └─ footer            (footerFrame)
 /// ```
-
 struct SectionGeometry: Sendable, Equatable {
   /// The header's frame relative to the section's top, if the section has a header.
   var headerFrame: Rect?
@@ -110,16 +104,15 @@ struct SectionGeometry: Sendable, Equatable {
   /// The page holding cell `item`, and the cell's index within it.
   ///
   /// - Complexity: O(log p) in the number of pages.
-
   func locate(item: Int) -> (page: Int, local: Int) {
     let page = pageItemCounts.firstIndex(wherePrefixExceeds: item)
     return (page, item - pageItemCounts.prefix(page))
   }
 
-  /// The frame of cell `item` relative to the section's top.
-
-  func frame(ofItem item: Int) -> Rect {
-    let (page, local) = locate(item: item)
-    return pages[page].frame(ofItem: local).offsetBy(dy: bodyTop + pageHeights.prefix(page))
+  /// The top of page `page` relative to the section's top.
+  ///
+  /// - Complexity: O(log p).
+  func pageTop(_ page: Int) -> Double {
+    bodyTop + pageHeights.prefix(page)
   }
 }

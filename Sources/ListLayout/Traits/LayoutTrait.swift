@@ -120,11 +120,9 @@ public struct TraitSet: Sendable, Hashable, SetAlgebra, ExpressibleByArrayLitera
   public var rawValue: UInt64
 
   /// Creates a set from its mask.
-
   public init(rawValue: UInt64) { self.rawValue = rawValue }
 
   /// The empty set.
-
   public init() { rawValue = 0 }
 
   /// A set of the given traits.
@@ -139,7 +137,6 @@ public struct TraitSet: Sendable, Hashable, SetAlgebra, ExpressibleByArrayLitera
   }
 
   /// Whether `trait` is a member.
-
   public func contains(_ trait: LayoutTrait) -> Bool {
     rawValue & (1 << UInt64(trait.index)) != 0
   }

@@ -1,0 +1,110 @@
+import LayoutGeometry
+
+/// Where the list is scrolled to, for pinning headers (and footers): the content offset of
+/// the viewport's top edge, the height of anything covering the top (a navigation bar), and
+/// the viewport's height and bottom cover (for footers).
+public struct PinningContext: Sendable, Hashable {
+  /// The content y at the viewport's top edge.
+  public var contentOffset: Double
+  /// How far below the top edge headers pin (the height of a bar drawn over the list).
+  public var pinInset: Double
+  /// The viewport's height; footers pin to its bottom edge when it is given.
+  public var viewportHeight: Double?
+  /// How far above the bottom edge footers pin.
+  public var bottomPinInset: Double
+
+  /// Creates a pinning context.
+  public init(
+    contentOffset: Double, pinInset: Double = 0, viewportHeight: Double? = nil, bottomPinInset: Double = 0
+  ) {
+    self.contentOffset = contentOffset
+    self.pinInset = pinInset
+    self.viewportHeight = viewportHeight
+    self.bottomPinInset = bottomPinInset
+  }
+}
+
+extension LayoutSnapshot {
+  /// A header or footer for the given scroll position: pinned when the configuration says
+  /// so, else at its natural position; `nil` when the section has none.
+  ///
+  /// A pinned header follows FSQCollectionViewAlignedLayout:
+  ///
+  ///     y = clamp(contentOffset + pinInset, section.minY, section.maxY − headerHeight)
+  ///
+  /// ```
+  ///  contentOffset ─▶ ┌──────────────────────────┐ ◀─ viewport top
+  ///                   │ (navigation bar)         │ pinInset
+  ///                   ├══════ header of S1 ══════┤ ◀─ pinned: stuck under the bar
+  ///                   │  cells of S1 scroll by   │
+  ///                   │  …                       │
+  ///                   ├══════ header of S1 ══════┤ ◀─ near S1's end it is pushed up
+  ///   S1.maxY ──────▶ └──────────────────────────┘    with S1's bottom edge
+  ///                   ┌══════ header of S2 ══════┐ ◀─ S2's header, never overlapped
+  /// ```
+  ///
+  /// So the header of the section under the top edge sticks there, stays inside its own
+  /// section at every offset, and is pushed up by the next section rather than overlapping
+  /// its header. A pinned element gets ``LayoutAttributes/pinnedZIndex``, above every cell,
+  /// and ``LayoutAttributes/isPinned`` whenever its position differs from the natural one.
+  /// Sections without cells pin only when ``ListConfiguration/pinEmptySections`` is on.
+  /// Footers pin to the bottom edge, symmetrically, when ``ListConfiguration/pinSectionFooters``
+  /// is on and the context gives a viewport height.
+  ///
+  /// - Complexity: O(log s).
+  public func supplementaryAttributes(
+    _ kind: ElementKind, inSection section: Int, pinning: PinningContext?
+  )
+    -> LayoutAttributes?
+  {
+    supplementary(kind, section, pinning: pinning)
+  }
+
+  func supplementary(_ kind: ElementKind, _ section: Int, pinning: PinningContext?) -> LayoutAttributes? {
+    guard var element = supplementary(kind, section) else { return nil }
+    guard let pinning, pinning.contentOffset.isFinite else { return element }
+    let config = model.configuration
+    let geometry = geometries[section]
+    guard geometry.itemCount > 0 || config.pinEmptySections else { return element }
+    let minY = sectionTop(section)
+    let maxY = minY + geometry.height
+    let height = element.frame.height
+    let target: Double
+    switch kind {
+    case .header:
+      guard config.pinSectionHeaders else { return element }
+      target = pinning.contentOffset + pinning.pinInset
+    case .footer:
+      guard config.pinSectionFooters, let viewportHeight = pinning.viewportHeight else { return element }
+      target = pinning.contentOffset + viewportHeight - pinning.bottomPinInset - height
+    case .cell, .overlay:
+      return element
+    }
+    let y = min(max(target, minY), maxY - height)
+    if y != element.frame.y {
+      element.frame.origin.y = y
+      element.isPinned = true
+      element.zIndex = LayoutAttributes.pinnedZIndex
+    }
+    return element
+  }
+
+  /// The section whose header is stuck under the top edge at this scroll position: the one
+  /// whose extent contains `contentOffset + pinInset`, if it has a header that pins.
+  ///
+  /// - Complexity: O(log s).
+  public func pinnedHeaderSection(for pinning: PinningContext) -> Int? {
+    let config = model.configuration
+    guard config.pinSectionHeaders, !geometries.isEmpty else { return nil }
+    let line = pinning.contentOffset + pinning.pinInset
+    guard line.isFinite else { return nil }
+    let section = sectionAdvances.firstIndex(wherePrefixExceeds: line - config.contentInsets.top)
+    guard section < geometries.count, sectionTop(section) <= line,
+      line < sectionTop(section) + geometries[section].height
+    else { return nil }
+    guard geometries[section].headerFrame != nil,
+      geometries[section].itemCount > 0 || config.pinEmptySections
+    else { return nil }
+    return section
+  }
+}

@@ -1,0 +1,185 @@
+import LayoutGeometry
+
+extension LayoutSnapshot {
+  /// Every element whose frame intersects `rect` (shares a region of positive area with it),
+  /// at natural (unpinned) positions, in listing order: section by section, the header, the
+  /// cells in order, the footer.
+  ///
+  /// Sections are found by binary search over their offsets, lines by binary search inside
+  /// each page of a section, and only the lines that overlap `rect` vertically are visited:
+  /// a section of a million cells is never scanned. Zero-area rects and rects that miss the
+  /// content return nothing.
+  ///
+  /// - Complexity: O(log n + k) for n elements and k lines overlapping `rect`.
+  public func elements(in rect: Rect) -> [LayoutAttributes] {
+    elements(in: rect, pinning: nil)
+  }
+
+  /// Every element whose frame intersects `rect`, with headers (and footers, if they pin) at
+  /// their pinned positions for the scroll position `pinning` describes (see
+  /// ``LayoutSnapshot/supplementaryAttributes(_:inSection:pinning:)``), in listing order.
+  ///
+  /// A pinned header never leaves its section, so it is found with its section.
+  ///
+  /// - Complexity: O(log n + k).
+  public func elements(in rect: Rect, pinning: PinningContext?) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    forEachSection(overlapping: rect) { section in
+      if let header = supplementary(.header, section, pinning: pinning), header.frame.intersects(rect) {
+        result.append(header)
+      }
+      appendCells(ofSection: section, in: rect, to: &result)
+      if let footer = supplementary(.footer, section, pinning: pinning), footer.frame.intersects(rect) {
+        result.append(footer)
+      }
+    }
+    return result
+  }
+
+  /// Calls `body` with each section whose vertical extent may overlap `rect`, in order.
+  ///
+  /// - Complexity: O(log s) plus one call per section visited.
+  func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
+    guard !rect.isEmpty, rect.isFinite || (rect.minY.isFinite && !rect.maxY.isNaN), !geometries.isEmpty else {
+      return
+    }
+    let top = model.configuration.contentInsets.top
+    var section = sectionAdvances.firstIndex(wherePrefixExceeds: rect.minY - top - slack(rect.minY))
+    while section < geometries.count, sectionTop(section) < rect.maxY {
+      body(section)
+      section += 1
+    }
+  }
+
+  /// How far binary searches start early so that rounding in relative positions can never
+  /// skip an element; the exact test on absolute frames decides.
+  func slack(_ y: Double) -> Double { 1e-9 + abs(y) * 1e-14 }
+
+  /// Appends the cells of `section` whose frames intersect `rect`, in item order.
+  func appendCells(ofSection section: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
+    forEachCellCandidate(ofSection: section, overlappingY: rect.minY, rect.maxY) { item, frame in
+      if frame.intersects(rect) {
+        result.append(
+          LayoutAttributes(
+            kind: .cell, indexPath: IndexPath(item: item, section: section), frame: frame,
+            zIndex: LayoutAttributes.cellZIndex))
+      }
+      return true
+    }
+  }
+
+  /// Calls `body` with the index and frame of every cell of `section` on a line overlapping
+  /// the band `minY ..< maxY`, in item order, until it returns `false`.
+  ///
+  /// - Complexity: O(log p + log l + k).
+  func forEachCellCandidate(
+    ofSection section: Int, overlappingY minY: Double, _ maxY: Double, _ body: (Int, Rect) -> Bool
+  ) {
+    let geometry = geometries[section]
+    guard geometry.itemCount > 0 else { return }
+    if geometry.isFreeform {
+      for (k, page) in geometry.pages.enumerated() {
+        let origin = pageOrigin(section, k)
+        let first = geometry.pageItemCounts.prefix(k)
+        for local in 0..<page.itemCount
+        where !body(first + local, cellFrame(page: page, local: local, origin: origin)) {
+          return
+        }
+      }
+      return
+    }
+    let sectionTop = sectionTop(section)
+    var pageIndex = geometry.pageHeights.firstIndex(
+      wherePrefixExceeds: minY - sectionTop - geometry.bodyTop - slack(minY))
+    if pageIndex == geometry.pages.count { pageIndex = max(0, geometry.pages.count - 1) }
+    var firstItem = geometry.pageItemCounts.prefix(pageIndex)
+    while pageIndex < geometry.pages.count {
+      let origin = pageOrigin(section, pageIndex)
+      if origin >= maxY + slack(maxY) { return }
+      let page = geometry.pages[pageIndex]
+      var line = page.firstLine(endingBelow: minY - origin - slack(minY))
+      while line < page.lineCount, origin + page.lineY[line] < maxY + slack(maxY) {
+        for local in page.items(ofLine: line)
+        where !body(firstItem + local, cellFrame(page: page, local: local, origin: origin)) {
+          return
+        }
+        line += 1
+      }
+      if line < page.lineCount { return }
+      firstItem += page.itemCount
+      pageIndex += 1
+    }
+  }
+}
+
+extension LayoutSnapshot {
+  /// The element drawn at `point`: of all elements whose frame contains it, the one with the
+  /// highest z-index (the later in listing order on a tie). With a content offset, headers
+  /// (and footers, if they pin) are taken at their pinned positions.
+  ///
+  /// - Complexity: O(log n + k) for k cells on the lines at `point`.
+  public func element(at point: Point, pinning: PinningContext? = nil) -> LayoutAttributes? {
+    guard point.isFinite else { return nil }
+    var best: LayoutAttributes?
+    func consider(_ element: LayoutAttributes) {
+      guard element.frame.contains(point) else { return }
+      if best == nil || element.zIndex >= best!.zIndex { best = element }
+    }
+    let band = Rect(
+      x: -Double.greatestFiniteMagnitude / 4, y: point.y, width: .greatestFiniteMagnitude / 2, height: 1)
+    forEachSection(overlapping: band) { section in
+      if let header = supplementary(.header, section, pinning: pinning) { consider(header) }
+      forEachCellCandidate(ofSection: section, overlappingY: point.y, point.y) { item, frame in
+        if frame.contains(point) {
+          consider(
+            LayoutAttributes(
+              kind: .cell, indexPath: IndexPath(item: item, section: section), frame: frame,
+              zIndex: LayoutAttributes.cellZIndex))
+        }
+        return true
+      }
+      if let footer = supplementary(.footer, section, pinning: pinning) { consider(footer) }
+    }
+    return best
+  }
+
+  /// The cell nearest to `point`, for drag and drop and scroll restoration: the cell whose
+  /// frame is vertically nearest (distance 0 when `point` is level with it), then
+  /// horizontally nearest, then first in order. `nil` when the list has no cells.
+  ///
+  /// - Complexity: O(log n + k) for k cells on the few lines near `point`.
+  public func indexPath(nearestTo point: Point) -> IndexPath? {
+    guard point.isFinite else { return nil }
+    var best: (dy: Double, dx: Double, indexPath: IndexPath)?
+    func consider(_ item: Int, _ section: Int, _ frame: Rect) {
+      let dy = max(0, frame.minY - point.y, point.y - frame.maxY)
+      let dx = max(0, frame.minX - point.x, point.x - frame.maxX)
+      let candidate = (dy, dx, IndexPath(item: item, section: section))
+      if let current = best {
+        if (candidate.0, candidate.1, candidate.2) < (current.dy, current.dx, current.indexPath) {
+          best = candidate
+        }
+      } else {
+        best = candidate
+      }
+    }
+    // Widen a band around `point` until it holds a cell, then once more by the distance
+    // found, so that no nearer cell is left outside it.
+    var radius = 1.0
+    let limit = max(contentSize.height, 1) * 4 + abs(point.y) * 2
+    while true {
+      let minY = point.y - radius
+      let maxY = point.y + radius
+      forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { section in
+        forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
+          consider(item, section, frame)
+          return true
+        }
+      }
+      // Every cell nearer than `radius` has been seen: a best within it is the answer.
+      if let found = best, found.dy < radius { return found.indexPath }
+      if radius > limit { return best?.indexPath }
+      radius *= 4
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LayoutGeometry
+import ListLayout
+
+/// The `listlayout` command: lays out feeds from JSON and shows the results. The executable
+/// is a thin wrapper around ``ListLayoutCommand/run(_:io:)`` so everything here is testable.
+public enum ListLayoutCommand {
+  /// Where a run writes: standard output and error, and files (tests capture all three).
+  public protocol IO {
+    /// Writes to standard output.
+    mutating func out(_ text: String)
+    /// Writes to standard error.
+    mutating func err(_ text: String)
+    /// Reads a whole file.
+    func read(_ path: String) throws -> [UInt8]
+    /// Writes a whole file.
+    func write(_ path: String, _ text: String) throws
+  }
+
+  /// Exit statuses.
+  public enum Status: Int32 {
+    case success = 0
+    /// The input was valid but could not be laid out.
+    case layoutError = 1
+    /// Bad usage or bad input.
+    case usageError = 2
+  }
+
+  /// The process's own terminal and file system.
+  public struct SystemIO: IO {
+    /// The process's standard streams and files.
+    public init() {}
+    /// Writes to standard output.
+    public mutating func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    /// Writes to standard error.
+    public mutating func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    /// Reads a whole file.
+    public func read(_ path: String) throws -> [UInt8] {
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    /// Writes a whole file.
+    public func write(_ path: String, _ text: String) throws {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+  }
+
+  static let usage = """
+    usage: listlayout [COMMAND] [OPTIONS]
+
+    With no command, lays out the built-in demo feed and prints a summary.
+
+    commands:
+      layout FEED.json [--width W] [--offset Y --viewport-height H]
+                      print the layout as JSON (all elements, or those visible in a viewport)
+      help            show this help; 'listlayout COMMAND --help' shows a command's
+
+    exit status: 0 success, 1 layout error, 2 bad usage or bad input
+    """
+
+  /// Runs the command line `arguments` (without the program name).
+  public static func run<Output: IO>(_ arguments: [String], io: inout Output) -> Status {
+    guard let command = arguments.first else {
+      return Demo.run(Array(arguments), io: &io)
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "layout": return LayoutCommand.run(rest, io: &io)
+    case "demo": return Demo.run(rest, io: &io)
+    case "help", "--help", "-h":
+      io.out(usage + "\n")
+      return .success
+    default:
+      io.err("listlayout: unknown command '\(command)'\n\n\(usage)\n")
+      return .usageError
+    }
+  }
+
+  /// Reads and decodes a feed file, reporting errors with the file name.
+  static func readFeed<Output: IO>(_ path: String, width: Double?, io: inout Output) -> ListModel? {
+    let bytes: [UInt8]
+    do {
+      bytes = try io.read(path)
+    } catch {
+      io.err("listlayout: \(path): cannot read the file (\(error.localizedDescription))\n")
+      return nil
+    }
+    do {
+      return try ListModel(json: bytes, width: width)
+    } catch {
+      io.err("listlayout: \(path): \(error)\n")
+      return nil
+    }
+  }
+}

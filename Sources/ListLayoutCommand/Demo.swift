@@ -1,0 +1,64 @@
+import Foundation
+import LayoutGeometry
+import ListLayout
+
+/// `listlayout` with no command: lays out the built-in demo feed and prints a summary.
+enum Demo {
+  static let usage = """
+    usage: listlayout [demo] [--width W] [--json]
+
+    Lays out the built-in demo feed and prints a summary: sections, cells, content size and
+    the time the layout took.
+
+    options:
+      --width W   lay out at this width (default 375)
+      --json      print the layout as JSON instead of the summary
+    """
+
+  static func run<Output: ListLayoutCommand.IO>(
+    _ words: [String], io: inout Output
+  ) -> ListLayoutCommand.Status {
+    do {
+      let arguments = try Arguments(words, options: ["width"], flags: ["help", "json"])
+      if arguments.flags.contains("help") {
+        io.out(usage + "\n")
+        return .success
+      }
+      guard arguments.positional.isEmpty else {
+        throw Arguments.UsageError(description: "unexpected argument '\(arguments.positional[0])'")
+      }
+      let width = try arguments.number("width") ?? 375
+      guard width > 0 else { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      let model = DemoFeed.model(width: width)
+      let clock = ContinuousClock()
+      let start = clock.now
+      let snapshot: LayoutSnapshot
+      do {
+        snapshot = try model.layout()
+      } catch {
+        io.err("listlayout: demo feed: \(error)\n")
+        return .layoutError
+      }
+      let elapsed = clock.now - start
+      if arguments.flags.contains("json") {
+        io.out(snapshot.jsonString())
+        return .success
+      }
+      let micros = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+      io.out(
+        """
+        ListLayout demo feed
+          sections:     \(snapshot.numberOfSections)
+          cells:        \(model.cellCount)
+          elements:     \(snapshot.elementCount)
+          content size: \(formatted(snapshot.contentSize.width)) × \(formatted(snapshot.contentSize.height))
+          layout time:  \(String(format: "%.1f", micros)) µs
+
+        """)
+      return .success
+    } catch {
+      io.err("listlayout: \(error)\n\n\(usage)\n")
+      return .usageError
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import LayoutGeometry
+import ListLayout
+import Testing
+
+/// Seeded random models: the engine agrees with the plain reference implementation frame for
+/// frame, and every snapshot keeps its invariants.
+@Suite struct FlowPropertyTests {
+  @Test(arguments: 0..<8)
+  func engineMatchesReference(batch: Int) throws {
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+      var rng = SplitMix64(seed: seed)
+      let model = ModelGenerator.model(&rng)
+      let snapshot = try model.layout()
+      let reference = ReferenceFlowLayout.layout(model)
+      let actual = snapshot.allAttributes()
+      #expect(snapshot.invariantViolations() == [], "seed \(seed)")
+      #expect(abs(snapshot.contentSize.height - reference.contentSize.height) < 1e-9, "seed \(seed)")
+      try #require(actual.count == reference.elements.count, "seed \(seed)")
+      for (a, b) in zip(actual, reference.elements)
+      where !(a.kind == b.kind && a.indexPath == b.indexPath && a.frame.isClose(to: b.frame)) {
+        Issue.record("seed \(seed): \(a) != reference \(b)")
+        break
+      }
+    }
+  }
+
+  @Test func largeSectionsSpanManyPages() throws {
+    var rng = SplitMix64(seed: 99)
+    var model = ListModel(configuration: ListConfiguration(width: 375))
+    var cells: [Cell] = []
+    for _ in 0..<20_000 {
+      cells.append(
+        Cell(
+          width: Double(Int.random(in: 40...370, using: &rng)),
+          height: Double(Int.random(in: 20...120, using: &rng))))
+    }
+    model.sections = [
+      Section(header: Supplementary(height: 30), cells: cells), Section(cells: Array(cells.prefix(3000))),
+    ]
+    let snapshot = try model.layout()
+    #expect(snapshot.invariantViolations() == [])
+    let reference = ReferenceFlowLayout.layout(model)
+    let actual = snapshot.allAttributes()
+    #expect(actual.count == reference.elements.count)
+    #expect(zip(actual, reference.elements).allSatisfy { $0.frame.isClose(to: $1.frame) })
+    #expect(abs(snapshot.contentSize.height - reference.contentSize.height) < 1e-6)
+  }
+}

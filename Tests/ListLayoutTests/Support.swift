@@ -1,0 +1,120 @@
+import LayoutGeometry
+
+@testable import ListLayout
+
+/// A small, reproducible random generator (SplitMix64) for seeded property tests.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension Rect {
+  /// Whether two frames are equal up to floating-point reassociation.
+  func isClose(to other: Rect, tolerance: Double = 1e-9) -> Bool {
+    abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance && abs(width - other.width) <= tolerance
+      && abs(height - other.height) <= tolerance
+  }
+}
+
+/// A configuration with no content insets or section spacing, so frames read plainly.
+func plainConfiguration(
+  width: Double, manager: any LayoutManager = AttributesLayoutManager()
+) -> ListConfiguration {
+  ListConfiguration(width: width, contentInsets: .zero, sectionSpacing: 0, layoutManager: manager)
+}
+
+/// Lays out one section and returns its cells' frames.
+func cellFrames(
+  _ cells: [Cell], width: Double, attributes: SectionAttributes = SectionAttributes(),
+  manager: any LayoutManager = AttributesLayoutManager(), header: Supplementary? = nil
+) throws -> [Rect] {
+  let model = ListModel(
+    configuration: plainConfiguration(width: width, manager: manager),
+    sections: [Section(header: header, cells: cells, attributes: attributes)])
+  let snapshot = try model.layout()
+  return (0..<cells.count).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+}
+
+func cell(
+  _ width: Double, _ height: Double, _ traits: TraitSet = [], _ attributes: CellAttributes? = nil
+) -> Cell {
+  Cell(width: width, height: height, traits: traits, attributes: attributes)
+}
+
+func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
+  Rect(x: x, y: y, width: width, height: height)
+}
+
+/// Random models that exercise every flow feature.
+enum ModelGenerator {
+  static func model(_ rng: inout SplitMix64, maxSections: Int = 4, maxCells: Int = 40) -> ListModel {
+    let widths: [Double] = [0.5, 50, 120, 320, 375, 414.5, 1024]
+    var configuration = ListConfiguration(width: widths.randomElement(using: &rng)!)
+    configuration.contentInsets = randomInsets(&rng, max: 12)
+    configuration.sectionSpacing = Double(Int.random(in: 0...12, using: &rng)) / 2
+    configuration.layoutDirection = Bool.random(using: &rng) ? .ltr : .rtl
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0:
+      configuration.layoutManager = HubLayoutManager(margin: Double(Int.random(in: 0...20, using: &rng)))
+    case 1:
+      configuration.layoutManager = HubLayoutManager(
+        margin: Double(Int.random(in: 0...20, using: &rng)), oversizedCellPolicy: .overflow)
+    default: break
+    }
+    var sections: [Section] = []
+    for _ in 0..<Int.random(in: 0...maxSections, using: &rng) {
+      var section = Section()
+      if Bool.random(using: &rng) {
+        section.header = Supplementary(
+          height: Double(Int.random(in: 0...60, using: &rng)), traits: randomTraits(&rng))
+      }
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        section.footer = Supplementary(height: Double(Int.random(in: 0...40, using: &rng)))
+      }
+      if Bool.random(using: &rng) {
+        section.attributes = SectionAttributes(
+          horizontalAlignment: HorizontalAlignment.allCases.randomElement(using: &rng)!,
+          verticalAlignment: VerticalAlignment.allCases.randomElement(using: &rng)!,
+          itemSpacing: Double(Int.random(in: 0...20, using: &rng)) / 2,
+          lineSpacing: Double(Int.random(in: 0...20, using: &rng)) / 2, insets: randomInsets(&rng, max: 20))
+      }
+      for _ in 0..<Int.random(in: 0...maxCells, using: &rng) {
+        var c = Cell(
+          width: Double(Int.random(in: 0...Int(configuration.width * 2.4) + 1, using: &rng)) / 2,
+          height: Double(Int.random(in: 0...240, using: &rng)) / 2, traits: randomTraits(&rng))
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+          c.attributes = CellAttributes(
+            insets: randomInsets(&rng, max: 10), shouldBeginLine: Int.random(in: 0..<6, using: &rng) == 0,
+            shouldEndLine: Int.random(in: 0..<6, using: &rng) == 0,
+            startLineIndentation: Int.random(in: 0..<8, using: &rng) == 0)
+        }
+        section.cells.append(c)
+      }
+      sections.append(section)
+    }
+    return ListModel(configuration: configuration, sections: sections)
+  }
+
+  static func randomInsets(_ rng: inout SplitMix64, max: Int) -> EdgeInsets {
+    guard Bool.random(using: &rng) else { return .zero }
+    return EdgeInsets(
+      top: Double(Int.random(in: 0...max, using: &rng)), left: Double(Int.random(in: 0...max, using: &rng)),
+      bottom: Double(Int.random(in: 0...max, using: &rng)),
+      right: Double(Int.random(in: 0...max, using: &rng)))
+  }
+
+  static func randomTraits(_ rng: inout SplitMix64) -> TraitSet {
+    var traits = TraitSet()
+    for trait in LayoutTrait.standard where Int.random(in: 0..<4, using: &rng) == 0 {
+      traits.insert(trait)
+    }
+    return traits
+  }
+}
