@@ -1,7 +1,8 @@
 import Foundation
 import ListLayout
-@testable import ListLayoutCommand
 import Testing
+
+@testable import ListLayoutCommand
 
 /// Captures what a command writes, and serves files from memory.
 struct MemoryIO: ListLayoutCommand.IO {
@@ -32,7 +33,8 @@ func run(_ arguments: [String], files: [String: String] = [:]) -> (ListLayoutCom
 @Suite struct ArgumentTests {
   @Test func parsesOptionsFlagsAndPositionals() throws {
     let arguments = try Arguments(
-      ["feed.json", "--width", "320", "--offset=10", "--help", "--", "--literal"], options: ["width", "offset"],
+      ["feed.json", "--width", "320", "--offset=10", "--help", "--", "--literal"],
+      options: ["width", "offset"],
       flags: ["help"])
     #expect(arguments.positional == ["feed.json", "--literal"])
     #expect(arguments.options == ["width": "320", "offset": "10"])
@@ -57,7 +59,8 @@ func run(_ arguments: [String], files: [String: String] = [:]) -> (ListLayoutCom
 }
 
 @Suite struct CommandTests {
-  static let feed = #"{"width": 300, "contentInsets": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "sectionSpacing": 0, "sections": [{"header": {"height": 40}, "items": [{"id": "a", "size": {"width": 100, "height": 50}}, {"size": {"width": 100, "height": 500}}]}, {"header": {"height": 40}, "items": [{"id": "z", "size": {"width": 10, "height": 10}}]}]}"#
+  static let feed =
+    #"{"width": 300, "contentInsets": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "sectionSpacing": 0, "sections": [{"header": {"height": 40}, "items": [{"id": "a", "size": {"width": 100, "height": 50}}, {"size": {"width": 100, "height": 500}}]}, {"header": {"height": 40}, "items": [{"id": "z", "size": {"width": 10, "height": 10}}]}]}"#
 
   @Test func demoPrintsASummary() {
     let (status, io) = run([])
@@ -105,7 +108,9 @@ func run(_ arguments: [String], files: [String: String] = [:]) -> (ListLayoutCom
   }
 
   @Test func errorsNameTheFileThePathAndThePosition() {
-    let (status, io) = run(["layout", "bad.json"], files: ["bad.json": "{\"width\": 300,\n \"sections\": [{\"items\": [{\"size\": 5}]}]}"])
+    let (status, io) = run(
+      ["layout", "bad.json"],
+      files: ["bad.json": "{\"width\": 300,\n \"sections\": [{\"items\": [{\"size\": 5}]}]}"])
     #expect(status == .usageError)
     #expect(io.stderr.contains("bad.json"))
     #expect(io.stderr.contains("sections[0].items[0].size"))

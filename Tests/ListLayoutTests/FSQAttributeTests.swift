@@ -288,3 +288,21 @@ final class ProposalRecorder: @unchecked Sendable {
   func record(_ value: Double) { lock.withLock { storage.append(value) } }
   var values: [Double] { lock.withLock { storage } }
 }
+
+@Suite struct ReadmeExampleTests {
+  @Test func readmeExample() throws {
+    var model = ListModel(configuration: ListConfiguration(width: 375))
+    model.sections = [
+      Section(
+        header: Supplementary(height: 44),
+        cells: [Cell(id: "a", width: 100, height: 50), Cell(id: "b", width: 120, height: 50)],
+        attributes: SectionAttributes(horizontalAlignment: .center))
+    ]
+    let snapshot = try model.layout()
+    // The line box is 365 wide; the line uses 225, so it moves right by 70.
+    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(180, 49, 120, 50))
+    let screen = snapshot.viewport(at: Point(x: 0, y: 30), size: Size(width: 375, height: 667))
+    #expect(screen.elements.map(\.kind) == [.header, .cell, .cell])
+    #expect(screen.elements[0].isPinned)
+  }
+}
