@@ -1,0 +1,174 @@
+import LayoutGeometry
+
+extension SequentialContainer {
+  /// Lays out every arranged item in `bounds`, calls each item's layout observer, and lays out
+  /// nested containers inside their frames.
+  ///
+  /// Bounds larger than ``SequentialLayoutLimits/maximumDimension`` are clipped to it.
+  ///
+  /// - Returns: The frames by item index, the occupied bounds, and the nested layouts.
+  /// - Throws: ``SequentialLayoutError/nonFiniteFrame(itemPath:item:frame:calculator:)`` naming the
+  ///   first item whose calculator returned a non-finite frame;
+  ///   ``SequentialLayoutError/invalidBounds(_:insets:)`` for NaN or negative bounds.
+  /// - Complexity: O(*n*) calculator calls for *n* items, plus the dry layouts of nested containers.
+  public func layout(in bounds: Rect) throws(SequentialLayoutError) -> SequentialLayoutResult {
+    try layout(in: bounds, path: [])
+  }
+
+  /// The smallest size holding every item not ignored in size, found by a dry layout into
+  /// `fittingSize` (`sizeThatFits`).
+  ///
+  /// The dry layout uses each item's sizing frame calculator (then the container's default
+  /// sizing calculator, then the frame calculators) and calls observers with `isSizing == true`.
+  /// The size is the size of the union of the padded frames, plus the layout insets:
+  ///
+  /// ```
+  ///   ┌ fittingSize ──────────────────────────┐
+  ///   │ insets.top                            │
+  ///   │   ┌ occupied ─────────┐               │
+  ///   │   │ ┌────┐            │               │
+  ///   │   │ └────┘ ┌───────┐  │               │
+  ///   │   │        └───────┘  │               │
+  ///   │   └───────────────────┘               │
+  ///   │ insets.bottom                         │
+  ///   └───────────────────────────────────────┘
+  ///   result = occupied.size + insets
+  /// ```
+  ///
+  /// Pass `.infinity` for an unbounded dimension: it is clipped to
+  /// ``SequentialLayoutLimits/maximumDimension``.
+  ///
+  /// - Complexity: O(*n*) calculator calls.
+  public func sizeThatFits(_ fittingSize: Size) throws(SequentialLayoutError) -> Size {
+    let container = try Self.clippedContainer(
+      Rect(origin: .zero, size: fittingSize), insets: layoutInsets)
+    let occupied = try SequentialEngine.runPass(
+      items, defaults: defaults, container: container, isSizing: true, path: []
+    ) { _, _ in }
+    return (occupied?.size ?? .zero).outset(by: layoutInsets)
+  }
+
+  func layout(in bounds: Rect, path: [Int]) throws(SequentialLayoutError) -> SequentialLayoutResult {
+    let container = try Self.clippedContainer(bounds, insets: layoutInsets)
+    var frames = [Rect?](repeating: nil, count: items.count)
+    let occupied = try SequentialEngine.runPass(
+      items, defaults: defaults, container: container, isSizing: false, path: path
+    ) { index, frame in frames[index] = frame }
+    var nested: [Int: SequentialLayoutResult] = [:]
+    for (index, item) in items.enumerated() {
+      guard case .container(let child) = item.content, let frame = frames[index] else { continue }
+      nested[index] = try child.layout(in: Rect(origin: .zero, size: frame.size), path: path + [index])
+    }
+    return SequentialLayoutResult(container: container, frames: frames, occupiedBounds: occupied, nested: nested)
+  }
+
+  /// Step 0 of every layout: check the bounds and clip them to the maximum dimension.
+  static func clippedContainer(_ bounds: Rect, insets: EdgeInsets) throws(SequentialLayoutError)
+    -> ContainerDescription
+  {
+    let valid =
+      !bounds.origin.x.isNaN && !bounds.origin.y.isNaN && bounds.origin.isFinite
+      && !bounds.width.isNaN && !bounds.height.isNaN && bounds.width >= 0 && bounds.height >= 0
+      && insets.isFinite
+    guard valid else { throw .invalidBounds(bounds, insets: insets) }
+    var clipped = bounds
+    clipped.size.width = Swift.min(SequentialLayoutLimits.maximumDimension, bounds.width)
+    clipped.size.height = Swift.min(SequentialLayoutLimits.maximumDimension, bounds.height)
+    return ContainerDescription(bounds: clipped, insets: insets)
+  }
+}
+
+extension SequentialContainer where Value: Identifiable {
+  /// Lays out the items and returns the frames of the value items by their identifiers
+  /// (skipped items and nested containers are left out).
+  public func framesByID(in bounds: Rect) throws(SequentialLayoutError) -> [Value.ID: Rect] {
+    let result = try layout(in: bounds)
+    var byID: [Value.ID: Rect] = [:]
+    for (item, frame) in zip(items, result.frames) {
+      if let value = item.value, let frame { byID[value.id] = frame }
+    }
+    return byID
+  }
+}
+
+/// The sequential layout pass shared by containers and sections.
+enum SequentialEngine {
+  /// One pass over `items`, in order. For each item:
+  ///
+  /// 1. Options: a skipped item is passed over (no frame, not previous).
+  /// 2. Spacing and padding: the item's calculators, else the container's defaults, else zero.
+  /// 3. Frame: in a sizing pass the item's sizing calculator, else the default sizing
+  ///    calculator; then the item's frame calculator, else the default, else
+  ///    `containerLeftAlignedVStack`. A non-finite frame throws, naming the item.
+  /// 4. Observer: called with the frame.
+  /// 5. Occupied bounds: unless ignored in size, the padded frame replaces empty occupied
+  ///    bounds, or is unioned in when the frame is not empty (SQLayout's rule).
+  /// 6. Previous: the item becomes the previous one, unless `saveAsPrevious` is false.
+  ///
+  /// - Returns: The occupied bounds, or `nil` when no item counted.
+  static func runPass<Value: Sendable, Items: RandomAccessCollection>(
+    _ items: Items, defaults: SequentialDefaults<Value>, container: ContainerDescription,
+    isSizing: Bool, path: [Int], record: (Int, Rect) -> Void
+  ) throws(SequentialLayoutError) -> Rect? where Items.Element == SequentialItem<Value>, Items.Index == Int {
+    var previous: PreviousItem<Value>? = nil
+    var occupied: Rect? = nil
+    let defaultFrame = defaults.frameCalculator ?? .containerLeftAlignedVStack
+    let defaultSize = defaults.sizeCalculator ?? .intrinsic
+
+    for index in items.indices {
+      let item = items[index]
+      let itemArguments = ItemCalculatorArguments(item: item, container: container)
+
+      // 1. Options.
+      let options =
+        (item.optionsCalculator ?? defaults.optionsCalculator).map { $0(itemArguments) } ?? .default
+      if options.shouldSkipLayout { continue }
+
+      // 2. Spacing and padding.
+      let spacing = (item.spacingCalculator ?? defaults.spacingCalculator).map { $0(itemArguments) } ?? .zero
+      let padding = (item.paddingCalculator ?? defaults.paddingCalculator).map { $0(itemArguments) } ?? .zero
+
+      // 3. Frame.
+      let sizingCalculator = isSizing ? (item.sizingFrameCalculator ?? defaults.sizingFrameCalculator) : nil
+      let calculator = sizingCalculator ?? item.frameCalculator ?? defaultFrame
+      let arguments = FrameCalculatorArguments(
+        item: item, index: index, sizeCalculator: item.sizeCalculator ?? defaultSize,
+        spacing: spacing, padding: padding, container: container, previous: previous, isSizing: isSizing)
+      let frame = calculator(arguments)
+      guard frame.isFinite else {
+        throw .nonFiniteFrame(
+          itemPath: path + [index], item: describe(item), frame: frame, calculator: calculator.name)
+      }
+      record(index, frame)
+
+      // 4. Observer.
+      if let observer = item.layoutObserver ?? defaults.layoutObserver {
+        observer(LayoutObserverArguments(item: item, index: index, frame: frame, isSizing: isSizing))
+      }
+
+      // 5. Occupied bounds.
+      if !options.shouldIgnoreWhenCalculatingSize {
+        let padded = frame.outset(by: padding)
+        if let current = occupied, !current.isEmpty {
+          if !frame.isEmpty { occupied = current.union(padded) }
+        } else {
+          occupied = padded
+        }
+      }
+
+      // 6. Previous.
+      if options.saveAsPrevious {
+        previous = PreviousItem(item: item, index: index, frame: frame, spacing: spacing, padding: padding)
+      }
+    }
+    return occupied
+  }
+
+  /// A short description of an item for error messages.
+  static func describe<Value>(_ item: SequentialItem<Value>) -> String {
+    switch item.content {
+    case .value(let value): return String(describing: value)
+    case .container(let container): return "container of \(container.items.count) items"
+    }
+  }
+}

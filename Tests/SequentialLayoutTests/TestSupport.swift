@@ -1,0 +1,2 @@
+import LayoutGeometry
+import SequentialLayout
