@@ -43,7 +43,8 @@ public struct PreviousItem<Value: Sendable>: Sendable {
   public var padding: EdgeInsets
 
   /// Creates a description of a previous item.
-  public init(item: SequentialItem<Value>, index: Int, frame: Rect, spacing: EdgeInsets, padding: EdgeInsets) {
+  public init(item: SequentialItem<Value>, index: Int, frame: Rect, spacing: EdgeInsets, padding: EdgeInsets)
+  {
     self.item = item
     self.index = index
     self.frame = frame

@@ -29,7 +29,8 @@ extension FrameCalculator {
 
   /// The frame the standard calculator `kind` returns for `args`; the standard calculators
   /// are compositions of the placement helpers of ``FrameCalculatorArguments``.
-  static func standardFrame(_ kind: StandardFrameCalculator, _ args: FrameCalculatorArguments<Value>) -> Rect {
+  static func standardFrame(_ kind: StandardFrameCalculator, _ args: FrameCalculatorArguments<Value>) -> Rect
+  {
     let a = args
     switch kind {
     case .containerTopLeftAligned:
@@ -41,7 +42,8 @@ extension FrameCalculator {
     case .containerBottomRightAligned:
       return a.alignedToContainerBottom(a.alignedToContainerRight(standardFrame(.containerTopLeftAligned, a)))
     case .containerCenterAligned:
-      return a.alignedToContainerCenterY(a.alignedToContainerCenterX(standardFrame(.containerTopLeftAligned, a)))
+      return a.alignedToContainerCenterY(
+        a.alignedToContainerCenterX(standardFrame(.containerTopLeftAligned, a)))
 
     case .containerLeftAlignedVStack:
       return a.placedBelowPrevious(standardFrame(.containerTopLeftAligned, a))
@@ -96,7 +98,8 @@ extension FrameCalculator {
     case .bottomRightAligned:
       return a.alignedToPreviousBottom(a.alignedToPreviousRight(standardFrame(.containerTopLeftAligned, a)))
     case .centerAligned:
-      return a.alignedToPreviousCenterY(a.alignedToPreviousCenterX(standardFrame(.containerTopLeftAligned, a)))
+      return a.alignedToPreviousCenterY(
+        a.alignedToPreviousCenterX(standardFrame(.containerTopLeftAligned, a)))
     }
   }
 
@@ -117,7 +120,8 @@ extension FrameCalculator {
   public static func flow(
     line: FrameCalculator, wrap: FrameCalculator = .containerLeftAlignedVStack
   ) -> FrameCalculator {
-    FrameCalculator(dependsOnContainerHeight: line.dependsOnContainerHeight || wrap.dependsOnContainerHeight) {
+    FrameCalculator(dependsOnContainerHeight: line.dependsOnContainerHeight || wrap.dependsOnContainerHeight)
+    {
       args in
       let rect = line(args)
       return args.overflowsContainerRight(rect) ? wrap(args) : rect
@@ -224,7 +228,9 @@ extension FrameCalculator {
     standard(.containerCenterAlignedVStackUp)
   }
   /// Above the previous item, at the right of the layout area; the bottom-right corner without one.
-  public static var containerRightAlignedVStackUp: FrameCalculator { standard(.containerRightAlignedVStackUp) }
+  public static var containerRightAlignedVStackUp: FrameCalculator {
+    standard(.containerRightAlignedVStackUp)
+  }
   /// Above the previous item, as wide as the layout area; at the bottom without one.
   public static var containerFullWidthVStackUp: FrameCalculator { standard(.containerFullWidthVStackUp) }
 

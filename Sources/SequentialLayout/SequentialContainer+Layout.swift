@@ -59,11 +59,14 @@ extension SequentialContainer {
       guard case .container(let child) = item.content, let frame = frames[index] else { continue }
       nested[index] = try child.layout(in: Rect(origin: .zero, size: frame.size), path: path + [index])
     }
-    return SequentialLayoutResult(container: container, frames: frames, occupiedBounds: occupied, nested: nested)
+    return SequentialLayoutResult(
+      container: container, frames: frames, occupiedBounds: occupied, nested: nested)
   }
 
   /// Step 0 of every layout: check the bounds and clip them to the maximum dimension.
-  static func clippedContainer(_ bounds: Rect, insets: EdgeInsets) throws(SequentialLayoutError)
+  static func clippedContainer(
+    _ bounds: Rect, insets: EdgeInsets
+  ) throws(SequentialLayoutError)
     -> ContainerDescription
   {
     let valid =

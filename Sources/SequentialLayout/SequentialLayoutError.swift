@@ -18,7 +18,8 @@ public enum SequentialLayoutError: Error, Equatable, CustomStringConvertible {
       let at = path.map(String.init).joined(separator: ".")
       return "non-finite frame \(frame) computed\(by) for item \(at) (\(item))"
     case .invalidBounds(let bounds, let insets):
-      return "cannot lay out in bounds \(bounds) with insets \(insets): values must be finite and not negative"
+      return
+        "cannot lay out in bounds \(bounds) with insets \(insets): values must be finite and not negative"
     case .unknownFrameCalculator(let name, let known):
       return "unknown calculator '\(name)'; known: \(known.joined(separator: ", "))"
     }

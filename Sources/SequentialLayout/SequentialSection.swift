@@ -83,7 +83,9 @@ public struct SequentialSectionDefaults<Value: Sendable>: Sendable {
   public init(
     frameCalculatorName: String, spacing: EdgeInsets = .zero, padding: EdgeInsets = .zero
   ) throws(SequentialLayoutError) {
-    self.init(frameCalculator: try FrameCalculator(standardName: frameCalculatorName), spacing: spacing, padding: padding)
+    self.init(
+      frameCalculator: try FrameCalculator(standardName: frameCalculatorName), spacing: spacing,
+      padding: padding)
   }
 }
 
@@ -112,6 +114,12 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 /// 2. If any calculator in use may depend on the container's height (bottom- or centre-aligned,
 ///    matching the container, or custom), a layout pass places the items again in
 ///    `width × contentHeight`; otherwise the first pass's frames are final.
+///
+/// Unlike ``SequentialContainer/layout(in:)``, the second pass does not clip the height to
+/// ``SequentialLayoutLimits/maximumDimension``: list sections may be taller. (The sizing pass
+/// does, so a calculator that fills the container's height makes the section 10 000 high.)
+/// Size calculators should depend on `fittingSize.width` only: the fitting height differs
+/// between the passes.
 ///
 /// ```swift
 /// let items = [

@@ -40,7 +40,9 @@ struct SpacingPaddingTests {
   @Test("padding is additive, outside the frame, from neighbours and container edges")
   func paddingAdds() throws {
     let result = try Container(layoutInsets: EdgeInsets(top: 4, left: 6))
-      .containingItem(box(10, 10).withPadding(EdgeInsets(top: 1, left: 2, bottom: 3)).withSpacing(EdgeInsets(bottom: 5)))
+      .containingItem(
+        box(10, 10).withPadding(EdgeInsets(top: 1, left: 2, bottom: 3)).withSpacing(EdgeInsets(bottom: 5))
+      )
       .containingItem(box(10, 10).withPadding(EdgeInsets(top: 7)).withSpacing(EdgeInsets(top: 2)))
       .layout(in: rect(0, 0, 100, 100))
     // Second: 15 (maxY) + 3 (previous bottom padding) + max(5, 2) + 7 (own top padding).
@@ -131,11 +133,16 @@ struct OptionsTests {
   func saveAsPrevious() throws {
     let result = try Container()
       .containingItem(.box(40, 40))
-      .containingItem(box(10, 10).withFrameCalculator(.bottomRightAligned).withOptions(LayoutOptions(saveAsPrevious: false)))
-      .containingItem(box(10, 10).withFrameCalculator(.topRightAligned).withOptions(LayoutOptions(saveAsPrevious: false)))
+      .containingItem(
+        box(10, 10).withFrameCalculator(.bottomRightAligned).withOptions(LayoutOptions(saveAsPrevious: false))
+      )
+      .containingItem(
+        box(10, 10).withFrameCalculator(.topRightAligned).withOptions(LayoutOptions(saveAsPrevious: false))
+      )
       .containingItem(box(20, 20).withFrameCalculator(.topAlignedHStack))
       .layout(in: rect(0, 0, 100, 100))
-    #expect(result.frames == [rect(0, 0, 40, 40), rect(30, 30, 10, 10), rect(30, 0, 10, 10), rect(40, 0, 20, 20)])
+    #expect(
+      result.frames == [rect(0, 0, 40, 40), rect(30, 30, 10, 10), rect(30, 0, 10, 10), rect(40, 0, 20, 20)])
   }
 
   @Test("observers get every frame, in order, with the pass they belong to")
@@ -190,7 +197,9 @@ struct PrecedenceTests {
     let container = Container()
       .containingItem(box(10, 10).withFrameCalculator(.containerRightAlignedVStack))
       .containingItem(
-        box(10, 10).withFrameCalculator(.containerRightAlignedVStack).withSizingFrameCalculator(.containerCenterAlignedVStack))
+        box(10, 10).withFrameCalculator(.containerRightAlignedVStack).withSizingFrameCalculator(
+          .containerCenterAlignedVStack)
+      )
       .containingItem(.box(10, 10))
       .containingDefaultFrameCalculator(.containerRightAlignedVStack)
       .containingDefaultLayoutObserver(recorder.observer)
@@ -201,7 +210,8 @@ struct PrecedenceTests {
     _ = try container.containingDefaultSizingFrameCalculator(.containerLeftAlignedVStack)
       .containingDefaultLayoutObserver(withDefaultSizing.observer)
       .sizeThatFits(Size(width: 100, height: 100))
-    #expect(withDefaultSizing.all.map(\.frame) == [rect(0, 0, 10, 10), rect(45, 10, 10, 10), rect(0, 20, 10, 10)])
+    #expect(
+      withDefaultSizing.all.map(\.frame) == [rect(0, 0, 10, 10), rect(45, 10, 10, 10), rect(0, 20, 10, 10)])
     // Layout passes never use sizing calculators.
     #expect(try container.layout(in: rect(0, 0, 100, 100)).frames.allSatisfy { $0?.minX == 90 })
   }
@@ -262,7 +272,8 @@ struct NestingTests {
   func deepNesting() throws {
     var inner = Container().containingItem(.box(10, 10))
     for _ in 0..<5 {
-      inner = Container(layoutInsets: EdgeInsets(all: 1)).containingItem(inner.asItem).containingItem(.box(4, 4))
+      inner = Container(layoutInsets: EdgeInsets(all: 1)).containingItem(inner.asItem).containingItem(
+        .box(4, 4))
     }
     // Each level adds 1 of insets on each side and a 4-high box: 10 + 5 × 2 wide, 10 + 5 × 6 high.
     #expect(try inner.sizeThatFits(Size(width: 100, height: 100)) == Size(width: 20, height: 40))
@@ -274,7 +285,8 @@ struct NestingTests {
 
   @Test("a nested container can be sized by a size calculator instead")
   func fixedSizeNested() throws {
-    let row = Container().containingItems([box(30, 10), box(30, 10)]).containingDefaultFrameCalculator(.topAlignedHStack)
+    let row = Container().containingItems([box(30, 10), box(30, 10)]).containingDefaultFrameCalculator(
+      .topAlignedHStack)
     let result = try Container()
       .containingItem(row.withSize(Size(width: 100, height: 40)))
       .layout(in: rect(0, 0, 200, 200))

@@ -48,11 +48,14 @@ struct SeedExampleTests {
       .containingItem(.label("Subtitle Label"))
       .containingItem(button("Action").withFrameCalculator(.containerFullWidthVStack))
       .containingItem(
-        label("Footer Label").withFrameCalculator(.containerCenterAlignedVStack).withSpacing(EdgeInsets(top: 20)))
+        label("Footer Label").withFrameCalculator(.containerCenterAlignedVStack).withSpacing(
+          EdgeInsets(top: 20)))
     let (size, result) = try autosized(layoutView, width: 320)
     #expect(size == Size(width: 320, height: 124))
     #expect(
-      result.frames == [rect(0, 0, 110, 20), rect(0, 20, 140, 20), rect(0, 40, 320, 44), rect(100, 104, 120, 20)])
+      result.frames == [
+        rect(0, 0, 110, 20), rect(0, 20, 140, 20), rect(0, 40, 320, 44), rect(100, 104, 120, 20),
+      ])
   }
 
   /// Step 2: a default spacing of 10 above and below; the footer's own spacing replaces it
@@ -64,7 +67,9 @@ struct SeedExampleTests {
     let (size, result) = try autosized(layoutView, width: 320)
     #expect(size == Size(width: 320, height: 144))
     #expect(
-      result.frames == [rect(0, 0, 110, 20), rect(0, 30, 140, 20), rect(0, 60, 320, 44), rect(100, 124, 120, 20)])
+      result.frames == [
+        rect(0, 0, 110, 20), rect(0, 30, 140, 20), rect(0, 60, 320, 44), rect(100, 124, 120, 20),
+      ])
   }
 
   static let step2Items = Container()
@@ -99,13 +104,17 @@ struct SeedExampleTests {
       .containingItem(.label("Subtitle Label"))
       .containingItem(row.withFrameCalculator(.containerCenterAlignedVStack))
       .containingItem(
-        label("Footer Label").withFrameCalculator(.containerCenterAlignedVStack).withSpacing(EdgeInsets(top: 20)))
+        label("Footer Label").withFrameCalculator(.containerCenterAlignedVStack).withSpacing(
+          EdgeInsets(top: 20))
+      )
       .containingDefaultSpacing(EdgeInsets(top: 10, left: 0, bottom: 10, right: 0))
     let (size, result) = try autosized(layoutView, width: 320)
     // The occupied bounds run from the labels' left edge to the row's right edge at 290.
     #expect(size == Size(width: 290, height: 144))
     #expect(
-      result.frames == [rect(0, 0, 110, 20), rect(0, 30, 140, 20), rect(30, 60, 260, 44), rect(100, 124, 120, 20)])
+      result.frames == [
+        rect(0, 0, 110, 20), rect(0, 30, 140, 20), rect(30, 60, 260, 44), rect(100, 124, 120, 20),
+      ])
     #expect(result.nested[2]?.frames == [rect(0, 0, 80, 44), rect(90, 0, 80, 44), rect(180, 0, 80, 44)])
     let flat = result.flattenedFrames()
     #expect(flat.map(\.path) == [[0], [1], [2], [2, 0], [2, 1], [2, 2], [3]])
@@ -184,9 +193,11 @@ struct SeedExampleTests {
       .containingItem(.label("vince"))
     let bounds = rect(0, 0, 320, 200)
     // Appears on top of the avatar, under the badge.
-    #expect(try naive.layout(in: bounds).frames == [rect(0, 0, 60, 60), rect(44, 0, 16, 16), rect(0, 16, 50, 20)])
+    #expect(
+      try naive.layout(in: bounds).frames == [rect(0, 0, 60, 60), rect(44, 0, 16, 16), rect(0, 16, 50, 20)])
     // Now positioned below the avatar.
-    #expect(try fixed.layout(in: bounds).frames == [rect(0, 0, 60, 60), rect(44, 0, 16, 16), rect(0, 60, 50, 20)])
+    #expect(
+      try fixed.layout(in: bounds).frames == [rect(0, 0, 60, 60), rect(44, 0, 16, 16), rect(0, 60, 50, 20)])
   }
 }
 

@@ -117,7 +117,9 @@ struct StandardCalculatorTests {
     args.sizeCalculator = SizeCalculator { $0.fittingSize.outset(by: EdgeInsets()) }
     #expect(FrameCalculator<Widget>.containerTopLeftAligned(args) == rect(22, 11, 134, 256))
     // The full-width stack asks for the height at the padded width.
-    args.sizeCalculator = SizeCalculator { Widget.textSize(characters: 20, fittingWidth: $0.fittingSize.width) }
+    args.sizeCalculator = SizeCalculator {
+      Widget.textSize(characters: 20, fittingWidth: $0.fittingSize.width)
+    }
     #expect(FrameCalculator<Widget>.containerFullWidthVStack(args) == rect(22, 11, 134, 40))
   }
 }
@@ -134,7 +136,8 @@ struct CompositionTests {
       .layout(in: rect(0, 0, 250, 400))
     #expect(built.frames == standard.frames)
     // one 70, two 70, three 90 → 230 ≤ 250; four wraps.
-    #expect(standard.frames == [rect(0, 0, 70, 44), rect(70, 0, 70, 44), rect(140, 0, 90, 44), rect(0, 44, 80, 44)])
+    #expect(
+      standard.frames == [rect(0, 0, 70, 44), rect(70, 0, 70, 44), rect(140, 0, 90, 44), rect(0, 44, 80, 44)])
   }
 
   @Test("a flow with a custom wrap: right-aligned lines")
@@ -151,7 +154,9 @@ struct CompositionTests {
     let centredOnPrevious = FrameCalculator<Widget>.containerLeftAlignedVStack.adjusted { args, frame in
       args.alignedToPreviousCenterX(frame)
     }
-    let firstOnly = FrameCalculator<Widget>.either(.containerCenterAlignedVStack, or: .containerLeftAlignedVStack) {
+    let firstOnly = FrameCalculator<Widget>.either(
+      .containerCenterAlignedVStack, or: .containerLeftAlignedVStack
+    ) {
       $0.previous == nil
     }
     let result = try Container()
