@@ -29,10 +29,10 @@ public struct ContainerDescription: Sendable, Hashable {
   public var layoutArea: Rect { bounds.inset(by: insets) }
 }
 
-/// What an item is told about the item laid out before it.
+/// What an item is told about the item laid out before it: where it is and what it asked for.
 public struct PreviousItem<Value: Sendable>: Sendable {
-  /// The previous item.
-  public var item: SequentialItem<Value>
+  /// What the previous item is (its value, or a nested container); its decorations are not kept.
+  public var content: SequentialItem<Value>.Content
   /// Its index among the container's arranged items.
   public var index: Int
   /// Its frame (padding not included).
@@ -43,13 +43,21 @@ public struct PreviousItem<Value: Sendable>: Sendable {
   public var padding: EdgeInsets
 
   /// Creates a description of a previous item.
-  public init(item: SequentialItem<Value>, index: Int, frame: Rect, spacing: EdgeInsets, padding: EdgeInsets)
-  {
-    self.item = item
+  public init(
+    content: SequentialItem<Value>.Content, index: Int, frame: Rect, spacing: EdgeInsets, padding: EdgeInsets
+  ) {
+    self.content = content
     self.index = index
     self.frame = frame
     self.spacing = spacing
     self.padding = padding
+  }
+
+  /// The previous item's value, or `nil` for a nested container.
+  @inlinable
+  public var value: Value? {
+    if case .value(let value) = content { return value }
+    return nil
   }
 
   /// The frame grown by the padding: the space the previous item occupies.

@@ -19,9 +19,8 @@ import LayoutGeometry
 /// the facing pair, padding lies outside the frame and is subtracted from the fitting size, and
 /// the absence of a previous item is handled sensibly (usually by aligning to the container).
 public struct FrameCalculator<Value: Sendable>: Sendable {
-  /// The standard name of the calculator (`"topAlignedFlow"`), or `nil` for a custom one.
-  /// Errors name the calculator with it.
-  public let name: String?
+  /// Which standard calculator this is, or `nil` for a custom one.
+  public let kind: StandardFrameCalculator?
 
   /// Whether the frames this calculator returns may depend on the container's height.
   ///
@@ -36,17 +35,29 @@ public struct FrameCalculator<Value: Sendable>: Sendable {
   /// Creates a calculator from a closure.
   ///
   /// - Parameters:
-  ///   - name: A name for diagnostics; standard calculators use their registry name.
   ///   - dependsOnContainerHeight: Whether the result may change with the container's height.
   ///   - body: The rule: arguments in, frame out.
   public init(
-    name: String? = nil, dependsOnContainerHeight: Bool = true,
+    dependsOnContainerHeight: Bool = true,
     _ body: @escaping @Sendable (FrameCalculatorArguments<Value>) -> Rect
   ) {
-    self.name = name
+    self.init(kind: nil, dependsOnContainerHeight: dependsOnContainerHeight, body)
+  }
+
+  @usableFromInline
+  init(
+    kind: StandardFrameCalculator?, dependsOnContainerHeight: Bool,
+    _ body: @escaping @Sendable (FrameCalculatorArguments<Value>) -> Rect
+  ) {
+    self.kind = kind
     self.dependsOnContainerHeight = dependsOnContainerHeight
     self.body = body
   }
+
+  /// The standard name of the calculator (`"topAlignedFlow"`), or `nil` for a custom one.
+  /// Errors name the calculator with it.
+  @inlinable
+  public var name: String? { kind?.rawValue }
 
   /// Computes the frame for `arguments`.
   @inlinable
@@ -56,7 +67,7 @@ public struct FrameCalculator<Value: Sendable>: Sendable {
 
   /// A calculator that always returns `frame` (the seed's `withSQFrame`).
   public static func fixed(_ frame: Rect) -> FrameCalculator {
-    FrameCalculator(name: nil, dependsOnContainerHeight: false) { _ in frame }
+    FrameCalculator(dependsOnContainerHeight: false) { _ in frame }
   }
 }
 
@@ -188,6 +199,15 @@ public struct InsetsCalculator<Value: Sendable>: Sendable {
     case .closure(let body): return body(arguments)
     }
   }
+
+  /// The insets for `item` in `container`; constants are returned without building arguments.
+  @inlinable
+  func resolve(_ item: SequentialItem<Value>, in container: ContainerDescription) -> EdgeInsets {
+    switch storage {
+    case .constant(let insets): return insets
+    case .closure(let body): return body(ItemCalculatorArguments(item: item, container: container))
+    }
+  }
 }
 
 /// Returns the spacing an item asks for from its neighbours (see ``InsetsCalculator``).
@@ -250,6 +270,15 @@ public struct OptionsCalculator<Value: Sendable>: Sendable {
     switch storage {
     case .constant(let options): return options
     case .closure(let body): return body(arguments)
+    }
+  }
+
+  /// The options for `item` in `container`; constants are returned without building arguments.
+  @inlinable
+  func resolve(_ item: SequentialItem<Value>, in container: ContainerDescription) -> LayoutOptions {
+    switch storage {
+    case .constant(let options): return options
+    case .closure(let body): return body(ItemCalculatorArguments(item: item, container: container))
     }
   }
 }

@@ -4,14 +4,16 @@ import LayoutGeometry
 
 extension FrameCalculator {
   /// The standard calculator `kind`.
+  @inlinable
   public static func standard(_ kind: StandardFrameCalculator) -> FrameCalculator {
-    FrameCalculator(name: kind.rawValue, dependsOnContainerHeight: kind.dependsOnContainerHeight) { args in
+    FrameCalculator(kind: kind, dependsOnContainerHeight: kind.dependsOnContainerHeight) { args in
       standardFrame(kind, args)
     }
   }
 
   /// The standard calculator called `name`, or `nil` when there is none
   /// (``StandardFrameCalculator/knownNames`` lists them).
+  @inlinable
   public static func standard(named name: String) -> FrameCalculator? {
     StandardFrameCalculator(rawValue: name).map(standard)
   }
@@ -29,6 +31,7 @@ extension FrameCalculator {
 
   /// The frame the standard calculator `kind` returns for `args`; the standard calculators
   /// are compositions of the placement helpers of ``FrameCalculatorArguments``.
+  @inlinable @usableFromInline
   static func standardFrame(_ kind: StandardFrameCalculator, _ args: FrameCalculatorArguments<Value>) -> Rect
   {
     let a = args
@@ -105,6 +108,7 @@ extension FrameCalculator {
 
   /// The seed's flow rule: the `line` placement if it fits before the layout area's right edge,
   /// else ``containerLeftAlignedVStack`` (a new line under the previous item).
+  @inlinable @usableFromInline
   static func flowFrame(line: StandardFrameCalculator, _ args: FrameCalculatorArguments<Value>) -> Rect {
     let rect = standardFrame(line, args)
     return args.overflowsContainerRight(rect) ? standardFrame(.containerLeftAlignedVStack, args) : rect
@@ -144,7 +148,7 @@ extension FrameCalculator {
   /// This calculator's frame moved by `dx` and `dy`.
   public func offsetBy(dx: Double = 0, dy: Double = 0) -> FrameCalculator {
     let base = self
-    return FrameCalculator(name: nil, dependsOnContainerHeight: base.dependsOnContainerHeight) { args in
+    return FrameCalculator(dependsOnContainerHeight: base.dependsOnContainerHeight) { args in
       base(args).offsetBy(dx: dx, dy: dy)
     }
   }
@@ -176,7 +180,9 @@ extension FrameCalculator {
   ///   └────────────────────────┘
   /// ```
   /// Without a previous item: the top-left corner of the layout area.
-  public static var containerLeftAlignedVStack: FrameCalculator { standard(.containerLeftAlignedVStack) }
+  @inlinable public static var containerLeftAlignedVStack: FrameCalculator {
+    standard(.containerLeftAlignedVStack)
+  }
 
   /// Below the previous item, centred horizontally in the layout area.
   ///
@@ -190,7 +196,9 @@ extension FrameCalculator {
   ///   │      └──────────┘      │
   ///   └────────────────────────┘
   /// ```
-  public static var containerCenterAlignedVStack: FrameCalculator { standard(.containerCenterAlignedVStack) }
+  @inlinable public static var containerCenterAlignedVStack: FrameCalculator {
+    standard(.containerCenterAlignedVStack)
+  }
 
   /// Below the previous item, at the right of the layout area.
   ///
@@ -204,7 +212,9 @@ extension FrameCalculator {
   ///   │           └──────────┘ │
   ///   └────────────────────────┘
   /// ```
-  public static var containerRightAlignedVStack: FrameCalculator { standard(.containerRightAlignedVStack) }
+  @inlinable public static var containerRightAlignedVStack: FrameCalculator {
+    standard(.containerRightAlignedVStack)
+  }
 
   /// Below the previous item, as wide as the layout area (less padding), as tall as the item's
   /// height at that width.
@@ -219,20 +229,26 @@ extension FrameCalculator {
   ///   │ └────────────────────┘ │
   ///   └────────────────────────┘
   /// ```
-  public static var containerFullWidthVStack: FrameCalculator { standard(.containerFullWidthVStack) }
+  @inlinable public static var containerFullWidthVStack: FrameCalculator {
+    standard(.containerFullWidthVStack)
+  }
 
   /// Above the previous item, at the left of the layout area; the bottom-left corner without one.
-  public static var containerLeftAlignedVStackUp: FrameCalculator { standard(.containerLeftAlignedVStackUp) }
+  @inlinable public static var containerLeftAlignedVStackUp: FrameCalculator {
+    standard(.containerLeftAlignedVStackUp)
+  }
   /// Above the previous item, centred horizontally; the bottom centre without one.
-  public static var containerCenterAlignedVStackUp: FrameCalculator {
+  @inlinable public static var containerCenterAlignedVStackUp: FrameCalculator {
     standard(.containerCenterAlignedVStackUp)
   }
   /// Above the previous item, at the right of the layout area; the bottom-right corner without one.
-  public static var containerRightAlignedVStackUp: FrameCalculator {
+  @inlinable public static var containerRightAlignedVStackUp: FrameCalculator {
     standard(.containerRightAlignedVStackUp)
   }
   /// Above the previous item, as wide as the layout area; at the bottom without one.
-  public static var containerFullWidthVStackUp: FrameCalculator { standard(.containerFullWidthVStackUp) }
+  @inlinable public static var containerFullWidthVStackUp: FrameCalculator {
+    standard(.containerFullWidthVStackUp)
+  }
 
   /// Right of the previous item, tops aligned.
   ///
@@ -245,7 +261,7 @@ extension FrameCalculator {
   ///   └────────────────────────┘
   /// ```
   /// Without a previous item: the top-left corner of the layout area.
-  public static var topAlignedHStack: FrameCalculator { standard(.topAlignedHStack) }
+  @inlinable public static var topAlignedHStack: FrameCalculator { standard(.topAlignedHStack) }
 
   /// Right of the previous item, vertical centres aligned; centred vertically in the layout
   /// area at its left without one.
@@ -259,7 +275,7 @@ extension FrameCalculator {
   ///   │          └──────┘      │
   ///   └────────────────────────┘
   /// ```
-  public static var centerAlignedHStack: FrameCalculator { standard(.centerAlignedHStack) }
+  @inlinable public static var centerAlignedHStack: FrameCalculator { standard(.centerAlignedHStack) }
 
   /// Right of the previous item, bottoms aligned; at the bottom-left corner without one.
   ///
@@ -271,14 +287,14 @@ extension FrameCalculator {
   ///   │ └──────┘ └──────┘      │
   ///   └────────────────────────┘
   /// ```
-  public static var bottomAlignedHStack: FrameCalculator { standard(.bottomAlignedHStack) }
+  @inlinable public static var bottomAlignedHStack: FrameCalculator { standard(.bottomAlignedHStack) }
 
   /// Left of the previous item, tops aligned; the top-right corner without one.
-  public static var topAlignedHStackLeft: FrameCalculator { standard(.topAlignedHStackLeft) }
+  @inlinable public static var topAlignedHStackLeft: FrameCalculator { standard(.topAlignedHStackLeft) }
   /// Left of the previous item, vertical centres aligned; at the right, centred, without one.
-  public static var centerAlignedHStackLeft: FrameCalculator { standard(.centerAlignedHStackLeft) }
+  @inlinable public static var centerAlignedHStackLeft: FrameCalculator { standard(.centerAlignedHStackLeft) }
   /// Left of the previous item, bottoms aligned; the bottom-right corner without one.
-  public static var bottomAlignedHStackLeft: FrameCalculator { standard(.bottomAlignedHStackLeft) }
+  @inlinable public static var bottomAlignedHStackLeft: FrameCalculator { standard(.bottomAlignedHStackLeft) }
 
   /// Right of the previous item, tops aligned, if it fits before the layout area's right edge;
   /// else under the previous item at the layout area's left (reading order).
@@ -295,11 +311,11 @@ extension FrameCalculator {
   /// ```
   /// A wrapped item goes under the *previous* item, not under the tallest of the line: use it
   /// for items of similar or increasing heights, as the seed advises.
-  public static var topAlignedFlow: FrameCalculator { standard(.topAlignedFlow) }
+  @inlinable public static var topAlignedFlow: FrameCalculator { standard(.topAlignedFlow) }
   /// ``topAlignedFlow`` with vertical centres aligned on a line.
-  public static var centerAlignedFlow: FrameCalculator { standard(.centerAlignedFlow) }
+  @inlinable public static var centerAlignedFlow: FrameCalculator { standard(.centerAlignedFlow) }
   /// ``topAlignedFlow`` with bottoms aligned on a line.
-  public static var bottomAlignedFlow: FrameCalculator { standard(.bottomAlignedFlow) }
+  @inlinable public static var bottomAlignedFlow: FrameCalculator { standard(.bottomAlignedFlow) }
 
   /// The layout area less the item's padding (a background).
   ///
@@ -311,14 +327,14 @@ extension FrameCalculator {
   ///   │ └────────────────────┘ │
   ///   └────────────────────────┘
   /// ```
-  public static var matchContainer: FrameCalculator { standard(.matchContainer) }
+  @inlinable public static var matchContainer: FrameCalculator { standard(.matchContainer) }
   /// The container's bounds, ignoring layout insets, less the item's padding.
-  public static var matchContainerFullBleed: FrameCalculator { standard(.matchContainerFullBleed) }
+  @inlinable public static var matchContainerFullBleed: FrameCalculator { standard(.matchContainerFullBleed) }
   /// The previous item's padded frame less this item's padding; ``matchContainer`` without one.
-  public static var matchPrevious: FrameCalculator { standard(.matchPrevious) }
+  @inlinable public static var matchPrevious: FrameCalculator { standard(.matchPrevious) }
 
   /// Inside the previous item's top-left corner; the layout area's without one.
-  public static var topLeftAligned: FrameCalculator { standard(.topLeftAligned) }
+  @inlinable public static var topLeftAligned: FrameCalculator { standard(.topLeftAligned) }
 
   /// Inside the previous item's top-right corner (a badge on an avatar); the layout area's
   /// without one.
@@ -331,22 +347,28 @@ extension FrameCalculator {
   ///   │ └────────────────┘     │
   ///   └────────────────────────┘
   /// ```
-  public static var topRightAligned: FrameCalculator { standard(.topRightAligned) }
+  @inlinable public static var topRightAligned: FrameCalculator { standard(.topRightAligned) }
   /// Inside the previous item's bottom-left corner; the layout area's without one.
-  public static var bottomLeftAligned: FrameCalculator { standard(.bottomLeftAligned) }
+  @inlinable public static var bottomLeftAligned: FrameCalculator { standard(.bottomLeftAligned) }
   /// Inside the previous item's bottom-right corner; the layout area's without one.
-  public static var bottomRightAligned: FrameCalculator { standard(.bottomRightAligned) }
+  @inlinable public static var bottomRightAligned: FrameCalculator { standard(.bottomRightAligned) }
   /// Centred on the previous item; in the layout area's centre without one.
-  public static var centerAligned: FrameCalculator { standard(.centerAligned) }
+  @inlinable public static var centerAligned: FrameCalculator { standard(.centerAligned) }
 
   /// The layout area's top-left corner, sized to fit the layout area.
-  public static var containerTopLeftAligned: FrameCalculator { standard(.containerTopLeftAligned) }
+  @inlinable public static var containerTopLeftAligned: FrameCalculator { standard(.containerTopLeftAligned) }
   /// The layout area's top-right corner.
-  public static var containerTopRightAligned: FrameCalculator { standard(.containerTopRightAligned) }
+  @inlinable public static var containerTopRightAligned: FrameCalculator {
+    standard(.containerTopRightAligned)
+  }
   /// The layout area's bottom-left corner.
-  public static var containerBottomLeftAligned: FrameCalculator { standard(.containerBottomLeftAligned) }
+  @inlinable public static var containerBottomLeftAligned: FrameCalculator {
+    standard(.containerBottomLeftAligned)
+  }
   /// The layout area's bottom-right corner.
-  public static var containerBottomRightAligned: FrameCalculator { standard(.containerBottomRightAligned) }
+  @inlinable public static var containerBottomRightAligned: FrameCalculator {
+    standard(.containerBottomRightAligned)
+  }
   /// The layout area's centre.
-  public static var containerCenterAligned: FrameCalculator { standard(.containerCenterAligned) }
+  @inlinable public static var containerCenterAligned: FrameCalculator { standard(.containerCenterAligned) }
 }

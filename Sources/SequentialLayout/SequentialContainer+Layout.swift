@@ -43,7 +43,7 @@ extension SequentialContainer {
     let container = try Self.clippedContainer(
       Rect(origin: .zero, size: fittingSize), insets: layoutInsets)
     let occupied = try SequentialEngine.runPass(
-      items, defaults: defaults, container: container, isSizing: true, path: []
+      ContainerArrangement(items: items, defaults: defaults), container: container, isSizing: true, path: []
     ) { _, _ in }
     return (occupied?.size ?? .zero).outset(by: layoutInsets)
   }
@@ -52,7 +52,8 @@ extension SequentialContainer {
     let container = try Self.clippedContainer(bounds, insets: layoutInsets)
     var frames = [Rect?](repeating: nil, count: items.count)
     let occupied = try SequentialEngine.runPass(
-      items, defaults: defaults, container: container, isSizing: false, path: path
+      ContainerArrangement(items: items, defaults: defaults), container: container, isSizing: false,
+      path: path
     ) { index, frame in frames[index] = frame }
     var nested: [Int: SequentialLayoutResult] = [:]
     for (index, item) in items.enumerated() {
@@ -94,9 +95,84 @@ extension SequentialContainer where Value: Identifiable {
   }
 }
 
+/// The items of one pass, with their effective calculators (defaults already applied).
+///
+/// The engine asks for what it needs one field at a time, so a list section never builds a
+/// decorated item per cell: its items are resolved straight from the section's arrays.
+protocol SequentialArrangement {
+  associatedtype Value: Sendable
+  /// The number of items.
+  var count: Int { get }
+  /// The item at `index`, as calculators see it.
+  func item(at index: Int) -> SequentialItem<Value>
+  /// The options of `item`.
+  func options(of item: SequentialItem<Value>, in container: ContainerDescription) -> LayoutOptions
+  /// The spacing of `item` (the item's, the default, or zero).
+  func spacing(
+    of item: SequentialItem<Value>, at index: Int, in container: ContainerDescription
+  ) -> EdgeInsets
+  /// The padding of `item` (the item's, the default, or zero).
+  func padding(
+    of item: SequentialItem<Value>, at index: Int, in container: ContainerDescription
+  ) -> EdgeInsets
+  /// The frame calculator of `item` in a layout or sizing pass.
+  func frameCalculator(
+    of item: SequentialItem<Value>, at index: Int, isSizing: Bool
+  ) -> FrameCalculator<Value>
+  /// The size calculator of `item`.
+  func sizeCalculator(of item: SequentialItem<Value>, at index: Int) -> SizeCalculator<Value>
+  /// The observer of `item`, if any.
+  func observer(of item: SequentialItem<Value>) -> LayoutObserver<Value>?
+}
+
+/// A container's items: decorations first, then the container's defaults, then the standard ones.
+struct ContainerArrangement<Value: Sendable>: SequentialArrangement {
+  let items: [SequentialItem<Value>]
+  let defaults: SequentialDefaults<Value>
+
+  var count: Int { items.count }
+
+  func item(at index: Int) -> SequentialItem<Value> { items[index] }
+
+  func options(of item: SequentialItem<Value>, in container: ContainerDescription) -> LayoutOptions {
+    (item.decorations?.optionsCalculator ?? defaults.optionsCalculator)?.resolve(item, in: container)
+      ?? .default
+  }
+
+  func spacing(
+    of item: SequentialItem<Value>, at index: Int, in container: ContainerDescription
+  ) -> EdgeInsets {
+    (item.decorations?.spacingCalculator ?? defaults.spacingCalculator)?.resolve(item, in: container) ?? .zero
+  }
+
+  func padding(
+    of item: SequentialItem<Value>, at index: Int, in container: ContainerDescription
+  ) -> EdgeInsets {
+    (item.decorations?.paddingCalculator ?? defaults.paddingCalculator)?.resolve(item, in: container) ?? .zero
+  }
+
+  func frameCalculator(
+    of item: SequentialItem<Value>, at index: Int, isSizing: Bool
+  ) -> FrameCalculator<Value> {
+    let decorations = item.decorations
+    if isSizing, let sizing = decorations?.sizingFrameCalculator ?? defaults.sizingFrameCalculator {
+      return sizing
+    }
+    return decorations?.frameCalculator ?? defaults.frameCalculator ?? .containerLeftAlignedVStack
+  }
+
+  func sizeCalculator(of item: SequentialItem<Value>, at index: Int) -> SizeCalculator<Value> {
+    item.decorations?.sizeCalculator ?? defaults.sizeCalculator ?? .intrinsic
+  }
+
+  func observer(of item: SequentialItem<Value>) -> LayoutObserver<Value>? {
+    item.decorations?.layoutObserver ?? defaults.layoutObserver
+  }
+}
+
 /// The sequential layout pass shared by containers and sections.
 enum SequentialEngine {
-  /// One pass over `items`, in order. For each item:
+  /// One pass over the arranged items, in order. For each item:
   ///
   /// 1. Options: a skipped item is passed over (no frame, not previous).
   /// 2. Spacing and padding: the item's calculators, else the container's defaults, else zero.
@@ -109,35 +185,31 @@ enum SequentialEngine {
   /// 6. Previous: the item becomes the previous one, unless `saveAsPrevious` is false.
   ///
   /// - Returns: The occupied bounds, or `nil` when no item counted.
-  static func runPass<Value: Sendable, Items: RandomAccessCollection>(
-    _ items: Items, defaults: SequentialDefaults<Value>, container: ContainerDescription,
-    isSizing: Bool, path: [Int], record: (Int, Rect) -> Void
-  ) throws(SequentialLayoutError) -> Rect? where Items.Element == SequentialItem<Value>, Items.Index == Int {
+  static func runPass<Arrangement: SequentialArrangement>(
+    _ arrangement: Arrangement, container: ContainerDescription, isSizing: Bool, path: [Int],
+    record: (Int, Rect) -> Void
+  ) throws(SequentialLayoutError) -> Rect? {
+    typealias Value = Arrangement.Value
     var previous: PreviousItem<Value>? = nil
     var occupied: Rect? = nil
-    let defaultFrame = defaults.frameCalculator ?? .containerLeftAlignedVStack
-    let defaultSize = defaults.sizeCalculator ?? .intrinsic
 
-    for index in items.indices {
-      let item = items[index]
-      let itemArguments = ItemCalculatorArguments(item: item, container: container)
+    for index in 0..<arrangement.count {
+      let item = arrangement.item(at: index)
 
       // 1. Options.
-      let options =
-        (item.optionsCalculator ?? defaults.optionsCalculator).map { $0(itemArguments) } ?? .default
+      let options = arrangement.options(of: item, in: container)
       if options.shouldSkipLayout { continue }
 
       // 2. Spacing and padding.
-      let spacing = (item.spacingCalculator ?? defaults.spacingCalculator).map { $0(itemArguments) } ?? .zero
-      let padding = (item.paddingCalculator ?? defaults.paddingCalculator).map { $0(itemArguments) } ?? .zero
+      let spacing = arrangement.spacing(of: item, at: index, in: container)
+      let padding = arrangement.padding(of: item, at: index, in: container)
 
       // 3. Frame.
-      let sizingCalculator = isSizing ? (item.sizingFrameCalculator ?? defaults.sizingFrameCalculator) : nil
-      let calculator = sizingCalculator ?? item.frameCalculator ?? defaultFrame
-      let arguments = FrameCalculatorArguments(
-        item: item, index: index, sizeCalculator: item.sizeCalculator ?? defaultSize,
-        spacing: spacing, padding: padding, container: container, previous: previous, isSizing: isSizing)
-      let frame = calculator(arguments)
+      let calculator = arrangement.frameCalculator(of: item, at: index, isSizing: isSizing)
+      let frame = calculator(
+        FrameCalculatorArguments(
+          item: item, index: index, sizeCalculator: arrangement.sizeCalculator(of: item, at: index),
+          spacing: spacing, padding: padding, container: container, previous: previous, isSizing: isSizing))
       guard frame.isFinite else {
         throw .nonFiniteFrame(
           itemPath: path + [index], item: describe(item), frame: frame, calculator: calculator.name)
@@ -145,7 +217,7 @@ enum SequentialEngine {
       record(index, frame)
 
       // 4. Observer.
-      if let observer = item.layoutObserver ?? defaults.layoutObserver {
+      if let observer = arrangement.observer(of: item) {
         observer(LayoutObserverArguments(item: item, index: index, frame: frame, isSizing: isSizing))
       }
 
@@ -161,7 +233,8 @@ enum SequentialEngine {
 
       // 6. Previous.
       if options.saveAsPrevious {
-        previous = PreviousItem(item: item, index: index, frame: frame, spacing: spacing, padding: padding)
+        previous = PreviousItem(
+          content: item.content, index: index, frame: frame, spacing: spacing, padding: padding)
       }
     }
     return occupied

@@ -25,21 +25,87 @@ public struct SequentialItem<Value: Sendable>: Sendable {
 
   /// What the item is.
   public var content: Content
+
+  /// The decorations, shared between copies until one is changed (copy on write); `nil` for an
+  /// undecorated item, so copying an item costs at most one retain.
+  @usableFromInline
+  var decorations: Decorations?
+
   /// Places the item; `nil` uses the container's default.
-  public var frameCalculator: FrameCalculator<Value>?
+  public var frameCalculator: FrameCalculator<Value>? {
+    get { decorations?.frameCalculator }
+    set { decorate { $0.frameCalculator = newValue } }
+  }
   /// Places the item during sizing passes only; `nil` uses the container's default sizing
   /// calculator, then the frame calculator.
-  public var sizingFrameCalculator: FrameCalculator<Value>?
+  public var sizingFrameCalculator: FrameCalculator<Value>? {
+    get { decorations?.sizingFrameCalculator }
+    set { decorate { $0.sizingFrameCalculator = newValue } }
+  }
   /// Sizes the item; `nil` uses the container's default, then ``SizeCalculator/intrinsic``.
-  public var sizeCalculator: SizeCalculator<Value>?
+  public var sizeCalculator: SizeCalculator<Value>? {
+    get { decorations?.sizeCalculator }
+    set { decorate { $0.sizeCalculator = newValue } }
+  }
   /// The spacing the item asks for; `nil` uses the container's default, then zero.
-  public var spacingCalculator: SpacingCalculator<Value>?
+  public var spacingCalculator: SpacingCalculator<Value>? {
+    get { decorations?.spacingCalculator }
+    set { decorate { $0.spacingCalculator = newValue } }
+  }
   /// The padding around the item's frame; `nil` uses the container's default, then zero.
-  public var paddingCalculator: PaddingCalculator<Value>?
+  public var paddingCalculator: PaddingCalculator<Value>? {
+    get { decorations?.paddingCalculator }
+    set { decorate { $0.paddingCalculator = newValue } }
+  }
   /// The item's options; `nil` uses the container's default, then ``LayoutOptions/default``.
-  public var optionsCalculator: OptionsCalculator<Value>?
+  public var optionsCalculator: OptionsCalculator<Value>? {
+    get { decorations?.optionsCalculator }
+    set { decorate { $0.optionsCalculator = newValue } }
+  }
   /// Receives the item's frame; `nil` uses the container's default observer, if any.
-  public var layoutObserver: LayoutObserver<Value>?
+  public var layoutObserver: LayoutObserver<Value>? {
+    get { decorations?.layoutObserver }
+    set { decorate { $0.layoutObserver = newValue } }
+  }
+
+  /// Changes the decorations, copying them first when another item shares them.
+  private mutating func decorate(_ change: (Decorations) -> Void) {
+    if decorations == nil {
+      decorations = Decorations()
+    } else if !isKnownUniquelyReferenced(&decorations!) {
+      decorations = decorations!.copy()
+    }
+    change(decorations!)
+  }
+
+  /// The storage of an item's decorations.
+  ///
+  /// Mutable, but only ever mutated through ``decorate(_:)`` when uniquely referenced, so values
+  /// sharing it never observe a change: that is what makes the `@unchecked Sendable` sound.
+  @usableFromInline
+  final class Decorations: @unchecked Sendable {
+    @usableFromInline var frameCalculator: FrameCalculator<Value>?
+    @usableFromInline var sizingFrameCalculator: FrameCalculator<Value>?
+    @usableFromInline var sizeCalculator: SizeCalculator<Value>?
+    @usableFromInline var spacingCalculator: SpacingCalculator<Value>?
+    @usableFromInline var paddingCalculator: PaddingCalculator<Value>?
+    @usableFromInline var optionsCalculator: OptionsCalculator<Value>?
+    @usableFromInline var layoutObserver: LayoutObserver<Value>?
+
+    init() {}
+
+    func copy() -> Decorations {
+      let copy = Decorations()
+      copy.frameCalculator = frameCalculator
+      copy.sizingFrameCalculator = sizingFrameCalculator
+      copy.sizeCalculator = sizeCalculator
+      copy.spacingCalculator = spacingCalculator
+      copy.paddingCalculator = paddingCalculator
+      copy.optionsCalculator = optionsCalculator
+      copy.layoutObserver = layoutObserver
+      return copy
+    }
+  }
 
   /// An undecorated item holding `value`.
   public init(_ value: Value) {

@@ -1,15 +1,16 @@
 import LayoutGeometry
 
-/// One item of a list section laid out sequentially: a value, its size, and optionally its own
-/// frame calculator, spacing and padding (the section's defaults apply otherwise).
-public struct SequentialSectionItem<Value: Sendable>: Sendable {
-  /// The item's value (an index, an identifier, a model); calculators see it as `args.item.value`.
-  public var value: Value
+/// One item of a list section laid out sequentially: its size, and optionally its own frame
+/// calculator, spacing and padding (the section's defaults apply otherwise).
+///
+/// Calculators see the item's index in the section as its value (`args.item.value`), so a size
+/// calculator can look the item up in the list's model.
+public struct SequentialSectionItem: Sendable {
   /// The item's size: ``SizeCalculator/fixed(_:)`` or a calculator given the fitting size
   /// (the section's width less insets and padding, by an unbounded height).
-  public var size: SizeCalculator<Value>
+  public var size: SizeCalculator<Int>
   /// The item's frame calculator, or `nil` for the section's.
-  public var frameCalculator: FrameCalculator<Value>?
+  public var frameCalculator: FrameCalculator<Int>?
   /// The item's spacing, or `nil` for the section's. It replaces the section's whole.
   public var spacing: EdgeInsets?
   /// The item's padding, or `nil` for the section's. It replaces the section's whole.
@@ -17,10 +18,9 @@ public struct SequentialSectionItem<Value: Sendable>: Sendable {
 
   /// Creates an item with a size calculator.
   public init(
-    _ value: Value, size: SizeCalculator<Value>, frameCalculator: FrameCalculator<Value>? = nil,
-    spacing: EdgeInsets? = nil, padding: EdgeInsets? = nil
+    size: SizeCalculator<Int>, frameCalculator: FrameCalculator<Int>? = nil, spacing: EdgeInsets? = nil,
+    padding: EdgeInsets? = nil
   ) {
-    self.value = value
     self.size = size
     self.frameCalculator = frameCalculator
     self.spacing = spacing
@@ -29,39 +29,29 @@ public struct SequentialSectionItem<Value: Sendable>: Sendable {
 
   /// Creates an item with a fixed size.
   public init(
-    _ value: Value, size: Size, frameCalculator: FrameCalculator<Value>? = nil,
-    spacing: EdgeInsets? = nil, padding: EdgeInsets? = nil
+    size: Size, frameCalculator: FrameCalculator<Int>? = nil, spacing: EdgeInsets? = nil,
+    padding: EdgeInsets? = nil
   ) {
-    self.init(value, size: .fixed(size), frameCalculator: frameCalculator, spacing: spacing, padding: padding)
+    self.init(size: .fixed(size), frameCalculator: frameCalculator, spacing: spacing, padding: padding)
   }
 
   /// Creates an item whose frame calculator is given by its standard name (from JSON).
   ///
   /// - Throws: ``SequentialLayoutError/unknownFrameCalculator(name:known:)``.
   public init(
-    _ value: Value, size: SizeCalculator<Value>, frameCalculatorName: String,
-    spacing: EdgeInsets? = nil, padding: EdgeInsets? = nil
+    size: SizeCalculator<Int>, frameCalculatorName: String, spacing: EdgeInsets? = nil,
+    padding: EdgeInsets? = nil
   ) throws(SequentialLayoutError) {
     self.init(
-      value, size: size, frameCalculator: try FrameCalculator(standardName: frameCalculatorName),
-      spacing: spacing, padding: padding)
-  }
-
-  @inlinable
-  var sequentialItem: SequentialItem<Value> {
-    var item = SequentialItem(value)
-    item.sizeCalculator = size
-    item.frameCalculator = frameCalculator
-    if let spacing { item.spacingCalculator = .constant(spacing) }
-    if let padding { item.paddingCalculator = .constant(padding) }
-    return item
+      size: size, frameCalculator: try FrameCalculator(standardName: frameCalculatorName), spacing: spacing,
+      padding: padding)
   }
 }
 
 /// A section's defaults for the items that do not set their own.
-public struct SequentialSectionDefaults<Value: Sendable>: Sendable {
+public struct SequentialSectionDefaults: Sendable {
   /// The frame calculator of items without one.
-  public var frameCalculator: FrameCalculator<Value>
+  public var frameCalculator: FrameCalculator<Int>
   /// The spacing of items without their own (see ``InsetsCalculator`` for the max-of-pair rule).
   public var spacing: EdgeInsets
   /// The padding of items without their own.
@@ -69,7 +59,7 @@ public struct SequentialSectionDefaults<Value: Sendable>: Sendable {
 
   /// Creates defaults; with none given, items stack left-aligned with no spacing or padding.
   public init(
-    frameCalculator: FrameCalculator<Value> = .containerLeftAlignedVStack, spacing: EdgeInsets = .zero,
+    frameCalculator: FrameCalculator<Int> = .containerLeftAlignedVStack, spacing: EdgeInsets = .zero,
     padding: EdgeInsets = .zero
   ) {
     self.frameCalculator = frameCalculator
@@ -122,10 +112,11 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 /// between the passes.
 ///
 /// ```swift
+/// let text = SizeCalculator<Int> { args in model.textSize(of: args.item.value!, width: args.fittingSize.width) }
 /// let items = [
-///   SequentialSectionItem(0, size: Size(width: 80, height: 44)),
-///   SequentialSectionItem(1, size: Size(width: 80, height: 44)),
-///   SequentialSectionItem(2, size: text, frameCalculator: .containerFullWidthVStack),
+///   SequentialSectionItem(size: Size(width: 80, height: 44)),
+///   SequentialSectionItem(size: Size(width: 80, height: 44)),
+///   SequentialSectionItem(size: text, frameCalculator: .containerFullWidthVStack),
 /// ]
 /// let layout = try SequentialSection.layout(
 ///   items, width: 320, layoutInsets: EdgeInsets(all: 16),
@@ -148,23 +139,19 @@ public enum SequentialSection {
   ///   ``SequentialLayoutError/invalidBounds(_:insets:)`` for a bad width or insets.
   /// - Complexity: O(*n*) calculator calls (2*n* when a second pass is needed); one allocation
   ///   for the frames.
-  public static func layout<Value: Sendable>(
-    _ items: [SequentialSectionItem<Value>], width: Double, layoutInsets: EdgeInsets = .zero,
-    defaults: SequentialSectionDefaults<Value> = SequentialSectionDefaults()
+  public static func layout(
+    _ items: [SequentialSectionItem], width: Double, layoutInsets: EdgeInsets = .zero,
+    defaults: SequentialSectionDefaults = SequentialSectionDefaults()
   ) throws(SequentialLayoutError) -> SequentialSectionLayout {
     let sizingBounds = Rect(x: 0, y: 0, width: width, height: .infinity)
-    let sizing = try SequentialContainer<Value>.clippedContainer(sizingBounds, insets: layoutInsets)
-    var containerDefaults = SequentialDefaults<Value>()
-    containerDefaults.frameCalculator = defaults.frameCalculator
-    containerDefaults.spacingCalculator = .constant(defaults.spacing)
-    containerDefaults.paddingCalculator = .constant(defaults.padding)
-    let arranged = items.lazy.map(\.sequentialItem)
+    let sizing = try SequentialContainer<Int>.clippedContainer(sizingBounds, insets: layoutInsets)
+    let arrangement = SectionArrangement(items: items, defaults: defaults)
 
     // 1. Sizing pass.
     var frames = [Rect](repeating: .zero, count: items.count)
-    let occupied = try SequentialEngine.runPass(
-      arranged, defaults: containerDefaults, container: sizing, isSizing: true, path: []
-    ) { index, frame in frames[index] = frame }
+    let occupied = try SequentialEngine.runPass(arrangement, container: sizing, isSizing: true, path: []) {
+      index, frame in frames[index] = frame
+    }
     let contentHeight = (occupied?.height ?? 0) + layoutInsets.vertical
 
     // 2. Layout pass at the content height, when a calculator may care.
@@ -174,11 +161,56 @@ public enum SequentialSection {
     if needsLayoutPass {
       var bounds = sizing.bounds
       bounds.size.height = contentHeight
-      _ = try SequentialEngine.runPass(
-        arranged, defaults: containerDefaults,
-        container: ContainerDescription(bounds: bounds, insets: layoutInsets), isSizing: false, path: []
-      ) { index, frame in frames[index] = frame }
+      let container = ContainerDescription(bounds: bounds, insets: layoutInsets)
+      _ = try SequentialEngine.runPass(arrangement, container: container, isSizing: false, path: []) {
+        index, frame in frames[index] = frame
+      }
     }
     return SequentialSectionLayout(frames: frames, contentHeight: contentHeight)
   }
+}
+
+/// A section's items: each item's own size, calculator, spacing and padding, else the section's.
+/// Calculators see plain items whose value is their index.
+struct SectionArrangement: SequentialArrangement {
+  let items: [SequentialSectionItem]
+  let defaultFrameCalculator: FrameCalculator<Int>
+  let defaultSpacing: EdgeInsets
+  let defaultPadding: EdgeInsets
+
+  init(items: [SequentialSectionItem], defaults: SequentialSectionDefaults) {
+    self.items = items
+    defaultFrameCalculator = defaults.frameCalculator
+    defaultSpacing = defaults.spacing
+    defaultPadding = defaults.padding
+  }
+
+  var count: Int { items.count }
+
+  func item(at index: Int) -> SequentialItem<Int> { SequentialItem(index) }
+
+  func options(of item: SequentialItem<Int>, in container: ContainerDescription) -> LayoutOptions { .default }
+
+  func spacing(of item: SequentialItem<Int>, at index: Int, in container: ContainerDescription) -> EdgeInsets
+  {
+    if let spacing = items[index].spacing { return spacing }
+    return defaultSpacing
+  }
+
+  func padding(of item: SequentialItem<Int>, at index: Int, in container: ContainerDescription) -> EdgeInsets
+  {
+    if let padding = items[index].padding { return padding }
+    return defaultPadding
+  }
+
+  func frameCalculator(of item: SequentialItem<Int>, at index: Int, isSizing: Bool) -> FrameCalculator<Int> {
+    if let calculator = items[index].frameCalculator { return calculator }
+    return defaultFrameCalculator
+  }
+
+  func sizeCalculator(of item: SequentialItem<Int>, at index: Int) -> SizeCalculator<Int> {
+    items[index].size
+  }
+
+  func observer(of item: SequentialItem<Int>) -> LayoutObserver<Int>? { nil }
 }

@@ -79,10 +79,10 @@ struct ErrorTests {
       #expect(FrameCalculator<Int>.standard(named: name)?.name == name)
     }
     #expect(throws: SequentialLayoutError.self) {
-      try SequentialSectionItem(0, size: .fixed(.zero), frameCalculatorName: "nope")
+      try SequentialSectionItem(size: .fixed(.zero), frameCalculatorName: "nope")
     }
     #expect(throws: SequentialLayoutError.self) {
-      try SequentialSectionDefaults<Int>(frameCalculatorName: "")
+      try SequentialSectionDefaults(frameCalculatorName: "")
     }
   }
 
@@ -96,7 +96,7 @@ struct ErrorTests {
     #expect(throws: SequentialLayoutError.self) {
       try container.containingLayoutInsets(EdgeInsets(top: .infinity)).layout(in: rect(0, 0, 10, 10))
     }
-    let items = [SequentialSectionItem(0, size: Size(width: 1, height: 1))]
+    let items = [SequentialSectionItem(size: Size(width: 1, height: 1))]
     #expect(throws: SequentialLayoutError.self) { try SequentialSection.layout(items, width: .nan) }
     #expect(throws: SequentialLayoutError.self) { try SequentialSection.layout(items, width: -5) }
     #expect(throws: SequentialLayoutError.self) {

@@ -115,28 +115,29 @@ struct PropertyTests {
     let names = StandardFrameCalculator.allCases
     let width = random.whole(100...500)
     let insets = random.insets(0...16)
-    let defaults = SequentialSectionDefaults<Widget>(
+    let defaults = SequentialSectionDefaults(
       frameCalculator: .standard(names.randomElement(using: &random)!), spacing: random.insets(0...10),
       padding: random.insets(-2...4))
-    var sectionItems: [SequentialSectionItem<Widget>] = []
-    var container = Container(layoutInsets: insets)
+    let widgets: [Widget] = (0..<Int.random(in: 0...25, using: &random)).map { _ in
+      Bool.random(using: &random)
+        ? .box(random.whole(0...90), random.whole(0...50))
+        : .label(String(repeating: "y", count: Int.random(in: 1...40, using: &random)))
+    }
+    // Values are indexes into the model, as in the list.
+    let size = SizeCalculator<Int> { args in widgets[args.item.value!].sizeThatFits(args.fittingSize) }
+    var sectionItems: [SequentialSectionItem] = []
+    var container = SequentialContainer<Int>(layoutInsets: insets)
       .containingDefaultFrameCalculator(defaults.frameCalculator)
       .containingDefaultSpacing(defaults.spacing)
       .containingDefaultPadding(defaults.padding)
-    for _ in 0..<Int.random(in: 0...25, using: &random) {
-      let widget: Widget =
-        Bool.random(using: &random)
-        ? .box(random.whole(0...90), random.whole(0...50))
-        : .label(String(repeating: "y", count: Int.random(in: 1...40, using: &random)))
-      let size = SizeCalculator<Widget> { args in args.item.value!.sizeThatFits(args.fittingSize) }
-      let calculator: FrameCalculator<Widget>? =
+    for index in widgets.indices {
+      let calculator: FrameCalculator<Int>? =
         Bool.random(using: &random) ? .standard(names.randomElement(using: &random)!) : nil
       let spacing: EdgeInsets? = Bool.random(using: &random) ? random.insets(0...10) : nil
       let padding: EdgeInsets? = Bool.random(using: &random) ? random.insets(-2...6) : nil
       sectionItems.append(
-        SequentialSectionItem(
-          widget, size: size, frameCalculator: calculator, spacing: spacing, padding: padding))
-      var item = Item(widget).withSizeCalculator(size)
+        SequentialSectionItem(size: size, frameCalculator: calculator, spacing: spacing, padding: padding))
+      var item = SequentialItem(index).withSizeCalculator(size)
       if let calculator { item = item.withFrameCalculator(calculator) }
       if let spacing { item = item.withSpacing(spacing) }
       if let padding { item = item.withPadding(padding) }
@@ -144,11 +145,11 @@ struct PropertyTests {
     }
     let section = try SequentialSection.layout(
       sectionItems, width: width, layoutInsets: insets, defaults: defaults)
-    let (size, result) = try autosized(container, width: width)
-    #expect(section.contentHeight == size.height, "seed \(seed)")
+    let (fitted, result) = try autosized(container, width: width)
+    #expect(section.contentHeight == fitted.height, "seed \(seed)")
     // A container clips its bounds to the maximum dimension; a section's layout pass does not
     // (sections may be taller), so frames agree only below that height.
-    if size.height <= SequentialLayoutLimits.maximumDimension {
+    if fitted.height <= SequentialLayoutLimits.maximumDimension {
       #expect(section.frames == result.frames.map { $0! }, "seed \(seed)")
     }
   }

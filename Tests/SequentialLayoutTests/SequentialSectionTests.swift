@@ -11,10 +11,10 @@ struct SequentialSectionTests {
   @Test("a flow section with defaults and per-item overrides")
   func flowSection() throws {
     let items = [
-      SequentialSectionItem(0, size: Size(width: 80, height: 44)),
-      SequentialSectionItem(1, size: Size(width: 80, height: 44)),
-      SequentialSectionItem(2, size: Self.text, frameCalculator: .containerFullWidthVStack),
-      SequentialSectionItem(3, size: Size(width: 100, height: 44)),
+      SequentialSectionItem(size: Size(width: 80, height: 44)),
+      SequentialSectionItem(size: Size(width: 80, height: 44)),
+      SequentialSectionItem(size: Self.text, frameCalculator: .containerFullWidthVStack),
+      SequentialSectionItem(size: Size(width: 100, height: 44)),
     ]
     let layout = try SequentialSection.layout(
       items, width: 320, layoutInsets: EdgeInsets(all: 16),
@@ -28,14 +28,14 @@ struct SequentialSectionTests {
 
   @Test("calculators and defaults chosen by name, spacing and padding per item")
   func byName() throws {
-    let defaults = try SequentialSectionDefaults<Int>(
+    let defaults = try SequentialSectionDefaults(
       frameCalculatorName: "topAlignedHStack", spacing: EdgeInsets(left: 4, right: 4),
       padding: EdgeInsets(top: 2))
     let items = [
-      SequentialSectionItem(0, size: .fixed(Size(width: 10, height: 10))),
-      SequentialSectionItem(1, size: .fixed(Size(width: 10, height: 10)), spacing: EdgeInsets(left: 20)),
+      SequentialSectionItem(size: .fixed(Size(width: 10, height: 10))),
+      SequentialSectionItem(size: .fixed(Size(width: 10, height: 10)), spacing: EdgeInsets(left: 20)),
       try SequentialSectionItem(
-        2, size: .fixed(Size(width: 10, height: 10)), frameCalculatorName: "containerLeftAlignedVStack",
+        size: .fixed(Size(width: 10, height: 10)), frameCalculatorName: "containerLeftAlignedVStack",
         padding: EdgeInsets(top: 5, left: 3)),
     ]
     let layout = try SequentialSection.layout(items, width: 100, defaults: defaults)
@@ -47,9 +47,9 @@ struct SequentialSectionTests {
   @Test("a calculator that depends on the height gets a second pass at the content height")
   func secondPass() throws {
     let items = [
-      SequentialSectionItem(0, size: Size(width: 40, height: 40)),
-      SequentialSectionItem(1, size: Size(width: 20, height: 20)),
-      SequentialSectionItem(2, size: Size(width: 60, height: 60)),
+      SequentialSectionItem(size: Size(width: 40, height: 40)),
+      SequentialSectionItem(size: Size(width: 20, height: 20)),
+      SequentialSectionItem(size: Size(width: 60, height: 60)),
     ]
     let layout = try SequentialSection.layout(
       items, width: 300, defaults: SequentialSectionDefaults(frameCalculator: .centerAlignedHStack))
@@ -59,10 +59,10 @@ struct SequentialSectionTests {
 
   @Test("a section taller than the maximum dimension is laid out at its full height")
   func tallSection() throws {
-    var items = (0..<2_000).map { SequentialSectionItem($0, size: Size(width: 10, height: 10)) }
+    var items = (0..<2_000).map { _ in SequentialSectionItem(size: Size(width: 10, height: 10)) }
     items.append(
       SequentialSectionItem(
-        2_000, size: Size(width: 5, height: 5), frameCalculator: .containerBottomRightAligned))
+        size: Size(width: 5, height: 5), frameCalculator: .containerBottomRightAligned))
     let layout = try SequentialSection.layout(items, width: 100)
     #expect(layout.contentHeight == 20_000)
     #expect(layout.frames[1_999] == rect(0, 19_990, 10, 10))
@@ -74,15 +74,14 @@ struct SequentialSectionTests {
   @Test("empty sections have the insets' height")
   func empty() throws {
     let layout = try SequentialSection.layout(
-      [SequentialSectionItem<Int>](), width: 100, layoutInsets: EdgeInsets(top: 3, bottom: 4))
+      [SequentialSectionItem](), width: 100, layoutInsets: EdgeInsets(top: 3, bottom: 4))
     #expect(layout == SequentialSectionLayout(frames: [], contentHeight: 7))
   }
 
   @Test("a non-finite frame names the item's index")
   func nonFinite() throws {
-    let items = (0..<5).map { index in
+    let items = (0..<5).map { _ in
       SequentialSectionItem(
-        index,
         size: SizeCalculator { args in
           args.item.value == 3 ? Size(width: .nan, height: 1) : Size(width: 1, height: 1)
         })
@@ -98,7 +97,7 @@ struct SequentialSectionTests {
   @Test("many items: one frame each, stacked exactly")
   func many() throws {
     let count = 20_000
-    let items = (0..<count).map { SequentialSectionItem($0, size: Size(width: 100, height: 10)) }
+    let items = (0..<count).map { _ in SequentialSectionItem(size: Size(width: 100, height: 10)) }
     let layout = try SequentialSection.layout(
       items, width: 375, layoutInsets: EdgeInsets(top: 5, bottom: 5),
       defaults: SequentialSectionDefaults(spacing: EdgeInsets(bottom: 2)))

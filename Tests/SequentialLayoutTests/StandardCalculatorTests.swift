@@ -14,8 +14,8 @@ struct StandardCalculatorTests {
     bounds: rect(0, 0, 200, 300), insets: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40))
   static let padding = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
   static let spacing = EdgeInsets(top: 5, left: 6, bottom: 7, right: 8)
-  static let previous = PreviousItem(
-    item: box(40, 30), index: 0, frame: rect(50, 100, 40, 30),
+  static let previous = PreviousItem<Widget>(
+    content: .value(.box(40, 30)), index: 0, frame: rect(50, 100, 40, 30),
     spacing: EdgeInsets(top: 9, left: 3, bottom: 4, right: 10), padding: EdgeInsets(all: 2))
 
   static func arguments(previous: PreviousItem<Widget>?) -> FrameCalculatorArguments<Widget> {

@@ -86,7 +86,9 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
 }
 
 /// Lays a container out like a self-sizing view of `width`: size by dry layout, then lay out.
-func autosized(_ container: Container, width: Double) throws -> (size: Size, result: SequentialLayoutResult) {
+func autosized<Value>(
+  _ container: SequentialContainer<Value>, width: Double
+) throws -> (size: Size, result: SequentialLayoutResult) {
   let size = try container.sizeThatFits(Size(width: width, height: .infinity))
   let result = try container.layout(in: Rect(x: 0, y: 0, width: width, height: size.height))
   return (size, result)
