@@ -11,6 +11,7 @@ public enum SequentialLayoutError: Error, Equatable, CustomStringConvertible {
   /// A frame calculator name is not one of the standard names.
   case unknownFrameCalculator(name: String, known: [String])
 
+  /// A sentence saying what went wrong and where.
   public var description: String {
     switch self {
     case .nonFiniteFrame(let path, let item, let frame, let calculator):

@@ -154,3 +154,54 @@ struct PropertyTests {
     }
   }
 }
+
+@Suite("Calculator contracts")
+struct CalculatorContractTests {
+  /// A calculator that says it does not depend on the container's height must give the same
+  /// frames at any height: the section skips its second pass on that promise.
+  @Test(
+    "height-independent standard calculators give the same frames at any height",
+    arguments: StandardFrameCalculator.allCases.filter { !$0.dependsOnContainerHeight })
+  func heightIndependent(kind: StandardFrameCalculator) throws {
+    for seed in UInt64(0)..<50 {
+      var random = SplitMix64(seed: seed)
+      let items = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+        box(random.whole(0...80), random.whole(0...40))
+          .withSpacing(random.insets(0...8)).withPadding(random.insets(-3...5))
+      }
+      let container = Container(layoutInsets: random.insets(0...10), items: items)
+        .containingDefaultFrameCalculator(.standard(kind))
+      let short = try container.layout(in: rect(0, 0, 240, random.whole(0...300)))
+      let tall = try container.layout(in: rect(0, 0, 240, random.whole(301...9000)))
+      #expect(short.frames == tall.frames, "seed \(seed)")
+    }
+  }
+
+  @Test("the flag is reported by the calculators, and composition keeps it")
+  func flags() {
+    #expect(!FrameCalculator<Int>.containerLeftAlignedVStack.dependsOnContainerHeight)
+    #expect(FrameCalculator<Int>.bottomAlignedHStack.dependsOnContainerHeight)
+    #expect(FrameCalculator<Int> { _ in .zero }.dependsOnContainerHeight)
+    #expect(!FrameCalculator<Int>.fixed(.zero).dependsOnContainerHeight)
+    #expect(!FrameCalculator<Int>.flow(line: .topAlignedHStack).dependsOnContainerHeight)
+    #expect(FrameCalculator<Int>.flow(line: .centerAlignedHStack).dependsOnContainerHeight)
+    #expect(!FrameCalculator<Int>.topAlignedFlow.offsetBy(dx: 1).dependsOnContainerHeight)
+    #expect(FrameCalculator<Int> { _ in .zero }.name == nil)
+    #expect(FrameCalculator<Int>.topAlignedFlow.kind == .topAlignedFlow)
+  }
+
+  @Test("items are values: decorating a copy leaves the original alone")
+  func copyOnWrite() throws {
+    let original = box(10, 10).withSpacing(EdgeInsets(top: 5))
+    var copy = original
+    copy.spacingCalculator = .constant(EdgeInsets(top: 50))
+    let decorated = original.withFrameCalculator(.containerRightAlignedVStack)
+    let container = Container().containingItem(.box(10, 10))
+    let results = try [original, copy, decorated].map {
+      try container.containingItem($0).layout(in: rect(0, 0, 100, 100)).frames[1]
+    }
+    #expect(results == [rect(0, 15, 10, 10), rect(0, 60, 10, 10), rect(90, 15, 10, 10)])
+    #expect(original.frameCalculator == nil)
+    #expect(decorated.spacingCalculator != nil)
+  }
+}
