@@ -31,7 +31,7 @@ extension FrameCalculator {
 
   /// The frame the standard calculator `kind` returns for `args`; the standard calculators
   /// are compositions of the placement helpers of ``FrameCalculatorArguments``.
-  @inlinable @usableFromInline
+  @inlinable
   static func standardFrame(_ kind: StandardFrameCalculator, _ args: FrameCalculatorArguments<Value>) -> Rect
   {
     let a = args
@@ -108,7 +108,7 @@ extension FrameCalculator {
 
   /// The seed's flow rule: the `line` placement if it fits before the layout area's right edge,
   /// else ``containerLeftAlignedVStack`` (a new line under the previous item).
-  @inlinable @usableFromInline
+  @inlinable
   static func flowFrame(line: StandardFrameCalculator, _ args: FrameCalculatorArguments<Value>) -> Rect {
     let rect = standardFrame(line, args)
     return args.overflowsContainerRight(rect) ? standardFrame(.containerLeftAlignedVStack, args) : rect
