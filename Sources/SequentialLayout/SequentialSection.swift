@@ -121,8 +121,23 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 /// let layout = try SequentialSection.layout(
 ///   items, width: 320, layoutInsets: EdgeInsets(all: 16),
 ///   defaults: SequentialSectionDefaults(frameCalculator: .topAlignedFlow, spacing: EdgeInsets(all: 8)))
-/// layout.frames[2]        // (16, 76, 288, …)
-/// layout.contentHeight
+/// layout.frames[0]        // (16, 16, 80, 44)
+/// layout.frames[1]        // (104, 16, 80, 44): right of item 0, max(8, 8) apart
+/// layout.frames[2]        // (16, 68, 288, h): full width, 8 below item 1, h = text height at 288
+/// layout.contentHeight    // 16 + (52 + h + … ) + 16: the occupied height plus the insets
+/// ```
+///
+/// From JSON (`"layout": {"type": "sequential", "frameCalculator": "topAlignedFlow",
+/// "spacing": {…}}` per section and per item), resolve names with the throwing initialisers;
+/// an unknown name throws ``SequentialLayoutError/unknownFrameCalculator(name:known:)``, whose
+/// description lists the known names:
+///
+/// ```swift
+/// let defaults = try SequentialSectionDefaults(
+///   frameCalculatorName: json.frameCalculator ?? "containerLeftAlignedVStack",
+///   spacing: json.spacing ?? .zero, padding: json.padding ?? .zero)
+/// let item = try SequentialSectionItem(
+///   size: .fixed(cellSize), frameCalculatorName: cellJSON.frameCalculator, spacing: cellJSON.spacing)
 /// ```
 public enum SequentialSection {
   /// Lays out one section's items in a container of `width` (height unbounded).
