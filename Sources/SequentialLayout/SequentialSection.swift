@@ -124,7 +124,7 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 /// layout.frames[0]        // (16, 16, 80, 44)
 /// layout.frames[1]        // (104, 16, 80, 44): right of item 0, max(8, 8) apart
 /// layout.frames[2]        // (16, 68, 288, h): full width, 8 below item 1, h = text height at 288
-/// layout.contentHeight    // 16 + (52 + h + … ) + 16: the occupied height plus the insets
+/// layout.contentHeight    // (52 + h) + 32: the occupied height (y 16 to 68 + h) plus the insets
 /// ```
 ///
 /// From JSON (`"layout": {"type": "sequential", "frameCalculator": "topAlignedFlow",
