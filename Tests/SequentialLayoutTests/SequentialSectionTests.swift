@@ -26,6 +26,21 @@ struct SequentialSectionTests {
     #expect(layout.contentHeight == 156)
   }
 
+  @Test("the documented example")
+  func documentedExample() throws {
+    let items = [
+      SequentialSectionItem(size: Size(width: 80, height: 44)),
+      SequentialSectionItem(size: Size(width: 80, height: 44)),
+      SequentialSectionItem(size: Self.text, frameCalculator: .containerFullWidthVStack),
+    ]
+    let layout = try SequentialSection.layout(
+      items, width: 320, layoutInsets: EdgeInsets(all: 16),
+      defaults: SequentialSectionDefaults(frameCalculator: .topAlignedFlow, spacing: EdgeInsets(all: 8)))
+    let h = 20.0
+    #expect(layout.frames == [rect(16, 16, 80, 44), rect(104, 16, 80, 44), rect(16, 68, 288, h)])
+    #expect(layout.contentHeight == (52 + h) + 32)
+  }
+
   @Test("calculators and defaults chosen by name, spacing and padding per item")
   func byName() throws {
     let defaults = try SequentialSectionDefaults(
