@@ -9,7 +9,7 @@ import LayoutGeometry
 /// ``FrameCalculatorArguments`` or from other calculators:
 ///
 /// ```swift
-/// // Right-align under the previous item, but never closer than 8 to the container's right edge.
+/// // Right-aligned under the previous item, 8 points in from the container's right edge.
 /// let indentedRight = FrameCalculator<String> { args in
 ///   FrameCalculator.containerRightAlignedVStack(args).offsetBy(dx: -8)
 /// }
