@@ -58,7 +58,9 @@ extension SequentialContainer {
     var nested: [Int: SequentialLayoutResult] = [:]
     for (index, item) in items.enumerated() {
       guard case .container(let child) = item.content, let frame = frames[index] else { continue }
-      nested[index] = try child.layout(in: Rect(origin: .zero, size: frame.size), path: path + [index])
+      // A calculator may give a nested container a negative size; it then has no room at all.
+      let size = Size(width: Swift.max(0, frame.width), height: Swift.max(0, frame.height))
+      nested[index] = try child.layout(in: Rect(origin: .zero, size: size), path: path + [index])
     }
     return SequentialLayoutResult(
       container: container, frames: frames, occupiedBounds: occupied, nested: nested)
@@ -70,11 +72,10 @@ extension SequentialContainer {
   ) throws(SequentialLayoutError)
     -> ContainerDescription
   {
-    let valid =
-      !bounds.origin.x.isNaN && !bounds.origin.y.isNaN && bounds.origin.isFinite
-      && !bounds.width.isNaN && !bounds.height.isNaN && bounds.width >= 0 && bounds.height >= 0
-      && insets.isFinite
-    guard valid else { throw .invalidBounds(bounds, insets: insets) }
+    // `>= 0` is false for NaN; an infinite size is allowed (it means unbounded) and clipped.
+    guard bounds.origin.isFinite, bounds.width >= 0, bounds.height >= 0, insets.isFinite else {
+      throw .invalidBounds(bounds, insets: insets)
+    }
     var clipped = bounds
     clipped.size.width = Swift.min(SequentialLayoutLimits.maximumDimension, bounds.width)
     clipped.size.height = Swift.min(SequentialLayoutLimits.maximumDimension, bounds.height)

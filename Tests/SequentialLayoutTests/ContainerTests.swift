@@ -283,6 +283,20 @@ struct NestingTests {
     #expect(flat.first { $0.path == [0, 0, 0, 0, 0, 0] }?.frame == rect(5, 5, 10, 10))
   }
 
+  @Test("a nested container given a negative size lays out in no room, without an error")
+  func negativeNested() throws {
+    let child = Container().containingItem(.box(5, 5))
+    let result = try Container()
+      .containingItem(child.withSize(Size(width: 20, height: 20)).withPadding(EdgeInsets(all: 30)))
+      .containingItem(
+        child.asItem.withFrameCalculator(.matchContainer).withPadding(EdgeInsets(left: 40, right: 40))
+      )
+      .layout(in: rect(0, 0, 50, 50))
+    #expect(result.frames[1] == rect(40, 0, -30, 50))
+    #expect(result.nested[1]?.container.bounds == rect(0, 0, 0, 50))
+    #expect(result.nested[1]?.frames == [rect(0, 0, 5, 5)])
+  }
+
   @Test("a nested container can be sized by a size calculator instead")
   func fixedSizeNested() throws {
     let row = Container().containingItems([box(30, 10), box(30, 10)]).containingDefaultFrameCalculator(
