@@ -1,6 +1,6 @@
+import Foundation
 import LayoutGeometry
 import SequentialLayout
-import Synchronization
 
 /// A tiny, reproducible random number generator (SplitMix64), for seeded property tests.
 struct SplitMix64: RandomNumberGenerator {
@@ -66,19 +66,28 @@ func button(_ title: String) -> Item { Item(.button(title)) }
 func box(_ width: Double, _ height: Double) -> Item { Item(.box(width, height)) }
 
 /// Collects what layout observers are told, across the `@Sendable` boundary.
-final class Recorder: Sendable {
-  private let calls = Mutex<[(index: Int, frame: Rect, isSizing: Bool)]>([])
+///
+/// `@unchecked Sendable`: its one mutable array is only touched under `lock`.
+final class Recorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls: [(index: Int, frame: Rect, isSizing: Bool)] = []
 
   var observer: LayoutObserver<Widget> {
-    LayoutObserver { args in self.calls.withLock { $0.append((args.index, args.frame, args.isSizing)) } }
+    LayoutObserver { args in self.locked { $0.append((args.index, args.frame, args.isSizing)) } }
+  }
+
+  private func locked<T>(_ body: (inout [(index: Int, frame: Rect, isSizing: Bool)]) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&calls)
   }
 
   /// The frames reported by layout passes (not sizing passes), in call order.
-  var layoutFrames: [Rect] { calls.withLock { $0.filter { !$0.isSizing }.map(\.frame) } }
+  var layoutFrames: [Rect] { locked { $0.filter { !$0.isSizing }.map(\.frame) } }
   /// The indexes reported by every pass, in call order.
-  var indexes: [Int] { calls.withLock { $0.map(\.index) } }
+  var indexes: [Int] { locked { $0.map(\.index) } }
   /// Every call: (index, frame, isSizing).
-  var all: [(index: Int, frame: Rect, isSizing: Bool)] { calls.withLock { $0 } }
+  var all: [(index: Int, frame: Rect, isSizing: Bool)] { locked { $0 } }
 }
 
 func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Rect {
