@@ -123,22 +123,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       pages.append(page)
     }
     var geometry = SectionGeometry()
-    var y = 0.0
-    if let header = section.header {
-      geometry.headerFrame = Rect(x: 0, y: 0, width: header.width ?? listWidth, height: header.height)
-      y = header.height
-    }
-    y += attributes.insets.top
-    geometry.bodyTop = y
+    geometry.pages = pages
     geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
-    y += geometry.pageHeights.total + bottomMargin + attributes.insets.bottom
-    if let footer = section.footer {
-      geometry.footerFrame = Rect(x: 0, y: y, width: footer.width ?? listWidth, height: footer.height)
-      y += footer.height
-    }
-    geometry.height = y
-    geometry.pages = pages
+    geometry.finish(
+      header: section.header, footer: section.footer, listWidth: listWidth, attributes: attributes,
+      bottomMargin: bottomMargin)
     pages = []
     return geometry
   }
@@ -261,6 +251,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     page.lineStart.append(Int32(truncatingIfNeeded: page.itemCount))
     page.lineY.append(top)
     page.lineHeight.append(lineHeight)
+    if leadingIndent != 0 || trailingIndent != 0 || !page.lineIndent.isEmpty {
+      if page.lineIndent.isEmpty {
+        page.lineIndent = ContiguousArray(repeating: LineIndent(), count: page.lineCount - 1)
+      }
+      page.lineIndent.append(LineIndent(leading: leadingIndent, trailing: trailingIndent))
+    }
     for i in 0..<count {
       let slack = lineHeight - cellOuterHeight[i]
       let dy: Double =

@@ -18,10 +18,16 @@ public struct LayoutSnapshot: Sendable {
   var sectionAdvances: PrefixSumTree<Double>
 
   init(model: ListModel, geometries: ContiguousArray<SectionGeometry>) {
+    let spacing = model.configuration.sectionSpacing
+    self.init(
+      model: model, geometries: geometries,
+      advances: PrefixSumTree(geometries.lazy.map { $0.height + spacing }))
+  }
+
+  init(model: ListModel, geometries: ContiguousArray<SectionGeometry>, advances: PrefixSumTree<Double>) {
     self.model = model
     self.geometries = geometries
-    let spacing = model.configuration.sectionSpacing
-    self.sectionAdvances = PrefixSumTree(geometries.lazy.map { $0.height + spacing })
+    self.sectionAdvances = advances
     self.contentSize = .zero
     self.contentSize = Size(width: model.configuration.width, height: computedContentHeight())
   }

@@ -22,6 +22,9 @@ struct LinePage: Sendable, Equatable {
   var lineY: ContiguousArray<Double> = []
   /// The height of each line box.
   var lineHeight: ContiguousArray<Double> = []
+  /// The leading and trailing indentation in force before each line; empty when the page
+  /// has none (indentation is rare, so most pages pay nothing for it).
+  var lineIndent: ContiguousArray<LineIndent> = []
   /// The bottom of the last line, relative to the page's top: the page's extent.
   var height: Double = 0
 
@@ -53,6 +56,11 @@ struct LinePage: Sendable, Equatable {
     return low
   }
 
+  /// The indentation in force before `line`.
+  func indent(beforeLine line: Int) -> LineIndent {
+    lineIndent.isEmpty ? LineIndent() : lineIndent[line]
+  }
+
   mutating func reserveCapacity(items: Int, lines: Int) {
     itemX.reserveCapacity(items)
     itemY.reserveCapacity(items)
@@ -62,6 +70,12 @@ struct LinePage: Sendable, Equatable {
     lineY.reserveCapacity(lines)
     lineHeight.reserveCapacity(lines)
   }
+}
+
+/// The indentation state of FSQ's `startLineIndentation` at the start of a line.
+struct LineIndent: Sendable, Hashable {
+  var leading = 0.0
+  var trailing = 0.0
 }
 
 /// The computed geometry of one section, relative to the section's top.

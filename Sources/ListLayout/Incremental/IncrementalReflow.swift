@@ -1,0 +1,252 @@
+import LayoutGeometry
+
+/// Re-lays out the part of one section an edit touched.
+///
+/// 1. **Resume** the typesetter at the start of the line holding the first touched cell,
+///    with the state the old layout had there (indentation, the line above, the position).
+/// 2. **Reflow** cells from there, line by line.
+/// 3. **Re-synchronise**: once past the last touched cell, stop at the first new line that
+///    starts where an old line started (same cell, same indentation, not the section's first
+///    line). Every old line from there on is unchanged but for a vertical shift.
+/// 4. **Splice**: old pages before the touched one, the reflowed lines, the old lines after
+///    the synchronisation point shifted by the difference, old pages after. Pages after the
+///    splice are shared with the old snapshot untouched; their new positions come from the
+///    section's prefix sums.
+extension FlowTypesetter {
+  /// Reflows `section` (the updated one) given its old geometry.
+  mutating func reflow(
+    _ section: Section, at index: Int, attributes: SectionAttributes, old: SectionGeometry,
+    first: Int, lastDirty: Int, delta: Int
+  ) throws(LayoutError) -> SectionGeometry {
+    let oldCount = old.itemCount
+    guard oldCount > 0, !section.cells.isEmpty else {
+      return try layout(section, at: index, attributes: attributes)
+    }
+    // 1. Resume at the line before the one holding old item `first` (or the last line, when
+    //    appending): a changed cell may now fit on the line above, which ended because it
+    //    did not.
+    let located = old.locate(item: min(first, oldCount - 1))
+    var pageIndex = located.page
+    var startLine = old.pages[pageIndex].line(containing: located.local)
+    if startLine > 0 {
+      startLine -= 1
+    } else if let previous = old.pages[..<pageIndex].lastIndex(where: { $0.lineCount > 0 }) {
+      pageIndex = previous
+      startLine = old.pages[previous].lineCount - 1
+    }
+    let startPage = old.pages[pageIndex]
+    begin(section, at: index, attributes: attributes)
+    page = startPage.prefix(lines: startLine)
+    let indent = startPage.indent(beforeLine: startLine)
+    leadingIndent = indent.leading
+    trailingIndent = indent.trailing
+    lineLeft = baseLineLeft + leadingIndent
+    available = max(0, baseAvailable - leadingIndent - trailingIndent)
+    pageBottom = startLine > 0 ? startPage.lineY[startLine - 1] + startPage.lineHeight[startLine - 1] : 0
+    let pageFirstItem = old.pageItemCounts.prefix(pageIndex)
+    if let above = old.line(before: (pageIndex, startLine)) {
+      isFirstLine = false
+      previousLineTraits.removeAll(keepingCapacity: true)
+      for item in above { previousLineTraits.append(section.cells[item].traits) }
+    }
+    let startItem = pageFirstItem + Int(startPage.lineStart[startLine])
+
+    // 2–3. Reflow until the lines re-synchronise.
+    var sync: (page: Int, line: Int, shift: Double)?
+    try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
+      var item = startItem
+      while item < cells.count {
+        try place(cell: cells[item], at: item)
+        if cellX.count == 1, item > lastDirty, item > startItem, let match = old.lineStart(at: item - delta),
+          old.pages[match.page].indent(beforeLine: match.line)
+            == LineIndent(leading: leadingIndent, trailing: trailingIndent)
+        {
+          var gap = 0.0
+          for above in previousLineTraits { gap = max(gap, policy.verticalGap(lineTraits[0], below: above)) }
+          sync = (match.page, match.line, pageBottom + gap - old.pages[match.page].lineY[match.line])
+          resetLine()
+          break
+        }
+        item += 1
+      }
+    }
+
+    // 4. Splice.
+    var replaced = pageIndex..<old.pages.count
+    if let sync {
+      page.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
+      pageBottom = page.height
+      replaced = pageIndex..<(sync.page + 1)
+    } else if !cellX.isEmpty {
+      finishLine()
+    }
+    page.height = pageBottom
+    pages.append(contentsOf: page.split(maxItems: 2 * LinePage.targetItemCount))
+    var geometry = old
+    geometry.replacePages(replaced, with: pages)
+    pages = []
+
+    // The bottom margin follows the section's last line.
+    var bottomMargin = 0.0
+    if let last = geometry.lastLine() {
+      previousLineTraits.removeAll(keepingCapacity: true)
+      for item in last { previousLineTraits.append(section.cells[item].traits) }
+      for traits in previousLineTraits { bottomMargin = max(bottomMargin, policy.margin(traits, .bottom)) }
+    }
+    geometry.finish(
+      header: section.header, footer: section.footer, listWidth: listWidth, attributes: attributes,
+      bottomMargin: bottomMargin)
+    return geometry
+  }
+}
+
+extension LinePage {
+  /// The line holding page-local item `local`.
+  func line(containing local: Int) -> Int {
+    var low = 0
+    var high = lineStart.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if Int(lineStart[mid]) <= local { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The page's first `lines` lines.
+  func prefix(lines: Int) -> LinePage {
+    var page = LinePage()
+    guard lines > 0 else { return page }
+    let itemEnd = lines < lineStart.count ? Int(lineStart[lines]) : itemCount
+    page.itemX = ContiguousArray(itemX[0..<itemEnd])
+    page.itemY = ContiguousArray(itemY[0..<itemEnd])
+    page.itemWidth = ContiguousArray(itemWidth[0..<itemEnd])
+    page.itemHeight = ContiguousArray(itemHeight[0..<itemEnd])
+    page.lineStart = ContiguousArray(lineStart[0..<lines])
+    page.lineY = ContiguousArray(lineY[0..<lines])
+    page.lineHeight = ContiguousArray(lineHeight[0..<lines])
+    if !lineIndent.isEmpty { page.lineIndent = ContiguousArray(lineIndent[0..<lines]) }
+    page.height = lineY[lines - 1] + lineHeight[lines - 1]
+    return page
+  }
+
+  /// Appends `other`'s lines from `line` on, moved down by `shift`.
+  mutating func appendLines(of other: LinePage, from line: Int, shiftedBy shift: Double) {
+    guard line < other.lineCount else { return }
+    let firstItem = Int(other.lineStart[line])
+    let base = itemCount
+    if !other.lineIndent.isEmpty || !lineIndent.isEmpty {
+      if lineIndent.isEmpty { lineIndent = ContiguousArray(repeating: LineIndent(), count: lineCount) }
+      for l in line..<other.lineCount { lineIndent.append(other.indent(beforeLine: l)) }
+    }
+    for l in line..<other.lineCount {
+      lineStart.append(Int32(truncatingIfNeeded: Int(other.lineStart[l]) - firstItem + base))
+      lineY.append(other.lineY[l] + shift)
+      lineHeight.append(other.lineHeight[l])
+    }
+    itemX.append(contentsOf: other.itemX[firstItem...])
+    itemWidth.append(contentsOf: other.itemWidth[firstItem...])
+    itemHeight.append(contentsOf: other.itemHeight[firstItem...])
+    itemY.reserveCapacity(itemY.count + other.itemCount - firstItem)
+    for i in firstItem..<other.itemCount { itemY.append(other.itemY[i] + shift) }
+    height = lineY[lineCount - 1] + lineHeight[lineCount - 1]
+  }
+
+  /// The page cut at line boundaries into pages of at most about `maxItems` cells.
+  func split(maxItems: Int) -> [LinePage] {
+    guard itemCount > maxItems, lineCount > 1 else { return [self] }
+    var result: [LinePage] = []
+    var current = LinePage()
+    var top = 0.0
+    for l in 0..<lineCount {
+      let items = items(ofLine: l)
+      if current.itemCount >= LinePage.targetItemCount {
+        current.height = lineY[l - 1] + lineHeight[l - 1] - top
+        result.append(current)
+        current = LinePage()
+        top = lineY[l - 1] + lineHeight[l - 1]
+      }
+      current.lineStart.append(Int32(truncatingIfNeeded: current.itemCount))
+      current.lineY.append(lineY[l] - top)
+      current.lineHeight.append(lineHeight[l])
+      if !lineIndent.isEmpty { current.lineIndent.append(lineIndent[l]) }
+      current.itemX.append(contentsOf: itemX[items])
+      current.itemWidth.append(contentsOf: itemWidth[items])
+      current.itemHeight.append(contentsOf: itemHeight[items])
+      for i in items { current.itemY.append(itemY[i] - top) }
+    }
+    current.height = height - top
+    result.append(current)
+    return result
+  }
+}
+
+extension SectionGeometry {
+  /// The absolute item range of the line before `position` (page, line), if any.
+  func line(before position: (page: Int, line: Int)) -> Range<Int>? {
+    var (page, line) = position
+    if line > 0 {
+      line -= 1
+    } else {
+      repeat {
+        page -= 1
+      } while page >= 0 && pages[page].lineCount == 0
+      guard page >= 0 else { return nil }
+      line = pages[page].lineCount - 1
+    }
+    let base = pageItemCounts.prefix(page)
+    let local = pages[page].items(ofLine: line)
+    return (base + local.lowerBound)..<(base + local.upperBound)
+  }
+
+  /// The absolute item range of the section's last line, if any.
+  func lastLine() -> Range<Int>? {
+    line(before: (pages.count, 0))
+  }
+
+  /// Where old item `item` starts a line: its page and line, or `nil` when it is not the
+  /// first cell of a line, or starts the section's first line.
+  func lineStart(at item: Int) -> (page: Int, line: Int)? {
+    guard item > 0, item < itemCount else { return nil }
+    let (page, local) = locate(item: item)
+    let line = pages[page].line(containing: local)
+    guard Int(pages[page].lineStart[line]) == local else { return nil }
+    return (page, line)
+  }
+
+  /// Replaces the pages in `range` with `newPages`, keeping the prefix sums in step.
+  mutating func replacePages<Pages: Collection<LinePage>>(_ range: Range<Int>, with newPages: Pages) {
+    if range.count == newPages.count {
+      for (offset, page) in zip(0..., newPages) {
+        pages[range.lowerBound + offset] = page
+        pageHeights[range.lowerBound + offset] = page.height
+        pageItemCounts[range.lowerBound + offset] = page.itemCount
+      }
+    } else {
+      pages.replaceSubrange(range, with: newPages)
+      pageHeights.replaceSubrange(range, with: newPages.map(\.height))
+      pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
+    }
+  }
+
+  /// Recomputes the section's frames around its pages: header, footer and height.
+  mutating func finish(
+    header: Supplementary?, footer: Supplementary?, listWidth: Double, attributes: SectionAttributes,
+    bottomMargin: Double
+  ) {
+    var y = 0.0
+    headerFrame = nil
+    footerFrame = nil
+    if let header {
+      headerFrame = Rect(x: 0, y: 0, width: header.width ?? listWidth, height: header.height)
+      y = header.height
+    }
+    y += attributes.insets.top
+    bodyTop = y
+    y += pageHeights.total + bottomMargin + attributes.insets.bottom
+    if let footer {
+      footerFrame = Rect(x: 0, y: y, width: footer.width ?? listWidth, height: footer.height)
+      y += footer.height
+    }
+    height = y
+  }
+}

@@ -1,0 +1,241 @@
+import LayoutGeometry
+
+/// What to keep still on screen across an edit.
+public struct ScrollAnchor: Sendable, Hashable {
+  /// Which cell to keep in place.
+  public enum Target: Sendable, Hashable {
+    /// The first visible cell that survives the edit (the default).
+    case firstVisible
+    /// The cell at this index path (before the edit).
+    case indexPath(IndexPath)
+    /// The cell with this identifier.
+    case identifier(String)
+  }
+
+  /// The content offset (y of the viewport's top edge) before the edit.
+  public var contentOffset: Double
+  /// The viewport's height.
+  public var viewportHeight: Double
+  /// The cell to keep in place.
+  public var target: Target
+  /// Whether a viewport showing the end of the content keeps showing the end (chat-style).
+  public var sticksToBottom: Bool
+
+  /// Creates an anchor.
+  public init(
+    contentOffset: Double, viewportHeight: Double, target: Target = .firstVisible,
+    sticksToBottom: Bool = false
+  ) {
+    self.contentOffset = contentOffset
+    self.viewportHeight = viewportHeight
+    self.target = target
+    self.sticksToBottom = sticksToBottom
+  }
+}
+
+/// The outcome of an edit: the new snapshot, and how to scroll so nothing jumps.
+public struct UpdateResult: Sendable {
+  /// The layout after the edit. The snapshot the edit was applied to is unchanged.
+  public var snapshot: LayoutSnapshot
+  /// The content offset that keeps the anchor cell where it was on screen (or the bottom in
+  /// view); equal to the anchor's offset when there was no anchor or it did not survive.
+  public var contentOffset: Double
+  /// `contentOffset` minus the anchor's offset before the edit: add it to the scroll
+  /// position.
+  public var contentOffsetCorrection: Double
+  /// The anchor cell after the edit, if one was kept in place.
+  public var anchorIndexPath: IndexPath?
+  /// How many lines were laid out again (the cost of the edit).
+  public var reflowedLines: Int
+}
+
+extension LayoutSnapshot {
+  /// Applies a batch of edits and returns the new snapshot.
+  ///
+  /// Only the touched sections are reflowed, each from the line holding its first touched
+  /// cell until its lines re-synchronise with the old ones; everything after shifts by a
+  /// delta held in prefix sums, and untouched pages of lines are shared with this snapshot.
+  /// The result equals a full relayout of the updated model (checked by differential tests).
+  /// A width change lays every section out again.
+  ///
+  /// - Parameters:
+  ///   - update: the edits, with UIKit's batch-update index semantics.
+  ///   - anchor: the scroll position to correct so the content does not jump.
+  /// - Throws: ``UpdateError`` for out-of-range, duplicate or contradictory indices (this
+  ///   snapshot is unchanged either way).
+  /// - Complexity: O(log n + r) for r cells on the reflowed lines, plus O(c) to copy the
+  ///   touched section's cell array of c cells, plus O(s) when sections are inserted, deleted
+  ///   or moved.
+  public func applying(_ update: ListUpdate, anchor: ScrollAnchor? = nil) throws(UpdateError) -> UpdateResult
+  {
+    let resolved = try update.resolve(against: model)
+    let next: LayoutSnapshot
+    let reflowed: Int
+    do {
+      if update.width != nil && update.width != model.configuration.width {
+        try resolved.model.configuration.validate()
+        let full = try resolved.model.layout()
+        next = full
+        reflowed = full.geometries.reduce(0) { $0 + $1.lineCount }
+      } else {
+        (next, reflowed) = try LayoutEngine.relayout(resolved, from: self)
+      }
+    } catch {
+      throw .layout(error)
+    }
+    return anchored(next, resolved: resolved, anchor: anchor, reflowed: reflowed)
+  }
+
+  /// Applies sizes a renderer measured for cells it showed (self-sizing), by identifier.
+  ///
+  /// - Throws: ``UpdateError/unknownIdentifier(_:)`` when no cell has one of the identifiers.
+  /// - Complexity: O(n) to find the identifiers, then as ``applying(_:anchor:)``; measure by
+  ///   index path with ``applyingMeasurements(byIndexPath:anchor:)`` to avoid the search.
+  public func applyingMeasurements(
+    _ sizes: [String: Size], anchor: ScrollAnchor? = nil
+  ) throws(UpdateError)
+    -> UpdateResult
+  {
+    var remaining = sizes
+    var update = ListUpdate()
+    for (s, section) in model.sections.enumerated() where !remaining.isEmpty {
+      for (i, cell) in section.cells.enumerated() {
+        if let id = cell.id, let size = remaining.removeValue(forKey: id) {
+          update.resizeItem(at: IndexPath(item: i, section: s), to: size)
+        }
+      }
+    }
+    if let unknown = remaining.keys.sorted().first { throw .unknownIdentifier(unknown) }
+    return try applying(update, anchor: anchor)
+  }
+
+  /// Applies sizes a renderer measured for cells it showed, by index path.
+  ///
+  /// - Complexity: as ``applying(_:anchor:)``.
+  public func applyingMeasurements(
+    byIndexPath sizes: [IndexPath: Size], anchor: ScrollAnchor? = nil
+  )
+    throws(UpdateError) -> UpdateResult
+  {
+    var update = ListUpdate()
+    for (indexPath, size) in sizes { update.resizeItem(at: indexPath, to: size) }
+    return try applying(update, anchor: anchor)
+  }
+
+  /// The scroll correction that keeps the anchor still.
+  func anchored(
+    _ next: LayoutSnapshot, resolved: ResolvedUpdate, anchor: ScrollAnchor?, reflowed: Int
+  ) -> UpdateResult {
+    guard let anchor, anchor.contentOffset.isFinite, anchor.viewportHeight.isFinite else {
+      return UpdateResult(
+        snapshot: next, contentOffset: anchor?.contentOffset ?? 0, contentOffsetCorrection: 0,
+        anchorIndexPath: nil,
+        reflowedLines: reflowed)
+    }
+    let offset = anchor.contentOffset
+    if anchor.sticksToBottom && offset + anchor.viewportHeight >= contentSize.height - 0.5 {
+      let bottom = max(0, next.contentSize.height - anchor.viewportHeight)
+      return UpdateResult(
+        snapshot: next, contentOffset: bottom, contentOffsetCorrection: bottom - offset, anchorIndexPath: nil,
+        reflowedLines: reflowed)
+    }
+    var candidates: [IndexPath] = []
+    switch anchor.target {
+    case .indexPath(let indexPath): candidates = [indexPath]
+    case .identifier(let id):
+      outer: for (s, section) in model.sections.enumerated() {
+        for (i, cell) in section.cells.enumerated() where cell.id == id {
+          candidates = [IndexPath(item: i, section: s)]
+          break outer
+        }
+      }
+    case .firstVisible:
+      let viewport = Rect(x: -1e15, y: offset, width: 2e15, height: max(anchor.viewportHeight, 1e-9))
+      candidates = elements(in: viewport).filter { $0.kind == .cell }.map(\.indexPath)
+    }
+    for old in candidates where resolved.movedItems[old] == nil {
+      guard let oldFrame = frame(of: old), let new = resolved.newIndexPath(of: old),
+        let newFrame = next.frame(of: new)
+      else { continue }
+      let correction = newFrame.minY - oldFrame.minY
+      return UpdateResult(
+        snapshot: next, contentOffset: offset + correction, contentOffsetCorrection: correction,
+        anchorIndexPath: new,
+        reflowedLines: reflowed)
+    }
+    return UpdateResult(
+      snapshot: next, contentOffset: offset, contentOffsetCorrection: 0, anchorIndexPath: nil,
+      reflowedLines: reflowed)
+  }
+}
+
+extension LayoutEngine {
+  /// Lays out an updated model reusing `old` wherever the update left it alone.
+  static func relayout(
+    _ resolved: ResolvedUpdate, from old: LayoutSnapshot
+  ) throws(LayoutError) -> (LayoutSnapshot, Int) {
+    let manager = resolved.model.configuration.layoutManager
+    if let attributes = manager as? AttributesLayoutManager {
+      return try relayout(resolved, from: old, policy: DirectSpacing(attributes))
+    }
+    if let hub = manager as? HubLayoutManager {
+      return try relayout(resolved, from: old, policy: DirectSpacing(hub))
+    }
+    return try relayout(resolved, from: old, opening: manager)
+  }
+
+  static func relayout<Manager: LayoutManager>(
+    _ resolved: ResolvedUpdate, from old: LayoutSnapshot, opening manager: Manager
+  ) throws(LayoutError) -> (LayoutSnapshot, Int) {
+    if manager.prefersMemoization {
+      return try relayout(resolved, from: old, policy: MemoizedSpacing(manager))
+    }
+    return try relayout(resolved, from: old, policy: DirectSpacing(manager))
+  }
+
+  static func relayout<Policy: SpacingPolicy>(
+    _ resolved: ResolvedUpdate, from old: LayoutSnapshot, policy: Policy
+  ) throws(LayoutError) -> (LayoutSnapshot, Int) {
+    let model = resolved.model
+    var typesetter = FlowTypesetter(policy: policy, configuration: model.configuration)
+    var geometries = ContiguousArray<SectionGeometry>()
+    geometries.reserveCapacity(model.sections.count)
+    var positional = model.sections.count == old.geometries.count
+    var touched: [Int] = []
+    for (index, origin) in resolved.origins.enumerated() {
+      let section = model.sections[index]
+      switch origin {
+      case .fresh:
+        geometries.append(try typesetter.layout(section: section, at: index, in: model.configuration))
+        positional = false
+      case .unchanged(let oldIndex):
+        geometries.append(old.geometries[oldIndex])
+        if oldIndex != index { positional = false }
+      case .edited(let oldIndex, let first, let lastDirty, let delta):
+        if oldIndex != index { positional = false }
+        touched.append(index)
+        let attributes = section.attributes ?? model.configuration.defaultSectionAttributes
+        if case .flow = section.layout ?? .flow {
+          geometries.append(
+            try typesetter.reflow(
+              section, at: index, attributes: attributes, old: old.geometries[oldIndex], first: first,
+              lastDirty: lastDirty, delta: delta))
+        } else {
+          geometries.append(try typesetter.layout(section: section, at: index, in: model.configuration))
+        }
+      }
+    }
+    let snapshot: LayoutSnapshot
+    if positional {
+      // Same sections in the same places: update only the touched sections' offsets.
+      var advances = old.sectionAdvances
+      for index in touched {
+        advances[index] = geometries[index].height + model.configuration.sectionSpacing
+      }
+      snapshot = LayoutSnapshot(model: model, geometries: geometries, advances: advances)
+    } else {
+      snapshot = LayoutSnapshot(model: model, geometries: geometries)
+    }
+    return (snapshot, typesetter.linesLaidOut)
+  }
+}
