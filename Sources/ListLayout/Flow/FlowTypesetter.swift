@@ -44,22 +44,19 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   // The line being filled; x is relative to the line box.
   var lineX = 0.0
   var lineHeight = 0.0
-  var cellX: ContiguousArray<Double> = []
-  var cellWidth: ContiguousArray<Double> = []
-  var cellHeight: ContiguousArray<Double> = []
-  /// Distance from the top of a cell's outer box (margins and insets) to its frame.
-  var cellOuterTop: ContiguousArray<Double> = []
-  /// Height of a cell's outer box.
-  var cellOuterHeight: ContiguousArray<Double> = []
+  /// The cells placed on the line so far.
+  let line = ScratchBuffer<PendingCell>()
+  /// Their traits, in the array the manager's line-offset question receives.
   var lineTraits: ContiguousArray<TraitSet> = []
-  var previousLineTraits: ContiguousArray<TraitSet> = []
+  /// The traits of the cells of the line above.
+  var previousLineTraits = ScratchBuffer<TraitSet>()
   var previousEndsLine = false
   var pendingIndent: (minX: Double, maxX: Double)?
   var isFirstLine = true
 
   // Output.
   var pages: ContiguousArray<LinePage> = []
-  var page = LinePage()
+  let page = PageBuilder()
   /// The bottom of the last finished line, relative to the current page's top.
   var pageBottom = 0.0
   /// Counts the lines laid out (tests pin how much an edit reflows).
@@ -81,8 +78,9 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   {
     begin(section, at: index, attributes: attributes)
     try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
+      guard let base = cells.baseAddress else { return }
       for i in cells.indices {
-        try place(cell: cells[i], at: i)
+        try place(base + i, at: i)
       }
     }
     return finishSection(section)
@@ -102,25 +100,23 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     lineLeft = baseLineLeft
     available = baseAvailable
     resetLine()
-    previousLineTraits.removeAll(keepingCapacity: true)
+    previousLineTraits.removeAll()
     previousEndsLine = false
     pendingIndent = nil
     isFirstLine = true
     pages = []
-    page = LinePage()
-    page.reserveCapacity(items: min(section.cells.count, LinePage.targetItemCount + 64), lines: 64)
+    page.removeAll()
     pageBottom = 0
   }
 
   mutating func finishSection(_ section: Section) -> SectionGeometry {
-    if !cellX.isEmpty { finishLine() }
+    if !line.isEmpty { finishLine() }
     var bottomMargin = 0.0
-    for traits in previousLineTraits {
+    for traits in previousLineTraits.elements {
       bottomMargin = max(bottomMargin, policy.margin(traits, .bottom))
     }
     if page.lineCount > 0 || pages.isEmpty {
-      page.height = pageBottom
-      pages.append(page)
+      pages.append(page.seal(height: pageBottom))
     }
     var geometry = SectionGeometry()
     geometry.pages = pages
@@ -136,17 +132,24 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   // MARK: Cells
 
   /// Steps 1–5 for one cell.
-  mutating func place(cell: Cell, at item: Int) throws(LayoutError) {
-    let cellAttributes = cell.attributes ?? defaultCellAttributes
-    let insets = cellAttributes.insets
-    guard insets.isValidLayoutInsets else {
-      throw .invalidValue(
-        path: cellPath(item, "attributes.insets"), value: "\(insets)", expected: nonNegative)
+  ///
+  /// The cell is read in place through a pointer into the section's cell array, so its
+  /// identifier and size callback are never copied.
+  mutating func place(_ cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) {
+    let cellAttributes: CellAttributes
+    if let own = cell.pointee.attributes {
+      guard own.insets.isValidLayoutInsets else {
+        throw .invalidValue(path: cellPath(item, "attributes.insets"), value: "\(own.insets)", expected: nonNegative)
+      }
+      cellAttributes = own
+    } else {
+      cellAttributes = defaultCellAttributes
     }
-    let traits = cell.traits
+    let insets = cellAttributes.insets
+    let traits = cell.pointee.traits
 
     // 1. Break before sizing.
-    if !cellX.isEmpty
+    if !line.isEmpty
       && (previousEndsLine || cellAttributes.shouldBeginLine || insets.horizontal > available - lineX)
     {
       finishLine()
@@ -154,8 +157,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 2. Gap and trailing margin.
     var gap =
-      cellX.isEmpty ? policy.margin(traits, .left) : policy.horizontalGap(traits, after: lineTraits.last!)
-    if !gap.isFinite && !cellX.isEmpty {
+      line.isEmpty ? policy.margin(traits, .left) : policy.horizontalGap(traits, after: line[line.count - 1].traits)
+    if !gap.isFinite && !line.isEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
     }
@@ -163,7 +166,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 3. Size.
     var size: Size
-    switch cell.size {
+    switch cell.pointee.size {
     case .fixed(let fixed): size = fixed
     case .automatic: size = defaultCellSize
     case .sizing(let callback):
@@ -178,34 +181,30 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     }
 
     // 4. Break after sizing.
-    if !cellX.isEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
+    if !line.isEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
       finishLine()
       gap = policy.margin(traits, .left)
     }
-    if cellX.isEmpty && policy.oversizedCellPolicy == .shrink {
+    if line.isEmpty && policy.oversizedCellPolicy == .shrink {
       let room = available - gap - insets.horizontal - trailingMargin
       if size.width > room { size.width = max(0, room) }
     }
 
     // 5. Place.
     let x = lineX + gap + insets.left
-    let topMargin: Double
+    var topMargin = 0.0
     if isFirstLine {
       if let headerTraits {
         topMargin = policy.gapToHeader(traits, headerTraits)
       } else {
         topMargin = policy.margin(traits, .top)
       }
-    } else {
-      topMargin = 0
     }
-    cellX.append(x)
-    cellWidth.append(size.width)
-    cellHeight.append(size.height)
-    cellOuterTop.append(topMargin + insets.top)
     let outerHeight = topMargin + insets.vertical + size.height
-    cellOuterHeight.append(outerHeight)
-    lineTraits.append(traits)
+    line.append(
+      PendingCell(
+        x: x, width: size.width, height: size.height, outerTop: topMargin + insets.top, outerHeight: outerHeight,
+        traits: traits))
     lineHeight = max(lineHeight, outerHeight)
     lineX = x + size.width + insets.right
     if cellAttributes.startLineIndentation && attributes.horizontalAlignment != .center {
@@ -218,11 +217,15 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   /// Steps 1–4 for the line being filled.
   mutating func finishLine() {
-    let count = cellX.count
+    let cells = line.elements
+    let count = cells.count
     // 1. Align horizontally.
     let metrics = LineMetrics(
-      availableWidth: available, usedWidth: lineX, firstCellMinX: cellX[0],
-      lastCellMaxX: cellX[count - 1] + cellWidth[count - 1])
+      availableWidth: available, usedWidth: lineX, firstCellMinX: cells[0].x,
+      lastCellMaxX: cells[count - 1].x + cells[count - 1].width)
+    for (i, cell) in cells.enumerated() {
+      if i < lineTraits.count { lineTraits[i] = cell.traits } else { lineTraits.append(cell.traits) }
+    }
     let offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
     let left = lineLeft + offset
 
@@ -230,8 +233,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     var top = pageBottom
     if !isFirstLine {
       var gap = 0.0
-      let first = lineTraits[0]
-      for above in previousLineTraits {
+      let first = cells[0].traits
+      for above in previousLineTraits.elements {
         gap = max(gap, policy.verticalGap(first, below: above))
       }
       top += gap
@@ -239,36 +242,23 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // Start a new page before this line if the current one is full.
     if page.itemCount >= LinePage.targetItemCount {
-      page.height = pageBottom
-      pages.append(page)
-      page = LinePage()
-      page.reserveCapacity(items: LinePage.targetItemCount + 64, lines: 256)
+      pages.append(page.seal(height: pageBottom))
+      page.removeAll()
       top -= pageBottom
       pageBottom = 0
     }
 
     // 3. Align vertically.
-    page.lineStart.append(Int32(truncatingIfNeeded: page.itemCount))
-    page.lineY.append(top)
-    page.lineHeight.append(lineHeight)
-    if leadingIndent != 0 || trailingIndent != 0 || !page.lineIndent.isEmpty {
-      if page.lineIndent.isEmpty {
-        page.lineIndent = ContiguousArray(repeating: LineIndent(), count: page.lineCount - 1)
-      }
-      page.lineIndent.append(LineIndent(leading: leadingIndent, trailing: trailingIndent))
-    }
-    for i in 0..<count {
-      let slack = lineHeight - cellOuterHeight[i]
+    page.beginLine(y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
+    for cell in cells {
+      let slack = lineHeight - cell.outerHeight
       let dy: Double =
         switch attributes.verticalAlignment {
         case .top: 0
         case .center: slack / 2
         case .bottom: slack
         }
-      page.itemX.append(left + cellX[i])
-      page.itemY.append(top + dy + cellOuterTop[i])
-      page.itemWidth.append(cellWidth[i])
-      page.itemHeight.append(cellHeight[i])
+      page.appendItem(x: left + cell.x, y: top + dy + cell.outerTop, width: cell.width, height: cell.height)
     }
     pageBottom = top + lineHeight
     linesLaidOut += 1
@@ -287,7 +277,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       pendingIndent = nil
     }
 
-    swap(&previousLineTraits, &lineTraits)
+    previousLineTraits.removeAll()
+    for cell in cells { previousLineTraits.append(cell.traits) }
     resetLine()
     isFirstLine = false
   }
@@ -295,12 +286,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   mutating func resetLine() {
     lineX = 0
     lineHeight = 0
-    cellX.removeAll(keepingCapacity: true)
-    cellWidth.removeAll(keepingCapacity: true)
-    cellHeight.removeAll(keepingCapacity: true)
-    cellOuterTop.removeAll(keepingCapacity: true)
-    cellOuterHeight.removeAll(keepingCapacity: true)
-    lineTraits.removeAll(keepingCapacity: true)
+    line.removeAll()
   }
 
   func cellPath(_ item: Int, _ field: String) -> String {
@@ -309,3 +295,16 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 }
 
 let nonNegative = "a finite number, not negative"
+
+/// A cell placed on the line being filled, before the line is aligned.
+struct PendingCell: BitwiseCopyable {
+  /// The frame's x, relative to the line box.
+  var x: Double
+  var width: Double
+  var height: Double
+  /// Distance from the top of the cell's outer box (top margin and insets) to its frame.
+  var outerTop: Double
+  /// Height of the outer box.
+  var outerHeight: Double
+  var traits: TraitSet
+}

@@ -36,7 +36,7 @@ extension FlowTypesetter {
     }
     let startPage = old.pages[pageIndex]
     begin(section, at: index, attributes: attributes)
-    page = startPage.prefix(lines: startLine)
+    page.load(startPage, lines: startLine)
     let indent = startPage.indent(beforeLine: startLine)
     leadingIndent = indent.leading
     trailingIndent = indent.trailing
@@ -46,7 +46,7 @@ extension FlowTypesetter {
     let pageFirstItem = old.pageItemCounts.prefix(pageIndex)
     if let above = old.line(before: (pageIndex, startLine)) {
       isFirstLine = false
-      previousLineTraits.removeAll(keepingCapacity: true)
+      previousLineTraits.removeAll()
       for item in above { previousLineTraits.append(section.cells[item].traits) }
     }
     let startItem = pageFirstItem + Int(startPage.lineStart[startLine])
@@ -55,14 +55,15 @@ extension FlowTypesetter {
     var sync: (page: Int, line: Int, shift: Double)?
     try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
       var item = startItem
+      guard let base = cells.baseAddress else { return }
       while item < cells.count {
-        try place(cell: cells[item], at: item)
-        if cellX.count == 1, item > lastDirty, item > startItem, let match = old.lineStart(at: item - delta),
+        try place(base + item, at: item)
+        if line.count == 1, item > lastDirty, item > startItem, let match = old.lineStart(at: item - delta),
           old.pages[match.page].indent(beforeLine: match.line)
             == LineIndent(leading: leadingIndent, trailing: trailingIndent)
         {
           var gap = 0.0
-          for above in previousLineTraits { gap = max(gap, policy.verticalGap(lineTraits[0], below: above)) }
+          for above in previousLineTraits.elements { gap = max(gap, policy.verticalGap(line[0].traits, below: above)) }
           sync = (match.page, match.line, pageBottom + gap - old.pages[match.page].lineY[match.line])
           resetLine()
           break
@@ -73,15 +74,13 @@ extension FlowTypesetter {
 
     // 4. Splice.
     var replaced = pageIndex..<old.pages.count
+    if !line.isEmpty { finishLine() }
+    var last = page.seal(height: pageBottom)
     if let sync {
-      page.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
-      pageBottom = page.height
+      last.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
       replaced = pageIndex..<(sync.page + 1)
-    } else if !cellX.isEmpty {
-      finishLine()
     }
-    page.height = pageBottom
-    pages.append(contentsOf: page.split(maxItems: 2 * LinePage.targetItemCount))
+    pages.append(contentsOf: last.split(maxItems: 2 * LinePage.targetItemCount))
     var geometry = old
     geometry.replacePages(replaced, with: pages)
     pages = []
@@ -89,9 +88,7 @@ extension FlowTypesetter {
     // The bottom margin follows the section's last line.
     var bottomMargin = 0.0
     if let last = geometry.lastLine() {
-      previousLineTraits.removeAll(keepingCapacity: true)
-      for item in last { previousLineTraits.append(section.cells[item].traits) }
-      for traits in previousLineTraits { bottomMargin = max(bottomMargin, policy.margin(traits, .bottom)) }
+      for item in last { bottomMargin = max(bottomMargin, policy.margin(section.cells[item].traits, .bottom)) }
     }
     geometry.finish(
       header: section.header, footer: section.footer, listWidth: listWidth, attributes: attributes,
@@ -110,23 +107,6 @@ extension LinePage {
       if Int(lineStart[mid]) <= local { low = mid } else { high = mid - 1 }
     }
     return low
-  }
-
-  /// The page's first `lines` lines.
-  func prefix(lines: Int) -> LinePage {
-    var page = LinePage()
-    guard lines > 0 else { return page }
-    let itemEnd = lines < lineStart.count ? Int(lineStart[lines]) : itemCount
-    page.itemX = ContiguousArray(itemX[0..<itemEnd])
-    page.itemY = ContiguousArray(itemY[0..<itemEnd])
-    page.itemWidth = ContiguousArray(itemWidth[0..<itemEnd])
-    page.itemHeight = ContiguousArray(itemHeight[0..<itemEnd])
-    page.lineStart = ContiguousArray(lineStart[0..<lines])
-    page.lineY = ContiguousArray(lineY[0..<lines])
-    page.lineHeight = ContiguousArray(lineHeight[0..<lines])
-    if !lineIndent.isEmpty { page.lineIndent = ContiguousArray(lineIndent[0..<lines]) }
-    page.height = lineY[lines - 1] + lineHeight[lines - 1]
-    return page
   }
 
   /// Appends `other`'s lines from `line` on, moved down by `shift`.

@@ -60,16 +60,6 @@ struct LinePage: Sendable, Equatable {
   func indent(beforeLine line: Int) -> LineIndent {
     lineIndent.isEmpty ? LineIndent() : lineIndent[line]
   }
-
-  mutating func reserveCapacity(items: Int, lines: Int) {
-    itemX.reserveCapacity(items)
-    itemY.reserveCapacity(items)
-    itemWidth.reserveCapacity(items)
-    itemHeight.reserveCapacity(items)
-    lineStart.reserveCapacity(lines)
-    lineY.reserveCapacity(lines)
-    lineHeight.reserveCapacity(lines)
-  }
 }
 
 /// The indentation state of FSQ's `startLineIndentation` at the start of a line.

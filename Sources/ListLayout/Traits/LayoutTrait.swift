@@ -113,7 +113,7 @@ private final class TraitTable: Sendable {
 ///
 /// Membership tests, unions and equality are single machine instructions, which is what
 /// lets the layout memoize a layout manager's answers per distinct pair of trait sets.
-public struct TraitSet: Sendable, Hashable, SetAlgebra, ExpressibleByArrayLiteral, Sequence,
+public struct TraitSet: Sendable, Hashable, BitwiseCopyable, SetAlgebra, ExpressibleByArrayLiteral, Sequence,
   CustomStringConvertible
 {
   /// The mask: bit *i* is set when the trait interned at index *i* is a member.

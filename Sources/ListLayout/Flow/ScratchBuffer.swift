@@ -1,0 +1,54 @@
+/// A growable buffer of plain values, reused line after line by the typesetter: resetting it
+/// is setting a count, and appending never checks for shared storage.
+///
+/// This is the one place the layout uses manual memory. It never escapes the typesetter
+/// that owns it, and its elements are `BitwiseCopyable`, so nothing needs deinitialising.
+final class ScratchBuffer<Element: BitwiseCopyable> {
+  private var base: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  /// The number of elements.
+  private(set) var count = 0
+
+  init(capacity: Int = 64) {
+    self.capacity = max(capacity, 1)
+    base = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  var isEmpty: Bool { count == 0 }
+
+  @inline(__always)
+  func append(_ element: Element) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  private func grow() {
+    let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    bigger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = bigger
+    capacity *= 2
+  }
+
+  func removeAll() { count = 0 }
+
+  @inline(__always)
+  subscript(index: Int) -> Element {
+    get {
+      precondition(index >= 0 && index < count, "ScratchBuffer index \(index) out of 0..<\(count)")
+      return base[index]
+    }
+    set {
+      precondition(index >= 0 && index < count, "ScratchBuffer index \(index) out of 0..<\(count)")
+      base[index] = newValue
+    }
+  }
+
+  /// The elements, valid until the next mutation.
+  var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+  var last: Element? { count > 0 ? base[count - 1] : nil }
+}
