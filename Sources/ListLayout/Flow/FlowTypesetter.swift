@@ -111,10 +111,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   mutating func finishSection(_ section: Section) -> SectionGeometry {
     if !line.isEmpty { finishLine() }
-    var bottomMargin = 0.0
-    for traits in previousLineTraits.elements {
-      bottomMargin = max(bottomMargin, policy.margin(traits, .bottom))
-    }
+    let bottomMargin = isFirstLine ? 0 : bottomMarginOfLastLine()
     if page.lineCount > 0 || pages.isEmpty {
       pages.append(page.seal(height: pageBottom))
     }
@@ -157,7 +154,9 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 2. Gap and trailing margin.
     var gap =
-      line.isEmpty ? policy.margin(traits, .left) : policy.horizontalGap(traits, after: line[line.count - 1].traits)
+      line.isEmpty
+      ? policy.margin(traits, .left)
+      : policy.horizontalGap(traits, after: policy.usesTraits ? line[line.count - 1].traits : [])
     if !gap.isFinite && !line.isEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
@@ -223,22 +222,21 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     let metrics = LineMetrics(
       availableWidth: available, usedWidth: lineX, firstCellMinX: cells[0].x,
       lastCellMaxX: cells[count - 1].x + cells[count - 1].width)
-    for (i, cell) in cells.enumerated() {
-      if i < lineTraits.count { lineTraits[i] = cell.traits } else { lineTraits.append(cell.traits) }
+    let offset: Double
+    if policy.usesTraits {
+      for (i, cell) in cells.enumerated() {
+        if i < lineTraits.count { lineTraits[i] = cell.traits } else { lineTraits.append(cell.traits) }
+      }
+      offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
+    } else {
+      // The default manager aligns by the section's attributes alone.
+      offset = attributes.horizontalAlignment.offset(for: metrics)
     }
-    let offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
     let left = lineLeft + offset
 
     // 2. Stack vertically.
     var top = pageBottom
-    if !isFirstLine {
-      var gap = 0.0
-      let first = cells[0].traits
-      for above in previousLineTraits.elements {
-        gap = max(gap, policy.verticalGap(first, below: above))
-      }
-      top += gap
-    }
+    if !isFirstLine { top += gapAbove(firstTraits: cells[0].traits) }
 
     // Start a new page before this line if the current one is full.
     if page.itemCount >= LinePage.targetItemCount {
@@ -277,10 +275,33 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       pendingIndent = nil
     }
 
-    previousLineTraits.removeAll()
-    for cell in cells { previousLineTraits.append(cell.traits) }
+    if policy.usesTraits {
+      previousLineTraits.removeAll()
+      for cell in cells { previousLineTraits.append(cell.traits) }
+    }
     resetLine()
     isFirstLine = false
+  }
+
+  /// The gap between the line above and a new line whose first cell has `firstTraits`: the
+  /// largest of the manager's gaps to each cell above.
+  mutating func gapAbove(firstTraits: TraitSet) -> Double {
+    guard policy.usesTraits else { return policy.verticalGap([], below: []) }
+    var gap = 0.0
+    for above in previousLineTraits.elements {
+      gap = max(gap, policy.verticalGap(firstTraits, below: above))
+    }
+    return gap
+  }
+
+  /// The margin below the last finished line: the largest of its cells' bottom margins.
+  mutating func bottomMarginOfLastLine() -> Double {
+    guard policy.usesTraits else { return policy.margin([], .bottom) }
+    var margin = 0.0
+    for traits in previousLineTraits.elements {
+      margin = max(margin, policy.margin(traits, .bottom))
+    }
+    return margin
   }
 
   mutating func resetLine() {

@@ -62,8 +62,7 @@ extension FlowTypesetter {
           old.pages[match.page].indent(beforeLine: match.line)
             == LineIndent(leading: leadingIndent, trailing: trailingIndent)
         {
-          var gap = 0.0
-          for above in previousLineTraits.elements { gap = max(gap, policy.verticalGap(line[0].traits, below: above)) }
+          let gap = gapAbove(firstTraits: line[0].traits)
           sync = (match.page, match.line, pageBottom + gap - old.pages[match.page].lineY[match.line])
           resetLine()
           break
@@ -88,7 +87,9 @@ extension FlowTypesetter {
     // The bottom margin follows the section's last line.
     var bottomMargin = 0.0
     if let last = geometry.lastLine() {
-      for item in last { bottomMargin = max(bottomMargin, policy.margin(section.cells[item].traits, .bottom)) }
+      previousLineTraits.removeAll()
+      for item in last { previousLineTraits.append(section.cells[item].traits) }
+      bottomMargin = bottomMarginOfLastLine()
     }
     geometry.finish(
       header: section.header, footer: section.footer, listWidth: listWidth, attributes: attributes,

@@ -11,6 +11,9 @@ protocol SpacingPolicy {
   mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double
   func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double
   var oversizedCellPolicy: OversizedCellPolicy { get }
+  /// Whether any answer depends on traits (so the typesetter must gather them); when not,
+  /// the typesetter asks with empty trait sets.
+  var usesTraits: Bool { get }
 }
 
 /// Asks the manager every time: for managers whose answers cost less than a cache look-up.
@@ -19,9 +22,13 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
   var section = SectionAttributes()
   let oversizedCellPolicy: OversizedCellPolicy
 
+  let usesTraits: Bool
+
   init(_ manager: Manager) {
     self.manager = manager
     self.oversizedCellPolicy = manager.oversizedCellPolicy
+    // The default manager aligns lines by section attributes alone.
+    self.usesTraits = !(manager is AttributesLayoutManager)
   }
 
   mutating func begin(section attributes: SectionAttributes) { section = attributes }
@@ -54,6 +61,7 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
   init(_ manager: Manager) { direct = DirectSpacing(manager) }
 
   var oversizedCellPolicy: OversizedCellPolicy { direct.oversizedCellPolicy }
+  var usesTraits: Bool { direct.usesTraits }
 
   mutating func begin(section attributes: SectionAttributes) {
     if attributes != direct.section || managerCalls == 0 {

@@ -63,7 +63,13 @@ public struct Cell: Sendable {
   /// The cell's layout traits, which the layout manager turns into margins.
   public var traits: TraitSet
   /// Attributes overriding the model's ``ListConfiguration/defaultCellAttributes``.
-  public var attributes: CellAttributes?
+  public var attributes: CellAttributes? {
+    get { attributesBox?.value }
+    set { attributesBox = newValue.map(AttributesBox.init) }
+  }
+  /// Attributes live behind one immutable reference: most cells have none, and a cell that
+  /// is 56 bytes rather than 88 makes a million-cell layout read a third less memory.
+  private var attributesBox: AttributesBox?
 
   /// Creates a cell.
   public init(
@@ -82,6 +88,12 @@ public struct Cell: Sendable {
     self.init(
       id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes)
   }
+}
+
+/// The immutable storage of a cell's attributes.
+private final class AttributesBox: Sendable {
+  let value: CellAttributes
+  init(_ value: CellAttributes) { self.value = value }
 }
 
 /// A section's header or footer: it spans the content's full width (FSQ's headers do),
