@@ -4,9 +4,15 @@ extension HTMLRenderer {
   /// Records script errors and `console.error` calls before anything else runs, for the
   /// self-test's report.
   static let errorTrap = #"""
-    window.__errors=[];addEventListener("error",function(e){__errors.push(String(e.message||e))});\
-    (function(){var f=console.error;console.error=function(){__errors.push(Array.prototype.join.call(arguments," "));\
-    f.apply(console,arguments)}})();
+    window.__errors = [];
+    addEventListener("error", function (e) { window.__errors.push(String(e.message || e)); });
+    (function () {
+      var original = console.error;
+      console.error = function () {
+        window.__errors.push(Array.prototype.join.call(arguments, " "));
+        original.apply(console, arguments);
+      };
+    })();
     """#
 
   static let css = #"""
@@ -15,7 +21,7 @@ extension HTMLRenderer {
       font:13px -apple-system,"Helvetica Neue",Helvetica,Arial,sans-serif}
     #bar{height:40px;display:flex;align-items:center;gap:14px;padding:0 16px;background:#0f172a;color:#f8fafc;
       white-space:nowrap;overflow:hidden}
-    #bar h1{font-size:14px;margin:0;overflow:hidden;text-overflow:ellipsis}
+    #bar h1{font-size:14px;margin:0;flex:none;max-width:45%;overflow:hidden;text-overflow:ellipsis}
     #stats,#status{color:#94a3b8;font-size:12px;font-variant-numeric:tabular-nums}
     #scroller{margin:10px auto 0;height:calc(100vh - 60px);overflow-y:scroll;overflow-x:hidden;background:#fff;
       box-shadow:0 4px 24px rgba(15,23,42,.25);position:relative}
@@ -66,6 +72,11 @@ extension HTMLRenderer {
       m = Infinity;
       for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
       for (let s = 0; s < ns; s++) sectionEnd[s] = S.y[s] + S.h[s];
+      // A cell's colour: its trait set's order of first appearance among cells (none: 0).
+      const colour = new Array(L.traits.length).fill(-1);
+      colour[0] = 0;
+      let colours = 1;
+      for (let i = 0; i < n; i++) if (colour[C.t[i]] < 0) colour[C.t[i]] = colours++ % 8;
 
       /** The first index in 0..<count for which `pred` holds (pred is false, then true). */
       function firstIndex(count, pred) {
@@ -145,8 +156,8 @@ extension HTMLRenderer {
         node.style.width = e.w + "px";
         node.style.height = e.h + "px";
         node.style.zIndex = String(e.z + 2);
-        node.className = e.kind + (e.kind === "band" ? " b" + (e.section % 2) : " p" + (e.t % 8)) +
-          (e.pinned ? " pinned" : "");
+        node.className = e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
+          (e.kind === "cell" ? " p" + colour[e.t] : "") + (e.pinned ? " pinned" : "");
       }
       function fill(node, e) {
         const label = e.kind === "cell" ? cellLabel(e.index) : e.label;

@@ -112,22 +112,24 @@ extension SVGRenderer {
     .badge rect{fill:#e11d48;stroke:none}.badge text{fill:#ffffff;font-size:9px;font-weight:700}
     """
 
-  /// The trait sets of the cells drawn, in order of first appearance: a cell's colour is its
-  /// set's position here (cells without traits always take colour 0).
-  func traitSets(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> [TraitSet] {
+  /// The distinct trait sets of the feed's cells, in order of first appearance: a cell's
+  /// colour is its set's position here (cells without traits always take colour 0), the
+  /// same in every picture of the feed and in its HTML page.
+  ///
+  /// - Complexity: O(n) for n cells.
+  static func traitSets(_ model: ListModel) -> [TraitSet] {
     var seen: [TraitSet] = [[]]
     var known: Set<UInt64> = [0]
-    for panel in panels {
-      for element in panel.elements where element.kind == .cell {
-        let traits = ElementLabel.traitSet(of: element, in: snapshot.model)
-        if known.insert(traits.rawValue).inserted { seen.append(traits) }
+    for section in model.sections {
+      for cell in section.cells where known.insert(cell.traits.rawValue).inserted {
+        seen.append(cell.traits)
       }
     }
     return seen
   }
 
   func document(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> String {
-    let sets = traitSets(snapshot, panels)
+    let sets = Self.traitSets(snapshot.model)
     let colour = Dictionary(uniqueKeysWithValues: sets.enumerated().map { ($1.rawValue, $0 % Self.palette.count) })
     var width = Self.margin
     for panel in panels { width += Self.gutter + panel.rect.width + Self.margin }
@@ -181,7 +183,7 @@ extension SVGRenderer {
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]
-    for (index, set) in sets.enumerated() {
+    for (index, set) in sets.prefix(Self.palette.count).enumerated() {
       let text = set.isEmpty ? "cell" : set.names.joined(separator: " + ")
       items.append(
         (
@@ -292,11 +294,14 @@ extension SVGRenderer {
     let traitLimit = Int(((frame.width - 8) / 5.2).rounded(.down))
     let traitText = label.traits.joined(separator: " · ")
     if element.kind == .cell {
+      let showTraits = frame.height >= 27 && traitLimit >= 3 && !traitText.isEmpty
+      // A short cell without a traits line has its id centred vertically, a taller one at the top.
+      let idY = !showTraits && frame.height < 40 ? frame.minY + frame.height / 2 + 4 : frame.minY + 12
       if frame.height >= 14 && idLimit >= 2 {
-        out += "<text class=\"id\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(frame.minY + 12))\">"
+        out += "<text class=\"id\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(idY))\">"
         out += xmlEscaped(truncated(label.title, to: idLimit)) + "</text>"
       }
-      if frame.height >= 27 && traitLimit >= 3 && !traitText.isEmpty {
+      if showTraits {
         out += "<text class=\"traits\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(frame.minY + 23))\">"
         out += xmlEscaped(truncated(traitText, to: traitLimit)) + "</text>"
       }
