@@ -156,6 +156,7 @@ extension HTMLRenderer {
         node.style.width = e.w + "px";
         node.style.height = e.h + "px";
         node.style.zIndex = String(e.z + 2);
+        node.dataset.frame = e.x + "," + e.y + "," + e.w + "," + e.h;  // exact: style values round
         node.className = e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
           (e.kind === "cell" ? " p" + colour[e.t] : "") + (e.pinned ? " pinned" : "");
       }
@@ -246,9 +247,8 @@ extension HTMLRenderer {
           if (!key || key[0] === "s") continue;
           const kind = { c: "cell", h: "header", f: "footer" }[key[0]];
           const index = Number(key.slice(1));
-          const e = { kind: kind, x: parseFloat(node.style.left), y: parseFloat(node.style.top),
-            width: parseFloat(node.style.width), height: parseFloat(node.style.height),
-            pinned: node.classList.contains("pinned") };
+          const [x, y, w, h] = node.dataset.frame.split(",").map(Number);
+          const e = { kind: kind, x: x, y: y, width: w, height: h, pinned: node.classList.contains("pinned") };
           if (kind === "cell") { e.section = sectionOf(index); e.item = index - S.first[e.section]; }
           else e.section = index;
           elements.push(e);
