@@ -78,6 +78,10 @@ enum RenderCommand {
         io.err("listlayout: \(feedPath): \(error)\n")
         return .layoutError
       }
+      guard snapshot.contentSize.isFinite else {
+        io.err("listlayout: \(feedPath): the content size \(snapshot.contentSize) is not finite (sizes overflow)\n")
+        return .layoutError
+      }
       let viewports = offsets.map { offset in
         snapshot.viewport(
           at: Point(x: 0, y: offset), size: Size(width: snapshot.contentSize.width, height: viewportHeight ?? 0))

@@ -98,17 +98,19 @@ extension ASCIIRenderer {
     }
     let scaleX = Double(drawWidth) / rect.width
     let scaleY = scaleX / 2
-    let fullRows = Int((rect.height * scaleY).rounded(.up))
-    let rowCount = min(max(1, fullRows), maxRows)
+    let exactRows = (rect.height * scaleY).rounded(.up)
+    let isCut = exactRows > Double(maxRows)
+    let rowCount = isCut ? maxRows : max(1, Int(exactRows))
     var shown = rect
-    if fullRows > maxRows { shown.size.height = Double(maxRows) / scaleY }
+    if isCut { shown.size.height = Double(maxRows) / scaleY }
     let elements = given?.filter { $0.frame.intersects(shown) } ?? snapshot.elements(in: shown)
     var grid = Grid(width: columns, height: rowCount)
 
-    func column(_ x: Double) -> Int { Self.gutter + Int(((x - rect.minX) * scaleX).rounded(.down)) }
-    func row(_ y: Double) -> Int { Int(((y - rect.minY) * scaleY).rounded(.down)) }
-    func lastColumn(_ maxX: Double) -> Int { Self.gutter + Int(((maxX - rect.minX) * scaleX).rounded(.up)) - 1 }
-    func lastRow(_ maxY: Double) -> Int { Int(((maxY - rect.minY) * scaleY).rounded(.up)) - 1 }
+    // Edges round to the nearest grid line, so that elements that touch never share a row.
+    func column(_ x: Double) -> Int { Self.gutter + gridIndex((x - rect.minX) * scaleX) }
+    func row(_ y: Double) -> Int { gridIndex((y - rect.minY) * scaleY) }
+    func lastColumn(_ maxX: Double) -> Int { column(maxX) - 1 }
+    func lastRow(_ maxY: Double) -> Int { row(maxY) - 1 }
 
     // Content insets.
     let insets = snapshot.configuration.contentInsets
@@ -121,9 +123,11 @@ extension ASCIIRenderer {
     ]
     for band in bands {
       guard let part = band.intersection(shown) else { continue }
-      let (c0, c1) = (column(part.minX), lastColumn(part.maxX))
-      for r in max(0, row(part.minY))...min(rowCount - 1, max(row(part.minY), lastRow(part.maxY))) {
-        for c in max(Self.gutter, c0)...max(Self.gutter, c1) { grid[r, c] = UInt8(ascii: ".") }
+      let (r0, r1) = (max(0, row(part.minY)), min(rowCount - 1, max(row(part.minY), lastRow(part.maxY))))
+      let (c0, c1) = (max(Self.gutter, column(part.minX)), min(columns - 1, lastColumn(part.maxX)))
+      guard r0 <= r1, c0 <= c1 else { continue }
+      for r in r0...r1 {
+        for c in c0...c1 { grid[r, c] = UInt8(ascii: ".") }
       }
     }
     // The section gutter.
@@ -152,8 +156,8 @@ extension ASCIIRenderer {
       box(&grid, c0, r0, c1, r1, edge: edge, title: title)
     }
     var out = grid.text + "\n"
-    if fullRows > maxRows {
-      out += "... cut at \(maxRows) rows of \(fullRows); draw a part with --offset and --viewport-height\n"
+    if isCut {
+      out += "... cut at \(maxRows) rows of \(formatted(exactRows)); draw a part with --offset and --viewport-height\n"
     }
     return out
   }
@@ -161,8 +165,10 @@ extension ASCIIRenderer {
   /// Draws a box from (c0, r0) to (c1, r1) inclusive, clearing its inside, with `title`
   /// on its top edge.
   func box(_ grid: inout Grid, _ c0: Int, _ r0: Int, _ c1: Int, _ r1: Int, edge: UInt8, title: String) {
-    for r in r0...r1 {
-      for c in c0...c1 {
+    // Only the part on the grid is visited, however far off it the box reaches.
+    guard r0 <= r1, c0 <= c1, r1 >= 0, r0 < grid.rows.count, c1 >= 0, c0 < grid.width else { return }
+    for r in max(r0, 0)...min(r1, grid.rows.count - 1) {
+      for c in max(c0, 0)...min(c1, grid.width - 1) {
         let onTop = r == r0
         let onBottom = r == r1
         let onSide = c == c0 || c == c1
@@ -183,6 +189,12 @@ extension ASCIIRenderer {
       grid.write(title, row: r0, column: c0 + 2, limit: c1 - c0 - 3)
     }
   }
+}
+
+/// `value` rounded to the nearest whole number, clamped to ±1,000,000,000 so that a frame
+/// far off the grid can never overflow `Int`.
+func gridIndex(_ value: Double) -> Int {
+  Int(min(max(value.rounded(), -1e9), 1e9))
 }
 
 /// `text` cut to at most `limit` characters, ending in "~" when cut (ASCII only).
