@@ -85,6 +85,7 @@ extension Demo {
       offsets.append(podcasts.maxY - header.frame.height + 18)
     }
     let viewports = offsets.map { snapshot.viewport(at: Point(x: 0, y: $0), size: size) }
-    return SVGRenderer(title: "ListLayout demo feed: three frames of a scroll").render(snapshot, viewports: viewports)
+    return SVGRenderer(title: "ListLayout demo feed: three frames of a scroll").render(
+      snapshot, viewports: viewports)
   }
 }

@@ -58,7 +58,8 @@ enum GenerateCommand {
       var seed: UInt64 = 1
       if let text = arguments.options["seed"] {
         guard let value = UInt64(text) else {
-          throw Arguments.UsageError(description: "--seed needs a whole number in 0...\(UInt64.max), got '\(text)'")
+          throw Arguments.UsageError(
+            description: "--seed needs a whole number in 0...\(UInt64.max), got '\(text)'")
         }
         seed = value
       }

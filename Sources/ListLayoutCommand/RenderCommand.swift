@@ -79,16 +79,20 @@ enum RenderCommand {
         return .layoutError
       }
       guard snapshot.contentSize.isFinite else {
-        io.err("listlayout: \(feedPath): the content size \(snapshot.contentSize) is not finite (sizes overflow)\n")
+        io.err(
+          "listlayout: \(feedPath): the content size \(snapshot.contentSize) is not finite (sizes overflow)\n"
+        )
         return .layoutError
       }
       let viewports = offsets.map { offset in
         snapshot.viewport(
-          at: Point(x: 0, y: offset), size: Size(width: snapshot.contentSize.width, height: viewportHeight ?? 0))
+          at: Point(x: 0, y: offset),
+          size: Size(width: snapshot.contentSize.width, height: viewportHeight ?? 0))
       }
       if let svgPath {
         let renderer = SVGRenderer(title: title)
-        let svg = viewports.isEmpty ? renderer.render(snapshot) : renderer.render(snapshot, viewports: viewports)
+        let svg =
+          viewports.isEmpty ? renderer.render(snapshot) : renderer.render(snapshot, viewports: viewports)
         guard write(svg, to: svgPath, io: &io) else { return .usageError }
       }
       if let htmlPath {
@@ -101,7 +105,8 @@ enum RenderCommand {
           io.out(renderer.render(snapshot))
         } else {
           for viewport in viewports {
-            io.out("viewport at y = \(formatted(viewport.rect.minY)), height \(formatted(viewport.rect.height))\n")
+            io.out(
+              "viewport at y = \(formatted(viewport.rect.minY)), height \(formatted(viewport.rect.height))\n")
             io.out(renderer.render(snapshot, viewport: viewport))
           }
         }

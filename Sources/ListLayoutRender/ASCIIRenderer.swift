@@ -76,7 +76,8 @@ extension ASCIIRenderer {
       guard limit > 0 else { return }
       var column = column
       for scalar in truncatedASCII(text, to: limit).unicodeScalars {
-        self[row, column] = scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F
+        self[row, column] =
+          scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F
           ? UInt8(scalar.value) : UInt8(ascii: "?")
         column += 1
       }
@@ -157,7 +158,8 @@ extension ASCIIRenderer {
     }
     var out = grid.text + "\n"
     if isCut {
-      out += "... cut at \(maxRows) rows of \(formatted(exactRows)); draw a part with --offset and --viewport-height\n"
+      out +=
+        "... cut at \(maxRows) rows of \(formatted(exactRows)); draw a part with --offset and --viewport-height\n"
     }
     return out
   }

@@ -173,11 +173,14 @@ public struct HTMLRenderer: Sendable {
     out += "\"pin\":{\"headers\":\(configuration.pinSectionHeaders),"
     out += "\"footers\":\(configuration.pinSectionFooters),\"empty\":\(configuration.pinEmptySections),"
     out += "\"inset\":0,\"bottomInset\":0},\n"
-    out += "\"traits\":[" + traitSets.map { "[" + $0.names.map(jsonQuoted).joined(separator: ",") + "]" }
+    out +=
+      "\"traits\":["
+      + traitSets.map { "[" + $0.names.map(jsonQuoted).joined(separator: ",") + "]" }
       .joined(separator: ",") + "],\n"
     out += "\"cells\":{\"x\":[\(xs)],\n\"y\":[\(ys)],\n\"w\":[\(ws)],\n\"h\":[\(hs)],\n\"t\":[\(ts)],\n"
     out += "\"id\":" + (anyID ? "[\(ids)]" : "null") + "},\n"
-    out += "\"sections\":{\"y\":[\(sectionY)],\"h\":[\(sectionH)],\"first\":[\(firsts)],\"count\":[\(counts)],\n"
+    out +=
+      "\"sections\":{\"y\":[\(sectionY)],\"h\":[\(sectionH)],\"first\":[\(firsts)],\"count\":[\(counts)],\n"
     out += "\"header\":[\(headers)],\n\"footer\":[\(footers)]}}\n"
     return out
   }

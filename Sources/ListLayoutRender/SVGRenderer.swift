@@ -58,7 +58,8 @@ public struct SVGRenderer: Sendable {
     let elements = snapshot.allAttributes()
     let panel = Panel(
       rect: Rect(x: 0, y: 0, width: size.width, height: size.height), elements: elements,
-      caption: "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
+      caption:
+        "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
       isViewport: false)
     return document(snapshot, [panel])
   }
@@ -130,7 +131,8 @@ extension SVGRenderer {
 
   func document(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> String {
     let sets = Self.traitSets(snapshot.model)
-    let colour = Dictionary(uniqueKeysWithValues: sets.enumerated().map { ($1.rawValue, $0 % Self.palette.count) })
+    let colour = Dictionary(
+      uniqueKeysWithValues: sets.enumerated().map { ($1.rawValue, $0 % Self.palette.count) })
     var width = Self.margin
     for panel in panels { width += Self.gutter + panel.rect.width + Self.margin }
     width = max(width, 320)
@@ -208,7 +210,8 @@ extension SVGRenderer {
 
   /// Draws one panel with its top-left corner at `origin`.
   func draw(
-    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], at origin: Point, into out: inout String
+    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], at origin: Point,
+    into out: inout String
   ) {
     let rect = panel.rect
     let gutter = Self.gutter
@@ -271,7 +274,9 @@ extension SVGRenderer {
 
   /// Draws one element: its box, its labels (cut to fit), a badge if pinned, and a tooltip
   /// with the full label and frame.
-  func element(_ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], into out: inout String) {
+  func element(
+    _ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], into out: inout String
+  ) {
     let label = ElementLabel(of: element, in: snapshot)
     let frame = element.frame
     var className = element.kind.rawValue
@@ -302,13 +307,15 @@ extension SVGRenderer {
         out += xmlEscaped(truncated(label.title, to: idLimit)) + "</text>"
       }
       if showTraits {
-        out += "<text class=\"traits\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(frame.minY + 23))\">"
+        out +=
+          "<text class=\"traits\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(frame.minY + 23))\">"
         out += xmlEscaped(truncated(traitText, to: traitLimit)) + "</text>"
       }
     } else if frame.height >= 12 && idLimit >= 2 {
       let showTraits = frame.height >= 30 && !traitText.isEmpty && traitLimit >= 3
       let middle = frame.minY + frame.height / 2
-      out += "<text class=\"id\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + (showTraits ? 0 : 4)))\">"
+      out +=
+        "<text class=\"id\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + (showTraits ? 0 : 4)))\">"
       out += xmlEscaped(truncated(label.title, to: idLimit - 1)) + "</text>"
       if showTraits {
         out += "<text class=\"traits\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + 12))\">"
@@ -318,7 +325,8 @@ extension SVGRenderer {
     if element.isPinned && frame.width >= 160 && frame.height >= 16 {
       let badge = Rect(x: frame.maxX - 56, y: frame.minY + (frame.height - 14) / 2, width: 48, height: 14)
       out += "<g class=\"badge\">" + rectTag("", badge, radius: 7, newline: false)
-      out += "<text x=\"\(formatted(badge.midX))\" y=\"\(formatted(badge.minY + 10))\" text-anchor=\"middle\">"
+      out +=
+        "<text x=\"\(formatted(badge.midX))\" y=\"\(formatted(badge.minY + 10))\" text-anchor=\"middle\">"
       out += "pinned</text></g>"
     }
     out += "</g>\n"

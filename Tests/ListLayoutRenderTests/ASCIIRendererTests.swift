@@ -53,7 +53,9 @@ import Testing
   @Test func framesFarOffTheGridDoNotTrap() throws {
     let model = ListModel(
       configuration: ListConfiguration(width: 100),
-      sections: [Section(cells: [Cell(id: "huge", width: 1e12, height: 1e12), Cell(id: "b", width: 10, height: 10)])])
+      sections: [
+        Section(cells: [Cell(id: "huge", width: 1e12, height: 1e12), Cell(id: "b", width: 10, height: 10)])
+      ])
     let text = ASCIIRenderer(columns: 30, maxRows: 5).render(try model.layout())
     #expect(text.contains("cut at 5 rows"))
   }
