@@ -6,16 +6,17 @@ import ListLayout
 /// corners, identifiers cut to fit.
 ///
 /// ```
-///  S0  +==hero======================================+
-///      |                                            |
-///      +============================================+
-///      +-featured-0---------+ +-featured-1---------+
-///      |                    | |                    |
+///  S0 : +=hero=============================================+
+///     : |fullWidth                                         |
+///     : +==================================================+
+///     :   +-featured-0------------+ +-featured-1------------+
+///     :   |compactWidth           | |compactWidth           |
 /// ```
 ///
 /// Cells are drawn `+--+`, headers and footers `+==+`, pinned headers `+##+` with
-/// "(pinned)" after their label. Content insets are filled with `.`; the gutter on the left
-/// names each section at its top and marks its extent with `:`. Only printable ASCII is
+/// "(pinned)" after their label; trait names go on the second row of a box tall enough.
+/// Content insets are filled with `.`; the gutter on the left names each section at its top
+/// and marks its extent with `:`. A legend line ends the drawing. Only printable ASCII is
 /// written: any other character of an identifier becomes `?`, so a feed cannot send
 /// control sequences to the terminal.
 ///
@@ -27,6 +28,9 @@ public struct ASCIIRenderer: Sendable {
   public var columns: Int
   /// The most rows drawn; a taller drawing is cut with a note saying so.
   public var maxRows: Int
+
+  /// The line under every drawing.
+  static let legend = "+--+ cell  +==+ header/footer  +##+ pinned  ... content inset  S0 : section"
 
   /// The width of the section gutter, in characters.
   static let gutter = 5
@@ -155,8 +159,12 @@ extension ASCIIRenderer {
         element.isPinned ? UInt8(ascii: "#") : element.kind == .cell ? UInt8(ascii: "-") : UInt8(ascii: "=")
       let title = element.isPinned ? label.title + " (pinned)" : label.title
       box(&grid, c0, r0, c1, r1, edge: edge, title: title)
+      if r1 - r0 >= 2 && c1 - c0 >= 5 && !label.traits.isEmpty {
+        grid.write(label.traits.joined(separator: ","), row: r0 + 1, column: c0 + 2, limit: c1 - c0 - 3)
+      }
     }
     var out = grid.text + "\n"
+    out += truncatedASCII(Self.legend, to: columns) + "\n"
     if isCut {
       out +=
         "... cut at \(maxRows) rows of \(formatted(exactRows)); draw a part with --offset and --viewport-height\n"

@@ -15,11 +15,12 @@ import Testing
     #expect(text.contains("+=top"))  // a header: '=' edges, id on the top edge
     #expect(text.contains("+=bottom"))
     #expect(text.contains("+-plain"))
+    #expect(text.contains("| compactWidth,"))  // traits on the second row, cut to fit
     #expect(text.contains("+-<a&\"b>"))
     #expect(text.contains("S0"))
     #expect(text.contains("S1"))
     #expect(text.contains("."))  // content insets
-    #expect(!text.contains("pinned"))
+    #expect(!text.contains("(pinned)"))
   }
 
   @Test func identifiersAreCutAndSanitized() throws {
@@ -37,15 +38,16 @@ import Testing
     let text = ASCIIRenderer(columns: 80).render(snapshot, viewport: viewport)
     let rows = lines(text)
     #expect(rows[0].contains("+#top (pinned)"))
-    #expect(rows.count <= Int((150.0 * 75 / 300 / 2).rounded(.up)) + 1)
+    #expect(rows.count <= Int((150.0 * 75 / 300 / 2).rounded(.up)) + 2)  // rows, legend, final newline
     #expect(!text.contains("s1-19"))
   }
 
   @Test func tallDrawingsAreCut() throws {
     let text = ASCIIRenderer(columns: 40, maxRows: 10).render(try sampleSnapshot())
     let rows = lines(text)
-    #expect(rows.count == 12)  // 10 rows, the note, and the final newline
-    #expect(rows[10].hasPrefix("... cut at 10 rows"))
+    #expect(rows.count == 13)  // 10 rows, the legend, the note, and the final newline
+    #expect(rows[10].hasPrefix("+--+ cell"))
+    #expect(rows[11].hasPrefix("... cut at 10 rows"))
   }
 }
 
