@@ -75,17 +75,16 @@ enum Demo {
 }
 
 extension Demo {
-  /// Three frames of the demo feed scrolling in a phone-sized viewport: the top, the middle
-  /// of a section with its header pinned, and a header being pushed up by the next section.
+  /// Three frames of the demo feed scrolling in a phone-sized viewport: the top; the genres
+  /// section with its header pinned over the centered pills; and the end of the podcasts
+  /// section, its header pinned above its last rows, its footer and the next header.
   static func demoSVG(_ snapshot: LayoutSnapshot) -> String {
     let size = Size(width: snapshot.contentSize.width, height: 667)
     var offsets = [0.0]
-    if let recent = snapshot.sectionFrame(2) { offsets.append(recent.minY + 300) }
-    if let podcasts = snapshot.sectionFrame(3), let header = snapshot.headerAttributes(inSection: 3) {
-      offsets.append(podcasts.maxY - header.frame.height + 18)
-    }
+    if let genres = snapshot.sectionFrame(1) { offsets.append(genres.minY + 8) }
+    if let podcasts = snapshot.sectionFrame(3) { offsets.append(podcasts.maxY - 330) }
     let viewports = offsets.map { snapshot.viewport(at: Point(x: 0, y: $0), size: size) }
-    return SVGRenderer(title: "ListLayout demo feed: three frames of a scroll").render(
-      snapshot, viewports: viewports)
+    return SVGRenderer(title: "ListLayout demo feed: three frames of a scroll, sticky headers pinned")
+      .render(snapshot, viewports: viewports)
   }
 }
