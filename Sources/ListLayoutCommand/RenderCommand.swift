@@ -27,7 +27,15 @@ enum RenderCommand {
       --columns N           the width of the ASCII drawing in characters (20-1000, default 80)
       --max-rows N          the most rows of ASCII drawn per frame (1-100000, default 2000)
       --title TEXT          the title of the SVG and the page (default: the feed's file name)
+
+    limits: an SVG of the whole content draws at most 200,000 elements (viewports have no
+    limit); a page embeds at most 1,000,000; ASCII is cut at --max-rows.
     """
+
+  /// The most elements an SVG of the whole content draws (about 170 bytes each).
+  static let maxSVGElements = 200_000
+  /// The most elements an HTML page embeds (about 30 bytes each).
+  static let maxHTMLElements = 1_000_000
 
   static func run<Output: ListLayoutCommand.IO>(
     _ words: [String], io: inout Output
@@ -83,6 +91,18 @@ enum RenderCommand {
           "listlayout: \(feedPath): the content size \(snapshot.contentSize) is not finite (sizes overflow)\n"
         )
         return .layoutError
+      }
+      if svgPath != nil && offsets.isEmpty && snapshot.elementCount > maxSVGElements {
+        io.err(
+          "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for an SVG of the whole "
+            + "content (at most \(maxSVGElements)); draw viewports with --offset and --viewport-height\n")
+        return .usageError
+      }
+      if htmlPath != nil && snapshot.elementCount > maxHTMLElements {
+        io.err(
+          "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for one page "
+            + "(at most \(maxHTMLElements))\n")
+        return .usageError
       }
       let viewports = offsets.map { offset in
         snapshot.viewport(

@@ -202,9 +202,10 @@ extension ASCIIRenderer {
 }
 
 /// `value` rounded to the nearest whole number, clamped to ±1,000,000,000 so that a frame
-/// far off the grid can never overflow `Int`.
+/// far off the grid can never overflow `Int` (NaN counts as far off to the left).
 func gridIndex(_ value: Double) -> Int {
-  Int(min(max(value.rounded(), -1e9), 1e9))
+  guard !value.isNaN else { return -1_000_000_000 }
+  return Int(min(max(value.rounded(), -1e9), 1e9))
 }
 
 /// `text` cut to at most `limit` characters, ending in "~" when cut (ASCII only).

@@ -137,13 +137,13 @@ public struct HTMLRenderer: Sendable {
       let frame = element.frame
       let label = ElementLabel(of: element, in: snapshot)
       let traits = index(of: ElementLabel.traitSet(of: element, in: model))
-      return "[\(formatted(frame.minX)),\(formatted(frame.minY)),\(formatted(frame.width)),"
-        + "\(formatted(frame.height)),\(traits),\(jsonQuoted(label.title))]"
+      return "[\(jsonNumber(frame.minX)),\(jsonNumber(frame.minY)),\(jsonNumber(frame.width)),"
+        + "\(jsonNumber(frame.height)),\(traits),\(jsonQuoted(label.title))]"
     }
     for section in 0..<snapshot.numberOfSections {
       let frame = snapshot.sectionFrame(section) ?? .zero
-      append(formatted(frame.minY), to: &sectionY)
-      append(formatted(frame.height), to: &sectionH)
+      append(jsonNumber(frame.minY), to: &sectionY)
+      append(jsonNumber(frame.height), to: &sectionH)
       append(String(cellCount), to: &firsts)
       let items = snapshot.numberOfItems(inSection: section)
       append(String(items), to: &counts)
@@ -152,10 +152,10 @@ public struct HTMLRenderer: Sendable {
       let cells = model.sections.indices.contains(section) ? model.sections[section].cells : []
       for item in 0..<items {
         guard let cell = snapshot.frame(of: IndexPath(item: item, section: section)) else { continue }
-        append(formatted(cell.minX), to: &xs)
-        append(formatted(cell.minY), to: &ys)
-        append(formatted(cell.width), to: &ws)
-        append(formatted(cell.height), to: &hs)
+        append(jsonNumber(cell.minX), to: &xs)
+        append(jsonNumber(cell.minY), to: &ys)
+        append(jsonNumber(cell.width), to: &ws)
+        append(jsonNumber(cell.height), to: &hs)
         let traits: TraitSet = cells.indices.contains(item) ? cells[item].traits : []
         append(String(index(of: traits)), to: &ts)
         let id = cells.indices.contains(item) ? cells[item].id : nil
@@ -165,11 +165,11 @@ public struct HTMLRenderer: Sendable {
       }
     }
     let insets = configuration.contentInsets
-    var out = "{\"width\":\(formatted(snapshot.contentSize.width)),"
-    out += "\"height\":\(formatted(snapshot.contentSize.height)),"
-    out += "\"insets\":[\(formatted(insets.top)),\(formatted(insets.left)),"
-    out += "\(formatted(insets.bottom)),\(formatted(insets.right))],"
-    out += "\"offset\":\(formatted(initialOffset)),"
+    var out = "{\"width\":\(jsonNumber(snapshot.contentSize.width)),"
+    out += "\"height\":\(jsonNumber(snapshot.contentSize.height)),"
+    out += "\"insets\":[\(jsonNumber(insets.top)),\(jsonNumber(insets.left)),"
+    out += "\(jsonNumber(insets.bottom)),\(jsonNumber(insets.right))],"
+    out += "\"offset\":\(jsonNumber(initialOffset)),"
     out += "\"pin\":{\"headers\":\(configuration.pinSectionHeaders),"
     out += "\"footers\":\(configuration.pinSectionFooters),\"empty\":\(configuration.pinEmptySections),"
     out += "\"inset\":0,\"bottomInset\":0},\n"
@@ -184,4 +184,10 @@ public struct HTMLRenderer: Sendable {
     out += "\"header\":[\(headers)],\n\"footer\":[\(footers)]}}\n"
     return out
   }
+}
+
+/// `value` as a JSON number: the shortest form that reads back the same, or `null` for a
+/// value JSON cannot hold (a layout whose sizes overflowed to infinity).
+func jsonNumber(_ value: Double) -> String {
+  value.isFinite ? formatted(value) : "null"
 }

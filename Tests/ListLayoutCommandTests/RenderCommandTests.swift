@@ -146,3 +146,19 @@ struct FailingIO: ListLayoutCommand.IO {
   }
   func write(_ path: String, _ text: String) throws { throw CocoaError(.fileWriteNoPermission) }
 }
+
+@Suite struct RenderLimitTests {
+  @Test func wholeContentSVGIsBounded() {
+    let (_, generated) = run(["generate", "--cells", "200001"])
+    let files = ["big.json": generated.stdout]
+    let (status, io) = run(["render", "big.json", "--svg", "big.svg"], files: files)
+    #expect(status == .usageError)
+    #expect(io.stderr.contains("big.json: 200001 elements are too many for an SVG of the whole content"))
+    #expect(io.written.files.isEmpty)
+    let (viewportStatus, viewportIO) = run(
+      ["render", "big.json", "--svg", "big.svg", "--offset", "5000", "--viewport-height", "600"], files: files
+    )
+    #expect(viewportStatus == .success)
+    #expect(viewportIO.written.files["big.svg"] != nil)
+  }
+}
