@@ -29,6 +29,7 @@ let package = Package(
     .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout"]),
     .testTarget(name: "ListLayoutTests", dependencies: ["ListLayout"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
+    .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender"]),
   ],
   swiftLanguageModes: [.v6]
 )

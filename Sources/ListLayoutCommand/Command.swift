@@ -52,6 +52,11 @@ public enum ListLayoutCommand {
     commands:
       layout FEED.json [--width W] [--offset Y --viewport-height H]
                       print the layout as JSON (all elements, or those visible in a viewport)
+      render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [--width W]
+                      [--offset Y --viewport-height H]
+                      draw the layout: an SVG picture, a virtually scrolling HTML page, or text
+      generate --cells N [--seed S] [--sections K] [--width W]
+                      print a generated feed (deterministic for a seed) as JSON
       help            show this help; 'listlayout COMMAND --help' shows a command's
 
     exit status: 0 success, 1 layout error, 2 bad usage or bad input
@@ -65,6 +70,8 @@ public enum ListLayoutCommand {
     let rest = Array(arguments.dropFirst())
     switch command {
     case "layout": return LayoutCommand.run(rest, io: &io)
+    case "render": return RenderCommand.run(rest, io: &io)
+    case "generate": return GenerateCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":
       io.out(usage + "\n")

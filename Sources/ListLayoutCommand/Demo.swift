@@ -1,6 +1,7 @@
 import Foundation
 import LayoutGeometry
 import ListLayout
+import ListLayoutRender
 
 /// `listlayout` with no command: lays out the built-in demo feed and prints a summary.
 enum Demo {
@@ -8,7 +9,9 @@ enum Demo {
     usage: listlayout [demo] [--width W] [--json]
 
     Lays out the built-in demo feed and prints a summary: sections, cells, content size and
-    the time the layout took.
+    the time the layout took. Writes listlayout-demo.svg (three viewport frames of the feed
+    scrolling, pinned headers marked) and listlayout-demo.html (the whole feed as a page that
+    scrolls virtually) to the current directory.
 
     options:
       --width W   lay out at this width (default 375)
@@ -45,6 +48,13 @@ enum Demo {
         return .success
       }
       let micros = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+      let pictures = [
+        ("listlayout-demo.svg", demoSVG(snapshot)),
+        ("listlayout-demo.html", HTMLRenderer(title: "ListLayout demo feed").render(snapshot)),
+      ]
+      for (path, text) in pictures {
+        guard RenderCommand.write(text, to: path, io: &io) else { return .usageError }
+      }
       io.out(
         """
         ListLayout demo feed
@@ -53,6 +63,7 @@ enum Demo {
           elements:     \(snapshot.elementCount)
           content size: \(formatted(snapshot.contentSize.width)) × \(formatted(snapshot.contentSize.height))
           layout time:  \(String(format: "%.1f", micros)) µs
+          wrote:        listlayout-demo.svg, listlayout-demo.html
 
         """)
       return .success
@@ -60,5 +71,20 @@ enum Demo {
       io.err("listlayout: \(error)\n\n\(usage)\n")
       return .usageError
     }
+  }
+}
+
+extension Demo {
+  /// Three frames of the demo feed scrolling in a phone-sized viewport: the top; the genres
+  /// section with its header pinned over the centered pills; and the end of the podcasts
+  /// section, its header pinned above its last rows, its footer and the next header.
+  static func demoSVG(_ snapshot: LayoutSnapshot) -> String {
+    let size = Size(width: snapshot.contentSize.width, height: 667)
+    var offsets = [0.0]
+    if let genres = snapshot.sectionFrame(1) { offsets.append(genres.minY + 8) }
+    if let podcasts = snapshot.sectionFrame(3) { offsets.append(podcasts.maxY - 330) }
+    let viewports = offsets.map { snapshot.viewport(at: Point(x: 0, y: $0), size: size) }
+    return SVGRenderer(title: "ListLayout demo feed: three frames of a scroll, sticky headers pinned")
+      .render(snapshot, viewports: viewports)
   }
 }

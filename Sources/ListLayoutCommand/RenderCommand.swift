@@ -1,0 +1,169 @@
+import Foundation
+import LayoutGeometry
+import ListLayout
+import ListLayoutRender
+
+/// `listlayout render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [options]`
+enum RenderCommand {
+  static let usage = """
+    usage: listlayout render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [options]
+
+    Draws FEED.json's layout: the whole content, or what a viewport shows at --offset.
+
+    outputs (at least one; several may be given together):
+      --svg OUT.svg         an SVG picture: cells as boxes labelled with their id and traits,
+                            headers, footers, pinned headers (dashed red, "pinned"), content
+                            insets (hatched) and sections (shaded bands)
+      --html OUT.html       one self-contained page that scrolls the layout virtually, with
+                            sticky headers as the library computes them
+      --ascii               draw it on standard output as text
+
+    options:
+      --width W             lay out at this width instead of the feed's
+      --offset Y[,Y...]     with --viewport-height: draw the viewport scrolled to Y, headers
+                            pinned; several offsets (at most 12) are drawn side by side in SVG
+                            and one after another in ASCII; the HTML page opens at the first
+      --viewport-height H   the viewport's height (greater than 0)
+      --columns N           the width of the ASCII drawing in characters (20-1000, default 80)
+      --max-rows N          the most rows of ASCII drawn per frame (1-100000, default 2000)
+      --title TEXT          the title of the SVG and the page (default: the feed's file name)
+
+    limits: an SVG of the whole content draws at most 200,000 elements (viewports have no
+    limit); a page embeds at most 1,000,000; ASCII is cut at --max-rows.
+    """
+
+  /// The most elements an SVG of the whole content draws (about 170 bytes each).
+  static let maxSVGElements = 200_000
+  /// The most elements an HTML page embeds (about 30 bytes each).
+  static let maxHTMLElements = 1_000_000
+
+  static func run<Output: ListLayoutCommand.IO>(
+    _ words: [String], io: inout Output
+  ) -> ListLayoutCommand.Status {
+    let arguments: Arguments
+    do {
+      arguments = try Arguments(
+        words,
+        options: ["svg", "html", "width", "offset", "viewport-height", "columns", "max-rows", "title"],
+        flags: ["help", "ascii"])
+      if arguments.flags.contains("help") {
+        io.out(usage + "\n")
+        return .success
+      }
+      guard arguments.positional.count == 1 else {
+        throw Arguments.UsageError(description: "expected one feed file, got \(arguments.positional.count)")
+      }
+      let svgPath = arguments.options["svg"]
+      let htmlPath = arguments.options["html"]
+      let ascii = arguments.flags.contains("ascii")
+      guard svgPath != nil || htmlPath != nil || ascii else {
+        throw Arguments.UsageError(description: "say what to draw: --svg OUT.svg, --html OUT.html or --ascii")
+      }
+      for path in [svgPath, htmlPath].compactMap(\.self) where path.isEmpty {
+        throw Arguments.UsageError(description: "an output file name cannot be empty")
+      }
+      let width = try arguments.number("width")
+      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      let offsets = try offsetList(arguments.options["offset"])
+      let viewportHeight = try arguments.number("viewport-height")
+      if let viewportHeight, viewportHeight <= 0 {
+        throw Arguments.UsageError(description: "--viewport-height must be greater than 0")
+      }
+      guard offsets.isEmpty == (viewportHeight == nil) else {
+        throw Arguments.UsageError(description: "--offset and --viewport-height go together")
+      }
+      let columns = try arguments.integer("columns", in: 20...1000) ?? 80
+      let maxRows = try arguments.integer("max-rows", in: 1...100_000) ?? 2000
+      let feedPath = arguments.positional[0]
+      let title = arguments.options["title"] ?? feedPath
+      guard let model = ListLayoutCommand.readFeed(feedPath, width: width, io: &io) else {
+        return .usageError
+      }
+      let snapshot: LayoutSnapshot
+      do {
+        snapshot = try model.layout()
+      } catch {
+        io.err("listlayout: \(feedPath): \(error)\n")
+        return .layoutError
+      }
+      guard snapshot.contentSize.isFinite else {
+        io.err(
+          "listlayout: \(feedPath): the content size \(snapshot.contentSize) is not finite (sizes overflow)\n"
+        )
+        return .layoutError
+      }
+      if svgPath != nil && offsets.isEmpty && snapshot.elementCount > maxSVGElements {
+        io.err(
+          "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for an SVG of the whole "
+            + "content (at most \(maxSVGElements)); draw viewports with --offset and --viewport-height\n")
+        return .usageError
+      }
+      if htmlPath != nil && snapshot.elementCount > maxHTMLElements {
+        io.err(
+          "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for one page "
+            + "(at most \(maxHTMLElements))\n")
+        return .usageError
+      }
+      let viewports = offsets.map { offset in
+        snapshot.viewport(
+          at: Point(x: 0, y: offset),
+          size: Size(width: snapshot.contentSize.width, height: viewportHeight ?? 0))
+      }
+      if let svgPath {
+        let renderer = SVGRenderer(title: title)
+        let svg =
+          viewports.isEmpty ? renderer.render(snapshot) : renderer.render(snapshot, viewports: viewports)
+        guard write(svg, to: svgPath, io: &io) else { return .usageError }
+      }
+      if let htmlPath {
+        let page = HTMLRenderer(title: title, initialOffset: offsets.first ?? 0).render(snapshot)
+        guard write(page, to: htmlPath, io: &io) else { return .usageError }
+      }
+      if ascii {
+        let renderer = ASCIIRenderer(columns: columns, maxRows: maxRows)
+        if viewports.isEmpty {
+          io.out(renderer.render(snapshot))
+        } else {
+          for viewport in viewports {
+            io.out(
+              "viewport at y = \(formatted(viewport.rect.minY)), height \(formatted(viewport.rect.height))\n")
+            io.out(renderer.render(snapshot, viewport: viewport))
+          }
+        }
+      }
+      return .success
+    } catch {
+      io.err("listlayout render: \(error)\n\n\(usage)\n")
+      return .usageError
+    }
+  }
+
+  /// Parses `--offset Y[,Y...]`: finite numbers, at most 12.
+  static func offsetList(_ text: String?) throws(Arguments.UsageError) -> [Double] {
+    guard let text else { return [] }
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count <= 12 else {
+      throw Arguments.UsageError(description: "--offset takes at most 12 offsets, got \(parts.count)")
+    }
+    var offsets: [Double] = []
+    for part in parts {
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      guard let value = Double(trimmed), value.isFinite else {
+        throw Arguments.UsageError(description: "--offset needs finite numbers, got '\(part)'")
+      }
+      offsets.append(value)
+    }
+    return offsets
+  }
+
+  /// Writes `text` to `path`, reporting a failure on standard error.
+  static func write<Output: ListLayoutCommand.IO>(_ text: String, to path: String, io: inout Output) -> Bool {
+    do {
+      try io.write(path, text)
+      return true
+    } catch {
+      io.err("listlayout: \(path): cannot write the file (\(error.localizedDescription))\n")
+      return false
+    }
+  }
+}

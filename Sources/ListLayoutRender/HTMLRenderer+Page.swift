@@ -1,0 +1,280 @@
+// The style sheet and scripts of the page HTMLRenderer writes.
+
+extension HTMLRenderer {
+  /// Records script errors and `console.error` calls before anything else runs, for the
+  /// self-test's report.
+  static let errorTrap = #"""
+    window.__errors = [];
+    addEventListener("error", function (e) { window.__errors.push(String(e.message || e)); });
+    (function () {
+      var original = console.error;
+      console.error = function () {
+        window.__errors.push(Array.prototype.join.call(arguments, " "));
+        original.apply(console, arguments);
+      };
+    })();
+    """#
+
+  static let css = #"""
+    *{box-sizing:border-box}
+    html,body{margin:0;height:100%;background:#e2e8f0;color:#0f172a;
+      font:13px -apple-system,"Helvetica Neue",Helvetica,Arial,sans-serif}
+    #bar{height:40px;display:flex;align-items:center;gap:14px;padding:0 16px;background:#0f172a;color:#f8fafc;
+      white-space:nowrap;overflow:hidden}
+    #bar h1{font-size:14px;margin:0;flex:none;max-width:45%;overflow:hidden;text-overflow:ellipsis}
+    #stats,#status{color:#94a3b8;font-size:12px;font-variant-numeric:tabular-nums}
+    #scroller{margin:10px auto 0;height:calc(100vh - 60px);overflow-y:scroll;overflow-x:hidden;background:#fff;
+      box-shadow:0 4px 24px rgba(15,23,42,.25);position:relative}
+    #content{position:relative;overflow:hidden}
+    #content>div{position:absolute;overflow:hidden;border:1px solid;border-radius:3px;padding:1px 4px;
+      white-space:nowrap}
+    #content b,#content i{display:block;overflow:hidden;text-overflow:ellipsis;line-height:13px}
+    #content b{font-size:11px;font-weight:600}
+    #content i{font-size:9px;font-style:normal;color:#475569}
+    #content>.band,#content>.inset{border:0;border-radius:0;padding:0}
+    .b0{background:#f8fafc}.b1{background:#eef2f7}
+    .inset{background:repeating-linear-gradient(45deg,#fffbeb 0 3px,#fcd9a0 3px 5px)}
+    #content>.header,#content>.footer{display:flex;flex-direction:column;justify-content:center;padding:0 8px;
+      color:#fff}
+    .header{background:#1e293b;border-color:#0f172a!important}
+    .footer{background:#94a3b8;border-color:#64748b!important}
+    #content>.header i,#content>.footer i{color:#cbd5e1}
+    #content>.pinned{outline:2.5px dashed #e11d48;outline-offset:-2.5px;box-shadow:0 3px 8px rgba(15,23,42,.3)}
+    #content>.pinned::after{content:"pinned";position:absolute;right:8px;top:50%;transform:translateY(-50%);
+      background:#e11d48;color:#fff;font-size:9px;font-weight:700;padding:1px 9px;border-radius:7px}
+    .p0{background:#dbeafe;border-color:#2563eb!important}.p1{background:#dcfce7;border-color:#16a34a!important}
+    .p2{background:#fef3c7;border-color:#d97706!important}.p3{background:#fce7f3;border-color:#db2777!important}
+    .p4{background:#ede9fe;border-color:#7c3aed!important}.p5{background:#ccfbf1;border-color:#0d9488!important}
+    .p6{background:#ffedd5;border-color:#ea580c!important}.p7{background:#e0e7ff;border-color:#4f46e5!important}
+    #report{white-space:pre-wrap}
+    """#
+
+  /// The virtual scroller (see ``HTMLRenderer`` for the steps it follows).
+  static let script = #"""
+    "use strict";
+    (function () {
+      const L = JSON.parse(document.getElementById("layout").textContent);
+      const C = L.cells, S = L.sections, n = C.x.length, ns = S.y.length;
+      const scroller = document.getElementById("scroller");
+      const content = document.getElementById("content");
+      const status = document.getElementById("status");
+      const params = new URLSearchParams(location.hash.slice(1));
+
+      // Set-up: the content's size, the viewport's, and two monotone search keys over cells.
+      content.style.width = L.width + "px";
+      content.style.height = L.height + "px";
+      const vhParam = Number(params.get("vh"));
+      if (vhParam > 0) scroller.style.height = vhParam + "px";
+      scroller.style.width = L.width + (scroller.offsetWidth - scroller.clientWidth) + "px";
+      const reach = new Float64Array(n), low = new Float64Array(n), sectionEnd = new Float64Array(ns);
+      let m = -Infinity;
+      for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
+      m = Infinity;
+      for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
+      for (let s = 0; s < ns; s++) sectionEnd[s] = S.y[s] + S.h[s];
+      // A cell's colour: its trait set's order of first appearance among cells (none: 0).
+      const colour = new Array(L.traits.length).fill(-1);
+      colour[0] = 0;
+      let colours = 1;
+      for (let i = 0; i < n; i++) if (colour[C.t[i]] < 0) colour[C.t[i]] = colours++ % 8;
+
+      /** The first index in 0..<count for which `pred` holds (pred is false, then true). */
+      function firstIndex(count, pred) {
+        let lo = 0, hi = count;
+        while (lo < hi) { const mid = (lo + hi) >>> 1; if (pred(mid)) hi = mid; else lo = mid + 1; }
+        return lo;
+      }
+      /** Rect.intersects: a shared region of positive area. */
+      function intersects(x, y, w, h, r) {
+        return w > 0 && h > 0 && r.w > 0 && r.h > 0 &&
+          x < r.x + r.w && r.x < x + w && y < r.y + r.h && r.y < y + h;
+      }
+      function sectionOf(i) { return firstIndex(ns, (s) => S.first[s] + S.count[s] > i); }
+      function cellLabel(i) {
+        const id = C.id ? C.id[i] : null;
+        if (id !== null) return id;
+        const s = sectionOf(i);
+        return s + "." + (i - S.first[s]);
+      }
+      /** A header or footer at its pinned position: LayoutSnapshot.supplementaryAttributes. */
+      function supplementary(kind, s, offset, vh) {
+        const f = (kind === "header" ? S.header : S.footer)[s];
+        if (!f) return null;
+        let y = f[1], pinned = false;
+        if (S.count[s] > 0 || L.pin.empty) {
+          let target = null;
+          if (kind === "header" && L.pin.headers) target = offset + L.pin.inset;
+          if (kind === "footer" && L.pin.footers) target = offset + vh - L.pin.bottomInset - f[3];
+          if (target !== null) {
+            const pinnedY = Math.min(Math.max(target, S.y[s]), sectionEnd[s] - f[3]);
+            if (pinnedY !== y) { y = pinnedY; pinned = true; }
+          }
+        }
+        return { key: kind[0] + s, kind: kind, section: s, x: f[0], y: y, w: f[2], h: f[3], t: f[4],
+          label: f[5], pinned: pinned, z: pinned ? 1024 : 1 };
+      }
+      function cell(i, s) {
+        return { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i], y: C.y[i],
+          w: C.w[i], h: C.h[i], t: C.t[i], index: i, pinned: false, z: 0 };
+      }
+      /** Steps 1–3: the elements a viewport at `offset` shows, in listing order. */
+      function visible(offset, vh) {
+        const r = { x: 0, y: offset, w: L.width, h: vh }, out = [];
+        if (!(vh > 0)) return out;
+        const lo = firstIndex(n, (i) => reach[i] > offset);
+        const hi = firstIndex(n, (i) => low[i] >= offset + vh);
+        for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
+          const header = supplementary("header", s, offset, vh);
+          if (header && intersects(header.x, header.y, header.w, header.h, r)) out.push(header);
+          const end = Math.min(hi, S.first[s] + S.count[s]);
+          for (let i = Math.max(lo, S.first[s]); i < end; i++) {
+            if (intersects(C.x[i], C.y[i], C.w[i], C.h[i], r)) out.push(cell(i, s));
+          }
+          const footer = supplementary("footer", s, offset, vh);
+          if (footer && intersects(footer.x, footer.y, footer.w, footer.h, r)) out.push(footer);
+        }
+        return out;
+      }
+
+      // Content insets and section bands.
+      const ins = L.insets;
+      for (const [x, y, w, h] of [[0, 0, L.width, ins[0]], [0, L.height - ins[2], L.width, ins[2]],
+        [0, 0, ins[1], L.height], [L.width - ins[3], 0, ins[3], L.height]]) {
+        if (!(w > 0 && h > 0)) continue;
+        const band = document.createElement("div");
+        band.className = "inset";
+        band.title = "content inset";
+        band.style.cssText = `left:${x}px;top:${y}px;width:${w}px;height:${h}px;z-index:1`;
+        content.appendChild(band);
+      }
+
+      // Step 4: recycle nodes.
+      const live = new Map(), pool = [];
+      function place(node, e) {
+        node.style.left = e.x + "px";
+        node.style.top = e.y + "px";
+        node.style.width = e.w + "px";
+        node.style.height = e.h + "px";
+        node.style.zIndex = String(e.z + 2);
+        node.dataset.frame = e.x + "," + e.y + "," + e.w + "," + e.h;  // exact: style values round
+        node.className = e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
+          (e.kind === "cell" ? " p" + colour[e.t] : "") + (e.pinned ? " pinned" : "");
+      }
+      function fill(node, e) {
+        const label = e.kind === "cell" ? cellLabel(e.index) : e.label;
+        const traits = e.kind === "band" ? "" : L.traits[e.t].join(" · ");
+        node.firstChild.textContent = label;
+        node.lastChild.textContent = traits;
+        node.title = e.kind === "band" ? label : label + (traits ? " [" + traits + "]" : "") +
+          " (" + e.x + ", " + e.y + ", " + e.w + " × " + e.h + ")";
+        node.dataset.key = e.key;
+      }
+      function update() {
+        const offset = scroller.scrollTop, vh = scroller.clientHeight;
+        const want = visible(offset, vh);
+        for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
+          want.push({ key: "s" + s, kind: "band", section: s, x: 0, y: S.y[s], w: L.width, h: S.h[s], z: -2,
+            label: "section " + s, pinned: false });
+        }
+        const keep = new Set(want.map((e) => e.key));
+        for (const [key, node] of live) {
+          if (!keep.has(key)) { node.remove(); pool.push(node); live.delete(key); }
+        }
+        let cells = 0;
+        for (const e of want) {
+          if (e.kind === "cell") cells++;
+          let node = live.get(e.key);
+          if (!node) {
+            node = pool.pop();
+            if (!node) {
+              node = document.createElement("div");
+              node.appendChild(document.createElement("b"));
+              node.appendChild(document.createElement("i"));
+            }
+            fill(node, e);
+            place(node, e);
+            content.appendChild(node);
+            live.set(e.key, node);
+          } else if (e.kind !== "cell") {
+            place(node, e);
+          }
+        }
+        status.textContent = `offset ${Math.round(offset)} · ${content.childElementCount} nodes in the DOM` +
+          ` (${cells} cells)`;
+      }
+      scroller.addEventListener("scroll", update, { passive: true });
+      addEventListener("resize", update);
+
+      /** Scrolls through many offsets, checking the DOM against a brute-force scan. */
+      function selftest() {
+        const vh = scroller.clientHeight, maxOffset = Math.max(0, L.height - vh);
+        const offsets = [];
+        for (let k = 0; k <= 400; k++) offsets.push(maxOffset * k / 400);
+        let state = 12345;
+        for (let k = 0; k < 200; k++) {
+          state = (state * 1103515245 + 12345) % 2147483648;
+          offsets.push(maxOffset * state / 2147483648);
+        }
+        for (let k = 0; k < 200; k++) offsets.push(Math.min(maxOffset, k * vh / 7));
+        let maxCells = 0, maxNodes = 0, checked = 0;
+        const mismatches = [];
+        offsets.forEach((o, step) => {
+          scroller.scrollTop = o;
+          update();
+          const cells = content.getElementsByClassName("cell");
+          maxCells = Math.max(maxCells, cells.length);
+          maxNodes = Math.max(maxNodes, content.childElementCount);
+          if (step % 10 === 0) {
+            const offset = scroller.scrollTop, r = { x: 0, y: offset, w: L.width, h: vh };
+            const expected = [];
+            for (let i = 0; i < n; i++) if (intersects(C.x[i], C.y[i], C.w[i], C.h[i], r)) expected.push("c" + i);
+            const actual = Array.from(cells, (node) => node.dataset.key);
+            const a = new Set(actual);
+            if (expected.length !== actual.length || expected.some((k) => !a.has(k))) {
+              mismatches.push({ offset: offset, expected: expected.length, actual: actual.length });
+            }
+            checked++;
+          }
+        });
+        return { steps: offsets.length, bruteForceChecks: checked, mismatches: mismatches,
+          maxCellNodes: maxCells, maxNodes: maxNodes, pooledNodes: pool.length };
+      }
+      /** What the DOM shows now: each element's kind, index path and frame. */
+      function frameReport() {
+        const offset = scroller.scrollTop, elements = [];
+        for (const node of content.children) {
+          const key = node.dataset.key;
+          if (!key || key[0] === "s") continue;
+          const kind = { c: "cell", h: "header", f: "footer" }[key[0]];
+          const index = Number(key.slice(1));
+          const [x, y, w, h] = node.dataset.frame.split(",").map(Number);
+          const e = { kind: kind, x: x, y: y, width: w, height: h, pinned: node.classList.contains("pinned") };
+          if (kind === "cell") { e.section = sectionOf(index); e.item = index - S.first[e.section]; }
+          else e.section = index;
+          elements.push(e);
+        }
+        const order = { header: 0, cell: 1, footer: 2 };
+        elements.sort((a, b) => a.section - b.section || order[a.kind] - order[b.kind] || (a.item || 0) - (b.item || 0));
+        let pinned = null;
+        const node = content.querySelector(".header.pinned");
+        if (node) {
+          pinned = { section: Number(node.dataset.key.slice(1)), label: node.firstChild.textContent,
+            topInViewport: node.getBoundingClientRect().top - scroller.getBoundingClientRect().top };
+        }
+        return { offset: offset, viewportHeight: scroller.clientHeight, elements: elements, pinnedHeader: pinned };
+      }
+
+      const report = { errors: window.__errors, cells: n, sections: ns, contentHeight: L.height };
+      if (params.has("selftest")) report.selftest = selftest();
+      scroller.scrollTop = params.has("offset") ? Number(params.get("offset")) : L.offset;
+      update();
+      if (params.has("selftest")) {
+        report.frame = frameReport();
+        const pre = document.createElement("pre");
+        pre.id = "report";
+        pre.textContent = JSON.stringify(report);
+        document.body.appendChild(pre);
+      }
+    })();
+    """#
+}

@@ -1,0 +1,334 @@
+import LayoutGeometry
+import ListLayout
+
+/// Draws a computed layout as a self-contained SVG picture: the whole content, or one or more
+/// viewport frames side by side.
+///
+/// Cells are boxes labelled with their identifier and trait names, coloured by their set of
+/// traits; headers are dark bars and footers lighter ones; a pinned (sticky) header has a
+/// dashed red outline and a "pinned" badge. Content insets are hatched bands, sections are
+/// alternating shaded bands with their index in a gutter on the left.
+///
+/// ```
+///  listlayout · demo
+///  ■ header ■ footer ┅ pinned ▨ content inset …        ◀─ legend
+///  viewport y = 1200 · 375 × 667                       ◀─ caption
+///  S2 ┌┅┅┅┅┅┅┅┅ recent-header ┅┅┅ (pinned) ┐
+///     │ ┌ recent-7 ───────────────────────┐ │
+///     │ │ stackable · compactWidth         │ │
+/// ```
+///
+/// The renderer is pure: it returns the document as a `String`, and every identifier and
+/// trait name from the feed is XML-escaped.
+///
+/// ```swift
+/// let svg = SVGRenderer(title: "feed.json").render(snapshot)
+/// let frame = snapshot.viewport(at: Point(x: 0, y: 1200), size: Size(width: 375, height: 667))
+/// let picture = SVGRenderer().render(snapshot, viewports: [frame])
+/// ```
+public struct SVGRenderer: Sendable {
+  /// A line of text drawn above everything, if any.
+  public var title: String?
+  /// Whether to draw the legend under the title.
+  public var showsLegend: Bool
+
+  /// Creates a renderer.
+  public init(title: String? = nil, showsLegend: Bool = true) {
+    self.title = title
+    self.showsLegend = showsLegend
+  }
+
+  /// One rectangle of content drawn as one picture.
+  struct Panel {
+    /// The part of the content shown, in content coordinates.
+    var rect: Rect
+    /// The elements to draw, with their final frames.
+    var elements: [LayoutAttributes]
+    /// The line drawn above the panel.
+    var caption: String
+    /// Whether the panel is a viewport (drawn with a frame and its offset).
+    var isViewport: Bool
+  }
+
+  /// The whole content, every element at its natural position.
+  ///
+  /// - Complexity: O(n) for n elements.
+  public func render(_ snapshot: LayoutSnapshot) -> String {
+    let size = snapshot.contentSize
+    let elements = snapshot.allAttributes()
+    let panel = Panel(
+      rect: Rect(x: 0, y: 0, width: size.width, height: size.height), elements: elements,
+      caption:
+        "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
+      isViewport: false)
+    return document(snapshot, [panel])
+  }
+
+  /// One or more viewport frames side by side, each with the elements it shows (pinned
+  /// headers at their pinned positions, marked).
+  ///
+  /// - Complexity: O(k) for k elements in all the viewports, plus O(s) per viewport for
+  ///   the section bands.
+  public func render(_ snapshot: LayoutSnapshot, viewports: [ViewportLayout]) -> String {
+    let panels = viewports.map { viewport in
+      let pinned = viewport.elements.filter(\.isPinned).count
+      var caption = "viewport at y = \(formatted(viewport.rect.minY)) · "
+      caption += "\(formatted(viewport.rect.width)) × \(formatted(viewport.rect.height)) · "
+      caption += "\(viewport.elements.count) elements"
+      if pinned > 0 { caption += ", \(pinned) pinned" }
+      return Panel(rect: viewport.rect, elements: viewport.elements, caption: caption, isViewport: true)
+    }
+    return document(snapshot, panels)
+  }
+}
+
+// MARK: - Drawing
+
+extension SVGRenderer {
+  static let margin = 20.0
+  static let gutter = 40.0
+  static let captionHeight = 22.0
+  static let titleHeight = 30.0
+  static let legendRowHeight = 20.0
+
+  /// Fill and stroke colours for cells, by trait set (the first is for cells without traits).
+  static let palette: [(fill: String, stroke: String)] = [
+    ("#dbeafe", "#2563eb"), ("#dcfce7", "#16a34a"), ("#fef3c7", "#d97706"), ("#fce7f3", "#db2777"),
+    ("#ede9fe", "#7c3aed"), ("#ccfbf1", "#0d9488"), ("#ffedd5", "#ea580c"), ("#e0e7ff", "#4f46e5"),
+  ]
+
+  static let style = """
+    text{font-family:-apple-system,"Helvetica Neue",Helvetica,Arial,sans-serif;fill:#0f172a}
+    .bg{fill:#e2e8f0}.page{fill:#ffffff}.band0{fill:#f8fafc}.band1{fill:#eef2f7}
+    .inset{fill:url(#hatch);stroke:#f59e0b;stroke-width:.5;stroke-opacity:.6}
+    .title{font-size:16px;font-weight:700}.caption{font-size:11px;fill:#475569}
+    .legend{font-size:11px;fill:#334155}.gutter{font-size:10px;fill:#64748b;font-weight:600}
+    .bracket{fill:none;stroke:#94a3b8;stroke-width:1.5}
+    .frame{fill:none;stroke:#0f172a;stroke-width:1.5}
+    .cell rect{stroke-width:1}.id{font-size:11px;font-weight:600}.traits{font-size:9px;fill:#475569}
+    .header>rect{fill:#1e293b;stroke:#0f172a}.footer>rect{fill:#94a3b8;stroke:#64748b}
+    .header text,.footer text{fill:#ffffff}.header .traits,.footer .traits{fill:#cbd5e1}
+    .overlay>rect{fill:#f5d0fe;stroke:#a21caf;stroke-dasharray:3 2}
+    .pinned>rect{stroke:#e11d48;stroke-width:2.5;stroke-dasharray:6 3}
+    .badge rect{fill:#e11d48;stroke:none}.badge text{fill:#ffffff;font-size:9px;font-weight:700}
+    """
+
+  /// The distinct trait sets of the feed's cells, in order of first appearance: a cell's
+  /// colour is its set's position here (cells without traits always take colour 0), the
+  /// same in every picture of the feed and in its HTML page.
+  ///
+  /// - Complexity: O(n) for n cells.
+  static func traitSets(_ model: ListModel) -> [TraitSet] {
+    var seen: [TraitSet] = [[]]
+    var known: Set<UInt64> = [0]
+    for section in model.sections {
+      for cell in section.cells where known.insert(cell.traits.rawValue).inserted {
+        seen.append(cell.traits)
+      }
+    }
+    return seen
+  }
+
+  func document(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> String {
+    let sets = Self.traitSets(snapshot.model)
+    let colour = Dictionary(
+      uniqueKeysWithValues: sets.enumerated().map { ($1.rawValue, $0 % Self.palette.count) })
+    var width = Self.margin
+    for panel in panels { width += Self.gutter + panel.rect.width + Self.margin }
+    width = max(width, 320)
+    var top = Self.margin
+    var body = ""
+    if let title {
+      body += "<text class=\"title\" x=\"\(formatted(Self.margin))\" y=\"\(formatted(top + 16))\">"
+      body += xmlEscaped(title) + "</text>\n"
+      top += Self.titleHeight
+    }
+    if showsLegend {
+      top += legend(sets, width: width, top: top, into: &body)
+    }
+    var x = Self.margin + Self.gutter
+    var tallest = 0.0
+    for panel in panels {
+      body += "<text class=\"caption\" x=\"\(formatted(x - Self.gutter))\" y=\"\(formatted(top + 14))\">"
+      body += xmlEscaped(panel.caption) + "</text>\n"
+      draw(panel, snapshot, colour: colour, at: Point(x: x, y: top + Self.captionHeight), into: &body)
+      tallest = max(tallest, panel.rect.height)
+      x += panel.rect.width + Self.gutter + Self.margin
+    }
+    let height = top + Self.captionHeight + tallest + Self.margin
+    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(formatted(width))\" "
+    out += "height=\"\(formatted(height))\" viewBox=\"0 0 \(formatted(width)) \(formatted(height))\">\n"
+    out += "<style>\n\(Self.style)\n"
+    for (index, entry) in Self.palette.enumerated() {
+      out += ".p\(index)>rect{fill:\(entry.fill);stroke:\(entry.stroke)}"
+    }
+    out += "\n</style>\n"
+    out += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
+    out += "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fffbeb\"/>"
+    out += "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#f59e0b\" stroke-width=\"2\" "
+    out += "stroke-opacity=\".45\"/></pattern></defs>\n"
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"#f8fafc\"/>\n"
+    out += body
+    out += "</svg>\n"
+    return out
+  }
+
+  /// Draws the legend from `top`, wrapping at `width`; returns the height it took.
+  func legend(_ sets: [TraitSet], width: Double, top: Double, into out: inout String) -> Double {
+    var items: [(swatch: String, text: String)] = [
+      ("<g class=\"header\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "header"),
+      ("<g class=\"footer\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "footer"),
+      (
+        "<g class=\"header pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
+        "pinned header"
+      ),
+      ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
+      ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
+    ]
+    for (index, set) in sets.prefix(Self.palette.count).enumerated() {
+      let text = set.isEmpty ? "cell" : set.names.joined(separator: " + ")
+      items.append(
+        (
+          "<g class=\"p\(index % Self.palette.count)\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
+          truncated(text, to: 48)
+        ))
+    }
+    var x = Self.margin
+    var y = top
+    for item in items {
+      let itemWidth = 20 + Double(item.text.count) * 6.2 + 14
+      if x > Self.margin && x + itemWidth > width - Self.margin {
+        x = Self.margin
+        y += Self.legendRowHeight
+      }
+      out += "<g transform=\"translate(\(formatted(x)),\(formatted(y + 3)))\">\(item.swatch)"
+      out += "<text class=\"legend\" x=\"20\" y=\"9.5\">\(xmlEscaped(item.text))</text></g>\n"
+      x += itemWidth
+    }
+    return y - top + Self.legendRowHeight + 6
+  }
+
+  /// Draws one panel with its top-left corner at `origin`.
+  func draw(
+    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], at origin: Point,
+    into out: inout String
+  ) {
+    let rect = panel.rect
+    let gutter = Self.gutter
+    let content = snapshot.contentSize
+    out += "<svg x=\"\(formatted(origin.x - gutter))\" y=\"\(formatted(origin.y))\" "
+    out += "width=\"\(formatted(rect.width + gutter))\" height=\"\(formatted(rect.height))\" "
+    out += "viewBox=\"\(formatted(rect.minX - gutter)) \(formatted(rect.minY)) "
+    out += "\(formatted(rect.width + gutter)) \(formatted(rect.height))\">\n"
+    // The area outside the content, then the content's page.
+    out += rectTag("bg", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+    out += rectTag("page", Rect(x: 0, y: 0, width: content.width, height: content.height))
+    // Section bands, and their brackets in the gutter.
+    for section in 0..<snapshot.numberOfSections {
+      guard let frame = snapshot.sectionFrame(section) else { continue }
+      if frame.minY >= rect.maxY { break }
+      guard frame.maxY > rect.minY else { continue }
+      out += rectTag("band\(section % 2)", frame)
+      let top = max(frame.minY, rect.minY)
+      let bottom = min(frame.maxY, rect.maxY)
+      out += "<path class=\"bracket\" d=\"M -4 \(formatted(frame.minY + 1)) H -9 "
+      out += "V \(formatted(frame.maxY - 1)) H -4\"/>"
+      if bottom - top >= 12 {
+        out += "<text class=\"gutter\" x=\"-13\" y=\"\(formatted(top + 11))\" text-anchor=\"end\">"
+        out += "S\(section)</text>"
+      }
+      out += "\n"
+    }
+    // Content insets.
+    let insets = snapshot.configuration.contentInsets
+    let bands = [
+      Rect(x: 0, y: 0, width: content.width, height: insets.top),
+      Rect(x: 0, y: content.height - insets.bottom, width: content.width, height: insets.bottom),
+      Rect(x: 0, y: 0, width: insets.left, height: content.height),
+      Rect(x: content.width - insets.right, y: 0, width: insets.right, height: content.height),
+    ]
+    for band in bands where band.width > 0 && band.height > 0 && band.intersects(rect) {
+      out += rectTag("inset", band)
+    }
+    // Elements, back to front.
+    let order = panel.elements.indices.sorted {
+      (panel.elements[$0].zIndex, $0) < (panel.elements[$1].zIndex, $1)
+    }
+    for index in order {
+      element(panel.elements[index], snapshot, colour: colour, into: &out)
+    }
+    if panel.isViewport {
+      out += rectTag("frame", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+    }
+    out += "</svg>\n"
+  }
+
+  /// A `<rect>` tag for `rect`, with a class (unless empty) and a corner radius (if any).
+  func rectTag(_ className: String, _ rect: Rect, radius: Double = 0, newline: Bool = true) -> String {
+    var out = className.isEmpty ? "<rect " : "<rect class=\"\(className)\" "
+    out += "x=\"\(formatted(rect.minX))\" y=\"\(formatted(rect.minY))\" "
+    out += "width=\"\(formatted(rect.width))\" height=\"\(formatted(rect.height))\""
+    if radius > 0 { out += " rx=\"\(formatted(radius))\"" }
+    return out + (newline ? "/>\n" : "/>")
+  }
+
+  /// Draws one element: its box, its labels (cut to fit), a badge if pinned, and a tooltip
+  /// with the full label and frame.
+  func element(
+    _ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], into out: inout String
+  ) {
+    let label = ElementLabel(of: element, in: snapshot)
+    let frame = element.frame
+    var className = element.kind.rawValue
+    if element.kind == .cell {
+      let traits = ElementLabel.traitSet(of: element, in: snapshot.model)
+      className += " p\(colour[traits.rawValue] ?? 0)"
+    }
+    if element.isPinned { className += " pinned" }
+    out += "<g class=\"\(className)\"><title>"
+    var tooltip = label.title
+    if !label.traits.isEmpty { tooltip += " [" + label.traits.joined(separator: ", ") + "]" }
+    tooltip += " \(frame)"
+    if element.isPinned { tooltip += " pinned" }
+    out += xmlEscaped(tooltip) + "</title>"
+    out += rectTag("", frame, radius: min(3, frame.width / 2, frame.height / 2), newline: false)
+    let charWidth = 6.3
+    var room = frame.width - 8
+    if element.isPinned && frame.width >= 160 && frame.height >= 16 { room -= 54 }
+    let idLimit = Int((room / charWidth).rounded(.down))
+    let traitLimit = Int(((frame.width - 8) / 5.2).rounded(.down))
+    let traitText = label.traits.joined(separator: " · ")
+    if element.kind == .cell {
+      let showTraits = frame.height >= 27 && traitLimit >= 3 && !traitText.isEmpty
+      // A short cell without a traits line has its id centred vertically, a taller one at the top.
+      let idY = !showTraits && frame.height < 40 ? frame.minY + frame.height / 2 + 4 : frame.minY + 12
+      if frame.height >= 14 && idLimit >= 2 {
+        out += "<text class=\"id\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(idY))\">"
+        out += xmlEscaped(truncated(label.title, to: idLimit)) + "</text>"
+      }
+      if showTraits {
+        out +=
+          "<text class=\"traits\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(frame.minY + 23))\">"
+        out += xmlEscaped(truncated(traitText, to: traitLimit)) + "</text>"
+      }
+    } else if frame.height >= 12 && idLimit >= 2 {
+      let showTraits = frame.height >= 30 && !traitText.isEmpty && traitLimit >= 3
+      let middle = frame.minY + frame.height / 2
+      out +=
+        "<text class=\"id\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + (showTraits ? 0 : 4)))\">"
+      out += xmlEscaped(truncated(label.title, to: idLimit - 1)) + "</text>"
+      if showTraits {
+        out += "<text class=\"traits\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + 12))\">"
+        out += xmlEscaped(truncated(traitText, to: traitLimit)) + "</text>"
+      }
+    }
+    if element.isPinned && frame.width >= 160 && frame.height >= 16 {
+      let badge = Rect(x: frame.maxX - 56, y: frame.minY + (frame.height - 14) / 2, width: 48, height: 14)
+      out += "<g class=\"badge\">" + rectTag("", badge, radius: 7, newline: false)
+      out +=
+        "<text x=\"\(formatted(badge.midX))\" y=\"\(formatted(badge.minY + 10))\" text-anchor=\"middle\">"
+      out += "pinned</text></g>"
+    }
+    out += "</g>\n"
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ListLayout
+import Testing
+
+@testable import ListLayoutCommand
+
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+@Suite struct DemoPictureTests {
+  @Test func demoWritesTheSVGAndTheHTMLPage() throws {
+    let (status, io) = run([])
+    #expect(status == .success)
+    #expect(io.stdout.contains("wrote:        listlayout-demo.svg, listlayout-demo.html"))
+    let svg = try #require(io.written.files["listlayout-demo.svg"])
+    #expect(svg.components(separatedBy: "viewport at y = ").count - 1 == 3)
+    #expect(svg.contains("<g class=\"header pinned\">"))
+    let page = try #require(io.written.files["listlayout-demo.html"])
+    #expect(page.contains("ListLayout demo feed"))
+  }
+
+  @Test func demoJSONDoesNotWritePictures() {
+    let (status, io) = run(["demo", "--json"])
+    #expect(status == .success)
+    #expect(io.written.files.isEmpty)
+  }
+
+  @Test func helpForTheNewCommands() {
+    for arguments in [["render", "--help"], ["generate", "--help"]] {
+      let (status, io) = run(arguments)
+      #expect(status == .success)
+      #expect(io.stdout.hasPrefix("usage: listlayout \(arguments[0])"))
+    }
+    let (_, io) = run(["--help"])
+    #expect(io.stdout.contains("render FEED.json"))
+    #expect(io.stdout.contains("generate --cells N"))
+  }
+}
+
+@Suite struct ExampleFeedTests {
+  static let examples = ["demo.json", "hub-traits.json", "tag-cloud.json", "generated-300.json"]
+
+  @Test(arguments: examples)
+  func exampleLaysOutAndRenders(name: String) throws {
+    let path = repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let model = try ListModel(jsonString: text)
+    let snapshot = try model.layout()
+    #expect(snapshot.invariantViolations() == [])
+    let (status, io) = run(["render", name, "--svg", "out.svg", "--ascii"], files: [name: text])
+    #expect(status == .success)
+    #expect(io.written.files["out.svg"] != nil)
+  }
+
+  @Test func demoJSONIsTheBuiltInDemo() throws {
+    let path = repositoryRoot.appendingPathComponent("Examples/demo.json").path
+    let fromJSON = try ListModel(jsonString: try String(contentsOfFile: path, encoding: .utf8)).layout()
+    let builtIn = try DemoFeed.model().layout()
+    #expect(fromJSON.allAttributes() == builtIn.allAttributes())
+    #expect(fromJSON.contentSize == builtIn.contentSize)
+  }
+
+  @Test func generatedExampleIsTheCommandsOutput() throws {
+    let path = repositoryRoot.appendingPathComponent("Examples/generated-300.json").path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(run(["generate", "--cells", "300", "--seed", "7", "--sections", "3"]).1.stdout == text)
+  }
+}
