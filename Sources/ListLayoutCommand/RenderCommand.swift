@@ -86,12 +86,6 @@ enum RenderCommand {
         io.err("listlayout: \(feedPath): \(error)\n")
         return .layoutError
       }
-      guard snapshot.contentSize.isFinite else {
-        io.err(
-          "listlayout: \(feedPath): the content size \(snapshot.contentSize) is not finite (sizes overflow)\n"
-        )
-        return .layoutError
-      }
       if svgPath != nil && offsets.isEmpty && snapshot.elementCount > maxSVGElements {
         io.err(
           "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for an SVG of the whole "

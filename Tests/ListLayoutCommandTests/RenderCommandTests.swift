@@ -122,7 +122,7 @@ import Testing
       + #"{"size": {"width": 100, "height": 1e308}}]}]}"#
     let (status, io) = run(["render", "huge.json", "--svg", "out.svg"], files: ["huge.json": feed])
     #expect(status == .layoutError)
-    #expect(io.stderr.contains("huge.json: the content size"))
+    #expect(io.stderr.contains("huge.json: sections[0]"))
     #expect(io.written.files.isEmpty)
   }
 

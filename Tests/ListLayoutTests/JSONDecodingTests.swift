@@ -213,6 +213,21 @@ import Testing
     #expect(throws: LayoutError.self) { try model.layout() }
   }
 
+  /// Regression: finite heights that add up to infinity were laid out silently, and the
+  /// command printed `"height":inf`.
+  @Test func finiteSizesOverflowingToInfinityAreAnError() {
+    let model = try? ListModel(
+      jsonString:
+        #"{"width": 100, "sections": [{"items": [{"size": {"width": 10, "height": 1e308}}, {"size": {"width": 100, "height": 1e308}}]}]}"#
+    )
+    #expect(throws: LayoutError.self) { try model?.layout() }
+    do {
+      _ = try model?.layout()
+    } catch {
+      #expect(error.path == "sections[0]")
+    }
+  }
+
   @Test func sizingCallbackReturningNaNIsReported() {
     let model = ListModel(
       configuration: ListConfiguration(width: 100),

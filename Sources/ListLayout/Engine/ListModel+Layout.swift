@@ -7,13 +7,14 @@ extension ListModel {
   /// then stacked with the section spacing.
   ///
   /// - Throws: ``LayoutError`` naming the first invalid value (a NaN, infinite or negative
-  ///   size, spacing or inset; a zero or negative width).
+  ///   size, spacing or inset; a zero or negative width), or naming the section whose finite
+  ///   sizes add up to more than a `Double` holds.
   /// - Complexity: O(n) for n cells, plus one layout-manager call per distinct pair of trait
   ///   sets.
   public func layout() throws(LayoutError) -> LayoutSnapshot {
     try configuration.validate()
     let geometries = try LayoutEngine.layoutSections(of: self)
-    return LayoutSnapshot(model: self, geometries: geometries)
+    return try LayoutSnapshot(model: self, geometries: geometries).checkedFinite()
   }
 }
 
@@ -119,5 +120,17 @@ extension Supplementary {
 func checkNonNegative(_ value: Double, _ path: String) throws(LayoutError) {
   guard value.isFinite, value >= 0 else {
     throw .invalidValue(path: path, value: "\(value)", expected: nonNegative)
+  }
+}
+
+extension LayoutSnapshot {
+  /// The snapshot, or an error naming the first section whose extent (or the content's) is
+  /// not finite: finite sizes such as `1e308` can still add up to infinity.
+  func checkedFinite() throws(LayoutError) -> LayoutSnapshot {
+    if contentSize.height.isFinite { return self }
+    let section = geometries.firstIndex { !$0.height.isFinite } ?? geometries.count - 1
+    throw .invalidValue(
+      path: "sections[\(section)]", value: "a total height of \(contentSize.height)",
+      expected: "sizes whose sum is a finite number")
   }
 }

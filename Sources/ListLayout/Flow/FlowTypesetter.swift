@@ -136,7 +136,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     let cellAttributes: CellAttributes
     if let own = cell.pointee.attributes {
       guard own.insets.isValidLayoutInsets else {
-        throw .invalidValue(path: cellPath(item, "attributes.insets"), value: "\(own.insets)", expected: nonNegative)
+        throw .invalidValue(
+          path: cellPath(item, "attributes.insets"), value: "\(own.insets)", expected: nonNegative)
       }
       cellAttributes = own
     } else {
@@ -202,7 +203,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     let outerHeight = topMargin + insets.vertical + size.height
     line.append(
       PendingCell(
-        x: x, width: size.width, height: size.height, outerTop: topMargin + insets.top, outerHeight: outerHeight,
+        x: x, width: size.width, height: size.height, outerTop: topMargin + insets.top,
+        outerHeight: outerHeight,
         traits: traits))
     lineHeight = max(lineHeight, outerHeight)
     lineX = x + size.width + insets.right
@@ -247,7 +249,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     }
 
     // 3. Align vertically.
-    page.beginLine(y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
+    page.beginLine(
+      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
     for cell in cells {
       let slack = lineHeight - cell.outerHeight
       let dy: Double =

@@ -78,7 +78,9 @@ extension LayoutSnapshot {
         next = full
         reflowed = full.geometries.reduce(0) { $0 + $1.lineCount }
       } else {
-        (next, reflowed) = try LayoutEngine.relayout(resolved, from: self)
+        let (updated, count) = try LayoutEngine.relayout(resolved, from: self)
+        next = try updated.checkedFinite()
+        reflowed = count
       }
     } catch {
       throw .layout(error)
