@@ -75,6 +75,8 @@ extension FlowTypesetter {
     switch section.layout ?? .flow {
     case .flow:
       return try layout(section, at: index, attributes: attributes)
+    case .sequential(let defaults):
+      return try layoutSequential(section, at: index, attributes: attributes, defaults: defaults)
     }
   }
 }

@@ -143,7 +143,7 @@ private struct FeedDecoder {
     sections.append(section)
   }
 
-  static let cellKeys = ["id", "size", "traits", "attributes"]
+  static let cellKeys = ["id", "size", "traits", "attributes", "layout"]
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
     var cell = Cell()
@@ -153,6 +153,7 @@ private struct FeedDecoder {
       case "size": cell.size = .fixed(try Self.readSize(&reader))
       case "traits": cell.traits = try Self.readTraits(&reader)
       case "attributes": cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
+      case "layout": cell.sequential = try Self.readItemLayout(&reader)
       default: throw reader.unknownKey(key, allowed: Self.cellKeys)
       }
     }
@@ -225,18 +226,78 @@ private struct FeedDecoder {
     return partial
   }
 
+  static let sectionLayoutKeys = ["type", "frameCalculator", "spacing", "padding"]
+
+  /// `{"type": "flow"}` or `{"type": "sequential", "frameCalculator": NAME, "spacing": {…}, "padding": {…}}`.
   static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
     var type = "flow"
+    var options = SequentialItemOptions()
     try reader.readObject("a section layout object") { (key, reader) throws(JSONInputError) in
       switch key {
-      case "type": type = try reader.readString()
-      default: throw reader.unknownKey(key, allowed: ["type"])
+      case "type":
+        type = try reader.readName([("flow", "flow"), ("sequential", "sequential")], "section layout type")
+      case "frameCalculator", "spacing", "padding": try readSequentialKey(key, &reader, into: &options)
+      default: throw reader.unknownKey(key, allowed: sectionLayoutKeys)
       }
     }
-    switch type {
-    case "flow": return .flow
-    default: throw reader.invalid("unknown section layout type '\(type)'; known: flow")
+    if type == "flow" {
+      guard options.frameCalculator == nil && options.spacing == nil && options.padding == nil else {
+        throw reader.invalid("frameCalculator, spacing and padding belong to sequential sections")
+      }
+      return .flow
     }
+    return .sequential(
+      SequentialSectionDefaults(
+        frameCalculator: options.frameCalculator ?? .containerLeftAlignedVStack,
+        spacing: options.spacing ?? .zero,
+        padding: options.padding ?? .zero))
+  }
+
+  /// A cell's `{"frameCalculator": NAME, "spacing": {…}, "padding": {…}}` in a sequential section.
+  static func readItemLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SequentialItemOptions {
+    var options = SequentialItemOptions()
+    try reader.readObject("an item layout object") { (key, reader) throws(JSONInputError) in
+      switch key {
+      case "type":
+        _ = try reader.readName([("sequential", "sequential")], "item layout type")
+      case "frameCalculator", "spacing", "padding": try readSequentialKey(key, &reader, into: &options)
+      default: throw reader.unknownKey(key, allowed: sectionLayoutKeys)
+      }
+    }
+    return options
+  }
+
+  static func readSequentialKey(
+    _ key: String, _ reader: inout JSONReader, into options: inout SequentialItemOptions
+  ) throws(JSONInputError) {
+    switch key {
+    case "frameCalculator":
+      let name = try reader.readString("a frame calculator name")
+      guard let calculator = FrameCalculator<Int>.standard(named: name) else {
+        throw reader.invalid(
+          "unknown calculator '\(name)'; known: \(StandardFrameCalculator.knownNames.joined(separator: ", "))"
+        )
+      }
+      options.frameCalculator = calculator
+    case "spacing": options.spacing = try readSignedInsets(&reader)
+    default: options.padding = try readSignedInsets(&reader)
+    }
+  }
+
+  /// Insets that may be negative (SQLayout's padding can "unpad"), but must be finite.
+  static func readSignedInsets(_ reader: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
+    var insets = EdgeInsets()
+    try reader.readObject("an insets object {top, left, bottom, right}") {
+      (key, reader) throws(JSONInputError) in
+      switch key {
+      case "top": insets.top = try reader.readNumber()
+      case "left": insets.left = try reader.readNumber()
+      case "bottom": insets.bottom = try reader.readNumber()
+      case "right": insets.right = try reader.readNumber()
+      default: throw reader.unknownKey(key, allowed: ["top", "left", "bottom", "right"])
+      }
+    }
+    return insets
   }
 
   static func readLayoutManager(_ reader: inout JSONReader) throws(JSONInputError) -> any LayoutManager {

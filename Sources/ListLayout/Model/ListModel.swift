@@ -1,4 +1,5 @@
 import LayoutGeometry
+import SequentialLayout
 
 /// Addresses a cell (or, with item 0, a section's header or footer): a section and an item.
 public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -64,12 +65,24 @@ public struct Cell: Sendable {
   public var traits: TraitSet
   /// Attributes overriding the model's ``ListConfiguration/defaultCellAttributes``.
   public var attributes: CellAttributes? {
-    get { attributesBox?.value }
-    set { attributesBox = newValue.map(AttributesBox.init) }
+    get { extras?.attributes }
+    set { updateExtras { $0.attributes = newValue } }
   }
-  /// Attributes live behind one immutable reference: most cells have none, and a cell that
-  /// is 56 bytes rather than 88 makes a million-cell layout read a third less memory.
-  private var attributesBox: AttributesBox?
+  /// How the cell is placed when its section is laid out sequentially (its own frame
+  /// calculator, spacing, padding); `nil` uses the section's defaults.
+  public var sequential: SequentialItemOptions? {
+    get { extras?.sequential }
+    set { updateExtras { $0.sequential = newValue } }
+  }
+  /// What most cells do not have lives behind one immutable reference: a cell that is 56
+  /// bytes rather than 88 makes a million-cell layout read a third less memory.
+  private var extras: CellExtras?
+
+  private mutating func updateExtras(_ change: (inout CellExtras.Values) -> Void) {
+    var values = extras?.values ?? CellExtras.Values()
+    change(&values)
+    extras = values.isEmpty ? nil : CellExtras(values)
+  }
 
   /// Creates a cell.
   public init(
@@ -90,10 +103,37 @@ public struct Cell: Sendable {
   }
 }
 
-/// The immutable storage of a cell's attributes.
-private final class AttributesBox: Sendable {
-  let value: CellAttributes
-  init(_ value: CellAttributes) { self.value = value }
+/// The immutable storage of a cell's less common properties.
+private final class CellExtras: Sendable {
+  struct Values: Sendable {
+    var attributes: CellAttributes?
+    var sequential: SequentialItemOptions?
+    var isEmpty: Bool { attributes == nil && sequential == nil }
+  }
+  let values: Values
+  init(_ values: Values) { self.values = values }
+  var attributes: CellAttributes? { values.attributes }
+  var sequential: SequentialItemOptions? { values.sequential }
+}
+
+/// A cell's own placement in a sequentially laid out section (SQLayout's per-item
+/// decorations): each `nil` takes the section's default.
+public struct SequentialItemOptions: Sendable {
+  /// The frame calculator that places the cell relative to the container and the previous cell.
+  public var frameCalculator: FrameCalculator<Int>?
+  /// Space around the cell; between two cells the larger of the facing pair applies.
+  public var spacing: EdgeInsets?
+  /// Space added around the cell's frame (negative values "unpad").
+  public var padding: EdgeInsets?
+
+  /// Creates options.
+  public init(
+    frameCalculator: FrameCalculator<Int>? = nil, spacing: EdgeInsets? = nil, padding: EdgeInsets? = nil
+  ) {
+    self.frameCalculator = frameCalculator
+    self.spacing = spacing
+    self.padding = padding
+  }
 }
 
 /// A section's header or footer: it spans the content's full width (FSQ's headers do),
@@ -121,6 +161,11 @@ public struct Supplementary: Sendable, Hashable {
 public enum SectionLayout: Sendable {
   /// FSQ's typesetter: cells flow in lines like words in a paragraph (the default).
   case flow
+  /// SQLayout's calculators: each cell is placed relative to the section and the cell before
+  /// it by a frame calculator (the section's default, or the cell's own
+  /// ``Cell/sequential``). The section's attribute insets are the layout insets; cell insets,
+  /// alignments and the layout manager do not apply.
+  case sequential(SequentialSectionDefaults)
 }
 
 /// A section: optional header and footer, cells, and optional attributes.
