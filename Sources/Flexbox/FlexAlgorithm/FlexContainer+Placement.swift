@@ -1,0 +1,122 @@
+import LayoutGeometry
+
+extension FlexEngine {
+  /// Places every item from its line offset, its main and cross offsets, its margins and its
+  /// relative insets ([CSS Position §3.4](https://www.w3.org/TR/css-position-3/#relpos-insets):
+  /// `left`/`top` win over `right`/`bottom`, physical even in reverse containers), then lays
+  /// out its content at its used size.
+  func performFinalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    var crossCursor = constants.contentInset.start(cross)
+    let lineOrder: [Int] = constants.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
+    for lineIndex in lineOrder {
+      let line = lines[lineIndex]
+      var mainCursor = constants.contentInset.start(main)
+      let itemOrder: [Int] = constants.isReverse ? line.items.reversed() : Array(line.items)
+      for index in itemOrder {
+        let item = items[index]
+        let size = computeNode(
+          item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
+          available: AvailableSize(
+            width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)),
+          mode: .performLayout, sizing: .contentSize)
+        let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
+        let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
+        let mainPosition = mainCursor + item.offsetMain + item.margin.start(main) + relativeMain
+        let crossPosition =
+          crossCursor + line.offsetCross + item.offsetCross + item.margin.start(cross) + relativeCross
+        frames[item.node] = Rect(
+          origin: main == .horizontal
+            ? Point(x: mainPosition, y: crossPosition) : Point(x: crossPosition, y: mainPosition),
+          size: size)
+        mainCursor += item.offsetMain + item.margin.sum(main) + size[main]
+      }
+      crossCursor += line.offsetCross + line.crossSize
+    }
+  }
+
+  /// Lays out the absolutely positioned children against the container's padding box
+  /// ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)): sized by their
+  /// width/height, else by opposing insets, else by their content; placed by their insets, else
+  /// at their static position as the sole item of the container (`justify-content`, `align-self`).
+  func layoutAbsoluteChildren(_ node: ResolvedNode, constants: FlexConstants) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    let container = constants.containerSize
+    let border = constants.border
+    let insetBox = Size(width: container.width - border.horizontal, height: container.height - border.vertical)
+    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+      let style = nodes[child]
+      guard style.isAbsolute, !style.isHidden else { continue }
+      let pb = style.paddingBorder
+      let margin = style.margin
+      let minSize = Size(
+        width: Swift.max(style.minSize.width, pb.horizontal), height: Swift.max(style.minSize.height, pb.vertical))
+      var known = OptionalSize.none
+      for axis in [Axis.horizontal, .vertical] {
+        if let styled = style.size[axis] {
+          known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
+        } else if let start = style.inset.start(axis), let end = style.inset.end(axis) {
+          known[axis] = Swift.max(insetBox[axis] - margin.sum(axis) - start - end, 0)
+            .clamped(min: minSize[axis], max: style.maxSize[axis])
+        }
+      }
+      let available = AvailableSize(
+        width: .definite(container.width.clamped(min: minSize.width, max: style.maxSize.width)),
+        height: .definite(container.height.clamped(min: minSize.height, max: style.maxSize.height)))
+      var finalSize: Size
+      if let w = known.width, let h = known.height {
+        finalSize = Size(width: w, height: h)
+      } else {
+        let measured = computeNode(
+          child, known: known, available: available, mode: .computeSize, sizing: .inherentSize)
+        finalSize = Size(width: known.width ?? measured.width, height: known.height ?? measured.height)
+      }
+      finalSize = Size(
+        width: finalSize.width.clamped(min: minSize.width, max: style.maxSize.width),
+        height: finalSize.height.clamped(min: minSize.height, max: style.maxSize.height))
+      let size = computeNode(
+        child, known: OptionalSize(width: finalSize.width, height: finalSize.height), available: available,
+        mode: .performLayout, sizing: .inherentSize)
+
+      func position(_ axis: Axis) -> Double {
+        if let start = style.inset.start(axis) {
+          return start + border.start(axis) + margin.start(axis)
+        }
+        let endPosition = { (end: Double) in
+          container[axis] - border.end(axis) - size[axis] - end - margin.end(axis)
+        }
+        if let end = style.inset.end(axis) { return endPosition(end) }
+        let inset = constants.contentInset
+        let startPosition = inset.start(axis) + margin.start(axis)
+        let endStatic = container[axis] - inset.end(axis) - size[axis] - margin.end(axis)
+        let centered =
+          (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
+            - margin.end(axis)) / 2
+        if axis == main {
+          switch constants.justifyContent {
+          case .flexStart, .spaceBetween: return constants.isReverse ? endStatic : startPosition
+          case .flexEnd: return constants.isReverse ? startPosition : endStatic
+          case .center, .spaceAround, .spaceEvenly: return centered
+          }
+        }
+        let alignSelf: FlexStyle.AlignItems
+        switch style.alignSelf {
+        case .auto: alignSelf = constants.alignItems
+        case .flexStart: alignSelf = .flexStart
+        case .center: alignSelf = .center
+        case .flexEnd: alignSelf = .flexEnd
+        case .stretch: alignSelf = .stretch
+        }
+        switch alignSelf {
+        case .flexStart, .stretch: return constants.isWrapReverse ? endStatic : startPosition
+        case .flexEnd: return constants.isWrapReverse ? startPosition : endStatic
+        case .center: return centered
+        }
+      }
+      _ = cross
+      frames[child] = Rect(x: position(.horizontal), y: position(.vertical), width: size.width, height: size.height)
+    }
+  }
+}
