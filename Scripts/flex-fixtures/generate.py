@@ -321,6 +321,8 @@ def random_style(rng, is_root, depth):
         s["padding"] = p
     b = random_edges(rng, 0, 6, 0.2)
     if b:
+        # Chromium snaps border widths to whole device pixels: keep them integral.
+        b = {k: float(int(v)) for (k, v) in b.items()}
         s["border"] = b
     if rng.random() < 0.2:
         s["rowGap"] = q(rng, 0, 15)

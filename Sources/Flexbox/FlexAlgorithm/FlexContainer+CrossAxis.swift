@@ -106,7 +106,8 @@ extension FlexEngine {
       for index in line.items { used += items[index].outerTargetSize[main] }
       let free = constants.innerContainerSize[main] - used
       let count = line.items.count
-      let mode = Alignment(justify: constants.justifyContent).withFallback(freeSpace: free, count: count)
+      let mode = Alignment(justify: constants.justifyContent).withFallback(
+        freeSpace: free, count: count, isReversed: constants.isReverse)
       let order: [Int] = constants.isReverse ? line.items.reversed() : Array(line.items)
       for (position, index) in order.enumerated() {
         items[index].offsetMain = mode.offset(
@@ -159,7 +160,8 @@ extension FlexEngine {
     let free =
       constants.innerContainerSize[constants.crossAxis] - totalLineCrossSize
       - sumOfGaps(constants.crossGap, count: count)
-    let mode = Alignment(content: constants.alignContent).withFallback(freeSpace: free, count: count)
+    let mode = Alignment(content: constants.alignContent).withFallback(
+      freeSpace: free, count: count, isReversed: constants.isWrapReverse)
     let order: [Int] = constants.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
     for (position, index) in order.enumerated() {
       lines[index].offsetCross = mode.offset(
@@ -201,13 +203,17 @@ enum Alignment {
     }
   }
 
-  /// The fallback alignment when there is no room to distribute: `space-between` falls back to
-  /// `flex-start`, `space-around` and `space-evenly` to `center`.
-  func withFallback(freeSpace: Double, count: Int) -> Alignment {
-    guard freeSpace < 0 || count <= 1 else { return self }
+  /// The fallback alignment when there is nothing to distribute, as Chromium applies it: with
+  /// negative free space `space-between` packs at flex-start, while `space-around` and
+  /// `space-evenly` pack at the start of the writing mode ("safe" alignment), which in a reverse
+  /// container is flex-end (Yoga centres them instead); with a single item `space-between`
+  /// packs at flex-start and `space-around`/`space-evenly` centre.
+  func withFallback(freeSpace: Double, count: Int, isReversed: Bool) -> Alignment {
     switch self {
-    case .spaceBetween: return .flexStart
-    case .spaceAround, .spaceEvenly: return .center
+    case .spaceBetween where freeSpace < 0 || count <= 1: return .flexStart
+    case .spaceAround, .spaceEvenly:
+      if freeSpace < 0 { return isReversed ? .flexEnd : .flexStart }
+      return count <= 1 ? .center : self
     default: return self
     }
   }

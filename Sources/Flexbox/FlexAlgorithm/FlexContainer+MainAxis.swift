@@ -60,51 +60,47 @@ extension FlexEngine {
 
   /// Step 5, [§9.3](https://www.w3.org/TR/css-flexbox-1/#algo-line-break): a single-line
   /// container puts every item in one line; a multi-line one starts a new line when the next
-  /// item's outer hypothetical main size would overflow the available main space.
-  func collectFlexLines(_ items: [FlexItem], availableSpace: AvailableSize, constants: FlexConstants)
-    -> [FlexLine]
-  {
+  /// item's outer hypothetical main size would overflow its inner main size (a column container
+  /// of auto height breaks at its max-height, else keeps one line).
+  func collectFlexLines(_ items: [FlexItem], constants: FlexConstants) -> [FlexLine] {
     let main = constants.mainAxis
-    guard constants.isWrap else { return [FlexLine(items: 0..<items.count)] }
-    var limit: AvailableSpace = availableSpace[main]
-    if let maxMain = constants.maxSize[main] {
-      let inset = constants.contentInset.sum(main)
-      var available = limit.value ?? (maxMain - inset)
-      if constants.nodeOuterSize[main] == nil { available = Swift.min(available, maxMain - inset) }
-      limit = .definite(Swift.max(available, constants.minSize[main] - inset))
-    }
-    switch limit {
-    case .maxContent:
-      return [FlexLine(items: 0..<items.count)]
-    case .minContent:
-      if items.isEmpty { return [FlexLine(items: 0..<0)] }
-      return items.indices.map { FlexLine(items: $0..<($0 + 1)) }
-    case .definite(let space):
-      var lines: [FlexLine] = []
-      var start = 0
-      while start < items.count {
-        var length = 0.0
-        var end = start
-        while end < items.count {
-          let next = length + items[end].hypotheticalOuterSize[main] + (end == start ? 0 : constants.mainGap)
-          if end > start, next > space { break }
-          length = next
-          end += 1
-        }
-        lines.append(FlexLine(items: start..<end))
-        start = end
+    guard constants.isWrap, let space = lineBreakLimit(constants) else { return [FlexLine(items: 0..<items.count)] }
+    var lines: [FlexLine] = []
+    var start = 0
+    while start < items.count {
+      var length = 0.0
+      var end = start
+      while end < items.count {
+        let next = length + items[end].hypotheticalOuterSize[main] + (end == start ? 0 : constants.mainGap)
+        if end > start, next > space { break }
+        length = next
+        end += 1
       }
-      if lines.isEmpty { lines.append(FlexLine(items: 0..<0)) }
-      return lines
+      lines.append(FlexLine(items: start..<end))
+      start = end
     }
+    if lines.isEmpty { lines.append(FlexLine(items: 0..<0)) }
+    return lines
+  }
+
+  /// The inner main length at which a multi-line container breaks lines: its inner main size
+  /// when definite, else (a column of auto height) its max-height less padding and border.
+  func lineBreakLimit(_ constants: FlexConstants) -> Double? {
+    let main = constants.mainAxis
+    if constants.nodeOuterSize[main] != nil || main == .horizontal { return constants.nodeInnerSize[main] }
+    guard let maxMain = constants.maxSize[main] else { return nil }
+    let inset = constants.contentInset.sum(main)
+    return Swift.max(maxMain, constants.minSize[main]) - inset
   }
 
   /// Step 4, [§9.2](https://www.w3.org/TR/css-flexbox-1/#algo-main-container): the container's
-  /// main size is its known size, else its content's size (the longest line of flex base sizes
-  /// in definite space; the items' max-content contributions under an intrinsic constraint),
-  /// clamped by its min/max main sizes.
+  /// main size is its known size, else its content's size, clamped by its min/max main sizes.
+  ///
+  /// As Chromium computes it: a column container of auto height is as tall as its longest line
+  /// of outer hypothetical main sizes; a row container of auto width is fit-content wide,
+  /// `min(max-content, max(min-content, available))`, from its items' intrinsic contributions.
   func determineContainerMainSize(
-    _ items: inout [FlexItem], lines: [FlexLine], availableSpace: AvailableSize, constants: inout FlexConstants
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: inout FlexConstants
   ) {
     let main = constants.mainAxis
     let inset = constants.contentInset.sum(main)
@@ -113,93 +109,77 @@ extension FlexEngine {
       constants.containerSize[main] = innerMain + inset
       return
     }
-    var outerMain: Double
-    func baseLength(_ item: FlexItem) -> Double {
-      Swift.max(
-        Swift.max(item.flexBasis, item.minSize[main]) + item.margin.sum(main), item.paddingBorder.sum(main))
-    }
-    func longestLine() -> Double {
-      var longest = 0.0
-      for line in lines {
+    var innerMain: Double
+    if main == .vertical {
+      innerMain = 0
+      for line in collectFlexLines(items, constants: constants) {
         var length = sumOfGaps(constants.mainGap, count: line.items.count)
-        for index in line.items { length += baseLength(items[index]) }
-        longest = Swift.max(longest, length)
+        for index in line.items { length += items[index].hypotheticalOuterSize[main] }
+        innerMain = Swift.max(innerMain, length)
       }
-      return longest
+    } else {
+      switch availableSpace[main] {
+      case .maxContent:
+        innerMain = intrinsicMainSize(items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
+      case .minContent:
+        innerMain = intrinsicMainSize(items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
+      case .definite(let space):
+        let maxContent = intrinsicMainSize(
+          items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
+        let minContent = intrinsicMainSize(
+          items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
+        innerMain = Swift.min(maxContent, Swift.max(minContent, space))
+      }
     }
-    switch availableSpace[main] {
-    case .definite(let space):
-      outerMain = longestLine() + inset
-      if lines.count > 1 { outerMain = Swift.max(outerMain, space + inset) }
-    case .minContent where constants.isWrap:
-      outerMain = longestLine() + inset
-    case .minContent, .maxContent:
-      outerMain = intrinsicMainSize(&items, lines: lines, availableSpace: availableSpace, constants: constants) + inset
-    }
-    outerMain = Swift.max(outerMain.clamped(min: constants.minSize[main], max: constants.maxSize[main]), inset)
+    let outerMain = Swift.max((innerMain + inset).clamped(min: constants.minSize[main], max: constants.maxSize[main]), inset)
     constants.containerSize[main] = outerMain
     constants.innerContainerSize[main] = Swift.max(outerMain - inset, 0)
     constants.nodeInnerSize[main] = constants.innerContainerSize[main]
   }
 
-  /// The container's max-content (or min-content) main size from its items' contributions
-  /// ([§9.9.1](https://www.w3.org/TR/css-flexbox-1/#intrinsic-main-sizes)), as browsers compute it.
+  /// A row container's max-content (or min-content) inner width from its items' contributions
+  /// ([§9.9.1](https://www.w3.org/TR/css-flexbox-1/#intrinsic-main-sizes)), as Chromium computes
+  /// it: each item's content size clamped by its min/max sizes and, when it cannot grow (shrink),
+  /// floored (capped) by its flex base size; summed, or for a multi-line min-content the largest.
   func intrinsicMainSize(
-    _ items: inout [FlexItem], lines: [FlexLine], availableSpace: AvailableSize, constants: FlexConstants
+    _ items: [FlexItem], constraint: AvailableSpace, availableSpace: AvailableSize, constants: FlexConstants
   ) -> Double {
     let main = constants.mainAxis
     let cross = constants.crossAxis
-    var result = 0.0
-    for line in lines {
-      var lineSize = sumOfGaps(constants.mainGap, count: line.items.count)
-      for index in line.items {
-        let item = items[index]
-        let styleMin = item.minSize[main]
-        let preferred = item.size[main]
-        let styleMax = item.maxSize[main]
-        let clampingBasis = Swift.max(item.flexBasis, preferred ?? -.infinity)
-        let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
-        let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
-        let minMain = Swift.max(styleMin, basisMin ?? styleMin)
-        let maxMain = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
-        let marginSum = item.margin.sum(main)
-        let contribution: Double
-        if let preferred, maxMain <= minMain || maxMain <= preferred {
-          contribution = Swift.max(Swift.min(preferred, maxMain), minMain) + marginSum
-        } else if maxMain <= minMain {
-          contribution = minMain + marginSum
-        } else {
-          let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
-          var childKnown = OptionalSize.none
-          childKnown[cross] = item.size[cross]
-          if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
-            childKnown[cross] = Swift.max(space - item.margin.sum(cross), 0)
-          }
-          let measured = computeNode(
-            item.node, known: childKnown,
-            available: .axes(main: main, availableSpace[main], cross: crossAvailable),
-            mode: .computeSize, sizing: .inherentSize)[main] + marginSum
-          if main == .horizontal {
-            contribution = measured.clamped(min: styleMin, max: styleMax)
-          } else {
-            contribution = Swift.max(measured, item.flexBasis).clamped(min: styleMin, max: styleMax)
-          }
+    var sum = sumOfGaps(constants.mainGap, count: items.count)
+    var largest = 0.0
+    for item in items {
+      let styleMin = item.minSize[main]
+      let preferred = item.size[main]
+      let styleMax = item.maxSize[main]
+      let clampingBasis = Swift.max(item.flexBasis, preferred ?? -.infinity)
+      let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
+      let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+      let minMain = Swift.max(styleMin, basisMin ?? styleMin, item.paddingBorder.sum(main))
+      let maxMain = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
+      let marginSum = item.margin.sum(main)
+      var contribution: Double
+      if let preferred, maxMain <= minMain || maxMain <= preferred {
+        contribution = Swift.max(Swift.min(preferred, maxMain), minMain)
+      } else if maxMain <= minMain {
+        contribution = minMain
+      } else {
+        let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
+        var childKnown = OptionalSize.none
+        childKnown[cross] = item.size[cross]
+        if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
+          childKnown[cross] = Swift.max(space - item.margin.sum(cross), 0)
         }
-        let difference = contribution - item.flexBasis
-        var size = item.flexBasis
-        if difference > 0 {
-          size += difference
-        } else if difference < 0 {
-          let scaled = Swift.max(1, item.flexShrink * item.innerFlexBasis)
-          let fraction = difference / scaled
-          size += Swift.max(1, item.flexShrink) * item.innerFlexBasis * fraction
-        }
-        items[index].contentFlexFraction = difference
-        lineSize += size
+        let measured = computeNode(
+          item.node, known: childKnown, available: .axes(main: main, constraint, cross: crossAvailable),
+          mode: .computeSize, sizing: .inherentSize)[main]
+        contribution = measured.clamped(min: minMain, max: maxMain)
       }
-      result = Swift.max(result, lineSize)
+      contribution += marginSum
+      sum += contribution
+      largest = Swift.max(largest, contribution)
     }
-    return result
+    return constraint == .minContent && constants.isWrap ? largest : sum
   }
 
   /// Step 6, [§9.7 Resolving flexible lengths](https://www.w3.org/TR/css-flexbox-1/#resolve-flexible-lengths):

@@ -87,10 +87,10 @@ extension FlexEngine {
     let availableSpace = determineAvailableSpace(knownSize, available, constants: constants)
     // 3. The flex base size and hypothetical main size of each item.
     determineFlexBaseSizes(&items, availableSpace: availableSpace, constants: constants)
+    // 4. The main size of the container.
+    determineContainerMainSize(&items, availableSpace: availableSpace, constants: &constants)
     // §9.3 Main size determination. 5. Collect the items into flex lines.
-    var lines = collectFlexLines(items, availableSpace: availableSpace, constants: constants)
-    // 4. The main size of the container (needs the lines when it is not definite).
-    determineContainerMainSize(&items, lines: lines, availableSpace: availableSpace, constants: &constants)
+    var lines = collectFlexLines(items, constants: constants)
     // 6. Resolve the flexible lengths of each line.
     for line in lines {
       resolveFlexibleLengths(&items[line.items], constants: constants)

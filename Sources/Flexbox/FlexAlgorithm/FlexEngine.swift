@@ -206,10 +206,13 @@ final class FlexEngine {
       func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
       content = Size(width: clean(measured.width), height: clean(measured.height))
     }
+    // Min/max sizes apply to the box's inherent size, not to its content size (which the
+    // container clamps itself: a flex base size is not clamped, its hypothetical size is).
+    let clamps = sizing == .inherentSize
     let width = (knownSize.width ?? (content.width + pb.horizontal))
-      .clamped(min: node.minSize.width, max: node.maxSize.width)
+      .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
     let height = (knownSize.height ?? (content.height + pb.vertical))
-      .clamped(min: node.minSize.height, max: node.maxSize.height)
+      .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
 }
