@@ -65,6 +65,10 @@ extension FlexEngine {
   func collectFlexLines(_ items: [FlexItem], constants: FlexConstants) -> [FlexLine] {
     let main = constants.mainAxis
     guard constants.isWrap, let space = lineBreakLimit(constants) else { return [FlexLine(items: 0..<items.count)] }
+    // Chromium sizes a column container's width from its items as if they were on one line.
+    if main == .vertical, constants.nodeOuterSize[constants.crossAxis] == nil {
+      return [FlexLine(items: 0..<items.count)]
+    }
     var lines: [FlexLine] = []
     var start = 0
     while start < items.count {
@@ -152,9 +156,8 @@ extension FlexEngine {
       let styleMin = item.minSize[main]
       let preferred = item.size[main]
       let styleMax = item.maxSize[main]
-      let clampingBasis = Swift.max(item.flexBasis, preferred ?? -.infinity)
-      let basisMin: Double? = item.flexShrink == 0 ? clampingBasis : nil
-      let basisMax: Double? = item.flexGrow == 0 ? clampingBasis : nil
+      let basisMin: Double? = item.flexShrink == 0 ? item.flexBasis : nil
+      let basisMax: Double? = item.flexGrow == 0 ? item.flexBasis : nil
       let minMain = Swift.max(styleMin, basisMin ?? styleMin, item.paddingBorder.sum(main))
       let maxMain = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
       let marginSum = item.margin.sum(main)
@@ -175,7 +178,8 @@ extension FlexEngine {
           mode: .computeSize, sizing: .inherentSize)[main]
         contribution = measured.clamped(min: minMain, max: maxMain)
       }
-      contribution += marginSum
+      // An outer contribution is never negative, however negative the margins.
+      contribution = Swift.max(contribution + marginSum, 0)
       sum += contribution
       largest = Swift.max(largest, contribution)
     }
