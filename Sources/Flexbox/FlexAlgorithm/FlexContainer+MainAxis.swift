@@ -65,8 +65,9 @@ extension FlexEngine {
   func collectFlexLines(_ items: [FlexItem], constants: FlexConstants) -> [FlexLine] {
     let main = constants.mainAxis
     guard constants.isWrap, let space = lineBreakLimit(constants) else { return [FlexLine(items: 0..<items.count)] }
-    // Chromium sizes a column container's width from its items as if they were on one line.
-    if main == .vertical, constants.nodeOuterSize[constants.crossAxis] == nil {
+    // Chromium sizes the width of a column container whose height is not its own definite
+    // height from its items as if they were on one line.
+    if main == .vertical, constants.nodeOuterSize[constants.crossAxis] == nil, !constants.hasDefiniteStyleMainSize {
       return [FlexLine(items: 0..<items.count)]
     }
     var lines: [FlexLine] = []

@@ -20,6 +20,9 @@ struct FlexConstants {
   var alignItems: FlexStyle.AlignItems
   var alignContent: FlexStyle.AlignContent
   var justifyContent: FlexStyle.JustifyContent
+  /// Whether the main size comes from the container's own style (`width`/`height`, or a
+  /// minimum at least its maximum), not from its parent.
+  var hasDefiniteStyleMainSize: Bool
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -132,6 +135,8 @@ extension FlexEngine {
       border: node.border, contentInset: contentInset, minSize: node.minSize, maxSize: node.maxSize,
       mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
       alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
+      hasDefiniteStyleMainSize: node.size[mainAxis] != nil
+        || node.maxSize[mainAxis].map { $0 <= node.minSize[mainAxis] } == true,
       nodeOuterSize: knownSize, nodeInnerSize: inner)
   }
 
