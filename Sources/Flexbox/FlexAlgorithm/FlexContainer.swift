@@ -82,7 +82,7 @@ extension FlexEngine {
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
       return Size(width: width, height: height)
     }
-    var constants = makeConstants(node, knownSize: knownSize)
+    var constants = makeConstants(node, knownSize: knownSize, sizing: sizing)
 
     // §9.1 Initial setup. 1. Generate the flex items.
     var items = generateFlexItems(node, constants: constants)
@@ -122,7 +122,11 @@ extension FlexEngine {
   }
 
   /// Resolves the container's constants: axes, insets, gaps, alignment and known sizes.
-  func makeConstants(_ node: ResolvedNode, knownSize: OptionalSize) -> FlexConstants {
+  ///
+  /// The container's min/max sizes clamp only its inherent size: a content size (a flex base
+  /// size, say) is left for the parent to clamp.
+  func makeConstants(_ node: ResolvedNode, knownSize: OptionalSize, sizing: SizingMode) -> FlexConstants {
+    let clamps = sizing == .inherentSize
     let isRow = node.direction.isRow
     let mainAxis: Axis = isRow ? .horizontal : .vertical
     let contentInset = node.paddingBorder
@@ -132,7 +136,7 @@ extension FlexEngine {
     return FlexConstants(
       mainAxis: mainAxis, crossAxis: mainAxis.cross, isReverse: node.direction.isReverse,
       isWrap: node.wrap != .noWrap, isWrapReverse: node.wrap == .wrapReverse, margin: node.margin,
-      border: node.border, contentInset: contentInset, minSize: node.minSize, maxSize: node.maxSize,
+      border: node.border, contentInset: contentInset, minSize: clamps ? node.minSize : .zero, maxSize: clamps ? node.maxSize : .none,
       mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
       alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
       hasDefiniteStyleMainSize: node.size[mainAxis] != nil
