@@ -65,11 +65,6 @@ extension FlexEngine {
   func collectFlexLines(_ items: [FlexItem], constants: FlexConstants) -> [FlexLine] {
     let main = constants.mainAxis
     guard constants.isWrap, let space = lineBreakLimit(constants) else { return [FlexLine(items: 0..<items.count)] }
-    // Chromium sizes the width of a column container whose height is not its own definite
-    // height from its items as if they were on one line.
-    if main == .vertical, constants.nodeOuterSize[constants.crossAxis] == nil, !constants.hasDefiniteStyleMainSize {
-      return [FlexLine(items: 0..<items.count)]
-    }
     var lines: [FlexLine] = []
     var start = 0
     while start < items.count {
@@ -89,13 +84,18 @@ extension FlexEngine {
   }
 
   /// The inner main length at which a multi-line container breaks lines: its inner main size
-  /// when definite, else (a column of auto height) its max-height less padding and border.
+  /// when definite. A column container whose width is still unknown (being measured) breaks, as
+  /// Chromium does, at its own `height`, else its `max-height`, else not at all (its height
+  /// given by its parent is ignored); one of auto height breaks at its max-height.
   func lineBreakLimit(_ constants: FlexConstants) -> Double? {
     let main = constants.mainAxis
-    if constants.nodeOuterSize[main] != nil || main == .horizontal { return constants.nodeInnerSize[main] }
-    guard let maxMain = constants.maxSize[main] else { return nil }
+    if main == .horizontal { return constants.nodeInnerSize[main] }
     let inset = constants.contentInset.sum(main)
-    return Swift.max(maxMain, constants.minSize[main]) - inset
+    let measuringWidth = constants.nodeOuterSize[constants.crossAxis] == nil
+    if constants.nodeOuterSize[main] != nil, !measuringWidth { return constants.nodeInnerSize[main] }
+    if measuringWidth, let styled = constants.styleMainSize { return Swift.max(styled - inset, 0) }
+    guard let maxMain = constants.styleMaxMainSize else { return nil }
+    return Swift.max(maxMain - inset, 0)
   }
 
   /// Step 4, [§9.2](https://www.w3.org/TR/css-flexbox-1/#algo-main-container): the container's

@@ -20,9 +20,10 @@ struct FlexConstants {
   var alignItems: FlexStyle.AlignItems
   var alignContent: FlexStyle.AlignContent
   var justifyContent: FlexStyle.JustifyContent
-  /// Whether the main size comes from the container's own style (`width`/`height`, or a
-  /// minimum at least its maximum), not from its parent.
-  var hasDefiniteStyleMainSize: Bool
+  /// The container's own definite main size (`width`/`height` clamped by min/max), if any.
+  var styleMainSize: Double?
+  /// The container's own max main size (floored by its min), whatever the sizing mode.
+  var styleMaxMainSize: Double?
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -139,8 +140,8 @@ extension FlexEngine {
       border: node.border, contentInset: contentInset, minSize: clamps ? node.minSize : .zero, maxSize: clamps ? node.maxSize : .none,
       mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
       alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
-      hasDefiniteStyleMainSize: node.size[mainAxis] != nil
-        || node.maxSize[mainAxis].map { $0 <= node.minSize[mainAxis] } == true,
+      styleMainSize: node.size[mainAxis].clamped(min: node.minSize[mainAxis], max: node.maxSize[mainAxis]),
+      styleMaxMainSize: node.maxSize[mainAxis].map { Swift.max($0, node.minSize[mainAxis]) },
       nodeOuterSize: knownSize, nodeInnerSize: inner)
   }
 
