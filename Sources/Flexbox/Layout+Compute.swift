@@ -70,8 +70,12 @@ public enum FlexLayoutLimits {
 /// Carries a closure and its result to and from a helper thread; the caller waits for the
 /// thread, so the two never touch it at once.
 private final class ResultBox<T>: @unchecked Sendable {
-  let body: () -> T
+  var body: (() -> T)?
   var result: T?
   init(body: @escaping () -> T) { self.body = body }
-  func run() { result = body() }
+  /// Runs the body once and lets go of it, so it never outlives the caller's scope.
+  func run() {
+    result = body?()
+    body = nil
+  }
 }

@@ -20,7 +20,7 @@ final class FlexEngine {
   /// Memoised sizes, ``cacheSlots`` per box.
   private var cache: [CacheEntry] = []
   private var cacheCursor: [UInt8] = []
-  private static let cacheSlots = 4
+  private static let cacheSlots = 8
 
   private struct CacheEntry {
     var known: OptionalSize
@@ -137,6 +137,9 @@ final class FlexEngine {
     // A known dimension makes the space offered along it irrelevant: canonicalise for the cache.
     if let w = known.width { available.width = .definite(w) }
     if let h = known.height { available.height = .definite(h) }
+    // Without its own size constraints a box sizes the same way in either sizing mode.
+    let node = nodes[id]
+    let sizing = node.hasSizeConstraints ? sizing : .contentSize
     let base = id * Self.cacheSlots
     if mode == .computeSize {
       for slot in base..<(base + Self.cacheSlots) {
@@ -146,7 +149,6 @@ final class FlexEngine {
         }
       }
     }
-    let node = nodes[id]
     let result: Size
     if node.childCount == 0 {
       result = layoutLeaf(id, known: known, available: available, sizing: sizing)

@@ -153,6 +153,12 @@ struct ResolvedNode {
   /// Index into the measure closures, or -1.
   var measure: Int32
 
+  /// Whether the box has a `width`, `height`, or a min/max size (so its sizing mode matters).
+  var hasSizeConstraints: Bool {
+    size.width != nil || size.height != nil || minSize.width > 0 || minSize.height > 0 || maxSize.width != nil
+      || maxSize.height != nil
+  }
+
   /// Padding plus border.
   var paddingBorder: EdgeInsets { padding + border }
 
