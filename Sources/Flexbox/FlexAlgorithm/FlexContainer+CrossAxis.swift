@@ -17,6 +17,11 @@ extension FlexEngine {
       let innerCross: Double
       if let styled = item.size[cross] {
         innerCross = Swift.max(styled.clamped(min: lower, max: upper), pbCross)
+      } else if item.alignSelf == .stretch, !constants.isWrap, let containerCross = constants.nodeInnerSize[cross] {
+        // A stretched item of a single-line container with a definite cross size ends up as
+        // tall as the container (steps 8 and 11) whatever its content: skip measuring it.
+        innerCross = Swift.max(
+          (containerCross - item.margin.sum(cross)).clamped(min: lower, max: upper), pbCross)
       } else {
         var crossAvailable = availableSpace[cross]
         if let v = crossAvailable.value { crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross)) }
@@ -108,8 +113,7 @@ extension FlexEngine {
       let count = line.items.count
       let mode = Alignment(justify: constants.justifyContent).withFallback(
         freeSpace: free, count: count, isReversed: constants.isReverse)
-      let order: [Int] = constants.isReverse ? line.items.reversed() : Array(line.items)
-      for (position, index) in order.enumerated() {
+      forEachIndex(in: line.items, reversed: constants.isReverse) { position, index in
         items[index].offsetMain = mode.offset(
           freeSpace: free, count: count, gap: constants.mainGap, isReversed: constants.isReverse,
           isFirst: position == 0)
@@ -162,8 +166,7 @@ extension FlexEngine {
       - sumOfGaps(constants.crossGap, count: count)
     let mode = Alignment(content: constants.alignContent).withFallback(
       freeSpace: free, count: count, isReversed: constants.isWrapReverse)
-    let order: [Int] = constants.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
-    for (position, index) in order.enumerated() {
+    forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { position, index in
       lines[index].offsetCross = mode.offset(
         freeSpace: free, count: count, gap: constants.crossGap, isReversed: constants.isWrapReverse,
         isFirst: position == 0)

@@ -9,12 +9,10 @@ extension FlexEngine {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     var crossCursor = constants.contentInset.start(cross)
-    let lineOrder: [Int] = constants.isWrapReverse ? lines.indices.reversed() : Array(lines.indices)
-    for lineIndex in lineOrder {
+    forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { _, lineIndex in
       let line = lines[lineIndex]
       var mainCursor = constants.contentInset.start(main)
-      let itemOrder: [Int] = constants.isReverse ? line.items.reversed() : Array(line.items)
-      for index in itemOrder {
+      forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
         let item = items[index]
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
@@ -54,7 +52,7 @@ extension FlexEngine {
       let minSize = Size(
         width: Swift.max(style.minSize.width, pb.horizontal), height: Swift.max(style.minSize.height, pb.vertical))
       var known = OptionalSize.none
-      for axis in [Axis.horizontal, .vertical] {
+      for axis in bothAxes {
         if let styled = style.size[axis] {
           known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
         } else if let start = style.inset.start(axis), let end = style.inset.end(axis) {

@@ -177,7 +177,7 @@ extension FlexEngine {
     _ knownSize: OptionalSize, _ offered: AvailableSize, constants: FlexConstants
   ) -> AvailableSize {
     var result = offered
-    for axis in [Axis.horizontal, .vertical] {
+    for axis in bothAxes {
       if let inner = constants.nodeInnerSize[axis] {
         result[axis] = .definite(inner)
       } else {

@@ -17,52 +17,71 @@ final class FlexEngine {
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
   var maxDepth = 0
-  /// Memoised sizes, ``cacheSlots`` per box.
+  /// Memoised sizes, ``cacheSlots`` per box that has been sized, allocated on first use.
   private var cache: [CacheEntry] = []
+  /// Where each box's slots start in ``cache`` (-1: none yet).
+  private var cacheBase: [Int32] = []
+  /// The next slot each box overwrites, for boxes with slots, in order of allocation.
   private var cacheCursor: [UInt8] = []
   private static let cacheSlots = 8
 
+  /// A memoised size: the inputs packed into two numbers and a flag byte, and the result.
   private struct CacheEntry {
-    var known: OptionalSize
-    var available: AvailableSize
-    var sizing: SizingMode
+    var width: Double
+    var height: Double
+    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid.
+    var flags: UInt8
     var result: Size
-    var isValid: Bool
+
+    static let empty = CacheEntry(width: 0, height: 0, flags: 0, result: .zero)
+
+    /// Packs one axis: a known size (kind 0), a definite space (1), max-content (2), min-content (3).
+    @inline(__always)
+    static func pack(_ known: Double?, _ available: AvailableSpace) -> (Double, UInt8) {
+      if let known { return (known, 0) }
+      switch available {
+      case .definite(let v): return (v, 1)
+      case .maxContent: return (0, 2)
+      case .minContent: return (0, 3)
+      }
+    }
   }
 
-  /// Flattens `root` breadth first, without recursion.
+  /// Flattens `root` breadth first, without recursion: sibling arrays are queued (not copied
+  /// box by box), and each box's children get the next contiguous run of indices.
   init(root: Layout) {
-    var queue: [Layout] = [root]
-    var depths: [Int] = [0]
-    var index = 0
-    while index < queue.count {
-      let layout = queue[index]
-      let first = queue.count
-      queue.append(contentsOf: layout.children)
-      let depth = depths[index]
-      if !layout.children.isEmpty {
-        maxDepth = Swift.max(maxDepth, depth + 1)
-        depths.append(contentsOf: repeatElement(depth + 1, count: layout.children.count))
+    var groups: [[Layout]] = [[root]]
+    var groupDepths: [Int] = [0]
+    var nextIndex = 1
+    var groupIndex = 0
+    while groupIndex < groups.count {
+      let depth = groupDepths[groupIndex]
+      groups[groupIndex].withUnsafeBufferPointer { group in
+        for layout in group {
+          let childCount = layout.children.count
+          var measureIndex: Int32 = -1
+          if childCount == 0, let measure = layout.measure {
+            measureIndex = Int32(measures.count)
+            measures.append(measure)
+          }
+          nodes.append(
+            ResolvedNode(
+              style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+              measure: measureIndex))
+          identifiers.append(layout.identifier)
+          if childCount > 0 {
+            groups.append(layout.children)
+            groupDepths.append(depth + 1)
+            nextIndex += childCount
+            maxDepth = Swift.max(maxDepth, depth + 1)
+          }
+        }
       }
-      var measureIndex: Int32 = -1
-      if let measure = layout.measure, layout.children.isEmpty {
-        measureIndex = Int32(measures.count)
-        measures.append(measure)
-      }
-      nodes.append(
-        ResolvedNode(
-          style: layout.style, firstChild: Int32(first), childCount: Int32(layout.children.count),
-          measure: measureIndex))
-      identifiers.append(layout.identifier)
-      queue[index] = Layout(style: FlexStyle())
-      index += 1
+      groups[groupIndex] = []
+      groupIndex += 1
     }
     frames = Array(repeating: .zero, count: nodes.count)
-    cache = Array(
-      repeating: CacheEntry(
-        known: .none, available: AvailableSize(width: .maxContent, height: .maxContent), sizing: .contentSize,
-        result: .zero, isValid: false), count: nodes.count * Self.cacheSlots)
-    cacheCursor = Array(repeating: 0, count: nodes.count)
+    cacheBase = Array(repeating: -1, count: nodes.count)
   }
 
   // MARK: - Entry points
@@ -138,27 +157,34 @@ final class FlexEngine {
     if let w = known.width { available.width = .definite(w) }
     if let h = known.height { available.height = .definite(h) }
     // Without its own size constraints a box sizes the same way in either sizing mode.
-    let node = nodes[id]
-    let sizing = node.hasSizeConstraints ? sizing : .contentSize
-    let base = id * Self.cacheSlots
-    if mode == .computeSize {
+    let sizing = nodes[id].hasSizeConstraints ? sizing : .contentSize
+    let (keyWidth, kindWidth) = CacheEntry.pack(known.width, available.width)
+    let (keyHeight, kindHeight) = CacheEntry.pack(known.height, available.height)
+    let flags = kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
+    var base = Int(cacheBase[id])
+    if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
         let entry = cache[slot]
-        if entry.isValid, entry.known == known, entry.available == available, entry.sizing == sizing {
-          return entry.result
-        }
+        if entry.flags == flags, entry.width == keyWidth, entry.height == keyHeight { return entry.result }
       }
     }
     let result: Size
-    if node.childCount == 0 {
+    if nodes[id].childCount == 0 {
       result = layoutLeaf(id, known: known, available: available, sizing: sizing)
     } else {
       result = layoutFlexContainer(id, known: known, available: available, mode: mode, sizing: sizing)
     }
-    let cursor = Int(cacheCursor[id])
-    cache[base + cursor] = CacheEntry(
-      known: known, available: available, sizing: sizing, result: result, isValid: true)
-    cacheCursor[id] = UInt8((cursor + 1) % Self.cacheSlots)
+    guard mode == .computeSize else { return result }
+    if base < 0 {
+      base = cache.count
+      cacheBase[id] = Int32(base)
+      cache.append(contentsOf: repeatElement(CacheEntry.empty, count: Self.cacheSlots))
+      cacheCursor.append(0)
+    }
+    let owner = base / Self.cacheSlots
+    let cursor = Int(cacheCursor[owner])
+    cache[base + cursor] = CacheEntry(width: keyWidth, height: keyHeight, flags: flags, result: result)
+    cacheCursor[owner] = UInt8((cursor + 1) % Self.cacheSlots)
     return result
   }
 
@@ -168,7 +194,7 @@ final class FlexEngine {
   func styledKnownDimensions(_ node: ResolvedNode, known: OptionalSize, sizing: SizingMode) -> OptionalSize {
     let pb = node.paddingBorder
     var result = known
-    for axis in [Axis.horizontal, .vertical] where known[axis] == nil {
+    for axis in bothAxes where known[axis] == nil {
       let minimum = node.minSize[axis]
       let maximum = node.maxSize[axis]
       if let maximum, maximum <= minimum {

@@ -1,5 +1,18 @@
 import LayoutGeometry
 
+/// Both axes, for loops that treat them alike (a constant, so looping allocates nothing).
+let bothAxes: [Axis] = [.horizontal, .vertical]
+
+/// Calls `body(position, index)` for each index of `range`, backwards when `reversed`, without
+/// allocating an order array.
+@inline(__always)
+func forEachIndex(in range: Range<Int>, reversed: Bool, _ body: (Int, Int) -> Void) {
+  let count = range.count
+  for position in 0..<count {
+    body(position, reversed ? range.upperBound - 1 - position : range.lowerBound + position)
+  }
+}
+
 /// A width and a height, each possibly unknown (`nil`).
 struct OptionalSize: Equatable {
   var width: Double?
