@@ -60,12 +60,15 @@ extension ComputedLayout {
     return deepest
   }
 
-  private static func firstMismatch<Node: FrameAssignable>(_ computed: ComputedLayout, _ node: Node, path: String)
+  private static func firstMismatch<Node: FrameAssignable>(
+    _ computed: ComputedLayout, _ node: Node, path: String
+  )
     -> LayoutShapeMismatch?
   {
     let kids = node.frameChildren
     guard computed.children.count == kids.count else {
-      return LayoutShapeMismatch(path: path, computedChildCount: computed.children.count, nodeChildCount: kids.count)
+      return LayoutShapeMismatch(
+        path: path, computedChildCount: computed.children.count, nodeChildCount: kids.count)
     }
     for (i, (child, kid)) in zip(computed.children, kids).enumerated() {
       if let mismatch = firstMismatch(child, kid, path: "\(path).children[\(i)]") { return mismatch }

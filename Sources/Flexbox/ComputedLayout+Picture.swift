@@ -25,7 +25,9 @@ extension ComputedLayout {
     var minY = 0.0
     var maxX = frame.maxX
     var maxY = frame.maxY
-    var stack: [(node: ComputedLayout, layout: Layout?, origin: Point, depth: Int)] = [(self, layout, .zero, 0)]
+    var stack: [(node: ComputedLayout, layout: Layout?, origin: Point, depth: Int)] = [
+      (self, layout, .zero, 0)
+    ]
     func n(_ v: Double) -> String { formatted((v * scale * 100).rounded() / 100) }
     func rect(_ r: Rect, fill: String, stroke: String = "none", extra: String = "") -> String {
       "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(Swift.max(r.width, 0)))\" "
@@ -57,7 +59,8 @@ extension ComputedLayout {
         }
       }
       let hue = (depth * 47) % 360
-      body += rect(box, fill: "hsla(\(hue),70%,60%,0.12)", stroke: "hsl(\(hue),60%,40%)", extra: " stroke-width=\"1\"")
+      body += rect(
+        box, fill: "hsla(\(hue),70%,60%,0.12)", stroke: "hsl(\(hue),60%,40%)", extra: " stroke-width=\"1\"")
       if let identifier = node.identifier {
         body +=
           "<text x=\"\(n(box.x + 2))\" y=\"\(n(box.y + 11))\" font-family=\"Menlo, monospace\" font-size=\"\(n(10))\" "

@@ -31,7 +31,9 @@ extension ComputedLayout: CustomStringConvertible, CustomDebugStringConvertible 
       case .open(let node, let depth, let isLast):
         let id = node.identifier.map { "identifier: \(Self.swiftString($0)), " } ?? ""
         if node.children.isEmpty {
-          out += indent(depth) + "ComputedLayout(\(id)frame: \(frameText(node.frame)))" + (isLast ? "" : ",") + "\n"
+          out +=
+            indent(depth) + "ComputedLayout(\(id)frame: \(frameText(node.frame)))" + (isLast ? "" : ",")
+            + "\n"
           continue
         }
         out += indent(depth) + "ComputedLayout(\n"

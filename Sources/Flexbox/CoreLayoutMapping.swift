@@ -84,7 +84,9 @@ public enum CoreLayoutMapping {
   }
 
   /// The overridden secondary-axis distribution for an `align-self` (`auto` is `nil`).
-  public static func overriddenSecondaryAxisDistribution(_ value: FlexStyle.AlignSelf) -> SecondaryAxisDistribution? {
+  public static func overriddenSecondaryAxisDistribution(
+    _ value: FlexStyle.AlignSelf
+  ) -> SecondaryAxisDistribution? {
     switch value {
     case .auto: nil
     case .flexStart: .leading
@@ -196,7 +198,8 @@ public enum CoreLayoutMapping {
     }
     return SizeBehavior(
       mode: mode, minWidth: style.minWidth == 0 ? nil : style.minWidth,
-      minHeight: style.minHeight == 0 ? nil : style.minHeight, maxWidth: style.maxWidth, maxHeight: style.maxHeight)
+      minHeight: style.minHeight == 0 ? nil : style.minHeight, maxWidth: style.maxWidth,
+      maxHeight: style.maxHeight)
   }
 }
 

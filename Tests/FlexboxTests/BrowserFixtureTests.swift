@@ -36,7 +36,8 @@ enum BrowserFixtures {
     return array.map { entry in
       let input = try! JSONSerialization.data(withJSONObject: entry["input"]!, options: [.sortedKeys])
       return BrowserFixture(
-        name: entry["name"] as! String, input: input, expected: ExpectedFrame(entry["expected"] as! [String: Any]))
+        name: entry["name"] as! String, input: input,
+        expected: ExpectedFrame(entry["expected"] as! [String: Any]))
     }
   }
 
@@ -50,10 +51,13 @@ enum BrowserFixtures {
   static let tolerance = 0.02
 
   /// The first path where the computed tree differs from the expected frames.
-  static func mismatch(_ actual: ComputedLayout, _ expected: ExpectedFrame, path: String = "root") -> String? {
+  static func mismatch(_ actual: ComputedLayout, _ expected: ExpectedFrame, path: String = "root") -> String?
+  {
     let a = actual.frame
     let e = expected.frame
-    for (name, x, y) in [("x", a.x, e.x), ("y", a.y, e.y), ("width", a.width, e.width), ("height", a.height, e.height)]
+    for (name, x, y) in [
+      ("x", a.x, e.x), ("y", a.y, e.y), ("width", a.width, e.width), ("height", a.height, e.height),
+    ]
     where !(abs(x - y) <= tolerance) {
       return "\(path).\(name): expected \(y), got \(x)"
     }
@@ -83,7 +87,9 @@ enum BrowserFixtures {
     let actual = layout.compute(width: nil, height: nil)
     let problem = mismatch(actual, fixture.expected)
     if knownFailures.contains(fixture.name) {
-      #expect(problem != nil, "\(fixture.name) is listed as a known failure but now passes: remove it from the list")
+      #expect(
+        problem != nil, "\(fixture.name) is listed as a known failure but now passes: remove it from the list"
+      )
       return
     }
     if let problem {

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("JSON documents")
 struct DocumentTests {
-  func decode(_ text: String, limits: FlexDocumentLimits = FlexDocumentLimits()) throws(FlexDocumentError) -> Layout {
+  func decode(
+    _ text: String, limits: FlexDocumentLimits = FlexDocumentLimits()
+  ) throws(FlexDocumentError) -> Layout {
     try FlexDocument.decode(Data(text.utf8), limits: limits)
   }
 
@@ -38,7 +40,8 @@ struct DocumentTests {
 
   @Test("width and height offered to an auto root")
   func offeredSize() throws {
-    let out = try FlexDocument.layoutJSON(from: Data(#"{"children":[{"style":{"height":10}}]}"#.utf8), width: 300)
+    let out = try FlexDocument.layoutJSON(
+      from: Data(#"{"children":[{"style":{"height":10}}]}"#.utf8), width: 300)
     #expect(String(decoding: out, as: UTF8.self).hasPrefix(#"{"x":0,"y":0,"width":300,"height":10,"#))
     #expect(throws: FlexDocumentError.invalidValue(path: "--width", expected: "a finite number ≥ 0")) {
       try FlexDocument.layoutJSON(from: Data("{}".utf8), width: -1)
@@ -71,10 +74,17 @@ struct DocumentTests {
 
   @Test("syntax errors give line and column")
   func syntax() {
-    #expect(error("{\n  \"id\": \"a\",\n  \"style\": {,}\n}") == .syntax(message: "expected a string", line: 3, column: 13))
+    #expect(
+      error("{\n  \"id\": \"a\",\n  \"style\": {,}\n}")
+        == .syntax(message: "expected a string", line: 3, column: 13))
     #expect(error("") == .syntax(message: "empty document", line: 1, column: 1))
-    #expect(error("{} x") == .syntax(message: "unexpected characters after the root node", line: 1, column: 4))
-    if case .syntax(_, let line, _)? = error("{\"children\":[{}\n,{}\n") { #expect(line == 3) } else { Issue.record() }
+    #expect(
+      error("{} x") == .syntax(message: "unexpected characters after the root node", line: 1, column: 4))
+    if case .syntax(_, let line, _)? = error("{\"children\":[{}\n,{}\n") {
+      #expect(line == 3)
+    } else {
+      Issue.record()
+    }
     if case .syntax? = error("[1]") {} else { Issue.record() }
     if case .syntax? = error(#"{"id":"\q"}"#) {} else { Issue.record() }
     if case .syntax? = error(#"{"style":{"width":01}}"#) {} else { Issue.record() }
@@ -85,7 +95,8 @@ struct DocumentTests {
     let deep = String(repeating: #"{"children":["#, count: 5) + "{}" + String(repeating: "]}", count: 5)
     #expect(
       error(deep, limits: FlexDocumentLimits(maxDepth: 4))
-        == .limitExceeded(limit: .maxDepth, value: 5, path: "children[0].children[0].children[0].children[0]"))
+        == .limitExceeded(limit: .maxDepth, value: 5, path: "children[0].children[0].children[0].children[0]")
+    )
     let wide = #"{"children":[{},{},{}]}"#
     #expect(
       error(wide, limits: FlexDocumentLimits(maxNodes: 3))
@@ -149,7 +160,8 @@ struct ApplyTests {
     children: [
       ComputedLayout(frame: Rect(x: 1, y: 2, width: 3, height: 4)),
       ComputedLayout(
-        frame: Rect(x: 5, y: 6, width: 7, height: 8), children: [ComputedLayout(frame: Rect(x: 9, y: 9, width: 9, height: 9))]),
+        frame: Rect(x: 5, y: 6, width: 7, height: 8),
+        children: [ComputedLayout(frame: Rect(x: 9, y: 9, width: 9, height: 9))]),
     ])
 
   @Test func appliesToViews() throws {
@@ -172,7 +184,11 @@ struct ApplyTests {
   @Test func svgPicture() {
     let layout = Layout(
       identifier: "root", container: ContainerBehavior(primaryAxis: .horizontal), padding: Edges(all: 8),
-      children: [Layout(identifier: "a<b", margin: Edges(all: 4), size: .absolute(width: 20, height: 20), border: Edges(all: 1))])
+      children: [
+        Layout(
+          identifier: "a<b", margin: Edges(all: 4), size: .absolute(width: 20, height: 20),
+          border: Edges(all: 1))
+      ])
     let computed = layout.compute(with: Size(width: 100, height: 60))
     let svg = computed.svg(layout: layout)
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))

@@ -16,7 +16,8 @@ final class CallCounter: Sendable {
 func chain(depth: Int, axis: (Int) -> Axis = { _ in .vertical }, leaf: Layout) -> Layout {
   var layout = leaf
   for level in (0..<depth).reversed() {
-    layout = Layout(container: ContainerBehavior(primaryAxis: axis(level), secondaryAxisDistribution: .leading),
+    layout = Layout(
+      container: ContainerBehavior(primaryAxis: axis(level), secondaryAxisDistribution: .leading),
       padding: Edges(all: 1), children: [layout])
   }
   return layout
@@ -54,7 +55,9 @@ struct EngineTests {
   func veryDeepTree() throws {
     let depth = 10_000
     var layout = Layout(identifier: "leaf", size: .absolute(width: 3, height: 4))
-    for _ in 0..<depth { layout = Layout(container: ContainerBehavior(primaryAxis: .horizontal), children: [layout]) }
+    for _ in 0..<depth {
+      layout = Layout(container: ContainerBehavior(primaryAxis: .horizontal), children: [layout])
+    }
     let computed = layout.compute(with: Size(width: 100, height: 100))
     #expect(computed.depth == depth)
     var node = computed
@@ -70,7 +73,9 @@ struct EngineTests {
     text += "{\"id\":\"leaf\",\"style\":{\"width\":3,\"height\":4}}"
     for _ in 0..<depth { text += "]}" }
     let out = try FlexDocument.layoutJSON(from: Data(text.utf8), width: 100, height: 100)
-    #expect(String(decoding: out, as: UTF8.self).contains("\"id\":\"leaf\",\"x\":0,\"y\":0,\"width\":3,\"height\":4"))
+    #expect(
+      String(decoding: out, as: UTF8.self).contains(
+        "\"id\":\"leaf\",\"x\":0,\"y\":0,\"width\":3,\"height\":4"))
     #expect(computed.svg().count > depth)
   }
 
@@ -96,7 +101,9 @@ struct EngineTests {
   func unconstrainedRoot() {
     let layout = Layout(
       container: ContainerBehavior(primaryAxis: .horizontal),
-      children: [Layout(size: .absolute(width: 30, height: 10)), Layout(size: .absolute(width: 20, height: 40))])
+      children: [
+        Layout(size: .absolute(width: 30, height: 10)), Layout(size: .absolute(width: 20, height: 40)),
+      ])
     #expect(layout.compute(width: nil, height: nil).frame.size == Size(width: 50, height: 40))
     #expect(layout.computeFitting(width: 200).frame.size == Size(width: 200, height: 40))
   }

@@ -15,7 +15,9 @@ struct SeedExampleTests {
   @Test("README: a layout with padding fills its container")
   func simple() {
     let layout = Layout(container: ContainerBehavior(primaryAxis: .vertical), padding: Edges(all: 8))
-    #expect(layout.compute(with: Size(width: 160, height: 284)) == ComputedLayout(frame: Rect(x: 0, y: 0, width: 160, height: 284)))
+    #expect(
+      layout.compute(with: Size(width: 160, height: 284))
+        == ComputedLayout(frame: Rect(x: 0, y: 0, width: 160, height: 284)))
   }
 
   @Test("README: a child with a minimum height")
@@ -37,7 +39,8 @@ struct SeedExampleTests {
     let layout = Layout(
       container: ContainerBehavior(primaryAxis: .vertical),
       children: [
-        Layout(overriddenPosition: .absolute(Edges(top: 8, leading: 8)), size: .absolute(width: 44, height: 44))
+        Layout(
+          overriddenPosition: .absolute(Edges(top: 8, leading: 8)), size: .absolute(width: 44, height: 44))
       ]
     )
     let computed = layout.compute(with: Size(width: 160, height: 284))

@@ -22,7 +22,10 @@ enum SeedExamples {
     var out: [(String, Layout, Size)] = []
 
     out.append(
-      ("simple", Layout(container: ContainerBehavior(primaryAxis: .vertical), padding: Edges(all: 8)), container))
+      (
+        "simple", Layout(container: ContainerBehavior(primaryAxis: .vertical), padding: Edges(all: 8)),
+        container
+      ))
     out.append(
       (
         "second layout",

@@ -17,14 +17,18 @@ extension FlexEngine {
       let innerCross: Double
       if let styled = item.size[cross] {
         innerCross = Swift.max(styled.clamped(min: lower, max: upper), pbCross)
-      } else if item.alignSelf == .stretch, !constants.isWrap, let containerCross = constants.nodeInnerSize[cross] {
+      } else if item.alignSelf == .stretch, !constants.isWrap,
+        let containerCross = constants.nodeInnerSize[cross]
+      {
         // A stretched item of a single-line container with a definite cross size ends up as
         // tall as the container (steps 8 and 11) whatever its content: skip measuring it.
         innerCross = Swift.max(
           (containerCross - item.margin.sum(cross)).clamped(min: lower, max: upper), pbCross)
       } else {
         var crossAvailable = availableSpace[cross]
-        if let v = crossAvailable.value { crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross)) }
+        if let v = crossAvailable.value {
+          crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross))
+        }
         var known = OptionalSize.none
         known[main] = item.targetSize[main]
         let measured = computeNode(
@@ -67,7 +71,9 @@ extension FlexEngine {
 
   /// Step 9, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-line-stretch): with
   /// `align-content: stretch`, lines share the container's leftover inner cross space equally.
-  func stretchLinesForAlignContent(_ lines: inout [FlexLine], knownSize: OptionalSize, constants: FlexConstants) {
+  func stretchLinesForAlignContent(
+    _ lines: inout [FlexLine], knownSize: OptionalSize, constants: FlexConstants
+  ) {
     guard constants.alignContent == .stretch, !lines.isEmpty else { return }
     let cross = constants.crossAxis
     let inset = constants.contentInset.sum(cross)
@@ -93,7 +99,8 @@ extension FlexEngine {
         var size = item.hypotheticalInnerSize[cross]
         if item.alignSelf == .stretch, item.size[cross] == nil {
           size = Swift.max(
-            (line.crossSize - item.margin.sum(cross)).clamped(min: item.minSize[cross], max: item.maxSize[cross]),
+            (line.crossSize - item.margin.sum(cross)).clamped(
+              min: item.minSize[cross], max: item.maxSize[cross]),
             item.paddingBorder.sum(cross))
         }
         items[index].targetSize[cross] = size

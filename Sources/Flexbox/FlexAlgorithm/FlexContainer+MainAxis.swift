@@ -4,7 +4,9 @@ extension FlexEngine {
   /// Step 3, [§9.2](https://www.w3.org/TR/css-flexbox-1/#algo-main-item): the flex base size of
   /// each item (its definite `flex-basis` or main size, else its content's max-content size), and
   /// its hypothetical main size (the base size clamped by its min/max main sizes).
-  func determineFlexBaseSizes(_ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants) {
+  func determineFlexBaseSizes(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     for index in items.indices {
@@ -16,7 +18,8 @@ extension FlexEngine {
       } else {
         // E. Otherwise size the item under a max-content (or min-content) main constraint, in
         // the cross space the container offers (stretched items are given their line's cross size).
-        let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
+        let crossAvailable = itemCrossAvailableSpace(
+          item, availableSpace: availableSpace, constants: constants)
         var childKnown = OptionalSize.none
         childKnown[cross] = item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
         if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
@@ -64,7 +67,9 @@ extension FlexEngine {
   /// of auto height breaks at its max-height, else keeps one line).
   func collectFlexLines(_ items: [FlexItem], constants: FlexConstants) -> [FlexLine] {
     let main = constants.mainAxis
-    guard constants.isWrap, let space = lineBreakLimit(constants) else { return [FlexLine(items: 0..<items.count)] }
+    guard constants.isWrap, let space = lineBreakLimit(constants) else {
+      return [FlexLine(items: 0..<items.count)]
+    }
     var lines: [FlexLine] = []
     var start = 0
     while start < items.count {
@@ -125,9 +130,11 @@ extension FlexEngine {
     } else {
       switch availableSpace[main] {
       case .maxContent:
-        innerMain = intrinsicMainSize(items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
+        innerMain = intrinsicMainSize(
+          items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
       case .minContent:
-        innerMain = intrinsicMainSize(items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
+        innerMain = intrinsicMainSize(
+          items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
       case .definite(let space):
         let maxContent = intrinsicMainSize(
           items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
@@ -136,7 +143,8 @@ extension FlexEngine {
         innerMain = Swift.min(maxContent, Swift.max(minContent, space))
       }
     }
-    let outerMain = Swift.max((innerMain + inset).clamped(min: constants.minSize[main], max: constants.maxSize[main]), inset)
+    let outerMain = Swift.max(
+      (innerMain + inset).clamped(min: constants.minSize[main], max: constants.maxSize[main]), inset)
     constants.containerSize[main] = outerMain
     constants.innerContainerSize[main] = Swift.max(outerMain - inset, 0)
     constants.nodeInnerSize[main] = constants.innerContainerSize[main]
@@ -168,7 +176,8 @@ extension FlexEngine {
       } else if maxMain <= minMain {
         contribution = minMain
       } else {
-        let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
+        let crossAvailable = itemCrossAvailableSpace(
+          item, availableSpace: availableSpace, constants: constants)
         var childKnown = OptionalSize.none
         childKnown[cross] = item.size[cross]
         if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {

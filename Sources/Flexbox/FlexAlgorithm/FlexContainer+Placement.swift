@@ -17,7 +17,8 @@ extension FlexEngine {
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
           available: AvailableSize(
-            width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)),
+            width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)
+          ),
           mode: .performLayout, sizing: .contentSize)
         let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
         let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
@@ -43,14 +44,16 @@ extension FlexEngine {
     let cross = constants.crossAxis
     let container = constants.containerSize
     let border = constants.border
-    let insetBox = Size(width: container.width - border.horizontal, height: container.height - border.vertical)
+    let insetBox = Size(
+      width: container.width - border.horizontal, height: container.height - border.vertical)
     for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
       let style = nodes[child]
       guard style.isAbsolute, !style.isHidden else { continue }
       let pb = style.paddingBorder
       let margin = style.margin
       let minSize = Size(
-        width: Swift.max(style.minSize.width, pb.horizontal), height: Swift.max(style.minSize.height, pb.vertical))
+        width: Swift.max(style.minSize.width, pb.horizontal),
+        height: Swift.max(style.minSize.height, pb.vertical))
       var known = OptionalSize.none
       for axis in bothAxes {
         if let styled = style.size[axis] {
@@ -114,7 +117,8 @@ extension FlexEngine {
         }
       }
       _ = cross
-      frames[child] = Rect(x: position(.horizontal), y: position(.vertical), width: size.width, height: size.height)
+      frames[child] = Rect(
+        x: position(.horizontal), y: position(.vertical), width: size.width, height: size.height)
     }
   }
 }

@@ -137,7 +137,8 @@ extension FlexEngine {
     return FlexConstants(
       mainAxis: mainAxis, crossAxis: mainAxis.cross, isReverse: node.direction.isReverse,
       isWrap: node.wrap != .noWrap, isWrapReverse: node.wrap == .wrapReverse, margin: node.margin,
-      border: node.border, contentInset: contentInset, minSize: clamps ? node.minSize : .zero, maxSize: clamps ? node.maxSize : .none,
+      border: node.border, contentInset: contentInset, minSize: clamps ? node.minSize : .zero,
+      maxSize: clamps ? node.maxSize : .none,
       mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
       alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
       styleMainSize: node.size[mainAxis].clamped(min: node.minSize[mainAxis], max: node.maxSize[mainAxis]),

@@ -118,7 +118,8 @@ final class FlexEngine {
     for parent in nodes.indices {
       let node = nodes[parent]
       let width = frames[parent].width
-      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden {
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
+      {
         frames[child] = frames[child].mirrored(inWidth: width)
       }
     }
@@ -221,7 +222,8 @@ final class FlexEngine {
         switch available[axis] {
         case .definite(let v):
           return Swift.max(
-            (v - node.margin.sum(axis)).clamped(min: node.minSize[axis], max: node.maxSize[axis]) - pb.sum(axis), 0)
+            (v - node.margin.sum(axis)).clamped(min: node.minSize[axis], max: node.maxSize[axis])
+              - pb.sum(axis), 0)
         case .maxContent: return .infinity
         case .minContent: return 0
         }

@@ -123,7 +123,8 @@ extension EdgeInsets {
   func sum(_ axis: Axis) -> Double { axis == .horizontal ? left + right : top + bottom }
 
   static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
-    EdgeInsets(top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
+    EdgeInsets(
+      top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
   }
 }
 

@@ -34,7 +34,9 @@ public enum FlexDocument {
   ///
   /// - Throws: ``FlexDocumentError`` naming the key path (`children[2].style.flexGrow`), or the
   ///   line and column of a syntax error, or the limit exceeded.
-  public static func decode(_ data: Data, limits: FlexDocumentLimits = FlexDocumentLimits())
+  public static func decode(
+    _ data: Data, limits: FlexDocumentLimits = FlexDocumentLimits()
+  )
     throws(FlexDocumentError) -> Layout
   {
     var reader = TreeReader(scanner: JSONScanner(bytes: Array(data), maxStringLength: limits.maxStringLength))
@@ -81,7 +83,8 @@ public enum FlexDocument {
   /// A `nil` width or height leaves that axis unconstrained (the root takes its max-content
   /// size); a given one is the size the root's auto width or height takes.
   public static func layoutJSON(
-    from data: Data, width: Double? = nil, height: Double? = nil, limits: FlexDocumentLimits = FlexDocumentLimits()
+    from data: Data, width: Double? = nil, height: Double? = nil,
+    limits: FlexDocumentLimits = FlexDocumentLimits()
   ) throws(FlexDocumentError) -> Data {
     if let width, !(width.isFinite && width >= 0) {
       throw .invalidValue(path: "--width", expected: "a finite number ≥ 0")
@@ -179,7 +182,9 @@ private struct TreeReader {
     while let top = stack.last {
       switch top {
       case .object(let node, let first):
-        guard let next = scanner.peek() else { throw scanner.syntaxError("unexpected end of input in object") }
+        guard let next = scanner.peek() else {
+          throw scanner.syntaxError("unexpected end of input in object")
+        }
         if next == UInt8(ascii: "}") {
           scanner.index += 1
           stack.removeLast()
@@ -195,11 +200,17 @@ private struct TreeReader {
         try scanner.expect(UInt8(ascii: ":"))
         switch key {
         case "id":
-          let value = try located("id") { (s: inout JSONScanner) throws(FlexDocumentError) in try s.parseValue() }
-          guard case .string(let id) = value else { throw .invalidValue(path: path("id"), expected: "a string") }
+          let value = try located("id") { (s: inout JSONScanner) throws(FlexDocumentError) in
+            try s.parseValue()
+          }
+          guard case .string(let id) = value else {
+            throw .invalidValue(path: path("id"), expected: "a string")
+          }
           identifiers[node] = id
         case "style":
-          let value = try located("style") { (s: inout JSONScanner) throws(FlexDocumentError) in try s.parseValue() }
+          let value = try located("style") { (s: inout JSONScanner) throws(FlexDocumentError) in
+            try s.parseValue()
+          }
           do {
             styles[node] = try StyleDecoder.decode(value, path: "style")
           } catch {
@@ -207,7 +218,9 @@ private struct TreeReader {
           }
         case "children":
           guard scanner.peek() == UInt8(ascii: "[") else {
-            _ = try located("children") { (s: inout JSONScanner) throws(FlexDocumentError) in try s.parseValue() }
+            _ = try located("children") { (s: inout JSONScanner) throws(FlexDocumentError) in
+              try s.parseValue()
+            }
             throw .invalidValue(path: path("children"), expected: "an array of nodes")
           }
           scanner.index += 1
@@ -266,7 +279,8 @@ extension FlexDocumentError {
     switch self {
     case .syntax: return self
     case .unknownKey(let path): return .unknownKey(path: prefix + "." + path)
-    case .invalidValue(let path, let expected): return .invalidValue(path: prefix + "." + path, expected: expected)
+    case .invalidValue(let path, let expected):
+      return .invalidValue(path: prefix + "." + path, expected: expected)
     case .limitExceeded(let limit, let value, let path):
       return .limitExceeded(limit: limit, value: value, path: prefix + "." + path)
     }

@@ -70,7 +70,9 @@ struct JSONScanner {
 
   mutating func expect(_ byte: UInt8) throws(FlexDocumentError) {
     guard peek() == byte else {
-      if isAtEnd { throw syntaxError("unexpected end of input, expected '\(Character(UnicodeScalar(byte)))'") }
+      if isAtEnd {
+        throw syntaxError("unexpected end of input, expected '\(Character(UnicodeScalar(byte)))'")
+      }
       throw syntaxError("expected '\(Character(UnicodeScalar(byte)))'")
     }
     index += 1
@@ -104,7 +106,8 @@ struct JSONScanner {
         case UInt8(ascii: "u"):
           var scalar = try parseHex4()
           if (0xD800..<0xDC00).contains(scalar) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
             else { throw syntaxError("unpaired surrogate in string") }
             index += 2
             let low = try parseHex4()
@@ -170,7 +173,9 @@ struct JSONScanner {
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
       guard digits() > 0 else { throw syntaxError("invalid number") }
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)

@@ -42,7 +42,9 @@ enum StyleDecoder {
     return style
   }
 
-  private static func keyword<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: String)
+  private static func keyword<T: RawRepresentable & CaseIterable>(
+    _ value: JSONValue, _ path: String
+  )
     throws(FlexDocumentError) -> T where T.RawValue == String
   {
     let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
@@ -52,7 +54,9 @@ enum StyleDecoder {
     return result
   }
 
-  private static func number(_ value: JSONValue, _ path: String, nonNegative: Bool) throws(FlexDocumentError)
+  private static func number(
+    _ value: JSONValue, _ path: String, nonNegative: Bool
+  ) throws(FlexDocumentError)
     -> Double
   {
     guard case .number(let number) = value, number.isFinite else {
@@ -62,11 +66,15 @@ enum StyleDecoder {
     return number
   }
 
-  private static func length(_ value: JSONValue, _ path: String, keyword: String) throws(FlexDocumentError)
+  private static func length(
+    _ value: JSONValue, _ path: String, keyword: String
+  ) throws(FlexDocumentError)
     -> Double?
   {
     if case .string(let text) = value {
-      guard text == keyword else { throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"") }
+      guard text == keyword else {
+        throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"")
+      }
       return nil
     }
     guard case .number(let number) = value, number.isFinite, number >= 0 else {
@@ -75,7 +83,9 @@ enum StyleDecoder {
     return number
   }
 
-  private static func edges(_ value: JSONValue, _ path: String, nonNegative: Bool) throws(FlexDocumentError)
+  private static func edges(
+    _ value: JSONValue, _ path: String, nonNegative: Bool
+  ) throws(FlexDocumentError)
     -> Edges
   {
     if case .number = value {
