@@ -132,6 +132,11 @@ extension FlexEngine {
       case .maxContent:
         innerMain = intrinsicMainSize(
           items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
+        if constants.isWrap {
+          innerMain = Swift.max(
+            innerMain,
+            intrinsicMainSize(items, constraint: .minContent, availableSpace: availableSpace, constants: constants))
+        }
       case .minContent:
         innerMain = intrinsicMainSize(
           items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
@@ -140,7 +145,7 @@ extension FlexEngine {
           items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
         let minContent = intrinsicMainSize(
           items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
-        innerMain = Swift.min(maxContent, Swift.max(minContent, space))
+        innerMain = Swift.min(Swift.max(maxContent, minContent), Swift.max(minContent, space))
       }
     }
     let outerMain = Swift.max(
@@ -153,7 +158,8 @@ extension FlexEngine {
   /// A row container's max-content (or min-content) inner width from its items' contributions
   /// ([§9.9.1](https://www.w3.org/TR/css-flexbox-1/#intrinsic-main-sizes)), as Chromium computes
   /// it: each item's content size clamped by its min/max sizes and, when it cannot grow (shrink),
-  /// floored (capped) by its flex base size; summed, or for a multi-line min-content the largest.
+  /// floored (capped) by its flex base size; summed, or for a multi-line min-content the largest
+  /// (a multi-line container's max-content size is then at least its min-content size).
   func intrinsicMainSize(
     _ items: [FlexItem], constraint: AvailableSpace, availableSpace: AvailableSize, constants: FlexConstants
   ) -> Double {
@@ -165,8 +171,11 @@ extension FlexEngine {
       let styleMin = item.minSize[main]
       let preferred = item.size[main]
       let styleMax = item.maxSize[main]
-      let basisMin: Double? = item.flexShrink == 0 ? item.flexBasis : nil
-      let basisMax: Double? = item.flexGrow == 0 ? item.flexBasis : nil
+      // A multi-line container's min-content size is its largest item's min-content
+      // contribution, which (in Chromium) ignores the flex basis.
+      let usesBasis = !(constants.isWrap && constraint == .minContent)
+      let basisMin: Double? = usesBasis && item.flexShrink == 0 ? item.flexBasis : nil
+      let basisMax: Double? = usesBasis && item.flexGrow == 0 ? item.flexBasis : nil
       let minMain = Swift.max(styleMin, basisMin ?? styleMin, item.paddingBorder.sum(main))
       let maxMain = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
       let marginSum = item.margin.sum(main)
