@@ -150,14 +150,23 @@ extension FlexEngine {
   /// cross size is its known size, else the sum of its lines' cross sizes and gaps, clamped by its
   /// min/max cross sizes. Returns the sum of the lines' cross sizes.
   func determineContainerCrossSize(
-    _ lines: [FlexLine], knownSize: OptionalSize, constants: inout FlexConstants
+    _ items: [FlexItem], lines: [FlexLine], knownSize: OptionalSize, availableSpace: AvailableSize,
+    constants: inout FlexConstants
   ) -> Double {
     let cross = constants.crossAxis
     let inset = constants.contentInset.sum(cross)
     var total = 0.0
     for line in lines { total += line.crossSize }
+    var contentCross = total + sumOfGaps(constants.crossGap, count: lines.count)
+    // A multi-line column container of auto width is fit-content wide (CSS Sizing §5.2):
+    // its lines, but no wider than the space offered unless its widest item needs more.
+    if knownSize[cross] == nil, cross == .horizontal, constants.isWrap, let space = availableSpace[cross].value {
+      var widest = 0.0
+      for item in items { widest = Swift.max(widest, item.hypotheticalOuterSize[cross]) }
+      contentCross = Swift.min(contentCross, Swift.max(widest, space))
+    }
     let outer = Swift.max(
-      (knownSize[cross] ?? (total + sumOfGaps(constants.crossGap, count: lines.count) + inset))
+      (knownSize[cross] ?? (contentCross + inset))
         .clamped(min: constants.minSize[cross], max: constants.maxSize[cross]), inset)
     constants.containerSize[cross] = outer
     constants.innerContainerSize[cross] = Swift.max(outer - inset, 0)

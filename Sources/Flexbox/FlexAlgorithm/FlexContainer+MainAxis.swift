@@ -158,7 +158,7 @@ extension FlexEngine {
   /// A row container's max-content (or min-content) inner width from its items' contributions
   /// ([§9.9.1](https://www.w3.org/TR/css-flexbox-1/#intrinsic-main-sizes)), as Chromium computes
   /// it: each item's content size clamped by its min/max sizes and, when it cannot grow (shrink),
-  /// floored (capped) by its flex base size; summed, or for a multi-line min-content the largest
+  /// floored (capped) by its hypothetical main size; summed, or for a multi-line min-content the largest
   /// (a multi-line container's max-content size is then at least its min-content size).
   func intrinsicMainSize(
     _ items: [FlexItem], constraint: AvailableSpace, availableSpace: AvailableSize, constants: FlexConstants
@@ -174,8 +174,9 @@ extension FlexEngine {
       // A multi-line container's min-content size is its largest item's min-content
       // contribution, which (in Chromium) ignores the flex basis.
       let usesBasis = !(constants.isWrap && constraint == .minContent)
-      let basisMin: Double? = usesBasis && item.flexShrink == 0 ? item.flexBasis : nil
-      let basisMax: Double? = usesBasis && item.flexGrow == 0 ? item.flexBasis : nil
+      let hypothetical = item.hypotheticalInnerSize[main]
+      let basisMin: Double? = usesBasis && item.flexShrink == 0 ? hypothetical : nil
+      let basisMax: Double? = usesBasis && item.flexGrow == 0 ? hypothetical : nil
       let minMain = Swift.max(styleMin, basisMin ?? styleMin, item.paddingBorder.sum(main))
       let maxMain = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
       let marginSum = item.margin.sum(main)

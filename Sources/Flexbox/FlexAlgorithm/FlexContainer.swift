@@ -112,7 +112,8 @@ extension FlexEngine {
     // §9.6 Cross-axis alignment. 13–14. Align each item in its line.
     alignItemsInLines(&items, lines: lines, constants: constants)
     // 15. The container's used cross size.
-    let totalLineCrossSize = determineContainerCrossSize(lines, knownSize: knownSize, constants: &constants)
+    let totalLineCrossSize = determineContainerCrossSize(
+      items, lines: lines, knownSize: knownSize, availableSpace: availableSpace, constants: &constants)
     if mode == .computeSize { return constants.containerSize }
     // 16. Align the lines per align-content.
     alignFlexLines(&lines, totalLineCrossSize: totalLineCrossSize, constants: constants)
