@@ -63,9 +63,14 @@ extension FlexEngine {
             .clamped(min: minSize[axis], max: style.maxSize[axis])
         }
       }
-      let available = AvailableSize(
-        width: .definite(container.width.clamped(min: minSize.width, max: style.maxSize.width)),
-        height: .definite(container.height.clamped(min: minSize.height, max: style.maxSize.height)))
+      // Shrink-to-fit space: the padding box less the box's insets, an auto start inset
+      // standing for the static position at the container's padding edge (CSS Position §5.3).
+      func space(_ axis: Axis) -> AvailableSpace {
+        let start = style.inset.start(axis) ?? constants.contentInset.start(axis) - border.start(axis)
+        let end = style.inset.end(axis) ?? 0
+        return .definite(Swift.max(insetBox[axis] - start - end, 0))
+      }
+      let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
       var finalSize: Size
       if let w = known.width, let h = known.height {
         finalSize = Size(width: w, height: h)
