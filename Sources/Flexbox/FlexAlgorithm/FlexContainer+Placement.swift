@@ -63,11 +63,33 @@ extension FlexEngine {
             .clamped(min: minSize[axis], max: style.maxSize[axis])
         }
       }
-      // Shrink-to-fit space: the padding box less the box's insets, an auto start inset
-      // standing for the static position at the container's padding edge (CSS Position §5.3).
+      // Shrink-to-fit space: the padding box less the box's insets, an auto inset on the side
+      // its static position is anchored to standing for the container's padding there
+      // (CSS Position §5.3).
+      let staticAnchor: (start: Bool, end: Bool) = {
+        let mainAtStart: Bool
+        switch constants.justifyContent {
+        case .flexStart, .spaceBetween: mainAtStart = !constants.isReverse
+        case .flexEnd: mainAtStart = constants.isReverse
+        case .center, .spaceAround, .spaceEvenly: return (false, false)
+        }
+        return (mainAtStart, !mainAtStart)
+      }()
+      func crossAnchor() -> (start: Bool, end: Bool) {
+        let alignSelf = style.alignSelf == .auto ? nil : style.alignSelf
+        switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution) ?? CoreLayoutMapping
+          .secondaryAxisDistribution(constants.alignItems)
+        {
+        case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
+        case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
+        case .center, nil: return (false, false)
+        }
+      }
       func space(_ axis: Axis) -> AvailableSpace {
-        let start = style.inset.start(axis) ?? constants.contentInset.start(axis) - border.start(axis)
-        let end = style.inset.end(axis) ?? 0
+        let anchor = axis == main ? staticAnchor : crossAnchor()
+        let padding = node.padding
+        let start = style.inset.start(axis) ?? (anchor.start ? padding.start(axis) : 0)
+        let end = style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? padding.end(axis) : 0)
         return .definite(Swift.max(insetBox[axis] - start - end, 0))
       }
       let available = AvailableSize(width: space(.horizontal), height: space(.vertical))

@@ -24,6 +24,9 @@ struct FlexConstants {
   var styleMainSize: Double?
   /// The container's own max main size (floored by its min), whatever the sizing mode.
   var styleMaxMainSize: Double?
+  /// Whether the cross size is being found under an intrinsic (min- or max-content) constraint
+  /// rather than by layout in definite space.
+  var isIntrinsicCrossSizing = false
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -89,6 +92,8 @@ extension FlexEngine {
     var items = generateFlexItems(node, constants: constants)
     // §9.2 Line length determination. 2. The available main and cross space for the items.
     let availableSpace = determineAvailableSpace(knownSize, available, constants: constants)
+    constants.isIntrinsicCrossSizing =
+      knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis].value == nil
     // 3. The flex base size and hypothetical main size of each item.
     determineFlexBaseSizes(&items, availableSpace: availableSpace, constants: constants)
     // 4. The main size of the container.
