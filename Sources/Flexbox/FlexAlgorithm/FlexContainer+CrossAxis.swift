@@ -160,7 +160,9 @@ extension FlexEngine {
     var contentCross = total + sumOfGaps(constants.crossGap, count: lines.count)
     // A multi-line column container of auto width is fit-content wide (CSS Sizing §5.2):
     // its lines, but no wider than the space offered unless its widest item needs more.
-    if knownSize[cross] == nil, cross == .horizontal, constants.isWrap, let space = availableSpace[cross].value {
+    if knownSize[cross] == nil, cross == .horizontal, constants.isWrap,
+      let space = availableSpace[cross].value
+    {
       var widest = 0.0
       for item in items { widest = Swift.max(widest, item.hypotheticalOuterSize[cross]) }
       contentCross = Swift.min(contentCross, Swift.max(widest, space))

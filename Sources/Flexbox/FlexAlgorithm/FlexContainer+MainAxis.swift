@@ -135,7 +135,8 @@ extension FlexEngine {
         if constants.isWrap {
           innerMain = Swift.max(
             innerMain,
-            intrinsicMainSize(items, constraint: .minContent, availableSpace: availableSpace, constants: constants))
+            intrinsicMainSize(
+              items, constraint: .minContent, availableSpace: availableSpace, constants: constants))
         }
       case .minContent:
         innerMain = intrinsicMainSize(

@@ -77,7 +77,8 @@ extension FlexEngine {
       }()
       func crossAnchor() -> (start: Bool, end: Bool) {
         let alignSelf = style.alignSelf == .auto ? nil : style.alignSelf
-        switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution) ?? CoreLayoutMapping
+        switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution)
+          ?? CoreLayoutMapping
           .secondaryAxisDistribution(constants.alignItems)
         {
         case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
@@ -89,7 +90,8 @@ extension FlexEngine {
         let anchor = axis == main ? staticAnchor : crossAnchor()
         let padding = node.padding
         let start = style.inset.start(axis) ?? (anchor.start ? padding.start(axis) : 0)
-        let end = style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? padding.end(axis) : 0)
+        let end =
+          style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? padding.end(axis) : 0)
         return .definite(Swift.max(insetBox[axis] - start - end, 0))
       }
       let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
