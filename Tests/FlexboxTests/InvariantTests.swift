@@ -33,12 +33,15 @@ func randomLayout(_ rng: inout SplitMix64, depth: Int = 0) -> Layout {
   }
   return Layout(
     container: ContainerBehavior(
-      primaryAxis: pick([.horizontal, .vertical]), primaryAxisDistribution: pick(PrimaryAxisDistribution.allCases),
+      primaryAxis: pick([.horizontal, .vertical]),
+      primaryAxisDistribution: pick(PrimaryAxisDistribution.allCases),
       secondaryAxisDistribution: pick(SecondaryAxisDistribution.allCases),
       secondaryAxisDistributionWhenWrapping: pick(SecondaryAxisDistributionWhenWrapping.allCases),
       shouldWrap: pick([false, true]), isReversed: pick([false, false, true]), primaryAxisGap: pick([0, 4])),
     overriddenSecondaryAxisDistribution: pick([nil, nil, .center, .trailing]),
-    overriddenPosition: pick([nil, nil, nil, .absolute(Edges(top: 5, leading: 5)), .relative(Edges(leading: 3))]),
+    overriddenPosition: pick([
+      nil, nil, nil, .absolute(Edges(top: 5, leading: 5)), .relative(Edges(leading: 3)),
+    ]),
     size: size,
     margin: pick([.zero, Edges(all: 4), Edges(top: -2, trailing: 6)]),
     padding: pick([.zero, Edges(all: 3)]),
@@ -75,8 +78,10 @@ struct InvariantTests {
       container: ContainerBehavior(primaryAxis: rng.next() % 2 == 0 ? .horizontal : .vertical),
       padding: Edges(all: Double(rng.next() % 10)), children: children)
     let computed = layout.compute(with: Size(width: 200, height: 150))
-    let content = Rect(x: 0, y: 0, width: 200, height: 150).inset(by: layout.padding.insets(nonNegative: true))
-      .outset(by: EdgeInsets(all: 1e-9))
+    let content = Rect(x: 0, y: 0, width: 200, height: 150).inset(
+      by: layout.padding.insets(nonNegative: true)
+    )
+    .outset(by: EdgeInsets(all: 1e-9))
     for child in computed.children {
       #expect(content.contains(child.frame), "seed \(seed): \(child.frame) outside \(content)")
     }
