@@ -169,23 +169,15 @@ extension FlexEngine {
     var sum = sumOfGaps(constants.mainGap, count: items.count)
     var largest = 0.0
     for item in items {
-      let styleMin = item.minSize[main]
-      let preferred = item.size[main]
-      let styleMax = item.maxSize[main]
-      // A multi-line container's min-content size is its largest item's min-content
-      // contribution, which (in Chromium) ignores the flex basis.
-      let usesBasis = !(constants.isWrap && constraint == .minContent)
-      let hypothetical = item.hypotheticalInnerSize[main]
-      let basisMin: Double? = usesBasis && item.flexShrink == 0 ? hypothetical : nil
-      let basisMax: Double? = usesBasis && item.flexGrow == 0 ? hypothetical : nil
-      let minMain = Swift.max(styleMin, basisMin ?? styleMin, item.paddingBorder.sum(main))
-      let maxMain = Swift.min(styleMax ?? .infinity, basisMax ?? .infinity)
+      let minMain = Swift.max(item.minSize[main], item.paddingBorder.sum(main))
+      let maxMain = item.maxSize[main]
       let marginSum = item.margin.sum(main)
-      var contribution: Double
-      if let preferred, maxMain <= minMain || maxMain <= preferred {
-        contribution = Swift.max(Swift.min(preferred, maxMain), minMain)
-      } else if maxMain <= minMain {
-        contribution = minMain
+      // The content's contribution: its preferred size, else its content size, clamped.
+      let content: Double
+      if let preferred = item.size[main] {
+        content = preferred.clamped(min: minMain, max: maxMain)
+      } else if let maxMain, maxMain <= minMain {
+        content = minMain
       } else {
         let crossAvailable = itemCrossAvailableSpace(
           item, availableSpace: availableSpace, constants: constants)
@@ -197,10 +189,18 @@ extension FlexEngine {
         let measured = computeNode(
           item.node, known: childKnown, available: .axes(main: main, constraint, cross: crossAvailable),
           mode: .computeSize, sizing: .inherentSize)[main]
-        contribution = measured.clamped(min: minMain, max: maxMain)
+        content = measured.clamped(min: minMain, max: maxMain)
       }
-      // An outer contribution is never negative, however negative the margins.
-      contribution = Swift.max(contribution + marginSum, 0)
+      // An outer content contribution is never negative, however negative the margins; an
+      // item that cannot grow contributes at most its outer hypothetical main size, one that
+      // cannot shrink at least that. A multi-line container's min-content size is its largest
+      // item's min-content contribution, which (in Chromium) ignores the flex basis.
+      var contribution = Swift.max(content + marginSum, 0)
+      if !(constants.isWrap && constraint == .minContent) {
+        let hypotheticalOuter = item.hypotheticalOuterSize[main]
+        if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }
+        if item.flexShrink == 0 { contribution = Swift.max(contribution, hypotheticalOuter) }
+      }
       sum += contribution
       largest = Swift.max(largest, contribution)
     }
