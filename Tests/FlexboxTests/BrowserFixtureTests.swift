@@ -47,7 +47,7 @@ enum BrowserFixtures {
   /// Fixtures where the engine knowingly disagrees with Chromium (see the report for why).
   /// They still run: the test fails if one of them starts passing, so the list stays honest.
   static let knownFailures: Set<String> = [
-    "random_371", "random_580", "random_587", "random_643",
+    "random_587", "random_643",
   ]
 
   static let tolerance = 0.02

@@ -34,7 +34,7 @@ extension FlexEngine {
         let measured = computeNode(
           item.node, known: known,
           available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
-          mode: .computeSize, sizing: .contentSize)
+          mode: .computeSize, sizing: .contentSize, knownSizeIsFlexed: true)
         innerCross = Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
       }
       items[index].hypotheticalInnerSize[cross] = innerCross

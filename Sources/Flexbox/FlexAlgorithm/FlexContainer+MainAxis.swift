@@ -90,14 +90,16 @@ extension FlexEngine {
 
   /// The inner main length at which a multi-line container breaks lines: its inner main size
   /// when definite. A column container whose intrinsic width is being measured (min- or
-  /// max-content) breaks, as Chromium does, at its own `height`, else its `max-height`, else not
-  /// at all (a height given by its parent is ignored); one of auto height breaks at its max-height.
+  /// max-content) at a height its parent gave it by flexing breaks, as Chromium does, at its own
+  /// `height`, else its `max-height`, else not at all; one of auto height breaks at its max-height.
   func lineBreakLimit(_ constants: FlexConstants) -> Double? {
     let main = constants.mainAxis
     if main == .horizontal { return constants.nodeInnerSize[main] }
     let inset = constants.contentInset.sum(main)
     let measuringWidth = constants.isIntrinsicCrossSizing
-    if constants.nodeOuterSize[main] != nil, !measuringWidth { return constants.nodeInnerSize[main] }
+    if constants.nodeOuterSize[main] != nil, !measuringWidth || !constants.knownMainSizeIsFlexed {
+      return constants.nodeInnerSize[main]
+    }
     if measuringWidth, let styled = constants.styleMainSize { return Swift.max(styled - inset, 0) }
     guard let maxMain = constants.styleMaxMainSize else { return nil }
     return Swift.max(maxMain - inset, 0)

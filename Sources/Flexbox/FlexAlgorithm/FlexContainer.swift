@@ -27,6 +27,8 @@ struct FlexConstants {
   /// Whether the cross size is being found under an intrinsic (min- or max-content) constraint
   /// rather than by layout in definite space.
   var isIntrinsicCrossSizing = false
+  /// Whether the known main size is the container's flexed size in its parent.
+  var knownMainSizeIsFlexed = false
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -79,7 +81,8 @@ extension FlexEngine {
   ///
   /// Reads as the specification's numbered steps; each step is its own function.
   func layoutFlexContainer(
-    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode
+    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
+    knownSizeIsFlexed: Bool = false
   ) -> Size {
     let node = nodes[id]
     let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
@@ -92,6 +95,7 @@ extension FlexEngine {
     var items = generateFlexItems(node, constants: constants)
     // §9.2 Line length determination. 2. The available main and cross space for the items.
     let availableSpace = determineAvailableSpace(knownSize, available, constants: constants)
+    constants.knownMainSizeIsFlexed = knownSizeIsFlexed && known[constants.mainAxis] != nil
     constants.isIntrinsicCrossSizing =
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis].value == nil
     // 3. The flex base size and hypothetical main size of each item.

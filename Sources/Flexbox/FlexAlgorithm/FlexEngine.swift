@@ -29,7 +29,7 @@ final class FlexEngine {
   private struct CacheEntry {
     var width: Double
     var height: Double
-    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid.
+    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed.
     var flags: UInt8
     var result: Size
 
@@ -150,8 +150,12 @@ final class FlexEngine {
   /// - Parameters:
   ///   - known: Border-box dimensions the caller has already fixed.
   ///   - available: The space offered, margins included.
+  ///   - knownSizeIsFlexed: The known dimensions are the box's used main size in its parent,
+  ///     after flexing: Chromium does not break a column's lines at such a height while
+  ///     measuring the column's intrinsic width.
   func computeNode(
-    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode
+    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
+    knownSizeIsFlexed: Bool = false
   ) -> Size {
     var available = available
     // A known dimension makes the space offered along it irrelevant: canonicalise for the cache.
@@ -161,7 +165,8 @@ final class FlexEngine {
     let sizing = nodes[id].hasSizeConstraints ? sizing : .contentSize
     let (keyWidth, kindWidth) = CacheEntry.pack(known.width, available.width)
     let (keyHeight, kindHeight) = CacheEntry.pack(known.height, available.height)
-    let flags = kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
+    let flags =
+      kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32 | (knownSizeIsFlexed ? 64 : 0)
     var base = Int(cacheBase[id])
     if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
@@ -173,7 +178,9 @@ final class FlexEngine {
     if nodes[id].childCount == 0 {
       result = layoutLeaf(id, known: known, available: available, sizing: sizing)
     } else {
-      result = layoutFlexContainer(id, known: known, available: available, mode: mode, sizing: sizing)
+      result = layoutFlexContainer(
+        id, known: known, available: available, mode: mode, sizing: sizing,
+        knownSizeIsFlexed: knownSizeIsFlexed)
     }
     guard mode == .computeSize else { return result }
     if base < 0 {
