@@ -26,6 +26,7 @@ public struct LayoutShapeMismatch: Error, Sendable, Hashable, CustomStringConver
   /// How many children the node has there.
   public var nodeChildCount: Int
 
+  /// A sentence naming the path and the two child counts.
   public var description: String {
     "layout tree mismatch at \(path): computed layout has \(computedChildCount) children, node has \(nodeChildCount)"
   }

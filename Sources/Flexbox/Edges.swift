@@ -53,6 +53,7 @@ public struct Edges: Sendable, Hashable, Codable, CustomStringConvertible {
     return EdgeInsets(top: value(top), left: value(leading), bottom: value(bottom), right: value(trailing))
   }
 
+  /// The set edges, as `Edges(top: 8, leading: 8)`.
   public var description: String {
     var parts: [String] = []
     if let top { parts.append("top: \(formatted(top))") }

@@ -84,9 +84,13 @@ public struct FlexStyle: Sendable, Hashable {
 
   /// `flex-direction`.
   public enum FlexDirection: String, Sendable, Hashable, CaseIterable {
+    /// `row`.
     case row
+    /// `row-reverse`.
     case rowReverse = "row-reverse"
+    /// `column`.
     case column
+    /// `column-reverse`.
     case columnReverse = "column-reverse"
 
     /// Whether the main axis is horizontal.
@@ -97,46 +101,71 @@ public struct FlexStyle: Sendable, Hashable {
 
   /// `flex-wrap`.
   public enum FlexWrap: String, Sendable, Hashable, CaseIterable {
+    /// `nowrap`.
     case noWrap = "nowrap"
+    /// `wrap`.
     case wrap
+    /// `wrap-reverse`.
     case wrapReverse = "wrap-reverse"
   }
 
   /// `justify-content`.
   public enum JustifyContent: String, Sendable, Hashable, CaseIterable {
+    /// `flex-start`.
     case flexStart = "flex-start"
+    /// `center`.
     case center
+    /// `flex-end`.
     case flexEnd = "flex-end"
+    /// `space-between`.
     case spaceBetween = "space-between"
+    /// `space-around`.
     case spaceAround = "space-around"
+    /// `space-evenly`.
     case spaceEvenly = "space-evenly"
   }
 
   /// `align-items`.
   public enum AlignItems: String, Sendable, Hashable, CaseIterable {
+    /// `flex-start`.
     case flexStart = "flex-start"
+    /// `center`.
     case center
+    /// `flex-end`.
     case flexEnd = "flex-end"
+    /// `stretch`.
     case stretch
   }
 
   /// `align-self`.
   public enum AlignSelf: String, Sendable, Hashable, CaseIterable {
+    /// `auto`.
     case auto
+    /// `flex-start`.
     case flexStart = "flex-start"
+    /// `center`.
     case center
+    /// `flex-end`.
     case flexEnd = "flex-end"
+    /// `stretch`.
     case stretch
   }
 
   /// `align-content`.
   public enum AlignContent: String, Sendable, Hashable, CaseIterable {
+    /// `flex-start`.
     case flexStart = "flex-start"
+    /// `center`.
     case center
+    /// `flex-end`.
     case flexEnd = "flex-end"
+    /// `stretch`.
     case stretch
+    /// `space-between`.
     case spaceBetween = "space-between"
+    /// `space-around`.
     case spaceAround = "space-around"
+    /// `space-evenly`.
     case spaceEvenly = "space-evenly"
   }
 }

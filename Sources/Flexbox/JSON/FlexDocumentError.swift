@@ -12,6 +12,7 @@ public enum FlexDocumentError: Error, Sendable, Hashable, CustomStringConvertibl
   /// An input limit was exceeded at `path`.
   case limitExceeded(limit: FlexDocumentLimits.Limit, value: Int, path: String)
 
+  /// A one-line message naming what went wrong and where.
   public var description: String {
     switch self {
     case .syntax(let message, let line, let column):
