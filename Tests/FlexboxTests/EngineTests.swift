@@ -77,6 +77,10 @@ struct EngineTests {
       String(decoding: out, as: UTF8.self).contains(
         "\"id\":\"leaf\",\"x\":0,\"y\":0,\"width\":3,\"height\":4"))
     #expect(computed.svg().count > depth)
+    var nodes = TestNode()
+    for _ in 0..<depth { nodes = TestNode(frameChildren: [nodes]) }
+    try computed.apply(to: &nodes)
+    #expect(nodes.frame == computed.frame)
   }
 
   @Test("bad numbers from the Swift API clamp instead of crashing")
