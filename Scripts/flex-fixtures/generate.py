@@ -214,6 +214,13 @@ def hand_fixtures():
                  leaf(position="absolute", top=10, left=15, right=25, margin={"left": 3, "top": 2}),
                  box([leaf(width=20, height=15), leaf(width=25, height=10)], position="absolute", top=1, left=2)],
                 flexDirection=direction, width=150, height=120, border={"top": 3, "left": 4, "bottom": 5, "right": 6}))
+    for direction in ["row", "column"]:
+        for align in ["auto", "flex-start", "center", "flex-end", "stretch"]:
+            add(f"absolute_block_align_{align}_{direction}",
+                box([leaf(position="absolute", top=2.5, bottom=19, left=3, right=7, alignSelf=align,
+                          padding={"bottom": 8.25}),
+                     leaf(position="absolute", top=4, bottom=6, alignSelf=align, width=10, height=20)],
+                    flexDirection=direction, alignItems="center", width=100, height=93))
     add("absolute_min_max", box([leaf(position="absolute", width=300, maxWidth=100, height=10, minHeight=30),
                                  leaf(position="absolute", top=10, bottom=10, maxHeight=40, width=5)],
                                 width=150, height=120))
@@ -429,7 +436,7 @@ def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
     rng = random.Random(20261122)
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 700
     rand = [(f"random_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
     write("flex-hand.json", hand)
     write("flex-random.json", rand)

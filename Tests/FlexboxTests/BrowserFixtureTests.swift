@@ -47,7 +47,11 @@ enum BrowserFixtures {
   /// Fixtures where the engine knowingly disagrees with Chromium (see the report for why).
   /// They still run: the test fails if one of them starts passing, so the list stays honest.
   static let knownFailures: Set<String> = [
-    "random_587", "random_643",
+    // A column-wrap item of a multi-line column container, whose height came from flexing:
+    // Chromium lays it out at that height (two columns, 100.75 wide) and does not clamp it to
+    // the container's 72.5-point cross space; the engine clamps it (fit-content), as the
+    // single-line cases (random_116, random_249) require.
+    "random_587"
   ]
 
   static let tolerance = 0.02

@@ -54,11 +54,21 @@ extension FlexEngine {
       let minSize = Size(
         width: Swift.max(style.minSize.width, pb.horizontal),
         height: Swift.max(style.minSize.height, pb.vertical))
+      // Chromium applies an explicit `align-self` to an absolutely positioned box in its block
+      // (vertical) axis (CSS Box Alignment §6.1): with `top` and `bottom` both set, the box keeps
+      // its own (or content) height and is aligned inside the inset-modified containing block.
+      let blockAlignment: FlexStyle.AlignSelf? =
+        switch style.alignSelf {
+        case .auto, .stretch: nil
+        default: style.alignSelf
+        }
       var known = OptionalSize.none
       for axis in bothAxes {
         if let styled = style.size[axis] {
           known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
-        } else if let start = style.inset.start(axis), let end = style.inset.end(axis) {
+        } else if let start = style.inset.start(axis), let end = style.inset.end(axis),
+          !(axis == .vertical && blockAlignment != nil)
+        {
           known[axis] = Swift.max(insetBox[axis] - margin.sum(axis) - start - end, 0)
             .clamped(min: minSize[axis], max: style.maxSize[axis])
         }
@@ -111,6 +121,18 @@ extension FlexEngine {
         mode: .performLayout, sizing: .inherentSize)
 
       func position(_ axis: Axis) -> Double {
+        if axis == .vertical, let alignment = blockAlignment, let top = style.inset.top,
+          let bottom = style.inset.bottom
+        {
+          let start = top + border.top + margin.top
+          // An overflowing box falls back to the start (Chromium aligns it "safe").
+          let room = Swift.max(insetBox.height - top - bottom - margin.vertical - size.height, 0)
+          switch alignment {
+          case .center: return start + room / 2
+          case .flexEnd: return start + room
+          default: return start
+          }
+        }
         if let start = style.inset.start(axis) {
           return start + border.start(axis) + margin.start(axis)
         }
