@@ -12,7 +12,10 @@ position:relative; align-content:flex-start; min-width:0; min-height:0`), reads 
 frame relative to its parent from `getBoundingClientRect`, and writes
 
     Tests/FlexboxTests/Fixtures/flex-hand.json    hand-written fixtures
-    Tests/FlexboxTests/Fixtures/flex-random.json  seeded random fixtures
+    Tests/FlexboxTests/Fixtures/flex-random.json  seeded random fixtures (seed 20261122, 700)
+
+and, with `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
+`flex-random-777.json` (names `random777_NNN`).
 
 Each file is a JSON array of fixtures:
 
@@ -434,9 +437,16 @@ def write(name, fixtures):
 
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 700
+    seed = os.environ.get("FIXTURE_SEED")
+    if seed:
+        # An extra batch: FIXTURE_SEED=777 python3 generate.py 600 writes flex-random-777.json.
+        rng = random.Random(int(seed))
+        rand = [(f"random{seed}_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
+        write(f"flex-random-{seed}.json", rand)
+        return
     hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
     rng = random.Random(20261122)
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 700
     rand = [(f"random_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
     write("flex-hand.json", hand)
     write("flex-random.json", rand)

@@ -42,7 +42,7 @@ enum BrowserFixtures {
   }
 
   static let hand = load("flex-hand")
-  static let random = load("flex-random")
+  static let random = load("flex-random") + load("flex-random-777")
 
   /// Fixtures where the engine knowingly disagrees with Chromium (see the report for why).
   /// They still run: the test fails if one of them starts passing, so the list stays honest.

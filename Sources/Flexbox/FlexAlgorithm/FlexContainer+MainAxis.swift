@@ -193,11 +193,10 @@ extension FlexEngine {
           mode: .computeSize, sizing: .inherentSize)[main]
         content = measured.clamped(min: minMain, max: maxMain)
       }
-      // An outer content contribution is never negative, however negative the margins; an
-      // item that cannot grow contributes at most its outer hypothetical main size, one that
+      // An item that cannot grow contributes at most its outer hypothetical main size, one that
       // cannot shrink at least that. A multi-line container's min-content size is its largest
       // item's min-content contribution, which (in Chromium) ignores the flex basis.
-      var contribution = Swift.max(content + marginSum, 0)
+      var contribution = content + marginSum
       if !(constants.isWrap && constraint == .minContent) {
         let hypotheticalOuter = item.hypotheticalOuterSize[main]
         if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }
