@@ -15,7 +15,8 @@ frame relative to its parent from `getBoundingClientRect`, and writes
     Tests/FlexboxTests/Fixtures/flex-random.json  seeded random fixtures (seed 20261122, 700)
 
 and, with `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
-`flex-random-777.json` (names `random777_NNN`).
+`flex-random-777.json` (names `random777_NNN`); the committed corpus also has
+`FIXTURE_SEED=99 ... 800` (`flex-random-99.json`).
 
 Each file is a JSON array of fixtures:
 

@@ -42,7 +42,7 @@ enum BrowserFixtures {
   }
 
   static let hand = load("flex-hand")
-  static let random = load("flex-random") + load("flex-random-777")
+  static let random = load("flex-random") + load("flex-random-777") + load("flex-random-99")
 
   /// Fixtures where the engine knowingly disagrees with Chromium (see the report for why).
   /// They still run: the test fails if one of them starts passing, so the list stays honest.
@@ -51,7 +51,11 @@ enum BrowserFixtures {
     // Chromium lays it out at that height (two columns, 100.75 wide) and does not clamp it to
     // the container's 72.5-point cross space; the engine clamps it (fit-content), as the
     // single-line cases (random_116, random_249) require.
-    "random_587"
+    "random_587",
+    // An absolutely positioned box with `top`, `bottom`, a height and `align-self: flex-start`
+    // whose inset-modified containing block has negative height: Chromium puts it at y = 0,
+    // the engine at its `top` (29.25), as it does when the box merely overflows (random_635).
+    "random99_092",
   ]
 
   static let tolerance = 0.02

@@ -96,6 +96,8 @@ extension FlexEngine {
     let main = constants.mainAxis
     if main == .horizontal { return constants.nodeInnerSize[main] }
     let inset = constants.contentInset.sum(main)
+    // A column container's min-content width is its widest item's (one line).
+    if main == .vertical, constants.isMinContentCrossSizing { return nil }
     let measuringWidth = constants.isIntrinsicCrossSizing
     if constants.nodeOuterSize[main] != nil, !measuringWidth || !constants.knownMainSizeIsFlexed {
       return constants.nodeInnerSize[main]
@@ -197,7 +199,10 @@ extension FlexEngine {
       // cannot shrink at least that. A multi-line container's min-content size is its largest
       // item's min-content contribution, which (in Chromium) ignores the flex basis.
       var contribution = content + marginSum
-      if !(constants.isWrap && constraint == .minContent) {
+      // (Under a min-content constraint a content-based flex base size is the min-content
+      // size itself, so it caps and floors nothing.)
+      let contentBasedBasis = item.styleFlexBasis == nil && item.size[main] == nil
+      if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)) {
         let hypotheticalOuter = item.hypotheticalOuterSize[main]
         if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }
         if item.flexShrink == 0 { contribution = Swift.max(contribution, hypotheticalOuter) }

@@ -27,6 +27,8 @@ struct FlexConstants {
   /// Whether the cross size is being found under an intrinsic (min- or max-content) constraint
   /// rather than by layout in definite space.
   var isIntrinsicCrossSizing = false
+  /// Whether the cross size is being found under a min-content constraint.
+  var isMinContentCrossSizing = false
   /// Whether the known main size is the container's flexed size in its parent.
   var knownMainSizeIsFlexed = false
   /// The border-box size, where known.
@@ -96,6 +98,8 @@ extension FlexEngine {
     // §9.2 Line length determination. 2. The available main and cross space for the items.
     let availableSpace = determineAvailableSpace(knownSize, available, constants: constants)
     constants.knownMainSizeIsFlexed = knownSizeIsFlexed && known[constants.mainAxis] != nil
+    constants.isMinContentCrossSizing =
+      knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis] == .minContent
     constants.isIntrinsicCrossSizing =
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis].value == nil
     // 3. The flex base size and hypothetical main size of each item.
