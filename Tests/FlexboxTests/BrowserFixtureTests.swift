@@ -42,7 +42,8 @@ enum BrowserFixtures {
   }
 
   static let hand = load("flex-hand")
-  static let random = load("flex-random") + load("flex-random-777") + load("flex-random-99")
+  static let random =
+    load("flex-random") + load("flex-random-777") + load("flex-random-99") + load("flex-random-4242")
 
   /// Fixtures where the engine knowingly disagrees with Chromium (see the report for why).
   /// They still run: the test fails if one of them starts passing, so the list stays honest.
@@ -56,6 +57,14 @@ enum BrowserFixtures {
     // whose inset-modified containing block has negative height: Chromium puts it at y = 0,
     // the engine at its `top` (29.25), as it does when the box merely overflows (random_635).
     "random99_092",
+    // Same category as random99_092: an absolute box with `top`, `bottom`, a height and an
+    // explicit `align-self: stretch` overflowing its inset-modified containing block; Chromium
+    // puts it at 17.75, the engine at its `top` (19).
+    "random4242_168",
+    // Same category as random_587, the other way round: a column-wrap item (height 0 from
+    // flexing) of a multi-line column container of auto width; Chromium keeps one column
+    // (97.75 wide), the engine breaks its lines at the flexed height (242.5 wide).
+    "random4242_588",
   ]
 
   static let tolerance = 0.02
