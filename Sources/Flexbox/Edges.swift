@@ -41,14 +41,16 @@ public struct Edges: Sendable, Hashable, Codable, CustomStringConvertible {
   /// No edge set.
   public static let zero = Edges()
 
-  /// The edges as physical insets for a layout direction, `nil` read as 0 and NaN as 0.
+  /// The edges as physical insets for a layout direction, `nil` and NaN read as 0, magnitudes
+  /// capped at ``FlexLayoutLimits/maxLength``.
   ///
   /// When `nonNegative` is true, negative values clamp to 0 (padding and border cannot be
   /// negative; margins can).
   func insets(nonNegative: Bool) -> EdgeInsets {
     func value(_ v: Double?) -> Double {
       guard let v, v.isFinite else { return 0 }
-      return nonNegative ? Swift.max(v, 0) : v
+      let limit = FlexLayoutLimits.maxLength
+      return Swift.min(Swift.max(v, nonNegative ? 0 : -limit), limit)
     }
     return EdgeInsets(top: value(top), left: value(leading), bottom: value(bottom), right: value(trailing))
   }

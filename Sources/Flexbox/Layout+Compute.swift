@@ -47,6 +47,9 @@ public enum FlexLayoutLimits {
   public static let inlineDepth = 256
   /// Stack reserved per tree level on the helper thread (virtual memory, committed only as used).
   public static let stackBytesPerLevel = 24 * 1024
+  /// The largest length the engine accepts (10⁹ points): larger sizes, insets, gaps and flex
+  /// factors are capped, so sums of them never overflow to infinity (and NaN).
+  public static let maxLength = 1e9
 
   /// Runs `body` on the current thread when `depth` is small, else on a thread with a stack big
   /// enough for `depth` levels of recursion, waiting for it.

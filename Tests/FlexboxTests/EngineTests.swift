@@ -95,6 +95,14 @@ struct EngineTests {
         Layout(size: .flexible(units: 1), border: Edges(all: .infinity)),
       ])
     let computed = layout.compute(with: Size(width: .nan, height: -50))
+    let huge = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, primaryAxisGap: 1e308),
+      padding: Edges(all: 1e308),
+      children: [
+        Layout(margin: Edges(leading: -1e308), size: .absolute(width: 1e308, height: 1e308)),
+        Layout(overriddenPosition: .relative(Edges(leading: 1e308)), size: .flexible(units: UInt.max)),
+      ])
+    for frame in allFrames(huge.compute(with: Size(width: 1e308, height: 1e308))) { #expect(frame.isFinite) }
     for frame in allFrames(computed) { #expect(frame.isFinite) }
     #expect(computed.children[0].frame.width == 0)
     #expect(computed.children[1].frame.width == 40, "min wins over max")

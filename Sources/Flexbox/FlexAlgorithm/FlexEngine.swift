@@ -93,7 +93,7 @@ final class FlexEngine {
     guard !root.isHidden else { return }
     func offer(_ value: Double?) -> Double? {
       guard let value, value.isFinite else { return nil }
-      return Swift.max(value, 0)
+      return Swift.min(Swift.max(value, 0), FlexLayoutLimits.maxLength)
     }
     let width = offer(width)
     let height = offer(height)
@@ -240,7 +240,7 @@ final class FlexEngine {
         knownWidth: knownSize.width.map { Swift.max($0 - pb.horizontal, 0) },
         knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) })
       let measured = measures[Int(node.measure)](options)
-      func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+      func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, FlexLayoutLimits.maxLength) : 0 }
       content = Size(width: clean(measured.width), height: clean(measured.height))
     }
     // Min/max sizes apply to the box's inherent size, not to its content size (which the

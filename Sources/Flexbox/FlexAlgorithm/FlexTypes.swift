@@ -177,12 +177,13 @@ struct ResolvedNode {
   var paddingBorder: EdgeInsets { padding + border }
 
   init(style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32) {
+    let limit = FlexLayoutLimits.maxLength
     func length(_ v: Double?) -> Double? {
       guard let v, v.isFinite else { return nil }
-      return Swift.max(v, 0)
+      return Swift.min(Swift.max(v, 0), limit)
     }
-    func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
-    func gap(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
+    func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
+    func gap(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
     isHidden = s.display == .none
     isAbsolute = s.position == .absolute
     direction = s.flexDirection
@@ -202,7 +203,7 @@ struct ResolvedNode {
     border = s.border.insets(nonNegative: true)
     func offset(_ v: Double?) -> Double? {
       guard let v, v.isFinite else { return nil }
-      return v
+      return Swift.min(Swift.max(v, -limit), limit)
     }
     inset = InsetOffsets(
       top: offset(s.inset.top), left: offset(s.inset.leading), bottom: offset(s.inset.bottom),
