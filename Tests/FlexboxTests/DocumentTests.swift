@@ -198,3 +198,31 @@ struct ApplyTests {
     #expect(svg.hasSuffix("</svg>\n"))
   }
 }
+
+@Suite("Queries")
+struct QueryTests {
+  let computed = ComputedLayout(
+    identifier: "root", frame: Rect(x: 1, y: 1, width: 100, height: 100),
+    children: [
+      ComputedLayout(identifier: "a", frame: Rect(x: 10.4, y: 20.6, width: 30.2, height: 4)),
+      ComputedLayout(
+        identifier: "b", frame: Rect(x: 5, y: 6, width: 7, height: 8),
+        children: [ComputedLayout(identifier: "c", frame: Rect(x: 0.25, y: 0.75, width: 1.5, height: 1))]),
+    ])
+
+  @Test func placementsAreAbsolute() {
+    let placements = computed.placements()
+    #expect(placements.map(\.identifier) == ["root", "a", "b", "c"])
+    #expect(placements[3].frame == Rect(x: 6.25, y: 7.75, width: 1.5, height: 1))
+    #expect(placements[3].depth == 2 && placements[3].parent == 2)
+    #expect(computed.frame(of: "c") == Rect(x: 6.25, y: 7.75, width: 1.5, height: 1))
+    #expect(computed.frame(of: "missing") == nil)
+  }
+
+  @Test func pixelRounding() {
+    let rounded = computed.roundedToPixels()
+    #expect(rounded.children[0].frame == Rect(x: 10, y: 21, width: 31, height: 4))
+    #expect(rounded.children[1].children[0].frame == Rect(x: 0, y: 1, width: 2, height: 1))
+    #expect(computed.roundedToPixels(scale: 2).children[0].frame.x == 10.5)
+  }
+}

@@ -77,6 +77,8 @@ struct EngineTests {
       String(decoding: out, as: UTF8.self).contains(
         "\"id\":\"leaf\",\"x\":0,\"y\":0,\"width\":3,\"height\":4"))
     #expect(computed.svg().count > depth)
+    #expect(computed.roundedToPixels() == computed)
+    #expect(computed.placements().count == depth + 1)
     var nodes = TestNode()
     for _ in 0..<depth { nodes = TestNode(frameChildren: [nodes]) }
     try computed.apply(to: &nodes)
