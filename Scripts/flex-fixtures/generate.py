@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Browser fixtures for the Flexbox module, rendered by headless Chromium.
+
+Run by hand (needs Debian's `chromium`):
+
+    python3 Scripts/flex-fixtures/generate.py
+
+It builds fixture trees (hand-written ones for every property, plus seeded random trees of
+2-25 nodes and depth up to 4), lays them all out in one HTML page with Yoga's defaults
+(`display:flex; flex-direction:column; flex-shrink:0; box-sizing:border-box;
+position:relative; align-content:flex-start; min-width:0; min-height:0`), reads each node's
+frame relative to its parent from `getBoundingClientRect`, and writes
+
+    Tests/FlexboxTests/Fixtures/flex-hand.json    hand-written fixtures
+    Tests/FlexboxTests/Fixtures/flex-random.json  seeded random fixtures (seed 20261122, 700)
+
+and, with `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
+`flex-random-777.json` (names `random777_NNN`); the committed corpus also has
+`FIXTURE_SEED=99 ... 800` (`flex-random-99.json`) and `FIXTURE_SEED=4242 ... 800`
+(`flex-random-4242.json`).
+
+Each file is a JSON array of fixtures:
+
+    {"name": "...", "input": NODE, "expected": FRAME}
+
+where NODE is the fixture schema (`id`, `style`, `children`) and FRAME is
+`{"x","y","width","height","children":[FRAME...]}` relative to the parent (the root relative to a
+wrapper, so its origin is its margin). Each root sits in a column flex wrapper with
+`align-items:flex-start` 100000px wide, so a root without a width or height takes its
+max-content size there: the engine's `compute(width: nil, height: nil)`.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT_DIR = os.path.join(ROOT, "Tests", "FlexboxTests", "Fixtures")
+
+BASE_CSS = (
+    "display:flex;flex-direction:column;flex-shrink:0;box-sizing:border-box;position:relative;"
+    "align-content:flex-start;min-width:0;min-height:0;margin:0;padding:0;border:0 solid black;"
+)
+
+KEBAB = {
+    "flexDirection": "flex-direction", "justifyContent": "justify-content", "alignItems": "align-items",
+    "alignSelf": "align-self", "alignContent": "align-content", "flexWrap": "flex-wrap",
+    "flexGrow": "flex-grow", "flexShrink": "flex-shrink", "flexBasis": "flex-basis",
+    "width": "width", "height": "height", "minWidth": "min-width", "minHeight": "min-height",
+    "maxWidth": "max-width", "maxHeight": "max-height", "position": "position", "display": "display",
+    "top": "top", "left": "left", "bottom": "bottom", "right": "right",
+    "gap": "gap", "rowGap": "row-gap", "columnGap": "column-gap",
+}
+UNITLESS = {"flexGrow", "flexShrink"}
+
+
+def css_value(key, value):
+    if isinstance(value, str):
+        return value
+    if key in UNITLESS:
+        return repr(value)
+    return f"{value}px"
+
+
+def node_css(style):
+    parts = [BASE_CSS]
+    for key, value in style.items():
+        if key in ("margin", "padding", "border"):
+            for edge, v in value.items():
+                if key == "border":
+                    parts.append(f"border-{edge}-width:{v}px;")
+                else:
+                    parts.append(f"{key}-{edge}:{v}px;")
+        else:
+            parts.append(f"{KEBAB[key]}:{css_value(key, value)};")
+    return "".join(parts)
+
+
+def node_html(node):
+    children = "".join(node_html(c) for c in node.get("children", []))
+    return f'<div style="{node_css(node.get("style", {}))}">{children}</div>'
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand-written fixtures: every property, alone and in the combinations that matter.
+
+def leaf(**style):
+    return {"style": style}
+
+
+def box(children, **style):
+    return {"style": style, "children": children}
+
+
+def hand_fixtures():
+    f = []
+
+    def add(name, tree):
+        f.append((name, tree))
+
+    three = lambda **s: [leaf(width=40, height=30, **s), leaf(width=50, height=20, **s), leaf(width=30, height=40, **s)]
+    for direction in ["row", "row-reverse", "column", "column-reverse"]:
+        add(f"direction_{direction}", box(three(), flexDirection=direction, width=200, height=150))
+        for justify in ["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"]:
+            add(f"justify_{justify}_{direction}", box(three(), flexDirection=direction, justifyContent=justify,
+                                                       width=200, height=150))
+            add(f"justify_{justify}_{direction}_overflow",
+                box(three(), flexDirection=direction, justifyContent=justify, width=80, height=60))
+            add(f"justify_{justify}_{direction}_single",
+                box([leaf(width=40, height=30)], flexDirection=direction, justifyContent=justify, width=200, height=150))
+        for align in ["flex-start", "center", "flex-end", "stretch"]:
+            add(f"align_items_{align}_{direction}",
+                box([leaf(width=40, height=30), leaf(), leaf(width=30), leaf(height=25)], flexDirection=direction,
+                    alignItems=align, width=200, height=150))
+            add(f"align_self_{align}_{direction}",
+                box([leaf(width=40, height=30, alignSelf=align), leaf(alignSelf=align), leaf(width=20, height=20)],
+                    flexDirection=direction, alignItems="center", width=200, height=150))
+        for wrap in ["wrap", "wrap-reverse"]:
+            for content in ["flex-start", "center", "flex-end", "stretch", "space-between", "space-around",
+                            "space-evenly"]:
+                kids = [leaf(width=50, height=30), leaf(width=60, height=20), leaf(width=40),
+                        leaf(width=70, height=35), leaf(height=25, width=30)]
+                if direction.startswith("column"):
+                    kids = [leaf(height=50, width=30), leaf(height=60, width=20), leaf(height=40),
+                            leaf(height=70, width=35), leaf(width=25, height=30)]
+                add(f"wrap_{wrap}_{content}_{direction}",
+                    box(kids, flexDirection=direction, flexWrap=wrap, alignContent=content, width=140, height=160))
+                add(f"wrap_{wrap}_{content}_{direction}_gap",
+                    box(kids, flexDirection=direction, flexWrap=wrap, alignContent=content, width=140, height=160,
+                        rowGap=5, columnGap=7))
+            add(f"wrap_{wrap}_single_line_{direction}",
+                box([leaf(width=30, height=20), leaf(width=20)], flexDirection=direction, flexWrap=wrap,
+                    alignItems="stretch", width=140, height=100))
+    # Growing and shrinking.
+    for direction in ["row", "column"]:
+        m = "width" if direction == "row" else "height"
+        c = "height" if direction == "row" else "width"
+        add(f"grow_equal_{direction}", box([leaf(flexGrow=1), leaf(flexGrow=1), leaf(flexGrow=1)],
+                                           flexDirection=direction, width=200, height=200))
+        add(f"grow_weighted_{direction}", box([leaf(flexGrow=1), leaf(flexGrow=2), leaf(flexGrow=3)],
+                                              flexDirection=direction, width=200, height=200))
+        add(f"grow_fraction_{direction}", box([leaf(flexGrow=0.25, **{m: 20}), leaf(flexGrow=0.25, **{m: 30})],
+                                              flexDirection=direction, width=200, height=200))
+        add(f"grow_basis_{direction}", box([leaf(flexGrow=1, flexBasis=50), leaf(flexGrow=1, flexBasis=0),
+                                            leaf(flexGrow=2, flexBasis=20.5)],
+                                           flexDirection=direction, width=210, height=210))
+        add(f"grow_max_{direction}", box([leaf(flexGrow=1, **{"max" + m.capitalize(): 30}), leaf(flexGrow=1),
+                                          leaf(flexGrow=1)], flexDirection=direction, width=200, height=200))
+        add(f"grow_min_{direction}", box([leaf(flexGrow=1, **{"min" + m.capitalize(): 120}), leaf(flexGrow=1),
+                                          leaf(flexGrow=1)], flexDirection=direction, width=200, height=200))
+        add(f"shrink_equal_{direction}", box([leaf(flexShrink=1, **{m: 100}), leaf(flexShrink=1, **{m: 100}),
+                                              leaf(flexShrink=1, **{m: 100})],
+                                             flexDirection=direction, width=200, height=200))
+        add(f"shrink_weighted_{direction}", box([leaf(flexShrink=1, **{m: 100}), leaf(flexShrink=2, **{m: 100}),
+                                                 leaf(flexShrink=0, **{m: 100})],
+                                                flexDirection=direction, width=200, height=200))
+        add(f"shrink_min_{direction}", box([leaf(flexShrink=1, **{m: 150, "min" + m.capitalize(): 120}),
+                                            leaf(flexShrink=1, **{m: 150})],
+                                           flexDirection=direction, width=200, height=200))
+        add(f"shrink_padding_{direction}", box([leaf(flexShrink=1, **{m: 150}, padding={"top": 10, "left": 10,
+                                                                                          "bottom": 10, "right": 10}),
+                                                leaf(flexShrink=1, **{m: 150})],
+                                               flexDirection=direction, width=200, height=200))
+        add(f"shrink_fraction_{direction}", box([leaf(flexShrink=0.25, **{m: 150}), leaf(flexShrink=0.25, **{m: 150})],
+                                                flexDirection=direction, width=200, height=200))
+        add(f"shrink_basis_{direction}", box([leaf(flexShrink=1, flexBasis=150), leaf(flexShrink=1, flexBasis=100)],
+                                             flexDirection=direction, width=200, height=200))
+        add(f"min_over_max_{direction}", box([leaf(**{m: 50, "min" + m.capitalize(): 80, "max" + m.capitalize(): 60}),
+                                              leaf(**{c: 40, "min" + c.capitalize(): 90, "max" + c.capitalize(): 70})],
+                                             flexDirection=direction, width=200, height=200))
+        add(f"gap_{direction}", box([leaf(**{m: 20}), leaf(**{m: 30}), leaf(**{m: 40})], flexDirection=direction,
+                                    gap=10, width=200, height=200))
+        add(f"gap_grow_{direction}", box([leaf(flexGrow=1), leaf(flexGrow=1), leaf(flexGrow=1)],
+                                         flexDirection=direction, columnGap=10, rowGap=6, width=200, height=200))
+        add(f"margin_{direction}", box([leaf(width=30, height=30, margin={"top": 5, "left": 10, "bottom": 15,
+                                                                           "right": 20}),
+                                        leaf(width=30, height=30, margin={"top": 2, "left": 3, "bottom": 4,
+                                                                          "right": 5})],
+                                       flexDirection=direction, width=200, height=200))
+        add(f"negative_margin_{direction}", box([leaf(width=30, height=30, margin={"top": -5, "left": -10}),
+                                                 leaf(width=30, height=30, margin={"bottom": -4, "right": -5}),
+                                                 leaf(flexGrow=1)],
+                                                flexDirection=direction, width=200, height=200))
+        add(f"padding_border_{direction}", box([leaf(flexGrow=1), leaf(width=30, height=30)],
+                                               padding={"top": 5, "left": 10, "bottom": 15, "right": 20},
+                                               border={"top": 1, "left": 2, "bottom": 3, "right": 4},
+                                               flexDirection=direction, width=200, height=200))
+        add(f"auto_size_{direction}", box([box([leaf(width=30, height=40), leaf(width=50, height=10)],
+                                               flexDirection="row"),
+                                           box([leaf(width=30, height=40), leaf(width=50, height=10)])],
+                                          flexDirection=direction))
+        add(f"auto_size_padding_{direction}", box([leaf(width=30, height=40, margin={"left": 5, "top": 3})],
+                                                  flexDirection=direction, padding={"top": 4, "left": 4, "bottom": 4,
+                                                                                    "right": 4},
+                                                  border={"top": 1, "left": 1, "bottom": 1, "right": 1}))
+        add(f"relative_{direction}", box([leaf(width=30, height=30, top=10, left=5),
+                                          leaf(width=30, height=30, bottom=10, right=5),
+                                          leaf(width=30, height=30, top=3, bottom=100, left=4, right=100)],
+                                         flexDirection=direction, width=200, height=200))
+        add(f"relative_reverse_{direction}", box([leaf(width=30, height=30, top=10, left=5),
+                                                  leaf(width=30, height=30, bottom=10, right=5)],
+                                                 flexDirection=direction + "-reverse", width=200, height=200))
+    # Absolute positioning.
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        for justify in ["flex-start", "center", "flex-end"]:
+            for align in ["flex-start", "center", "flex-end", "stretch"]:
+                add(f"absolute_static_{direction}_{justify}_{align}",
+                    box([leaf(position="absolute", width=30, height=20), leaf(width=10, height=10)],
+                        flexDirection=direction, justifyContent=justify, alignItems=align, width=120, height=100,
+                        padding={"top": 5, "left": 6, "bottom": 7, "right": 8},
+                        border={"top": 1, "left": 2, "bottom": 3, "right": 4}))
+        add(f"absolute_insets_{direction}",
+            box([leaf(position="absolute", width=30, height=20, top=5, left=6),
+                 leaf(position="absolute", width=30, height=20, bottom=5, right=6),
+                 leaf(position="absolute", top=10, bottom=20, left=15, right=25),
+                 leaf(position="absolute", top=10, left=15, right=25, margin={"left": 3, "top": 2}),
+                 box([leaf(width=20, height=15), leaf(width=25, height=10)], position="absolute", top=1, left=2)],
+                flexDirection=direction, width=150, height=120, border={"top": 3, "left": 4, "bottom": 5, "right": 6}))
+    for direction in ["row", "column"]:
+        for align in ["auto", "flex-start", "center", "flex-end", "stretch"]:
+            add(f"absolute_block_align_{align}_{direction}",
+                box([leaf(position="absolute", top=2.5, bottom=19, left=3, right=7, alignSelf=align,
+                          padding={"bottom": 8.25}),
+                     leaf(position="absolute", top=4, bottom=6, alignSelf=align, width=10, height=20)],
+                    flexDirection=direction, alignItems="center", width=100, height=93))
+    add("absolute_min_max", box([leaf(position="absolute", width=300, maxWidth=100, height=10, minHeight=30),
+                                 leaf(position="absolute", top=10, bottom=10, maxHeight=40, width=5)],
+                                width=150, height=120))
+    # Nesting, stretch and auto sizes.
+    add("nested_stretch", box([box([leaf(height=30), leaf(flexGrow=1)], flexDirection="row", flexGrow=1),
+                               box([leaf(width=40, height=20)], alignItems="center", height=50)],
+                              width=200, height=200))
+    add("nested_auto_row_in_column", box([box([leaf(width=30, height=40), leaf(width=50, height=10)],
+                                              flexDirection="row", alignSelf="flex-start"),
+                                          box([leaf(width=30, height=40), leaf(width=50, height=10)],
+                                              flexDirection="row")], width=300, height=200))
+    add("nested_wrap_auto", box([box([leaf(width=60, height=20) for _ in range(5)], flexDirection="row",
+                                     flexWrap="wrap")], width=200, height=300))
+    add("nested_wrap_auto_flex_start", box([box([leaf(width=60, height=20) for _ in range(5)], flexDirection="row",
+                                                flexWrap="wrap", alignSelf="flex-start")], width=200, height=300))
+    add("display_none", box([leaf(width=30, height=30), box([leaf(width=10, height=10)], display="none",
+                                                             width=50, height=50),
+                             leaf(flexGrow=1)], flexDirection="row", width=200, height=100))
+    add("root_auto", box([leaf(width=30, height=40), leaf(width=50, height=10, margin={"left": 5})],
+                         margin={"left": 3, "top": 4}))
+    add("root_min_max", box([leaf(width=300, height=400)], minWidth=50, maxWidth=150, maxHeight=100,
+                            flexDirection="row"))
+    add("quarter_sizes", box([leaf(width=10.25, height=20.5), leaf(width=30.75, flexGrow=1),
+                              leaf(flexBasis=12.25, flexShrink=1)], flexDirection="row", width=100.5, height=50.25))
+    add("grow_thirds", box([leaf(flexGrow=1), leaf(flexGrow=1), leaf(flexGrow=1)], flexDirection="row",
+                           width=100, height=10))
+    add("max_cross_stretch", box([leaf(maxHeight=30), leaf(minHeight=120), leaf(height=20)], flexDirection="row",
+                                 width=200, height=100))
+    add("wrap_grow", box([leaf(width=50, flexGrow=1, height=20) for _ in range(5)], flexDirection="row",
+                         flexWrap="wrap", width=170, height=100))
+    add("wrap_shrink", box([leaf(width=250, flexShrink=1, height=20), leaf(width=50, flexShrink=1, height=20)],
+                           flexDirection="row", flexWrap="wrap", width=170, height=100))
+    add("wrap_max_main", box([leaf(width=50, height=20) for _ in range(5)], flexDirection="row",
+                             flexWrap="wrap", maxWidth=120))
+    add("core_layout_wrap_example", box([leaf(width=40, height=40, margin={"bottom": 8, "right": 8})
+                                         for _ in range(4)] + [leaf(width=40, height=40)],
+                                        flexDirection="row", flexWrap="wrap", width=160, height=284,
+                                        padding={"top": 8, "left": 8}))
+    return f
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeded random trees.
+
+def q(rng, lo, hi):
+    """A random multiple of 1/4 in [lo, hi]."""
+    return rng.randint(lo * 4, hi * 4) / 4
+
+
+def random_edges(rng, lo, hi, p):
+    if rng.random() > p:
+        return None
+    return {e: q(rng, lo, hi) for e in ["top", "left", "bottom", "right"] if rng.random() < 0.6}
+
+
+def random_style(rng, is_root, depth):
+    s = {}
+    if rng.random() < 0.6:
+        s["flexDirection"] = rng.choice(["row", "row-reverse", "column", "column-reverse"])
+    if rng.random() < 0.4:
+        s["justifyContent"] = rng.choice(["flex-start", "center", "flex-end", "space-between", "space-around",
+                                          "space-evenly"])
+    if rng.random() < 0.4:
+        s["alignItems"] = rng.choice(["flex-start", "center", "flex-end", "stretch"])
+    if rng.random() < 0.3:
+        s["flexWrap"] = rng.choice(["wrap", "wrap-reverse", "nowrap"])
+    if rng.random() < 0.3:
+        s["alignContent"] = rng.choice(["flex-start", "center", "flex-end", "stretch", "space-between",
+                                        "space-around", "space-evenly"])
+    if is_root:
+        s["width"] = q(rng, 100, 400)
+        s["height"] = q(rng, 100, 400)
+    else:
+        if rng.random() < 0.2:
+            s["alignSelf"] = rng.choice(["auto", "flex-start", "center", "flex-end", "stretch"])
+        if rng.random() < 0.35:
+            s["flexGrow"] = rng.choice([0, 1, 1, 2, 0.5, 3])
+        if rng.random() < 0.35:
+            s["flexShrink"] = rng.choice([0, 1, 1, 2, 0.5])
+        if rng.random() < 0.25:
+            s["flexBasis"] = rng.choice(["auto", 0, q(rng, 0, 120)])
+        if rng.random() < 0.5:
+            s["width"] = q(rng, 0, 150)
+        if rng.random() < 0.5:
+            s["height"] = q(rng, 0, 150)
+        if rng.random() < 0.12:
+            s["minWidth"] = q(rng, 0, 100)
+        if rng.random() < 0.12:
+            s["minHeight"] = q(rng, 0, 100)
+        if rng.random() < 0.12:
+            s["maxWidth"] = q(rng, 0, 150)
+        if rng.random() < 0.12:
+            s["maxHeight"] = q(rng, 0, 150)
+        if rng.random() < 0.1:
+            s["position"] = "absolute"
+        if rng.random() < 0.25:
+            for k in ["top", "left", "bottom", "right"]:
+                if rng.random() < 0.4:
+                    s[k] = q(rng, -20, 40)
+        m = random_edges(rng, -10, 20, 0.3)
+        if m:
+            s["margin"] = m
+    p = random_edges(rng, 0, 15, 0.3)
+    if p:
+        s["padding"] = p
+    b = random_edges(rng, 0, 6, 0.2)
+    if b:
+        # Chromium snaps border widths to whole device pixels: keep them integral.
+        b = {k: float(int(v)) for (k, v) in b.items()}
+        s["border"] = b
+    if rng.random() < 0.2:
+        s["rowGap"] = q(rng, 0, 15)
+    if rng.random() < 0.2:
+        s["columnGap"] = q(rng, 0, 15)
+    return s
+
+
+def random_tree(rng):
+    target = rng.randint(2, 25)
+    root = {"style": random_style(rng, True, 0), "children": []}
+    nodes = [(root, 0)]
+    count = 1
+    while count < target:
+        candidates = [(n, d) for (n, d) in nodes if d < 3]
+        parent, depth = rng.choice(candidates)
+        child = {"style": random_style(rng, False, depth + 1), "children": []}
+        parent["children"].append(child)
+        nodes.append((child, depth + 1))
+        count += 1
+    def clean(n):
+        if not n["children"]:
+            del n["children"]
+        else:
+            for c in n["children"]:
+                clean(c)
+        if not n["style"]:
+            del n["style"]
+    clean(root)
+    return root
+
+
+# ---------------------------------------------------------------------------------------------
+
+def number_ids(tree, prefix="n"):
+    counter = [0]
+    def walk(n):
+        n["id"] = f"{prefix}{counter[0]}"
+        counter[0] += 1
+        for c in n.get("children", []):
+            walk(c)
+    walk(tree)
+    # Put "id" first for readability.
+    def reorder(n):
+        out = {"id": n["id"]}
+        if "style" in n:
+            out["style"] = n["style"]
+        if "children" in n:
+            out["children"] = [reorder(c) for c in n["children"]]
+        return out
+    return reorder(tree)
+
+
+SCRIPT = """
+function frames(el, parentRect, hidden) {
+  const style = getComputedStyle(el);
+  const isHidden = hidden || style.display === 'none';
+  const r = el.getBoundingClientRect();
+  const out = isHidden ? {x: 0, y: 0, width: 0, height: 0}
+    : {x: r.left - parentRect.left, y: r.top - parentRect.top, width: r.width, height: r.height};
+  out.children = Array.from(el.children).map(c => frames(c, r, isHidden));
+  return out;
+}
+const results = Array.from(document.querySelectorAll('.wrapper')).map(w =>
+  frames(w.firstElementChild, w.getBoundingClientRect(), false));
+document.getElementById('out').textContent = JSON.stringify(results);
+"""
+
+
+def render(trees):
+    wrappers = "".join(
+        '<div class="wrapper" style="display:flex;flex-direction:column;align-items:flex-start;'
+        'width:100000px;position:relative;margin:0;padding:0;border:0">' + node_html(t) + "</div>"
+        for t in trees)
+    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0}</style></head><body>"
+            + wrappers + "<pre id='out'></pre><script>" + SCRIPT + "</script></body></html>")
+    with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as handle:
+        handle.write(page)
+        path = handle.name
+    try:
+        dom = subprocess.run(["chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                              "--virtual-time-budget=10000", "--dump-dom", path],
+                             check=True, capture_output=True, text=True).stdout
+    finally:
+        os.unlink(path)
+    start = dom.index("<pre id=\"out\">") + len("<pre id=\"out\">")
+    end = dom.index("</pre>", start)
+    text = dom[start:end].replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+    return json.loads(text)
+
+
+def write(name, fixtures):
+    trees = [t for (_, t) in fixtures]
+    results = []
+    for i in range(0, len(trees), 100):
+        results += render(trees[i:i + 100])
+    out = [{"name": n, "input": t, "expected": r} for ((n, t), r) in zip(fixtures, results)]
+    with open(os.path.join(OUT_DIR, name), "w") as handle:
+        handle.write("[\n" + ",\n".join(json.dumps(o, separators=(",", ":")) for o in out) + "\n]\n")
+    print(f"{name}: {len(out)} fixtures")
+
+
+def main():
+    os.makedirs(OUT_DIR, exist_ok=True)
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 700
+    seed = os.environ.get("FIXTURE_SEED")
+    if seed:
+        # An extra batch: FIXTURE_SEED=777 python3 generate.py 600 writes flex-random-777.json.
+        rng = random.Random(int(seed))
+        rand = [(f"random{seed}_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
+        write(f"flex-random-{seed}.json", rand)
+        return
+    hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
+    rng = random.Random(20261122)
+    rand = [(f"random_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
+    write("flex-hand.json", hand)
+    write("flex-random.json", rand)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,263 @@
+import LayoutGeometry
+
+extension FlexEngine {
+  /// Step 7, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-cross-item): the hypothetical cross
+  /// size of each item: its definite cross size, else the cross size of its content laid out
+  /// at its used main size, clamped by its min/max cross sizes.
+  func determineHypotheticalCrossSizes(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    for index in items.indices {
+      let item = items[index]
+      let pbCross = item.paddingBorder.sum(cross)
+      let lower = item.minSize[cross]
+      let upper = item.maxSize[cross]
+      let innerCross: Double
+      if let styled = item.size[cross] {
+        innerCross = Swift.max(styled.clamped(min: lower, max: upper), pbCross)
+      } else if item.alignSelf == .stretch, !constants.isWrap,
+        let containerCross = constants.nodeInnerSize[cross]
+      {
+        // A stretched item of a single-line container with a definite cross size ends up as
+        // tall as the container (steps 8 and 11) whatever its content: skip measuring it.
+        innerCross = Swift.max(
+          (containerCross - item.margin.sum(cross)).clamped(min: lower, max: upper), pbCross)
+      } else {
+        var crossAvailable = availableSpace[cross]
+        if let v = crossAvailable.value {
+          crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross))
+        }
+        var known = OptionalSize.none
+        known[main] = item.targetSize[main]
+        let measured = computeNode(
+          item.node, known: known,
+          available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
+          mode: .computeSize, sizing: .contentSize, knownSizeIsFlexed: true)
+        innerCross = Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
+      }
+      items[index].hypotheticalInnerSize[cross] = innerCross
+      items[index].hypotheticalOuterSize[cross] = innerCross + item.margin.sum(cross)
+    }
+  }
+
+  /// Step 8, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-cross-line): a single-line
+  /// container with a definite cross size gives its line its inner cross size; otherwise each
+  /// line is as tall as its tallest outer hypothetical cross size (a single line then clamped by
+  /// the container's min/max cross sizes).
+  func calculateLineCrossSizes(
+    _ items: [FlexItem], lines: inout [FlexLine], knownSize: OptionalSize, constants: FlexConstants
+  ) {
+    let cross = constants.crossAxis
+    let inset = constants.contentInset.sum(cross)
+    if !constants.isWrap, let known = knownSize[cross] {
+      lines[0].crossSize = Swift.max(
+        known.clamped(min: constants.minSize[cross], max: constants.maxSize[cross]) - inset, 0)
+      return
+    }
+    for lineIndex in lines.indices {
+      var tallest = 0.0
+      for index in lines[lineIndex].items {
+        tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
+      }
+      lines[lineIndex].crossSize = tallest
+    }
+    if !constants.isWrap {
+      lines[0].crossSize = lines[0].crossSize.clamped(
+        min: constants.minSize[cross] - inset, max: constants.maxSize[cross].map { $0 - inset })
+    }
+  }
+
+  /// Step 9, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-line-stretch): with
+  /// `align-content: stretch`, lines share the container's leftover inner cross space equally.
+  func stretchLinesForAlignContent(
+    _ lines: inout [FlexLine], knownSize: OptionalSize, constants: FlexConstants
+  ) {
+    guard constants.alignContent == .stretch, !lines.isEmpty else { return }
+    let cross = constants.crossAxis
+    let inset = constants.contentInset.sum(cross)
+    let minimum = constants.minSize[cross]
+    let containerInner = Swift.max(
+      (knownSize[cross] ?? minimum).clamped(min: minimum, max: constants.maxSize[cross]) - inset, 0)
+    var total = sumOfGaps(constants.crossGap, count: lines.count)
+    for line in lines { total += line.crossSize }
+    if total < containerInner {
+      let addition = (containerInner - total) / Double(lines.count)
+      for index in lines.indices { lines[index].crossSize += addition }
+    }
+  }
+
+  /// Step 11, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-stretch): an item aligned
+  /// `stretch` with an auto cross size takes its line's cross size less its margins (clamped by
+  /// its min/max cross sizes); any other item keeps its hypothetical cross size.
+  func determineUsedCrossSizes(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
+    let cross = constants.crossAxis
+    for line in lines {
+      for index in line.items {
+        let item = items[index]
+        var size = item.hypotheticalInnerSize[cross]
+        if item.alignSelf == .stretch, item.size[cross] == nil {
+          size = Swift.max(
+            (line.crossSize - item.margin.sum(cross)).clamped(
+              min: item.minSize[cross], max: item.maxSize[cross]),
+            item.paddingBorder.sum(cross))
+        }
+        items[index].targetSize[cross] = size
+        items[index].outerTargetSize[cross] = size + item.margin.sum(cross)
+      }
+    }
+  }
+
+  /// Step 12, [§9.5](https://www.w3.org/TR/css-flexbox-1/#algo-main-align): distribute each
+  /// line's remaining main space per `justify-content`, recording each item's leading offset.
+  func distributeRemainingFreeSpace(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
+    let main = constants.mainAxis
+    for line in lines {
+      var used = sumOfGaps(constants.mainGap, count: line.items.count)
+      for index in line.items { used += items[index].outerTargetSize[main] }
+      let free = constants.innerContainerSize[main] - used
+      let count = line.items.count
+      let mode = Alignment(justify: constants.justifyContent).withFallback(
+        freeSpace: free, count: count, isReversed: constants.isReverse)
+      forEachIndex(in: line.items, reversed: constants.isReverse) { position, index in
+        items[index].offsetMain = mode.offset(
+          freeSpace: free, count: count, gap: constants.mainGap, isReversed: constants.isReverse,
+          isFirst: position == 0)
+      }
+    }
+  }
+
+  /// Steps 13–14, [§9.6](https://www.w3.org/TR/css-flexbox-1/#algo-cross-align): place each item
+  /// across its line per `align-self` (flipped by `wrap-reverse`).
+  func alignItemsInLines(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
+    let cross = constants.crossAxis
+    for line in lines {
+      for index in line.items {
+        let free = line.crossSize - items[index].outerTargetSize[cross]
+        let offset: Double
+        switch items[index].alignSelf {
+        case .flexStart, .stretch: offset = constants.isWrapReverse ? free : 0
+        case .flexEnd: offset = constants.isWrapReverse ? 0 : free
+        case .center: offset = free / 2
+        }
+        items[index].offsetCross = offset
+      }
+    }
+  }
+
+  /// Step 15, [§9.6](https://www.w3.org/TR/css-flexbox-1/#algo-cross-container): the container's
+  /// cross size is its known size, else the sum of its lines' cross sizes and gaps, clamped by its
+  /// min/max cross sizes. Returns the sum of the lines' cross sizes.
+  func determineContainerCrossSize(
+    _ items: [FlexItem], lines: [FlexLine], knownSize: OptionalSize, availableSpace: AvailableSize,
+    constants: inout FlexConstants
+  ) -> Double {
+    let cross = constants.crossAxis
+    let inset = constants.contentInset.sum(cross)
+    var total = 0.0
+    for line in lines { total += line.crossSize }
+    var contentCross = total + sumOfGaps(constants.crossGap, count: lines.count)
+    // A multi-line column container of auto width is fit-content wide (CSS Sizing §5.2):
+    // its lines, but no wider than the space offered unless its widest item needs more.
+    if knownSize[cross] == nil, cross == .horizontal, constants.isWrap,
+      let space = availableSpace[cross].value
+    {
+      var widest = 0.0
+      for item in items { widest = Swift.max(widest, item.hypotheticalOuterSize[cross]) }
+      contentCross = Swift.min(contentCross, Swift.max(widest, space))
+    }
+    let outer = Swift.max(
+      (knownSize[cross] ?? (contentCross + inset))
+        .clamped(min: constants.minSize[cross], max: constants.maxSize[cross]), inset)
+    constants.containerSize[cross] = outer
+    constants.innerContainerSize[cross] = Swift.max(outer - inset, 0)
+    return total
+  }
+
+  /// Step 16, [§9.6](https://www.w3.org/TR/css-flexbox-1/#algo-line-align): distribute the
+  /// container's leftover cross space among its lines per `align-content`.
+  func alignFlexLines(_ lines: inout [FlexLine], totalLineCrossSize: Double, constants: FlexConstants) {
+    let count = lines.count
+    let free =
+      constants.innerContainerSize[constants.crossAxis] - totalLineCrossSize
+      - sumOfGaps(constants.crossGap, count: count)
+    let mode = Alignment(content: constants.alignContent).withFallback(
+      freeSpace: free, count: count, isReversed: constants.isWrapReverse)
+    forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { position, index in
+      lines[index].offsetCross = mode.offset(
+        freeSpace: free, count: count, gap: constants.crossGap, isReversed: constants.isWrapReverse,
+        isFirst: position == 0)
+    }
+  }
+}
+
+/// A distribution of free space along an axis, shared by `justify-content` and `align-content`
+/// ([CSS Box Alignment §5](https://www.w3.org/TR/css-align-3/#distribution-values)).
+enum Alignment {
+  case flexStart
+  case flexEnd
+  case center
+  case spaceBetween
+  case spaceAround
+  case spaceEvenly
+
+  init(justify: FlexStyle.JustifyContent) {
+    switch justify {
+    case .flexStart: self = .flexStart
+    case .flexEnd: self = .flexEnd
+    case .center: self = .center
+    case .spaceBetween: self = .spaceBetween
+    case .spaceAround: self = .spaceAround
+    case .spaceEvenly: self = .spaceEvenly
+    }
+  }
+
+  init(content: FlexStyle.AlignContent) {
+    switch content {
+    case .flexStart, .stretch: self = .flexStart
+    case .flexEnd: self = .flexEnd
+    case .center: self = .center
+    case .spaceBetween: self = .spaceBetween
+    case .spaceAround: self = .spaceAround
+    case .spaceEvenly: self = .spaceEvenly
+    }
+  }
+
+  /// The fallback alignment when there is nothing to distribute, as Chromium applies it: with
+  /// negative free space `space-between` packs at flex-start, while `space-around` and
+  /// `space-evenly` pack at the start of the writing mode ("safe" alignment), which in a reverse
+  /// container is flex-end (Yoga centres them instead); with a single item `space-between`
+  /// packs at flex-start and `space-around`/`space-evenly` centre.
+  func withFallback(freeSpace: Double, count: Int, isReversed: Bool) -> Alignment {
+    switch self {
+    case .spaceBetween where freeSpace < 0 || count <= 1: return .flexStart
+    case .spaceAround, .spaceEvenly:
+      if freeSpace < 0 { return isReversed ? .flexEnd : .flexStart }
+      return count <= 1 ? .center : self
+    default: return self
+    }
+  }
+
+  /// The space before an item (or line): the leading offset for the first, the gap plus the
+  /// distributed share between the others.
+  func offset(freeSpace: Double, count: Int, gap: Double, isReversed: Bool, isFirst: Bool) -> Double {
+    if isFirst {
+      switch self {
+      case .flexStart: return isReversed ? freeSpace : 0
+      case .flexEnd: return isReversed ? 0 : freeSpace
+      case .center: return freeSpace / 2
+      case .spaceBetween: return 0
+      case .spaceAround: return freeSpace / Double(count) / 2
+      case .spaceEvenly: return freeSpace / Double(count + 1)
+      }
+    }
+    let free = Swift.max(freeSpace, 0)
+    switch self {
+    case .spaceBetween: return gap + free / Double(count - 1)
+    case .spaceAround: return gap + free / Double(count)
+    case .spaceEvenly: return gap + free / Double(count + 1)
+    default: return gap
+    }
+  }
+}

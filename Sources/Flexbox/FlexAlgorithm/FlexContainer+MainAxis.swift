@@ -1,0 +1,307 @@
+import LayoutGeometry
+
+extension FlexEngine {
+  /// Step 3, [§9.2](https://www.w3.org/TR/css-flexbox-1/#algo-main-item): the flex base size of
+  /// each item (its definite `flex-basis` or main size, else its content's max-content size), and
+  /// its hypothetical main size (the base size clamped by its min/max main sizes).
+  func determineFlexBaseSizes(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    for index in items.indices {
+      let item = items[index]
+      let flexBasis: Double
+      if let basis = item.styleFlexBasis ?? item.size[main] {
+        // A. A definite flex basis (or main size, for `flex-basis: auto`) is the flex base size.
+        flexBasis = basis
+      } else {
+        // E. Otherwise size the item under a max-content (or min-content) main constraint, in
+        // the cross space the container offers (stretched items are given their line's cross size).
+        let crossAvailable = itemCrossAvailableSpace(
+          item, availableSpace: availableSpace, constants: constants)
+        var childKnown = OptionalSize.none
+        childKnown[cross] = item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
+        if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
+          childKnown[cross] = Swift.max(space - item.margin.sum(cross), 0)
+        }
+        let mainConstraint: AvailableSpace = availableSpace[main] == .minContent ? .minContent : .maxContent
+        let measured = computeNode(
+          item.node, known: childKnown, available: .axes(main: main, mainConstraint, cross: crossAvailable),
+          mode: .computeSize, sizing: .contentSize)
+        flexBasis = measured[main]
+      }
+      // The content box is never negative: floor the base size at padding plus border.
+      let pbMain = item.paddingBorder.sum(main)
+      items[index].flexBasis = Swift.max(flexBasis, pbMain)
+      items[index].innerFlexBasis = items[index].flexBasis - pbMain
+      let hypothetical = items[index].flexBasis.clamped(
+        min: Swift.max(item.minSize[main], pbMain), max: item.maxSize[main])
+      items[index].hypotheticalInnerSize[main] = hypothetical
+      items[index].hypotheticalOuterSize[main] = hypothetical + item.margin.sum(main)
+    }
+  }
+
+  /// The cross space offered to an item while sizing it: the container's known inner cross size
+  /// (else the available cross space), clamped by the item's min/max cross sizes plus margins.
+  func itemCrossAvailableSpace(
+    _ item: FlexItem, availableSpace: AvailableSize, constants: FlexConstants
+  ) -> AvailableSpace {
+    let cross = constants.crossAxis
+    let marginSum = item.margin.sum(cross)
+    let lower = item.minSize[cross] + marginSum
+    let upper = item.maxSize[cross].map { $0 + marginSum }
+    switch availableSpace[cross] {
+    case .definite(let v):
+      return .definite((constants.nodeInnerSize[cross] ?? v).clamped(min: lower, max: upper))
+    case .minContent:
+      return item.minSize[cross] > 0 ? .definite(lower) : .minContent
+    case .maxContent:
+      return upper.map { .definite($0) } ?? .maxContent
+    }
+  }
+
+  /// Step 5, [§9.3](https://www.w3.org/TR/css-flexbox-1/#algo-line-break): a single-line
+  /// container puts every item in one line; a multi-line one starts a new line when the next
+  /// item's outer hypothetical main size would overflow its inner main size (a column container
+  /// of auto height breaks at its max-height, else keeps one line).
+  func collectFlexLines(_ items: [FlexItem], constants: FlexConstants) -> [FlexLine] {
+    let main = constants.mainAxis
+    guard constants.isWrap, let space = lineBreakLimit(constants) else {
+      return [FlexLine(items: 0..<items.count)]
+    }
+    var lines: [FlexLine] = []
+    var start = 0
+    while start < items.count {
+      var length = 0.0
+      var end = start
+      while end < items.count {
+        let next = length + items[end].hypotheticalOuterSize[main] + (end == start ? 0 : constants.mainGap)
+        if end > start, next > space { break }
+        length = next
+        end += 1
+      }
+      lines.append(FlexLine(items: start..<end))
+      start = end
+    }
+    if lines.isEmpty { lines.append(FlexLine(items: 0..<0)) }
+    return lines
+  }
+
+  /// The inner main length at which a multi-line container breaks lines: its inner main size
+  /// when definite. A column container whose intrinsic width is being measured (min- or
+  /// max-content) at a height its parent gave it by flexing breaks, as Chromium does, at its own
+  /// `height`, else its `max-height`, else not at all; one of auto height breaks at its max-height.
+  func lineBreakLimit(_ constants: FlexConstants) -> Double? {
+    let main = constants.mainAxis
+    if main == .horizontal { return constants.nodeInnerSize[main] }
+    let inset = constants.contentInset.sum(main)
+    // A column container's min-content width is its widest item's (one line).
+    if main == .vertical, constants.isMinContentCrossSizing { return nil }
+    let measuringWidth = constants.isIntrinsicCrossSizing
+    if constants.nodeOuterSize[main] != nil, !measuringWidth || !constants.knownMainSizeIsFlexed {
+      return constants.nodeInnerSize[main]
+    }
+    if measuringWidth, let styled = constants.styleMainSize { return Swift.max(styled - inset, 0) }
+    guard let maxMain = constants.styleMaxMainSize else { return nil }
+    return Swift.max(maxMain - inset, 0)
+  }
+
+  /// Step 4, [§9.2](https://www.w3.org/TR/css-flexbox-1/#algo-main-container): the container's
+  /// main size is its known size, else its content's size, clamped by its min/max main sizes.
+  ///
+  /// As Chromium computes it: a column container of auto height is as tall as its longest line
+  /// of outer hypothetical main sizes; a row container of auto width is fit-content wide,
+  /// `min(max-content, max(min-content, available))`, from its items' intrinsic contributions.
+  func determineContainerMainSize(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: inout FlexConstants
+  ) {
+    let main = constants.mainAxis
+    let inset = constants.contentInset.sum(main)
+    if let innerMain = constants.nodeInnerSize[main] {
+      constants.innerContainerSize[main] = innerMain
+      constants.containerSize[main] = innerMain + inset
+      return
+    }
+    var innerMain: Double
+    if main == .vertical {
+      innerMain = 0
+      for line in collectFlexLines(items, constants: constants) {
+        var length = sumOfGaps(constants.mainGap, count: line.items.count)
+        for index in line.items { length += items[index].hypotheticalOuterSize[main] }
+        innerMain = Swift.max(innerMain, length)
+      }
+    } else {
+      switch availableSpace[main] {
+      case .maxContent:
+        innerMain = intrinsicMainSize(
+          items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
+        if constants.isWrap {
+          innerMain = Swift.max(
+            innerMain,
+            intrinsicMainSize(
+              items, constraint: .minContent, availableSpace: availableSpace, constants: constants))
+        }
+      case .minContent:
+        innerMain = intrinsicMainSize(
+          items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
+      case .definite(let space):
+        let maxContent = intrinsicMainSize(
+          items, constraint: .maxContent, availableSpace: availableSpace, constants: constants)
+        let minContent = intrinsicMainSize(
+          items, constraint: .minContent, availableSpace: availableSpace, constants: constants)
+        innerMain = Swift.min(Swift.max(maxContent, minContent), Swift.max(minContent, space))
+      }
+    }
+    let outerMain = Swift.max(
+      (innerMain + inset).clamped(min: constants.minSize[main], max: constants.maxSize[main]), inset)
+    constants.containerSize[main] = outerMain
+    constants.innerContainerSize[main] = Swift.max(outerMain - inset, 0)
+    constants.nodeInnerSize[main] = constants.innerContainerSize[main]
+  }
+
+  /// A row container's max-content (or min-content) inner width from its items' contributions
+  /// ([§9.9.1](https://www.w3.org/TR/css-flexbox-1/#intrinsic-main-sizes)), as Chromium computes
+  /// it: each item's content size clamped by its min/max sizes and, when it cannot grow (shrink),
+  /// floored (capped) by its hypothetical main size; summed, or for a multi-line min-content the largest
+  /// (a multi-line container's max-content size is then at least its min-content size).
+  func intrinsicMainSize(
+    _ items: [FlexItem], constraint: AvailableSpace, availableSpace: AvailableSize, constants: FlexConstants
+  ) -> Double {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    var sum = sumOfGaps(constants.mainGap, count: items.count)
+    var largest = 0.0
+    for item in items {
+      let minMain = Swift.max(item.minSize[main], item.paddingBorder.sum(main))
+      let maxMain = item.maxSize[main]
+      let marginSum = item.margin.sum(main)
+      // The content's contribution: its preferred size, else its content size, clamped.
+      let content: Double
+      if let preferred = item.size[main] {
+        content = preferred.clamped(min: minMain, max: maxMain)
+      } else if let maxMain, maxMain <= minMain {
+        content = minMain
+      } else {
+        let crossAvailable = itemCrossAvailableSpace(
+          item, availableSpace: availableSpace, constants: constants)
+        var childKnown = OptionalSize.none
+        childKnown[cross] = item.size[cross]
+        if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
+          childKnown[cross] = Swift.max(space - item.margin.sum(cross), 0)
+        }
+        let measured = computeNode(
+          item.node, known: childKnown, available: .axes(main: main, constraint, cross: crossAvailable),
+          mode: .computeSize, sizing: .inherentSize)[main]
+        content = measured.clamped(min: minMain, max: maxMain)
+      }
+      // An item that cannot grow contributes at most its outer hypothetical main size, one that
+      // cannot shrink at least that. A multi-line container's min-content size is its largest
+      // item's min-content contribution, which (in Chromium) ignores the flex basis.
+      var contribution = content + marginSum
+      // (Under a min-content constraint a content-based flex base size is the min-content
+      // size itself, so it caps and floors nothing.)
+      let contentBasedBasis = item.styleFlexBasis == nil && item.size[main] == nil
+      if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)) {
+        let hypotheticalOuter = item.hypotheticalOuterSize[main]
+        if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }
+        if item.flexShrink == 0 { contribution = Swift.max(contribution, hypotheticalOuter) }
+      }
+      sum += contribution
+      largest = Swift.max(largest, contribution)
+    }
+    return constraint == .minContent && constants.isWrap ? largest : sum
+  }
+
+  /// Step 6, [§9.7 Resolving flexible lengths](https://www.w3.org/TR/css-flexbox-1/#resolve-flexible-lengths):
+  /// grow or shrink the unfrozen items of one line to fill its free space, freezing items that
+  /// hit their min/max main sizes, until no violation remains. Shrinking is weighted by the
+  /// content-box flex basis (CSS), not the border-box one (Yoga).
+  func resolveFlexibleLengths(_ line: inout ArraySlice<FlexItem>, constants: FlexConstants) {
+    let main = constants.mainAxis
+    let innerMain = constants.nodeInnerSize[main] ?? 0
+    let gaps = sumOfGaps(constants.mainGap, count: line.count)
+    // 1. Determine the used flex factor.
+    var hypotheticalSum = gaps
+    for item in line { hypotheticalSum += item.hypotheticalOuterSize[main] }
+    let growing = hypotheticalSum < innerMain
+    // 2. Size inflexible items.
+    for index in line.indices {
+      let item = line[index]
+      let factor = growing ? item.flexGrow : item.flexShrink
+      let inner = item.hypotheticalInnerSize[main]
+      if factor == 0 || (growing && item.flexBasis > inner) || (!growing && item.flexBasis < inner)
+        || hypotheticalSum == innerMain
+      {
+        line[index].isFrozen = true
+        line[index].targetSize[main] = inner
+      } else {
+        line[index].isFrozen = false
+        line[index].targetSize[main] = item.flexBasis
+      }
+      line[index].outerTargetSize[main] = line[index].targetSize[main] + item.margin.sum(main)
+    }
+    // 3. Calculate the initial free space.
+    func freeSpace() -> Double {
+      var used = gaps
+      for item in line {
+        used += item.isFrozen ? item.outerTargetSize[main] : item.flexBasis + item.margin.sum(main)
+      }
+      return innerMain - used
+    }
+    let initialFreeSpace = freeSpace()
+    // 4. Loop.
+    while line.contains(where: { !$0.isFrozen }) {
+      // b. Calculate the remaining free space.
+      var remaining = freeSpace()
+      var factorSum = 0.0
+      for item in line where !item.isFrozen { factorSum += growing ? item.flexGrow : item.flexShrink }
+      if factorSum < 1 {
+        let scaled = initialFreeSpace * factorSum
+        if abs(scaled) < abs(remaining) { remaining = scaled }
+      }
+      // c. Distribute the free space in proportion to the flex factors.
+      if remaining != 0, remaining.isFinite {
+        if growing {
+          for index in line.indices where !line[index].isFrozen {
+            let item = line[index]
+            line[index].targetSize[main] = item.flexBasis + remaining * item.flexGrow / factorSum
+          }
+        } else {
+          var scaledSum = 0.0
+          for item in line where !item.isFrozen { scaledSum += item.flexShrink * item.innerFlexBasis }
+          if scaledSum > 0 {
+            for index in line.indices where !line[index].isFrozen {
+              let item = line[index]
+              let ratio = item.flexShrink * item.innerFlexBasis / scaledSum
+              line[index].targetSize[main] = item.flexBasis + remaining * ratio
+            }
+          }
+        }
+      }
+      // d. Fix min/max violations.
+      var totalViolation = 0.0
+      for index in line.indices where !line[index].isFrozen {
+        let item = line[index]
+        let target = item.targetSize[main]
+        let clamped = target.clamped(
+          min: Swift.max(item.minSize[main], item.paddingBorder.sum(main)), max: item.maxSize[main])
+        line[index].violation = clamped - target
+        line[index].targetSize[main] = clamped
+        line[index].outerTargetSize[main] = clamped + item.margin.sum(main)
+        totalViolation += clamped - target
+      }
+      // e. Freeze over-flexed items.
+      for index in line.indices where !line[index].isFrozen {
+        let violation = line[index].violation
+        if totalViolation > 0 {
+          line[index].isFrozen = violation > 0
+        } else if totalViolation < 0 {
+          line[index].isFrozen = violation < 0
+        } else {
+          line[index].isFrozen = true
+        }
+      }
+    }
+  }
+}

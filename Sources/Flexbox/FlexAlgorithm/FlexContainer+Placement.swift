@@ -1,0 +1,175 @@
+import LayoutGeometry
+
+extension FlexEngine {
+  /// Places every item from its line offset, its main and cross offsets, its margins and its
+  /// relative insets ([CSS Position §3.4](https://www.w3.org/TR/css-position-3/#relpos-insets):
+  /// `left`/`top` win over `right`/`bottom`, physical even in reverse containers), then lays
+  /// out its content at its used size.
+  func performFinalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    var crossCursor = constants.contentInset.start(cross)
+    forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { _, lineIndex in
+      let line = lines[lineIndex]
+      var mainCursor = constants.contentInset.start(main)
+      forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
+        let item = items[index]
+        let size = computeNode(
+          item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
+          available: AvailableSize(
+            width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)
+          ),
+          mode: .performLayout, sizing: .contentSize)
+        let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
+        let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
+        let mainPosition = mainCursor + item.offsetMain + item.margin.start(main) + relativeMain
+        let crossPosition =
+          crossCursor + line.offsetCross + item.offsetCross + item.margin.start(cross) + relativeCross
+        frames[item.node] = Rect(
+          origin: main == .horizontal
+            ? Point(x: mainPosition, y: crossPosition) : Point(x: crossPosition, y: mainPosition),
+          size: size)
+        mainCursor += item.offsetMain + item.margin.sum(main) + size[main]
+      }
+      crossCursor += line.offsetCross + line.crossSize
+    }
+  }
+
+  /// Lays out the absolutely positioned children against the container's padding box
+  /// ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)): sized by their
+  /// width/height, else by opposing insets, else by their content; placed by their insets, else
+  /// at their static position as the sole item of the container (`justify-content`, `align-self`).
+  func layoutAbsoluteChildren(_ node: ResolvedNode, constants: FlexConstants) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    let container = constants.containerSize
+    let border = constants.border
+    let insetBox = Size(
+      width: container.width - border.horizontal, height: container.height - border.vertical)
+    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+      let style = nodes[child]
+      guard style.isAbsolute, !style.isHidden else { continue }
+      let pb = style.paddingBorder
+      let margin = style.margin
+      let minSize = Size(
+        width: Swift.max(style.minSize.width, pb.horizontal),
+        height: Swift.max(style.minSize.height, pb.vertical))
+      // Chromium applies an explicit `align-self` to an absolutely positioned box in its block
+      // (vertical) axis (CSS Box Alignment §6.1): with `top` and `bottom` both set, the box keeps
+      // its own (or content) height and is aligned inside the inset-modified containing block.
+      let blockAlignment: FlexStyle.AlignSelf? =
+        switch style.alignSelf {
+        case .auto, .stretch: nil
+        default: style.alignSelf
+        }
+      var known = OptionalSize.none
+      for axis in bothAxes {
+        if let styled = style.size[axis] {
+          known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
+        } else if let start = style.inset.start(axis), let end = style.inset.end(axis),
+          !(axis == .vertical && blockAlignment != nil)
+        {
+          known[axis] = Swift.max(insetBox[axis] - margin.sum(axis) - start - end, 0)
+            .clamped(min: minSize[axis], max: style.maxSize[axis])
+        }
+      }
+      // Shrink-to-fit space: the padding box less the box's insets, an auto inset on the side
+      // its static position is anchored to standing for the container's padding there
+      // (CSS Position §5.3).
+      let staticAnchor: (start: Bool, end: Bool) = {
+        let mainAtStart: Bool
+        switch constants.justifyContent {
+        case .flexStart, .spaceBetween: mainAtStart = !constants.isReverse
+        case .flexEnd: mainAtStart = constants.isReverse
+        case .center, .spaceAround, .spaceEvenly: return (false, false)
+        }
+        return (mainAtStart, !mainAtStart)
+      }()
+      func crossAnchor() -> (start: Bool, end: Bool) {
+        let alignSelf = style.alignSelf == .auto ? nil : style.alignSelf
+        switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution)
+          ?? CoreLayoutMapping
+          .secondaryAxisDistribution(constants.alignItems)
+        {
+        case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
+        case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
+        case .center, nil: return (false, false)
+        }
+      }
+      func space(_ axis: Axis) -> AvailableSpace {
+        let anchor = axis == main ? staticAnchor : crossAnchor()
+        let padding = node.padding
+        let start = style.inset.start(axis) ?? (anchor.start ? padding.start(axis) : 0)
+        let end =
+          style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? padding.end(axis) : 0)
+        return .definite(Swift.max(insetBox[axis] - start - end, 0))
+      }
+      let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
+      var finalSize: Size
+      if let w = known.width, let h = known.height {
+        finalSize = Size(width: w, height: h)
+      } else {
+        let measured = computeNode(
+          child, known: known, available: available, mode: .computeSize, sizing: .inherentSize)
+        finalSize = Size(width: known.width ?? measured.width, height: known.height ?? measured.height)
+      }
+      finalSize = Size(
+        width: finalSize.width.clamped(min: minSize.width, max: style.maxSize.width),
+        height: finalSize.height.clamped(min: minSize.height, max: style.maxSize.height))
+      let size = computeNode(
+        child, known: OptionalSize(width: finalSize.width, height: finalSize.height), available: available,
+        mode: .performLayout, sizing: .inherentSize)
+
+      func position(_ axis: Axis) -> Double {
+        if axis == .vertical, let alignment = blockAlignment, let top = style.inset.top,
+          let bottom = style.inset.bottom
+        {
+          let start = top + border.top + margin.top
+          // An overflowing box falls back to the start (Chromium aligns it "safe").
+          let room = Swift.max(insetBox.height - top - bottom - margin.vertical - size.height, 0)
+          switch alignment {
+          case .center: return start + room / 2
+          case .flexEnd: return start + room
+          default: return start
+          }
+        }
+        if let start = style.inset.start(axis) {
+          return start + border.start(axis) + margin.start(axis)
+        }
+        let endPosition = { (end: Double) in
+          container[axis] - border.end(axis) - size[axis] - end - margin.end(axis)
+        }
+        if let end = style.inset.end(axis) { return endPosition(end) }
+        let inset = constants.contentInset
+        let startPosition = inset.start(axis) + margin.start(axis)
+        let endStatic = container[axis] - inset.end(axis) - size[axis] - margin.end(axis)
+        let centered =
+          (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
+            - margin.end(axis)) / 2
+        if axis == main {
+          switch constants.justifyContent {
+          case .flexStart, .spaceBetween: return constants.isReverse ? endStatic : startPosition
+          case .flexEnd: return constants.isReverse ? startPosition : endStatic
+          case .center, .spaceAround, .spaceEvenly: return centered
+          }
+        }
+        let alignSelf: FlexStyle.AlignItems
+        switch style.alignSelf {
+        case .auto: alignSelf = constants.alignItems
+        case .flexStart: alignSelf = .flexStart
+        case .center: alignSelf = .center
+        case .flexEnd: alignSelf = .flexEnd
+        case .stretch: alignSelf = .stretch
+        }
+        switch alignSelf {
+        case .flexStart, .stretch: return constants.isWrapReverse ? endStatic : startPosition
+        case .flexEnd: return constants.isWrapReverse ? startPosition : endStatic
+        case .center: return centered
+        }
+      }
+      _ = cross
+      frames[child] = Rect(
+        x: position(.horizontal), y: position(.vertical), width: size.width, height: size.height)
+    }
+  }
+}

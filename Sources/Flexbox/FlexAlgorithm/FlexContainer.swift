@@ -1,0 +1,204 @@
+import LayoutGeometry
+
+/// The container's resolved inputs for one run of the algorithm (Taffy's `AlgoConstants`).
+struct FlexConstants {
+  var mainAxis: Axis
+  var crossAxis: Axis
+  var isReverse: Bool
+  var isWrap: Bool
+  var isWrapReverse: Bool
+  var margin: EdgeInsets
+  var border: EdgeInsets
+  /// Padding plus border: the content box's inset from the border box.
+  var contentInset: EdgeInsets
+  var minSize: Size
+  var maxSize: OptionalSize
+  /// Space between items in a line.
+  var mainGap: Double
+  /// Space between lines.
+  var crossGap: Double
+  var alignItems: FlexStyle.AlignItems
+  var alignContent: FlexStyle.AlignContent
+  var justifyContent: FlexStyle.JustifyContent
+  /// The container's own definite main size (`width`/`height` clamped by min/max), if any.
+  var styleMainSize: Double?
+  /// The container's own max main size (floored by its min), whatever the sizing mode.
+  var styleMaxMainSize: Double?
+  /// Whether the cross size is being found under an intrinsic (min- or max-content) constraint
+  /// rather than by layout in definite space.
+  var isIntrinsicCrossSizing = false
+  /// Whether the cross size is being found under a min-content constraint.
+  var isMinContentCrossSizing = false
+  /// Whether the known main size is the container's flexed size in its parent.
+  var knownMainSizeIsFlexed = false
+  /// The border-box size, where known.
+  var nodeOuterSize: OptionalSize
+  /// The content-box size, where known.
+  var nodeInnerSize: OptionalSize
+  /// The border-box size, once determined (steps 4 and 15).
+  var containerSize: Size = .zero
+  /// The content-box size, once determined (steps 4 and 15).
+  var innerContainerSize: Size = .zero
+}
+
+/// The per-item scratch of one run of the algorithm (Taffy's `FlexItem`).
+struct FlexItem {
+  var node: Int
+  var size: OptionalSize
+  var minSize: Size
+  var maxSize: OptionalSize
+  var margin: EdgeInsets
+  var paddingBorder: EdgeInsets
+  var inset: InsetOffsets
+  var alignSelf: FlexStyle.AlignItems
+  var flexGrow: Double
+  var flexShrink: Double
+  var styleFlexBasis: Double?
+  var flexBasis: Double = 0
+  var innerFlexBasis: Double = 0
+  var hypotheticalInnerSize: Size = .zero
+  var hypotheticalOuterSize: Size = .zero
+  var targetSize: Size = .zero
+  var outerTargetSize: Size = .zero
+  var violation: Double = 0
+  var isFrozen = false
+  var contentFlexFraction: Double = 0
+  var offsetMain: Double = 0
+  var offsetCross: Double = 0
+}
+
+/// A flex line: a range of the item array, with its cross size and offset.
+struct FlexLine {
+  var items: Range<Int>
+  var crossSize: Double = 0
+  var offsetCross: Double = 0
+}
+
+/// The number of gaps between `count` neighbours, times `gap`.
+@inline(__always)
+func sumOfGaps(_ gap: Double, count: Int) -> Double { count > 1 ? gap * Double(count - 1) : 0 }
+
+extension FlexEngine {
+  /// Lays out a flex container: [CSS Flexbox §9, Flex Layout Algorithm](https://www.w3.org/TR/css-flexbox-1/#layout-algorithm).
+  ///
+  /// Reads as the specification's numbered steps; each step is its own function.
+  func layoutFlexContainer(
+    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
+    knownSizeIsFlexed: Bool = false
+  ) -> Size {
+    let node = nodes[id]
+    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
+      return Size(width: width, height: height)
+    }
+    var constants = makeConstants(node, knownSize: knownSize, sizing: sizing)
+
+    // §9.1 Initial setup. 1. Generate the flex items.
+    var items = generateFlexItems(node, constants: constants)
+    // §9.2 Line length determination. 2. The available main and cross space for the items.
+    let availableSpace = determineAvailableSpace(knownSize, available, constants: constants)
+    constants.knownMainSizeIsFlexed = knownSizeIsFlexed && known[constants.mainAxis] != nil
+    constants.isMinContentCrossSizing =
+      knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis] == .minContent
+    constants.isIntrinsicCrossSizing =
+      knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis].value == nil
+    // 3. The flex base size and hypothetical main size of each item.
+    determineFlexBaseSizes(&items, availableSpace: availableSpace, constants: constants)
+    // 4. The main size of the container.
+    determineContainerMainSize(&items, availableSpace: availableSpace, constants: &constants)
+    // §9.3 Main size determination. 5. Collect the items into flex lines.
+    var lines = collectFlexLines(items, constants: constants)
+    // 6. Resolve the flexible lengths of each line.
+    for line in lines {
+      resolveFlexibleLengths(&items[line.items], constants: constants)
+    }
+    // §9.4 Cross size determination. 7. The hypothetical cross size of each item.
+    determineHypotheticalCrossSizes(&items, availableSpace: availableSpace, constants: constants)
+    // 8. The cross size of each line.
+    calculateLineCrossSizes(items, lines: &lines, knownSize: knownSize, constants: constants)
+    // 9. align-content: stretch.
+    stretchLinesForAlignContent(&lines, knownSize: knownSize, constants: constants)
+    // 11. The used cross size of each item.
+    determineUsedCrossSizes(&items, lines: lines, constants: constants)
+    // §9.5 Main-axis alignment. 12. Distribute the remaining free space.
+    distributeRemainingFreeSpace(&items, lines: lines, constants: constants)
+    // §9.6 Cross-axis alignment. 13–14. Align each item in its line.
+    alignItemsInLines(&items, lines: lines, constants: constants)
+    // 15. The container's used cross size.
+    let totalLineCrossSize = determineContainerCrossSize(
+      items, lines: lines, knownSize: knownSize, availableSpace: availableSpace, constants: &constants)
+    if mode == .computeSize { return constants.containerSize }
+    // 16. Align the lines per align-content.
+    alignFlexLines(&lines, totalLineCrossSize: totalLineCrossSize, constants: constants)
+    // Place and lay out each item, then the absolutely positioned children (§4.1).
+    performFinalLayout(&items, lines: lines, constants: constants)
+    layoutAbsoluteChildren(node, constants: constants)
+    return constants.containerSize
+  }
+
+  /// Resolves the container's constants: axes, insets, gaps, alignment and known sizes.
+  ///
+  /// The container's min/max sizes clamp only its inherent size: a content size (a flex base
+  /// size, say) is left for the parent to clamp.
+  func makeConstants(_ node: ResolvedNode, knownSize: OptionalSize, sizing: SizingMode) -> FlexConstants {
+    let clamps = sizing == .inherentSize
+    let isRow = node.direction.isRow
+    let mainAxis: Axis = isRow ? .horizontal : .vertical
+    let contentInset = node.paddingBorder
+    var inner = OptionalSize.none
+    if let w = knownSize.width { inner.width = Swift.max(w - contentInset.horizontal, 0) }
+    if let h = knownSize.height { inner.height = Swift.max(h - contentInset.vertical, 0) }
+    return FlexConstants(
+      mainAxis: mainAxis, crossAxis: mainAxis.cross, isReverse: node.direction.isReverse,
+      isWrap: node.wrap != .noWrap, isWrapReverse: node.wrap == .wrapReverse, margin: node.margin,
+      border: node.border, contentInset: contentInset, minSize: clamps ? node.minSize : .zero,
+      maxSize: clamps ? node.maxSize : .none,
+      mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
+      alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
+      styleMainSize: node.size[mainAxis].clamped(min: node.minSize[mainAxis], max: node.maxSize[mainAxis]),
+      styleMaxMainSize: node.maxSize[mainAxis].map { Swift.max($0, node.minSize[mainAxis]) },
+      nodeOuterSize: knownSize, nodeInnerSize: inner)
+  }
+
+  /// Step 1, [§9.1](https://www.w3.org/TR/css-flexbox-1/#algo-anon-box): every in-flow child
+  /// (not `display: none`, not absolutely positioned) becomes a flex item, in document order.
+  func generateFlexItems(_ node: ResolvedNode, constants: FlexConstants) -> [FlexItem] {
+    var items: [FlexItem] = []
+    items.reserveCapacity(Int(node.childCount))
+    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+      let style = nodes[child]
+      if style.isHidden || style.isAbsolute { continue }
+      let alignSelf: FlexStyle.AlignItems
+      switch style.alignSelf {
+      case .auto: alignSelf = constants.alignItems
+      case .flexStart: alignSelf = .flexStart
+      case .center: alignSelf = .center
+      case .flexEnd: alignSelf = .flexEnd
+      case .stretch: alignSelf = .stretch
+      }
+      items.append(
+        FlexItem(
+          node: child, size: style.size, minSize: style.minSize, maxSize: style.maxSize, margin: style.margin,
+          paddingBorder: style.paddingBorder, inset: style.inset, alignSelf: alignSelf,
+          flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis))
+    }
+    return items
+  }
+
+  /// Step 2, [§9.2](https://www.w3.org/TR/css-flexbox-1/#algo-available): the space available
+  /// to the items is the container's content box where its size is known, else the space offered
+  /// to the container less its margin, border and padding.
+  func determineAvailableSpace(
+    _ knownSize: OptionalSize, _ offered: AvailableSize, constants: FlexConstants
+  ) -> AvailableSize {
+    var result = offered
+    for axis in bothAxes {
+      if let inner = constants.nodeInnerSize[axis] {
+        result[axis] = .definite(inner)
+      } else {
+        result[axis] = offered[axis].minus(constants.margin.sum(axis) + constants.contentInset.sum(axis))
+      }
+    }
+    return result
+  }
+}

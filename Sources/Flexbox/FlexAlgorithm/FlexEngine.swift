@@ -1,0 +1,264 @@
+import LayoutGeometry
+
+/// One computation over a flattened layout tree.
+///
+/// The tree is stored breadth-first in flat arrays, so each box's children are one contiguous
+/// range. Frames are written into ``frames`` (relative to the parent's border box, left to
+/// right); sizes asked of a box are memoised in a small per-box cache, so a chain of nested
+/// boxes measures its leaf a bounded number of times however deep it is.
+final class FlexEngine {
+  /// Resolved styles, breadth first.
+  var nodes: [ResolvedNode] = []
+  /// Identifiers, breadth first.
+  var identifiers: [String?] = []
+  /// The measure closures of leaves.
+  var measures: [RelativeSizeClosure] = []
+  /// Output frames, relative to the parent, left to right.
+  var frames: [Rect] = []
+  /// The depth of the deepest box (the root is 0).
+  var maxDepth = 0
+  /// Memoised sizes, ``cacheSlots`` per box that has been sized, allocated on first use.
+  private var cache: [CacheEntry] = []
+  /// Where each box's slots start in ``cache`` (-1: none yet).
+  private var cacheBase: [Int32] = []
+  /// The next slot each box overwrites, for boxes with slots, in order of allocation.
+  private var cacheCursor: [UInt8] = []
+  private static let cacheSlots = 8
+
+  /// A memoised size: the inputs packed into two numbers and a flag byte, and the result.
+  private struct CacheEntry {
+    var width: Double
+    var height: Double
+    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed.
+    var flags: UInt8
+    var result: Size
+
+    static let empty = CacheEntry(width: 0, height: 0, flags: 0, result: .zero)
+
+    /// Packs one axis: a known size (kind 0), a definite space (1), max-content (2), min-content (3).
+    @inline(__always)
+    static func pack(_ known: Double?, _ available: AvailableSpace) -> (Double, UInt8) {
+      if let known { return (known, 0) }
+      switch available {
+      case .definite(let v): return (v, 1)
+      case .maxContent: return (0, 2)
+      case .minContent: return (0, 3)
+      }
+    }
+  }
+
+  /// Flattens `root` breadth first, without recursion: sibling arrays are queued (not copied
+  /// box by box), and each box's children get the next contiguous run of indices.
+  init(root: Layout) {
+    var groups: [[Layout]] = [[root]]
+    var groupDepths: [Int] = [0]
+    var nextIndex = 1
+    var groupIndex = 0
+    while groupIndex < groups.count {
+      let depth = groupDepths[groupIndex]
+      groups[groupIndex].withUnsafeBufferPointer { group in
+        for layout in group {
+          let childCount = layout.children.count
+          var measureIndex: Int32 = -1
+          if childCount == 0, let measure = layout.measure {
+            measureIndex = Int32(measures.count)
+            measures.append(measure)
+          }
+          nodes.append(
+            ResolvedNode(
+              style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+              measure: measureIndex))
+          identifiers.append(layout.identifier)
+          if childCount > 0 {
+            groups.append(layout.children)
+            groupDepths.append(depth + 1)
+            nextIndex += childCount
+            maxDepth = Swift.max(maxDepth, depth + 1)
+          }
+        }
+      }
+      groups[groupIndex] = []
+      groupIndex += 1
+    }
+    frames = Array(repeating: .zero, count: nodes.count)
+    cacheBase = Array(repeating: -1, count: nodes.count)
+  }
+
+  // MARK: - Entry points
+
+  /// Lays out the whole tree: the root's auto width and height take the offered size (less its
+  /// margins); a `nil` offer sizes that axis to its max-content size.
+  func layoutRoot(width: Double?, height: Double?) {
+    let root = nodes[0]
+    guard !root.isHidden else { return }
+    func offer(_ value: Double?) -> Double? {
+      guard let value, value.isFinite else { return nil }
+      return Swift.min(Swift.max(value, 0), FlexLayoutLimits.maxLength)
+    }
+    let width = offer(width)
+    let height = offer(height)
+    var known = OptionalSize.none
+    if root.size.width == nil, let width {
+      known.width = Swift.max(width - root.margin.horizontal, 0).clamped(
+        min: root.minSize.width, max: root.maxSize.width)
+    }
+    if root.size.height == nil, let height {
+      known.height = Swift.max(height - root.margin.vertical, 0).clamped(
+        min: root.minSize.height, max: root.maxSize.height)
+    }
+    let available = AvailableSize(
+      width: width.map { .definite($0) } ?? .maxContent, height: height.map { .definite($0) } ?? .maxContent)
+    let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
+    frames[0] = Rect(x: root.margin.left, y: root.margin.top, width: size.width, height: size.height)
+  }
+
+  /// Mirrors every frame horizontally inside its parent (a right-to-left layout from a
+  /// left-to-right one whose leading edges were read as left).
+  func mirrorForRightToLeft() {
+    for parent in nodes.indices {
+      let node = nodes[parent]
+      let width = frames[parent].width
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
+      {
+        frames[child] = frames[child].mirrored(inWidth: width)
+      }
+    }
+    let root = nodes[0]
+    frames[0].origin.x = root.margin.right
+  }
+
+  /// The computed tree, built from the leaves up without recursion.
+  func computedLayout() -> ComputedLayout {
+    var built = [ComputedLayout?](repeating: nil, count: nodes.count)
+    for index in nodes.indices.reversed() {
+      let node = nodes[index]
+      let range = Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+      var children: [ComputedLayout] = []
+      children.reserveCapacity(range.count)
+      for child in range {
+        children.append(built[child].take()!)
+      }
+      built[index] = ComputedLayout(identifier: identifiers[index], frame: frames[index], children: children)
+    }
+    return built[0].take()!
+  }
+
+  // MARK: - Dispatch and caching
+
+  /// Sizes (and, in `.performLayout`, places the descendants of) box `id`.
+  ///
+  /// - Parameters:
+  ///   - known: Border-box dimensions the caller has already fixed.
+  ///   - available: The space offered, margins included.
+  ///   - knownSizeIsFlexed: The known dimensions are the box's used main size in its parent,
+  ///     after flexing: Chromium does not break a column's lines at such a height while
+  ///     measuring the column's intrinsic width.
+  func computeNode(
+    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
+    knownSizeIsFlexed: Bool = false
+  ) -> Size {
+    var available = available
+    // A known dimension makes the space offered along it irrelevant: canonicalise for the cache.
+    if let w = known.width { available.width = .definite(w) }
+    if let h = known.height { available.height = .definite(h) }
+    // Without its own size constraints a box sizes the same way in either sizing mode.
+    let sizing = nodes[id].hasSizeConstraints ? sizing : .contentSize
+    let (keyWidth, kindWidth) = CacheEntry.pack(known.width, available.width)
+    let (keyHeight, kindHeight) = CacheEntry.pack(known.height, available.height)
+    let flags =
+      kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32 | (knownSizeIsFlexed ? 64 : 0)
+    var base = Int(cacheBase[id])
+    if mode == .computeSize, base >= 0 {
+      for slot in base..<(base + Self.cacheSlots) {
+        let entry = cache[slot]
+        if entry.flags == flags, entry.width == keyWidth, entry.height == keyHeight { return entry.result }
+      }
+    }
+    let result: Size
+    if nodes[id].childCount == 0 {
+      result = layoutLeaf(id, known: known, available: available, sizing: sizing)
+    } else {
+      result = layoutFlexContainer(
+        id, known: known, available: available, mode: mode, sizing: sizing,
+        knownSizeIsFlexed: knownSizeIsFlexed)
+    }
+    guard mode == .computeSize else { return result }
+    if base < 0 {
+      base = cache.count
+      cacheBase[id] = Int32(base)
+      cache.append(contentsOf: repeatElement(CacheEntry.empty, count: Self.cacheSlots))
+      cacheCursor.append(0)
+    }
+    let owner = base / Self.cacheSlots
+    let cursor = Int(cacheCursor[owner])
+    cache[base + cursor] = CacheEntry(width: keyWidth, height: keyHeight, flags: flags, result: result)
+    cacheCursor[owner] = UInt8((cursor + 1) % Self.cacheSlots)
+    return result
+  }
+
+  /// The box's own size constraints folded into the known dimensions: `width`/`height` clamped
+  /// by the min/max sizes (inherent sizing only), or the minimum when it is at least the maximum;
+  /// never smaller than padding plus border.
+  func styledKnownDimensions(_ node: ResolvedNode, known: OptionalSize, sizing: SizingMode) -> OptionalSize {
+    let pb = node.paddingBorder
+    var result = known
+    for axis in bothAxes where known[axis] == nil {
+      let minimum = node.minSize[axis]
+      let maximum = node.maxSize[axis]
+      if let maximum, maximum <= minimum {
+        result[axis] = Swift.max(minimum, pb.sum(axis))
+      } else if sizing == .inherentSize, let styled = node.size[axis] {
+        result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb.sum(axis))
+      }
+    }
+    return result
+  }
+
+  // MARK: - Leaves
+
+  /// Sizes a box without children: its known size, else its measured content (or nothing) plus
+  /// padding and border, clamped by its min/max sizes (CSS Sizing §5, Yoga's measure functions).
+  func layoutLeaf(_ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode) -> Size {
+    let node = nodes[id]
+    let pb = node.paddingBorder
+    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    var content = Size.zero
+    if node.measure >= 0, knownSize.width == nil || knownSize.height == nil {
+      func offered(_ axis: Axis) -> Double {
+        if let k = knownSize[axis] { return Swift.max(k - pb.sum(axis), 0) }
+        switch available[axis] {
+        case .definite(let v):
+          return Swift.max(
+            (v - node.margin.sum(axis)).clamped(min: node.minSize[axis], max: node.maxSize[axis])
+              - pb.sum(axis), 0)
+        case .maxContent: return .infinity
+        case .minContent: return 0
+        }
+      }
+      let options = RelativeSizeOptions(
+        containerSize: Size(width: offered(.horizontal), height: offered(.vertical)),
+        knownWidth: knownSize.width.map { Swift.max($0 - pb.horizontal, 0) },
+        knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) })
+      let measured = measures[Int(node.measure)](options)
+      func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, FlexLayoutLimits.maxLength) : 0 }
+      content = Size(width: clean(measured.width), height: clean(measured.height))
+    }
+    // Min/max sizes apply to the box's inherent size, not to its content size (which the
+    // container clamps itself: a flex base size is not clamped, its hypothetical size is).
+    let clamps = sizing == .inherentSize
+    let width = (knownSize.width ?? (content.width + pb.horizontal))
+      .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
+    let height = (knownSize.height ?? (content.height + pb.vertical))
+      .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
+    return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
+  }
+}
+
+extension Optional {
+  /// Returns the wrapped value and leaves `nil` behind.
+  fileprivate mutating func take() -> Wrapped? {
+    let value = self
+    self = nil
+    return value
+  }
+}

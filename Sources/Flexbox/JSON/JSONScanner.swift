@@ -1,0 +1,252 @@
+/// A JSON value small enough to be read recursively (a style and its edge objects).
+enum JSONValue {
+  case number(Double)
+  case string(String)
+  case bool(Bool)
+  case null
+  case object([(key: String, value: JSONValue)])
+  case array([JSONValue])
+
+  /// What the value is, for error messages.
+  var kind: String {
+    switch self {
+    case .number: "a number"
+    case .string: "a string"
+    case .bool: "a boolean"
+    case .null: "null"
+    case .object: "an object"
+    case .array: "an array"
+    }
+  }
+}
+
+/// A byte-level JSON reader that reports errors with line and column.
+struct JSONScanner {
+  let bytes: [UInt8]
+  var index = 0
+  let maxStringLength: Int
+  /// How deeply a value read with ``parseValue(depth:)`` may nest.
+  static let maxValueDepth = 16
+
+  init(bytes: [UInt8], maxStringLength: Int) {
+    self.bytes = bytes
+    self.maxStringLength = maxStringLength
+  }
+
+  var isAtEnd: Bool { index >= bytes.count }
+
+  /// A syntax error at the current position.
+  func syntaxError(_ message: String) -> FlexDocumentError {
+    var line = 1
+    var column = 1
+    var i = 0
+    let end = Swift.min(index, bytes.count)
+    while i < end {
+      if bytes[i] == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if bytes[i] & 0xC0 != 0x80 {
+        column += 1
+      }
+      i += 1
+    }
+    return .syntax(message: message, line: line, column: column)
+  }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  /// The next non-space byte, not consumed.
+  mutating func peek() -> UInt8? {
+    skipWhitespace()
+    return index < bytes.count ? bytes[index] : nil
+  }
+
+  mutating func expect(_ byte: UInt8) throws(FlexDocumentError) {
+    guard peek() == byte else {
+      if isAtEnd {
+        throw syntaxError("unexpected end of input, expected '\(Character(UnicodeScalar(byte)))'")
+      }
+      throw syntaxError("expected '\(Character(UnicodeScalar(byte)))'")
+    }
+    index += 1
+  }
+
+  /// Reads a string; a too-long one throws a limit error with an empty path, for the caller to fill in.
+  mutating func parseString() throws(FlexDocumentError) -> String {
+    guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a string") }
+    index += 1
+    var utf8: [UInt8] = []
+    while true {
+      guard index < bytes.count else { throw syntaxError("unterminated string") }
+      let byte = bytes[index]
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        return String(decoding: utf8, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard index < bytes.count else { throw syntaxError("unterminated string") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): utf8.append(0x22)
+        case UInt8(ascii: "\\"): utf8.append(0x5C)
+        case UInt8(ascii: "/"): utf8.append(0x2F)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+          var scalar = try parseHex4()
+          if (0xD800..<0xDC00).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { throw syntaxError("unpaired surrogate in string") }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw syntaxError("unpaired surrogate in string") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { throw syntaxError("invalid unicode escape") }
+          utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+        default:
+          index -= 1
+          throw syntaxError("invalid escape in string")
+        }
+      case 0x00..<0x20:
+        index -= 1
+        throw syntaxError("control character in string")
+      default:
+        utf8.append(byte)
+      }
+      if utf8.count > maxStringLength {
+        throw .limitExceeded(limit: .maxStringLength, value: utf8.count, path: "")
+      }
+    }
+  }
+
+  private mutating func parseHex4() throws(FlexDocumentError) -> UInt32 {
+    guard index + 4 <= bytes.count else { throw syntaxError("invalid unicode escape") }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: throw syntaxError("invalid unicode escape")
+      }
+      value = value * 16 + digit
+      index += 1
+    }
+    return value
+  }
+
+  /// Reads a number with JSON's grammar.
+  mutating func parseNumber() throws(FlexDocumentError) -> Double {
+    skipWhitespace()
+    let start = index
+    func digits() -> Int {
+      let from = index
+      while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+      return index - from
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw syntaxError("invalid number") }
+    if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+      index = integerStart
+      throw syntaxError("leading zero in number")
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { throw syntaxError("invalid number") }
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        index += 1
+      }
+      guard digits() > 0 else { throw syntaxError("invalid number") }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard let value = Double(text) else { throw syntaxError("invalid number") }
+    return value
+  }
+
+  /// Reads any JSON value, recursively, at most ``maxValueDepth`` deep.
+  mutating func parseValue(depth: Int = 0) throws(FlexDocumentError) -> JSONValue {
+    guard depth < Self.maxValueDepth else { throw syntaxError("value nested too deeply") }
+    guard let byte = peek() else { throw syntaxError("unexpected end of input") }
+    switch byte {
+    case UInt8(ascii: "{"):
+      index += 1
+      var members: [(key: String, value: JSONValue)] = []
+      if peek() == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      }
+      while true {
+        let key = try parseString()
+        try expect(UInt8(ascii: ":"))
+        let value = try parseValue(depth: depth + 1)
+        members.append((key, value))
+        guard let next = peek() else { throw syntaxError("unexpected end of input in object") }
+        index += 1
+        if next == UInt8(ascii: "}") { return .object(members) }
+        guard next == UInt8(ascii: ",") else {
+          index -= 1
+          throw syntaxError("expected ',' or '}' in object")
+        }
+      }
+    case UInt8(ascii: "["):
+      index += 1
+      var elements: [JSONValue] = []
+      if peek() == UInt8(ascii: "]") {
+        index += 1
+        return .array(elements)
+      }
+      while true {
+        elements.append(try parseValue(depth: depth + 1))
+        guard let next = peek() else { throw syntaxError("unexpected end of input in array") }
+        index += 1
+        if next == UInt8(ascii: "]") { return .array(elements) }
+        guard next == UInt8(ascii: ",") else {
+          index -= 1
+          throw syntaxError("expected ',' or ']' in array")
+        }
+      }
+    case UInt8(ascii: "\""):
+      return .string(try parseString())
+    case UInt8(ascii: "t"):
+      try parseLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try parseLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try parseLiteral("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try parseNumber())
+    default:
+      throw syntaxError("unexpected character '\(Character(UnicodeScalar(byte)))'")
+    }
+  }
+
+  private mutating func parseLiteral(_ literal: String) throws(FlexDocumentError) {
+    for expected in literal.utf8 {
+      guard index < bytes.count, bytes[index] == expected else { throw syntaxError("invalid literal") }
+      index += 1
+    }
+  }
+}

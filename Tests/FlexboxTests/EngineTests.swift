@@ -1,0 +1,149 @@
+import Foundation
+import LayoutGeometry
+import Synchronization
+import Testing
+
+@testable import Flexbox
+
+/// Counts calls from any thread.
+final class CallCounter: Sendable {
+  private let count = Mutex(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
+}
+
+/// A chain of `depth` nested boxes around a measured leaf.
+func chain(depth: Int, axis: (Int) -> Axis = { _ in .vertical }, leaf: Layout) -> Layout {
+  var layout = leaf
+  for level in (0..<depth).reversed() {
+    layout = Layout(
+      container: ContainerBehavior(primaryAxis: axis(level), secondaryAxisDistribution: .leading),
+      padding: Edges(all: 1), children: [layout])
+  }
+  return layout
+}
+
+@Suite("Engine")
+struct EngineTests {
+  @Test("a 100-deep chain measures its leaf a bounded number of times")
+  func measurementCaching() {
+    let counter = CallCounter()
+    let leaf = Layout(
+      size: .relative { options in
+        counter.increment()
+        return Size(width: Swift.min(50, options.containerSize.width), height: 20)
+      })
+    let layout = chain(depth: 100, leaf: leaf)
+    let computed = layout.compute(with: Size(width: 400, height: 800))
+    var node = computed
+    while let child = node.children.first { node = child }
+    #expect(node.frame.size == Size(width: 50, height: 20))
+    #expect(counter.value == 4, "leaf measured \(counter.value) times")
+
+    let alternating = CallCounter()
+    let leaf2 = Layout(
+      size: .relative { options in
+        alternating.increment()
+        return Size(width: Swift.min(50, options.containerSize.width), height: 20)
+      })
+    _ = chain(depth: 100, axis: { $0 % 2 == 0 ? .horizontal : .vertical }, leaf: leaf2)
+      .compute(with: Size(width: 400, height: 800))
+    #expect(alternating.value == 8, "leaf measured \(alternating.value) times")
+  }
+
+  @Test("a 10,000-level tree computes, prints, encodes and decodes without overflowing the stack")
+  func veryDeepTree() throws {
+    let depth = 10_000
+    var layout = Layout(identifier: "leaf", size: .absolute(width: 3, height: 4))
+    for _ in 0..<depth {
+      layout = Layout(container: ContainerBehavior(primaryAxis: .horizontal), children: [layout])
+    }
+    let computed = layout.compute(with: Size(width: 100, height: 100))
+    #expect(computed.depth == depth)
+    var node = computed
+    while let child = node.children.first { node = child }
+    #expect(node.identifier == "leaf")
+    #expect(node.frame == Rect(x: 0, y: 0, width: 3, height: 4))
+    #expect(computed.description.count > depth)
+    let json = FlexDocument.encode(computed)
+    #expect(json.count > depth * 40)
+
+    var text = ""
+    for _ in 0..<depth { text += "{\"children\":[" }
+    text += "{\"id\":\"leaf\",\"style\":{\"width\":3,\"height\":4}}"
+    for _ in 0..<depth { text += "]}" }
+    let out = try FlexDocument.layoutJSON(from: Data(text.utf8), width: 100, height: 100)
+    #expect(
+      String(decoding: out, as: UTF8.self).contains(
+        "\"id\":\"leaf\",\"x\":0,\"y\":0,\"width\":3,\"height\":4"))
+    #expect(computed.svg().count > depth)
+    #expect(computed.roundedToPixels() == computed)
+    #expect(computed.placements().count == depth + 1)
+    var nodes = TestNode()
+    for _ in 0..<depth { nodes = TestNode(frameChildren: [nodes]) }
+    try computed.apply(to: &nodes)
+    #expect(nodes.frame == computed.frame)
+  }
+
+  @Test("bad numbers from the Swift API clamp instead of crashing")
+  func badNumbersClamp() {
+    let layout = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, primaryAxisGap: -.nan),
+      padding: Edges(top: -5, leading: .nan),
+      children: [
+        Layout(size: .absolute(width: -10, height: .nan)),
+        Layout(size: SizeBehavior(mode: .absolute(width: 10, height: 10), minWidth: 40, maxWidth: 20)),
+        Layout(size: .relative { _ in Size(width: .nan, height: -.infinity) }),
+        Layout(size: .flexible(units: 1), border: Edges(all: .infinity)),
+      ])
+    let computed = layout.compute(with: Size(width: .nan, height: -50))
+    let huge = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, primaryAxisGap: 1e308),
+      padding: Edges(all: 1e308),
+      children: [
+        Layout(margin: Edges(leading: -1e308), size: .absolute(width: 1e308, height: 1e308)),
+        Layout(overriddenPosition: .relative(Edges(leading: 1e308)), size: .flexible(units: UInt.max)),
+      ])
+    for frame in allFrames(huge.compute(with: Size(width: 1e308, height: 1e308))) { #expect(frame.isFinite) }
+    for frame in allFrames(computed) { #expect(frame.isFinite) }
+    #expect(computed.children[0].frame.width == 0)
+    #expect(computed.children[1].frame.width == 40, "min wins over max")
+    #expect(computed.children[2].frame.size == .zero)
+  }
+
+  @Test("min-content and max-content roots")
+  func unconstrainedRoot() {
+    let layout = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal),
+      children: [
+        Layout(size: .absolute(width: 30, height: 10)), Layout(size: .absolute(width: 20, height: 40)),
+      ])
+    #expect(layout.compute(width: nil, height: nil).frame.size == Size(width: 50, height: 40))
+    #expect(layout.computeFitting(width: 200).frame.size == Size(width: 200, height: 40))
+  }
+
+  @Test("content fitting a width sizes a self-sizing cell")
+  func selfSizingCell() {
+    let text = SeedExamples.measureText(String(repeating: "x", count: 40))
+    var label = Layout(size: .relative(closure: text), margin: Edges(leading: 8))
+    label.style.flexShrink = 1  // `.relative` is `flex: 0 0 auto`, as in Core Layout; let the text wrap.
+    let cell = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, secondaryAxisDistribution: .leading),
+      padding: Edges(all: 8),
+      children: [Layout(size: .absolute(width: 30, height: 30)), label])
+    let computed = cell.computeFitting(width: 200)
+    // 200 - 16 padding - 30 - 8 = 146 points for 280 points of text: 2 lines of 14.
+    #expect(computed.frame.size == Size(width: 200, height: 16 + 30))
+    #expect(computed.children[1].frame == Rect(x: 46, y: 8, width: 146, height: 28))
+  }
+}
+
+func allFrames(_ computed: ComputedLayout) -> [Rect] {
+  var out: [Rect] = []
+  var stack = [computed]
+  while let node = stack.popLast() {
+    out.append(node.frame)
+    stack.append(contentsOf: node.children)
+  }
+  return out
+}
