@@ -52,6 +52,8 @@ public enum ListLayoutCommand {
     commands:
       layout FEED.json [--width W] [--offset Y --viewport-height H]
                       print the layout as JSON (all elements, or those visible in a viewport)
+      flex TREE.json [--width W] [--height H]
+                      compute a flexbox tree and print its frames as JSON
       render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [--width W]
                       [--offset Y --viewport-height H]
                       draw the layout: an SVG picture, a virtually scrolling HTML page, or text
@@ -71,6 +73,7 @@ public enum ListLayoutCommand {
     switch command {
     case "layout": return LayoutCommand.run(rest, io: &io)
     case "render": return RenderCommand.run(rest, io: &io)
+    case "flex": return FlexCommand.run(rest, io: &io)
     case "generate": return GenerateCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":

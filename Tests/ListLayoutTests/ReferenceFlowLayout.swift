@@ -92,6 +92,12 @@ enum ReferenceFlowLayout {
               indexPath: IndexPath(item: i, section: s),
               remainingLineSpace: available - used - gap - insets.horizontal - right,
               lineWidth: available))
+        case .flex(let content):
+          size = content.size(
+            for: SizingProposal(
+              indexPath: IndexPath(item: i, section: s),
+              remainingLineSpace: available - used - gap - insets.horizontal - right,
+              lineWidth: available), direction: config.layoutDirection)
         }
         if !current.isEmpty && used + gap + insets.horizontal + size.width + right > available {
           close()

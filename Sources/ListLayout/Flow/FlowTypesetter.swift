@@ -29,6 +29,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   var contentInsets: EdgeInsets
   var defaultCellSize: Size
   var defaultCellAttributes: CellAttributes
+  var direction: LayoutDirection
   var attributes = SectionAttributes()
   var sectionIndex = 0
   var headerTraits: TraitSet?
@@ -68,6 +69,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     self.contentInsets = configuration.contentInsets
     self.defaultCellSize = configuration.defaultCellSize
     self.defaultCellAttributes = configuration.defaultCellAttributes
+    self.direction = configuration.layoutDirection
   }
 
   /// Lays out one flow section into a ``SectionGeometry`` relative to the section's top.
@@ -170,11 +172,10 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     case .fixed(let fixed): size = fixed
     case .automatic: size = defaultCellSize
     case .sizing(let callback):
-      let proposal = SizingProposal(
-        indexPath: IndexPath(item: item, section: sectionIndex),
-        remainingLineSpace: available - lineX - gap - insets.horizontal - trailingMargin,
-        lineWidth: available)
-      size = callback(proposal)
+      size = callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
+    case .flex(let content):
+      size = content.size(
+        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
     }
     guard size.isValidLayoutSize else {
       throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
@@ -311,6 +312,14 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     lineX = 0
     lineHeight = 0
     line.removeAll()
+  }
+
+  /// What a sizing callback is told: the space left on the line once the gap, the cell's
+  /// insets and its trailing margin are taken out, and the line's width.
+  func proposal(_ item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double) -> SizingProposal {
+    SizingProposal(
+      indexPath: IndexPath(item: item, section: sectionIndex),
+      remainingLineSpace: available - lineX - gap - insets.horizontal - trailingMargin, lineWidth: available)
   }
 
   func cellPath(_ item: Int, _ field: String) -> String {

@@ -481,6 +481,14 @@ struct JSONReader: ~Copyable {
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+  /// Reads any value and returns its text, for a nested document another decoder reads.
+  mutating func readRawValue() throws(JSONInputError) -> ArraySlice<UInt8> {
+    _ = try peek()
+    let start = offset
+    try skipValue()
+    return bytes[start..<offset]
+  }
+
   /// Skips any value (for forward-compatible readers; the model decoder rejects unknown keys).
   mutating func skipValue() throws(JSONInputError) {
     switch try peek() {

@@ -1,3 +1,5 @@
+import Flexbox
+import Foundation
 import LayoutGeometry
 
 extension ListModel {
@@ -143,21 +145,50 @@ private struct FeedDecoder {
     sections.append(section)
   }
 
-  static let cellKeys = ["id", "size", "traits", "attributes", "layout"]
+  static let cellKeys = ["id", "size", "content", "contentWidth", "traits", "attributes", "layout"]
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
     var cell = Cell()
+    var hasSize = false
+    var content: Layout?
+    var contentWidth = FlexContent.Width.intrinsic
     try reader.readObject("a cell object") { (key, reader) throws(JSONInputError) in
       switch key {
       case "id": cell.id = try reader.readString("an identifier string")
-      case "size": cell.size = .fixed(try Self.readSize(&reader))
+      case "size":
+        cell.size = .fixed(try Self.readSize(&reader))
+        hasSize = true
+      case "content": content = try Self.readFlexContent(&reader)
+      case "contentWidth":
+        contentWidth = try reader.readName(
+          FlexContent.Width.allCases.map { ($0.rawValue, $0) }, "content width")
       case "traits": cell.traits = try Self.readTraits(&reader)
       case "attributes": cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
       case "layout": cell.sequential = try Self.readItemLayout(&reader)
       default: throw reader.unknownKey(key, allowed: Self.cellKeys)
       }
     }
+    if let content {
+      guard !hasSize else {
+        throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
+      }
+      cell.size = .flex(FlexContent(content, width: contentWidth))
+    }
     return cell
+  }
+
+  /// A cell's flexbox content: a node tree in the `listlayout flex` schema (`id`, `style`,
+  /// `children`), read by the flexbox decoder with the remaining depth budget.
+  static func readFlexContent(_ reader: inout JSONReader) throws(JSONInputError) -> Layout {
+    let start = reader.offset
+    let raw = try reader.readRawValue()
+    var limits = FlexDocumentLimits()
+    limits.maxStringLength = reader.limits.maxStringLength
+    do {
+      return try FlexDocument.decode(Data(raw), limits: limits)
+    } catch {
+      throw reader.error(.invalidValue, "invalid content tree: \(error)", at: start)
+    }
   }
 
   static let supplementaryKeys = ["height", "width", "size", "traits", "id"]

@@ -48,6 +48,8 @@ public enum CellSize: Sendable {
   case automatic
   /// Asked of the callback when the cell is placed, given the space left on its line.
   case sizing(@Sendable (SizingProposal) -> Size)
+  /// The size of a flexbox content tree, computed against the width the line proposes.
+  case flex(FlexContent)
 
   /// A known size.
   public static func fixed(width: Double, height: Double) -> CellSize {

@@ -14,18 +14,21 @@ extension FlowTypesetter {
     items.reserveCapacity(section.cells.count)
     for (item, cell) in section.cells.enumerated() {
       let size: SizeCalculator<Int>
+      let sectionIndex = index
+      let direction = direction
+      // Sequential items are sized with the fitting width SQLayout proposes.
+      let proposal: @Sendable (Size) -> SizingProposal = { fitting in
+        SizingProposal(
+          indexPath: IndexPath(item: item, section: sectionIndex), remainingLineSpace: fitting.width,
+          lineWidth: fitting.width)
+      }
       switch cell.size {
       case .fixed(let fixed): size = .fixed(fixed)
       case .automatic: size = .fixed(defaultSize)
       case .sizing(let callback):
-        let sectionIndex = index
-        size = SizeCalculator { arguments in
-          callback(
-            SizingProposal(
-              indexPath: IndexPath(item: item, section: sectionIndex),
-              remainingLineSpace: arguments.fittingSize.width,
-              lineWidth: width))
-        }
+        size = SizeCalculator { callback(proposal($0.fittingSize)) }
+      case .flex(let content):
+        size = SizeCalculator { content.size(for: proposal($0.fittingSize), direction: direction) }
       }
       if case .fixed(let fixed) = cell.size, !fixed.isValidLayoutSize {
         throw .invalidValue(path: cellPath(item, "size"), value: "\(fixed)", expected: nonNegative)
