@@ -1,0 +1,10 @@
+#include "CMallocStats.h"
+#if defined(__GLIBC__)
+#include <malloc.h>
+long long cmallocstats_bytes_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return (long long)info.uordblks + (long long)info.hblkhd;
+}
+#else
+long long cmallocstats_bytes_in_use(void) { return -1; }
+#endif
