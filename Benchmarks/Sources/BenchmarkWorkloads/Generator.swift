@@ -45,7 +45,9 @@ public struct FlowWorkload: Sendable {
 }
 
 /// A nested flexbox tree: `depth` levels of `fanout` children below the root, directions
-/// alternating from `row` at the root; every non-root node has flex-grow 1; leaves also have
+/// alternating from `row` at the root; every non-root node has flex-grow 1 and flex-shrink 1;
+/// inner nodes have min-width and min-height 0 (so CSS engines do not apply the automatic
+/// minimum size, which Yoga lacks, and every engine computes the same frames); leaves have
 /// min sizes from the LCG. `fanout ^ depth` leaves, listed depth-first.
 public struct TreeWorkload: Sendable {
   public var name: String

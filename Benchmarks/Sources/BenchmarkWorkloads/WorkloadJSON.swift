@@ -13,6 +13,7 @@ import Foundation
 //   {"kind": "tree", "name": "nested", "count": 10000, "depth": 4, "fanout": 10,
 //    "root": {"width": 1000, "height": 1000, "flexDirection": "row"},
 //    "node": {"flexGrow": 1, "flexShrink": 1},    // every non-root node; directions alternate
+//    "inner": {"minWidth": 0, "minHeight": 0},    // inner nodes: no CSS automatic minimum size
 //    "minWidths": [...], "minHeights": [...]}     // leaves, depth-first
 
 extension FlowWorkload {
@@ -44,6 +45,7 @@ extension TreeWorkload {
     out += " \"depth\": \(depth), \"fanout\": \(fanout),\n"
     out += " \"root\": {\"width\": \(int(width)), \"height\": \(int(height)), \"flexDirection\": \"row\"},\n"
     out += " \"node\": {\"flexGrow\": 1, \"flexShrink\": 1},\n"
+    out += " \"inner\": {\"minWidth\": 0, \"minHeight\": 0},\n"
     out += " \"minWidths\": " + numbers(minWidths) + ",\n"
     out += " \"minHeights\": " + numbers(minHeights) + "}\n"
     return out
