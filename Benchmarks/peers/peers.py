@@ -233,9 +233,62 @@ def main():
               f"({m['peakRSSBeforeLayout'] / 2**20:.0f} MiB before layout)")
     for p in extra.get("probes", []):
         print("probe " + json.dumps(p))
+    print()
+    print(targets(results, extra))
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"meta": meta, "results": results, **extra}, f, indent=1)
+
+
+def targets(results, extra):
+    """The product owner's targets, checked against this run's figures."""
+    def find(workload, n):
+        return next((r for r in results if r["workload"] == workload and r["count"] == n), None)
+
+    lines = ["| target | measured | verdict |", "|---|---|---|"]
+    biggest = max((r["count"] for r in results if r["workload"] == "feed"), default=None)
+    feed = find("feed", biggest) if biggest else None
+    if feed and "ours" in feed["medians"]:
+        m = feed["medians"]
+        ours = m["ours"]
+        if "taffy" in m:
+            ratio = m["taffy"] / ours
+            lines.append(f"| feed {biggest:,}: ≥ 10× faster than Taffy | {ratio:.1f}× | "
+                         f"{'met' if ratio >= 10 else f'missed: {10 / ratio:.1f}× short'} |")
+        if "yoga" in m:
+            ratio = m["yoga"] / ours
+            lines.append(f"| feed {biggest:,}: ≥ 10× faster than Yoga | {ratio:.0f}× | "
+                         f"{'met' if ratio >= 10 else f'missed: {10 / ratio:.1f}× short'} |")
+        else:
+            best = max((r for r in results if r["workload"] == "feed" and "yoga" in r["medians"]),
+                       key=lambda r: r["count"], default=None)
+            if best:
+                ratio = best["medians"]["yoga"] / best["medians"]["ours"]
+                lines.append(f"| feed {biggest:,}: ≥ 10× faster than Yoga | not run at {biggest:,} (quadratic); "
+                             f"{ratio:.0f}× at {best['count']:,} | met at {best['count']:,}, and the gap widens with N |")
+        if "baseline" in m:
+            over = ours / m["baseline"]
+            lines.append(f"| feed {biggest:,}: within 5× of the floor | {over:.1f}× the floor "
+                         f"({fmt_time(ours)} vs {fmt_time(m['baseline'])}) | "
+                         f"{'met' if over <= 5 else f'missed: {over / 5:.1f}× too slow'} |")
+    for p in extra.get("probes", []):
+        if p["probe"] == "visible-rect" and p["count"] == biggest:
+            fixed = p["nsFixed"]
+            lines.append(f"| visible rect, feed {biggest:,}: < 1 µs + returned elements | "
+                         f"{p['nsPerQuery']:.0f} ns for {p['elementsPerQuery']:.1f} elements = {fixed:.0f} ns fixed "
+                         f"+ {p['nsPerElement']:.0f} ns/element | {'met' if fixed < 1000 else 'missed'} |")
+    for m in extra.get("memory", []):
+        if m["memory"] == "feed":
+            b = m["heapBytesPerCell"]
+            lines.append(f"| layout state < 64 B/cell ({m['count']:,} cells) | {b:.1f} B/cell allocated and kept "
+                         f"by layout; peak RSS {m['peakRSSBytes'] / 2**20:.0f} MiB | {'met' if b < 64 else 'missed'} |")
+    lines.append("| incremental resize, feed 1M: < 20 µs, > 1,000× faster than relayout | not measured: "
+                 "the incremental-edit API has not landed | — |")
+    nested = find("nested", 10_000)
+    if nested:
+        lines.append(f"| nested flexbox tree: no slower than Yoga | Yoga {fmt_time(nested['medians'].get('yoga'))}, "
+                     f"Taffy {fmt_time(nested['medians'].get('taffy'))}; ours TODO(flexbox) | — |")
+    return "\n".join(lines)
 
 
 def cpu_name():
