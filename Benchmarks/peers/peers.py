@@ -109,6 +109,9 @@ def run_workload(ours, path, args, results):
             agreement["ours-vs-taffy"] = max_diff(mine["frames"], reference)
             agreement["baseline-vs-taffy"] = max_diff(mine["baseline"], reference)
             agreement["oursHeight"] = mine["height"]
+            full = ours.ask("check")
+            agreement["ours-vs-floor-all-frames"] = full["maxDiff"]
+            agreement["floorHeight"] = full["floorHeight"]
         if "yoga" in peers:
             agreement["yoga-vs-taffy"] = max_diff(peers["yoga"].frames(k), reference)
             agreement["yogaHeight"] = peers["yoga"].height()

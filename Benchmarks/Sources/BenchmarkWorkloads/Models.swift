@@ -155,8 +155,13 @@ public func heapBytesInUse() -> Int? {
   return bytes < 0 ? nil : Int(bytes)
 }
 
-/// The process's peak resident set size in bytes.
+/// The process's peak resident set size in bytes: Linux's `VmHWM` (per address space, so a
+/// parent's peak does not leak in through fork and exec as `getrusage`'s `ru_maxrss` does);
+/// `ru_maxrss` elsewhere.
 public func peakResidentBytes() -> Int {
+  #if os(Linux)
+    if let kilobytes = procStatusKilobytes("VmHWM:") { return kilobytes * 1024 }
+  #endif
   var usage = rusage()
   #if canImport(Glibc)
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -169,6 +174,22 @@ public func peakResidentBytes() -> Int {
     return Int(usage.ru_maxrss) * 1024
   #endif
 }
+
+#if os(Linux)
+  /// A `kB` field of /proc/self/status.
+  func procStatusKilobytes(_ field: String) -> Int? {
+    guard let file = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(file) }
+    var buffer = [CChar](repeating: 0, count: 512)
+    while fgets(&buffer, 512, file) != nil {
+      let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if line.hasPrefix(field) {
+        return Int(line.dropFirst(field.count).split(separator: " ").first ?? "")
+      }
+    }
+    return nil
+  }
+#endif
 
 /// The process's current resident set size in bytes (Linux; 0 elsewhere).
 public func currentResidentBytes() -> Int {

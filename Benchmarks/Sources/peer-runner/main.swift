@@ -12,6 +12,7 @@
 //                                        load PATH | load-hub N  → {"ok": …}
 //                                        ours | baseline         → {"ns": …} one timed run
 //                                        frames K                → our first K cell frames
+//                                        check                   → all our frames vs the floor's
 //                                        quit
 //   peer-runner probes [SIZES]         ours-only: visible-rect queries, sticky headers, sweep
 //   peer-runner memory feed|list|hub N layout state per cell (run in a fresh process)
@@ -140,6 +141,25 @@ final class Server {
     emit(["frames": out, "baseline": base, "height": snapshot.contentSize.height])
   }
 
+  /// Every cell frame of ours against the floor's, and the content heights (both are exact in
+  /// Double for these integer inputs).
+  func check() throws {
+    guard let model, let workload, let frames else { return emit(["error": "nothing to check"]) }
+    let snapshot = try model.layout()
+    let height = workload.baseline(into: frames)
+    var maxDiff = 0.0
+    for i in 0..<workload.count {
+      let f = snapshot.frame(of: IndexPath(item: i, section: 0))!
+      let b = frames[i]
+      maxDiff = max(
+        maxDiff, abs(f.minX - b.minX), abs(f.minY - b.minY), abs(f.width - b.width), abs(f.height - b.height))
+    }
+    emit([
+      "maxDiff": maxDiff, "frames": workload.count, "oursHeight": snapshot.contentSize.height,
+      "floorHeight": height,
+    ])
+  }
+
   func run() throws {
     while let line = readLine() {
       let words = line.split(separator: " ").map(String.init)
@@ -150,6 +170,7 @@ final class Server {
       case "ours": try timeOurs()
       case "baseline": timeBaseline()
       case "frames": try dumpFrames(Int(words[1])!)
+      case "check": try check()
       case "quit": return
       default: emit(["error": "unknown command \(command)"])
       }
