@@ -58,8 +58,9 @@ def main():
                        + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts) + '"/>')
             for x, y in pts:
                 svg.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"/>')
-            svg.append(f'<rect x="{ox + pad + 8}" y="{34 + i * 15}" width="10" height="3" fill="{color}"/>')
-            svg.append(f'<text x="{ox + pad + 22}" y="{39 + i * 15}">{LABELS[engine]}</text>')
+            lx, ly = ox + pad + [0, 80, 200, 250][i], 42  # one row under the title, above the plot
+            svg.append(f'<rect x="{lx}" y="{ly - 5}" width="10" height="3" fill="{color}"/>')
+            svg.append(f'<text x="{lx + 14}" y="{ly}">{LABELS[engine]}</text>')
         svg.append(f'<text x="{ox + 14}" y="{height / 2}" transform="rotate(-90 {ox + 14} {height / 2})" '
                    f'text-anchor="middle">median layout time</text>')
     meta = data["meta"]
