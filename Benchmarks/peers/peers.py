@@ -223,24 +223,59 @@ def main():
         "python": platform.python_version(),
         "minutes": (time.time() - started) / 60,
     }
-    print(f"\n{meta['date']} · {meta['machine']} · load {load[0]:.2f} · {meta['swift']}\n")
-    print(table(results))
-    print("\n¹ Yoga as shipped on PyPI (pyyoga) is quadratic on wrapping rows with many lines; "
-          f"feed runs on it up to {YOGA_FEED_LIMIT:,} cells.")
-    for r in results:
-        if r.get("agreement"):
-            print(f"agreement {r['workload']} {r['count']:,}: {r['agreement']}")
-    for m in extra.get("memory", []):
-        print(f"memory {m['memory']} {m['count']:,}: {m['heapBytesPerCell']:.1f} B/cell allocated by layout, "
-              f"RSS +{m['rssBytesPerCell']:.1f} B/cell, peak RSS {m['peakRSSBytes'] / 2**20:.0f} MiB "
-              f"({m['peakRSSBeforeLayout'] / 2**20:.0f} MiB before layout)")
-    for p in extra.get("probes", []):
-        print("probe " + json.dumps(p))
-    print()
-    print(targets(results, extra))
+    report = markdown(meta, results, extra)
+    print("\n" + report)
+    with open(os.path.join(args.work, "performance.md"), "w") as f:
+        f.write(report + "\n")
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"meta": meta, "results": results, **extra}, f, indent=1)
+
+
+def markdown(meta, results, extra):
+    out = [f"Measured {meta['date']} on {meta['machine']} (load average {meta['loadAverage'][0]:.2f} at the end), "
+           f"{meta['swift']}, Python {meta['python']}; medians of alternating repetitions "
+           "(15 at 10k, 7 at 100k, 5 at 1M); ratios are the peer's median over ours, from the same run.",
+           "", table(results), "",
+           f"¹ Yoga as shipped on PyPI (pyyoga) is quadratic on wrapping rows with many lines; \"feed\" runs on it "
+           f"up to {YOGA_FEED_LIMIT:,} cells (at 1M it would take about an hour per layout).", ""]
+    agree = []
+    for r in results:
+        a = r.get("agreement")
+        if not a:
+            continue
+        parts = []
+        for key in ("ours-vs-floor-all-frames", "ours-vs-taffy", "yoga-vs-taffy"):
+            if key in a:
+                parts.append(f"{key} {a[key]:g}")
+        heights = ", ".join(f"{k[:-6]} {a[k]:,.0f}" for k in ("oursHeight", "floorHeight", "yogaHeight", "taffyHeight") if k in a)
+        agree.append(f"| {r['workload']} | {r['count']:,} | {a['framesCompared']:,} | {'; '.join(parts)} | {heights} |")
+    if agree:
+        out += ["Agreement (maximum absolute difference of any frame coordinate; content heights):", "",
+                "| workload | N | frames vs Taffy | max difference | content height |", "|---|---:|---:|---|---|"] + agree + [""]
+    probes = extra.get("probes", [])
+    if probes:
+        out += ["Ours only (`peer-runner probes`; 1,000 random offsets, median of 21 batches):", "",
+                "| probe | N | per operation | detail |", "|---|---:|---:|---|"]
+        for p in probes:
+            if p["probe"] == "visible-rect":
+                out.append(f"| visible rect 375 × 667, feed | {p['count']:,} | {p['nsPerQuery']:.0f} ns | "
+                           f"{p['elementsPerQuery']:.1f} elements: {p['nsFixed']:.0f} ns fixed + {p['nsPerElement']:.0f} ns "
+                           f"per element (from a 1-pt rect: {p['nsPerBandQuery']:.0f} ns, {p['elementsPerBandQuery']:.2f} elements) |")
+            elif p["probe"] == "sticky-header":
+                out.append(f"| sticky-header resolution, hub | {p['count']:,} | {p['nsPerResolution']:.0f} ns | "
+                           "pinned section + its pinned header frame |")
+            elif p["probe"] == "scroll-sweep":
+                out.append(f"| scroll sweep, feed, 1-screen steps | {p['count']:,} | {p['nsPerStep']:.0f} ns/step | "
+                           f"{p['steps']:,} steps, {fmt_time(p['ns'])} for the whole feed |")
+        out.append("")
+    for m in extra.get("memory", []):
+        out.append(f"Memory, {m['memory']} {m['count']:,} cells: layout allocates and keeps {m['heapBytesPerCell']:.1f} B/cell "
+                   f"(malloc's bytes in use after − before); RSS grows {m['rssBytesPerCell']:.1f} B/cell; the process "
+                   f"peaks at {m['peakRSSBytes'] / 2**20:.0f} MiB ({m['peakRSSBeforeLayout'] / 2**20:.0f} MiB before layout: "
+                   f"the model's `Cell`s are {m['modelBytesPerCell']} B each, plus the generated sizes).")
+    out += ["", "Targets:", "", targets(results, extra)]
+    return "\n".join(out)
 
 
 def targets(results, extra):
