@@ -179,7 +179,12 @@ def main():
     parser.add_argument("--quick", action="store_true", help="3 repetitions each")
     parser.add_argument("--only", default=None, help="comma-separated workload names")
     parser.add_argument("--out", default=None, help="write results JSON here")
+    parser.add_argument("--rerender", action="store_true",
+                        help="re-measure only what --only names (memory, probes) into the existing --out file "
+                             "and rewrite the report")
     args = parser.parse_args()
+    if args.rerender:
+        return rerender(args)
     sizes = [int(s) for s in args.sizes.split(",")]
     only = set(args.only.split(",")) if args.only else None
 
@@ -230,6 +235,26 @@ def main():
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"meta": meta, "results": results, **extra}, f, indent=1)
+
+
+def rerender(args):
+    with open(args.out) as f:
+        data = json.load(f)
+    only = set(args.only.split(",")) if args.only else set()
+    biggest = max(r["count"] for r in data["results"])
+    if "memory" in only:
+        data["memory"] = [json.loads(subprocess.check_output([args.runner, "memory", kind, str(biggest)]))
+                          for kind in ("feed", "list")]
+    if "probes" in only:
+        out = subprocess.check_output([args.runner, "probes", args.sizes], text=True)
+        data["probes"] = [json.loads(line) for line in out.splitlines() if line.strip()]
+    extra = {k: data[k] for k in ("memory", "probes") if k in data}
+    report = markdown(data["meta"], data["results"], extra)
+    print(report)
+    with open(os.path.join(args.work, "performance.md"), "w") as f:
+        f.write(report + "\n")
+    with open(args.out, "w") as f:
+        json.dump(data, f, indent=1)
 
 
 def markdown(meta, results, extra):

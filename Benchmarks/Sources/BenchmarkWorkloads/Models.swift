@@ -184,7 +184,7 @@ public func peakResidentBytes() -> Int {
     while fgets(&buffer, 512, file) != nil {
       let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if line.hasPrefix(field) {
-        return Int(line.dropFirst(field.count).split(separator: " ").first ?? "")
+        return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
       }
     }
     return nil
