@@ -83,11 +83,14 @@ final class Server {
     release()
     let url = URL(fileURLWithPath: path)
     if let flow = try? FlowWorkload.read(url) {
-      workload = flow
-      if flow.hasListModel { model = flow.listModel() }
-      frames = .allocate(capacity: flow.count)
-      frames!.initialize(repeating: .zero)
-      emit(["ok": true, "name": flow.name, "count": flow.count, "ours": model != nil, "baseline": true])
+      // The floor is a greedy wrap: it has no flex-grow, so it is no floor for "wrap-row".
+      if flow.hasListModel {
+        model = flow.listModel()
+        workload = flow
+        frames = .allocate(capacity: flow.count)
+        frames!.initialize(repeating: .zero)
+      }
+      emit(["ok": true, "name": flow.name, "count": flow.count, "ours": model != nil, "baseline": model != nil])
     } else {
       let tree = try TreeWorkload.read(url)
       // TODO(flexbox): build the Flexbox tree here once the module lands on this branch.
