@@ -11,7 +11,8 @@ let package = Package(
   platforms: [.macOS(.v13)],
   dependencies: [
     .package(name: "ListLayout", path: ".."),
-    .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    .package(
+      url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
   ],
   targets: [
     // The shared workload generator (the documented LCG), the JSON workload format, the

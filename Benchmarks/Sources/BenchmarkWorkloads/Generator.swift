@@ -78,7 +78,8 @@ public enum Generator {
       heights.append(Double(20 + lcg.next() % 101))
     }
     return FlowWorkload(
-      name: "feed", width: 375, direction: "row", wrap: true, padding: 5, rowGap: 5, columnGap: 5, flexGrow: 0,
+      name: "feed", width: 375, direction: "row", wrap: true, padding: 5, rowGap: 5, columnGap: 5,
+      flexGrow: 0,
       widths: widths, heights: heights)
   }
 

@@ -3,9 +3,9 @@ import LayoutGeometry
 import ListLayout
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 // How the workloads map onto ListLayout, and the floor they are compared with.
@@ -126,7 +126,8 @@ extension FlowWorkload {
       if let widths {
         return widths.withUnsafeBufferPointer { w in
           greedyWrap(
-            widths: w, heights: h, containerWidth: width, padding: padding, columnGap: columnGap, rowGap: rowGap,
+            widths: w, heights: h, containerWidth: width, padding: padding, columnGap: columnGap,
+            rowGap: rowGap,
             into: frames)
         }
       }
@@ -160,59 +161,60 @@ public func heapBytesInUse() -> Int? {
 /// `ru_maxrss` elsewhere.
 public func peakResidentBytes() -> Int {
   #if os(Linux)
-    if let kilobytes = procStatusKilobytes("VmHWM:") { return kilobytes * 1024 }
+  if let kilobytes = procStatusKilobytes("VmHWM:") { return kilobytes * 1024 }
   #endif
   var usage = rusage()
   #if canImport(Glibc)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
+  getrusage(RUSAGE_SELF.rawValue, &usage)
   #else
-    getrusage(RUSAGE_SELF, &usage)
+  getrusage(RUSAGE_SELF, &usage)
   #endif
   #if canImport(Darwin)
-    return Int(usage.ru_maxrss)
+  return Int(usage.ru_maxrss)
   #else
-    return Int(usage.ru_maxrss) * 1024
+  return Int(usage.ru_maxrss) * 1024
   #endif
 }
 
 #if os(Linux)
-  /// A `kB` field of /proc/self/status.
-  func procStatusKilobytes(_ field: String) -> Int? {
-    guard let file = fopen("/proc/self/status", "r") else { return nil }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 512)
-    while fgets(&buffer, 512, file) != nil {
-      let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if line.hasPrefix(field) {
-        return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
-      }
+/// A `kB` field of /proc/self/status.
+func procStatusKilobytes(_ field: String) -> Int? {
+  guard let file = fopen("/proc/self/status", "r") else { return nil }
+  defer { fclose(file) }
+  var buffer = [CChar](repeating: 0, count: 512)
+  while fgets(&buffer, 512, file) != nil {
+    let line = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if line.hasPrefix(field) {
+      return Int(line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
-    return nil
   }
+  return nil
+}
 #endif
 
 /// The process's current resident set size in bytes (Linux; 0 elsewhere).
 public func currentResidentBytes() -> Int {
   #if canImport(Glibc)
-    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
-    defer { fclose(file) }
-    var size = 0
-    var resident = 0
-    guard fscanf_statm(file, &size, &resident) else { return 0 }
-    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+  guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+  defer { fclose(file) }
+  var size = 0
+  var resident = 0
+  guard readStatm(file, &size, &resident) else { return 0 }
+  return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
   #else
-    return 0
+  return 0
   #endif
 }
 
 #if canImport(Glibc)
-  private func fscanf_statm(_ file: UnsafeMutablePointer<FILE>, _ size: inout Int, _ resident: inout Int) -> Bool {
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard fgets(&buffer, 256, file) != nil else { return false }
-    let fields = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: " ")
-    guard fields.count >= 2, let s = Int(fields[0]), let r = Int(fields[1]) else { return false }
-    size = s
-    resident = r
-    return true
-  }
+private func readStatm(_ file: UnsafeMutablePointer<FILE>, _ size: inout Int, _ resident: inout Int) -> Bool {
+  var buffer = [CChar](repeating: 0, count: 256)
+  guard fgets(&buffer, 256, file) != nil else { return false }
+  let fields = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(
+    separator: " ")
+  guard fields.count >= 2, let s = Int(fields[0]), let r = Int(fields[1]) else { return false }
+  size = s
+  resident = r
+  return true
+}
 #endif

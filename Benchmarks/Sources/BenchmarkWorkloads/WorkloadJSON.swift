@@ -18,10 +18,12 @@ import Foundation
 
 extension FlowWorkload {
   public func json() -> String {
-    var out = "{\"kind\": \"flow\", \"name\": \"\(name)\", \"count\": \(count), \"generator\": \"lcg64 seed 42\",\n"
+    var out =
+      "{\"kind\": \"flow\", \"name\": \"\(name)\", \"count\": \(count), \"generator\": \"lcg64 seed 42\",\n"
     out += " \"root\": {\"width\": \(int(width)), \"flexDirection\": \"\(direction)\", "
     out += "\"flexWrap\": \"\(wrap ? "wrap" : "nowrap")\", \"justifyContent\": \"flex-start\", "
-    out += "\"alignItems\": \"\(widths == nil ? "stretch" : "flex-start")\", \"alignContent\": \"flex-start\", "
+    out +=
+      "\"alignItems\": \"\(widths == nil ? "stretch" : "flex-start")\", \"alignContent\": \"flex-start\", "
     out += "\"padding\": \(int(padding)), \"rowGap\": \(int(rowGap)), \"columnGap\": \(int(columnGap))},\n"
     out += " \"cell\": {\"flexGrow\": \(int(flexGrow)), \"flexShrink\": 0},\n"
     if let widths { out += " \"widths\": " + numbers(widths) + ",\n" }
@@ -35,13 +37,15 @@ extension FlowWorkload {
     return FlowWorkload(
       name: file.name, width: file.root.width, direction: file.root.flexDirection,
       wrap: file.root.flexWrap == "wrap", padding: file.root.padding, rowGap: file.root.rowGap,
-      columnGap: file.root.columnGap, flexGrow: file.cell.flexGrow, widths: file.widths, heights: file.heights)
+      columnGap: file.root.columnGap, flexGrow: file.cell.flexGrow, widths: file.widths, heights: file.heights
+    )
   }
 }
 
 extension TreeWorkload {
   public func json() -> String {
-    var out = "{\"kind\": \"tree\", \"name\": \"\(name)\", \"count\": \(leafCount), \"generator\": \"lcg64 seed 42\",\n"
+    var out =
+      "{\"kind\": \"tree\", \"name\": \"\(name)\", \"count\": \(leafCount), \"generator\": \"lcg64 seed 42\",\n"
     out += " \"depth\": \(depth), \"fanout\": \(fanout),\n"
     out += " \"root\": {\"width\": \(int(width)), \"height\": \(int(height)), \"flexDirection\": \"row\"},\n"
     out += " \"node\": {\"flexGrow\": 1, \"flexShrink\": 1},\n"
@@ -55,7 +59,8 @@ extension TreeWorkload {
     let file = try JSONDecoder().decode(TreeFile.self, from: Data(contentsOf: url))
     guard file.kind == "tree" else { throw WorkloadError.wrongKind(file.kind) }
     return TreeWorkload(
-      name: file.name, width: file.root.width, height: file.root.height, depth: file.depth, fanout: file.fanout,
+      name: file.name, width: file.root.width, height: file.root.height, depth: file.depth,
+      fanout: file.fanout,
       minWidths: file.minWidths, minHeights: file.minHeights)
   }
 }

@@ -90,7 +90,9 @@ final class Server {
         frames = .allocate(capacity: flow.count)
         frames!.initialize(repeating: .zero)
       }
-      emit(["ok": true, "name": flow.name, "count": flow.count, "ours": model != nil, "baseline": model != nil])
+      emit([
+        "ok": true, "name": flow.name, "count": flow.count, "ours": model != nil, "baseline": model != nil,
+      ])
     } else {
       let tree = try TreeWorkload.read(url)
       // TODO(flexbox): build the Flexbox tree here once the module lands on this branch.
@@ -212,7 +214,8 @@ func probes(sizes: [Int]) throws {
     let hubOffsets = randomOffsets(in: hub, count: 1000)
     let sticky = measure(samples: 21) { consume(stickyHeaderResolutions(hub, offsets: hubOffsets)) }
     emit([
-      "probe": "sticky-header", "workload": "hub", "count": n, "nsPerResolution": sticky / Double(hubOffsets.count),
+      "probe": "sticky-header", "workload": "hub", "count": n,
+      "nsPerResolution": sticky / Double(hubOffsets.count),
     ])
   }
 }
@@ -248,7 +251,8 @@ func memory(kind: String, count: Int) throws {
 let arguments = CommandLine.arguments
 do {
   switch arguments.count > 1 ? arguments[1] : "" {
-  case "generate": try generate(into: arguments[2], sizes: parseSizes(arguments.count > 3 ? arguments[3] : nil))
+  case "generate":
+    try generate(into: arguments[2], sizes: parseSizes(arguments.count > 3 ? arguments[3] : nil))
   case "lcg":
     var lcg = LCG()
     emit(["lcg": (0..<Int(arguments[2])!).map { _ in lcg.next() }])
