@@ -1,0 +1,155 @@
+// ListLayout's package-benchmark suites. Run them all, or some:
+//
+//   swift package --package-path Benchmarks benchmark
+//   swift package --package-path Benchmarks benchmark --filter "Layout/feed.*"
+//
+// Names are `Suite/workload/N`. Workloads come from the shared generator (BenchmarkWorkloads,
+// documented in Benchmarks/README.md), so these figures and peers/run.sh's measure the same
+// inputs. Model building happens outside the measured region.
+//
+// Not here yet:
+// - incremental edits (resize, insert, delete one cell against a full relayout): the
+//   incremental-edit API has not landed;
+// - TODO(flexbox): the nested tree and the wide wrapping row on the Flexbox module; their
+//   JSON workloads (`peer-runner generate`) and the Yoga/Taffy side exist already.
+
+import Benchmark
+import BenchmarkWorkloads
+import LayoutGeometry
+import ListLayout
+
+/// Models and snapshots, built once per process on first use (outside measurement).
+final class Fixtures: @unchecked Sendable {
+  static let shared = Fixtures()
+  private var flows: [String: FlowWorkload] = [:]
+  private var models: [String: ListModel] = [:]
+  private var snapshots: [String: LayoutSnapshot] = [:]
+
+  func flow(_ name: String, _ n: Int) -> FlowWorkload {
+    let key = "\(name)-\(n)"
+    if let flow = flows[key] { return flow }
+    let flow = name == "feed" ? Generator.feed(count: n) : Generator.list(count: n)
+    flows[key] = flow
+    return flow
+  }
+
+  func model(_ name: String, _ n: Int) -> ListModel {
+    let key = "\(name)-\(n)"
+    if let model = models[key] { return model }
+    let model = name == "hub" ? Generator.hubModel(count: n) : flow(name, n).listModel()
+    models[key] = model
+    return model
+  }
+
+  func snapshot(_ name: String, _ n: Int) -> LayoutSnapshot {
+    let key = "\(name)-\(n)"
+    if let snapshot = snapshots[key] { return snapshot }
+    let snapshot = try! model(name, n).layout()
+    snapshots[key] = snapshot
+    return snapshot
+  }
+
+  /// Frees what a finished benchmark used (a million-cell model is ~90 MB).
+  func clear() {
+    flows = [:]
+    models = [:]
+    snapshots = [:]
+  }
+}
+
+func label(_ n: Int) -> String {
+  n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1000)k"
+}
+
+let benchmarks: @Sendable () -> Void = {
+  let fixtures = Fixtures.shared
+  let timing = Benchmark.Configuration(
+    metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
+    warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50,
+    teardown: { fixtures.clear() })
+
+  // Full layout, and the floor for it.
+  for n in Generator.sizes {
+    for name in ["feed", "list", "hub"] {
+      Benchmark("Layout/\(name)/\(label(n))", configuration: timing) { benchmark in
+        let model = fixtures.model(name, n)
+        benchmark.startMeasurement()
+        let snapshot = try model.layout()
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+    }
+    for name in ["feed", "list"] {
+      Benchmark("Floor/\(name)/\(label(n))", configuration: timing) { benchmark in
+        let flow = fixtures.flow(name, n)
+        let frames = UnsafeMutableBufferPointer<Rect>.allocate(capacity: flow.count)
+        frames.initialize(repeating: .zero)
+        defer { frames.deallocate() }
+        benchmark.startMeasurement()
+        let height = flow.baseline(into: frames)
+        benchmark.stopMeasurement()
+        blackHole(height)
+      }
+    }
+  }
+
+  // Queries on a laid-out feed: 1,000 per iteration (scalingFactor .kilo: figures are per query).
+  let perQuery = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 1,
+    scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200, teardown: { fixtures.clear() })
+  for n in Generator.sizes {
+    Benchmark("VisibleRect/feed/\(label(n))", configuration: perQuery) { benchmark in
+      let snapshot = fixtures.snapshot("feed", n)
+      let offsets = randomOffsets(in: snapshot, count: benchmark.scaledIterations.count)
+      benchmark.startMeasurement()
+      blackHole(visibleRectQueries(snapshot, offsets: offsets))
+      benchmark.stopMeasurement()
+    }
+    // The same queries with a 1-point-tall rect (one or two cells): the fixed cost.
+    Benchmark("VisibleRect1pt/feed/\(label(n))", configuration: perQuery) { benchmark in
+      let snapshot = fixtures.snapshot("feed", n)
+      let offsets = randomOffsets(in: snapshot, count: benchmark.scaledIterations.count)
+      benchmark.startMeasurement()
+      blackHole(visibleRectQueries(snapshot, offsets: offsets, height: 1))
+      benchmark.stopMeasurement()
+    }
+    Benchmark("StickyHeader/hub/\(label(n))", configuration: perQuery) { benchmark in
+      let snapshot = fixtures.snapshot("hub", n)
+      let offsets = randomOffsets(in: snapshot, count: benchmark.scaledIterations.count)
+      benchmark.startMeasurement()
+      blackHole(stickyHeaderResolutions(snapshot, offsets: offsets))
+      benchmark.stopMeasurement()
+    }
+    Benchmark(
+      "ScrollSweep/feed/\(label(n))",
+      configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds, warmupIterations: 1,
+        maxDuration: .seconds(5), maxIterations: 20, teardown: { fixtures.clear() })
+    ) { benchmark in
+      let snapshot = fixtures.snapshot("feed", n)
+      benchmark.startMeasurement()
+      let sweep = scrollSweep(snapshot)
+      benchmark.stopMeasurement()
+      blackHole(sweep.elements)
+    }
+  }
+
+  // Memory: the layout state of a million-cell feed. Allocated bytes during layout (what the
+  // snapshot holds, minus temporaries freed before it returns) and peak RSS; the per-cell
+  // figure is reported as a custom metric from malloc's own count of bytes in use.
+  Benchmark(
+    "Memory/feed/1M",
+    configuration: .init(
+      metrics: [.mallocBytesCount, .mallocCountTotal, .peakMemoryResident, .custom("layoutBytesPerCell")],
+      warmupIterations: 0, maxDuration: .seconds(10), maxIterations: 3, teardown: { fixtures.clear() })
+  ) { benchmark in
+    let model = fixtures.model("feed", 1_000_000)
+    let before = heapBytesInUse() ?? 0
+    benchmark.startMeasurement()
+    let snapshot = try model.layout()
+    benchmark.stopMeasurement()
+    let after = heapBytesInUse() ?? 0
+    benchmark.measurement(.custom("layoutBytesPerCell"), (after - before) / 1_000_000)
+    blackHole(snapshot)
+  }
+}

@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+// The benchmarks are their own package so that the library stays dependency-free.
+//
+//   swift build --package-path Benchmarks                 # builds everything (CI: no suites run)
+//   swift package --package-path Benchmarks benchmark     # runs the package-benchmark suites
+//   Benchmarks/peers/run.sh                               # ours against Yoga and Taffy, one table
+import PackageDescription
+
+let package = Package(
+  name: "ListLayoutBenchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    .package(name: "ListLayout", path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    // The shared workload generator (the documented LCG), the JSON workload format, the
+    // models built from it, and the greedy-wrap floor.
+    .target(
+      name: "BenchmarkWorkloads",
+      dependencies: ["CMallocStats", .product(name: "ListLayout", package: "ListLayout")],
+      swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+    ),
+    // malloc's own count of bytes in use, for the memory suite.
+    .target(name: "CMallocStats"),
+    // Writes the JSON workloads and times ours (and the floor) on them for peers/run.sh.
+    .executableTarget(
+      name: "peer-runner",
+      dependencies: ["BenchmarkWorkloads", .product(name: "ListLayout", package: "ListLayout")]
+    ),
+    // The package-benchmark suites.
+    .executableTarget(
+      name: "ListLayoutBenchmarks",
+      dependencies: [
+        "BenchmarkWorkloads",
+        .product(name: "ListLayout", package: "ListLayout"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/ListLayoutBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

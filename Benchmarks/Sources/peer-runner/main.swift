@@ -1,0 +1,270 @@
+// peer-runner: writes the shared JSON workloads and times ListLayout (and the greedy-wrap
+// floor) on them, for `peers/run.sh`. Build it in release:
+//
+//   swift build -c release --package-path Benchmarks --product peer-runner
+//
+// Commands (every result is one JSON object per line on stdout):
+//
+//   peer-runner generate DIR [SIZES]   write feed-N, list-N (N in SIZES, default 10k,100k,1M),
+//                                      wrap-row-10000 and nested-10000 to DIR
+//   peer-runner lcg K                  the first K values of the LCG, seeded 42
+//   peer-runner serve                  line protocol on stdin, for alternating with the peers:
+//                                        load PATH | load-hub N  → {"ok": …}
+//                                        ours | baseline         → {"ns": …} one timed run
+//                                        frames K                → our first K cell frames
+//                                        check                   → all our frames vs the floor's
+//                                        quit
+//   peer-runner probes [SIZES]         ours-only: visible-rect queries, sticky headers, sweep
+//   peer-runner memory feed|list|hub N layout state per cell (run in a fresh process)
+
+import BenchmarkWorkloads
+import Foundation
+import LayoutGeometry
+import ListLayout
+
+func emit(_ object: [String: Any]) {
+  let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+  print(String(decoding: data, as: UTF8.self))
+  fflush(nil)
+}
+
+func parseSizes(_ argument: String?) -> [Int] {
+  guard let argument else { return Generator.sizes }
+  return argument.split(separator: ",").compactMap { Int($0) }
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let n = sorted.count
+  return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+}
+
+/// Runs `body` `count` times and returns the median of the per-call nanoseconds, each sample
+/// averaging `inner` calls.
+func measure(samples count: Int, inner: Int = 1, _ body: () -> Void) -> Double {
+  var samples = [Double]()
+  for _ in 0..<count {
+    let start = monotonicNanoseconds()
+    for _ in 0..<inner { body() }
+    samples.append(Double(monotonicNanoseconds() - start) / Double(inner))
+  }
+  return median(samples)
+}
+
+// MARK: - generate
+
+func generate(into directory: String, sizes: [Int]) throws {
+  let dir = URL(fileURLWithPath: directory)
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  var written = [String]()
+  func write(_ text: String, _ name: String) throws {
+    try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    written.append(name)
+  }
+  for n in sizes {
+    try write(Generator.feed(count: n).json(), Generator.fileName("feed", n))
+    try write(Generator.list(count: n).json(), Generator.fileName("list", n))
+  }
+  let wrapRow = Generator.wrapRow()
+  try write(wrapRow.json(), Generator.fileName(wrapRow.name, wrapRow.count))
+  let nested = Generator.nested()
+  try write(nested.json(), Generator.fileName(nested.name, nested.leafCount))
+  emit(["generated": written, "dir": directory])
+}
+
+// MARK: - serve
+
+final class Server {
+  var workload: FlowWorkload?
+  var model: ListModel?
+  var frames: UnsafeMutableBufferPointer<Rect>?
+
+  func load(path: String) throws {
+    release()
+    let url = URL(fileURLWithPath: path)
+    if let flow = try? FlowWorkload.read(url) {
+      // The floor is a greedy wrap: it has no flex-grow, so it is no floor for "wrap-row".
+      if flow.hasListModel {
+        model = flow.listModel()
+        workload = flow
+        frames = .allocate(capacity: flow.count)
+        frames!.initialize(repeating: .zero)
+      }
+      emit([
+        "ok": true, "name": flow.name, "count": flow.count, "ours": model != nil, "baseline": model != nil,
+      ])
+    } else {
+      let tree = try TreeWorkload.read(url)
+      // TODO(flexbox): build the Flexbox tree here once the module lands on this branch.
+      emit(["ok": true, "name": tree.name, "count": tree.leafCount, "ours": false, "baseline": false])
+    }
+  }
+
+  func loadHub(count: Int) {
+    release()
+    model = Generator.hubModel(count: count)
+    emit(["ok": true, "name": "hub", "count": count, "ours": true, "baseline": false])
+  }
+
+  func release() {
+    workload = nil
+    model = nil
+    frames?.deallocate()
+    frames = nil
+  }
+
+  func timeOurs() throws {
+    guard let model else { return emit(["error": "no ListLayout model for this workload"]) }
+    let start = monotonicNanoseconds()
+    let snapshot = try model.layout()
+    let ns = monotonicNanoseconds() - start
+    emit(["ns": ns, "height": snapshot.contentSize.height])
+  }
+
+  func timeBaseline() {
+    guard let workload, let frames else { return emit(["error": "no baseline for this workload"]) }
+    let start = monotonicNanoseconds()
+    let height = workload.baseline(into: frames)
+    let ns = monotonicNanoseconds() - start
+    emit(["ns": ns, "height": height])
+  }
+
+  func dumpFrames(_ k: Int) throws {
+    guard let model else { return emit(["error": "no ListLayout model for this workload"]) }
+    let snapshot = try model.layout()
+    let n = min(k, snapshot.numberOfItems(inSection: 0))
+    var out = [[Double]]()
+    for i in 0..<n {
+      let f = snapshot.frame(of: IndexPath(item: i, section: 0))!
+      out.append([f.minX, f.minY, f.width, f.height])
+    }
+    var base = [[Double]]()
+    if let workload, let frames {
+      _ = workload.baseline(into: frames)
+      for i in 0..<n { base.append([frames[i].minX, frames[i].minY, frames[i].width, frames[i].height]) }
+    }
+    emit(["frames": out, "baseline": base, "height": snapshot.contentSize.height])
+  }
+
+  /// Every cell frame of ours against the floor's, and the content heights (both are exact in
+  /// Double for these integer inputs).
+  func check() throws {
+    guard let model, let workload, let frames else { return emit(["error": "nothing to check"]) }
+    let snapshot = try model.layout()
+    let height = workload.baseline(into: frames)
+    var maxDiff = 0.0
+    for i in 0..<workload.count {
+      let f = snapshot.frame(of: IndexPath(item: i, section: 0))!
+      let b = frames[i]
+      maxDiff = max(
+        maxDiff, abs(f.minX - b.minX), abs(f.minY - b.minY), abs(f.width - b.width), abs(f.height - b.height))
+    }
+    emit([
+      "maxDiff": maxDiff, "frames": workload.count, "oursHeight": snapshot.contentSize.height,
+      "floorHeight": height,
+    ])
+  }
+
+  func run() throws {
+    while let line = readLine() {
+      let words = line.split(separator: " ").map(String.init)
+      guard let command = words.first else { continue }
+      switch command {
+      case "load": try load(path: words[1])
+      case "load-hub": loadHub(count: Int(words[1])!)
+      case "ours": try timeOurs()
+      case "baseline": timeBaseline()
+      case "frames": try dumpFrames(Int(words[1])!)
+      case "check": try check()
+      case "quit": return
+      default: emit(["error": "unknown command \(command)"])
+      }
+    }
+  }
+}
+
+// MARK: - probes
+
+func probes(sizes: [Int]) throws {
+  for n in sizes {
+    let snapshot = try Generator.feed(count: n).listModel().layout()
+    let offsets = randomOffsets(in: snapshot, count: 1000)
+    var elements = 0
+    let screen = measure(samples: 21) { elements = visibleRectQueries(snapshot, offsets: offsets) }
+    let band = measure(samples: 21) { consume(visibleRectQueries(snapshot, offsets: offsets, height: 1)) }
+    let bandElements = visibleRectQueries(snapshot, offsets: offsets, height: 1)
+    let perQuery = screen / Double(offsets.count)
+    let perBand = band / Double(offsets.count)
+    let k = Double(elements) / Double(offsets.count)
+    let kBand = Double(bandElements) / Double(offsets.count)
+    // Cost per returned element from the two rect heights; what remains is the fixed cost.
+    let perElement = (perQuery - perBand) / (k - kBand)
+    emit([
+      "probe": "visible-rect", "workload": "feed", "count": n, "nsPerQuery": perQuery, "elementsPerQuery": k,
+      "nsPerBandQuery": perBand, "elementsPerBandQuery": kBand, "nsPerElement": perElement,
+      "nsFixed": perQuery - perElement * k,
+    ])
+    var sweep = (steps: 0, elements: 0)
+    let sweepNs = measure(samples: n >= 1_000_000 ? 5 : 11) { sweep = scrollSweep(snapshot) }
+    emit([
+      "probe": "scroll-sweep", "workload": "feed", "count": n, "ns": sweepNs, "steps": sweep.steps,
+      "nsPerStep": sweepNs / Double(sweep.steps), "elements": sweep.elements,
+    ])
+    let hub = try Generator.hubModel(count: n).layout()
+    let hubOffsets = randomOffsets(in: hub, count: 1000)
+    let sticky = measure(samples: 21) { consume(stickyHeaderResolutions(hub, offsets: hubOffsets)) }
+    emit([
+      "probe": "sticky-header", "workload": "hub", "count": n,
+      "nsPerResolution": sticky / Double(hubOffsets.count),
+    ])
+  }
+}
+
+// MARK: - memory
+
+func memory(kind: String, count: Int) throws {
+  let model: ListModel
+  switch kind {
+  case "feed": model = Generator.feed(count: count).listModel()
+  case "list": model = Generator.list(count: count).listModel()
+  default: model = Generator.hubModel(count: count)
+  }
+  let heapBefore = heapBytesInUse() ?? 0
+  let rssBefore = currentResidentBytes()
+  let peakBefore = peakResidentBytes()
+  let snapshot = try model.layout()
+  let heapAfter = heapBytesInUse() ?? 0
+  let rssAfter = currentResidentBytes()
+  let peakAfter = peakResidentBytes()
+  emit([
+    "memory": kind, "count": count, "heapBytesPerCell": Double(heapAfter - heapBefore) / Double(count),
+    "rssBytesPerCell": Double(rssAfter - rssBefore) / Double(count),
+    "peakRSSDeltaPerCell": Double(peakAfter - peakBefore) / Double(count),
+    "peakRSSBytes": peakAfter, "peakRSSBeforeLayout": peakBefore, "elements": snapshot.elementCount,
+    "modelBytesPerCell": MemoryLayout<Cell>.stride,
+  ])
+  consume(snapshot)
+}
+
+// MARK: - main
+
+let arguments = CommandLine.arguments
+do {
+  switch arguments.count > 1 ? arguments[1] : "" {
+  case "generate":
+    try generate(into: arguments[2], sizes: parseSizes(arguments.count > 3 ? arguments[3] : nil))
+  case "lcg":
+    var lcg = LCG()
+    emit(["lcg": (0..<Int(arguments[2])!).map { _ in lcg.next() }])
+  case "serve": try Server().run()
+  case "probes": try probes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "memory": try memory(kind: arguments[2], count: Int(arguments[3])!)
+  default:
+    FileHandle.standardError.write(
+      Data("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | memory KIND N\n".utf8))
+    exit(2)
+  }
+} catch {
+  FileHandle.standardError.write(Data("peer-runner: \(error)\n".utf8))
+  exit(1)
+}
