@@ -159,7 +159,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     var gap =
       line.isEmpty
       ? policy.margin(traits, .left)
-      : policy.horizontalGap(traits, after: policy.usesTraits ? line[line.count - 1].traits : [])
+      : policy.horizontalGap(traits, after: policy.usesTraits ? line[line.count - 1].traits : TraitSet())
     if !gap.isFinite && !line.isEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
@@ -290,7 +290,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
   mutating func gapAbove(firstTraits: TraitSet) -> Double {
-    guard policy.usesTraits else { return policy.verticalGap([], below: []) }
+    guard policy.usesTraits else { return policy.verticalGap(TraitSet(), below: TraitSet()) }
     var gap = 0.0
     for above in previousLineTraits.elements {
       gap = max(gap, policy.verticalGap(firstTraits, below: above))
@@ -300,7 +300,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   /// The margin below the last finished line: the largest of its cells' bottom margins.
   mutating func bottomMarginOfLastLine() -> Double {
-    guard policy.usesTraits else { return policy.margin([], .bottom) }
+    guard policy.usesTraits else { return policy.margin(TraitSet(), .bottom) }
     var margin = 0.0
     for traits in previousLineTraits.elements {
       margin = max(margin, policy.margin(traits, .bottom))

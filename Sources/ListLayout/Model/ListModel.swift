@@ -49,7 +49,7 @@ public enum CellSize: Sendable {
   /// Asked of the callback when the cell is placed, given the space left on its line.
   case sizing(@Sendable (SizingProposal) -> Size)
   /// The size of a flexbox content tree, computed against the width the line proposes.
-  case flex(FlexContent)
+  indirect case flex(FlexContent)
 
   /// A known size.
   public static func fixed(width: Double, height: Double) -> CellSize {
