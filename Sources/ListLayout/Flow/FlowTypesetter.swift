@@ -79,11 +79,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     -> SectionGeometry
   {
     begin(section, at: index, attributes: attributes)
-    try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
-      guard let base = cells.baseAddress else { return }
+    try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
+      guard let base = cells.baseAddress else { return true }
       for i in cells.indices {
-        try place(base + i, at: i)
+        try place(base + i, at: first + i)
       }
+      return true
     }
     return finishSection(section)
   }

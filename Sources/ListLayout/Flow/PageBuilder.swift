@@ -44,21 +44,68 @@ final class PageBuilder {
 
   /// The page so far, with the given extent.
   func seal(height: Double) -> LinePage {
-    var page = LinePage()
-    page.itemX = ContiguousArray(itemX.elements)
-    page.itemY = ContiguousArray(itemY.elements)
-    page.itemWidth = ContiguousArray(itemWidth.elements)
-    page.itemHeight = ContiguousArray(itemHeight.elements)
-    page.lineStart = ContiguousArray(lineStart.elements)
-    page.lineY = ContiguousArray(lineY.elements)
-    page.lineHeight = ContiguousArray(lineHeight.elements)
-    if !lineIndent.isEmpty {
-      page.lineIndent = ContiguousArray(lineIndent.elements)
-      while page.lineIndent.count < page.lineCount { page.lineIndent.append(LineIndent()) }
-    }
-    page.height = height
-    return page
+    makePage(lines: 0..<lineCount, top: 0, height: height)
   }
+
+  /// The page so far, cut at line boundaries into pages of about
+  /// ``LinePage/targetItemCount`` cells when it holds more than `maxItems`.
+  func sealSplitting(height: Double, maxItems: Int) -> [LinePage] {
+    guard itemCount > maxItems, lineCount > 1 else { return [seal(height: height)] }
+    var pages: [LinePage] = []
+    var first = 0
+    var top = 0.0
+    for line in 1..<lineCount where Int(lineStart[line]) - Int(lineStart[first]) >= LinePage.targetItemCount {
+      let bottom = lineY[line - 1] + lineHeight[line - 1]
+      pages.append(makePage(lines: first..<line, top: top, height: bottom - top))
+      first = line
+      top = bottom
+    }
+    pages.append(makePage(lines: first..<lineCount, top: top, height: height - top))
+    return pages
+  }
+
+  /// A page of lines `lines`, positions made relative to `top`.
+  private func makePage(lines: Range<Int>, top: Double, height: Double) -> LinePage {
+    guard !lines.isEmpty else { return LinePage(height: height) }
+    let items =
+      Int(
+        lineStart[lines.lowerBound])..<(lines.upperBound < lineCount
+      ? Int(lineStart[lines.upperBound]) : itemCount)
+    let base = Int32(items.lowerBound)
+    var indent: ContiguousArray<LineIndent> = []
+    if !lineIndent.isEmpty {
+      indent.reserveCapacity(lines.count)
+      for line in lines { indent.append(line < lineIndent.count ? lineIndent[line] : LineIndent()) }
+    }
+    return LinePage(
+      itemX: ContiguousArray(itemX.elements[items]),
+      itemY: top == 0
+        ? ContiguousArray(itemY.elements[items])
+        : ContiguousArray(itemY.elements[items].lazy.map { $0 - top }),
+      itemWidth: ContiguousArray(itemWidth.elements[items]),
+      itemHeight: ContiguousArray(itemHeight.elements[items]),
+      lineStart: ContiguousArray(lineStart.elements[lines].lazy.map { $0 - base }),
+      lineY: top == 0
+        ? ContiguousArray(lineY.elements[lines])
+        : ContiguousArray(lineY.elements[lines].lazy.map { $0 - top }),
+      lineHeight: ContiguousArray(lineHeight.elements[lines]), lineIndent: indent, height: height)
+  }
+
+  /// Appends `other`'s lines from `line` on, moved down by `shift`.
+  func appendLines(of other: LinePage, from line: Int, shiftedBy shift: Double) {
+    guard line < other.lineCount else { return }
+    for l in line..<other.lineCount {
+      beginLine(y: other.lineY[l] + shift, height: other.lineHeight[l], indent: other.indent(beforeLine: l))
+      for i in other.items(ofLine: l) {
+        appendItem(
+          x: other.itemX[i], y: other.itemY[i] + shift, width: other.itemWidth[i], height: other.itemHeight[i]
+        )
+      }
+    }
+  }
+
+  /// The bottom of the last line, relative to the page's top.
+  var bottom: Double { lineCount == 0 ? 0 : lineY[lineCount - 1] + lineHeight[lineCount - 1] }
 
   /// Loads the first `lines` lines of `page`, to continue filling it.
   func load(_ page: LinePage, lines: Int) {

@@ -176,21 +176,21 @@ public struct Section: Sendable {
   public var header: Supplementary?
   /// The footer, below the section's cells.
   public var footer: Supplementary?
-  /// The cells, in order.
-  public var cells: [Cell]
+  /// The cells, in order (an array-like ``CellList``, stored in shared chunks).
+  public var cells: CellList
   /// Attributes overriding the model's ``ListConfiguration/defaultSectionAttributes``.
   public var attributes: SectionAttributes?
   /// How cells are placed; `nil` is ``SectionLayout/flow``.
   public var layout: SectionLayout?
 
-  /// Creates a section.
-  public init(
-    header: Supplementary? = nil, footer: Supplementary? = nil, cells: [Cell] = [],
+  /// Creates a section; `cells` may be an array or a ``CellList`` (which is shared, not copied).
+  public init<Cells: Sequence<Cell>>(
+    header: Supplementary? = nil, footer: Supplementary? = nil, cells: Cells = [Cell](),
     attributes: SectionAttributes? = nil, layout: SectionLayout? = nil
   ) {
     self.header = header
     self.footer = footer
-    self.cells = cells
+    self.cells = (cells as? CellList) ?? CellList(cells)
     self.attributes = attributes
     self.layout = layout
   }
