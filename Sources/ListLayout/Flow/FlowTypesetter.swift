@@ -169,14 +169,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 3. Size.
     var size: Size
-    switch cell.pointee.size {
-    case .fixed(let fixed): size = fixed
-    case .automatic: size = defaultCellSize
-    case .sizing(let callback):
-      size = callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
-    case .flex(let content):
-      size = content.size(
-        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
+    // Fixed sizes (the common case) are read in place, without copying the enum.
+    if let fixed = cell.pointee.size.fixedValue {
+      size = fixed
+    } else {
+      size = try sizeOf(cell, at: item, gap: gap, insets: insets, trailingMargin: trailingMargin)
     }
     guard size.isValidLayoutSize else {
       throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
@@ -313,6 +310,24 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     lineX = 0
     lineHeight = 0
     line.removeAll()
+  }
+
+  /// The size of a cell whose size is not fixed: the default, or asked of its callback or
+  /// its flexbox content.
+  func sizeOf(
+    _ cell: UnsafePointer<Cell>, at item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double
+  )
+    throws(LayoutError) -> Size
+  {
+    switch cell.pointee.size {
+    case .fixed(let fixed): return fixed
+    case .automatic: return defaultCellSize
+    case .sizing(let callback):
+      return callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
+    case .flex(let content):
+      return content.size(
+        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
+    }
   }
 
   /// What a sizing callback is told: the space left on the line once the gap, the cell's

@@ -51,6 +51,13 @@ public enum CellSize: Sendable {
   /// The size of a flexbox content tree, computed against the width the line proposes.
   indirect case flex(FlexContent)
 
+  /// The size, when it is a known one.
+  @inlinable
+  public var fixedValue: Size? {
+    if case .fixed(let size) = self { return size }
+    return nil
+  }
+
   /// A known size.
   public static func fixed(width: Double, height: Double) -> CellSize {
     .fixed(Size(width: width, height: height))
