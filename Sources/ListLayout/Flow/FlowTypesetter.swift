@@ -119,7 +119,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       pages.append(page.seal(height: pageBottom))
     }
     var geometry = SectionGeometry()
-    geometry.pages = pages
+    geometry.pages = BlockArray(pages)
     geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
     geometry.finish(

@@ -125,12 +125,27 @@ final class PageBuilder {
     }
     let lineStarts = UnsafeBufferPointer(start: lineStorage, count: lineCount)
     return LinePage(
-      itemX: ContiguousArray(itemX[items]),
-      itemY: top == 0 ? ContiguousArray(itemY[items]) : ContiguousArray(itemY[items].lazy.map { $0 - top }),
+      itemX: ContiguousArray(itemX[items]), itemY: Self.copy(itemY[items], minus: top),
       itemWidth: ContiguousArray(itemWidth[items]), itemHeight: ContiguousArray(itemHeight[items]),
-      lineStart: ContiguousArray(lineStarts[lines].lazy.map { Int32($0 - base) }),
-      lineY: top == 0 ? ContiguousArray(lineY[lines]) : ContiguousArray(lineY[lines].lazy.map { $0 - top }),
-      lineHeight: ContiguousArray(lineHeight[lines]), lineIndent: indent, height: height)
+      lineStart: ContiguousArray(unsafeUninitializedCapacity: lines.count) { buffer, count in
+        for (n, line) in lines.enumerated() { buffer[n] = Int32(lineStarts[line] - base) }
+        count = lines.count
+      },
+      lineY: Self.copy(lineY[lines], minus: top), lineHeight: ContiguousArray(lineHeight[lines]),
+      lineIndent: indent, height: height)
+  }
+
+  /// `values` minus `offset`, copied in one tight loop.
+  private static func copy(
+    _ values: Slice<UnsafeBufferPointer<Double>>, minus offset: Double
+  )
+    -> ContiguousArray<Double>
+  {
+    if offset == 0 { return ContiguousArray(values) }
+    return ContiguousArray(unsafeUninitializedCapacity: values.count) { buffer, count in
+      for (n, value) in values.enumerated() { buffer[n] = value - offset }
+      count = values.count
+    }
   }
 
   /// Appends `other`'s lines from `line` on, moved down by `shift`.

@@ -15,7 +15,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   ExpressibleByArrayLiteral
 {
   /// The most cells a chunk holds before it splits in two.
-  public static let chunkCapacity = 1024
+  public static let chunkCapacity = 256
 
   /// A chunk: mutated in place only while uniquely referenced (copy-on-write).
   final class Chunk: @unchecked Sendable {
@@ -23,7 +23,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     init(_ cells: ContiguousArray<Cell>) { self.cells = cells }
   }
 
-  var chunks: ContiguousArray<Chunk> = []
+  var chunks = BlockArray<Chunk>()
   /// Chunk sizes; chunk *k* starts at `starts.prefix(k)`.
   var starts = PrefixSumTree<Int>()
 
@@ -32,6 +32,11 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
 
   /// A list of the given cells.
   public init<S: Sequence>(_ cells: S) where S.Element == Cell {
+    var chunks: [Chunk] = []
+    defer {
+      self.chunks = BlockArray(chunks)
+      starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
+    }
     var chunk = ContiguousArray<Cell>()
     chunk.reserveCapacity(Self.chunkCapacity)
     for cell in cells {
@@ -43,7 +48,6 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
       }
     }
     if !chunk.isEmpty { chunks.append(Chunk(chunk)) }
-    starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
   }
 
   /// A list of the given cells.
@@ -81,7 +85,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
 
   /// Iterates chunk by chunk: O(1) per cell.
   public struct Iterator: IteratorProtocol {
-    let chunks: ContiguousArray<Chunk>
+    let chunks: BlockArray<Chunk>
     var chunk = 0
     var local = 0
 
@@ -138,7 +142,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
       replacement.append(Chunk(ContiguousArray(cells[index..<end])))
       index = end
     }
-    chunks.replaceSubrange(chunk...chunk, with: replacement)
+    chunks.replaceSubrange(chunk..<(chunk + 1), with: replacement)
     starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
   }
 

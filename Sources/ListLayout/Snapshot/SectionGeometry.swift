@@ -15,7 +15,7 @@ import LayoutGeometry
 final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
-  static let targetItemCount = 1024
+  static let targetItemCount = 512
 
   let itemX: ContiguousArray<Double>
   let itemY: ContiguousArray<Double>
@@ -113,7 +113,7 @@ struct SectionGeometry: Sendable, Equatable {
   /// Where page 0 starts, relative to the section's top.
   var bodyTop: Double = 0
   /// The pages of lines.
-  var pages: ContiguousArray<LinePage> = []
+  var pages = BlockArray<LinePage>()
   /// Page extents; page *k* starts `pageHeights.prefix(k)` below ``bodyTop``.
   var pageHeights = PrefixSumTree<Double>()
   /// Page cell counts; page *k*'s first cell is `pageItemCounts.prefix(k)`.
