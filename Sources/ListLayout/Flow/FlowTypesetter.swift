@@ -50,7 +50,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   /// Their traits, in the array the manager's line-offset question receives.
   var lineTraits: ContiguousArray<TraitSet> = []
   /// The traits of the cells of the line above.
-  var previousLineTraits = ScratchBuffer<TraitSet>()
+  let previousLineTraits = ScratchBuffer<TraitSet>()
   var previousEndsLine = false
   var pendingIndent: (minX: Double, maxX: Double)?
   var isFirstLine = true

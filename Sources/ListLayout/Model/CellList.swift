@@ -146,7 +146,6 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
   }
 
-  public mutating func reserveCapacity(_ n: Int) {}
 
   /// Calls `body` with each chunk's cells and the index of its first cell, in order.
   func forEachChunk<E: Error>(
