@@ -100,7 +100,7 @@ public struct Cell: Sendable {
     self.id = id
     self.size = size
     self.traits = traits
-    self.attributes = attributes
+    self.extras = attributes.map { CellExtras(CellExtras.Values(attributes: $0)) }
   }
 
   /// Creates a cell of a fixed size.
