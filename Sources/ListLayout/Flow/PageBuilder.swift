@@ -51,6 +51,7 @@ final class PageBuilder {
   }
 
   /// Starts a line at `y` with the given height and the indentation in force before it.
+  @inline(__always)
   func beginLine(y: Double, height: Double, indent: LineIndent) {
     if indent != LineIndent() || !lineIndent.isEmpty {
       while lineIndent.count < lineCount { lineIndent.append(LineIndent()) }
