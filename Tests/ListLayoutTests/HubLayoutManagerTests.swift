@@ -172,3 +172,33 @@ final class CountingManager: LayoutManager, @unchecked Sendable {
     #expect(set == [.fullWidth, .centered])
   }
 }
+
+/// A manager that answers nonsense: the layout clamps it instead of producing NaN frames.
+struct FaultyManager: LayoutManager {
+  func margin(for traits: TraitSet, to edge: ContentEdge, in _: SectionAttributes) -> Double {
+    edge == .left ? .nan : -5
+  }
+  func horizontalGap(for traits: TraitSet, after _: TraitSet, in _: SectionAttributes) -> Double {
+    -.infinity
+  }
+  func verticalGap(for traits: TraitSet, below _: TraitSet, in _: SectionAttributes) -> Double { .infinity }
+  func horizontalOffset(
+    forLineWith traits: LineTraits, metrics: LineMetrics, in _: SectionAttributes
+  ) -> Double {
+    .nan
+  }
+}
+
+@Suite struct FaultyManagerTests {
+  @Test func nonsenseAnswersAreClampedToZero() throws {
+    let cells = (0..<20).map { _ in cell(100, 30) }
+    let model = ListModel(
+      configuration: plainConfiguration(width: 320, manager: FaultyManager()),
+      sections: [Section(cells: cells)])
+    let snapshot = try model.layout()
+    #expect(snapshot.invariantViolations() == [])
+    #expect(snapshot.allAttributes().allSatisfy { $0.frame.isFinite })
+    // Gaps of 0: three cells a line, lines stacked with no spacing.
+    #expect(snapshot.frame(of: IndexPath(item: 3, section: 0)) == rect(0, 30, 100, 30))
+  }
+}

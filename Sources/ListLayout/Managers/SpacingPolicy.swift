@@ -33,19 +33,28 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
 
   mutating func begin(section attributes: SectionAttributes) { section = attributes }
   mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double {
-    manager.margin(for: traits, to: edge, in: section)
+    sanitized(manager.margin(for: traits, to: edge, in: section))
   }
   mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double {
-    manager.verticalGap(for: traits, toHeaderWith: header, in: section)
+    sanitized(manager.verticalGap(for: traits, toHeaderWith: header, in: section))
   }
   mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double {
-    manager.horizontalGap(for: traits, after: preceding, in: section)
+    let gap = manager.horizontalGap(for: traits, after: preceding, in: section)
+    return gap == .infinity ? gap : sanitized(gap)
   }
   mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double {
-    manager.verticalGap(for: traits, below: preceding, in: section)
+    sanitized(manager.verticalGap(for: traits, below: preceding, in: section))
   }
   func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double {
-    manager.horizontalOffset(forLineWith: traits, metrics: metrics, in: section)
+    let offset = manager.horizontalOffset(forLineWith: traits, metrics: metrics, in: section)
+    return offset.isFinite ? offset : 0
+  }
+
+  /// A manager's margin or gap as the layout uses it: NaN, infinite (but for the horizontal
+  /// gap's "new line") and negative answers are clamped to 0, so a faulty custom manager
+  /// cannot produce non-finite frames.
+  func sanitized(_ value: Double) -> Double {
+    value >= 0 && value.isFinite ? value : 0
   }
 }
 

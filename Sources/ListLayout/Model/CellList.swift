@@ -146,7 +146,6 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
   }
 
-
   /// Calls `body` with each chunk's cells and the index of its first cell, in order.
   func forEachChunk<E: Error>(
     from start: Int = 0, _ body: (UnsafeBufferPointer<Cell>, _ firstIndex: Int) throws(E) -> Bool
