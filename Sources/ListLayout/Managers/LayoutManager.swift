@@ -74,7 +74,8 @@ public enum OversizedCellPolicy: String, Sendable, Hashable, CaseIterable {
 ///
 /// Cells never know about each other: only the manager does. Answers must depend only on
 /// the arguments: the layout memoizes them per distinct pair of trait sets, so a million
-/// cells cost a handful of calls.
+/// cells cost a handful of calls. NaN, negative and infinite answers are clamped to 0 (but
+/// an infinite horizontal gap, which starts a new line).
 ///
 /// Hub Framework's guide example (15-point vertical and 20-point horizontal margins, with
 /// stackable and full-width exceptions) is this type:
