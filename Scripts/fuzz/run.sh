@@ -35,14 +35,18 @@ out=.build-fuzz
 mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -wmo -I "$out")
 
-# Library modules: rebuilt only when a source is newer than the object.
+# Library modules, in dependency order: rebuilt only when a source is newer than the object.
+rebuilt=0
 build_module() {
   local name="$1"
   local sources
   sources=$(find "Sources/$name" -name '*.swift' | sort)
-  if [[ -f "$out/$name.o" ]] && [[ -z $(find "Sources/$name" -name '*.swift' -newer "$out/$name.o") ]]; then
+  # Up to date when no source is newer and no module it depends on (built before it) was rebuilt.
+  if [[ $rebuilt -eq 0 && -f "$out/$name.o" ]] \
+    && [[ -z $(find "Sources/$name" -name '*.swift' -newer "$out/$name.o") ]]; then
     return
   fi
+  rebuilt=1
   echo "building module $name" >&2
   rm -f "$out/$name.o"
   # shellcheck disable=SC2086

@@ -172,4 +172,64 @@ struct ReliabilityTests {
     #expect(results.count == 32)
     #expect(results.allSatisfy { $0 == expected })
   }
+
+  @Test("the committed fuzz corpus decodes or fails cleanly, and computes finite frames")
+  func fuzzCorpus() throws {
+    let corpus = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scripts/fuzz/corpus/flex")
+    let files = try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
+    #expect(files.count > 100)
+    let limits = FlexDocumentLimits(maxDepth: 200, maxNodes: 2_000, maxStringLength: 256)
+    var decoded = 0
+    for file in files {
+      guard let layout = try? FlexDocument.decode(Data(contentsOf: file), limits: limits) else { continue }
+      decoded += 1
+      for (width, height) in [(nil, nil), (320.0, nil), (0.5, 480.0)] as [(Double?, Double?)] {
+        let computed = layout.compute(width: width, height: height)
+        expectFinite(computed, file.lastPathComponent)
+        #expect((try? JSONSerialization.jsonObject(with: FlexDocument.encode(computed))) != nil)
+      }
+    }
+    #expect(decoded > 50)
+  }
+
+  /// Runs `body` on a thread with a small stack (512 KiB, a dispatch worker's size), so that
+  /// recursion over a deep tree overflows the same way with or without a sanitizer.
+  func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      body()
+      done.signal()
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+    done.wait()
+  }
+
+  /// Regression: `ComputedLayout`'s synthesized `==` and `hash(into:)` recursed once per
+  /// level, so comparing two 10,000-level trees overflowed the stack of a test thread under
+  /// AddressSanitizer (`EngineTests.veryDeepTree`, `computed.roundedToPixels() == computed`).
+  @Test("equality and hashing of a 20,000-level computed tree do not recurse")
+  func deepEquality() {
+    let depth = 20_000
+    var a = ComputedLayout(identifier: "leaf", frame: Rect(x: 0, y: 0, width: 3, height: 4))
+    for level in 0..<depth {
+      a = ComputedLayout(
+        frame: Rect(x: 0, y: Double(level % 3), width: 5, height: 5),
+        children: level % 100 == 0 ? [ComputedLayout(frame: .zero), a] : [a])
+    }
+    var b = a
+    b.identifier = "root"
+    let (left, right) = (a, b)
+    onSmallStack {
+      #expect(left == left)
+      #expect(left != right)
+      var same = left
+      same.identifier = nil
+      #expect(same == left)
+      #expect(left.hashValue == same.hashValue)
+      #expect(Set([left, same, right]).count == 2)
+    }
+  }
 }
