@@ -222,6 +222,9 @@ struct ReliabilityTests {
     var b = a
     b.identifier = "root"
     let (left, right) = (a, b)
+    // The trees outlive the small-stack thread: dropping the last reference to a deep tree
+    // recurses in the Swift runtime (one release per level), which needs the caller's stack.
+    defer { withExtendedLifetime((a, b)) {} }
     onSmallStack {
       #expect(left == left)
       #expect(left != right)
