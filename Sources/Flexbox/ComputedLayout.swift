@@ -18,4 +18,27 @@ public struct ComputedLayout: Sendable, Hashable {
     self.frame = frame
     self.children = children
   }
+
+  /// Node by node, without recursion (trees may be thousands of levels deep).
+  public static func == (lhs: ComputedLayout, rhs: ComputedLayout) -> Bool {
+    var stack: [(ComputedLayout, ComputedLayout)] = [(lhs, rhs)]
+    while let (a, b) = stack.popLast() {
+      guard a.identifier == b.identifier, a.frame == b.frame, a.children.count == b.children.count else {
+        return false
+      }
+      stack.append(contentsOf: zip(a.children, b.children))
+    }
+    return true
+  }
+
+  /// Every node, depth first, without recursion.
+  public func hash(into hasher: inout Hasher) {
+    var stack: [ComputedLayout] = [self]
+    while let node = stack.popLast() {
+      hasher.combine(node.identifier)
+      hasher.combine(node.frame)
+      hasher.combine(node.children.count)
+      stack.append(contentsOf: node.children.reversed())
+    }
+  }
 }

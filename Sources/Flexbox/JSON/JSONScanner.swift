@@ -89,7 +89,10 @@ struct JSONScanner {
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        return String(decoding: utf8, as: UTF8.self)
+        guard let string = String(validating: utf8, as: UTF8.self) else {
+          throw syntaxError("invalid UTF-8 in a string")
+        }
+        return string
       case UInt8(ascii: "\\"):
         guard index < bytes.count else { throw syntaxError("unterminated string") }
         let escape = bytes[index]

@@ -30,7 +30,8 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 
   public var description: String {
     let location = path.isEmpty ? "" : "\(path): "
-    return "\(location)\(message) (line \(line), column \(column))"
+    let limit = if case .limitExceeded(let name) = kind { " [limit \(name)]" } else { "" }
+    return "\(location)\(message)\(limit) (line \(line), column \(column))"
   }
 }
 

@@ -1,0 +1,85 @@
+import LayoutGeometry
+import ListLayout
+
+/// libFuzzer entry: bytes drive a structured model (not JSON), to reach deep layout code.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzModel(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  var bytes = ByteStream(UnsafeBufferPointer(start: data, count: size))
+  FuzzChecks.exercise(ModelBuilder.model(&bytes))
+  return 0
+}
+
+struct ByteStream {
+  let buffer: UnsafeBufferPointer<UInt8>
+  var position = 0
+  init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+  var isAtEnd: Bool { position >= buffer.count }
+  mutating func byte() -> Int {
+    guard position < buffer.count else { return 0 }
+    defer { position += 1 }
+    return Int(buffer[position])
+  }
+  /// A length from a small table of ordinary and extreme values.
+  mutating func length() -> Double {
+    let table: [Double] = [0, 0.5, 1, 5, 10, 33.3, 50, 100, 187.5, 375, 1000, 1e7, 1e-9, 0.1]
+    let b = byte()
+    return b < 200 ? Double(b) / 2 : table[b % table.count]
+  }
+  mutating func insets() -> EdgeInsets {
+    byte() & 3 == 0 ? EdgeInsets(top: length(), left: length(), bottom: length(), right: length()) : .zero
+  }
+}
+
+enum ModelBuilder {
+  static func model(_ s: inout ByteStream) -> ListModel {
+    var configuration = ListConfiguration(width: s.length() + (s.byte() & 1 == 0 ? 0 : 300))
+    configuration.contentInsets = s.insets()
+    configuration.sectionSpacing = s.length()
+    let flags = s.byte()
+    configuration.pinSectionHeaders = flags & 1 != 0
+    configuration.pinEmptySections = flags & 2 != 0
+    configuration.pinSectionFooters = flags & 4 != 0
+    configuration.layoutDirection = flags & 8 != 0 ? .rtl : .ltr
+    switch flags >> 4 & 3 {
+    case 1: configuration.layoutManager = HubLayoutManager(margin: s.length())
+    case 2: configuration.layoutManager = HubLayoutManager(margin: s.length(), oversizedCellPolicy: .overflow)
+    default: break
+    }
+    var sections: [Section] = []
+    let traitsPool = LayoutTrait.standard
+    while !s.isAtEnd && sections.count < 16 {
+      var section = Section()
+      let sflags = s.byte()
+      if sflags & 1 != 0 { section.header = Supplementary(height: s.length()) }
+      if sflags & 2 != 0 { section.footer = Supplementary(height: s.length()) }
+      if sflags & 4 != 0 {
+        section.attributes = SectionAttributes(
+          horizontalAlignment: HorizontalAlignment.allCases[s.byte() % HorizontalAlignment.allCases.count],
+          verticalAlignment: VerticalAlignment.allCases[s.byte() % VerticalAlignment.allCases.count],
+          itemSpacing: s.length(), lineSpacing: s.length(), insets: s.insets())
+      }
+      let count = s.byte() % 48
+      for _ in 0..<count where !s.isAtEnd {
+        let kind = s.byte()
+        var traits = TraitSet()
+        if kind & 0x80 != 0 {
+          let mask = s.byte()
+          for (i, trait) in traitsPool.enumerated() where mask & (1 << (i % 8)) != 0 { traits.insert(trait) }
+        }
+        var cell =
+          kind & 1 == 0
+          ? Cell(size: .automatic, traits: traits)
+          : Cell(width: s.length(), height: s.length(), traits: traits)
+        if kind & 0x40 != 0 {
+          let a = s.byte()
+          cell.attributes = CellAttributes(
+            insets: s.insets(), shouldBeginLine: a & 1 != 0, shouldEndLine: a & 2 != 0,
+            startLineIndentation: a & 4 != 0)
+        }
+        section.cells.append(cell)
+      }
+      sections.append(section)
+    }
+    return ListModel(configuration: configuration, sections: sections)
+  }
+}
