@@ -196,7 +196,18 @@ _CSS_KEYS = {"width", "height", "minWidth", "minHeight", "flexGrow", "flexShrink
              "justifyContent", "alignItems", "alignContent", "padding", "rowGap", "columnGap"}
 
 
+_TAFFY_STYLES = {}
+
+
 def _taffy_style(style):
+    """The Taffy style dict for a CSS style (memoised: building a stretchable Style is slow)."""
+    key = tuple(sorted(style.items()))
+    if key not in _TAFFY_STYLES:
+        _TAFFY_STYLES[key] = _taffy_style_uncached(style)
+    return _TAFFY_STYLES[key]
+
+
+def _taffy_style_uncached(style):
     from stretchable.style import AlignContent, AlignItems, FlexDirection, FlexWrap, JustifyContent
     unknown = set(style) - _CSS_KEYS
     if unknown or isinstance(style.get("padding", 0), dict):
