@@ -102,23 +102,7 @@ public enum FlexDocument {
   }
 
   /// A string as JSON, escaped.
-  static func jsonString(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let s where s.value < 0x20:
-        let hex = String(s.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func jsonString(_ value: String) -> String { jsonQuoted(value) }
 }
 
 /// Reads the node tree iteratively (an explicit stack in place of recursion).

@@ -79,11 +79,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     -> SectionGeometry
   {
     begin(section, at: index, attributes: attributes)
-    try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
-      guard let base = cells.baseAddress else { return }
+    try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
+      guard let base = cells.baseAddress else { return true }
       for i in cells.indices {
-        try place(base + i, at: i)
+        try place(base + i, at: first + i)
       }
+      return true
     }
     return finishSection(section)
   }
@@ -118,7 +119,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       pages.append(page.seal(height: pageBottom))
     }
     var geometry = SectionGeometry()
-    geometry.pages = pages
+    geometry.pages = BlockArray(pages)
     geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
     geometry.finish(
@@ -159,7 +160,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     var gap =
       line.isEmpty
       ? policy.margin(traits, .left)
-      : policy.horizontalGap(traits, after: policy.usesTraits ? line[line.count - 1].traits : [])
+      : policy.horizontalGap(traits, after: policy.usesTraits ? line[line.count - 1].traits : TraitSet())
     if !gap.isFinite && !line.isEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
@@ -168,14 +169,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 3. Size.
     var size: Size
-    switch cell.pointee.size {
-    case .fixed(let fixed): size = fixed
-    case .automatic: size = defaultCellSize
-    case .sizing(let callback):
-      size = callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
-    case .flex(let content):
-      size = content.size(
-        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
+    // Fixed sizes (the common case) are read in place, without copying the enum.
+    if let fixed = cell.pointee.size.fixedValue {
+      size = fixed
+    } else {
+      size = try sizeOf(cell, at: item, gap: gap, insets: insets, trailingMargin: trailingMargin)
     }
     guard size.isValidLayoutSize else {
       throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
@@ -290,7 +288,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
   mutating func gapAbove(firstTraits: TraitSet) -> Double {
-    guard policy.usesTraits else { return policy.verticalGap([], below: []) }
+    guard policy.usesTraits else { return policy.verticalGap(TraitSet(), below: TraitSet()) }
     var gap = 0.0
     for above in previousLineTraits.elements {
       gap = max(gap, policy.verticalGap(firstTraits, below: above))
@@ -300,7 +298,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   /// The margin below the last finished line: the largest of its cells' bottom margins.
   mutating func bottomMarginOfLastLine() -> Double {
-    guard policy.usesTraits else { return policy.margin([], .bottom) }
+    guard policy.usesTraits else { return policy.margin(TraitSet(), .bottom) }
     var margin = 0.0
     for traits in previousLineTraits.elements {
       margin = max(margin, policy.margin(traits, .bottom))
@@ -312,6 +310,24 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     lineX = 0
     lineHeight = 0
     line.removeAll()
+  }
+
+  /// The size of a cell whose size is not fixed: the default, or asked of its callback or
+  /// its flexbox content.
+  func sizeOf(
+    _ cell: UnsafePointer<Cell>, at item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double
+  )
+    throws(LayoutError) -> Size
+  {
+    switch cell.pointee.size {
+    case .fixed(let fixed): return fixed
+    case .automatic: return defaultCellSize
+    case .sizing(let callback):
+      return callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
+    case .flex(let content):
+      return content.size(
+        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
+    }
   }
 
   /// What a sizing callback is told: the space left on the line once the gap, the cell's

@@ -4,10 +4,12 @@
 /// This is the one place the layout uses manual memory. It never escapes the typesetter
 /// that owns it, and its elements are `BitwiseCopyable`, so nothing needs deinitialising.
 final class ScratchBuffer<Element: BitwiseCopyable> {
-  private var base: UnsafeMutablePointer<Element>
-  private var capacity: Int
+  // Only the owning typesetter touches these, one access at a time: dynamic exclusivity
+  // checks would only cost time on every append.
+  @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
+  @exclusivity(unchecked) private var capacity: Int
   /// The number of elements.
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
 
   init(capacity: Int = 64) {
     self.capacity = max(capacity, 1)

@@ -53,11 +53,11 @@ extension FlowTypesetter {
 
     // 2–3. Reflow until the lines re-synchronise.
     var sync: (page: Int, line: Int, shift: Double)?
-    try section.cells.withUnsafeBufferPointer { (cells) throws(LayoutError) in
-      var item = startItem
-      guard let base = cells.baseAddress else { return }
-      while item < cells.count {
-        try place(base + item, at: item)
+    try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
+      guard let base = cells.baseAddress else { return true }
+      for local in max(0, startItem - first)..<cells.count {
+        let item = first + local
+        try place(base + local, at: item)
         if line.count == 1, item > lastDirty, item > startItem, let match = old.lineStart(at: item - delta),
           old.pages[match.page].indent(beforeLine: match.line)
             == LineIndent(leading: leadingIndent, trailing: trailingIndent)
@@ -65,21 +65,21 @@ extension FlowTypesetter {
           let gap = gapAbove(firstTraits: line[0].traits)
           sync = (match.page, match.line, pageBottom + gap - old.pages[match.page].lineY[match.line])
           resetLine()
-          break
+          return false
         }
-        item += 1
       }
+      return true
     }
 
     // 4. Splice.
     var replaced = pageIndex..<old.pages.count
     if !line.isEmpty { finishLine() }
-    var last = page.seal(height: pageBottom)
     if let sync {
-      last.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
+      page.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
+      pageBottom = page.bottom
       replaced = pageIndex..<(sync.page + 1)
     }
-    pages.append(contentsOf: last.split(maxItems: 2 * LinePage.targetItemCount))
+    pages.append(contentsOf: page.sealSplitting(height: pageBottom, maxItems: 2 * LinePage.targetItemCount))
     var geometry = old
     geometry.replacePages(replaced, with: pages)
     pages = []
@@ -108,56 +108,6 @@ extension LinePage {
       if Int(lineStart[mid]) <= local { low = mid } else { high = mid - 1 }
     }
     return low
-  }
-
-  /// Appends `other`'s lines from `line` on, moved down by `shift`.
-  mutating func appendLines(of other: LinePage, from line: Int, shiftedBy shift: Double) {
-    guard line < other.lineCount else { return }
-    let firstItem = Int(other.lineStart[line])
-    let base = itemCount
-    if !other.lineIndent.isEmpty || !lineIndent.isEmpty {
-      if lineIndent.isEmpty { lineIndent = ContiguousArray(repeating: LineIndent(), count: lineCount) }
-      for l in line..<other.lineCount { lineIndent.append(other.indent(beforeLine: l)) }
-    }
-    for l in line..<other.lineCount {
-      lineStart.append(Int32(truncatingIfNeeded: Int(other.lineStart[l]) - firstItem + base))
-      lineY.append(other.lineY[l] + shift)
-      lineHeight.append(other.lineHeight[l])
-    }
-    itemX.append(contentsOf: other.itemX[firstItem...])
-    itemWidth.append(contentsOf: other.itemWidth[firstItem...])
-    itemHeight.append(contentsOf: other.itemHeight[firstItem...])
-    itemY.reserveCapacity(itemY.count + other.itemCount - firstItem)
-    for i in firstItem..<other.itemCount { itemY.append(other.itemY[i] + shift) }
-    height = lineY[lineCount - 1] + lineHeight[lineCount - 1]
-  }
-
-  /// The page cut at line boundaries into pages of at most about `maxItems` cells.
-  func split(maxItems: Int) -> [LinePage] {
-    guard itemCount > maxItems, lineCount > 1 else { return [self] }
-    var result: [LinePage] = []
-    var current = LinePage()
-    var top = 0.0
-    for l in 0..<lineCount {
-      let items = items(ofLine: l)
-      if current.itemCount >= LinePage.targetItemCount {
-        current.height = lineY[l - 1] + lineHeight[l - 1] - top
-        result.append(current)
-        current = LinePage()
-        top = lineY[l - 1] + lineHeight[l - 1]
-      }
-      current.lineStart.append(Int32(truncatingIfNeeded: current.itemCount))
-      current.lineY.append(lineY[l] - top)
-      current.lineHeight.append(lineHeight[l])
-      if !lineIndent.isEmpty { current.lineIndent.append(lineIndent[l]) }
-      current.itemX.append(contentsOf: itemX[items])
-      current.itemWidth.append(contentsOf: itemWidth[items])
-      current.itemHeight.append(contentsOf: itemHeight[items])
-      for i in items { current.itemY.append(itemY[i] - top) }
-    }
-    current.height = height - top
-    result.append(current)
-    return result
   }
 }
 

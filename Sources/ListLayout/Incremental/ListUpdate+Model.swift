@@ -206,21 +206,9 @@ extension ListUpdate {
           continue
         }
         let oldCellCount = section.cells.count
-        if !removed.isEmpty {
-          var next = 0
-          var write = 0
-          section.cells.withUnsafeMutableBufferPointer { cells in
-            for read in 0..<cells.count {
-              if next < removed.count && removed[next] == read {
-                next += 1
-                continue
-              }
-              if write != read { cells.swapAt(write, read) }
-              write += 1
-            }
-          }
-          section.cells.removeLast(section.cells.count - write)
-        }
+        // Remove from the end, so earlier indices stay valid; each removal copies at most
+        // one chunk of the shared cell list.
+        for item in removed.reversed() { section.cells.remove(at: item) }
         let newCellCount = oldCellCount - removed.count + inserts.count
         var previous = -1
         for (item, inserted) in inserts {

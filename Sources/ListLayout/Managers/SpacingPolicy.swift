@@ -88,7 +88,7 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
       case .bottom: 3
       case .right: 4
       }
-    return answer(question, traits, []) { $0.margin(traits, edge) }
+    return answer(question, traits, TraitSet()) { $0.margin(traits, edge) }
   }
   mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double {
     answer(5, traits, header) { $0.gapToHeader(traits, header) }

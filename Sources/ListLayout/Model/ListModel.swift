@@ -49,7 +49,14 @@ public enum CellSize: Sendable {
   /// Asked of the callback when the cell is placed, given the space left on its line.
   case sizing(@Sendable (SizingProposal) -> Size)
   /// The size of a flexbox content tree, computed against the width the line proposes.
-  case flex(FlexContent)
+  indirect case flex(FlexContent)
+
+  /// The size, when it is a known one.
+  @inlinable
+  public var fixedValue: Size? {
+    if case .fixed(let size) = self { return size }
+    return nil
+  }
 
   /// A known size.
   public static func fixed(width: Double, height: Double) -> CellSize {
@@ -176,21 +183,21 @@ public struct Section: Sendable {
   public var header: Supplementary?
   /// The footer, below the section's cells.
   public var footer: Supplementary?
-  /// The cells, in order.
-  public var cells: [Cell]
+  /// The cells, in order (an array-like ``CellList``, stored in shared chunks).
+  public var cells: CellList
   /// Attributes overriding the model's ``ListConfiguration/defaultSectionAttributes``.
   public var attributes: SectionAttributes?
   /// How cells are placed; `nil` is ``SectionLayout/flow``.
   public var layout: SectionLayout?
 
-  /// Creates a section.
-  public init(
-    header: Supplementary? = nil, footer: Supplementary? = nil, cells: [Cell] = [],
+  /// Creates a section; `cells` may be an array or a ``CellList`` (which is shared, not copied).
+  public init<Cells: Sequence<Cell>>(
+    header: Supplementary? = nil, footer: Supplementary? = nil, cells: Cells = [Cell](),
     attributes: SectionAttributes? = nil, layout: SectionLayout? = nil
   ) {
     self.header = header
     self.footer = footer
-    self.cells = cells
+    self.cells = (cells as? CellList) ?? CellList(cells)
     self.attributes = attributes
     self.layout = layout
   }

@@ -70,7 +70,7 @@ extension FlowTypesetter {
     // The section's body is the sequential content height; pages tile it.
     let bodyHeight = max(result.contentHeight, pageBottom)
     let tail = bodyHeight - pageBottom
-    geometry.pages = pages
+    geometry.pages = BlockArray(pages)
     geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
     pages = []

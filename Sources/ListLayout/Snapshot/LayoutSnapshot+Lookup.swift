@@ -6,7 +6,7 @@ extension LayoutSnapshot {
   /// Out-of-range index paths are answered with `nil`, never a trap, so callers can probe
   /// with data from elsewhere (a renderer, a server).
   ///
-  /// - Complexity: O(log s + log p) for s sections and p pages (about n / 1024 for n cells).
+  /// - Complexity: O(log s + log p) for s sections and p pages (about n / 512 for n cells).
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(

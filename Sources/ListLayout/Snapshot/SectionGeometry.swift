@@ -2,33 +2,60 @@ import LayoutGeometry
 
 /// A run of whole lines of one section, stored as struct-of-arrays.
 ///
+/// A page is a reference so that copying a section's page list (which every edit does) costs
+/// one retain per page rather than one per array. It is filled once, by the typesetter or an
+/// edit that just made it, and never changed after it joins a snapshot: that is what makes
+/// the `@unchecked Sendable` sound.
+///
 /// Item positions are relative to the page's top (x is relative to the list's left edge, as
 /// it never depends on what happens above); the page's own top comes from its section's
 /// ``SectionGeometry/pageHeights``. Keeping pages small (about ``LinePage/targetItemCount``
 /// cells) is what makes an edit cost in proportion to what moved: only the touched page is
 /// copied and rewritten, untouched pages stay shared between snapshots.
-struct LinePage: Sendable, Equatable {
+final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
-  static let targetItemCount = 1024
+  static let targetItemCount = 512
 
-  var itemX: ContiguousArray<Double> = []
-  var itemY: ContiguousArray<Double> = []
-  var itemWidth: ContiguousArray<Double> = []
-  var itemHeight: ContiguousArray<Double> = []
+  let itemX: ContiguousArray<Double>
+  let itemY: ContiguousArray<Double>
+  let itemWidth: ContiguousArray<Double>
+  let itemHeight: ContiguousArray<Double>
   /// The first item (page-local) of each line.
-  var lineStart: ContiguousArray<Int32> = []
+  let lineStart: ContiguousArray<Int32>
   /// The top of each line box, relative to the page's top.
-  var lineY: ContiguousArray<Double> = []
+  let lineY: ContiguousArray<Double>
   /// The height of each line box.
-  var lineHeight: ContiguousArray<Double> = []
+  let lineHeight: ContiguousArray<Double>
   /// The leading and trailing indentation in force before each line; empty when the page
   /// has none (indentation is rare, so most pages pay nothing for it).
-  var lineIndent: ContiguousArray<LineIndent> = []
+  let lineIndent: ContiguousArray<LineIndent>
   /// The bottom of the last line, relative to the page's top: the page's extent.
-  var height: Double = 0
+  let height: Double
 
-  init() {}
+  init(
+    itemX: ContiguousArray<Double> = [], itemY: ContiguousArray<Double> = [],
+    itemWidth: ContiguousArray<Double> = [], itemHeight: ContiguousArray<Double> = [],
+    lineStart: ContiguousArray<Int32> = [], lineY: ContiguousArray<Double> = [],
+    lineHeight: ContiguousArray<Double> = [], lineIndent: ContiguousArray<LineIndent> = [], height: Double = 0
+  ) {
+    self.itemX = itemX
+    self.itemY = itemY
+    self.itemWidth = itemWidth
+    self.itemHeight = itemHeight
+    self.lineStart = lineStart
+    self.lineY = lineY
+    self.lineHeight = lineHeight
+    self.lineIndent = lineIndent
+    self.height = height
+  }
+
+  static func == (lhs: LinePage, rhs: LinePage) -> Bool {
+    lhs === rhs
+      || (lhs.itemX == rhs.itemX && lhs.itemY == rhs.itemY && lhs.itemWidth == rhs.itemWidth
+        && lhs.itemHeight == rhs.itemHeight && lhs.lineStart == rhs.lineStart && lhs.lineY == rhs.lineY
+        && lhs.lineHeight == rhs.lineHeight && lhs.lineIndent == rhs.lineIndent && lhs.height == rhs.height)
+  }
 
   var itemCount: Int { itemX.count }
   var lineCount: Int { lineStart.count }
@@ -86,7 +113,7 @@ struct SectionGeometry: Sendable, Equatable {
   /// Where page 0 starts, relative to the section's top.
   var bodyTop: Double = 0
   /// The pages of lines.
-  var pages: ContiguousArray<LinePage> = []
+  var pages = BlockArray<LinePage>()
   /// Page extents; page *k* starts `pageHeights.prefix(k)` below ``bodyTop``.
   var pageHeights = PrefixSumTree<Double>()
   /// Page cell counts; page *k*'s first cell is `pageItemCounts.prefix(k)`.

@@ -1,0 +1,73 @@
+/// An array stored as fixed blocks of 64 elements behind references, so that a copy shares
+/// every block and changing one element copies only its block and the list of blocks: what a
+/// snapshot's list of a thousand pages (or chunks of cells) needs when an edit replaces one.
+///
+/// Reads are O(1). Replacing an element is O(64 + n / 64). Inserting or removing elements
+/// rebuilds the array (O(n)); the layout only does that when a page or chunk splits.
+struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
+  static var blockSize: Int { 64 }
+
+  /// A block: changed in place only while uniquely referenced (copy-on-write).
+  final class Block: @unchecked Sendable {
+    var elements: ContiguousArray<Element>
+    init(_ elements: ContiguousArray<Element>) { self.elements = elements }
+  }
+
+  private(set) var blocks: ContiguousArray<Block> = []
+  private(set) var count = 0
+
+  init() {}
+
+  init<S: Sequence>(_ elements: S) where S.Element == Element {
+    var block = ContiguousArray<Element>()
+    block.reserveCapacity(Self.blockSize)
+    for element in elements {
+      block.append(element)
+      count += 1
+      if block.count == Self.blockSize {
+        blocks.append(Block(block))
+        block = []
+        block.reserveCapacity(Self.blockSize)
+      }
+    }
+    if !block.isEmpty { blocks.append(Block(block)) }
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+
+  subscript(position: Int) -> Element {
+    get { blocks[position >> 6].elements[position & 63] }
+    _modify {
+      let block = position >> 6
+      if !isKnownUniquelyReferenced(&blocks[block]) {
+        blocks[block] = Block(blocks[block].elements)
+      }
+      yield &blocks[block].elements[position & 63]
+    }
+  }
+
+  mutating func append(_ element: Element) {
+    if count & 63 == 0 {
+      blocks.append(Block([element]))
+    } else {
+      self[count - 1] = self[count - 1]  // makes the last block unique
+      blocks[blocks.count - 1].elements.append(element)
+    }
+    count += 1
+  }
+
+  /// Replaces `range` with `newElements`, rebuilding the blocks.
+  mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
+  where C.Element == Element {
+    var all = Array(self)
+    all.replaceSubrange(range, with: newElements)
+    self = BlockArray(all)
+  }
+}
+
+extension BlockArray: @unchecked Sendable where Element: Sendable {}
+
+extension BlockArray: Equatable where Element: Equatable {
+  static func == (lhs: BlockArray, rhs: BlockArray) -> Bool { lhs.elementsEqual(rhs) }
+}

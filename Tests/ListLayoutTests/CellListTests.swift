@@ -1,0 +1,69 @@
+import Testing
+
+@testable import ListLayout
+
+/// The chunked cell list behaves exactly like an array under random edits, and shares the
+/// chunks an edit does not touch.
+@Suite struct CellListTests {
+  static func ids(_ list: CellList) -> [String?] { list.map(\.id) }
+
+  @Test(arguments: 0..<2)
+  func randomEditsMatchAnArray(batch: Int) {
+    for seed in UInt64(batch * 20)..<UInt64(batch * 20 + 20) {
+      var rng = SplitMix64(seed: 77 + seed)
+      let initial = Int.random(in: 0...3000, using: &rng)
+      var array = (0..<initial).map { Cell(id: "c\($0)", width: 1, height: 1) }
+      var list = CellList(array)
+      var serial = initial
+      for _ in 0..<120 {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0:
+          serial += 1
+          let cell = Cell(id: "n\(serial)", width: 1, height: 1)
+          let at = Int.random(in: 0...array.count, using: &rng)
+          array.insert(cell, at: at)
+          list.insert(cell, at: at)
+        case 1 where !array.isEmpty:
+          let at = Int.random(in: 0..<array.count, using: &rng)
+          array.remove(at: at)
+          list.remove(at: at)
+        case 2 where !array.isEmpty:
+          let at = Int.random(in: 0..<array.count, using: &rng)
+          array[at].id = "r\(at)"
+          list[at].id = "r\(at)"
+        case 3:
+          serial += 1
+          let cells = (0..<Int.random(in: 0...2500, using: &rng)).map {
+            Cell(id: "a\(serial)-\($0)", width: 1, height: 1)
+          }
+          array.append(contentsOf: cells)
+          list.append(contentsOf: cells)
+        case 4 where array.count > 10:
+          let lower = Int.random(in: 0..<array.count, using: &rng)
+          let upper = Int.random(in: lower...min(array.count, lower + 1500), using: &rng)
+          array.removeSubrange(lower..<upper)
+          list.removeSubrange(lower..<upper)
+        default:
+          let copy = list
+          list.append(Cell(id: "tail", width: 1, height: 1))
+          array.append(Cell(id: "tail", width: 1, height: 1))
+          #expect(copy.count == list.count - 1)
+        }
+      }
+      #expect(Self.ids(list) == array.map(\.id), "seed \(seed)")
+      #expect(list.count == array.count)
+      for i in stride(from: 0, to: array.count, by: 97) { #expect(list[i].id == array[i].id) }
+      #expect(list.chunks.allSatisfy { $0.cells.count <= 2 * CellList.chunkCapacity })
+    }
+  }
+
+  @Test func editsShareUntouchedChunks() {
+    let list = CellList((0..<10_000).map { Cell(id: "c\($0)", width: 1, height: 1) })
+    var edited = list
+    edited[5000].id = "changed"
+    #expect(list[5000].id == "c5000")
+    #expect(edited[5000].id == "changed")
+    let shared = zip(list.chunks, edited.chunks).filter { $0 === $1 }.count
+    #expect(shared == list.chunks.count - 1)
+  }
+}
