@@ -19,15 +19,22 @@ let package = Package(
     // models built from it, and the greedy-wrap floor.
     .target(
       name: "BenchmarkWorkloads",
-      dependencies: ["CMallocStats", .product(name: "ListLayout", package: "ListLayout")],
+      dependencies: [
+        "CMallocStats", .product(name: "ListLayout", package: "ListLayout"),
+        .product(name: "Flexbox", package: "ListLayout"),
+      ],
       swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
     ),
     // malloc's own count of bytes in use, for the memory suite.
     .target(name: "CMallocStats"),
-    // Writes the JSON workloads and times ours (and the floor) on them for peers/run.sh.
+    // Writes the JSON workloads and times ours (the list engine, the Flexbox module, the floor,
+    // incremental edits) on them for peers/run.sh.
     .executableTarget(
       name: "peer-runner",
-      dependencies: ["BenchmarkWorkloads", .product(name: "ListLayout", package: "ListLayout")]
+      dependencies: [
+        "BenchmarkWorkloads", .product(name: "ListLayout", package: "ListLayout"),
+        .product(name: "Flexbox", package: "ListLayout"),
+      ]
     ),
     // The package-benchmark suites.
     .executableTarget(
@@ -35,6 +42,7 @@ let package = Package(
       dependencies: [
         "BenchmarkWorkloads",
         .product(name: "ListLayout", package: "ListLayout"),
+        .product(name: "Flexbox", package: "ListLayout"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/ListLayoutBenchmarks",

@@ -39,7 +39,7 @@ class Yoga:
         if doc["kind"] == "flow":
             self._build_flow(doc)
         else:
-            self._build_tree(doc)
+            self._build_css(doc)
 
     def _node(self):
         node = yg.Node.new_with_config(self.config)
@@ -72,38 +72,24 @@ class Yoga:
             root.insert_child(leaf, i)
             self.leaves.append((leaf, h))
 
-    def _build_tree(self, doc):
-        r = doc["root"]
-        root = self.root = self._node()
-        root.set_width(r["width"])
-        root.set_height(r["height"])
-        root.set_flex_direction(pyyoga.FlexDirection.Row)
-        self.available = (r["width"], r["height"])
-        min_widths, min_heights = doc["minWidths"], doc["minHeights"]
-        depth, fanout = doc["depth"], doc["fanout"]
-        node_style = doc["node"]
-        leaf_index = [0]
+    def _build_css(self, doc):
+        """A CSS flex document (`{"style": {...}, "children": [...]}`): every style key is set as
+        written; a missing key keeps Yoga's default, which is the schema's default."""
+        top = doc["root"]
+        style = top.get("style", {})
+        self.available = (style.get("width", NAN), style.get("height", NAN))
 
-        def build(parent, level):
-            for i in range(fanout):
-                child = self._node()
-                child.set_flex_grow(node_style["flexGrow"])
-                child.set_flex_shrink(node_style["flexShrink"])
-                if level == depth:
-                    k = leaf_index[0]
-                    leaf_index[0] += 1
-                    child.set_min_width(min_widths[k])
-                    child.set_min_height(min_heights[k])
-                    self.leaves.append((child, min_heights[k]))
-                else:
-                    child.set_min_width(doc["inner"]["minWidth"])
-                    child.set_min_height(doc["inner"]["minHeight"])
-                    child.set_flex_direction(
-                        pyyoga.FlexDirection.Column if level % 2 == 1 else pyyoga.FlexDirection.Row)
-                    build(child, level + 1)
-                parent.insert_child(child, i)
+        def build(spec):
+            node = self._node()
+            _yoga_style(node, spec.get("style", {}))
+            kids = spec.get("children", [])
+            for i, kid in enumerate(kids):
+                node.insert_child(build(kid), i)
+            if not kids:
+                self.leaves.append((node, spec.get("style", {}).get("minHeight", 0)))
+            return node
 
-        build(root, 1)
+        self.root = build(top)
 
     def invalidate(self):
         if self.kind == "flow":
@@ -111,6 +97,7 @@ class Yoga:
                 leaf.set_height(h + 1)
                 leaf.set_height(h)
         else:
+            # A style change marks a node dirty (only measured leaves may be marked directly).
             for leaf, m in self.leaves:
                 leaf.set_min_height(m + 1)
                 leaf.set_min_height(m)
@@ -148,6 +135,49 @@ class Yoga:
         return out
 
 
+_YOGA_DIRECTION = {"row": "Row", "column": "Column", "row-reverse": "RowReverse", "column-reverse": "ColumnReverse"}
+_YOGA_WRAP = {"nowrap": "NoWrap", "wrap": "Wrap", "wrap-reverse": "WrapReverse"}
+_YOGA_JUSTIFY = {"flex-start": "FlexStart", "center": "Center", "flex-end": "FlexEnd",
+                 "space-between": "SpaceBetween", "space-around": "SpaceAround", "space-evenly": "SpaceEvenly"}
+_YOGA_ALIGN = {"flex-start": "FlexStart", "center": "Center", "flex-end": "FlexEnd", "stretch": "Stretch",
+               "space-between": "SpaceBetween", "space-around": "SpaceAround", "space-evenly": "SpaceEvenly"}
+
+
+def _yoga_style(node, style):
+    """Sets the CSS keys the workloads use; any other key is an error (never silently dropped)."""
+    for key, value in style.items():
+        if key == "width":
+            node.set_width(value)
+        elif key == "height":
+            node.set_height(value)
+        elif key == "minWidth":
+            node.set_min_width(value)
+        elif key == "minHeight":
+            node.set_min_height(value)
+        elif key == "flexGrow":
+            node.set_flex_grow(value)
+        elif key == "flexShrink":
+            node.set_flex_shrink(value)
+        elif key == "flexDirection":
+            node.set_flex_direction(getattr(pyyoga.FlexDirection, _YOGA_DIRECTION[value]))
+        elif key == "flexWrap":
+            node.set_flex_wrap(getattr(pyyoga.Wrap, _YOGA_WRAP[value]))
+        elif key == "justifyContent":
+            node.set_justify_content(getattr(pyyoga.Justify, _YOGA_JUSTIFY[value]))
+        elif key == "alignItems":
+            node.set_align_items(getattr(pyyoga.Align, _YOGA_ALIGN[value]))
+        elif key == "alignContent":
+            node.set_align_content(getattr(pyyoga.Align, _YOGA_ALIGN[value]))
+        elif key == "padding" and not isinstance(value, dict):
+            node.set_padding(pyyoga.Edge.All, value)
+        elif key == "rowGap":
+            node.set_gap(pyyoga.Gutter.Row, value)
+        elif key == "columnGap":
+            node.set_gap(pyyoga.Gutter.Column, value)
+        else:
+            raise ValueError(f"engines.py: style key {key!r} = {value!r} is not mapped for Yoga")
+
+
 # ---------------------------------------------------------------------------------------------
 # Taffy
 
@@ -162,6 +192,45 @@ def _available(value):
         else {"dim": 1, "value": float(value)}
 
 
+_CSS_KEYS = {"width", "height", "minWidth", "minHeight", "flexGrow", "flexShrink", "flexDirection", "flexWrap",
+             "justifyContent", "alignItems", "alignContent", "padding", "rowGap", "columnGap"}
+
+
+_TAFFY_STYLES = {}
+
+
+def _taffy_style(style):
+    """The Taffy style dict for a CSS style (memoised: building a stretchable Style is slow)."""
+    key = tuple(sorted(style.items()))
+    if key not in _TAFFY_STYLES:
+        _TAFFY_STYLES[key] = _taffy_style_uncached(style)
+    return _TAFFY_STYLES[key]
+
+
+def _taffy_style_uncached(style):
+    from stretchable.style import AlignContent, AlignItems, FlexDirection, FlexWrap, JustifyContent
+    unknown = set(style) - _CSS_KEYS
+    if unknown or isinstance(style.get("padding", 0), dict):
+        raise ValueError(f"engines.py: style keys {sorted(unknown)} are not mapped for Taffy")
+    enum = lambda cls, value: getattr(cls, value.upper().replace("-", "_"))
+    d = Style(
+        flex_direction=enum(FlexDirection, style.get("flexDirection", "column")),
+        flex_wrap=enum(FlexWrap, {"nowrap": "no-wrap"}.get(style.get("flexWrap", "nowrap"), style.get("flexWrap"))),
+        justify_content=enum(JustifyContent, style.get("justifyContent", "flex-start")),
+        align_items=enum(AlignItems, style.get("alignItems", "stretch")),
+        align_content=enum(AlignContent, style.get("alignContent", "flex-start")),
+        flex_grow=float(style.get("flexGrow", 0)),
+        flex_shrink=float(style.get("flexShrink", 0)),
+        padding=style.get("padding", 0),
+    ).to_dict()
+    auto = {"dim": 0, "value": NAN}
+    d["size"] = {"width": _points(style["width"]) if "width" in style else auto,
+                 "height": _points(style["height"]) if "height" in style else auto}
+    d["min_size"] = {"width": _points(style.get("minWidth", 0)), "height": _points(style.get("minHeight", 0))}
+    d["gap"] = {"width": _points(style.get("columnGap", 0)), "height": _points(style.get("rowGap", 0))}
+    return d
+
+
 class Taffy:
     name = "taffy"
 
@@ -174,7 +243,7 @@ class Taffy:
         if doc["kind"] == "flow":
             self._build_flow(doc)
         else:
-            self._build_tree(doc)
+            self._build_css(doc)
 
     def _create(self, style_dict):
         node = taffylib.node_create(self.ptr, style_dict)
@@ -210,42 +279,27 @@ class Taffy:
             taffylib.node_add_child(self.ptr, self.root, leaf)
             self.leaves.append(leaf)
 
-    def _build_tree(self, doc):
-        from stretchable.style import FlexDirection
-        r = doc["root"]
-        self.root = self._create(Style(size=(r["width"], r["height"]), flex_direction=FlexDirection.ROW).to_dict())
-        self.available = {"width": _available(r["width"]), "height": _available(r["height"])}
-        depth, fanout = doc["depth"], doc["fanout"]
-        grow, shrink = float(doc["node"]["flexGrow"]), float(doc["node"]["flexShrink"])
-        inner = doc["inner"]
-        inner_min = {"width": _points(inner["minWidth"]), "height": _points(inner["minHeight"])}
-        row = Style(flex_grow=grow, flex_shrink=shrink, flex_direction=FlexDirection.ROW).to_dict()
-        column = Style(flex_grow=grow, flex_shrink=shrink, flex_direction=FlexDirection.COLUMN).to_dict()
-        row["min_size"] = inner_min
-        column["min_size"] = inner_min
-        leaf_base = Style(flex_grow=grow, flex_shrink=shrink).to_dict()
-        min_widths, min_heights = doc["minWidths"], doc["minHeights"]
-        leaf_index = [0]
+    def _build_css(self, doc):
+        """A CSS flex document. Taffy's defaults differ from the schema's (Yoga's): flex-direction
+        row and flex-shrink 1 there, column and 0 here; so every property is set, missing keys
+        to the schema's default."""
+        top = doc["root"]
+        style = top.get("style", {})
+        self.available = {"width": _available(style.get("width")), "height": _available(style.get("height"))}
         self.children = {}
 
-        def build(parent, level):
-            kids = []
-            for _ in range(fanout):
-                if level == depth:
-                    k = leaf_index[0]
-                    leaf_index[0] += 1
-                    style = dict(leaf_base)
-                    style["min_size"] = {"width": _points(min_widths[k]), "height": _points(min_heights[k])}
-                    child = self._create(style)
-                    self.leaves.append(child)
-                else:
-                    child = self._create(column if level % 2 == 1 else row)
-                    build(child, level + 1)
-                taffylib.node_add_child(self.ptr, parent, child)
-                kids.append(child)
-            self.children[parent] = kids
+        def build(spec):
+            node = self._create(_taffy_style(spec.get("style", {})))
+            kids = [build(kid) for kid in spec.get("children", [])]
+            for kid in kids:
+                taffylib.node_add_child(self.ptr, node, kid)
+            if kids:
+                self.children[node] = kids
+            else:
+                self.leaves.append(node)
+            return node
 
-        build(self.root, 1)
+        self.root = build(top)
 
     def invalidate(self):
         ptr = self.ptr

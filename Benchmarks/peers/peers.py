@@ -117,8 +117,18 @@ def run_workload(ours, path, args, results):
             agreement["yogaHeight"] = peers["yoga"].height()
         agreement["framesCompared"] = k
     else:
-        agreement["yoga-vs-taffy"] = max_diff(peers["yoga"].leaf_frames_absolute(), peers["taffy"].leaf_frames_absolute())
-        agreement["framesCompared"] = n
+        # CSS documents: every leaf's frame relative to the root, depth-first, and root heights.
+        reference = peers["taffy"].leaf_frames_absolute()
+        agreement["taffyHeight"] = peers["taffy"].height()
+        if info["ours"]:
+            mine = ours.ask("leafframes")
+            if len(mine["frames"]) != len(reference):
+                raise RuntimeError(f"{name}: {len(mine['frames'])} leaves of ours, {len(reference)} of Taffy's")
+            agreement["ours-vs-taffy"] = max_diff(mine["frames"], reference)
+            agreement["oursHeight"] = mine["height"]
+        agreement["yoga-vs-taffy"] = max_diff(peers["yoga"].leaf_frames_absolute(), reference)
+        agreement["yogaHeight"] = peers["yoga"].height()
+        agreement["framesCompared"] = len(reference)
     row["agreement"] = agreement
     row["medians"] = {key: statistics.median(v) for key, v in samples.items()}
     row["samples"] = samples
@@ -148,6 +158,11 @@ def fmt_time(ns):
     return f"{ns / 1e9:.2f} s"
 
 
+def fmt_factor(x):
+    """A factor with two significant figures below 100 (0.23×, 4.4×), whole above (4,400×)."""
+    return f"{x:.2g}×" if x < 100 else f"{x:,.0f}×"
+
+
 def fmt_ratio(a, b):
     if a is None or b is None:
         return "—"
@@ -165,7 +180,7 @@ def table(results):
         yoga_cell = fmt_time(yoga) if yoga is not None else ("skipped¹" if r["workload"] == "feed" else "—")
         over_floor = f"{ours / base:.1f}×" if ours and base else "—"
         lines.append(
-            f"| {r['workload']} | {r['count']:,} | {fmt_time(ours) if ours else 'TODO(flexbox)' if r['workload'] in ('nested', 'wrap-row') else '—'} "
+            f"| {r['workload']} | {r['count']:,} | {fmt_time(ours) if ours else '—'} "
             f"| {fmt_time(base)} | {yoga_cell} | {fmt_time(taffy)} | {fmt_ratio(ours, yoga)} | {fmt_ratio(ours, taffy)} "
             f"| {over_floor} |")
     return "\n".join(lines)
@@ -180,7 +195,7 @@ def main():
     parser.add_argument("--only", default=None, help="comma-separated workload names")
     parser.add_argument("--out", default=None, help="write results JSON here")
     parser.add_argument("--rerender", action="store_true",
-                        help="re-measure only what --only names (memory, probes) into the existing --out file "
+                        help="re-measure only what --only names (memory, probes, incremental) into the existing --out file "
                              "and rewrite the report")
     args = parser.parse_args()
     if args.rerender:
@@ -218,6 +233,12 @@ def main():
     if not only or "probes" in only:
         out = subprocess.check_output([args.runner, "probes", args.sizes], text=True)
         extra["probes"] = [json.loads(line) for line in out.splitlines() if line.strip()]
+    if not only or "incremental" in only:
+        log("incremental edits (ours only)")
+        out = subprocess.check_output([args.runner, "incremental", args.sizes], text=True)
+        extra["incremental"] = [json.loads(line) for line in out.splitlines() if line.strip()]
+        for e in extra["incremental"]:
+            log(f"  {e['incremental']} {e['count']:,}: {e['ns'] / 1e3:.1f} µs vs relayout {e['relayoutNs'] / 1e6:.2f} ms")
 
     load = os.getloadavg()
     meta = {
@@ -248,7 +269,10 @@ def rerender(args):
     if "probes" in only:
         out = subprocess.check_output([args.runner, "probes", args.sizes], text=True)
         data["probes"] = [json.loads(line) for line in out.splitlines() if line.strip()]
-    extra = {k: data[k] for k in ("memory", "probes") if k in data}
+    if "incremental" in only:
+        out = subprocess.check_output([args.runner, "incremental", args.sizes], text=True)
+        data["incremental"] = [json.loads(line) for line in out.splitlines() if line.strip()]
+    extra = {k: data[k] for k in ("memory", "probes", "incremental") if k in data}
     report = markdown(data["meta"], data["results"], extra)
     print(report)
     with open(os.path.join(args.work, "performance.md"), "w") as f:
@@ -293,6 +317,19 @@ def markdown(meta, results, extra):
             elif p["probe"] == "scroll-sweep":
                 out.append(f"| scroll sweep, feed, 1-screen steps | {p['count']:,} | {p['nsPerStep']:.0f} ns/step | "
                            f"{p['steps']:,} steps, {fmt_time(p['ns'])} for the whole feed |")
+        out.append("")
+    edits = extra.get("incremental", [])
+    if edits:
+        out += ["Incremental edits, ours only (`peer-runner incremental`): one cell of the feed resized "
+                "(height + 40), inserted or deleted at the middle, as `snapshot.applying(update)` on a kept "
+                "snapshot, alternating with a full `layout()` of the same edited model in the same process; "
+                "medians. Yoga and Taffy have no edit API (the nearest is marking a node dirty and laying the "
+                "tree out again), so there is no peer column.", "",
+                "| edit | N | applying(update) | full relayout | relayout / edit | lines reflowed | equals relayout |",
+                "|---|---:|---:|---:|---:|---:|---|"]
+        for e in edits:
+            out.append(f"| {e['incremental']} | {e['count']:,} | {fmt_time(e['ns'])} | {fmt_time(e['relayoutNs'])} "
+                       f"| {fmt_factor(e['ratio'])} | {e['reflowedLines']} | {'yes' if e['agreesWithRelayout'] else 'NO'} |")
         out.append("")
     for m in extra.get("memory", []):
         out.append(f"Memory, {m['memory']} {m['count']:,} cells: layout allocates and keeps {m['heapBytesPerCell']:.1f} B/cell "
@@ -345,12 +382,27 @@ def targets(results, extra):
             b = m["heapBytesPerCell"]
             lines.append(f"| layout state < 64 B/cell ({m['count']:,} cells) | {b:.1f} B/cell allocated and kept "
                          f"by layout; peak RSS {m['peakRSSBytes'] / 2**20:.0f} MiB | {'met' if b < 64 else 'missed'} |")
-    lines.append("| incremental resize, feed 1M: < 20 µs, > 1,000× faster than relayout | not measured: "
-                 "the incremental-edit API has not landed | — |")
+    edits = extra.get("incremental", [])
+    largest = max((e["count"] for e in edits), default=None)
+    resize = next((e for e in edits if e["incremental"] == "resize" and e["count"] == largest), None)
+    if resize:
+        us, ratio = resize["ns"] / 1e3, resize["ratio"]
+        verdicts = []
+        verdicts.append("time met" if us < 20 else f"time missed: {fmt_factor(us / 20)} too slow")
+        verdicts.append("ratio met" if ratio > 1000 else f"ratio missed: {fmt_factor(1000 / ratio)} short")
+        lines.append(f"| incremental resize, feed {largest:,}: < 20 µs, > 1,000× faster than relayout | "
+                     f"{fmt_time(resize['ns'])}; relayout {fmt_time(resize['relayoutNs'])}: {fmt_factor(ratio)} | "
+                     f"{'; '.join(verdicts)} |")
+    else:
+        lines.append("| incremental resize, feed 1M: < 20 µs, > 1,000× faster than relayout | not measured in this run | — |")
     nested = find("nested", 10_000)
     if nested:
-        lines.append(f"| nested flexbox tree: no slower than Yoga | Yoga {fmt_time(nested['medians'].get('yoga'))}, "
-                     f"Taffy {fmt_time(nested['medians'].get('taffy'))}; ours TODO(flexbox) | — |")
+        m = nested["medians"]
+        if "ours" in m and "yoga" in m:
+            ratio = m["yoga"] / m["ours"]
+            verdict = f"met: {ratio:.1f}× faster" if ratio >= 1 else f"missed: {1 / ratio:.1f}× slower"
+            lines.append(f"| nested flexbox tree: no slower than Yoga | ours {fmt_time(m['ours'])}, "
+                         f"Yoga {fmt_time(m['yoga'])}, Taffy {fmt_time(m.get('taffy'))} | {verdict} |")
     return "\n".join(lines)
 
 

@@ -3,7 +3,7 @@
 #
 #   Benchmarks/peers/run.sh                 # full run: 10k, 100k, 1M cells
 #   Benchmarks/peers/run.sh --quick         # 3 repetitions each
-#   Benchmarks/peers/run.sh --sizes 10000   # other sizes; --only feed,list,hub,nested,wrap-row,memory,probes
+#   Benchmarks/peers/run.sh --sizes 10000   # other sizes; --only feed,list,hub,nested,wrap-row,memory,probes,incremental
 #
 # It creates Benchmarks/peers/.venv with pyyoga (the real Yoga, compiled) and stretchable
 # (Taffy), builds peer-runner in release, writes the workloads to Benchmarks/peers/work/ with

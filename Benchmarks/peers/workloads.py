@@ -6,6 +6,7 @@ exactly what it generates (so the Swift generator and this one cannot drift apar
 """
 
 import json
+import os
 
 MULTIPLIER = 6364136223846793005
 INCREMENT = 1442695040888963407
@@ -57,8 +58,28 @@ GENERATORS = {"feed": feed, "list": list_, "wrap-row": wrap_row, "nested": neste
 
 
 def load(path):
+    """A workload file. "feed" and "list" are compact flow descriptions (`"kind": "flow"`);
+    "nested" and "wrap-row" are CSS flex documents (`{"style": ..., "children": [...]}`, the
+    schema the Flexbox module decodes), returned wrapped as
+    `{"kind": "css", "name", "count", "root": <the document>}` (name and count from the file name)."""
     with open(path) as f:
-        return json.load(f)
+        doc = json.load(f)
+    if "kind" in doc:
+        return doc
+    name, count = os.path.basename(path)[:-len(".json")].rsplit("-", 1)
+    return {"kind": "css", "name": name, "count": int(count), "root": doc}
+
+
+def leaves(node):
+    """A CSS document's leaves, depth-first."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        kids = n.get("children", [])
+        if not kids:
+            out.append(n)
+        stack.extend(reversed(kids))
+    return out
 
 
 def verify(doc):
@@ -68,6 +89,9 @@ def verify(doc):
     if doc["kind"] == "flow":
         got_first, got_second = doc.get("widths"), doc["heights"]
     else:
-        got_first, got_second = doc["minWidths"], doc["minHeights"]
+        styles = [leaf.get("style", {}) for leaf in leaves(doc["root"])]
+        keys = ("minWidth", "minHeight") if doc["name"] == "nested" else ("width", "height")
+        got_first = [s.get(keys[0]) for s in styles]
+        got_second = [s.get(keys[1]) for s in styles]
     if got_first != first or got_second != second:
         raise SystemExit(f"{doc['name']}-{n}: JSON differs from the Python LCG's sequence")

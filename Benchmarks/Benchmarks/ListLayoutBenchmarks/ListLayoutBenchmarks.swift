@@ -7,14 +7,16 @@
 // documented in Benchmarks/README.md), so these figures and peers/run.sh's measure the same
 // inputs. Model building happens outside the measured region.
 //
-// Not here yet:
-// - incremental edits (resize, insert, delete one cell against a full relayout): the
-//   incremental-edit API has not landed;
-// - TODO(flexbox): the nested tree and the wide wrapping row on the Flexbox module; their
-//   JSON workloads (`peer-runner generate`) and the Yoga/Taffy side exist already.
+// The flexbox workloads ("nested", "wrap-row") are decoded with `FlexDocument.decode` from the
+// very JSON text `peer-runner generate` writes for the peers (the same writer, byte for byte),
+// and only `Layout.compute` is timed. The incremental suites (`Resize`, `Insert`, `Delete`)
+// time `snapshot.applying(update)` on a kept snapshot of the feed; their full relayout in the
+// same run is `Layout/feed/N`.
 
 import Benchmark
 import BenchmarkWorkloads
+import Flexbox
+import Foundation
 import LayoutGeometry
 import ListLayout
 
@@ -24,6 +26,16 @@ final class Fixtures: @unchecked Sendable {
   private var flows: [String: FlowWorkload] = [:]
   private var models: [String: ListModel] = [:]
   private var snapshots: [String: LayoutSnapshot] = [:]
+  private var flexWorkloads: [String: FlexWorkload] = [:]
+
+  /// "nested" or "wrap-row", decoded from the JSON the peers read.
+  func flex(_ name: String) -> FlexWorkload {
+    if let flex = flexWorkloads[name] { return flex }
+    let json = name == "nested" ? Generator.nested().flexDocumentJSON() : Generator.wrapRow().flexDocumentJSON()
+    let flex = try! FlexWorkload(json: Data(json.utf8))
+    flexWorkloads[name] = flex
+    return flex
+  }
 
   func flow(_ name: String, _ n: Int) -> FlowWorkload {
     let key = "\(name)-\(n)"
@@ -54,6 +66,7 @@ final class Fixtures: @unchecked Sendable {
     flows = [:]
     models = [:]
     snapshots = [:]
+    flexWorkloads = [:]
   }
 }
 
@@ -89,6 +102,44 @@ let benchmarks: @Sendable () -> Void = {
         let height = flow.baseline(into: frames)
         benchmark.stopMeasurement()
         blackHole(height)
+      }
+    }
+  }
+
+  // The Flexbox module on the two CSS workloads (10,000 leaves each): one `compute` call.
+  for name in ["nested", "wrap-row"] {
+    Benchmark("Layout/\(name)/10k", configuration: timing) { benchmark in
+      let flex = fixtures.flex(name)
+      benchmark.startMeasurement()
+      let computed = flex.compute()
+      benchmark.stopMeasurement()
+      blackHole(computed)
+    }
+  }
+
+  // Incremental edits of the feed: one cell resized (height + 40), inserted or deleted in the
+  // middle, applied to a snapshot that stays alive (the old snapshot is a value and is kept).
+  // Compare with `Layout/feed/N` from the same run.
+  let perEdit = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 3,
+    maxDuration: .seconds(3), maxIterations: 2_000, teardown: { fixtures.clear() })
+  for n in Generator.sizes {
+    for edit in ["Resize", "Insert", "Delete"] {
+      Benchmark("\(edit)/feed/\(label(n))", configuration: perEdit) { benchmark in
+        let snapshot = fixtures.snapshot("feed", n)
+        let middle = IndexPath(item: n / 2, section: 0)
+        var update = ListUpdate()
+        switch edit {
+        case "Resize":
+          let old = snapshot.frame(of: middle)!
+          update.resizeItem(at: middle, to: Size(width: old.width, height: old.height + 40))
+        case "Insert": update.insertItem(Cell(width: 100, height: 60), at: middle)
+        default: update.deleteItem(at: middle)
+        }
+        benchmark.startMeasurement()
+        let result = try snapshot.applying(update)
+        benchmark.stopMeasurement()
+        blackHole(result)
       }
     }
   }

@@ -10,11 +10,9 @@ import Foundation
 //    "cell": {"flexGrow": 0, "flexShrink": 0},
 //    "widths": [...], "heights": [...]}          // "widths" absent: cells stretch ("list")
 //
-//   {"kind": "tree", "name": "nested", "count": 10000, "depth": 4, "fanout": 10,
-//    "root": {"width": 1000, "height": 1000, "flexDirection": "row"},
-//    "node": {"flexGrow": 1, "flexShrink": 1},    // every non-root node; directions alternate
-//    "inner": {"minWidth": 0, "minHeight": 0},    // inner nodes: no CSS automatic minimum size
-//    "minWidths": [...], "minHeights": [...]}     // leaves, depth-first
+// That is the format of "feed" and "list". The two Flexbox workloads, "nested" and "wrap-row",
+// are written as CSS flex documents instead (`flexDocumentJSON()`, FlexWorkloads.swift), the
+// schema `FlexDocument.decode` reads.
 
 extension FlowWorkload {
   public func json() -> String {
@@ -39,29 +37,6 @@ extension FlowWorkload {
       wrap: file.root.flexWrap == "wrap", padding: file.root.padding, rowGap: file.root.rowGap,
       columnGap: file.root.columnGap, flexGrow: file.cell.flexGrow, widths: file.widths, heights: file.heights
     )
-  }
-}
-
-extension TreeWorkload {
-  public func json() -> String {
-    var out =
-      "{\"kind\": \"tree\", \"name\": \"\(name)\", \"count\": \(leafCount), \"generator\": \"lcg64 seed 42\",\n"
-    out += " \"depth\": \(depth), \"fanout\": \(fanout),\n"
-    out += " \"root\": {\"width\": \(int(width)), \"height\": \(int(height)), \"flexDirection\": \"row\"},\n"
-    out += " \"node\": {\"flexGrow\": 1, \"flexShrink\": 1},\n"
-    out += " \"inner\": {\"minWidth\": 0, \"minHeight\": 0},\n"
-    out += " \"minWidths\": " + numbers(minWidths) + ",\n"
-    out += " \"minHeights\": " + numbers(minHeights) + "}\n"
-    return out
-  }
-
-  public static func read(_ url: URL) throws -> TreeWorkload {
-    let file = try JSONDecoder().decode(TreeFile.self, from: Data(contentsOf: url))
-    guard file.kind == "tree" else { throw WorkloadError.wrongKind(file.kind) }
-    return TreeWorkload(
-      name: file.name, width: file.root.width, height: file.root.height, depth: file.depth,
-      fanout: file.fanout,
-      minWidths: file.minWidths, minHeights: file.minHeights)
   }
 }
 
@@ -99,18 +74,4 @@ private struct FlowFile: Decodable {
   var cell: CellStyle
   var widths: [Double]?
   var heights: [Double]
-}
-
-private struct TreeFile: Decodable {
-  struct Root: Decodable {
-    var width: Double
-    var height: Double
-  }
-  var kind: String
-  var name: String
-  var depth: Int
-  var fanout: Int
-  var root: Root
-  var minWidths: [Double]
-  var minHeights: [Double]
 }

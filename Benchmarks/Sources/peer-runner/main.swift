@@ -6,18 +6,25 @@
 // Commands (every result is one JSON object per line on stdout):
 //
 //   peer-runner generate DIR [SIZES]   write feed-N, list-N (N in SIZES, default 10k,100k,1M),
-//                                      wrap-row-10000 and nested-10000 to DIR
+//                                      and the CSS flex documents wrap-row-10000 and
+//                                      nested-10000 to DIR
 //   peer-runner lcg K                  the first K values of the LCG, seeded 42
 //   peer-runner serve                  line protocol on stdin, for alternating with the peers:
 //                                        load PATH | load-hub N  → {"ok": …}
 //                                        ours | baseline         → {"ns": …} one timed run
+//                                          (a flex document: one timed `Layout.compute`)
 //                                        frames K                → our first K cell frames
+//                                        leafframes              → a flex document's leaf
+//                                          frames relative to the root, depth-first
 //                                        check                   → all our frames vs the floor's
 //                                        quit
 //   peer-runner probes [SIZES]         ours-only: visible-rect queries, sticky headers, sweep
+//   peer-runner incremental [SIZES]    ours-only: resize, insert, delete one cell of the feed
+//                                      (`snapshot.applying`) against a full relayout
 //   peer-runner memory feed|list|hub N layout state per cell (run in a fresh process)
 
 import BenchmarkWorkloads
+import Flexbox
 import Foundation
 import LayoutGeometry
 import ListLayout
@@ -65,10 +72,12 @@ func generate(into directory: String, sizes: [Int]) throws {
     try write(Generator.feed(count: n).json(), Generator.fileName("feed", n))
     try write(Generator.list(count: n).json(), Generator.fileName("list", n))
   }
+  // The two flexbox workloads are CSS flex documents (FlexWorkloads.swift): the Flexbox
+  // module decodes them with `FlexDocument.decode`, the peers build their trees from them.
   let wrapRow = Generator.wrapRow()
-  try write(wrapRow.json(), Generator.fileName(wrapRow.name, wrapRow.count))
+  try write(wrapRow.flexDocumentJSON(), Generator.fileName(wrapRow.name, wrapRow.count))
   let nested = Generator.nested()
-  try write(nested.json(), Generator.fileName(nested.name, nested.leafCount))
+  try write(nested.flexDocumentJSON(), Generator.fileName(nested.name, nested.leafCount))
   emit(["generated": written, "dir": directory])
 }
 
@@ -78,6 +87,7 @@ final class Server {
   var workload: FlowWorkload?
   var model: ListModel?
   var frames: UnsafeMutableBufferPointer<Rect>?
+  var flex: FlexWorkload?
 
   func load(path: String) throws {
     release()
@@ -94,9 +104,12 @@ final class Server {
         "ok": true, "name": flow.name, "count": flow.count, "ours": model != nil, "baseline": model != nil,
       ])
     } else {
-      let tree = try TreeWorkload.read(url)
-      // TODO(flexbox): build the Flexbox tree here once the module lands on this branch.
-      emit(["ok": true, "name": tree.name, "count": tree.leafCount, "ours": false, "baseline": false])
+      // A CSS flex document ("nested", "wrap-row"): decoded and built here, untimed.
+      let workload = try FlexWorkload(json: Data(contentsOf: url))
+      flex = workload
+      let stem = url.deletingPathExtension().lastPathComponent
+      let name = stem.split(separator: "-").dropLast().joined(separator: "-")
+      emit(["ok": true, "name": name, "count": workload.leafCount, "ours": true, "baseline": false])
     }
   }
 
@@ -109,11 +122,18 @@ final class Server {
   func release() {
     workload = nil
     model = nil
+    flex = nil
     frames?.deallocate()
     frames = nil
   }
 
   func timeOurs() throws {
+    if let flex {
+      let start = monotonicNanoseconds()
+      let computed = flex.compute()
+      let ns = monotonicNanoseconds() - start
+      return emit(["ns": ns, "height": computed.frame.height])
+    }
     guard let model else { return emit(["error": "no ListLayout model for this workload"]) }
     let start = monotonicNanoseconds()
     let snapshot = try model.layout()
@@ -127,6 +147,14 @@ final class Server {
     let height = workload.baseline(into: frames)
     let ns = monotonicNanoseconds() - start
     emit(["ns": ns, "height": height])
+  }
+
+  /// A flex document's leaf frames, relative to the root, depth-first, and the root's height.
+  func dumpLeafFrames() {
+    guard let flex else { return emit(["error": "no flex document loaded"]) }
+    let computed = flex.compute()
+    let out = computed.leafFramesAbsolute().map { [$0.minX, $0.minY, $0.width, $0.height] }
+    emit(["frames": out, "height": computed.frame.height])
   }
 
   func dumpFrames(_ k: Int) throws {
@@ -175,6 +203,7 @@ final class Server {
       case "ours": try timeOurs()
       case "baseline": timeBaseline()
       case "frames": try dumpFrames(Int(words[1])!)
+      case "leafframes": dumpLeafFrames()
       case "check": try check()
       case "quit": return
       default: emit(["error": "unknown command \(command)"])
@@ -220,6 +249,71 @@ func probes(sizes: [Int]) throws {
   }
 }
 
+// MARK: - incremental
+
+/// One-cell edits of the feed, each timed as `snapshot.applying(update)` on a snapshot kept
+/// alive (snapshots are values: the old one stays valid), alternating with a full
+/// `layout()` of the same edited model, in the same process.
+func incremental(sizes: [Int]) throws {
+  for n in sizes {
+    let model = Generator.feed(count: n).listModel()
+    let snapshot = try model.layout()
+    let middle = IndexPath(item: n / 2, section: 0)
+    let old = snapshot.frame(of: middle)!
+    var edits: [(String, ListUpdate)] = []
+    var resize = ListUpdate()
+    resize.resizeItem(at: middle, to: Size(width: old.width, height: old.height + 40))
+    edits.append(("resize", resize))
+    var insert = ListUpdate()
+    insert.insertItem(Cell(width: 100, height: 60), at: middle)
+    edits.append(("insert", insert))
+    var delete = ListUpdate()
+    delete.deleteItem(at: middle)
+    edits.append(("delete", delete))
+    for (name, update) in edits {
+      let first = try snapshot.applying(update)
+      // The edited model, laid out from scratch: the relayout the edit replaces, and the check.
+      let edited = first.snapshot.model
+      let full = try edited.layout()
+      var agrees = full.contentSize == first.snapshot.contentSize
+      for i in [0, n / 2 - 1, n / 2, n / 2 + 1, edited.sections[0].cells.count - 1] {
+        let path = IndexPath(item: i, section: 0)
+        agrees = agrees && full.frame(of: path) == first.snapshot.frame(of: path)
+      }
+      // Enough edits per sample to fill about 2 ms (at least one). The results are kept until
+      // the clock has stopped: freeing a snapshot is not part of the edit (nor, below, of the
+      // relayout), as in the package-benchmark suites.
+      var kept = [UpdateResult]()
+      let probe = monotonicNanoseconds()
+      kept.append(try snapshot.applying(update))
+      let once = max(Double(monotonicNanoseconds() - probe), 1)
+      kept.removeAll()
+      let inner = max(1, min(10_000, Int(2_000_000 / once)))
+      kept.reserveCapacity(inner)
+      let reps = n >= 1_000_000 ? 11 : 21
+      var editSamples = [Double]()
+      var fullSamples = [Double]()
+      for _ in 0..<reps {
+        var start = monotonicNanoseconds()
+        for _ in 0..<inner { kept.append(try snapshot.applying(update)) }
+        editSamples.append(Double(monotonicNanoseconds() - start) / Double(inner))
+        kept.removeAll(keepingCapacity: true)
+        start = monotonicNanoseconds()
+        let relaid = try edited.layout()
+        fullSamples.append(Double(monotonicNanoseconds() - start))
+        consume(relaid)
+      }
+      let edit = median(editSamples)
+      let relayout = median(fullSamples)
+      emit([
+        "incremental": name, "workload": "feed", "count": n, "ns": edit, "relayoutNs": relayout,
+        "ratio": relayout / edit, "reflowedLines": first.reflowedLines, "editsPerSample": inner,
+        "samples": reps, "agreesWithRelayout": agrees,
+      ])
+    }
+  }
+}
+
 // MARK: - memory
 
 func memory(kind: String, count: Int) throws {
@@ -258,10 +352,11 @@ do {
     emit(["lcg": (0..<Int(arguments[2])!).map { _ in lcg.next() }])
   case "serve": try Server().run()
   case "probes": try probes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "incremental": try incremental(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "memory": try memory(kind: arguments[2], count: Int(arguments[3])!)
   default:
     FileHandle.standardError.write(
-      Data("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | memory KIND N\n".utf8))
+      Data("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES] | memory KIND N\n".utf8))
     exit(2)
   }
 } catch {
