@@ -335,3 +335,32 @@ import Testing
     #expect(huge.elements.filter { $0.kind != .overlay }.count == snapshot.elementCount)
   }
 }
+
+/// The spacing-aware search over section heights agrees with a linear scan.
+@Suite struct SectionSearchTests {
+  @Test func searchWithAPerElementGapMatchesALinearScan() {
+    var rng = SplitMix64(seed: 11)
+    for _ in 0..<300 {
+      let count = Int.random(in: 0...70, using: &rng)
+      let heights = (0..<count).map { _ in Double(Int.random(in: 0...40, using: &rng)) / 2 }
+      let gap = [0, 0.5, 7, 1e6, 4.4e83].randomElement(using: &rng)!
+      let tree = PrefixSumTree(heights)
+      for _ in 0..<20 {
+        let target = Double.random(
+          in: -10...(heights.reduce(0, +) + Double(count) * min(gap, 100) + 10), using: &rng)
+        var expected = count
+        var sum = 0.0
+        for (i, h) in heights.enumerated() {
+          sum += h + gap
+          if sum > target {
+            expected = i
+            break
+          }
+        }
+        #expect(
+          tree.firstIndex(wherePrefixExceeds: target, perElement: gap) == expected,
+          "\(heights) \(gap) \(target)")
+      }
+    }
+  }
+}

@@ -247,8 +247,9 @@ func checkLayoutIsCleanOrFailsWithPath(_ model: ListModel, _ context: String) {
   /// as `sectionAdvances.total - sectionSpacing` with each advance `height + spacing`
   /// (`LayoutSnapshot.computedContentHeight`): `(80 + 4.4e83) - 4.4e83 == 0`, so the content
   /// height is 0 and the header at y 10 lies outside it. Section tops (prefix sums of the
-  /// advances) lose the heights the same way once a spacing dwarfs them.
-  @Test(.disabled("bug: a huge sectionSpacing absorbs section heights; content height 0"))
+  /// advances) lose the heights the same way once a spacing dwarfs them. Fixed: sections
+  /// are positioned from a tree of their heights plus `index × spacing`.
+  @Test
   func hugeSectionSpacingKeepsTheContentHeight() throws {
     let feed = #"""
       {"contentInsets":{"bottom":10,"left":25,"right":5,"top":10},"pinSectionHeaders":false,

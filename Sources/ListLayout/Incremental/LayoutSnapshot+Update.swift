@@ -230,11 +230,9 @@ extension LayoutEngine {
     let snapshot: LayoutSnapshot
     if positional {
       // Same sections in the same places: update only the touched sections' offsets.
-      var advances = old.sectionAdvances
-      for index in touched {
-        advances[index] = geometries[index].height + model.configuration.sectionSpacing
-      }
-      snapshot = LayoutSnapshot(model: model, geometries: geometries, advances: advances)
+      var heights = old.sectionHeights
+      for index in touched { heights[index] = geometries[index].height }
+      snapshot = LayoutSnapshot(model: model, geometries: geometries, heights: heights)
     } else {
       snapshot = LayoutSnapshot(model: model, geometries: geometries)
     }

@@ -98,7 +98,8 @@ extension LayoutSnapshot {
     guard config.pinSectionHeaders, !geometries.isEmpty else { return nil }
     let line = pinning.contentOffset + pinning.pinInset
     guard line.isFinite else { return nil }
-    let section = sectionAdvances.firstIndex(wherePrefixExceeds: line - config.contentInsets.top)
+    let section = sectionHeights.firstIndex(
+      wherePrefixExceeds: line - config.contentInsets.top, perElement: config.sectionSpacing)
     guard section < geometries.count, sectionTop(section) <= line,
       line < sectionTop(section) + geometries[section].height
     else { return nil }

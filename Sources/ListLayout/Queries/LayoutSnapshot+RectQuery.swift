@@ -44,7 +44,8 @@ extension LayoutSnapshot {
       return
     }
     let top = model.configuration.contentInsets.top
-    var section = sectionAdvances.firstIndex(wherePrefixExceeds: rect.minY - top - slack(rect.minY))
+    var section = sectionHeights.firstIndex(
+      wherePrefixExceeds: rect.minY - top - slack(rect.minY), perElement: model.configuration.sectionSpacing)
     while section < geometries.count, sectionTop(section) < rect.maxY {
       body(section)
       section += 1

@@ -14,27 +14,26 @@ public struct LayoutSnapshot: Sendable {
   public internal(set) var contentSize: Size
 
   var geometries: ContiguousArray<SectionGeometry>
-  /// Each section's height plus the section spacing after it.
-  var sectionAdvances: PrefixSumTree<Double>
+  /// Each section's height. Section *s* starts `sectionHeights.prefix(s) + s × spacing`
+  /// below the top inset: the spacing is never added into the sums, so no spacing, however
+  /// large, can swallow a section's height.
+  var sectionHeights: PrefixSumTree<Double>
 
   init(model: ListModel, geometries: ContiguousArray<SectionGeometry>) {
-    let spacing = model.configuration.sectionSpacing
-    self.init(
-      model: model, geometries: geometries,
-      advances: PrefixSumTree(geometries.lazy.map { $0.height + spacing }))
+    self.init(model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map(\.height)))
   }
 
-  init(model: ListModel, geometries: ContiguousArray<SectionGeometry>, advances: PrefixSumTree<Double>) {
+  init(model: ListModel, geometries: ContiguousArray<SectionGeometry>, heights: PrefixSumTree<Double>) {
     self.model = model
     self.geometries = geometries
-    self.sectionAdvances = advances
+    self.sectionHeights = heights
     self.contentSize = .zero
     self.contentSize = Size(width: model.configuration.width, height: computedContentHeight())
   }
 
   func computedContentHeight() -> Double {
     guard !geometries.isEmpty else { return 0 }
-    let body = sectionAdvances.total - model.configuration.sectionSpacing
+    let body = sectionHeights.total + Double(geometries.count - 1) * model.configuration.sectionSpacing
     if body == 0 { return 0 }
     return model.configuration.contentInsets.top + body + model.configuration.contentInsets.bottom
   }
@@ -69,7 +68,8 @@ public struct LayoutSnapshot: Sendable {
   ///
   /// - Complexity: O(log s).
   func sectionTop(_ section: Int) -> Double {
-    model.configuration.contentInsets.top + sectionAdvances.prefix(section)
+    model.configuration.contentInsets.top + sectionHeights.prefix(section)
+      + Double(section) * model.configuration.sectionSpacing
   }
 
   /// The frame of `section`: from the top of its header to the bottom of its footer, across

@@ -118,3 +118,32 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
     self = PrefixSumTree(all)
   }
 }
+
+extension PrefixSumTree where Value == Double {
+  /// The smallest index *i* such that the sum of the first *i* + 1 values, plus
+  /// (*i* + 1) × `perElement`, exceeds `target`, or `count` when none does: a search over
+  /// values that are each followed by the same gap (sections and their spacing), without
+  /// ever adding the gap into the stored sums, where a huge gap would swallow the values.
+  ///
+  /// - Complexity: O(log n).
+  func firstIndex(wherePrefixExceeds target: Double, perElement: Double) -> Int {
+    if count == 0 || !(total + Double(count) * perElement > target) { return count }
+    var node = 1
+    var low = 0
+    var width = leafBase
+    var accumulated = 0.0
+    while node < leafBase {
+      width >>= 1
+      let leftCount = Swift.max(0, Swift.min(width, count - low))
+      let left = nodes[2 &* node] + Double(leftCount) * perElement
+      if accumulated + left > target {
+        node = 2 &* node
+      } else {
+        accumulated += left
+        low += width
+        node = 2 &* node &+ 1
+      }
+    }
+    return Swift.min(node - leafBase, count)
+  }
+}
