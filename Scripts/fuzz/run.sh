@@ -9,6 +9,7 @@
 #
 # Options: --seconds N (total run time, split evenly; default 60), --build-only,
 # --jobs N (parallel libFuzzer workers per target; default 1), --keep-corpus (merge new
+# The environment variable FUZZ_SEED fixes libFuzzer's seed (default 0: a random seed).
 # inputs into the committed corpus instead of a scratch copy).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -94,7 +95,7 @@ for target in "${targets[@]}"; do
   log="$out/fuzz-$target.log"
   set +e
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 "$out/fuzz-$target" "${dict[@]}" \
-    -max_total_time="$share" -max_len=65536 -rss_limit_mb=4096 -timeout=20 "${parallel[@]}" \
+    -max_total_time="$share" -max_len=65536 -rss_limit_mb=4096 -timeout=20 -seed="${FUZZ_SEED:-0}" "${parallel[@]}" \
     -print_final_stats=1 -artifact_prefix="Scripts/fuzz/findings/$target-" \
     "$run_corpus" > "$log" 2>&1
   rc=$?
