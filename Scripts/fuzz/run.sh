@@ -9,8 +9,8 @@
 #
 # Options: --seconds N (total run time, split evenly; default 60), --build-only,
 # --jobs N (parallel libFuzzer workers per target; default 1), --keep-corpus (merge new
-# The environment variable FUZZ_SEED fixes libFuzzer's seed (default 0: a random seed).
 # inputs into the committed corpus instead of a scratch copy).
+# The environment variable FUZZ_SEED fixes libFuzzer's seed (default 0: a random seed).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
