@@ -51,6 +51,4 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
 
   /// The elements, valid until the next mutation.
   var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
-
-  var last: Element? { count > 0 ? base[count - 1] : nil }
 }

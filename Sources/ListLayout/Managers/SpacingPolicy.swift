@@ -73,9 +73,8 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
   var usesTraits: Bool { direct.usesTraits }
 
   mutating func begin(section attributes: SectionAttributes) {
-    if attributes != direct.section || managerCalls == 0 {
-      cache.invalidate()
-    }
+    // Answers may depend on the section's attributes: keep them while those stay the same.
+    if attributes != direct.section { cache.invalidate() }
     direct.begin(section: attributes)
   }
 

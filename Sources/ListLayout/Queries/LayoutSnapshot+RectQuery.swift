@@ -40,9 +40,8 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log s) plus one call per section visited.
   func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
-    guard !rect.isEmpty, rect.isFinite || (rect.minY.isFinite && !rect.maxY.isNaN), !geometries.isEmpty else {
-      return
-    }
+    // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
+    guard !rect.isEmpty, !rect.minY.isNaN, !rect.maxY.isNaN, !geometries.isEmpty else { return }
     let top = model.configuration.contentInsets.top
     var section = sectionHeights.firstIndex(
       wherePrefixExceeds: rect.minY - top - slack(rect.minY), perElement: model.configuration.sectionSpacing)
