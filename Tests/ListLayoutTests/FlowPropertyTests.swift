@@ -24,6 +24,38 @@ import Testing
     }
   }
 
+  /// The typesetter's fast path for plain cells (a fixed size, no attributes of their own,
+  /// uniform spacing) gives exactly the frames of its general path: the same model with
+  /// every plain cell carrying the default attributes explicitly (which sends it down the
+  /// general path) lays out bit for bit the same.
+  @Test(arguments: 0..<4)
+  func plainCellFastPathEqualsGeneralPath(batch: Int) throws {
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+      var rng = SplitMix64(seed: seed &+ 7_000)
+      var model = ModelGenerator.model(&rng, maxCells: 600)
+      if Bool.random(using: &rng) {
+        model.configuration.defaultCellAttributes.insets = ModelGenerator.randomInsets(&rng, max: 6)
+      }
+      var general = model
+      let defaults = model.configuration.defaultCellAttributes
+      for s in general.sections.indices {
+        for i in general.sections[s].cells.indices where general.sections[s].cells[i].attributes == nil {
+          general.sections[s].cells[i].attributes = defaults
+        }
+      }
+      let fast = try model.layout()
+      let slow = try general.layout()
+      #expect(fast.invariantViolations() == [], "seed \(seed)")
+      #expect(fast.contentSize == slow.contentSize, "seed \(seed)")
+      let a = fast.allAttributes()
+      let b = slow.allAttributes()
+      try #require(a.count == b.count, "seed \(seed)")
+      if let k = a.indices.first(where: { a[$0] != b[$0] }) {
+        Issue.record("seed \(seed): fast \(a[k]) != general \(b[k])")
+      }
+    }
+  }
+
   @Test func largeSectionsSpanManyPages() throws {
     var rng = SplitMix64(seed: 99)
     var model = ListModel(configuration: ListConfiguration(width: 375))

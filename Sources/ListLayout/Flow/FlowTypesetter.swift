@@ -42,18 +42,27 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   var lineLeft = 0.0
   var available = 0.0
 
-  // The line being filled; x is relative to the line box.
+  // The line being filled. Its cells are written straight into the page builder, with x
+  // relative to the line box and y the distance from the line's top to the frame before
+  // vertical alignment; finishing the line makes them page-relative in place.
   var lineX = 0.0
   var lineHeight = 0.0
-  /// The cells placed on the line so far.
-  let line = ScratchBuffer<PendingCell>()
-  /// Their traits, in the array the manager's line-offset question receives.
+  /// The outer heights of the line's cells, kept only when the section aligns lines
+  /// vertically other than at the top (``needsOuterHeights``).
+  let lineOuterHeights = ScratchBuffer<Double>()
+  var needsOuterHeights = false
+  /// The traits of the line's cells, kept only when the manager's answers depend on them.
+  var lineCellTraits = ScratchBuffer<TraitSet>()
+  /// The traits of the cells of the line above (likewise).
+  var previousLineTraits = ScratchBuffer<TraitSet>()
+  /// The line's traits in the array the manager's line-offset question receives.
   var lineTraits: ContiguousArray<TraitSet> = []
-  /// The traits of the cells of the line above.
-  let previousLineTraits = ScratchBuffer<TraitSet>()
   var previousEndsLine = false
   var pendingIndent: (minX: Double, maxX: Double)?
   var isFirstLine = true
+  /// The manager's answers for the current section when none of them depends on traits,
+  /// asked once at the section's start; `nil` when plain cells cannot take the fast path.
+  var uniform: UniformSpacing?
 
   // Output.
   var pages: ContiguousArray<LinePage> = []
@@ -79,10 +88,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     -> SectionGeometry
   {
     begin(section, at: index, attributes: attributes)
+    let uniform = uniform
     try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
       guard let base = cells.baseAddress else { return true }
       for i in cells.indices {
-        try place(base + i, at: first + i)
+        try place(base + i, at: first + i, uniform: uniform)
       }
       return true
     }
@@ -110,10 +120,13 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     pages = []
     page.removeAll()
     pageBottom = 0
+    needsOuterHeights = attributes.verticalAlignment != .top
+    uniform = UniformSpacing(
+      &policy, section: attributes, defaults: defaultCellAttributes, headerTraits: headerTraits)
   }
 
   mutating func finishSection(_ section: Section) -> SectionGeometry {
-    if !line.isEmpty { finishLine() }
+    if !lineIsEmpty { finishLine() }
     let bottomMargin = isFirstLine ? 0 : bottomMarginOfLastLine()
     if page.lineCount > 0 || pages.isEmpty {
       pages.append(page.seal(height: pageBottom))
@@ -130,6 +143,54 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   }
 
   // MARK: Cells
+
+  /// Places one cell: plain cells (a fixed size, no attributes of their own) through
+  /// ``placePlain(_:at:uniform:)`` when the section's spacing is uniform, every other cell
+  /// through ``place(_:at:)``. Both keep the same line state, so they mix freely.
+  @inline(__always)
+  mutating func place(_ cell: UnsafePointer<Cell>, at item: Int, uniform: UniformSpacing?) throws(LayoutError)
+  {
+    if let uniform, !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue {
+      try placePlain(size, at: item, uniform: uniform)
+    } else {
+      try place(cell, at: item)
+    }
+  }
+
+  /// Steps 1–5 for a plain cell when the section's spacing is uniform: the same decisions and
+  /// the same arithmetic as ``place(_:at:)`` (so the frames are bit-identical), with the
+  /// manager's answers read from `uniform` instead of asked per cell.
+  @inline(__always)
+  mutating func placePlain(_ size: Size, at item: Int, uniform u: UniformSpacing) throws(LayoutError) {
+    // 1. Break before sizing (the default attributes neither begin nor end lines).
+    if !lineIsEmpty && (previousEndsLine || u.insets.horizontal > available - lineX) {
+      finishPlainLine(u)
+    }
+    // 2–3. Gap, trailing margin, size.
+    var gap = lineIsEmpty ? u.leadingMargin : u.itemGap
+    guard size.isValidLayoutSize else {
+      throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
+    }
+    var width = size.width
+    // 4. Break after sizing.
+    if !lineIsEmpty && lineX + gap + u.insets.horizontal + width + u.trailingMargin > available {
+      finishPlainLine(u)
+      gap = u.leadingMargin
+    }
+    if lineIsEmpty && u.shrinksOversizedCells {
+      let room = available - gap - u.insets.horizontal - u.trailingMargin
+      if width > room { width = max(0, room) }
+    }
+    // 5. Place.
+    let x = lineX + gap + u.insets.left
+    let topMargin = isFirstLine ? u.firstLineTopMargin : 0
+    let outerHeight = topMargin + u.insets.vertical + size.height
+    page.appendItem(x: x, y: topMargin + u.insets.top, width: width, height: size.height)
+    if needsOuterHeights { lineOuterHeights.append(outerHeight) }
+    lineHeight = max(lineHeight, outerHeight)
+    lineX = x + width + u.insets.right
+    previousEndsLine = false
+  }
 
   /// Steps 1–5 for one cell.
   ///
@@ -150,7 +211,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     let traits = cell.pointee.traits
 
     // 1. Break before sizing.
-    if !line.isEmpty
+    if !lineIsEmpty
       && (previousEndsLine || cellAttributes.shouldBeginLine || insets.horizontal > available - lineX)
     {
       finishLine()
@@ -158,10 +219,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
     // 2. Gap and trailing margin.
     var gap =
-      line.isEmpty
+      lineIsEmpty
       ? policy.margin(traits, .left)
-      : policy.horizontalGap(traits, after: policy.usesTraits ? line[line.count - 1].traits : TraitSet())
-    if !gap.isFinite && !line.isEmpty {
+      : policy.horizontalGap(
+        traits, after: policy.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
+    if !gap.isFinite && !lineIsEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
     }
@@ -180,11 +242,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     }
 
     // 4. Break after sizing.
-    if !line.isEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
+    if !lineIsEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
       finishLine()
       gap = policy.margin(traits, .left)
     }
-    if line.isEmpty && policy.oversizedCellPolicy == .shrink {
+    if lineIsEmpty && policy.oversizedCellPolicy == .shrink {
       let room = available - gap - insets.horizontal - trailingMargin
       if size.width > room { size.width = max(0, room) }
     }
@@ -200,11 +262,9 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       }
     }
     let outerHeight = topMargin + insets.vertical + size.height
-    line.append(
-      PendingCell(
-        x: x, width: size.width, height: size.height, outerTop: topMargin + insets.top,
-        outerHeight: outerHeight,
-        traits: traits))
+    page.appendItem(x: x, y: topMargin + insets.top, width: size.width, height: size.height)
+    if needsOuterHeights { lineOuterHeights.append(outerHeight) }
+    if policy.usesTraits { lineCellTraits.append(traits) }
     lineHeight = max(lineHeight, outerHeight)
     lineX = x + size.width + insets.right
     if cellAttributes.startLineIndentation && attributes.horizontalAlignment != .center {
@@ -217,49 +277,49 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   /// Steps 1–4 for the line being filled.
   mutating func finishLine() {
-    let cells = line.elements
-    let count = cells.count
+    let first = page.lineFirstItem
+    let count = page.itemCount - first
     // 1. Align horizontally.
-    let metrics = LineMetrics(
-      availableWidth: available, usedWidth: lineX, firstCellMinX: cells[0].x,
-      lastCellMaxX: cells[count - 1].x + cells[count - 1].width)
     let offset: Double
-    if policy.usesTraits {
-      for (i, cell) in cells.enumerated() {
-        if i < lineTraits.count { lineTraits[i] = cell.traits } else { lineTraits.append(cell.traits) }
+    if policy.usesTraits || attributes.horizontalAlignment != .left {
+      let last = first + count - 1
+      let metrics = LineMetrics(
+        availableWidth: available, usedWidth: lineX, firstCellMinX: page.itemX[first],
+        lastCellMaxX: page.itemX[last] + page.itemWidth[last])
+      if policy.usesTraits {
+        lineTraits.removeAll(keepingCapacity: true)
+        lineTraits.append(contentsOf: lineCellTraits.elements)
+        offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
+      } else {
+        // The default manager aligns by the section's attributes alone.
+        offset = attributes.horizontalAlignment.offset(for: metrics)
       }
-      offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
     } else {
-      // The default manager aligns by the section's attributes alone.
-      offset = attributes.horizontalAlignment.offset(for: metrics)
+      offset = 0
     }
     let left = lineLeft + offset
 
     // 2. Stack vertically.
     var top = pageBottom
-    if !isFirstLine { top += gapAbove(firstTraits: cells[0].traits) }
+    if !isFirstLine { top += uniform?.lineGap ?? gapAbove(firstTraits: firstCellTraits) }
 
     // Start a new page before this line if the current one is full.
-    if page.itemCount >= LinePage.targetItemCount {
-      pages.append(page.seal(height: pageBottom))
-      page.removeAll()
+    if first >= LinePage.targetItemCount {
+      pages.append(page.sealFinishedLines(height: pageBottom))
       top -= pageBottom
       pageBottom = 0
     }
 
-    // 3. Align vertically.
-    page.beginLine(
-      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
-    for cell in cells {
-      let slack = lineHeight - cell.outerHeight
-      let dy: Double =
-        switch attributes.verticalAlignment {
-        case .top: 0
-        case .center: slack / 2
-        case .bottom: slack
-        }
-      page.appendItem(x: left + cell.x, y: top + dy + cell.outerTop, width: cell.width, height: cell.height)
+    // 3. Align vertically, making the line's frames page-relative.
+    switch attributes.verticalAlignment {
+    case .top: page.placePendingItems(left: left, top: top)
+    case .center:
+      page.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
+    case .bottom:
+      page.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
     }
+    page.finishLine(
+      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
     pageBottom = top + lineHeight
     linesLaidOut += 1
 
@@ -277,13 +337,40 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       pendingIndent = nil
     }
 
-    if policy.usesTraits {
-      previousLineTraits.removeAll()
-      for cell in cells { previousLineTraits.append(cell.traits) }
-    }
+    if policy.usesTraits { swap(&previousLineTraits, &lineCellTraits) }
     resetLine()
     isFirstLine = false
   }
+
+  /// ``finishLine()`` for the common case of a section with uniform spacing whose lines are
+  /// top- and left-aligned and start no indentation: the same steps and arithmetic, without
+  /// the cases that cannot arise.
+  @inline(__always)
+  mutating func finishPlainLine(_ u: UniformSpacing) {
+    guard u.alignsTopLeft, pendingIndent == nil else { return finishLine() }
+    var top = pageBottom
+    if !isFirstLine { top += u.lineGap }
+    if page.lineFirstItem >= LinePage.targetItemCount {
+      pages.append(page.sealFinishedLines(height: pageBottom))
+      top -= pageBottom
+      pageBottom = 0
+    }
+    page.placePendingItems(left: lineLeft, top: top)
+    page.finishLine(
+      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
+    pageBottom = top + lineHeight
+    linesLaidOut += 1
+    lineX = 0
+    lineHeight = 0
+    isFirstLine = false
+  }
+
+  /// Whether no cell has been placed on the line being filled.
+  var lineIsEmpty: Bool { page.itemCount == page.lineFirstItem }
+
+  /// The traits of the first cell of the line being filled (empty when the manager's answers
+  /// do not depend on traits).
+  var firstCellTraits: TraitSet { policy.usesTraits ? lineCellTraits[0] : TraitSet() }
 
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
@@ -306,10 +393,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     return margin
   }
 
+  /// Clears the state of the line being filled (its cells, once finished, belong to the page).
   mutating func resetLine() {
     lineX = 0
     lineHeight = 0
-    line.removeAll()
+    lineOuterHeights.removeAll()
+    lineCellTraits.removeAll()
   }
 
   /// The size of a cell whose size is not fixed: the default, or asked of its callback or
@@ -345,15 +434,37 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
 let nonNegative = "a finite number, not negative"
 
-/// A cell placed on the line being filled, before the line is aligned.
-struct PendingCell: BitwiseCopyable {
-  /// The frame's x, relative to the line box.
-  var x: Double
-  var width: Double
-  var height: Double
-  /// Distance from the top of the cell's outer box (top margin and insets) to its frame.
-  var outerTop: Double
-  /// Height of the outer box.
-  var outerHeight: Double
-  var traits: TraitSet
+/// The layout manager's answers for one section when none of them depends on traits (the
+/// default manager), together with the section's default cell insets: what
+/// ``FlowTypesetter/placePlain(_:at:uniform:)`` reads instead of asking per cell.
+struct UniformSpacing {
+  var leadingMargin: Double
+  var trailingMargin: Double
+  var itemGap: Double
+  var lineGap: Double
+  var firstLineTopMargin: Double
+  var insets: EdgeInsets
+  var shrinksOversizedCells: Bool
+  /// Whether lines are top- and left-aligned (no alignment pass).
+  var alignsTopLeft: Bool
+
+  /// The answers for the section `policy` has begun, or `nil` when they depend on traits,
+  /// when every cell starts a line, or when the default attributes break or indent lines.
+  init?<Policy: SpacingPolicy>(
+    _ policy: inout Policy, section: SectionAttributes, defaults: CellAttributes, headerTraits: TraitSet?
+  ) {
+    guard !policy.usesTraits, !defaults.shouldBeginLine, !defaults.shouldEndLine,
+      !defaults.startLineIndentation, defaults.insets.isValidLayoutInsets
+    else { return nil }
+    let none = TraitSet()
+    itemGap = policy.horizontalGap(none, after: none)
+    guard itemGap.isFinite else { return nil }
+    leadingMargin = policy.margin(none, .left)
+    trailingMargin = policy.margin(none, .right)
+    lineGap = policy.verticalGap(none, below: none)
+    firstLineTopMargin = headerTraits.map { policy.gapToHeader(none, $0) } ?? policy.margin(none, .top)
+    insets = defaults.insets
+    shrinksOversizedCells = policy.oversizedCellPolicy == .shrink
+    alignsTopLeft = section.horizontalAlignment == .left && section.verticalAlignment == .top
+  }
 }

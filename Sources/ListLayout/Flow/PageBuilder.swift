@@ -7,6 +7,10 @@ final class PageBuilder {
   @exclusivity(unchecked) private var itemStorage: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) private var itemCapacity: Int
   @exclusivity(unchecked) private(set) var itemCount = 0
+  /// The first item of the line being filled: items from here on are pending, their x
+  /// relative to the line box and their y relative to the line's top, until
+  /// ``finishLine(y:height:indent:)``.
+  @exclusivity(unchecked) private(set) var lineFirstItem = 0
   @exclusivity(unchecked) private var lineStorage: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) private var lineCapacity: Int
   @exclusivity(unchecked) private(set) var lineCount = 0
@@ -46,13 +50,41 @@ final class PageBuilder {
 
   func removeAll() {
     itemCount = 0
+    lineFirstItem = 0
     lineCount = 0
     lineIndent.removeAll()
   }
 
-  /// Starts a line at `y` with the given height and the indentation in force before it.
+  /// Makes the pending items page-relative: x moves by `left`, y by `top`.
   @inline(__always)
-  func beginLine(y: Double, height: Double, indent: LineIndent) {
+  func placePendingItems(left: Double, top: Double) {
+    let x = itemStorage
+    let y = itemStorage + itemCapacity
+    for i in lineFirstItem..<itemCount {
+      x[i] = left + x[i]
+      y[i] = top + y[i]
+    }
+  }
+
+  /// Makes the pending items page-relative: x moves by `left`, y becomes `y(k, y)` for the
+  /// line's k-th item.
+  @inline(__always)
+  func placePendingItems(left: Double, y newY: (Int, Double) -> Double) {
+    let x = itemStorage
+    let y = itemStorage + itemCapacity
+    for i in lineFirstItem..<itemCount {
+      x[i] = left + x[i]
+      y[i] = newY(i - lineFirstItem, y[i])
+    }
+  }
+
+  /// Drops the pending items.
+  func discardPendingItems() { itemCount = lineFirstItem }
+
+  /// Ends the line of the pending items (now page-relative) at `y`, with the given height and
+  /// the indentation in force before it.
+  @inline(__always)
+  func finishLine(y: Double, height: Double, indent: LineIndent) {
     if indent != LineIndent() || !lineIndent.isEmpty {
       while lineIndent.count < lineCount { lineIndent.append(LineIndent()) }
       lineIndent.append(indent)
@@ -60,10 +92,11 @@ final class PageBuilder {
     if lineCount == lineCapacity {
       lineStorage = grow(lineStorage, columns: 3, count: lineCount, capacity: &lineCapacity)
     }
-    lineStorage[lineCount] = Double(itemCount)
+    lineStorage[lineCount] = Double(lineFirstItem)
     lineStorage[lineCapacity + lineCount] = y
     lineStorage[2 * lineCapacity + lineCount] = height
     lineCount += 1
+    lineFirstItem = itemCount
   }
 
   @inline(__always)
@@ -96,6 +129,22 @@ final class PageBuilder {
     makePage(lines: 0..<lineCount, top: 0, height: height)
   }
 
+  /// The finished lines as a page with the given extent; they leave the builder, the pending
+  /// items stay (moved to the front).
+  func sealFinishedLines(height: Double) -> LinePage {
+    let sealed = seal(height: height)
+    let pending = itemCount - lineFirstItem
+    for column in 0..<4 {
+      let base = itemStorage + column * itemCapacity
+      base.update(from: base + lineFirstItem, count: pending)
+    }
+    itemCount = pending
+    lineFirstItem = 0
+    lineCount = 0
+    lineIndent.removeAll()
+    return sealed
+  }
+
   /// The page so far, cut at line boundaries into pages of about
   /// ``LinePage/targetItemCount`` cells when it holds more than `maxItems`.
   func sealSplitting(height: Double, maxItems: Int) -> [LinePage] {
@@ -115,37 +164,40 @@ final class PageBuilder {
 
   /// A page of lines `lines`, positions made relative to `top`.
   private func makePage(lines: Range<Int>, top: Double, height: Double) -> LinePage {
-    guard !lines.isEmpty else { return LinePage(height: height) }
-    let items =
-      lineStart(lines.lowerBound)..<(lines.upperBound < lineCount ? lineStart(lines.upperBound) : itemCount)
-    let base = Double(items.lowerBound)
-    var indent: ContiguousArray<LineIndent> = []
-    if !lineIndent.isEmpty {
-      indent.reserveCapacity(lines.count)
-      for line in lines { indent.append(line < lineIndent.count ? lineIndent[line] : LineIndent()) }
+    guard !lines.isEmpty else { return LinePage.empty(height: height) }
+    let first = lineStart(lines.lowerBound)
+    let end = lines.upperBound < lineCount ? lineStart(lines.upperBound) : lineFirstItem
+    let items = end - first
+    let hasIndent = !lineIndent.isEmpty
+    return LinePage.make(items: items, lines: lines.count, hasIndent: hasIndent, height: height) { page in
+      let from = itemStorage + first
+      page.x.update(from: from, count: items)
+      Self.copy(from + itemCapacity, to: page.y, count: items, minus: top)
+      page.width.update(from: from + 2 * itemCapacity, count: items)
+      page.height.update(from: from + 3 * itemCapacity, count: items)
+      let base = Double(first)
+      for (n, line) in lines.enumerated() { page.lineStart[n] = lineStorage[line] - base }
+      Self.copy(lineStorage + lineCapacity + lines.lowerBound, to: page.lineY, count: lines.count, minus: top)
+      page.lineHeight.update(from: lineStorage + 2 * lineCapacity + lines.lowerBound, count: lines.count)
+      if hasIndent {
+        for (n, line) in lines.enumerated() {
+          let indent = line < lineIndent.count ? lineIndent[line] : LineIndent()
+          page.leadingIndent[n] = indent.leading
+          page.trailingIndent[n] = indent.trailing
+        }
+      }
     }
-    let lineStarts = UnsafeBufferPointer(start: lineStorage, count: lineCount)
-    return LinePage(
-      itemX: ContiguousArray(itemX[items]), itemY: Self.copy(itemY[items], minus: top),
-      itemWidth: ContiguousArray(itemWidth[items]), itemHeight: ContiguousArray(itemHeight[items]),
-      lineStart: ContiguousArray(unsafeUninitializedCapacity: lines.count) { buffer, count in
-        for (n, line) in lines.enumerated() { buffer[n] = Int32(lineStarts[line] - base) }
-        count = lines.count
-      },
-      lineY: Self.copy(lineY[lines], minus: top), lineHeight: ContiguousArray(lineHeight[lines]),
-      lineIndent: indent, height: height)
   }
 
-  /// `values` minus `offset`, copied in one tight loop.
+  /// Copies `count` values minus `offset`, in one tight loop.
   private static func copy(
-    _ values: Slice<UnsafeBufferPointer<Double>>, minus offset: Double
-  )
-    -> ContiguousArray<Double>
-  {
-    if offset == 0 { return ContiguousArray(values) }
-    return ContiguousArray(unsafeUninitializedCapacity: values.count) { buffer, count in
-      for (n, value) in values.enumerated() { buffer[n] = value - offset }
-      count = values.count
+    _ values: UnsafeMutablePointer<Double>, to target: UnsafeMutablePointer<Double>, count: Int,
+    minus offset: Double
+  ) {
+    if offset == 0 {
+      target.update(from: values, count: count)
+    } else {
+      for n in 0..<count { target[n] = values[n] - offset }
     }
   }
 
@@ -153,12 +205,12 @@ final class PageBuilder {
   func appendLines(of other: LinePage, from line: Int, shiftedBy shift: Double) {
     guard line < other.lineCount else { return }
     for l in line..<other.lineCount {
-      beginLine(y: other.lineY[l] + shift, height: other.lineHeight[l], indent: other.indent(beforeLine: l))
       for i in other.items(ofLine: l) {
         appendItem(
           x: other.itemX[i], y: other.itemY[i] + shift, width: other.itemWidth[i], height: other.itemHeight[i]
         )
       }
+      finishLine(y: other.lineY[l] + shift, height: other.lineHeight[l], indent: other.indent(beforeLine: l))
     }
   }
 
@@ -169,10 +221,10 @@ final class PageBuilder {
   func load(_ page: LinePage, lines: Int) {
     removeAll()
     for l in 0..<lines {
-      beginLine(y: page.lineY[l], height: page.lineHeight[l], indent: page.indent(beforeLine: l))
       for i in page.items(ofLine: l) {
         appendItem(x: page.itemX[i], y: page.itemY[i], width: page.itemWidth[i], height: page.itemHeight[i])
       }
+      finishLine(y: page.lineY[l], height: page.lineHeight[l], indent: page.indent(beforeLine: l))
     }
   }
 

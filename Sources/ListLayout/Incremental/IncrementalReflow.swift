@@ -53,17 +53,20 @@ extension FlowTypesetter {
 
     // 2–3. Reflow until the lines re-synchronise.
     var sync: (page: Int, line: Int, shift: Double)?
+    let uniform = uniform
     try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
       guard let base = cells.baseAddress else { return true }
       for local in max(0, startItem - first)..<cells.count {
         let item = first + local
-        try place(base + local, at: item)
-        if line.count == 1, item > lastDirty, item > startItem, let match = old.lineStart(at: item - delta),
+        try place(base + local, at: item, uniform: uniform)
+        if page.itemCount - page.lineFirstItem == 1, item > lastDirty, item > startItem,
+          let match = old.lineStart(at: item - delta),
           old.pages[match.page].indent(beforeLine: match.line)
             == LineIndent(leading: leadingIndent, trailing: trailingIndent)
         {
-          let gap = gapAbove(firstTraits: line[0].traits)
+          let gap = gapAbove(firstTraits: firstCellTraits)
           sync = (match.page, match.line, pageBottom + gap - old.pages[match.page].lineY[match.line])
+          page.discardPendingItems()
           resetLine()
           return false
         }
@@ -73,7 +76,7 @@ extension FlowTypesetter {
 
     // 4. Splice.
     var replaced = pageIndex..<old.pages.count
-    if !line.isEmpty { finishLine() }
+    if !lineIsEmpty { finishLine() }
     if let sync {
       page.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
       pageBottom = page.bottom

@@ -62,8 +62,8 @@ extension FlowTypesetter {
       // clamped to 0, as the frames a list reports never have negative sizes.
       var box = frame.offsetBy(dx: contentInsets.left, dy: -pageTop)
       box.size = Size(width: max(0, box.width), height: max(0, box.height))
-      page.beginLine(y: box.minY, height: box.height, indent: LineIndent())
       page.appendItem(x: box.minX, y: box.minY, width: box.width, height: box.height)
+      page.finishLine(y: box.minY, height: box.height, indent: LineIndent())
       pageBottom = max(pageBottom, frame.maxY)
     }
     pages.append(page.seal(height: max(0, pageBottom - pageTop)))

@@ -17,75 +17,156 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// whole lines, so it may hold more).
   static let targetItemCount = 512
 
-  let itemX: ContiguousArray<Double>
-  let itemY: ContiguousArray<Double>
-  let itemWidth: ContiguousArray<Double>
-  let itemHeight: ContiguousArray<Double>
-  /// The first item (page-local) of each line.
-  let lineStart: ContiguousArray<Int32>
-  /// The top of each line box, relative to the page's top.
-  let lineY: ContiguousArray<Double>
-  /// The height of each line box.
-  let lineHeight: ContiguousArray<Double>
-  /// The leading and trailing indentation in force before each line; empty when the page
-  /// has none (indentation is rare, so most pages pay nothing for it).
-  let lineIndent: ContiguousArray<LineIndent>
-  /// The bottom of the last line, relative to the page's top: the page's extent.
-  let height: Double
-
-  init(
-    itemX: ContiguousArray<Double> = [], itemY: ContiguousArray<Double> = [],
-    itemWidth: ContiguousArray<Double> = [], itemHeight: ContiguousArray<Double> = [],
-    lineStart: ContiguousArray<Int32> = [], lineY: ContiguousArray<Double> = [],
-    lineHeight: ContiguousArray<Double> = [], lineIndent: ContiguousArray<LineIndent> = [], height: Double = 0
-  ) {
-    self.itemX = itemX
-    self.itemY = itemY
-    self.itemWidth = itemWidth
-    self.itemHeight = itemHeight
-    self.lineStart = lineStart
-    self.lineY = lineY
-    self.lineHeight = lineHeight
-    self.lineIndent = lineIndent
-    self.height = height
+  /// What a page holds besides its columns.
+  struct Header {
+    var itemCount: Int
+    var lineCount: Int
+    /// Whether the page stores indentation (indentation is rare, so most pages pay nothing).
+    var hasIndent: Bool
+    /// The bottom of the last line, relative to the page's top: the page's extent.
+    var height: Double
   }
+
+  let header: Header
+  /// All columns, in one allocation owned by the page, in this order: item x, y, width, height (`itemCount` each); line start (an item index, stored
+  // exactly as a Double), y, height (`lineCount` each); then, when `hasIndent`, the leading
+  /// and trailing indentation before each line.
+  private let storage: UnsafeMutablePointer<Double>
+
+  private init(header: Header, storage: UnsafeMutablePointer<Double>) {
+    self.header = header
+    self.storage = storage
+  }
+
+  deinit { storage.deallocate() }
+
+  /// A page of `items` cells and `lines` lines whose columns `fill` writes.
+  static func make(
+    items: Int, lines: Int, hasIndent: Bool, height: Double, fill: (Columns) -> Void
+  ) -> LinePage {
+    let storage = UnsafeMutablePointer<Double>.allocate(
+      capacity: max(1, 4 * items + (hasIndent ? 5 : 3) * lines))
+    fill(Columns(base: storage, items: items, lines: lines))
+    return LinePage(
+      header: Header(itemCount: items, lineCount: lines, hasIndent: hasIndent, height: height),
+      storage: storage)
+  }
+
+  /// A page without lines.
+  static func empty(height: Double) -> LinePage {
+    make(items: 0, lines: 0, hasIndent: false, height: height) { _ in }
+  }
+
+  /// Where each column of a page being made starts.
+  struct Columns {
+    let base: UnsafeMutablePointer<Double>
+    let items: Int
+    let lines: Int
+    var x: UnsafeMutablePointer<Double> { base }
+    var y: UnsafeMutablePointer<Double> { base + items }
+    var width: UnsafeMutablePointer<Double> { base + 2 * items }
+    var height: UnsafeMutablePointer<Double> { base + 3 * items }
+    var lineStart: UnsafeMutablePointer<Double> { base + 4 * items }
+    var lineY: UnsafeMutablePointer<Double> { base + 4 * items + lines }
+    var lineHeight: UnsafeMutablePointer<Double> { base + 4 * items + 2 * lines }
+    var leadingIndent: UnsafeMutablePointer<Double> { base + 4 * items + 3 * lines }
+    var trailingIndent: UnsafeMutablePointer<Double> { base + 4 * items + 4 * lines }
+  }
+
+  /// The page's columns. The pointers are valid while the page is alive: pages are only read
+  /// through a snapshot or a builder that holds them.
+  @inline(__always)
+  private var columns: Columns {
+    Columns(base: storage, items: header.itemCount, lines: header.lineCount)
+  }
+
+  var itemCount: Int { header.itemCount }
+  var lineCount: Int { header.lineCount }
+  var height: Double { header.height }
+
+  var itemX: PageColumn { PageColumn(base: columns.x, count: itemCount) }
+  var itemY: PageColumn { PageColumn(base: columns.y, count: itemCount) }
+  var itemWidth: PageColumn { PageColumn(base: columns.width, count: itemCount) }
+  var itemHeight: PageColumn { PageColumn(base: columns.height, count: itemCount) }
+  /// The first item (page-local) of each line.
+  var lineStart: LineStarts { LineStarts(base: columns.lineStart, count: lineCount) }
+  /// The top of each line box, relative to the page's top.
+  var lineY: PageColumn { PageColumn(base: columns.lineY, count: lineCount) }
+  /// The height of each line box.
+  var lineHeight: PageColumn { PageColumn(base: columns.lineHeight, count: lineCount) }
 
   static func == (lhs: LinePage, rhs: LinePage) -> Bool {
-    lhs === rhs
-      || (lhs.itemX == rhs.itemX && lhs.itemY == rhs.itemY && lhs.itemWidth == rhs.itemWidth
-        && lhs.itemHeight == rhs.itemHeight && lhs.lineStart == rhs.lineStart && lhs.lineY == rhs.lineY
-        && lhs.lineHeight == rhs.lineHeight && lhs.lineIndent == rhs.lineIndent && lhs.height == rhs.height)
+    if lhs === rhs { return true }
+    let a = lhs.header
+    let b = rhs.header
+    guard a.itemCount == b.itemCount, a.lineCount == b.lineCount, a.height == b.height else { return false }
+    let count = 4 * a.itemCount + 3 * a.lineCount
+    let (l, r) = (lhs.columns, rhs.columns)
+    for i in 0..<count where l.base[i] != r.base[i] { return false }
+    for line in 0..<a.lineCount where lhs.indent(beforeLine: line) != rhs.indent(beforeLine: line) {
+      return false
+    }
+    return true
   }
-
-  var itemCount: Int { itemX.count }
-  var lineCount: Int { lineStart.count }
 
   /// The page-local item range of line `line`.
   func items(ofLine line: Int) -> Range<Int> {
-    let start = Int(lineStart[line])
-    let end = line + 1 < lineStart.count ? Int(lineStart[line + 1]) : itemX.count
-    return start..<end
+    let starts = lineStart
+    let end = line + 1 < starts.count ? starts[line + 1] : itemCount
+    return starts[line]..<end
   }
 
   /// The frame of page-local item `i`, relative to the page's top.
   func frame(ofItem i: Int) -> Rect {
-    Rect(x: itemX[i], y: itemY[i], width: itemWidth[i], height: itemHeight[i])
+    let c = columns
+    precondition(i >= 0 && i < c.items, "item \(i) out of the page's 0..<\(c.items)")
+    return Rect(x: c.x[i], y: c.y[i], width: c.width[i], height: c.height[i])
   }
 
   /// The first line whose bottom lies below `y` (page-relative), or `lineCount`.
   func firstLine(endingBelow y: Double) -> Int {
     var low = 0
-    var high = lineStart.count
+    var high = lineCount
+    let (top, height) = (lineY, lineHeight)
     while low < high {
       let mid = (low + high) >> 1
-      if lineY[mid] + lineHeight[mid] > y { high = mid } else { low = mid + 1 }
+      if top[mid] + height[mid] > y { high = mid } else { low = mid + 1 }
     }
     return low
   }
 
   /// The indentation in force before `line`.
   func indent(beforeLine line: Int) -> LineIndent {
-    lineIndent.isEmpty ? LineIndent() : lineIndent[line]
+    guard header.hasIndent else { return LineIndent() }
+    let c = columns
+    precondition(line >= 0 && line < c.lines, "line \(line) out of the page's 0..<\(c.lines)")
+    return LineIndent(leading: c.leadingIndent[line], trailing: c.trailingIndent[line])
+  }
+}
+
+/// A read-only column of a ``LinePage``, checked on access.
+struct PageColumn: RandomAccessCollection {
+  let base: UnsafeMutablePointer<Double>
+  let count: Int
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+  @inline(__always)
+  subscript(i: Int) -> Double {
+    precondition(i >= 0 && i < count, "index \(i) out of the page column's 0..<\(count)")
+    return base[i]
+  }
+}
+
+/// The first item of each line of a ``LinePage``.
+struct LineStarts: RandomAccessCollection {
+  let base: UnsafeMutablePointer<Double>
+  let count: Int
+  var startIndex: Int { 0 }
+  var endIndex: Int { count }
+  @inline(__always)
+  subscript(i: Int) -> Int {
+    precondition(i >= 0 && i < count, "line \(i) out of the page's 0..<\(count)")
+    return Int(base[i])
   }
 }
 
