@@ -203,15 +203,7 @@ final class PageBuilder {
 
   /// Appends `other`'s lines from `line` on, moved down by `shift`.
   func appendLines(of other: LinePage, from line: Int, shiftedBy shift: Double) {
-    guard line < other.lineCount else { return }
-    for l in line..<other.lineCount {
-      for i in other.items(ofLine: l) {
-        appendItem(
-          x: other.itemX[i], y: other.itemY[i] + shift, width: other.itemWidth[i], height: other.itemHeight[i]
-        )
-      }
-      finishLine(y: other.lineY[l] + shift, height: other.lineHeight[l], indent: other.indent(beforeLine: l))
-    }
+    append(lines: line..<other.lineCount, of: other, shiftedBy: shift)
   }
 
   /// The bottom of the last line, relative to the page's top.
@@ -220,12 +212,48 @@ final class PageBuilder {
   /// Loads the first `lines` lines of `page`, to continue filling it.
   func load(_ page: LinePage, lines: Int) {
     removeAll()
-    for l in 0..<lines {
-      for i in page.items(ofLine: l) {
-        appendItem(x: page.itemX[i], y: page.itemY[i], width: page.itemWidth[i], height: page.itemHeight[i])
-      }
-      finishLine(y: page.lineY[l], height: page.lineHeight[l], indent: page.indent(beforeLine: l))
-    }
+    append(lines: 0..<lines, of: page, shiftedBy: 0)
   }
 
+  /// Appends lines `lines` of `other`, moved down by `shift`, column by column: the same
+  /// values as finishing each line in turn, copied in bulk.
+  private func append(lines: Range<Int>, of other: LinePage, shiftedBy shift: Double) {
+    guard !lines.isEmpty else { return }
+    precondition(lineFirstItem == itemCount, "lines are appended between lines only")
+    let source = other.columns
+    let starts = other.lineStart
+    let firstItem = starts[lines.lowerBound]
+    let endItem = lines.upperBound < starts.count ? starts[lines.upperBound] : other.itemCount
+    let items = endItem - firstItem
+    while itemCount + items > itemCapacity {
+      itemStorage = grow(itemStorage, columns: 4, count: itemCount, capacity: &itemCapacity)
+    }
+    while lineCount + lines.count > lineCapacity {
+      lineStorage = grow(lineStorage, columns: 3, count: lineCount, capacity: &lineCapacity)
+    }
+    let at = itemStorage + itemCount
+    at.update(from: source.x + firstItem, count: items)
+    for n in 0..<items { at[itemCapacity + n] = source.y[firstItem + n] + shift }
+    (at + 2 * itemCapacity).update(from: source.width + firstItem, count: items)
+    (at + 3 * itemCapacity).update(from: source.height + firstItem, count: items)
+    let itemOffset = Double(itemCount - firstItem)
+    for (n, l) in lines.enumerated() {
+      let line = lineCount + n
+      lineStorage[line] = source.lineStart[l] + itemOffset
+      lineStorage[lineCapacity + line] = source.lineY[l] + shift
+      lineStorage[2 * lineCapacity + line] = source.lineHeight[l]
+    }
+    if other.header.hasIndent || !lineIndent.isEmpty {
+      for (n, l) in lines.enumerated() {
+        let indent = other.indent(beforeLine: l)
+        if indent != LineIndent() || !lineIndent.isEmpty {
+          while lineIndent.count < lineCount + n { lineIndent.append(LineIndent()) }
+          lineIndent.append(indent)
+        }
+      }
+    }
+    itemCount += items
+    lineCount += lines.count
+    lineFirstItem = itemCount
+  }
 }

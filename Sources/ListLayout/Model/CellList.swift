@@ -15,7 +15,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   ExpressibleByArrayLiteral
 {
   /// The most cells a chunk holds before it splits in two.
-  public static let chunkCapacity = 256
+  public static let chunkCapacity = 64
 
   /// A chunk: mutated in place only while uniquely referenced (copy-on-write).
   final class Chunk: @unchecked Sendable {
@@ -120,7 +120,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
         let size = chunks[chunk].cells.count
         if size > 2 * Self.chunkCapacity || (size == 0 && chunks.count > 1) {
           rechunk(chunk)
-        } else {
+        } else if starts[chunk] != size {
           starts[chunk] = size
         }
         return

@@ -8,18 +8,22 @@
 /// bit-identical sums, which is what lets incremental layout be compared with a full
 /// relayout frame for frame.
 ///
+/// The nodes live in 64-node blocks shared copy-on-write, so a point update of a tree that
+/// an older snapshot still holds copies only the blocks on one leaf-to-root path (about
+/// log₂(n) − 5 blocks of 512 bytes) rather than the whole tree.
+///
 /// Values must be non-negative for ``firstIndex(wherePrefixExceeds:)`` to be meaningful.
 struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable, Equatable {
   /// The leaves live at `nodes[leafBase ..< leafBase + count]`; node *i*'s children are
   /// 2*i* and 2*i* + 1; node 1 is the root.
-  var nodes: ContiguousArray<Value>
+  var nodes: BlockArray<Value>
   var leafBase: Int
   /// The number of values.
   private(set) var count: Int
 
   /// An empty tree.
   init() {
-    nodes = [.zero, .zero]
+    nodes = BlockArray([.zero, .zero])
     leafBase = 1
     count = 0
   }
@@ -30,17 +34,18 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
     var base = 1
     while base < count { base <<= 1 }
     leafBase = base
-    nodes = ContiguousArray(repeating: .zero, count: 2 * base)
+    var flat = ContiguousArray(repeating: Value.zero, count: 2 * base)
     var i = base
     for value in values {
-      nodes[i] = value
+      flat[i] = value
       i += 1
     }
     var node = base - 1
     while node >= 1 {
-      nodes[node] = nodes[2 &* node] + nodes[2 &* node &+ 1]
+      flat[node] = flat[2 &* node] + flat[2 &* node &+ 1]
       node -= 1
     }
+    nodes = BlockArray(flat)
   }
 
   /// The sum of all values.
@@ -106,7 +111,7 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   }
 
   /// The values, in order.
-  var values: ArraySlice<Value> { nodes[leafBase..<leafBase + count] }
+  var values: Slice<BlockArray<Value>> { nodes[leafBase..<leafBase + count] }
 
   /// Replaces `range` with `newValues`, rebuilding the tree.
   ///

@@ -76,7 +76,7 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The page's columns. The pointers are valid while the page is alive: pages are only read
   /// through a snapshot or a builder that holds them.
   @inline(__always)
-  private var columns: Columns {
+  var columns: Columns {
     Columns(base: storage, items: header.itemCount, lines: header.lineCount)
   }
 
