@@ -14,7 +14,8 @@ frame relative to its parent from `getBoundingClientRect`, and writes
     Tests/FlexboxTests/Fixtures/flex-hand.json    hand-written fixtures
     Tests/FlexboxTests/Fixtures/flex-random.json  seeded random fixtures (seed 20261122, 700)
 
-and, with `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
+(`python3 Scripts/flex-fixtures/generate.py hand` writes only the first), and, with
+`FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
 `flex-random-777.json` (names `random777_NNN`); the committed corpus also has
 `FIXTURE_SEED=99 ... 800` (`flex-random-99.json`) and `FIXTURE_SEED=4242 ... 800`
 (`flex-random-4242.json`).
@@ -229,6 +230,20 @@ def hand_fixtures():
     add("absolute_min_max", box([leaf(position="absolute", width=300, maxWidth=100, height=10, minHeight=30),
                                  leaf(position="absolute", top=10, bottom=10, maxHeight=40, width=5)],
                                 width=150, height=120))
+    # An absolutely positioned box with `top`, `bottom`, its own height and an explicit `align-self`
+    # that overflows its inset-modified containing block, or whose inset-modified containing block
+    # would have a negative size (CSS Position 3 §4.1, CSS Box Alignment 3 §4.4: default overflow
+    # alignment keeps it inside the containing block).
+    for align in ["flex-start", "center", "flex-end", "stretch", "auto"]:
+        add(f"absolute_imcb_overflow_{align}",
+            box([leaf(position="absolute", top=30, bottom=20, height=80, width=10, alignSelf=align),
+                 leaf(position="absolute", top=60, bottom=50, height=30, width=10, alignSelf=align,
+                      margin={"top": 5}),
+                 leaf(position="absolute", top=60, bottom=50, height=120, width=10, alignSelf=align),
+                 leaf(position="absolute", top=-20, bottom=20, height=110, width=10, alignSelf=align),
+                 leaf(position="absolute", top=10, bottom=-40, height=100, width=10, alignSelf=align),
+                 leaf(position="absolute", top=30, bottom=20, minHeight=80, width=10, alignSelf=align)],
+                width=100, height=100, border={"top": 2, "bottom": 3}, padding={"top": 4}))
     # Nesting, stretch and auto sizes.
     add("nested_stretch", box([box([leaf(height=30), leaf(flexGrow=1)], flexDirection="row", flexGrow=1),
                                box([leaf(width=40, height=20)], alignItems="center", height=50)],
@@ -439,6 +454,11 @@ def write(name, fixtures):
 
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
+    hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
+    if sys.argv[1:] == ["hand"]:
+        # Only the hand-written fixtures: python3 generate.py hand
+        write("flex-hand.json", hand)
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 700
     seed = os.environ.get("FIXTURE_SEED")
     if seed:
@@ -447,7 +467,6 @@ def main():
         rand = [(f"random{seed}_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
         write(f"flex-random-{seed}.json", rand)
         return
-    hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
     rng = random.Random(20261122)
     rand = [(f"random_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
     write("flex-hand.json", hand)

@@ -53,14 +53,6 @@ enum BrowserFixtures {
     // the container's 72.5-point cross space; the engine clamps it (fit-content), as the
     // single-line cases (random_116, random_249) require.
     "random_587",
-    // An absolutely positioned box with `top`, `bottom`, a height and `align-self: flex-start`
-    // whose inset-modified containing block has negative height: Chromium puts it at y = 0,
-    // the engine at its `top` (29.25), as it does when the box merely overflows (random_635).
-    "random99_092",
-    // Same category as random99_092: an absolute box with `top`, `bottom`, a height and an
-    // explicit `align-self: stretch` overflowing its inset-modified containing block; Chromium
-    // puts it at 17.75, the engine at its `top` (19).
-    "random4242_168",
     // Same category as random_587, the other way round: a column-wrap item (height 0 from
     // flexing) of a multi-line column container of auto width; Chromium keeps one column
     // (97.75 wide), the engine breaks its lines at the flexed height (242.5 wide).
