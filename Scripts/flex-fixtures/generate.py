@@ -14,7 +14,8 @@ frame relative to its parent from `getBoundingClientRect`, and writes
     Tests/FlexboxTests/Fixtures/flex-hand.json    hand-written fixtures
     Tests/FlexboxTests/Fixtures/flex-random.json  seeded random fixtures (seed 20261122, 700)
 
-and, with `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
+(`python3 Scripts/flex-fixtures/generate.py hand` writes only the first), and, with
+`FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
 `flex-random-777.json` (names `random777_NNN`); the committed corpus also has
 `FIXTURE_SEED=99 ... 800` (`flex-random-99.json`) and `FIXTURE_SEED=4242 ... 800`
 (`flex-random-4242.json`).
@@ -229,6 +230,64 @@ def hand_fixtures():
     add("absolute_min_max", box([leaf(position="absolute", width=300, maxWidth=100, height=10, minHeight=30),
                                  leaf(position="absolute", top=10, bottom=10, maxHeight=40, width=5)],
                                 width=150, height=120))
+    # An absolutely positioned box with `top`, `bottom`, its own height and an explicit `align-self`
+    # that overflows its inset-modified containing block, or whose inset-modified containing block
+    # would have a negative size (CSS Position 3 §4.1, CSS Box Alignment 3 §4.4: default overflow
+    # alignment keeps it inside the containing block).
+    for align in ["flex-start", "center", "flex-end", "stretch", "auto"]:
+        add(f"absolute_imcb_overflow_{align}",
+            box([leaf(position="absolute", top=30, bottom=20, height=80, width=10, alignSelf=align),
+                 leaf(position="absolute", top=60, bottom=50, height=30, width=10, alignSelf=align,
+                      margin={"top": 5}),
+                 leaf(position="absolute", top=60, bottom=50, height=120, width=10, alignSelf=align),
+                 leaf(position="absolute", top=-20, bottom=20, height=110, width=10, alignSelf=align),
+                 leaf(position="absolute", top=10, bottom=-40, height=100, width=10, alignSelf=align),
+                 leaf(position="absolute", top=30, bottom=20, minHeight=80, width=10, alignSelf=align)],
+                width=100, height=100, border={"top": 2, "bottom": 3}, padding={"top": 4}))
+    # A column container lays each item out in its line's cross size: an item of auto width whose
+    # fit-content width was held back by the container's width grows up to its line's, which a wider
+    # sibling makes wider than the container (here a row-wrap item, 150 wide at max-content).
+    row_wrap = lambda **s: box([leaf(width=50, height=10) for _ in range(3)], flexDirection="row",
+                               flexWrap="wrap", **s)
+    for wrap in ["wrap", "nowrap"]:
+        for align in ["flex-start", "center"]:
+            add(f"column_{wrap}_item_fits_line_{align}",
+                box([leaf(width=200, height=10), row_wrap(), row_wrap(margin={"left": 10, "right": 15})],
+                    flexWrap=wrap, alignItems=align, width=100, height=100))
+        add(f"column_{wrap}_auto_width_item_fits_line",
+            box([box([leaf(width=200, height=10), row_wrap()], flexWrap=wrap, alignItems="flex-start",
+                     height=100)], width=100, height=100, alignItems="flex-start"))
+    # The width of a column container of auto width is fit-content from its intrinsic widths (CSS
+    # Flexbox §9.9.2): a column-wrap item's contribution comes from its own height (or max-height,
+    # else one line), while laid out at the height it was flexed to it breaks its lines there.
+    column_wrap = lambda child_height=0, **s: box(
+        [leaf(width=60, height=child_height), leaf(width=30, height=max(child_height, 10)),
+         leaf(width=40, height=max(child_height, 5))], flexWrap="wrap", columnGap=10, **s)
+    outer = lambda kids, **s: box(kids, width=300, height=200, alignItems="flex-start", **s)
+    add("column_wrap_flexed_height_auto_parent",
+        outer([box([column_wrap(flexBasis=0)], flexWrap="wrap", alignItems="flex-start", height=40)]))
+    add("column_wrap_flexed_height_single_line_parent",
+        outer([box([column_wrap(flexBasis=0)], alignItems="flex-start", height=40)]))
+    add("column_wrap_flexed_height_wide_parent",
+        outer([box([column_wrap(flexBasis=0)], flexWrap="wrap", alignItems="flex-start", height=40, width=200)]))
+    add("column_wrap_flexed_height_own_height",
+        outer([box([column_wrap(30, flexBasis=0, height=30)], flexWrap="wrap", alignItems="flex-start",
+                   height=40)]))
+    add("column_wrap_flexed_height_own_max_height",
+        outer([box([column_wrap(20, flexBasis=0, maxHeight=30)], flexWrap="wrap", alignItems="flex-start",
+                   height=40)]))
+    add("column_wrap_flexed_height_grown",
+        outer([box([column_wrap(20, flexBasis=0, flexGrow=1)], flexWrap="wrap", alignItems="flex-start",
+                   height=40)]))
+    add("column_wrap_flexed_height_max_width",
+        outer([box([column_wrap(flexBasis=0, maxWidth=100)], flexWrap="wrap", alignItems="flex-start",
+                   height=40)]))
+    add("column_wrap_flexed_height_shrunk",
+        outer([box([column_wrap(40, flexShrink=1)], alignItems="flex-start", maxHeight=50)]))
+    add("column_wrap_flexed_height_in_root", outer([column_wrap(flexBasis=0)]))
+    add("column_wrap_flexed_height_narrow_root",
+        box([column_wrap(flexBasis=0), leaf(width=120, height=20)], width=100, height=200, alignItems="flex-start",
+            flexWrap="wrap"))
     # Nesting, stretch and auto sizes.
     add("nested_stretch", box([box([leaf(height=30), leaf(flexGrow=1)], flexDirection="row", flexGrow=1),
                                box([leaf(width=40, height=20)], alignItems="center", height=50)],
@@ -439,6 +498,11 @@ def write(name, fixtures):
 
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
+    hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
+    if sys.argv[1:] == ["hand"]:
+        # Only the hand-written fixtures: python3 generate.py hand
+        write("flex-hand.json", hand)
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 700
     seed = os.environ.get("FIXTURE_SEED")
     if seed:
@@ -447,7 +511,6 @@ def main():
         rand = [(f"random{seed}_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
         write(f"flex-random-{seed}.json", rand)
         return
-    hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
     rng = random.Random(20261122)
     rand = [(f"random_{i:03d}", number_ids(random_tree(rng))) for i in range(count)]
     write("flex-hand.json", hand)

@@ -45,27 +45,10 @@ enum BrowserFixtures {
   static let random =
     load("flex-random") + load("flex-random-777") + load("flex-random-99") + load("flex-random-4242")
 
-  /// Fixtures where the engine knowingly disagrees with Chromium (see the report for why).
-  /// They still run: the test fails if one of them starts passing, so the list stays honest.
-  static let knownFailures: Set<String> = [
-    // A column-wrap item of a multi-line column container, whose height came from flexing:
-    // Chromium lays it out at that height (two columns, 100.75 wide) and does not clamp it to
-    // the container's 72.5-point cross space; the engine clamps it (fit-content), as the
-    // single-line cases (random_116, random_249) require.
-    "random_587",
-    // An absolutely positioned box with `top`, `bottom`, a height and `align-self: flex-start`
-    // whose inset-modified containing block has negative height: Chromium puts it at y = 0,
-    // the engine at its `top` (29.25), as it does when the box merely overflows (random_635).
-    "random99_092",
-    // Same category as random99_092: an absolute box with `top`, `bottom`, a height and an
-    // explicit `align-self: stretch` overflowing its inset-modified containing block; Chromium
-    // puts it at 17.75, the engine at its `top` (19).
-    "random4242_168",
-    // Same category as random_587, the other way round: a column-wrap item (height 0 from
-    // flexing) of a multi-line column container of auto width; Chromium keeps one column
-    // (97.75 wide), the engine breaks its lines at the flexed height (242.5 wide).
-    "random4242_588",
-  ]
+  /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
+  /// (none at present). They still run: the test fails if one of them starts passing, so the list
+  /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
+  static let knownFailures: Set<String> = []
 
   static let tolerance = 0.02
 

@@ -138,6 +138,52 @@ struct EngineTests {
   }
 }
 
+/// Absolutely positioned boxes with `top`, `bottom` and an explicit `align-self`, in a containing
+/// block from 0 to 100 (positions of the margin box, as Chromium 156 puts them).
+@Suite("Inset-modified containing block")
+struct InsetModifiedContainingBlockTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    var insets: (start: Double, end: Double)
+    var outerSize: Double
+    var alignment: FlexStyle.AlignSelf
+    var expected: Double
+    var testDescription: String {
+      "top \(insets.start), bottom \(insets.end), \(outerSize) tall, \(alignment): \(expected)"
+    }
+  }
+
+  @Test(
+    "aligned unsafe, then kept within the containing block when it overflows",
+    arguments: [
+      // Fits its inset-modified containing block: unsafe alignment, even outside the containing block.
+      Case(insets: (10, 20), outerSize: 50, alignment: .center, expected: 20),
+      Case(insets: (-40, 20), outerSize: 90, alignment: .flexEnd, expected: -10),
+      Case(insets: (10, -30), outerSize: 50, alignment: .flexEnd, expected: 80),
+      // Overflows it: shifted back inside the containing block.
+      Case(insets: (30, 20), outerSize: 80, alignment: .flexStart, expected: 20),
+      Case(insets: (30, 20), outerSize: 80, alignment: .stretch, expected: 20),
+      Case(insets: (30, 20), outerSize: 80, alignment: .center, expected: 15),
+      Case(insets: (30, 20), outerSize: 80, alignment: .flexEnd, expected: 0),
+      // Larger than the containing block: its start edge wins.
+      Case(insets: (60, 50), outerSize: 120, alignment: .flexEnd, expected: 0),
+      // The limit is the containing block extended by the inset-modified one.
+      Case(insets: (-20, 20), outerSize: 110, alignment: .center, expected: -20),
+      Case(insets: (-20, 20), outerSize: 150, alignment: .flexStart, expected: -20),
+      // A negative inset-modified containing block becomes empty at `top` (`bottom` gives way).
+      Case(insets: (60, 50), outerSize: 30, alignment: .flexStart, expected: 60),
+      Case(insets: (60, 50), outerSize: 30, alignment: .center, expected: 45),
+      Case(insets: (60, 50), outerSize: 30, alignment: .flexEnd, expected: 30),
+      Case(insets: (45, 70), outerSize: 40, alignment: .flexEnd, expected: 5),
+      // Negative margins making the margin box negative never overflow.
+      Case(insets: (60, 50), outerSize: -40, alignment: .flexEnd, expected: 100),
+    ])
+  func alignment(_ c: Case) {
+    let position = FlexEngine.alignInInsetModifiedContainingBlock(
+      outerSize: c.outerSize, alignment: c.alignment, containingBlock: (0, 100), insets: c.insets)
+    #expect(position == c.expected)
+  }
+}
+
 func allFrames(_ computed: ComputedLayout) -> [Rect] {
   var out: [Rect] = []
   var stack = [computed]

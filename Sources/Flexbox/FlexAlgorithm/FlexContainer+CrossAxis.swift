@@ -7,7 +7,6 @@ extension FlexEngine {
   func determineHypotheticalCrossSizes(
     _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
   ) {
-    let main = constants.mainAxis
     let cross = constants.crossAxis
     for index in items.indices {
       let item = items[index]
@@ -25,21 +24,38 @@ extension FlexEngine {
         innerCross = Swift.max(
           (containerCross - item.margin.sum(cross)).clamped(min: lower, max: upper), pbCross)
       } else {
-        var crossAvailable = availableSpace[cross]
-        if let v = crossAvailable.value {
-          crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross))
-        }
-        var known = OptionalSize.none
-        known[main] = item.targetSize[main]
-        let measured = computeNode(
-          item.node, known: known,
-          available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
-          mode: .computeSize, sizing: .contentSize, knownSizeIsFlexed: true)
-        innerCross = Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
+        innerCross = crossSizeAtFlexedMainSize(item, crossSpace: availableSpace[cross], constants: constants)
       }
       items[index].hypotheticalInnerSize[cross] = innerCross
       items[index].hypotheticalOuterSize[cross] = innerCross + item.margin.sum(cross)
     }
+  }
+
+  /// The cross size of an item's content laid out at its flexed main size in `crossSpace`
+  /// (margins included), clamped by its min/max cross sizes.
+  ///
+  /// When the container is itself being sized under an intrinsic cross constraint, the item is
+  /// measuring its contribution to that size: its flexed main size is flagged so that a column
+  /// container does not break its lines there (see `lineBreakLimit`).
+  func crossSizeAtFlexedMainSize(
+    _ item: FlexItem, crossSpace: AvailableSpace, constants: FlexConstants
+  ) -> Double {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    let pbCross = item.paddingBorder.sum(cross)
+    let lower = item.minSize[cross]
+    let upper = item.maxSize[cross]
+    var crossAvailable = crossSpace
+    if let v = crossAvailable.value {
+      crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross))
+    }
+    var known = OptionalSize.none
+    known[main] = item.targetSize[main]
+    let measured = computeNode(
+      item.node, known: known,
+      available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
+      mode: .computeSize, sizing: .contentSize, knownSizeIsFlexed: constants.isIntrinsicCrossSizing)
+    return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
   }
 
   /// Step 8, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-cross-line): a single-line
@@ -90,8 +106,14 @@ extension FlexEngine {
 
   /// Step 11, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-stretch): an item aligned
   /// `stretch` with an auto cross size takes its line's cross size less its margins (clamped by
-  /// its min/max cross sizes); any other item keeps its hypothetical cross size.
-  func determineUsedCrossSizes(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
+  /// its min/max cross sizes); any other item keeps its hypothetical cross size, except that, as
+  /// Chromium does, an item of auto width in a column container is laid out again in its line's
+  /// cross size when that line is wider than the space the item was measured in (step 7): its
+  /// fit-content width (CSS Sizing 3 §5.2), held back by the container's width, may then grow up
+  /// to the line's (a wide sibling makes the line wider than the container).
+  func determineUsedCrossSizes(
+    _ items: inout [FlexItem], lines: [FlexLine], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
     let cross = constants.crossAxis
     for line in lines {
       for index in line.items {
@@ -102,6 +124,12 @@ extension FlexEngine {
             (line.crossSize - item.margin.sum(cross)).clamped(
               min: item.minSize[cross], max: item.maxSize[cross]),
             item.paddingBorder.sum(cross))
+        } else if cross == .horizontal, item.size[cross] == nil, let measuredIn = availableSpace[cross].value,
+          line.crossSize > measuredIn
+        {
+          size = Swift.max(
+            size, crossSizeAtFlexedMainSize(item, crossSpace: .definite(line.crossSize), constants: constants)
+          )
         }
         items[index].targetSize[cross] = size
         items[index].outerTargetSize[cross] = size + item.margin.sum(cross)
@@ -150,23 +178,15 @@ extension FlexEngine {
   /// cross size is its known size, else the sum of its lines' cross sizes and gaps, clamped by its
   /// min/max cross sizes. Returns the sum of the lines' cross sizes.
   func determineContainerCrossSize(
-    _ items: [FlexItem], lines: [FlexLine], knownSize: OptionalSize, availableSpace: AvailableSize,
-    constants: inout FlexConstants
+    lines: [FlexLine], knownSize: OptionalSize, constants: inout FlexConstants
   ) -> Double {
     let cross = constants.crossAxis
     let inset = constants.contentInset.sum(cross)
     var total = 0.0
     for line in lines { total += line.crossSize }
-    var contentCross = total + sumOfGaps(constants.crossGap, count: lines.count)
-    // A multi-line column container of auto width is fit-content wide (CSS Sizing §5.2):
-    // its lines, but no wider than the space offered unless its widest item needs more.
-    if knownSize[cross] == nil, cross == .horizontal, constants.isWrap,
-      let space = availableSpace[cross].value
-    {
-      var widest = 0.0
-      for item in items { widest = Swift.max(widest, item.hypotheticalOuterSize[cross]) }
-      contentCross = Swift.min(contentCross, Swift.max(widest, space))
-    }
+    // (A column container of auto width offered a definite width whose width may depend on
+    // heights had it fixed beforehand, by `columnFitContentWidth`.)
+    let contentCross = total + sumOfGaps(constants.crossGap, count: lines.count)
     let outer = Swift.max(
       (knownSize[cross] ?? (contentCross + inset))
         .clamped(min: constants.minSize[cross], max: constants.maxSize[cross]), inset)

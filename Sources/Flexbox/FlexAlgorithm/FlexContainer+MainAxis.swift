@@ -89,20 +89,22 @@ extension FlexEngine {
   }
 
   /// The inner main length at which a multi-line container breaks lines: its inner main size
-  /// when definite. A column container whose intrinsic width is being measured (min- or
-  /// max-content) at a height its parent gave it by flexing breaks, as Chromium does, at its own
-  /// `height`, else its `max-height`, else not at all; one of auto height breaks at its max-height.
+  /// when definite (for a column container, be it a height its parent gave it by flexing).
+  /// A column container whose known height is the one it was flexed to by a parent that is
+  /// itself being sized under an intrinsic constraint is measuring its contribution to that
+  /// parent's intrinsic size (CSS Flexbox §9.9), which comes from its own sizes: it breaks, as
+  /// Chromium does, at its own `height`, else its `max-height`, else not at all. One of auto
+  /// height breaks at its `max-height`.
   func lineBreakLimit(_ constants: FlexConstants) -> Double? {
     let main = constants.mainAxis
     if main == .horizontal { return constants.nodeInnerSize[main] }
     let inset = constants.contentInset.sum(main)
     // A column container's min-content width is its widest item's (one line).
-    if main == .vertical, constants.isMinContentCrossSizing { return nil }
-    let measuringWidth = constants.isIntrinsicCrossSizing
-    if constants.nodeOuterSize[main] != nil, !measuringWidth || !constants.knownMainSizeIsFlexed {
+    if constants.isMinContentCrossSizing { return nil }
+    if constants.nodeOuterSize[main] != nil, !constants.knownMainSizeIsFlexed {
       return constants.nodeInnerSize[main]
     }
-    if measuringWidth, let styled = constants.styleMainSize { return Swift.max(styled - inset, 0) }
+    if let styled = constants.styleMainSize { return Swift.max(styled - inset, 0) }
     guard let maxMain = constants.styleMaxMainSize else { return nil }
     return Swift.max(maxMain - inset, 0)
   }

@@ -55,19 +55,20 @@ extension FlexEngine {
         width: Swift.max(style.minSize.width, pb.horizontal),
         height: Swift.max(style.minSize.height, pb.vertical))
       // Chromium applies an explicit `align-self` to an absolutely positioned box in its block
-      // (vertical) axis (CSS Box Alignment §6.1): with `top` and `bottom` both set, the box keeps
-      // its own (or content) height and is aligned inside the inset-modified containing block.
-      let blockAlignment: FlexStyle.AlignSelf? =
+      // (vertical) axis (CSS Box Alignment §6.1): with `top` and `bottom` both set, a box aligned
+      // other than `stretch` keeps its own (or content) height, and any explicitly aligned box
+      // is placed by `alignInInsetModifiedContainingBlock`.
+      let sizesToContentInBlockAxis =
         switch style.alignSelf {
-        case .auto, .stretch: nil
-        default: style.alignSelf
+        case .auto, .stretch: false
+        case .flexStart, .center, .flexEnd: true
         }
       var known = OptionalSize.none
       for axis in bothAxes {
         if let styled = style.size[axis] {
           known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
         } else if let start = style.inset.start(axis), let end = style.inset.end(axis),
-          !(axis == .vertical && blockAlignment != nil)
+          !(axis == .vertical && sizesToContentInBlockAxis)
         {
           known[axis] = Swift.max(insetBox[axis] - margin.sum(axis) - start - end, 0)
             .clamped(min: minSize[axis], max: style.maxSize[axis])
@@ -121,17 +122,13 @@ extension FlexEngine {
         mode: .performLayout, sizing: .inherentSize)
 
       func position(_ axis: Axis) -> Double {
-        if axis == .vertical, let alignment = blockAlignment, let top = style.inset.top,
+        if axis == .vertical, style.alignSelf != .auto, let top = style.inset.top,
           let bottom = style.inset.bottom
         {
-          let start = top + border.top + margin.top
-          // An overflowing box falls back to the start (Chromium aligns it "safe").
-          let room = Swift.max(insetBox.height - top - bottom - margin.vertical - size.height, 0)
-          switch alignment {
-          case .center: return start + room / 2
-          case .flexEnd: return start + room
-          default: return start
-          }
+          return Self.alignInInsetModifiedContainingBlock(
+            outerSize: size.height + margin.vertical, alignment: style.alignSelf,
+            containingBlock: (border.top, container.height - border.bottom), insets: (top, bottom))
+            + margin.top
         }
         if let start = style.inset.start(axis) {
           return start + border.start(axis) + margin.start(axis)
@@ -171,5 +168,51 @@ extension FlexEngine {
       frames[child] = Rect(
         x: position(.horizontal), y: position(.vertical), width: size.width, height: size.height)
     }
+  }
+
+  /// Places an absolutely positioned box whose `top` and `bottom` are both set and whose
+  /// `align-self` is explicit (not `auto`) in its block axis: returns the offset of its margin box.
+  ///
+  /// - Parameters:
+  ///   - outerSize: The box's margin-box height (negative margins may make it negative).
+  ///   - containingBlock: The containing block's top and bottom edges: the container's padding box.
+  ///   - insets: The box's `top` and `bottom`.
+  ///
+  /// 1. The inset-modified containing block is the containing block shrunk by the two insets.
+  ///    When that would leave it a negative size, the weaker (end-side, `bottom`) inset is reduced
+  ///    until its size is zero ([CSS Position 3 §4.1](https://www.w3.org/TR/css-position-3/#abspos-insets));
+  ///    Chromium reduces `bottom` whatever the alignment.
+  /// 2. The box's margin box is aligned in it per `align-self` (`stretch` on a box that does not
+  ///    fill it behaves as `flex-start`), "unsafe", so it may overflow either edge
+  ///    ([CSS Box Alignment 3 §6.1](https://www.w3.org/TR/css-align-3/#align-abspos)).
+  /// 3. Default overflow alignment ([CSS Box Alignment 3 §4.4](https://www.w3.org/TR/css-align-3/#overflow-values)):
+  ///    neither `safe` nor `unsafe` is given, so a box that overflows its inset-modified containing
+  ///    block is shifted back to stay within the containing block, at least as much as possible,
+  ///    its start edge winning when it cannot fit. As Chromium does it, that limit is the containing
+  ///    block extended by the inset-modified one where that reaches further (negative insets), and
+  ///    a box that fits its inset-modified containing block is never moved.
+  static func alignInInsetModifiedContainingBlock(
+    outerSize: Double, alignment: FlexStyle.AlignSelf, containingBlock: (start: Double, end: Double),
+    insets: (start: Double, end: Double)
+  ) -> Double {
+    // 1. The inset-modified containing block, never of negative size.
+    let start = containingBlock.start + insets.start
+    let end = Swift.max(containingBlock.end - insets.end, start)
+    // 2. Unsafe alignment inside it.
+    let free = end - start - outerSize
+    var position: Double
+    switch alignment {
+    case .center: position = start + free / 2
+    case .flexEnd: position = start + free
+    case .auto, .flexStart, .stretch: position = start
+    }
+    // 3. Default overflow alignment: keep an overflowing box within the containing block.
+    if free < 0 {
+      let lower = Swift.min(containingBlock.start, start)
+      let upper = Swift.max(containingBlock.end, end)
+      if position + outerSize > upper { position = upper - outerSize }
+      if position < lower { position = lower }
+    }
+    return position
   }
 }

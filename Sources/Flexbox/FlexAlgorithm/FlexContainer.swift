@@ -29,7 +29,8 @@ struct FlexConstants {
   var isIntrinsicCrossSizing = false
   /// Whether the cross size is being found under a min-content constraint.
   var isMinContentCrossSizing = false
-  /// Whether the known main size is the container's flexed size in its parent.
+  /// Whether the known main size is the container's flexed size in a parent that is being sized
+  /// under an intrinsic cross constraint (so the container is measuring its contribution).
   var knownMainSizeIsFlexed = false
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
@@ -87,7 +88,14 @@ extension FlexEngine {
     knownSizeIsFlexed: Bool = false
   ) -> Size {
     let node = nodes[id]
-    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    if knownSize.width == nil, !node.direction.isRow, let space = available.width.value,
+      node.wrap != .noWrap || hasMultiLineColumnDescendant[id]
+    {
+      knownSize.width = columnFitContentWidth(
+        id, known: known, available: available, sizing: sizing, space: space,
+        knownSizeIsFlexed: knownSizeIsFlexed)
+    }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
       return Size(width: width, height: height)
     }
@@ -119,14 +127,14 @@ extension FlexEngine {
     // 9. align-content: stretch.
     stretchLinesForAlignContent(&lines, knownSize: knownSize, constants: constants)
     // 11. The used cross size of each item.
-    determineUsedCrossSizes(&items, lines: lines, constants: constants)
+    determineUsedCrossSizes(&items, lines: lines, availableSpace: availableSpace, constants: constants)
     // §9.5 Main-axis alignment. 12. Distribute the remaining free space.
     distributeRemainingFreeSpace(&items, lines: lines, constants: constants)
     // §9.6 Cross-axis alignment. 13–14. Align each item in its line.
     alignItemsInLines(&items, lines: lines, constants: constants)
     // 15. The container's used cross size.
     let totalLineCrossSize = determineContainerCrossSize(
-      items, lines: lines, knownSize: knownSize, availableSpace: availableSpace, constants: &constants)
+      lines: lines, knownSize: knownSize, constants: &constants)
     if mode == .computeSize { return constants.containerSize }
     // 16. Align the lines per align-content.
     alignFlexLines(&lines, totalLineCrossSize: totalLineCrossSize, constants: constants)
@@ -158,6 +166,41 @@ extension FlexEngine {
       styleMainSize: node.size[mainAxis].clamped(min: node.minSize[mainAxis], max: node.maxSize[mainAxis]),
       styleMaxMainSize: node.maxSize[mainAxis].map { Swift.max($0, node.minSize[mainAxis]) },
       nodeOuterSize: knownSize, nodeInnerSize: inner)
+  }
+
+  /// The width of a column container of auto width offered a definite width `space` (margins
+  /// included), as Chromium sizes it: its fit-content width
+  /// ([CSS Sizing 3 §5.2](https://www.w3.org/TR/css-sizing-3/#fit-content-size)),
+  /// `min(max-content, max(min-content, space))`, from its intrinsic cross sizes
+  /// ([CSS Flexbox §9.9.2](https://www.w3.org/TR/css-flexbox-1/#intrinsic-cross-sizes)), found by
+  /// running the algorithm under a min-content and a max-content width constraint. A multi-line
+  /// container's min-content width is its largest min-content contribution, its max-content
+  /// width the sum of its lines' cross sizes with each item at its max-content contribution,
+  /// the lines broken at its own definite height, be it one its parent gave it by flexing
+  /// (CSS Flexbox §9.8); a single-line container's are its largest contributions.
+  ///
+  /// Contributions come from the items' own sizes, so they differ from the widths the items get
+  /// when laid out in `space` at their flexed heights wherever a width depends on a height: in a
+  /// multi-line column container, whose lines break at its height (a column-wrap item may break
+  /// into more columns at its flexed height than its contribution has), and in any container
+  /// with such a container among its descendants. Elsewhere the lines of the layout in `space`
+  /// give the same width, so the caller only asks for this in those two cases.
+  func columnFitContentWidth(
+    _ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode, space: Double,
+    knownSizeIsFlexed: Bool
+  ) -> Double {
+    let node = nodes[id]
+    func intrinsicWidth(_ constraint: AvailableSpace) -> Double {
+      computeNode(
+        id, known: known, available: AvailableSize(width: constraint, height: available.height),
+        mode: .computeSize, sizing: sizing, knownSizeIsFlexed: knownSizeIsFlexed
+      ).width
+    }
+    let minContent = intrinsicWidth(.minContent)
+    let maxContent = Swift.max(intrinsicWidth(.maxContent), minContent)
+    var width = Swift.min(maxContent, Swift.max(minContent, space - node.margin.horizontal))
+    if sizing == .inherentSize { width = width.clamped(min: node.minSize.width, max: node.maxSize.width) }
+    return Swift.max(width, node.paddingBorder.horizontal)
   }
 
   /// Step 1, [§9.1](https://www.w3.org/TR/css-flexbox-1/#algo-anon-box): every in-flow child

@@ -17,6 +17,9 @@ final class FlexEngine {
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
   var maxDepth = 0
+  /// Whether a box has a multi-line column container (with children, displayed) among its
+  /// descendants: its width may then depend on heights (see `columnFitContentWidth`).
+  var hasMultiLineColumnDescendant: [Bool] = []
   /// Memoised sizes, ``cacheSlots`` per box that has been sized, allocated on first use.
   private var cache: [CacheEntry] = []
   /// Where each box's slots start in ``cache`` (-1: none yet).
@@ -82,6 +85,21 @@ final class FlexEngine {
     }
     frames = Array(repeating: .zero, count: nodes.count)
     cacheBase = Array(repeating: -1, count: nodes.count)
+    // Children come after their parent in breadth-first order: fill the flags from the leaves up.
+    hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
+    for index in nodes.indices.reversed() {
+      let node = nodes[index]
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
+      {
+        let style = nodes[child]
+        if hasMultiLineColumnDescendant[child]
+          || (!style.direction.isRow && style.wrap != .noWrap && style.childCount > 0)
+        {
+          hasMultiLineColumnDescendant[index] = true
+          break
+        }
+      }
+    }
   }
 
   // MARK: - Entry points
@@ -150,9 +168,11 @@ final class FlexEngine {
   /// - Parameters:
   ///   - known: Border-box dimensions the caller has already fixed.
   ///   - available: The space offered, margins included.
-  ///   - knownSizeIsFlexed: The known dimensions are the box's used main size in its parent,
-  ///     after flexing: Chromium does not break a column's lines at such a height while
-  ///     measuring the column's intrinsic width.
+  ///   - knownSizeIsFlexed: The known dimensions are the box's main size in its parent after
+  ///     flexing, in a parent that is being sized under an intrinsic (min- or max-content) cross
+  ///     constraint, so the box is measuring its contribution to that size: Chromium computes
+  ///     such a contribution from the box's own sizes, and does not break a column's lines at
+  ///     the flexed height.
   func computeNode(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
     knownSizeIsFlexed: Bool = false
