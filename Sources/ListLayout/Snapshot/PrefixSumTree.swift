@@ -1,65 +1,98 @@
-/// A sequence of non-negative values with prefix sums, point updates and searches in
-/// O(log n): the structure that lets an edit move everything after it by a delta without
-/// touching it.
+/// A sequence of non-negative values with prefix sums, point updates and searches: the
+/// structure that lets an edit move everything after it by a delta without touching it.
 ///
-/// It is a segment tree rather than a Fenwick tree on purpose: every inner node is always
-/// recomputed as `left + right` from its children, so the sums are a pure function of the
-/// current values. A snapshot built in one pass and one reached by a thousand updates hold
-/// bit-identical sums, which is what lets incremental layout be compared with a full
-/// relayout frame for frame.
+/// Values are kept in blocks of 64, each an immutable object shared between the snapshots
+/// that hold it; a segment tree over the block totals finds a block in O(log(n / 64)), and a
+/// scan of at most 63 values finishes the job. A point update of a tree an older snapshot
+/// still holds makes one new block and copies the block list (one reference per 64 values)
+/// and the small tree of totals, rather than the whole tree.
 ///
-/// The nodes live in 64-node blocks shared copy-on-write, so a point update of a tree that
-/// an older snapshot still holds copies only the blocks on one leaf-to-root path (about
-/// log₂(n) − 5 blocks of 512 bytes) rather than the whole tree.
+/// Every sum is a pure function of the current values: a block's total is always summed from
+/// its first value to its last, every inner node of the tree of totals is always recomputed
+/// as `left + right`, and a prefix is the tree's prefix of whole blocks plus the in-block sum,
+/// both added in a fixed order. A snapshot built in one pass and one reached by a thousand
+/// updates therefore hold bit-identical sums, which is what lets incremental layout be
+/// compared with a full relayout frame for frame.
 ///
 /// Values must be non-negative for ``firstIndex(wherePrefixExceeds:)`` to be meaningful.
 struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable, Equatable {
-  /// The leaves live at `nodes[leafBase ..< leafBase + count]`; node *i*'s children are
-  /// 2*i* and 2*i* + 1; node 1 is the root.
-  var nodes: BlockArray<Value>
-  var leafBase: Int
+  /// Values per block.
+  static var blockSize: Int { 64 }
+
+  /// Up to 64 consecutive values and their total; never changed once made.
+  final class Block: Sendable {
+    let values: ContiguousArray<Value>
+    let total: Value
+
+    init(_ values: ContiguousArray<Value>) {
+      self.values = values
+      var total = Value.zero
+      for value in values { total += value }
+      self.total = total
+    }
+  }
+
+  private(set) var blocks: ContiguousArray<Block> = []
+  /// A segment tree over the block totals: block *b*'s total is at `totals[totalsBase + b]`;
+  /// node *i*'s children are 2*i* and 2*i* + 1; node 1 is the root.
+  private var totals: ContiguousArray<Value> = [.zero, .zero]
+  private var totalsBase = 1
   /// The number of values.
-  private(set) var count: Int
+  private(set) var count = 0
 
   /// An empty tree.
-  init() {
-    nodes = BlockArray([.zero, .zero])
-    leafBase = 1
-    count = 0
-  }
+  init() {}
 
   /// A tree over `values`, built in O(n).
   init<C: Collection>(_ values: C) where C.Element == Value {
+    var block = ContiguousArray<Value>()
+    block.reserveCapacity(Self.blockSize)
+    for value in values {
+      block.append(value)
+      if block.count == Self.blockSize {
+        blocks.append(Block(block))
+        block.removeAll(keepingCapacity: true)
+      }
+    }
+    if !block.isEmpty { blocks.append(Block(block)) }
     count = values.count
     var base = 1
-    while base < count { base <<= 1 }
-    leafBase = base
-    var flat = ContiguousArray(repeating: Value.zero, count: 2 * base)
-    var i = base
-    for value in values {
-      flat[i] = value
-      i += 1
-    }
+    while base < blocks.count { base <<= 1 }
+    totalsBase = base
+    totals = ContiguousArray(repeating: .zero, count: 2 * base)
+    for (b, block) in blocks.enumerated() { totals[base + b] = block.total }
     var node = base - 1
     while node >= 1 {
-      flat[node] = flat[2 &* node] + flat[2 &* node &+ 1]
+      totals[node] = totals[2 &* node] + totals[2 &* node &+ 1]
       node -= 1
     }
-    nodes = BlockArray(flat)
+  }
+
+  static func == (lhs: PrefixSumTree, rhs: PrefixSumTree) -> Bool {
+    lhs.count == rhs.count && lhs.values.elementsEqual(rhs.values)
   }
 
   /// The sum of all values.
-  var total: Value { nodes[1] }
+  var total: Value { totals[1] }
 
   /// The value at `index`.
   subscript(index: Int) -> Value {
-    get { nodes[leafBase + index] }
+    get {
+      precondition(index >= 0 && index < count, "PrefixSumTree index \(index) out of 0..<\(count)")
+      return blocks[index >> 6].values[index & 63]
+    }
     set {
-      var node = leafBase + index
-      nodes[node] = newValue
+      precondition(index >= 0 && index < count, "PrefixSumTree index \(index) out of 0..<\(count)")
+      let b = index >> 6
+      var values = blocks[b].values
+      values[index & 63] = newValue
+      let block = Block(values)
+      blocks[b] = block
+      var node = totalsBase + b
+      totals[node] = block.total
       node >>= 1
       while node >= 1 {
-        nodes[node] = nodes[2 &* node] + nodes[2 &* node &+ 1]
+        totals[node] = totals[2 &* node] + totals[2 &* node &+ 1]
         node >>= 1
       }
     }
@@ -67,19 +100,30 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
 
   /// The sum of the first `n` values.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log(n / 64)) plus at most 63 additions.
   func prefix(_ n: Int) -> Value {
     if n >= count { return total }
     if n <= 0 { return .zero }
-    // Walk from the root towards leaf n, adding every left subtree we pass on the right of.
+    let b = n >> 6
+    var within = Value.zero
+    let values = blocks[b].values
+    for i in 0..<(n & 63) { within += values[i] }
+    return prefixOfBlocks(b) + within
+  }
+
+  /// The sum of the totals of the first `b` blocks.
+  private func prefixOfBlocks(_ b: Int) -> Value {
+    if b <= 0 { return .zero }
+    if b >= blocks.count { return total }
+    // Walk from the root towards leaf b, adding every left subtree we pass on the right of.
     var sum = Value.zero
     var node = 1
     var low = 0
-    var width = leafBase
+    var width = totalsBase
     while width > 1 {
       width >>= 1
-      if n >= low + width {
-        sum += nodes[2 &* node]
+      if b >= low + width {
+        sum += totals[2 &* node]
         low += width
         node = 2 &* node &+ 1
       } else {
@@ -93,13 +137,13 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   /// or `count` when no prefix does. With non-negative values, that is the element
   /// "containing" position `target`.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log(n / 64)) plus at most 63 steps.
   func firstIndex(wherePrefixExceeds target: Value) -> Int {
     if count == 0 || !(total > target) { return count }
     var node = 1
     var remaining = target
-    while node < leafBase {
-      let left = nodes[2 &* node]
+    while node < totalsBase {
+      let left = totals[2 &* node]
       if left > remaining {
         node = 2 &* node
       } else {
@@ -107,11 +151,20 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
         node = 2 &* node &+ 1
       }
     }
-    return Swift.min(node - leafBase, count)
+    let b = Swift.min(node - totalsBase, blocks.count - 1)
+    var within = Value.zero
+    for (i, value) in blocks[b].values.enumerated() {
+      within += value
+      if within > remaining { return (b << 6) + i }
+    }
+    // Rounding left the target past this block's end: the next value starts the next block.
+    return Swift.min((b + 1) << 6, count)
   }
 
   /// The values, in order.
-  var values: Slice<BlockArray<Value>> { nodes[leafBase..<leafBase + count] }
+  var values: FlattenSequence<LazyMapSequence<ContiguousArray<Block>, ContiguousArray<Value>>> {
+    blocks.lazy.map(\.values).joined()
+  }
 
   /// Replaces `range` with `newValues`, rebuilding the tree.
   ///
@@ -130,17 +183,18 @@ extension PrefixSumTree where Value == Double {
   /// values that are each followed by the same gap (sections and their spacing), without
   /// ever adding the gap into the stored sums, where a huge gap would swallow the values.
   ///
-  /// - Complexity: O(log n).
+  /// - Complexity: O(log(n / 64)) plus at most 63 steps.
   func firstIndex(wherePrefixExceeds target: Double, perElement: Double) -> Int {
     if count == 0 || !(total + Double(count) * perElement > target) { return count }
     var node = 1
     var low = 0
-    var width = leafBase
+    var width = totalsBase
     var accumulated = 0.0
-    while node < leafBase {
+    while node < totalsBase {
       width >>= 1
-      let leftCount = Swift.max(0, Swift.min(width, count - low))
-      let left = nodes[2 &* node] + Double(leftCount) * perElement
+      // The values under the left child: its blocks, the last of which may be partial.
+      let leftCount = Swift.max(0, Swift.min(width << 6, count - (low << 6)))
+      let left = totals[2 &* node] + Double(leftCount) * perElement
       if accumulated + left > target {
         node = 2 &* node
       } else {
@@ -149,6 +203,11 @@ extension PrefixSumTree where Value == Double {
         node = 2 &* node &+ 1
       }
     }
-    return Swift.min(node - leafBase, count)
+    let b = Swift.min(node - totalsBase, blocks.count - 1)
+    for (i, value) in blocks[b].values.enumerated() {
+      accumulated += value + perElement
+      if accumulated > target { return (b << 6) + i }
+    }
+    return Swift.min((b + 1) << 6, count)
   }
 }
