@@ -2,13 +2,14 @@
 /// structure that lets an edit move everything after it by a delta without touching it.
 ///
 /// Values are kept in blocks of 64, each an immutable object shared between the snapshots
-/// that hold it; a segment tree over the block totals finds a block in O(log(n / 64)), and a
-/// scan of at most 63 values finishes the job. A point update of a tree an older snapshot
+/// that hold it, with its own running sums; a segment tree over the block totals finds a
+/// block in O(log(n / 64)), and the block's running sums finish the job. A point update of a tree an older snapshot
 /// still holds makes one new block and copies the block list (one reference per 64 values)
 /// and the small tree of totals, rather than the whole tree.
 ///
 /// Every sum is a pure function of the current values: a block's total is always summed from
-/// its first value to its last, every inner node of the tree of totals is always recomputed
+/// its first value to its last (its running sums are the partial results of that one loop),
+/// every inner node of the tree of totals is always recomputed
 /// as `left + right`, and a prefix is the tree's prefix of whole blocks plus the in-block sum,
 /// both added in a fixed order. A snapshot built in one pass and one reached by a thousand
 /// updates therefore hold bit-identical sums, which is what lets incremental layout be
@@ -19,17 +20,27 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   /// Values per block.
   static var blockSize: Int { 64 }
 
-  /// Up to 64 consecutive values and their total; never changed once made.
+  /// Up to 64 consecutive values and their running sums; never changed once made.
   final class Block: Sendable {
     let values: ContiguousArray<Value>
-    let total: Value
+    /// `sums[i]` is the sum of the first `i` values, added in order; `sums[count]` is the
+    /// block's total.
+    let sums: ContiguousArray<Value>
 
     init(_ values: ContiguousArray<Value>) {
       self.values = values
+      var sums = ContiguousArray<Value>()
+      sums.reserveCapacity(values.count + 1)
       var total = Value.zero
-      for value in values { total += value }
-      self.total = total
+      sums.append(total)
+      for value in values {
+        total += value
+        sums.append(total)
+      }
+      self.sums = sums
     }
+
+    var total: Value { sums[sums.count - 1] }
   }
 
   private(set) var blocks: ContiguousArray<Block> = []
@@ -100,15 +111,12 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
 
   /// The sum of the first `n` values.
   ///
-  /// - Complexity: O(log(n / 64)) plus at most 63 additions.
+  /// - Complexity: O(log(n / 64)).
   func prefix(_ n: Int) -> Value {
     if n >= count { return total }
     if n <= 0 { return .zero }
     let b = n >> 6
-    var within = Value.zero
-    let values = blocks[b].values
-    for i in 0..<(n & 63) { within += values[i] }
-    return prefixOfBlocks(b) + within
+    return prefixOfBlocks(b) + blocks[b].sums[n & 63]
   }
 
   /// The sum of the totals of the first `b` blocks.
@@ -137,7 +145,7 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   /// or `count` when no prefix does. With non-negative values, that is the element
   /// "containing" position `target`.
   ///
-  /// - Complexity: O(log(n / 64)) plus at most 63 steps.
+  /// - Complexity: O(log n).
   func firstIndex(wherePrefixExceeds target: Value) -> Int {
     if count == 0 || !(total > target) { return count }
     var node = 1
@@ -152,13 +160,16 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
       }
     }
     let b = Swift.min(node - totalsBase, blocks.count - 1)
-    var within = Value.zero
-    for (i, value) in blocks[b].values.enumerated() {
-      within += value
-      if within > remaining { return (b << 6) + i }
+    // The first running sum past the remainder: sums[low + 1] > remaining.
+    let sums = blocks[b].sums
+    var low = 0
+    var high = sums.count - 1
+    while low < high {
+      let mid = (low + high) >> 1
+      if sums[mid + 1] > remaining { high = mid } else { low = mid + 1 }
     }
-    // Rounding left the target past this block's end: the next value starts the next block.
-    return Swift.min((b + 1) << 6, count)
+    // When rounding left the target past this block's end, the next block starts there.
+    return Swift.min((b << 6) + low, count)
   }
 
   /// The values, in order.
