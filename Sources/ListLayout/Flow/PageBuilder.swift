@@ -222,8 +222,8 @@ final class PageBuilder {
     precondition(lineFirstItem == itemCount, "lines are appended between lines only")
     let source = other.columns
     let starts = other.lineStart
-    let firstItem = starts[lines.lowerBound]
-    let endItem = lines.upperBound < starts.count ? starts[lines.upperBound] : other.itemCount
+    let firstItem = Int(starts[lines.lowerBound])
+    let endItem = lines.upperBound < starts.count ? Int(starts[lines.upperBound]) : other.itemCount
     let items = endItem - firstItem
     while itemCount + items > itemCapacity {
       itemStorage = grow(itemStorage, columns: 4, count: itemCount, capacity: &itemCapacity)

@@ -88,8 +88,8 @@ final class LinePage: @unchecked Sendable, Equatable {
   var itemY: PageColumn { PageColumn(base: columns.y, count: itemCount) }
   var itemWidth: PageColumn { PageColumn(base: columns.width, count: itemCount) }
   var itemHeight: PageColumn { PageColumn(base: columns.height, count: itemCount) }
-  /// The first item (page-local) of each line.
-  var lineStart: LineStarts { LineStarts(base: columns.lineStart, count: lineCount) }
+  /// The first item (page-local) of each line, stored exactly as a Double.
+  var lineStart: PageColumn { PageColumn(base: columns.lineStart, count: lineCount) }
   /// The top of each line box, relative to the page's top.
   var lineY: PageColumn { PageColumn(base: columns.lineY, count: lineCount) }
   /// The height of each line box.
@@ -112,8 +112,8 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The page-local item range of line `line`.
   func items(ofLine line: Int) -> Range<Int> {
     let starts = lineStart
-    let end = line + 1 < starts.count ? starts[line + 1] : itemCount
-    return starts[line]..<end
+    let end = line + 1 < starts.count ? Int(starts[line + 1]) : itemCount
+    return Int(starts[line])..<end
   }
 
   /// The frame of page-local item `i`, relative to the page's top.
@@ -154,19 +154,6 @@ struct PageColumn: RandomAccessCollection {
   subscript(i: Int) -> Double {
     precondition(i >= 0 && i < count, "index \(i) out of the page column's 0..<\(count)")
     return base[i]
-  }
-}
-
-/// The first item of each line of a ``LinePage``.
-struct LineStarts: RandomAccessCollection {
-  let base: UnsafeMutablePointer<Double>
-  let count: Int
-  var startIndex: Int { 0 }
-  var endIndex: Int { count }
-  @inline(__always)
-  subscript(i: Int) -> Int {
-    precondition(i >= 0 && i < count, "line \(i) out of the page's 0..<\(count)")
-    return Int(base[i])
   }
 }
 
