@@ -54,7 +54,8 @@ extension FlexEngine {
     let measured = computeNode(
       item.node, known: known,
       available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
-      mode: .computeSize, sizing: .contentSize, knownSizeIsFlexed: constants.isIntrinsicCrossSizing)
+      mode: .computeSize, sizing: .contentSize,
+      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical)
     return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
   }
 
