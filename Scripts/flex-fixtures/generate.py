@@ -17,8 +17,8 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 (`python3 Scripts/flex-fixtures/generate.py hand` writes only the first), and, with
 `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
 `flex-random-777.json` (names `random777_NNN`); the committed corpus also has
-`FIXTURE_SEED=99 ... 800` (`flex-random-99.json`) and `FIXTURE_SEED=4242 ... 800`
-(`flex-random-4242.json`).
+`FIXTURE_SEED=99 ... 800` (`flex-random-99.json`), `FIXTURE_SEED=4242 ... 800`
+(`flex-random-4242.json`), `FIXTURE_SEED=7373 ... 500` and `FIXTURE_SEED=8484 ... 500`.
 
 Each file is a JSON array of fixtures:
 
