@@ -18,7 +18,8 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
 `flex-random-777.json` (names `random777_NNN`); the committed corpus also has
 `FIXTURE_SEED=99 ... 800` (`flex-random-99.json`), `FIXTURE_SEED=4242 ... 800`
-(`flex-random-4242.json`), `FIXTURE_SEED=7373 ... 500` and `FIXTURE_SEED=8484 ... 500`.
+(`flex-random-4242.json`), `FIXTURE_SEED=7373 ... 500`, `FIXTURE_SEED=8484 ... 500` and
+`FIXTURE_SEED=9191 ... 500`.
 
 Each file is a JSON array of fixtures:
 
@@ -337,6 +338,21 @@ def hand_fixtures():
         row_wrap3 = box([leaf(width=50, height=10) for _ in range(3)], flexDirection="row", flexWrap="wrap")
         add(f"stretch_measure_{wrap}_column", box([row_wrap3, leaf(width=20, height=30)], flexWrap=wrap,
                                                   width=100, height=200))
+    # An item's min/max cross sizes bound its outer size in the space offered with its margins:
+    # a fit-content width held back by `max-width` is the `max-width`, margins taken off once.
+    three_row = lambda **s: box([leaf(width=50, height=10) for _ in range(3)], flexDirection="row",
+                                flexWrap="wrap", **s)
+    add("max_width_margins_fit_content_center",
+        box([three_row(maxWidth=80, margin={"left": 10})], width=100, height=100, alignItems="center"))
+    add("max_width_margins_fit_content_negative",
+        box([three_row(maxWidth=80, margin={"left": -10})], width=100, height=100, alignItems="flex-start"))
+    add("min_width_margins_fit_content",
+        box([three_row(minWidth=95, margin={"left": 10})], width=100, height=100, alignItems="flex-start"))
+    add("max_width_margins_column_wrap",
+        box([box([box([leaf(width=40, height=30), leaf(width=30, height=30), leaf(width=20, height=30)],
+                      flexWrap="wrap", flexBasis=0, height=40), leaf(width=20, height=50)],
+                 flexWrap="wrap", maxWidth=80, margin={"left": 6.75}, padding={"right": 9.25})],
+            width=103.25, height=200, alignItems="center", flexWrap="wrap-reverse"))
     # Nesting, stretch and auto sizes.
     add("nested_stretch", box([box([leaf(height=30), leaf(flexGrow=1)], flexDirection="row", flexGrow=1),
                                box([leaf(width=40, height=20)], alignItems="center", height=50)],
