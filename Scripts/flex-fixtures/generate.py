@@ -17,8 +17,9 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 (`python3 Scripts/flex-fixtures/generate.py hand` writes only the first), and, with
 `FIXTURE_SEED=777 python3 Scripts/flex-fixtures/generate.py 600`, an extra batch
 `flex-random-777.json` (names `random777_NNN`); the committed corpus also has
-`FIXTURE_SEED=99 ... 800` (`flex-random-99.json`) and `FIXTURE_SEED=4242 ... 800`
-(`flex-random-4242.json`).
+`FIXTURE_SEED=99 ... 800` (`flex-random-99.json`), `FIXTURE_SEED=4242 ... 800`
+(`flex-random-4242.json`), `FIXTURE_SEED=7373 ... 500`, `FIXTURE_SEED=8484 ... 500` and
+`FIXTURE_SEED=9191 ... 500`.
 
 Each file is a JSON array of fixtures:
 
@@ -227,6 +228,15 @@ def hand_fixtures():
                           padding={"bottom": 8.25}),
                      leaf(position="absolute", top=4, bottom=6, alignSelf=align, width=10, height=20)],
                     flexDirection=direction, alignItems="center", width=100, height=93))
+    # Both insets set and an inset-modified containing block of negative size: the end inset gives
+    # way until it is empty (CSS Position 3 §4.1), and negative margins then make the box larger.
+    add("absolute_collapsed_imcb_negative_margins",
+        box([leaf(position="absolute", left=25.25, right=-8.25, margin={"right": -1.75}, height=5),
+             leaf(position="absolute", left=25, right=-8, margin={"left": -2, "right": -3}, height=5),
+             leaf(position="absolute", top=25, bottom=-8, margin={"bottom": -3}, width=5),
+             leaf(position="absolute", top=25, bottom=-8, margin={"top": -2, "bottom": -4}, width=5),
+             leaf(position="absolute", left=3, right=4, margin={"left": -2, "right": -3}, height=5)],
+            width=10, height=12, padding={"left": 1}, border={"top": 2}))
     add("absolute_min_max", box([leaf(position="absolute", width=300, maxWidth=100, height=10, minHeight=30),
                                  leaf(position="absolute", top=10, bottom=10, maxHeight=40, width=5)],
                                 width=150, height=120))
@@ -288,6 +298,61 @@ def hand_fixtures():
     add("column_wrap_flexed_height_narrow_root",
         box([column_wrap(flexBasis=0), leaf(width=120, height=20)], width=100, height=200, alignItems="flex-start",
             flexWrap="wrap"))
+    # A height found by layout is not definite (CSS Sizing 3 §2.1; CSS Flexbox §9.8 makes only
+    # flexed and stretched items' sizes definite): a column-wrap box laid out at such a height
+    # keeps its lines unbroken (a negative margin makes the height smaller than the running sum
+    # of its first items), and a row box does not stretch its items to it while measuring them
+    # (a column-wrap item breaks into two columns only at a definite height).
+    unbroken = lambda **s: box([leaf(width=30, height=27.5), leaf(width=20, height=17.5),
+                                leaf(width=10, margin={"bottom": -8.75})], flexWrap="wrap", **s)
+    two_columns = lambda **s: box([leaf(flexBasis=24, flexShrink=1, margin={"left": 1.25, "right": 3}),
+                                   leaf(width=118.25, height=10.75)], flexWrap="wrap", **s)
+    add("indefinite_height_column_wrap_item",
+        box([unbroken(alignSelf="flex-start")], flexDirection="row", width=300, height=200))
+    add("indefinite_height_column_wrap_item_max_height",
+        box([unbroken(alignSelf="flex-start", maxHeight=30)], flexDirection="row", width=300, height=200))
+    add("indefinite_height_column_wrap_stretched",
+        box([box([unbroken()], flexDirection="row")], width=300, height=200, alignItems="flex-start"))
+    add("indefinite_height_column_wrap_absolute", box([unbroken(position="absolute")], width=300, height=200))
+    for (name, s) in [("max_height", {"maxHeight": 0.25}), ("width_max_height", {"width": 100, "maxHeight": 0.25}),
+                      ("height", {"height": 0.25}), ("insets", {"top": 10, "bottom": 190.5}),
+                      ("min_height", {"minHeight": 20})]:
+        add(f"indefinite_height_absolute_row_{name}",
+            box([box([two_columns(flexGrow=2)], flexDirection="row", position="absolute", **s)],
+                width=300, height=200))
+        add(f"indefinite_height_row_item_{name}",
+            box([box([two_columns(flexGrow=2)], flexDirection="row", alignSelf="flex-start", **s)],
+                flexDirection="row", width=300, height=200))
+        add(f"indefinite_height_stretched_row_item_{name}",
+            box([box([two_columns(flexGrow=2)], flexDirection="row", **s)], flexDirection="row", width=300,
+                height=200))
+    # A stretched item is measured at its container's cross size only in a single-line container of
+    # definite cross size (CSS Flexbox §9.8 point 1), not in a multi-line one.
+    for wrap in ["nowrap", "wrap"]:
+        add(f"stretch_measure_{wrap}_definite_height",
+            box([box([two_columns(), leaf(width=10, height=5)], flexDirection="row", flexWrap=wrap, height=20,
+                     alignSelf="flex-start")], width=300, height=200))
+        add(f"stretch_measure_{wrap}_auto_height",
+            box([box([two_columns(), leaf(width=10, height=5)], flexDirection="row", flexWrap=wrap,
+                     alignSelf="flex-start")], flexDirection="row", width=300, height=20))
+        row_wrap3 = box([leaf(width=50, height=10) for _ in range(3)], flexDirection="row", flexWrap="wrap")
+        add(f"stretch_measure_{wrap}_column", box([row_wrap3, leaf(width=20, height=30)], flexWrap=wrap,
+                                                  width=100, height=200))
+    # An item's min/max cross sizes bound its outer size in the space offered with its margins:
+    # a fit-content width held back by `max-width` is the `max-width`, margins taken off once.
+    three_row = lambda **s: box([leaf(width=50, height=10) for _ in range(3)], flexDirection="row",
+                                flexWrap="wrap", **s)
+    add("max_width_margins_fit_content_center",
+        box([three_row(maxWidth=80, margin={"left": 10})], width=100, height=100, alignItems="center"))
+    add("max_width_margins_fit_content_negative",
+        box([three_row(maxWidth=80, margin={"left": -10})], width=100, height=100, alignItems="flex-start"))
+    add("min_width_margins_fit_content",
+        box([three_row(minWidth=95, margin={"left": 10})], width=100, height=100, alignItems="flex-start"))
+    add("max_width_margins_column_wrap",
+        box([box([box([leaf(width=40, height=30), leaf(width=30, height=30), leaf(width=20, height=30)],
+                      flexWrap="wrap", flexBasis=0, height=40), leaf(width=20, height=50)],
+                 flexWrap="wrap", maxWidth=80, margin={"left": 6.75}, padding={"right": 9.25})],
+            width=103.25, height=200, alignItems="center", flexWrap="wrap-reverse"))
     # Nesting, stretch and auto sizes.
     add("nested_stretch", box([box([leaf(height=30), leaf(flexGrow=1)], flexDirection="row", flexGrow=1),
                                box([leaf(width=40, height=20)], alignItems="center", height=50)],

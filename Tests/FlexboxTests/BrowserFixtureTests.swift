@@ -44,6 +44,7 @@ enum BrowserFixtures {
   static let hand = load("flex-hand")
   static let random =
     load("flex-random") + load("flex-random-777") + load("flex-random-99") + load("flex-random-4242")
+    + load("flex-random-7373") + load("flex-random-8484") + load("flex-random-9191")
 
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list

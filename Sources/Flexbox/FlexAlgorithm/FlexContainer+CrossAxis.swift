@@ -34,6 +34,11 @@ extension FlexEngine {
   /// The cross size of an item's content laid out at its flexed main size in `crossSpace`
   /// (margins included), clamped by its min/max cross sizes.
   ///
+  /// The space is clamped by the item's min/max cross sizes as its outer size: the bounds plus
+  /// its margins (as in `itemCrossAvailableSpace`), so that an item whose `max-width` holds it
+  /// back still has its margins taken off the space only once (its fit-content width, CSS Sizing 3
+  /// §5.2, is then its `max-width`, not its `max-width` less its margins).
+  ///
   /// When the container is itself being sized under an intrinsic cross constraint, the item is
   /// measuring its contribution to that size: its flexed main size is flagged so that a column
   /// container does not break its lines there (see `lineBreakLimit`).
@@ -45,16 +50,19 @@ extension FlexEngine {
     let pbCross = item.paddingBorder.sum(cross)
     let lower = item.minSize[cross]
     let upper = item.maxSize[cross]
+    let marginSum = item.margin.sum(cross)
     var crossAvailable = crossSpace
     if let v = crossAvailable.value {
-      crossAvailable = .definite(Swift.max(v.clamped(min: lower, max: upper), pbCross))
+      crossAvailable = .definite(
+        Swift.max(v.clamped(min: lower + marginSum, max: upper.map { $0 + marginSum }), pbCross + marginSum))
     }
     var known = OptionalSize.none
     known[main] = item.targetSize[main]
     let measured = computeNode(
       item.node, known: known,
       available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
-      mode: .computeSize, sizing: .contentSize, knownSizeIsFlexed: constants.isIntrinsicCrossSizing)
+      mode: .computeSize, sizing: .contentSize,
+      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical)
     return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
   }
 

@@ -21,10 +21,9 @@ extension FlexEngine {
         let crossAvailable = itemCrossAvailableSpace(
           item, availableSpace: availableSpace, constants: constants)
         var childKnown = OptionalSize.none
-        childKnown[cross] = item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
-        if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
-          childKnown[cross] = Swift.max(space - item.margin.sum(cross), 0)
-        }
+        childKnown[cross] =
+          item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
+          ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
         let mainConstraint: AvailableSpace = availableSpace[main] == .minContent ? .minContent : .maxContent
         let measured = computeNode(
           item.node, known: childKnown, available: .axes(main: main, mainConstraint, cross: crossAvailable),
@@ -61,6 +60,29 @@ extension FlexEngine {
     }
   }
 
+  /// The cross size a stretched item of auto cross size is measured at before the lines are
+  /// known (for its flex base size, step 3, and its intrinsic main-size contribution): the
+  /// cross space offered to it less its margins, when that is the container's inner cross size
+  /// and definite. [CSS Flexbox §9.8](https://www.w3.org/TR/css-flexbox-1/#definite-sizes),
+  /// point 1, makes a stretched item's cross size definite only in a single-line container of
+  /// definite cross size: in a multi-line container, or one whose height is not definite (auto,
+  /// or known but not definite), the item is measured at its own cross size, as Chromium does (a
+  /// column-wrap item then keeps its lines unbroken). (A column container of auto width is still
+  /// measured at the width offered: its width, resolved before layout in Chromium, is known here
+  /// only in the cases `columnFitContentWidth` handles.)
+  func stretchedCrossSize(
+    _ item: FlexItem, crossAvailable: AvailableSpace, constants: FlexConstants
+  ) -> Double? {
+    let cross = constants.crossAxis
+    guard item.alignSelf == .stretch, item.size[cross] == nil, !constants.isWrap,
+      let space = crossAvailable.value
+    else { return nil }
+    if cross == .vertical, constants.nodeInnerSize[cross] == nil || constants.isKnownHeightIndefinite {
+      return nil
+    }
+    return Swift.max(space - item.margin.sum(cross), 0)
+  }
+
   /// Step 5, [§9.3](https://www.w3.org/TR/css-flexbox-1/#algo-line-break): a single-line
   /// container puts every item in one line; a multi-line one starts a new line when the next
   /// item's outer hypothetical main size would overflow its inner main size (a column container
@@ -89,19 +111,21 @@ extension FlexEngine {
   }
 
   /// The inner main length at which a multi-line container breaks lines: its inner main size
-  /// when definite (for a column container, be it a height its parent gave it by flexing).
-  /// A column container whose known height is the one it was flexed to by a parent that is
-  /// itself being sized under an intrinsic constraint is measuring its contribution to that
-  /// parent's intrinsic size (CSS Flexbox §9.9), which comes from its own sizes: it breaks, as
-  /// Chromium does, at its own `height`, else its `max-height`, else not at all. One of auto
-  /// height breaks at its `max-height`.
+  /// when definite (for a column container, be it a height its parent gave it by flexing or
+  /// stretching, CSS Flexbox §9.8). A column container whose known height is not definite
+  /// (`FlexConstants.isKnownHeightIndefinite`: its content's height as a flex item that is not
+  /// stretched, or as an absolutely positioned box, or the height it was flexed to by a parent
+  /// that is itself being sized under an intrinsic constraint, CSS Flexbox §9.9, so that it is
+  /// measuring its contribution from its own sizes) breaks, as Chromium does, at its own
+  /// `height`, else its `max-height`, else not at all. One of auto height breaks at its
+  /// `max-height`.
   func lineBreakLimit(_ constants: FlexConstants) -> Double? {
     let main = constants.mainAxis
     if main == .horizontal { return constants.nodeInnerSize[main] }
     let inset = constants.contentInset.sum(main)
     // A column container's min-content width is its widest item's (one line).
     if constants.isMinContentCrossSizing { return nil }
-    if constants.nodeOuterSize[main] != nil, !constants.knownMainSizeIsFlexed {
+    if constants.nodeOuterSize[main] != nil, !constants.isKnownHeightIndefinite {
       return constants.nodeInnerSize[main]
     }
     if let styled = constants.styleMainSize { return Swift.max(styled - inset, 0) }
@@ -188,10 +212,8 @@ extension FlexEngine {
         let crossAvailable = itemCrossAvailableSpace(
           item, availableSpace: availableSpace, constants: constants)
         var childKnown = OptionalSize.none
-        childKnown[cross] = item.size[cross]
-        if item.alignSelf == .stretch, childKnown[cross] == nil, let space = crossAvailable.value {
-          childKnown[cross] = Swift.max(space - item.margin.sum(cross), 0)
-        }
+        childKnown[cross] =
+          item.size[cross] ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
         let measured = computeNode(
           item.node, known: childKnown, available: .axes(main: main, constraint, cross: crossAvailable),
           mode: .computeSize, sizing: .inherentSize)[main]

@@ -5,6 +5,12 @@ extension FlexEngine {
   /// relative insets ([CSS Position §3.4](https://www.w3.org/TR/css-position-3/#relpos-insets):
   /// `left`/`top` win over `right`/`bottom`, physical even in reverse containers), then lays
   /// out its content at its used size.
+  ///
+  /// An item's used height is definite when it is its main size (flexed, CSS Flexbox §9.8 point
+  /// 3), its own `height`, or its line's cross size it was stretched to (§9.8 point 4); the
+  /// content height of an item that is not stretched is not (CSS Sizing 3 §2.1), so the item
+  /// lays its content out as for an indefinite height (`knownHeightIsIndefinite`). (An item's
+  /// width is resolved before its layout and always definite.)
   func performFinalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
@@ -14,12 +20,13 @@ extension FlexEngine {
       var mainCursor = constants.contentInset.start(main)
       forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
         let item = items[index]
+        let heightIsContent = cross == .vertical && item.size[cross] == nil && item.alignSelf != .stretch
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
           available: AvailableSize(
             width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)
           ),
-          mode: .performLayout, sizing: .contentSize)
+          mode: .performLayout, sizing: .contentSize, knownHeightIsIndefinite: heightIsContent)
         let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
         let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
         let mainPosition = mainCursor + item.offsetMain + item.margin.start(main) + relativeMain
@@ -70,7 +77,11 @@ extension FlexEngine {
         } else if let start = style.inset.start(axis), let end = style.inset.end(axis),
           !(axis == .vertical && sizesToContentInBlockAxis)
         {
-          known[axis] = Swift.max(insetBox[axis] - margin.sum(axis) - start - end, 0)
+          // The inset-modified containing block is never of negative size (CSS Position 3
+          // §4.1: the end inset gives way), and the box's margin box fills it, so negative
+          // margins may make the box larger than a collapsed containing block (§5.1).
+          let insetModified = Swift.max(insetBox[axis] - start - end, 0)
+          known[axis] = Swift.max(insetModified - margin.sum(axis), 0)
             .clamped(min: minSize[axis], max: style.maxSize[axis])
         }
       }
@@ -117,9 +128,11 @@ extension FlexEngine {
       finalSize = Size(
         width: finalSize.width.clamped(min: minSize.width, max: style.maxSize.width),
         height: finalSize.height.clamped(min: minSize.height, max: style.maxSize.height))
+      // A height neither styled nor fixed by both insets is the content's, not definite (CSS
+      // Sizing 3 §2.1): the box lays its content out as for an indefinite height.
       let size = computeNode(
         child, known: OptionalSize(width: finalSize.width, height: finalSize.height), available: available,
-        mode: .performLayout, sizing: .inherentSize)
+        mode: .performLayout, sizing: .inherentSize, knownHeightIsIndefinite: known.height == nil)
 
       func position(_ axis: Axis) -> Double {
         if axis == .vertical, style.alignSelf != .auto, let top = style.inset.top,

@@ -29,9 +29,11 @@ struct FlexConstants {
   var isIntrinsicCrossSizing = false
   /// Whether the cross size is being found under a min-content constraint.
   var isMinContentCrossSizing = false
-  /// Whether the known main size is the container's flexed size in a parent that is being sized
-  /// under an intrinsic cross constraint (so the container is measuring its contribution).
-  var knownMainSizeIsFlexed = false
+  /// Whether the known height is the container's used height but not a definite size (see
+  /// `FlexEngine.computeNode`): the container then lays its items out as for an indefinite
+  /// height, so a column container does not break its lines there (`lineBreakLimit`) and a row
+  /// container does not stretch its items to it while measuring them (`stretchedCrossSize`).
+  var isKnownHeightIndefinite = false
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -85,7 +87,7 @@ extension FlexEngine {
   /// Reads as the specification's numbered steps; each step is its own function.
   func layoutFlexContainer(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownSizeIsFlexed: Bool = false
+    knownHeightIsIndefinite: Bool = false
   ) -> Size {
     let node = nodes[id]
     var knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
@@ -94,7 +96,7 @@ extension FlexEngine {
     {
       knownSize.width = columnFitContentWidth(
         id, known: known, available: available, sizing: sizing, space: space,
-        knownSizeIsFlexed: knownSizeIsFlexed)
+        knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
       return Size(width: width, height: height)
@@ -105,7 +107,7 @@ extension FlexEngine {
     var items = generateFlexItems(node, constants: constants)
     // §9.2 Line length determination. 2. The available main and cross space for the items.
     let availableSpace = determineAvailableSpace(knownSize, available, constants: constants)
-    constants.knownMainSizeIsFlexed = knownSizeIsFlexed && known[constants.mainAxis] != nil
+    constants.isKnownHeightIndefinite = knownHeightIsIndefinite && known.height != nil
     constants.isMinContentCrossSizing =
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis] == .minContent
     constants.isIntrinsicCrossSizing =
@@ -187,13 +189,13 @@ extension FlexEngine {
   /// give the same width, so the caller only asks for this in those two cases.
   func columnFitContentWidth(
     _ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode, space: Double,
-    knownSizeIsFlexed: Bool
+    knownHeightIsIndefinite: Bool
   ) -> Double {
     let node = nodes[id]
     func intrinsicWidth(_ constraint: AvailableSpace) -> Double {
       computeNode(
         id, known: known, available: AvailableSize(width: constraint, height: available.height),
-        mode: .computeSize, sizing: sizing, knownSizeIsFlexed: knownSizeIsFlexed
+        mode: .computeSize, sizing: sizing, knownHeightIsIndefinite: knownHeightIsIndefinite
       ).width
     }
     let minContent = intrinsicWidth(.minContent)

@@ -168,14 +168,18 @@ final class FlexEngine {
   /// - Parameters:
   ///   - known: Border-box dimensions the caller has already fixed.
   ///   - available: The space offered, margins included.
-  ///   - knownSizeIsFlexed: The known dimensions are the box's main size in its parent after
-  ///     flexing, in a parent that is being sized under an intrinsic (min- or max-content) cross
-  ///     constraint, so the box is measuring its contribution to that size: Chromium computes
-  ///     such a contribution from the box's own sizes, and does not break a column's lines at
-  ///     the flexed height.
+  ///   - knownHeightIsIndefinite: The known height is the box's used height but is not a definite
+  ///     size ([CSS Sizing 3 §2.1](https://www.w3.org/TR/css-sizing-3/#definite): an `auto`
+  ///     height is found by laying the box out), so the box lays its content out as for an
+  ///     indefinite height and only takes the known one as its own (see `FlexConstants.isKnownHeightIndefinite`).
+  ///     Its parent says so for a flex item whose cross size is its content's (CSS Flexbox §9.8
+  ///     makes only stretched items' cross sizes definite), for an absolutely positioned box of
+  ///     `auto` height, and for an item whose height was flexed in a parent that is being sized
+  ///     under an intrinsic (min- or max-content) cross constraint, which is measuring its
+  ///     contribution to that size: Chromium computes such a contribution from the box's own sizes.
   func computeNode(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownSizeIsFlexed: Bool = false
+    knownHeightIsIndefinite: Bool = false
   ) -> Size {
     var available = available
     // A known dimension makes the space offered along it irrelevant: canonicalise for the cache.
@@ -186,7 +190,8 @@ final class FlexEngine {
     let (keyWidth, kindWidth) = CacheEntry.pack(known.width, available.width)
     let (keyHeight, kindHeight) = CacheEntry.pack(known.height, available.height)
     let flags =
-      kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32 | (knownSizeIsFlexed ? 64 : 0)
+      kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
+      | (knownHeightIsIndefinite ? 64 : 0)
     var base = Int(cacheBase[id])
     if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
@@ -200,7 +205,7 @@ final class FlexEngine {
     } else {
       result = layoutFlexContainer(
         id, known: known, available: available, mode: mode, sizing: sizing,
-        knownSizeIsFlexed: knownSizeIsFlexed)
+        knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
     guard mode == .computeSize else { return result }
     if base < 0 {
