@@ -34,7 +34,8 @@ done
 
 out=.build-fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -wmo -I "$out")
+# `-package-name` lets the modules share their `package` declarations, as SwiftPM does.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -wmo -package-name listlayout -I "$out")
 
 # Library modules, in dependency order: rebuilt only when a source is newer than the object.
 rebuilt=0

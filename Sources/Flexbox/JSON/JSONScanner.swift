@@ -1,3 +1,5 @@
+import LayoutGeometry
+
 /// A JSON value small enough to be read recursively (a style and its edge objects).
 enum JSONValue {
   case number(Double)
@@ -81,76 +83,17 @@ struct JSONScanner {
   /// Reads a string; a too-long one throws a limit error with an empty path, for the caller to fill in.
   mutating func parseString() throws(FlexDocumentError) -> String {
     guard peek() == UInt8(ascii: "\"") else { throw syntaxError("expected a string") }
-    index += 1
-    var utf8: [UInt8] = []
-    while true {
-      guard index < bytes.count else { throw syntaxError("unterminated string") }
-      let byte = bytes[index]
-      index += 1
-      switch byte {
-      case UInt8(ascii: "\""):
-        guard let string = String(validating: utf8, as: UTF8.self) else {
-          throw syntaxError("invalid UTF-8 in a string")
-        }
-        return string
-      case UInt8(ascii: "\\"):
-        guard index < bytes.count else { throw syntaxError("unterminated string") }
-        let escape = bytes[index]
-        index += 1
-        switch escape {
-        case UInt8(ascii: "\""): utf8.append(0x22)
-        case UInt8(ascii: "\\"): utf8.append(0x5C)
-        case UInt8(ascii: "/"): utf8.append(0x2F)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"):
-          var scalar = try parseHex4()
-          if (0xD800..<0xDC00).contains(scalar) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-              bytes[index + 1] == UInt8(ascii: "u")
-            else { throw syntaxError("unpaired surrogate in string") }
-            index += 2
-            let low = try parseHex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw syntaxError("unpaired surrogate in string") }
-            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          }
-          guard let unicode = Unicode.Scalar(scalar) else { throw syntaxError("invalid unicode escape") }
-          utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
-        default:
-          index -= 1
-          throw syntaxError("invalid escape in string")
-        }
-      case 0x00..<0x20:
-        index -= 1
-        throw syntaxError("control character in string")
-      default:
-        utf8.append(byte)
+    do {
+      let (string, end) = try decodeJSONString(bytes, quote: index, maxLength: maxStringLength)
+      index = end
+      return string
+    } catch let problem {
+      if problem.kind == .tooLong {
+        throw .limitExceeded(limit: .maxStringLength, value: maxStringLength + 1, path: "")
       }
-      if utf8.count > maxStringLength {
-        throw .limitExceeded(limit: .maxStringLength, value: utf8.count, path: "")
-      }
+      index = problem.offset
+      throw syntaxError(problem.message)
     }
-  }
-
-  private mutating func parseHex4() throws(FlexDocumentError) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw syntaxError("invalid unicode escape") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[index]
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: throw syntaxError("invalid unicode escape")
-      }
-      value = value * 16 + digit
-      index += 1
-    }
-    return value
   }
 
   /// Reads a number with JSON's grammar.

@@ -1,3 +1,5 @@
+import LayoutGeometry
+
 /// Why a JSON document could not be read as a model: what, where (a key path such as
 /// `sections[2].items[0].size.width`), and the line and column of the offending text.
 public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -393,91 +395,18 @@ struct JSONReader: ~Copyable {
   }
 
   private mutating func readRawString() throws(JSONInputError) -> String {
-    let start = offset
-    offset += 1
-    var scalars: [UInt8] = []
-    var simpleStart = offset
-    var hasEscapes = false
-    while true {
-      guard offset < bytes.count else { throw error(.syntax, "unterminated string", at: start) }
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\"") { break }
-      if byte < 0x20 { throw error(.syntax, "control character in a string; escape it") }
-      if byte == UInt8(ascii: "\\") {
-        hasEscapes = true
-        scalars.append(contentsOf: bytes[simpleStart..<offset])
-        offset += 1
-        guard offset < bytes.count else { throw error(.syntax, "unterminated string", at: start) }
-        let escaped = bytes[offset]
-        offset += 1
-        switch escaped {
-        case UInt8(ascii: "\""): scalars.append(0x22)
-        case UInt8(ascii: "\\"): scalars.append(0x5C)
-        case UInt8(ascii: "/"): scalars.append(0x2F)
-        case UInt8(ascii: "b"): scalars.append(0x08)
-        case UInt8(ascii: "f"): scalars.append(0x0C)
-        case UInt8(ascii: "n"): scalars.append(0x0A)
-        case UInt8(ascii: "r"): scalars.append(0x0D)
-        case UInt8(ascii: "t"): scalars.append(0x09)
-        case UInt8(ascii: "u"):
-          var code = try readHex4()
-          if (0xD800..<0xDC00).contains(code) {
-            guard matches("\\u") else { throw error(.syntax, "unpaired surrogate in \\u escape") }
-            offset += 2
-            let low = try readHex4()
-            guard (0xDC00..<0xE000).contains(low) else { throw error(.syntax, "invalid surrogate pair") }
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-          } else if (0xDC00..<0xE000).contains(code) {
-            throw error(.syntax, "unpaired surrogate in \\u escape")
-          }
-          scalars.append(contentsOf: String(Character(Unicode.Scalar(code)!)).utf8)
-        default:
-          throw error(.syntax, "invalid escape '\\\(printable(escaped))'", at: offset - 2)
-        }
-        simpleStart = offset
-        continue
-      }
-      offset += 1
-      if offset - start > limits.maxStringLength + 2 {
+    do {
+      let (string, end) = try decodeJSONString(bytes, quote: offset, maxLength: limits.maxStringLength)
+      offset = end
+      return string
+    } catch let problem {
+      if problem.kind == .tooLong {
         throw error(
-          .limitExceeded("maxStringLength"), "string longer than \(limits.maxStringLength) bytes", at: start)
+          .limitExceeded("maxStringLength"), "string longer than \(limits.maxStringLength) bytes",
+          at: problem.offset)
       }
+      throw error(.syntax, problem.message, at: problem.offset)
     }
-    let end = offset
-    offset += 1
-    let utf8: ArraySlice<UInt8>
-    if hasEscapes {
-      scalars.append(contentsOf: bytes[simpleStart..<end])
-      utf8 = scalars[...]
-    } else {
-      utf8 = bytes[simpleStart..<end]
-    }
-    if utf8.count > limits.maxStringLength {
-      throw error(
-        .limitExceeded("maxStringLength"), "string longer than \(limits.maxStringLength) bytes", at: start)
-    }
-    guard let string = String(validating: utf8, as: UTF8.self) else {
-      throw error(.syntax, "invalid UTF-8 in a string", at: start)
-    }
-    return string
-  }
-
-  private mutating func readHex4() throws(JSONInputError) -> UInt32 {
-    guard offset + 4 <= bytes.count else { throw error(.syntax, "unterminated \\u escape") }
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[offset]
-      let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: throw error(.syntax, "invalid hexadecimal digit in \\u escape")
-      }
-      value = value << 4 | digit
-      offset += 1
-    }
-    return value
   }
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
