@@ -253,12 +253,3 @@ final class FlexEngine {
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
 }
-
-extension Optional {
-  /// Returns the wrapped value and leaves `nil` behind.
-  fileprivate mutating func take() -> Wrapped? {
-    let value = self
-    self = nil
-    return value
-  }
-}
