@@ -142,4 +142,90 @@ struct DeepTreeTests {
       #expect(other.children.isEmpty && mutated.children[0].depth == 10_000)
     }
   }
+
+  /// Regression: trees up to 256 levels were computed on the calling thread, at several KB of
+  /// stack per level, overflowing a 256 KB stack from about 20 (debug) or 30 (release) levels.
+  @Test("trees of any depth compute on a 256 KB stack", arguments: [10, 30, 60, 100, 200, 256, 300, 1_000])
+  func computeOnSmallStack(depth: Int) {
+    onSmallStack {
+      let computed = deepLayout(depth).compute(width: 100, height: nil)
+      var node = computed
+      var levels = 0
+      while let child = node.children.first {
+        node = child
+        levels += 1
+      }
+      #expect(levels == depth)
+      #expect(node.frame.size == Size(width: 3, height: 4))
+    }
+  }
+
+  /// Every public operation on a 10,000-level tree, on a 256 KB stack.
+  @Test("a 10,000-level tree computes, compares, hashes, prints, encodes and applies on a 256 KB stack")
+  func everythingOnSmallStack() {
+    onSmallStack {
+      let depth = 10_000
+      let layout = deepLayout(depth)
+      let computed = layout.compute(width: 100, height: nil)
+      let rtl = layout.compute(width: 100, height: nil, direction: .rtl)
+      #expect(computed.depth == depth)
+      #expect(computed == computed.roundedToPixels())
+      #expect(rtl.depth == depth)
+      #expect(Set([computed, computed]).count == 1)
+      #expect(computed.description.count > depth)
+      #expect(FlexDocument.encode(computed).count > depth * 40)
+      #expect(computed.placements().count == depth + 1)
+      #expect(computed.svg(layout: layout).count > depth)
+      var view = TestView()
+      for _ in 0..<depth { view = TestView([view]) }
+      #expect(throws: Never.self) { try computed.apply(to: &view) }
+      #expect(view.frame == computed.frame)
+      var mismatched = TestView([TestView(), TestView()])
+      #expect(throws: LayoutShapeMismatch.self) { try computed.apply(to: &mismatched) }
+      // Release the view chain without recursion (it is the test's own class tree).
+      var next: [TestView] = [view]
+      view = TestView()
+      while let node = next.popLast() {
+        next.append(contentsOf: node.frameChildren)
+        node.frameChildren = []
+      }
+    }
+  }
+
+  /// Regression: under ThreadSanitizer a 10,000-level tree corrupted memory. TSan keeps a
+  /// fixed 65,536-entry shadow call stack per thread and writes past its end unchecked; the
+  /// engine recursed about nine instrumented calls per level, all on one helper thread, so
+  /// beyond about 7,000 levels it overflowed ("allocation-size-too-big", SIGSEGV or a hang).
+  /// The engine now moves to a new thread every ``FlexLayoutLimits/helperThreadDepth`` levels.
+  @Test("the engine recurses through a bounded number of levels on any one thread")
+  func levelsPerThread() {
+    let depth = FlexDocumentLimits().maxDepth
+    let engine = FlexEngine(root: deepLayout(depth))
+    let result = engine.run(width: 100, height: nil, direction: .ltr)
+    #expect(result.depth == depth)
+    #expect(engine.deepestLevelsOnOneThread > 0)
+    #expect(engine.deepestLevelsOnOneThread <= FlexLayoutLimits.helperThreadDepth)
+  }
+
+  /// Helper threads are shared: many deep computations at once each get their own, and
+  /// helpers that idled out are replaced.
+  @Test("deep trees computed from many tasks at once, and after the helpers idled out, agree")
+  func concurrentDeepCompute() async throws {
+    let layout = deepLayout(2 * FlexLayoutLimits.helperThreadDepth + 10)
+    let expected = [
+      layout.compute(width: 100, height: nil), layout.compute(width: 100, height: nil, direction: .rtl),
+    ]
+    let same = await withTaskGroup(of: Bool.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          layout.compute(width: 100, height: nil, direction: index % 2 == 0 ? .ltr : .rtl)
+            == expected[index % 2]
+        }
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(same)
+    try await Task.sleep(for: .seconds(HelperThread.idleTimeout + 0.5))
+    #expect(layout.compute(width: 100, height: nil) == expected[0])
+  }
 }
