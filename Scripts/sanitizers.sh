@@ -23,15 +23,6 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}"
 # The Swift runtime's crash backtracer does not mix with a sanitizer's own reports.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 
-extra=()
-if [[ "$sanitizer" == thread ]]; then
-  # Known open problem: under ThreadSanitizer the flex engine's recursion over 10,000-level
-  # trees (on its big-stack helper thread) dies with "allocation-size-too-big" or SIGSEGV, or
-  # hangs, and releasing a 10,000-level tree (recursive in the Swift runtime) can overflow a
-  # test thread; normal and AddressSanitizer builds pass these tests. Skipped here until fixed.
-  extra=(--skip "veryDeepTree|deepTrees|depthLimit|deepEquality")
-fi
-
 start=$(date +%s)
-swift test --sanitize="$sanitizer" --scratch-path "$scratch" "${extra[@]}" "$@"
+swift test --sanitize="$sanitizer" --scratch-path "$scratch" "$@"
 echo "sanitizer $sanitizer: passed in $(( $(date +%s) - start ))s" >&2

@@ -35,19 +35,14 @@ public struct LayoutShapeMismatch: Error, Sendable, Hashable, CustomStringConver
 extension ComputedLayout {
   /// Sets the frame of `node` and of all its descendants from this tree.
   ///
-  /// The shapes are checked first, so a mismatch changes nothing.
+  /// The shapes are checked first, so a mismatch changes nothing. Neither pass recurses, so
+  /// trees of any depth apply on any thread.
   ///
   /// - Throws: ``LayoutShapeMismatch`` naming the first path (depth first) where the two trees
   ///   have different numbers of children.
   public func apply<Node: FrameAssignable>(to node: inout Node) throws(LayoutShapeMismatch) {
-    let depth = self.depth
-    let computed = self
-    let mismatch: LayoutShapeMismatch? = FlexLayoutLimits.withStack(forDepth: depth) {
-      if let mismatch = Self.firstMismatch(computed, node, path: "root") { return mismatch }
-      Self.assign(computed, to: &node)
-      return nil
-    }
-    if let mismatch { throw mismatch }
+    if let mismatch = Self.firstMismatch(self, node) { throw mismatch }
+    Self.assign(self, to: &node)
   }
 
   /// The number of levels below this node (0 for a leaf), found without recursion.
@@ -61,27 +56,61 @@ extension ComputedLayout {
     return deepest
   }
 
+  /// The first node, depth first, whose child count differs between the trees.
   private static func firstMismatch<Node: FrameAssignable>(
-    _ computed: ComputedLayout, _ node: Node, path: String
-  )
-    -> LayoutShapeMismatch?
-  {
+    _ computed: ComputedLayout, _ node: Node
+  ) -> LayoutShapeMismatch? {
     let kids = node.frameChildren
     guard computed.children.count == kids.count else {
       return LayoutShapeMismatch(
-        path: path, computedChildCount: computed.children.count, nodeChildCount: kids.count)
+        path: "root", computedChildCount: computed.children.count, nodeChildCount: kids.count)
     }
-    for (i, (child, kid)) in zip(computed.children, kids).enumerated() {
-      if let mismatch = firstMismatch(child, kid, path: "\(path).children[\(i)]") { return mismatch }
+    // The open levels: their children, and how many of those have been visited.
+    var levels: [(computed: [ComputedLayout], kids: [Node], visited: Int)] = [(computed.children, kids, 0)]
+    while let top = levels.indices.last {
+      let index = levels[top].visited
+      guard index < levels[top].computed.count else {
+        levels.removeLast()
+        continue
+      }
+      levels[top].visited += 1
+      let child = levels[top].computed[index]
+      let grandkids = levels[top].kids[index].frameChildren
+      guard child.children.count == grandkids.count else {
+        let path = levels.reduce("root") { $0 + ".children[\($1.visited - 1)]" }
+        return LayoutShapeMismatch(
+          path: path, computedChildCount: child.children.count, nodeChildCount: grandkids.count)
+      }
+      if !child.children.isEmpty { levels.append((child.children, grandkids, 0)) }
     }
     return nil
   }
 
+  /// Assigns the frames of trees of the same shape: each node's frame before its children's,
+  /// each node's children written back after theirs (as a recursive walk would).
   private static func assign<Node: FrameAssignable>(_ computed: ComputedLayout, to node: inout Node) {
     node.assignFrame(computed.frame)
     guard !computed.children.isEmpty else { return }
-    var kids = node.frameChildren
-    for i in kids.indices { assign(computed.children[i], to: &kids[i]) }
-    node.frameChildren = kids
+    var levels: [(computed: [ComputedLayout], kids: [Node], visited: Int)] = [
+      (computed.children, node.frameChildren, 0)
+    ]
+    while let top = levels.indices.last {
+      let index = levels[top].visited
+      if index < levels[top].computed.count {
+        levels[top].visited += 1
+        let child = levels[top].computed[index]
+        levels[top].kids[index].assignFrame(child.frame)
+        if !child.children.isEmpty {
+          levels.append((child.children, levels[top].kids[index].frameChildren, 0))
+        }
+      } else {
+        let finished = levels.removeLast().kids
+        if let parent = levels.indices.last {
+          levels[parent].kids[levels[parent].visited - 1].frameChildren = finished
+        } else {
+          node.frameChildren = finished
+        }
+      }
+    }
   }
 }

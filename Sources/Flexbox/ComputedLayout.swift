@@ -10,22 +10,56 @@ public struct ComputedLayout: Sendable, Hashable {
   /// The box's frame, relative to its parent.
   public var frame: Rect
   /// The children's computed layouts, in the layout tree's order.
-  public var children: [ComputedLayout]
+  ///
+  /// A value like any array: copies share their children until one of them changes them.
+  /// Releasing a tree of any depth does not recurse.
+  public var children: [ComputedLayout] {
+    get { childStorage?.nodes ?? [] }
+    set { storeChildren(newValue) }
+    _modify {
+      var nodes: [ComputedLayout]
+      if isKnownUniquelyReferenced(&childStorage) {
+        // Move the array out, so that it is mutated in place.
+        nodes = childStorage!.nodes
+        childStorage!.nodes = []
+      } else {
+        nodes = childStorage?.nodes ?? []
+      }
+      defer { storeChildren(nodes) }
+      yield &nodes
+    }
+  }
+
+  /// ``children`` in a box of their own (see `ChildStorage.swift`), `nil` when there are none.
+  var childStorage: ComputedLayoutChildren?
+
+  /// Stores `nodes` as the children, reusing the box when nothing else holds it.
+  private mutating func storeChildren(_ nodes: [ComputedLayout]) {
+    if nodes.isEmpty {
+      childStorage = nil
+    } else if isKnownUniquelyReferenced(&childStorage) {
+      childStorage!.nodes = nodes
+    } else {
+      childStorage = ComputedLayoutChildren(nodes)
+    }
+  }
 
   /// Creates a computed layout (as ``description`` prints it, to paste into tests).
+  @inline(__always)
   public init(identifier: String? = nil, frame: Rect, children: [ComputedLayout] = []) {
     self.identifier = identifier
     self.frame = frame
-    self.children = children
+    self.childStorage = children.isEmpty ? nil : ComputedLayoutChildren(children)
   }
 
   /// Node by node, without recursion (trees may be thousands of levels deep).
   public static func == (lhs: ComputedLayout, rhs: ComputedLayout) -> Bool {
     var stack: [(ComputedLayout, ComputedLayout)] = [(lhs, rhs)]
     while let (a, b) = stack.popLast() {
-      guard a.identifier == b.identifier, a.frame == b.frame, a.children.count == b.children.count else {
-        return false
-      }
+      guard a.identifier == b.identifier, a.frame == b.frame else { return false }
+      // Shared children (a copy, or an unchanged subtree) are equal without a look.
+      if a.childStorage === b.childStorage { continue }
+      guard a.children.count == b.children.count else { return false }
       stack.append(contentsOf: zip(a.children, b.children))
     }
     return true
@@ -40,5 +74,15 @@ public struct ComputedLayout: Sendable, Hashable {
       hasher.combine(node.children.count)
       stack.append(contentsOf: node.children.reversed())
     }
+  }
+}
+
+extension ComputedLayout: CustomReflectable {
+  /// The identifier, frame and children, as the stored properties were shown before the
+  /// children moved into a box of their own.
+  public var customMirror: Mirror {
+    Mirror(
+      self, children: ["identifier": identifier as Any, "frame": frame, "children": children],
+      displayStyle: .struct)
   }
 }

@@ -9,8 +9,9 @@ extension Layout {
   /// let computed = layout.compute(with: Size(width: 160, height: 284))
   /// ```
   ///
-  /// Trees deeper than ``FlexLayoutLimits/inlineDepth`` are computed on a helper thread with a
-  /// stack sized for their depth, so a 10,000-level tree does not overflow the caller's stack.
+  /// Trees of any depth compute on any thread: the engine recurses once per level of the tree,
+  /// on the calling thread for the first levels (see ``FlexLayoutLimits``) and on helper threads
+  /// with stacks of their own below those, so a 10,000-level tree overflows no stack.
   ///
   /// - Complexity: O(n) boxes for most trees; sizes asked of a box are memoised.
   public func compute(with size: Size, direction: LayoutDirection = .ltr) -> ComputedLayout {
@@ -20,12 +21,7 @@ extension Layout {
   /// Computes the tree with an optional width and height: a `nil` axis is unconstrained and the
   /// root takes its max-content size there.
   public func compute(width: Double?, height: Double?, direction: LayoutDirection = .ltr) -> ComputedLayout {
-    let engine = FlexEngine(root: self)
-    return FlexLayoutLimits.withStack(forDepth: engine.maxDepth) {
-      engine.layoutRoot(width: width, height: height)
-      if direction == .rtl { engine.mirrorForRightToLeft() }
-      return engine.computedLayout()
-    }
+    FlexEngine(root: self).run(width: width, height: height, direction: direction)
   }
 
   /// Computes a self-sizing cell's content: the root's auto width is `width` and its height is
@@ -40,45 +36,50 @@ extension Layout {
   }
 }
 
-/// How deep the engine recurses on the caller's stack before it moves to a bigger one.
+/// How much stack the engine uses, and where.
+///
+/// The flex algorithm recurses once per level of the tree, using several KB of stack per level.
+/// A tree at most ``inlineDepth`` levels deep is computed on the calling thread, whose stack may
+/// be small (512 KB for a secondary thread or a task on Apple platforms), as long as it uses no
+/// more than ``inlineStackBytes`` of it; a deeper tree, or the subtree that would take a shallow
+/// one past that, is computed on a helper thread with a stack of its own, which goes at most
+/// ``helperThreadDepth`` levels down before handing the subtree below over to the next helper,
+/// and so on. The calling thread waits for its helpers, and the result is the same on any thread.
+///
+/// ```
+///  calling thread   compute ─ waits ──────────────────────────────────────────── result
+///  helper 1            root ─ … ─ level 999 ─ waits ─────────────── … ─ level 0 done
+///  helper 2                                   level 1000 ─ … ─ level 1999 ─ …
+/// ```
 public enum FlexLayoutLimits {
-  /// Trees at most this deep are computed on the calling thread; deeper ones on a helper thread
-  /// whose stack is ``stackBytesPerLevel`` per level plus 8 MiB.
-  public static let inlineDepth = 256
-  /// Stack reserved per tree level on the helper thread (virtual memory, committed only as used).
+  /// Trees at most this many levels deep are computed on the calling thread.
+  public static let inlineDepth = 16
+  /// The most stack the engine uses on the calling thread, whose size it cannot know, before it
+  /// continues on a helper thread.
+  ///
+  /// Measured from the address of a local variable, which AddressSanitizer's fake stack for
+  /// use-after-return detection can move off the thread's stack; ``inlineDepth`` still applies.
+  public static let inlineStackBytes = 128 * 1024
+  /// The most levels of the tree the engine recurses through on one helper thread.
+  ///
+  /// Bounds each helper's stack, and ThreadSanitizer's shadow call stack: a fixed 65,536
+  /// entries per thread, written past its end unchecked, which the engine's nine or ten
+  /// instrumented calls per level overflowed on a single thread beyond about 7,000 levels.
+  public static let helperThreadDepth = 1_000
+  /// Stack reserved per tree level on a helper thread, whose stack is ``helperThreadDepth`` ×
+  /// this plus 8 MiB (virtual memory, committed only as used).
   public static let stackBytesPerLevel = 24 * 1024
   /// The largest length the engine accepts (10⁹ points): larger sizes, insets, gaps and flex
   /// factors are capped, so sums of them never overflow to infinity (and NaN).
   public static let maxLength = 1e9
 
-  /// Runs `body` on the current thread when `depth` is small, else on a thread with a stack big
-  /// enough for `depth` levels of recursion, waiting for it.
-  static func withStack<T>(forDepth depth: Int, _ body: () -> T) -> T {
-    if depth <= inlineDepth { return body() }
-    return withoutActuallyEscaping(body) { escapable in
-      let box = ResultBox<T>(body: escapable)
-      let done = DispatchSemaphore(value: 0)
-      let thread = Thread {
-        box.run()
-        done.signal()
-      }
-      thread.stackSize = min(8 << 20 + depth * stackBytesPerLevel, 1 << 31)
-      thread.start()
-      done.wait()
-      return box.result!
-    }
-  }
-}
+  /// The stack size of a helper thread.
+  static var helperStackSize: Int { helperThreadDepth * stackBytesPerLevel + 8 << 20 }
 
-/// Carries a closure and its result to and from a helper thread; the caller waits for the
-/// thread, so the two never touch it at once.
-private final class ResultBox<T>: @unchecked Sendable {
-  var body: (() -> T)?
-  var result: T?
-  init(body: @escaping () -> T) { self.body = body }
-  /// Runs the body once and lets go of it, so it never outlives the caller's scope.
-  func run() {
-    result = body?()
-    body = nil
+  /// Runs `body` on a helper thread (see `HelperThread`), waiting for it.
+  static func onHelperThread<T>(_ body: () -> T) -> T {
+    var result: T?
+    HelperThread.run { result = body() }
+    return result!
   }
 }

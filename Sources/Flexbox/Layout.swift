@@ -25,7 +25,39 @@ public struct Layout: Sendable {
   /// Measures the content of a leaf (set by ``SizeBehavior/relative(closure:)``).
   public var measure: RelativeSizeClosure?
   /// The boxes laid out inside this one.
-  public var children: [Layout]
+  ///
+  /// A value like any array: copies of a layout share their children until one of them changes
+  /// them. Releasing a tree of any depth does not recurse.
+  public var children: [Layout] {
+    get { childStorage?.nodes ?? [] }
+    set { storeChildren(newValue) }
+    _modify {
+      var nodes: [Layout]
+      if isKnownUniquelyReferenced(&childStorage) {
+        // Move the array out, so that it is mutated in place.
+        nodes = childStorage!.nodes
+        childStorage!.nodes = []
+      } else {
+        nodes = childStorage?.nodes ?? []
+      }
+      defer { storeChildren(nodes) }
+      yield &nodes
+    }
+  }
+
+  /// ``children`` in a box of their own (see `ChildStorage.swift`), `nil` when there are none.
+  var childStorage: LayoutChildren?
+
+  /// Stores `nodes` as the children, reusing the box when nothing else holds it.
+  private mutating func storeChildren(_ nodes: [Layout]) {
+    if nodes.isEmpty {
+      childStorage = nil
+    } else if isKnownUniquelyReferenced(&childStorage) {
+      childStorage!.nodes = nodes
+    } else {
+      childStorage = LayoutChildren(nodes)
+    }
+  }
 
   /// Creates a layout from CSS properties.
   public init(
@@ -34,7 +66,7 @@ public struct Layout: Sendable {
     self.identifier = identifier
     self.style = style
     self.measure = measure
-    self.children = children
+    self.childStorage = children.isEmpty ? nil : LayoutChildren(children)
   }
 
   /// Creates a layout with Core Layout's vocabulary.
@@ -65,7 +97,7 @@ public struct Layout: Sendable {
     self.identifier = identifier
     self.style = FlexStyle()
     self.measure = nil
-    self.children = children
+    self.childStorage = children.isEmpty ? nil : LayoutChildren(children)
     self.container = container
     self.overriddenSecondaryAxisDistribution = overriddenSecondaryAxisDistribution
     self.overriddenPosition = overriddenPosition
@@ -115,6 +147,19 @@ public struct Layout: Sendable {
       overriddenSecondaryAxisDistribution: overriddenSecondaryAxisDistribution,
       overriddenPosition: .absolute(overriddenPosition), size: size, margin: margin, padding: padding,
       border: border, isIncludedInLayout: isIncludedInLayout, children: children)
+  }
+}
+
+extension Layout: CustomReflectable {
+  /// The identifier, style, measure closure and children, as the stored properties were
+  /// shown before the children moved into a box of their own.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "identifier": identifier as Any, "style": style, "measure": measure as Any, "children": children,
+      ],
+      displayStyle: .struct)
   }
 }
 

@@ -1,4 +1,5 @@
 import Flexbox
+import Foundation
 import ListLayout
 import Testing
 
@@ -96,5 +97,50 @@ import Testing
     #expect(edited.frame(of: IndexPath(item: 1, section: 0)) == rect(0, 76, 320, 56))
     model.sections[0].layout = nil
     #expect(try model.layout().invariantViolations() == [])
+  }
+}
+
+/// Carries a closure to a thread of the caller's choosing; the caller waits for it.
+private final class ThreadBody: @unchecked Sendable {
+  var body: (() -> Void)?
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// Deep flexbox content on a small stack.
+@Suite struct DeepFlexContentTests {
+  /// Runs `body` on a new thread with a 256 KB stack and waits for it: a stack overflow
+  /// there crashes the test process, so completing is the assertion.
+  func onSmallStack(_ body: @escaping () -> Void) {
+    let box = ThreadBody(body)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      box.body?()
+      box.body = nil
+      done.signal()
+    }
+    thread.stackSize = 256 << 10
+    thread.start()
+    done.wait()
+  }
+
+  /// Regression: a model holding a cell whose flexbox content was 10,000 (or 100,000) levels
+  /// deep released that tree recursively when the model went away.
+  @Test("a cell with 10,000- and 100,000-level content lays out and is released on a 256 KB stack")
+  func deepContent() {
+    onSmallStack {
+      for depth in [10_000, 100_000] {
+        var content = Layout(size: .absolute(width: 30, height: 20))
+        for _ in 0..<depth { content = Layout(children: [content]) }
+        let model = ListModel(
+          configuration: plainConfiguration(width: 320),
+          sections: [Section(cells: [Cell(id: "deep", size: .flex(FlexContent(content, width: .lineWidth)))])]
+        )
+        if depth == 10_000 {
+          let snapshot = try? model.layout()
+          #expect(snapshot?.frame(of: IndexPath(item: 0, section: 0))?.size == Size(width: 320, height: 20))
+          #expect(snapshot?.flexContent(at: IndexPath(item: 0, section: 0))?.depth == depth)
+        }
+      }
+    }
   }
 }

@@ -28,6 +28,25 @@ final class FlexEngine {
   private var cacheCursor: [UInt8] = []
   private static let cacheSlots = 8
 
+  /// Where the current thread's stack was when the engine started on it (see
+  /// ``FlexLayoutLimits``): the address of a local variable.
+  private var stackTop: UInt = 0
+  /// Containers being laid out on the current thread, one per level of recursion.
+  private var levelsOnThread = 0
+  /// The most levels the current thread may take.
+  private var levelLimit = FlexLayoutLimits.inlineDepth
+  /// The most stack the current thread may take, in bytes.
+  private var byteLimit = FlexLayoutLimits.inlineStackBytes
+  /// The levels the current thread takes before its stack use is trusted to move to a helper: a
+  /// guard against an address that is not on the stack (AddressSanitizer's fake stack), which
+  /// must not send every level to a thread of its own.
+  private var levelsBeforeByteLimit = 1
+  /// The most containers laid out at once on any one thread so far.
+  private(set) var deepestLevelsOnOneThread = 0
+  /// For each box, the containers on its deepest path down, itself included (0 for a leaf);
+  /// built when a subtree is first found not to fit on a thread.
+  private var heights: [Int32] = []
+
   /// A memoised size: the inputs packed into two numbers and a flag byte, and the result.
   private struct CacheEntry {
     var width: Double
@@ -61,7 +80,8 @@ final class FlexEngine {
       let depth = groupDepths[groupIndex]
       groups[groupIndex].withUnsafeBufferPointer { group in
         for layout in group {
-          let childCount = layout.children.count
+          let children = layout.children
+          let childCount = children.count
           var measureIndex: Int32 = -1
           if childCount == 0, let measure = layout.measure {
             measureIndex = Int32(measures.count)
@@ -73,7 +93,7 @@ final class FlexEngine {
               measure: measureIndex))
           identifiers.append(layout.identifier)
           if childCount > 0 {
-            groups.append(layout.children)
+            groups.append(children)
             groupDepths.append(depth + 1)
             nextIndex += childCount
             maxDepth = Swift.max(maxDepth, depth + 1)
@@ -103,6 +123,23 @@ final class FlexEngine {
   }
 
   // MARK: - Entry points
+
+  /// Lays out the tree and returns its computed layout: a right-to-left one when `direction`
+  /// is `.rtl`.
+  ///
+  /// A tree deeper than ``FlexLayoutLimits/inlineDepth`` is laid out on helper threads from the
+  /// root, so the calling thread waits once; a shallower one on the calling thread, unless it
+  /// uses more stack than ``FlexLayoutLimits/inlineStackBytes`` (see ``layoutContainer``).
+  func run(width: Double?, height: Double?, direction: LayoutDirection) -> ComputedLayout {
+    if maxDepth > FlexLayoutLimits.inlineDepth {
+      onHelperThread(levelsAlreadyOnIt: 0) { layoutRoot(width: width, height: height) }
+    } else {
+      stackTop = currentStackAddress()
+      layoutRoot(width: width, height: height)
+    }
+    if direction == .rtl { mirrorForRightToLeft() }
+    return computedLayout()
+  }
 
   /// Lays out the whole tree: the root's auto width and height take the offered size (less its
   /// margins); a `nil` offer sizes that axis to its max-content size.
@@ -203,7 +240,7 @@ final class FlexEngine {
     if nodes[id].childCount == 0 {
       result = layoutLeaf(id, known: known, available: available, sizing: sizing)
     } else {
-      result = layoutFlexContainer(
+      result = layoutContainer(
         id, known: known, available: available, mode: mode, sizing: sizing,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
@@ -218,6 +255,81 @@ final class FlexEngine {
     let cursor = Int(cacheCursor[owner])
     cache[base + cursor] = CacheEntry(width: keyWidth, height: keyHeight, flags: flags, result: result)
     cacheCursor[owner] = UInt8((cursor + 1) % Self.cacheSlots)
+    return result
+  }
+
+  // MARK: - Stack use
+
+  /// Lays out container `id` on the current thread, one level deeper, or on a helper thread
+  /// when its subtree does not fit in what the current thread has left.
+  ///
+  /// Out of line, so that ``computeNode(_:known:available:mode:sizing:knownSizeIsFlexed:)``,
+  /// which every box goes through, stays small.
+  @inline(never)
+  private func layoutContainer(
+    _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
+    knownSizeIsFlexed: Bool
+  ) -> Size {
+    if needsHelperThread(id) {
+      return onHelperThread(levelsAlreadyOnIt: 1) {
+        layoutFlexContainer(
+          id, known: known, available: available, mode: mode, sizing: sizing,
+          knownSizeIsFlexed: knownSizeIsFlexed)
+      }
+    }
+    levelsOnThread += 1
+    deepestLevelsOnOneThread = Swift.max(deepestLevelsOnOneThread, levelsOnThread)
+    defer { levelsOnThread -= 1 }
+    return layoutFlexContainer(
+      id, known: known, available: available, mode: mode, sizing: sizing, knownSizeIsFlexed: knownSizeIsFlexed
+    )
+  }
+
+  /// Whether container `id` is to be laid out on a helper thread: once the current thread has
+  /// used half its levels or half its stack, a subtree that would take it past either limit
+  /// moves. Only the first box found not to fit on a path moves (the subtrees of one that fits
+  /// fit too), and it has at least as many levels below it as the thread has above it.
+  private func needsHelperThread(_ id: Int) -> Bool {
+    let here = currentStackAddress()
+    let used = stackTop > here ? Int(stackTop - here) : 0
+    let levelsHalfUsed = levelsOnThread * 2 >= levelLimit
+    let bytesHalfUsed = levelsOnThread >= levelsBeforeByteLimit && used * 2 >= byteLimit
+    guard levelsHalfUsed || bytesHalfUsed else { return false }
+    if heights.isEmpty { heights = subtreeHeights() }
+    let height = Int(heights[id])
+    guard levelsOnThread + height <= levelLimit else { return true }
+    // Whether the subtree fits, at the stack per level used so far.
+    return used + height * (used / Swift.max(levelsOnThread, 1)) > byteLimit
+  }
+
+  /// The containers on each box's deepest path down, itself included, from the leaves up.
+  private func subtreeHeights() -> [Int32] {
+    var heights = [Int32](repeating: 0, count: nodes.count)
+    for id in nodes.indices.reversed() where nodes[id].childCount > 0 {
+      let first = Int(nodes[id].firstChild)
+      var deepest: Int32 = 0
+      for child in first..<(first + Int(nodes[id].childCount)) {
+        deepest = Swift.max(deepest, heights[child])
+      }
+      heights[id] = deepest + 1
+    }
+    return heights
+  }
+
+  /// Runs `body` on a new helper thread, which starts with `levelsAlreadyOnIt` levels and fresh
+  /// limits, while the current thread waits.
+  private func onHelperThread<T>(levelsAlreadyOnIt: Int, _ body: () -> T) -> T {
+    let saved = (stackTop, levelsOnThread, levelLimit, byteLimit, levelsBeforeByteLimit)
+    let result = FlexLayoutLimits.onHelperThread { () -> T in
+      stackTop = currentStackAddress()
+      levelsOnThread = levelsAlreadyOnIt
+      levelLimit = FlexLayoutLimits.helperThreadDepth
+      byteLimit = FlexLayoutLimits.helperThreadDepth * FlexLayoutLimits.stackBytesPerLevel
+      levelsBeforeByteLimit = FlexLayoutLimits.helperThreadDepth / 16
+      deepestLevelsOnOneThread = Swift.max(deepestLevelsOnOneThread, levelsAlreadyOnIt)
+      return body()
+    }
+    (stackTop, levelsOnThread, levelLimit, byteLimit, levelsBeforeByteLimit) = saved
     return result
   }
 
@@ -279,11 +391,9 @@ final class FlexEngine {
   }
 }
 
-extension Optional {
-  /// Returns the wrapped value and leaves `nil` behind.
-  fileprivate mutating func take() -> Wrapped? {
-    let value = self
-    self = nil
-    return value
-  }
+/// The address of a local variable: where the current thread's stack is, give or take a frame.
+@inline(__always)
+func currentStackAddress() -> UInt {
+  var marker: UInt8 = 0
+  return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
