@@ -263,25 +263,26 @@ final class FlexEngine {
   /// Lays out container `id` on the current thread, one level deeper, or on a helper thread
   /// when its subtree does not fit in what the current thread has left.
   ///
-  /// Out of line, so that ``computeNode(_:known:available:mode:sizing:knownSizeIsFlexed:)``,
+  /// Out of line, so that ``computeNode(_:known:available:mode:sizing:knownHeightIsIndefinite:)``,
   /// which every box goes through, stays small.
   @inline(never)
   private func layoutContainer(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownSizeIsFlexed: Bool
+    knownHeightIsIndefinite: Bool
   ) -> Size {
     if needsHelperThread(id) {
       return onHelperThread(levelsAlreadyOnIt: 1) {
         layoutFlexContainer(
           id, known: known, available: available, mode: mode, sizing: sizing,
-          knownSizeIsFlexed: knownSizeIsFlexed)
+          knownHeightIsIndefinite: knownHeightIsIndefinite)
       }
     }
     levelsOnThread += 1
     deepestLevelsOnOneThread = Swift.max(deepestLevelsOnOneThread, levelsOnThread)
     defer { levelsOnThread -= 1 }
     return layoutFlexContainer(
-      id, known: known, available: available, mode: mode, sizing: sizing, knownSizeIsFlexed: knownSizeIsFlexed
+      id, known: known, available: available, mode: mode, sizing: sizing,
+      knownHeightIsIndefinite: knownHeightIsIndefinite
     )
   }
 
