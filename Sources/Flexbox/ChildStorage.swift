@@ -14,14 +14,52 @@
 // what lets `nodes` skip the runtime's exclusivity checks (a class property would otherwise pay
 // for one on every read of `children`): no two accesses to one box's `nodes` ever overlap.
 
-/// The children of a ``Layout`` that has any.
-final class LayoutChildren: @unchecked Sendable {
-  @exclusivity(unchecked) var nodes: [Layout]
+/// A tree value (``Layout``, ``ComputedLayout``) whose children live in a ``ChildBox``.
+protocol BoxedChildren {
+  /// The children in a box of their own, `nil` when there are none.
+  var childStorage: ChildBox<Self>? { get set }
+}
 
-  init(_ nodes: [Layout]) { self.nodes = nodes }
+extension BoxedChildren {
+  /// The children as an array: what the trees' public `children` reads and writes. Copies
+  /// share one box until one of them changes it.
+  var boxedChildren: [Self] {
+    get { childStorage?.nodes ?? [] }
+    set { storeChildren(newValue) }
+    _modify {
+      var nodes: [Self]
+      if isKnownUniquelyReferenced(&childStorage) {
+        // Move the array out, so that it is mutated in place.
+        nodes = childStorage!.nodes
+        childStorage!.nodes = []
+      } else {
+        nodes = childStorage?.nodes ?? []
+      }
+      defer { storeChildren(nodes) }
+      yield &nodes
+    }
+  }
+
+  /// Stores `nodes` as the children, reusing the box when nothing else holds it.
+  private mutating func storeChildren(_ nodes: [Self]) {
+    if nodes.isEmpty {
+      childStorage = nil
+    } else if isKnownUniquelyReferenced(&childStorage) {
+      childStorage!.nodes = nodes
+    } else {
+      childStorage = ChildBox(nodes)
+    }
+  }
+}
+
+/// The children of a tree value that has any.
+final class ChildBox<Node: BoxedChildren>: @unchecked Sendable {
+  @exclusivity(unchecked) var nodes: [Node]
+
+  init(_ nodes: [Node]) { self.nodes = nodes }
 
   deinit {
-    var pending: [LayoutChildren] = []
+    var pending: [ChildBox] = []
     Self.detachUniqueBoxes(of: &nodes, into: &pending)
     while let box = pending.popLast() {
       Self.detachUniqueBoxes(of: &box.nodes, into: &pending)
@@ -30,33 +68,7 @@ final class LayoutChildren: @unchecked Sendable {
   }
 
   /// Moves the child boxes that only `nodes` holds into `pending`.
-  private static func detachUniqueBoxes(of nodes: inout [Layout], into pending: inout [LayoutChildren]) {
-    nodes.withUnsafeMutableBufferPointer { nodes in
-      for index in nodes.indices where isKnownUniquelyReferenced(&nodes[index].childStorage) {
-        pending.append(nodes[index].childStorage.take()!)
-      }
-    }
-  }
-}
-
-/// The children of a ``ComputedLayout`` that has any.
-final class ComputedLayoutChildren: @unchecked Sendable {
-  @exclusivity(unchecked) var nodes: [ComputedLayout]
-
-  init(_ nodes: [ComputedLayout]) { self.nodes = nodes }
-
-  deinit {
-    var pending: [ComputedLayoutChildren] = []
-    Self.detachUniqueBoxes(of: &nodes, into: &pending)
-    while let box = pending.popLast() {
-      Self.detachUniqueBoxes(of: &box.nodes, into: &pending)
-    }
-  }
-
-  /// Moves the child boxes that only `nodes` holds into `pending`.
-  private static func detachUniqueBoxes(
-    of nodes: inout [ComputedLayout], into pending: inout [ComputedLayoutChildren]
-  ) {
+  private static func detachUniqueBoxes(of nodes: inout [Node], into pending: inout [ChildBox]) {
     nodes.withUnsafeMutableBufferPointer { nodes in
       for index in nodes.indices where isKnownUniquelyReferenced(&nodes[index].childStorage) {
         pending.append(nodes[index].childStorage.take()!)

@@ -4,7 +4,7 @@ import LayoutGeometry
 ///
 /// Each frame is in its parent's coordinate space (relative to the parent's border box); the
 /// root's origin is its margin's top-left corner.
-public struct ComputedLayout: Sendable, Hashable {
+public struct ComputedLayout: Sendable, Hashable, BoxedChildren {
   /// The identifier of the ``Layout`` this was computed from.
   public var identifier: String?
   /// The box's frame, relative to its parent.
@@ -14,42 +14,20 @@ public struct ComputedLayout: Sendable, Hashable {
   /// A value like any array: copies share their children until one of them changes them.
   /// Releasing a tree of any depth does not recurse.
   public var children: [ComputedLayout] {
-    get { childStorage?.nodes ?? [] }
-    set { storeChildren(newValue) }
-    _modify {
-      var nodes: [ComputedLayout]
-      if isKnownUniquelyReferenced(&childStorage) {
-        // Move the array out, so that it is mutated in place.
-        nodes = childStorage!.nodes
-        childStorage!.nodes = []
-      } else {
-        nodes = childStorage?.nodes ?? []
-      }
-      defer { storeChildren(nodes) }
-      yield &nodes
-    }
+    get { boxedChildren }
+    set { boxedChildren = newValue }
+    _modify { yield &boxedChildren }
   }
 
   /// ``children`` in a box of their own (see `ChildStorage.swift`), `nil` when there are none.
-  var childStorage: ComputedLayoutChildren?
-
-  /// Stores `nodes` as the children, reusing the box when nothing else holds it.
-  private mutating func storeChildren(_ nodes: [ComputedLayout]) {
-    if nodes.isEmpty {
-      childStorage = nil
-    } else if isKnownUniquelyReferenced(&childStorage) {
-      childStorage!.nodes = nodes
-    } else {
-      childStorage = ComputedLayoutChildren(nodes)
-    }
-  }
+  var childStorage: ChildBox<ComputedLayout>?
 
   /// Creates a computed layout (as ``description`` prints it, to paste into tests).
   @inline(__always)
   public init(identifier: String? = nil, frame: Rect, children: [ComputedLayout] = []) {
     self.identifier = identifier
     self.frame = frame
-    self.childStorage = children.isEmpty ? nil : ComputedLayoutChildren(children)
+    self.childStorage = children.isEmpty ? nil : ChildBox(children)
   }
 
   /// Node by node, without recursion (trees may be thousands of levels deep).

@@ -17,7 +17,7 @@ import LayoutGeometry
 ///
 /// or with CSS's, through ``style``. The Core Layout properties (``container``, ``size``,
 /// ``margin``…) read and write ``style`` through ``CoreLayoutMapping``.
-public struct Layout: Sendable {
+public struct Layout: Sendable, BoxedChildren {
   /// A name carried to the ``ComputedLayout`` (and shown in pictures and JSON).
   public var identifier: String?
   /// The CSS flexbox properties: the single source of truth for the engine.
@@ -29,35 +29,13 @@ public struct Layout: Sendable {
   /// A value like any array: copies of a layout share their children until one of them changes
   /// them. Releasing a tree of any depth does not recurse.
   public var children: [Layout] {
-    get { childStorage?.nodes ?? [] }
-    set { storeChildren(newValue) }
-    _modify {
-      var nodes: [Layout]
-      if isKnownUniquelyReferenced(&childStorage) {
-        // Move the array out, so that it is mutated in place.
-        nodes = childStorage!.nodes
-        childStorage!.nodes = []
-      } else {
-        nodes = childStorage?.nodes ?? []
-      }
-      defer { storeChildren(nodes) }
-      yield &nodes
-    }
+    get { boxedChildren }
+    set { boxedChildren = newValue }
+    _modify { yield &boxedChildren }
   }
 
   /// ``children`` in a box of their own (see `ChildStorage.swift`), `nil` when there are none.
-  var childStorage: LayoutChildren?
-
-  /// Stores `nodes` as the children, reusing the box when nothing else holds it.
-  private mutating func storeChildren(_ nodes: [Layout]) {
-    if nodes.isEmpty {
-      childStorage = nil
-    } else if isKnownUniquelyReferenced(&childStorage) {
-      childStorage!.nodes = nodes
-    } else {
-      childStorage = LayoutChildren(nodes)
-    }
-  }
+  var childStorage: ChildBox<Layout>?
 
   /// Creates a layout from CSS properties.
   public init(
@@ -66,7 +44,7 @@ public struct Layout: Sendable {
     self.identifier = identifier
     self.style = style
     self.measure = measure
-    self.childStorage = children.isEmpty ? nil : LayoutChildren(children)
+    self.childStorage = children.isEmpty ? nil : ChildBox(children)
   }
 
   /// Creates a layout with Core Layout's vocabulary.
@@ -97,7 +75,7 @@ public struct Layout: Sendable {
     self.identifier = identifier
     self.style = FlexStyle()
     self.measure = nil
-    self.childStorage = children.isEmpty ? nil : LayoutChildren(children)
+    self.childStorage = children.isEmpty ? nil : ChildBox(children)
     self.container = container
     self.overriddenSecondaryAxisDistribution = overriddenSecondaryAxisDistribution
     self.overriddenPosition = overriddenPosition
