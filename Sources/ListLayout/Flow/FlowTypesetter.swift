@@ -90,13 +90,30 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     begin(section, at: index, attributes: attributes)
     let uniform = uniform
     try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
-      guard let base = cells.baseAddress else { return true }
-      for i in cells.indices {
-        try place(base + i, at: first + i, uniform: uniform)
-      }
+      try place(cells, first: first, uniform: uniform)
       return true
     }
     return finishSection(section)
+  }
+
+  /// Places a run of cells, items `first...` of the section: runs of plain cells in lines
+  /// that need no alignment pass through ``placePlainRun(_:from:to:uniform:)``, every other
+  /// cell one at a time.
+  mutating func place(
+    _ cells: UnsafeBufferPointer<Cell>, first: Int, uniform: UniformSpacing?
+  ) throws(LayoutError) {
+    guard let base = cells.baseAddress else { return }
+    var i = 0
+    while i < cells.count {
+      if let uniform, uniform.alignsTopLeft, pendingIndent == nil, leadingIndent == 0, trailingIndent == 0,
+        page.lineIndent.isEmpty
+      {
+        i = placePlainRun(base, from: i, to: cells.count, uniform: uniform)
+        if i == cells.count { return }
+      }
+      try place(base + i, at: first + i, uniform: uniform)
+      i += 1
+    }
   }
 
   // MARK: Section
@@ -190,6 +207,92 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     lineHeight = max(lineHeight, outerHeight)
     lineX = x + width + u.insets.right
     previousEndsLine = false
+  }
+
+  /// ``placePlain(_:at:uniform:)`` and ``finishPlainLine(_:)`` over `cells[start..<end]`
+  /// with the line state in locals (the loop the floor of the benchmarks runs, plus what a
+  /// list needs): the same decisions and arithmetic, so the frames are bit-identical.
+  ///
+  /// It stops before the first cell that is not plain, whose size is invalid (the caller's
+  /// per-cell path reports it), or whose line break must first seal a full page; the caller
+  /// places that cell. Requires a uniform section with top- and left-aligned lines and no
+  /// indentation in force or pending.
+  ///
+  /// - Returns: the index of the first cell not placed.
+  mutating func placePlainRun(
+    _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, uniform u: UniformSpacing
+  ) -> Int {
+    var c = page.cursor(reserving: end - start)
+    var lineX = lineX
+    var lineHeight = lineHeight
+    var pageBottom = pageBottom
+    var isFirstLine = isFirstLine
+    var previousEndsLine = previousEndsLine
+    var finishedLines = 0
+    let available = available
+    let lineLeft = lineLeft
+    let insetsWidth = u.insets.horizontal
+    let insetsHeight = u.insets.vertical
+    var i = start
+    while i < end {
+      let cell = cells + i
+      guard !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue, size.isValidLayoutSize else {
+        break
+      }
+      var width = size.width
+      var lineIsEmpty = c.itemCount == c.lineFirstItem
+      var gap = lineIsEmpty ? u.leadingMargin : u.itemGap
+      // 1 and 4. Break before or after sizing (with a non-empty line, the gap is the item gap).
+      if !lineIsEmpty
+        && (previousEndsLine || insetsWidth > available - lineX
+          || lineX + gap + insetsWidth + width + u.trailingMargin > available)
+      {
+        if c.lineFirstItem >= LinePage.targetItemCount { break }
+        var top = pageBottom
+        if !isFirstLine { top += u.lineGap }
+        for k in c.lineFirstItem..<c.itemCount {
+          c.x[k] = lineLeft + c.x[k]
+          c.y[k] = top + c.y[k]
+        }
+        c.lineStart[c.lineCount] = Double(c.lineFirstItem)
+        c.lineY[c.lineCount] = top
+        c.lineHeight[c.lineCount] = lineHeight
+        c.lineCount += 1
+        c.lineFirstItem = c.itemCount
+        pageBottom = top + lineHeight
+        finishedLines += 1
+        lineX = 0
+        lineHeight = 0
+        isFirstLine = false
+        lineIsEmpty = true
+        gap = u.leadingMargin
+      }
+      if lineIsEmpty && u.shrinksOversizedCells {
+        let room = available - gap - insetsWidth - u.trailingMargin
+        if width > room { width = max(0, room) }
+      }
+      // 5. Place.
+      let x = lineX + gap + u.insets.left
+      let topMargin = isFirstLine ? u.firstLineTopMargin : 0
+      let outerHeight = topMargin + insetsHeight + size.height
+      c.x[c.itemCount] = x
+      c.y[c.itemCount] = topMargin + u.insets.top
+      c.width[c.itemCount] = width
+      c.height[c.itemCount] = size.height
+      c.itemCount += 1
+      lineHeight = max(lineHeight, outerHeight)
+      lineX = x + width + u.insets.right
+      previousEndsLine = false
+      i += 1
+    }
+    page.commit(c)
+    self.lineX = lineX
+    self.lineHeight = lineHeight
+    self.pageBottom = pageBottom
+    self.isFirstLine = isFirstLine
+    self.previousEndsLine = previousEndsLine
+    linesLaidOut += finishedLines
+    return i
   }
 
   /// Steps 1–5 for one cell.

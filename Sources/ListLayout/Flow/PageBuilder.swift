@@ -99,6 +99,48 @@ final class PageBuilder {
     lineFirstItem = itemCount
   }
 
+  /// Raw access to the columns for the typesetter's plain-cell loop
+  /// (``FlowTypesetter/placePlainRun(_:from:to:uniform:)``), which keeps the counts in
+  /// registers instead of in the builder.
+  struct Cursor {
+    let x: UnsafeMutablePointer<Double>
+    let y: UnsafeMutablePointer<Double>
+    let width: UnsafeMutablePointer<Double>
+    let height: UnsafeMutablePointer<Double>
+    let lineStart: UnsafeMutablePointer<Double>
+    let lineY: UnsafeMutablePointer<Double>
+    let lineHeight: UnsafeMutablePointer<Double>
+    var itemCount: Int
+    var lineFirstItem: Int
+    var lineCount: Int
+  }
+
+  /// Makes room for `count` more items and as many more lines (a line holds at least one
+  /// item) and returns the columns and counts. The cursor is valid until ``commit(_:)``,
+  /// which must come before any other call on the builder.
+  @inline(__always)
+  func cursor(reserving count: Int) -> Cursor {
+    while itemCount + count > itemCapacity {
+      itemStorage = grow(itemStorage, columns: 4, count: itemCount, capacity: &itemCapacity)
+    }
+    while lineCount + count > lineCapacity {
+      lineStorage = grow(lineStorage, columns: 3, count: lineCount, capacity: &lineCapacity)
+    }
+    return Cursor(
+      x: itemStorage, y: itemStorage + itemCapacity, width: itemStorage + 2 * itemCapacity,
+      height: itemStorage + 3 * itemCapacity, lineStart: lineStorage, lineY: lineStorage + lineCapacity,
+      lineHeight: lineStorage + 2 * lineCapacity, itemCount: itemCount, lineFirstItem: lineFirstItem,
+      lineCount: lineCount)
+  }
+
+  /// Takes back the counts a cursor advanced.
+  @inline(__always)
+  func commit(_ cursor: Cursor) {
+    itemCount = cursor.itemCount
+    lineFirstItem = cursor.lineFirstItem
+    lineCount = cursor.lineCount
+  }
+
   @inline(__always)
   func appendItem(x: Double, y: Double, width: Double, height: Double) {
     if itemCount == itemCapacity {
