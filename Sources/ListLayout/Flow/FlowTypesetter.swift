@@ -146,7 +146,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     if !lineIsEmpty { finishLine() }
     let bottomMargin = isFirstLine ? 0 : bottomMarginOfLastLine()
     if page.lineCount > 0 || pages.isEmpty {
-      pages.append(page.seal(height: pageBottom))
+      pages.append(page.sealFinishedLines(height: pageBottom))
     }
     var geometry = SectionGeometry()
     geometry.pages = BlockArray(pages)
@@ -214,15 +214,17 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   /// list needs): the same decisions and arithmetic, so the frames are bit-identical.
   ///
   /// It stops before the first cell that is not plain, whose size is invalid (the caller's
-  /// per-cell path reports it), or whose line break must first seal a full page; the caller
-  /// places that cell. Requires a uniform section with top- and left-aligned lines and no
+  /// per-cell path reports it), whose line break must first seal a full page, or that does
+  /// not fit the builder's blocks (the per-cell path grows them); the caller places that
+  /// cell. Requires a uniform section with top- and left-aligned lines and no
   /// indentation in force or pending.
   ///
   /// - Returns: the index of the first cell not placed.
   mutating func placePlainRun(
     _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, uniform u: UniformSpacing
   ) -> Int {
-    var c = page.cursor(reserving: end - start)
+    var (c, room) = page.cursor()
+    let end = min(end, start + room)
     var lineX = lineX
     var lineHeight = lineHeight
     var pageBottom = pageBottom
@@ -251,12 +253,14 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
         var top = pageBottom
         if !isFirstLine { top += u.lineGap }
         for k in c.lineFirstItem..<c.itemCount {
-          c.x[k] = lineLeft + c.x[k]
-          c.y[k] = top + c.y[k]
+          let record = c.items + k * LinePage.itemStride
+          record[0] = lineLeft + record[0]
+          record[1] = top + record[1]
         }
-        c.lineStart[c.lineCount] = Double(c.lineFirstItem)
-        c.lineY[c.lineCount] = top
-        c.lineHeight[c.lineCount] = lineHeight
+        let line = c.lines + c.lineCount * LinePage.lineStride
+        line[0] = Double(c.lineFirstItem)
+        line[1] = top
+        line[2] = lineHeight
         c.lineCount += 1
         c.lineFirstItem = c.itemCount
         pageBottom = top + lineHeight
@@ -275,10 +279,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       let x = lineX + gap + u.insets.left
       let topMargin = isFirstLine ? u.firstLineTopMargin : 0
       let outerHeight = topMargin + insetsHeight + size.height
-      c.x[c.itemCount] = x
-      c.y[c.itemCount] = topMargin + u.insets.top
-      c.width[c.itemCount] = width
-      c.height[c.itemCount] = size.height
+      let record = c.items + c.itemCount * LinePage.itemStride
+      record[0] = x
+      record[1] = topMargin + u.insets.top
+      record[2] = width
+      record[3] = size.height
       c.itemCount += 1
       lineHeight = max(lineHeight, outerHeight)
       lineX = x + width + u.insets.right

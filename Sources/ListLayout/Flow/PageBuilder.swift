@@ -1,52 +1,49 @@
-/// The page of lines the typesetter is filling: plain buffers while it grows, sealed into an
-/// immutable ``LinePage`` (one copy of each array) when full.
+/// The page of lines the typesetter is filling, in the record layout of ``LinePage``: when
+/// the page is full its blocks become the page's as they are (shrunk in place), and the
+/// builder starts new ones.
 final class PageBuilder {
-  // Items and lines are each a set of parallel columns with one count and one capacity, so
-  // appending a cell checks capacity once rather than once per column. The builder never
-  // escapes its typesetter; nothing here is shared.
-  @exclusivity(unchecked) private var itemStorage: UnsafeMutablePointer<Double>
+  // Items and lines are records in blocks of PageMemory (see LinePage); records make growing
+  // a block one `realloc` and sealing it no copy at all. The builder never escapes its
+  // typesetter; nothing here is shared.
+  @exclusivity(unchecked) private var items: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) private var itemCapacity: Int
   @exclusivity(unchecked) private(set) var itemCount = 0
   /// The first item of the line being filled: items from here on are pending, their x
   /// relative to the line box and their y relative to the line's top, until
   /// ``finishLine(y:height:indent:)``.
   @exclusivity(unchecked) private(set) var lineFirstItem = 0
-  @exclusivity(unchecked) private var lineStorage: UnsafeMutablePointer<Double>
+  @exclusivity(unchecked) private var lines: UnsafeMutablePointer<Double>
   @exclusivity(unchecked) private var lineCapacity: Int
   @exclusivity(unchecked) private(set) var lineCount = 0
+  /// The indentation before each line, kept only from the first indented line on (the
+  /// lines before it have none).
   let lineIndent = ScratchBuffer<LineIndent>(capacity: 16)
 
-  init(items: Int = LinePage.targetItemCount + 64, lines: Int = 256) {
-    itemCapacity = items
-    itemStorage = .allocate(capacity: 4 * items)
-    lineCapacity = lines
-    lineStorage = .allocate(capacity: 3 * lines)
+  private static let itemStride = LinePage.itemStride
+  private static let lineStride = LinePage.lineStride
+  // Blocks are sized for the page they will most likely hold (judged by the page before), so
+  // that shrinking them when the page is sealed frees little: freed tails would stay
+  // resident between the pages, as memory nothing uses.
+  init() {
+    itemCapacity = LinePage.targetItemCount + 32
+    items = PageMemory.allocate(itemCapacity * Self.itemStride)
+    lineCapacity = LinePage.targetItemCount / 2
+    lines = PageMemory.allocate(lineCapacity * Self.lineStride)
   }
 
   deinit {
-    itemStorage.deallocate()
-    lineStorage.deallocate()
+    PageMemory.release(items)
+    PageMemory.release(lines)
   }
 
-  // Column k of the items starts at itemStorage + k * itemCapacity: x, y, width, height.
-  var itemX: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: itemStorage, count: itemCount) }
-  var itemY: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: itemStorage + itemCapacity, count: itemCount)
-  }
-  var itemWidth: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: itemStorage + 2 * itemCapacity, count: itemCount)
-  }
-  var itemHeight: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: itemStorage + 3 * itemCapacity, count: itemCount)
-  }
-  // Column k of the lines: start (an item index, stored exactly as a Double), y, height.
-  var lineY: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: lineStorage + lineCapacity, count: lineCount)
-  }
-  var lineHeight: UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: lineStorage + 2 * lineCapacity, count: lineCount)
-  }
-  func lineStart(_ line: Int) -> Int { Int(lineStorage[line]) }
+  var itemX: PageColumn { PageColumn(items, field: 0, stride: Self.itemStride, count: itemCount) }
+  var itemY: PageColumn { PageColumn(items, field: 1, stride: Self.itemStride, count: itemCount) }
+  var itemWidth: PageColumn { PageColumn(items, field: 2, stride: Self.itemStride, count: itemCount) }
+  var itemHeight: PageColumn { PageColumn(items, field: 3, stride: Self.itemStride, count: itemCount) }
+  var lineY: PageColumn { PageColumn(lines, field: 1, stride: Self.lineStride, count: lineCount) }
+  var lineHeight: PageColumn { PageColumn(lines, field: 2, stride: Self.lineStride, count: lineCount) }
+  /// The first item of line `line` (stored exactly as a Double).
+  func lineStart(_ line: Int) -> Int { Int(lines[line * Self.lineStride]) }
 
   func removeAll() {
     itemCount = 0
@@ -58,11 +55,10 @@ final class PageBuilder {
   /// Makes the pending items page-relative: x moves by `left`, y by `top`.
   @inline(__always)
   func placePendingItems(left: Double, top: Double) {
-    let x = itemStorage
-    let y = itemStorage + itemCapacity
     for i in lineFirstItem..<itemCount {
-      x[i] = left + x[i]
-      y[i] = top + y[i]
+      let record = items + i * Self.itemStride
+      record[0] = left + record[0]
+      record[1] = top + record[1]
     }
   }
 
@@ -70,11 +66,10 @@ final class PageBuilder {
   /// line's k-th item.
   @inline(__always)
   func placePendingItems(left: Double, y newY: (Int, Double) -> Double) {
-    let x = itemStorage
-    let y = itemStorage + itemCapacity
     for i in lineFirstItem..<itemCount {
-      x[i] = left + x[i]
-      y[i] = newY(i - lineFirstItem, y[i])
+      let record = items + i * Self.itemStride
+      record[0] = left + record[0]
+      record[1] = newY(i - lineFirstItem, record[1])
     }
   }
 
@@ -89,48 +84,47 @@ final class PageBuilder {
       while lineIndent.count < lineCount { lineIndent.append(LineIndent()) }
       lineIndent.append(indent)
     }
-    if lineCount == lineCapacity {
-      lineStorage = grow(lineStorage, columns: 3, count: lineCount, capacity: &lineCapacity)
-    }
-    lineStorage[lineCount] = Double(lineFirstItem)
-    lineStorage[lineCapacity + lineCount] = y
-    lineStorage[2 * lineCapacity + lineCount] = height
+    if lineCount == lineCapacity { growLines(to: lineCapacity + max(32, lineCapacity / 4)) }
+    let record = lines + lineCount * Self.lineStride
+    record[0] = Double(lineFirstItem)
+    record[1] = y
+    record[2] = height
     lineCount += 1
     lineFirstItem = itemCount
   }
 
-  /// Raw access to the columns for the typesetter's plain-cell loop
+  @inline(__always)
+  func appendItem(x: Double, y: Double, width: Double, height: Double) {
+    if itemCount == itemCapacity { growItems(to: itemCapacity + max(32, itemCapacity / 4)) }
+    let record = items + itemCount * Self.itemStride
+    record[0] = x
+    record[1] = y
+    record[2] = width
+    record[3] = height
+    itemCount += 1
+  }
+
+  /// Raw access to the records for the typesetter's plain-cell loop
   /// (``FlowTypesetter/placePlainRun(_:from:to:uniform:)``), which keeps the counts in
   /// registers instead of in the builder.
   struct Cursor {
-    let x: UnsafeMutablePointer<Double>
-    let y: UnsafeMutablePointer<Double>
-    let width: UnsafeMutablePointer<Double>
-    let height: UnsafeMutablePointer<Double>
-    let lineStart: UnsafeMutablePointer<Double>
-    let lineY: UnsafeMutablePointer<Double>
-    let lineHeight: UnsafeMutablePointer<Double>
+    /// Item records: x, y, width, height.
+    let items: UnsafeMutablePointer<Double>
+    /// Line records: first item, y, height.
+    let lines: UnsafeMutablePointer<Double>
     var itemCount: Int
     var lineFirstItem: Int
     var lineCount: Int
   }
 
-  /// Makes room for `count` more items and as many more lines (a line holds at least one
-  /// item) and returns the columns and counts. The cursor is valid until ``commit(_:)``,
-  /// which must come before any other call on the builder.
+  /// The records and counts, and `room`: how many more items fit, each of which may also
+  /// finish a line. The cursor is valid until ``commit(_:)``, which must come before any
+  /// other call on the builder.
   @inline(__always)
-  func cursor(reserving count: Int) -> Cursor {
-    while itemCount + count > itemCapacity {
-      itemStorage = grow(itemStorage, columns: 4, count: itemCount, capacity: &itemCapacity)
-    }
-    while lineCount + count > lineCapacity {
-      lineStorage = grow(lineStorage, columns: 3, count: lineCount, capacity: &lineCapacity)
-    }
-    return Cursor(
-      x: itemStorage, y: itemStorage + itemCapacity, width: itemStorage + 2 * itemCapacity,
-      height: itemStorage + 3 * itemCapacity, lineStart: lineStorage, lineY: lineStorage + lineCapacity,
-      lineHeight: lineStorage + 2 * lineCapacity, itemCount: itemCount, lineFirstItem: lineFirstItem,
-      lineCount: lineCount)
+  func cursor() -> (cursor: Cursor, room: Int) {
+    let cursor = Cursor(
+      items: items, lines: lines, itemCount: itemCount, lineFirstItem: lineFirstItem, lineCount: lineCount)
+    return (cursor, min(itemCapacity - itemCount, lineCapacity - lineCount))
   }
 
   /// Takes back the counts a cursor advanced.
@@ -141,56 +135,59 @@ final class PageBuilder {
     lineCount = cursor.lineCount
   }
 
-  @inline(__always)
-  func appendItem(x: Double, y: Double, width: Double, height: Double) {
-    if itemCount == itemCapacity {
-      itemStorage = grow(itemStorage, columns: 4, count: itemCount, capacity: &itemCapacity)
-    }
-    let at = itemStorage + itemCount
-    at[0] = x
-    at[itemCapacity] = y
-    at[2 * itemCapacity] = width
-    at[3 * itemCapacity] = height
-    itemCount += 1
+  private func growItems(to capacity: Int) {
+    items = PageMemory.resize(items, to: capacity * Self.itemStride)
+    itemCapacity = capacity
   }
 
-  private func grow(
-    _ storage: UnsafeMutablePointer<Double>, columns: Int, count: Int, capacity: inout Int
-  ) -> UnsafeMutablePointer<Double> {
-    let bigger = UnsafeMutablePointer<Double>.allocate(capacity: columns * capacity * 2)
-    for column in 0..<columns {
-      (bigger + column * capacity * 2).update(from: storage + column * capacity, count: count)
-    }
-    storage.deallocate()
-    capacity *= 2
-    return bigger
+  private func growLines(to capacity: Int) {
+    lines = PageMemory.resize(lines, to: capacity * Self.lineStride)
+    lineCapacity = capacity
   }
 
-  /// The page so far, with the given extent.
-  func seal(height: Double) -> LinePage {
-    makePage(lines: 0..<lineCount, top: 0, height: height)
-  }
-
-  /// The finished lines as a page with the given extent; they leave the builder, the pending
-  /// items stay (moved to the front).
+  /// The finished lines as a page with the given extent. The builder's blocks become the
+  /// page's, shrunk to fit; the pending items stay, moved to the front of new blocks.
   func sealFinishedLines(height: Double) -> LinePage {
-    let sealed = seal(height: height)
+    let pageItems = lineFirstItem
     let pending = itemCount - lineFirstItem
-    for column in 0..<4 {
-      let base = itemStorage + column * itemCapacity
-      base.update(from: base + lineFirstItem, count: pending)
-    }
+    // The next page most likely has lines like this one's: room for the target count, the
+    // lines that cross it and the line being filled; and for about as many lines.
+    let lineLength = lineCount == 0 ? 1 : (pageItems + lineCount - 1) / lineCount
+    let nextItemCapacity = max(LinePage.targetItemCount + 4 * lineLength + 16, pending + 4 * lineLength + 16)
+    let nextLineCapacity = max(16, lineCount + lineCount / 16 + 8)
+    let nextItems: UnsafeMutablePointer<Double> = PageMemory.allocate(nextItemCapacity * Self.itemStride)
+    nextItems.update(from: items + pageItems * Self.itemStride, count: pending * Self.itemStride)
+    let nextLines: UnsafeMutablePointer<Double> = PageMemory.allocate(nextLineCapacity * Self.lineStride)
+    let page = LinePage(
+      header: LinePage.Header(itemCount: pageItems, lineCount: lineCount, height: height),
+      items: PageMemory.resize(items, to: pageItems * Self.itemStride),
+      lines: PageMemory.resize(lines, to: lineCount * Self.lineStride),
+      indents: indents(of: 0..<lineCount))
+    items = nextItems
+    itemCapacity = nextItemCapacity
     itemCount = pending
     lineFirstItem = 0
+    lines = nextLines
+    lineCapacity = nextLineCapacity
     lineCount = 0
     lineIndent.removeAll()
-    return sealed
+    return page
   }
 
-  /// The page so far, cut at line boundaries into pages of about
-  /// ``LinePage/targetItemCount`` cells when it holds more than `maxItems`.
+  /// The indentation before lines `range`, or `nil` when no line is indented.
+  private func indents(of range: Range<Int>) -> UnsafeMutablePointer<LineIndent>? {
+    guard !lineIndent.isEmpty, !range.isEmpty else { return nil }
+    let block: UnsafeMutablePointer<LineIndent> = PageMemory.allocate(range.count)
+    for (n, line) in range.enumerated() {
+      block[n] = line < lineIndent.count ? lineIndent[line] : LineIndent()
+    }
+    return block
+  }
+
+  /// The finished lines as one page, or cut at line boundaries into pages of about
+  /// ``LinePage/targetItemCount`` cells when they hold more than `maxItems` (copied then).
   func sealSplitting(height: Double, maxItems: Int) -> [LinePage] {
-    guard itemCount > maxItems, lineCount > 1 else { return [seal(height: height)] }
+    guard lineFirstItem > maxItems, lineCount > 1 else { return [sealFinishedLines(height: height)] }
     var pages: [LinePage] = []
     var first = 0
     var top = 0.0
@@ -204,43 +201,26 @@ final class PageBuilder {
     return pages
   }
 
-  /// A page of lines `lines`, positions made relative to `top`.
-  private func makePage(lines: Range<Int>, top: Double, height: Double) -> LinePage {
-    guard !lines.isEmpty else { return LinePage.empty(height: height) }
-    let first = lineStart(lines.lowerBound)
-    let end = lines.upperBound < lineCount ? lineStart(lines.upperBound) : lineFirstItem
-    let items = end - first
-    let hasIndent = !lineIndent.isEmpty
-    return LinePage.make(items: items, lines: lines.count, hasIndent: hasIndent, height: height) { page in
-      let from = itemStorage + first
-      page.x.update(from: from, count: items)
-      Self.copy(from + itemCapacity, to: page.y, count: items, minus: top)
-      page.width.update(from: from + 2 * itemCapacity, count: items)
-      page.height.update(from: from + 3 * itemCapacity, count: items)
-      let base = Double(first)
-      for (n, line) in lines.enumerated() { page.lineStart[n] = lineStorage[line] - base }
-      Self.copy(lineStorage + lineCapacity + lines.lowerBound, to: page.lineY, count: lines.count, minus: top)
-      page.lineHeight.update(from: lineStorage + 2 * lineCapacity + lines.lowerBound, count: lines.count)
-      if hasIndent {
-        for (n, line) in lines.enumerated() {
-          let indent = line < lineIndent.count ? lineIndent[line] : LineIndent()
-          page.leadingIndent[n] = indent.leading
-          page.trailingIndent[n] = indent.trailing
-        }
-      }
+  /// A copy of lines `lines` as a page, positions made relative to `top`.
+  private func makePage(lines range: Range<Int>, top: Double, height: Double) -> LinePage {
+    guard !range.isEmpty else { return LinePage.empty(height: height) }
+    let first = lineStart(range.lowerBound)
+    let end = range.upperBound < lineCount ? lineStart(range.upperBound) : lineFirstItem
+    let count = end - first
+    let pageItems: UnsafeMutablePointer<Double> = PageMemory.allocate(count * Self.itemStride)
+    pageItems.update(from: items + first * Self.itemStride, count: count * Self.itemStride)
+    let pageLines: UnsafeMutablePointer<Double> = PageMemory.allocate(range.count * Self.lineStride)
+    pageLines.update(from: lines + range.lowerBound * Self.lineStride, count: range.count * Self.lineStride)
+    for n in 0..<range.count {
+      pageLines[n * Self.lineStride] -= Double(first)
+      pageLines[n * Self.lineStride + 1] -= top
     }
-  }
-
-  /// Copies `count` values minus `offset`, in one tight loop.
-  private static func copy(
-    _ values: UnsafeMutablePointer<Double>, to target: UnsafeMutablePointer<Double>, count: Int,
-    minus offset: Double
-  ) {
-    if offset == 0 {
-      target.update(from: values, count: count)
-    } else {
-      for n in 0..<count { target[n] = values[n] - offset }
+    if top != 0 {
+      for i in 0..<count { pageItems[i * Self.itemStride + 1] -= top }
     }
+    return LinePage(
+      header: LinePage.Header(itemCount: count, lineCount: range.count, height: height), items: pageItems,
+      lines: pageLines, indents: indents(of: range))
   }
 
   /// Appends `other`'s lines from `line` on, moved down by `shift`.
@@ -257,36 +237,31 @@ final class PageBuilder {
     append(lines: 0..<lines, of: page, shiftedBy: 0)
   }
 
-  /// Appends lines `lines` of `other`, moved down by `shift`, column by column: the same
+  /// Appends lines `lines` of `other`, moved down by `shift`, record by record: the same
   /// values as finishing each line in turn, copied in bulk.
-  private func append(lines: Range<Int>, of other: LinePage, shiftedBy shift: Double) {
-    guard !lines.isEmpty else { return }
+  private func append(lines range: Range<Int>, of other: LinePage, shiftedBy shift: Double) {
+    guard !range.isEmpty else { return }
     precondition(lineFirstItem == itemCount, "lines are appended between lines only")
-    let source = other.columns
     let starts = other.lineStart
-    let firstItem = Int(starts[lines.lowerBound])
-    let endItem = lines.upperBound < starts.count ? Int(starts[lines.upperBound]) : other.itemCount
-    let items = endItem - firstItem
-    while itemCount + items > itemCapacity {
-      itemStorage = grow(itemStorage, columns: 4, count: itemCount, capacity: &itemCapacity)
-    }
-    while lineCount + lines.count > lineCapacity {
-      lineStorage = grow(lineStorage, columns: 3, count: lineCount, capacity: &lineCapacity)
-    }
-    let at = itemStorage + itemCount
-    at.update(from: source.x + firstItem, count: items)
-    for n in 0..<items { at[itemCapacity + n] = source.y[firstItem + n] + shift }
-    (at + 2 * itemCapacity).update(from: source.width + firstItem, count: items)
-    (at + 3 * itemCapacity).update(from: source.height + firstItem, count: items)
+    let firstItem = Int(starts[range.lowerBound])
+    let endItem = range.upperBound < starts.count ? Int(starts[range.upperBound]) : other.itemCount
+    let count = endItem - firstItem
+    if itemCount + count > itemCapacity { growItems(to: max(2 * itemCapacity, itemCount + count)) }
+    if lineCount + range.count > lineCapacity { growLines(to: max(2 * lineCapacity, lineCount + range.count)) }
+    let at = items + itemCount * Self.itemStride
+    at.update(from: other.itemRecords + firstItem * Self.itemStride, count: count * Self.itemStride)
+    for n in 0..<count { at[n * Self.itemStride + 1] += shift }
     let itemOffset = Double(itemCount - firstItem)
-    for (n, l) in lines.enumerated() {
-      let line = lineCount + n
-      lineStorage[line] = source.lineStart[l] + itemOffset
-      lineStorage[lineCapacity + line] = source.lineY[l] + shift
-      lineStorage[2 * lineCapacity + line] = source.lineHeight[l]
+    let source = other.lineRecords
+    for (n, l) in range.enumerated() {
+      let from = source + l * Self.lineStride
+      let to = lines + (lineCount + n) * Self.lineStride
+      to[0] = from[0] + itemOffset
+      to[1] = from[1] + shift
+      to[2] = from[2]
     }
-    if other.header.hasIndent || !lineIndent.isEmpty {
-      for (n, l) in lines.enumerated() {
+    if other.hasIndent || !lineIndent.isEmpty {
+      for (n, l) in range.enumerated() {
         let indent = other.indent(beforeLine: l)
         if indent != LineIndent() || !lineIndent.isEmpty {
           while lineIndent.count < lineCount + n { lineIndent.append(LineIndent()) }
@@ -294,8 +269,8 @@ final class PageBuilder {
         }
       }
     }
-    itemCount += items
-    lineCount += lines.count
+    itemCount += count
+    lineCount += range.count
     lineFirstItem = itemCount
   }
 }

@@ -54,7 +54,7 @@ extension FlowTypesetter {
     var pageBottom = 0.0
     for frame in result.frames {
       if page.itemCount >= LinePage.targetItemCount {
-        pages.append(page.seal(height: pageBottom - pageTop))
+        pages.append(page.sealFinishedLines(height: pageBottom - pageTop))
         page.removeAll()
         pageTop = pageBottom
       }
@@ -66,7 +66,7 @@ extension FlowTypesetter {
       page.finishLine(y: box.minY, height: box.height, indent: LineIndent())
       pageBottom = max(pageBottom, frame.maxY)
     }
-    pages.append(page.seal(height: max(0, pageBottom - pageTop)))
+    pages.append(page.sealFinishedLines(height: max(0, pageBottom - pageTop)))
     // The section's body is the sequential content height; pages tile it.
     let bodyHeight = max(result.contentHeight, pageBottom)
     let tail = bodyHeight - pageBottom

@@ -1,6 +1,6 @@
 import LayoutGeometry
 
-/// A run of whole lines of one section, stored as struct-of-arrays.
+/// A run of whole lines of one section.
 ///
 /// A page is a reference so that copying a section's page list (which every edit does) costs
 /// one retain per page rather than one per array. It is filled once, by the typesetter or an
@@ -12,97 +12,91 @@ import LayoutGeometry
 /// ``SectionGeometry/pageHeights``. Keeping pages small (about ``LinePage/targetItemCount``
 /// cells) is what makes an edit cost in proportion to what moved: only the touched page is
 /// copied and rewritten, untouched pages stay shared between snapshots.
+///
+/// Items are records of four `Double`s (x, y, width, height), lines records of three (first
+/// item, stored exactly as a `Double`; y; height), each kind in one block of ``PageMemory``:
+/// the blocks the typesetter filled become the page's as they are, shrunk in place, so a
+/// layout writes each frame once.
 final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
   static let targetItemCount = 512
+  /// The `Double`s of one item record: x, y, width, height.
+  static let itemStride = 4
+  /// The `Double`s of one line record: first item, y, height.
+  static let lineStride = 3
 
-  /// What a page holds besides its columns.
+  /// What a page holds besides its records.
   struct Header {
     var itemCount: Int
     var lineCount: Int
-    /// Whether the page stores indentation (indentation is rare, so most pages pay nothing).
-    var hasIndent: Bool
     /// The bottom of the last line, relative to the page's top: the page's extent.
     var height: Double
   }
 
   let header: Header
-  /// All columns, in one allocation owned by the page, in this order: item x, y, width, height (`itemCount` each); line start (an item index, stored
-  // exactly as a Double), y, height (`lineCount` each); then, when `hasIndent`, the leading
-  /// and trailing indentation before each line.
-  private let storage: UnsafeMutablePointer<Double>
+  /// `itemCount` item records.
+  private let items: UnsafeMutablePointer<Double>
+  /// `lineCount` line records.
+  private let lines: UnsafeMutablePointer<Double>
+  /// The indentation before each line, when any line of the page is indented (indentation is
+  /// rare, so most pages pay nothing).
+  private let indents: UnsafeMutablePointer<LineIndent>?
 
-  private init(header: Header, storage: UnsafeMutablePointer<Double>) {
+  /// A page that takes ownership of the three ``PageMemory`` blocks.
+  init(
+    header: Header, items: UnsafeMutablePointer<Double>, lines: UnsafeMutablePointer<Double>,
+    indents: UnsafeMutablePointer<LineIndent>?
+  ) {
     self.header = header
-    self.storage = storage
+    self.items = items
+    self.lines = lines
+    self.indents = indents
   }
 
-  deinit { storage.deallocate() }
-
-  /// A page of `items` cells and `lines` lines whose columns `fill` writes.
-  static func make(
-    items: Int, lines: Int, hasIndent: Bool, height: Double, fill: (Columns) -> Void
-  ) -> LinePage {
-    let storage = UnsafeMutablePointer<Double>.allocate(
-      capacity: max(1, 4 * items + (hasIndent ? 5 : 3) * lines))
-    fill(Columns(base: storage, items: items, lines: lines))
-    return LinePage(
-      header: Header(itemCount: items, lineCount: lines, hasIndent: hasIndent, height: height),
-      storage: storage)
+  deinit {
+    PageMemory.release(items)
+    PageMemory.release(lines)
+    if let indents { PageMemory.release(indents) }
   }
 
   /// A page without lines.
   static func empty(height: Double) -> LinePage {
-    make(items: 0, lines: 0, hasIndent: false, height: height) { _ in }
-  }
-
-  /// Where each column of a page being made starts.
-  struct Columns {
-    let base: UnsafeMutablePointer<Double>
-    let items: Int
-    let lines: Int
-    var x: UnsafeMutablePointer<Double> { base }
-    var y: UnsafeMutablePointer<Double> { base + items }
-    var width: UnsafeMutablePointer<Double> { base + 2 * items }
-    var height: UnsafeMutablePointer<Double> { base + 3 * items }
-    var lineStart: UnsafeMutablePointer<Double> { base + 4 * items }
-    var lineY: UnsafeMutablePointer<Double> { base + 4 * items + lines }
-    var lineHeight: UnsafeMutablePointer<Double> { base + 4 * items + 2 * lines }
-    var leadingIndent: UnsafeMutablePointer<Double> { base + 4 * items + 3 * lines }
-    var trailingIndent: UnsafeMutablePointer<Double> { base + 4 * items + 4 * lines }
-  }
-
-  /// The page's columns. The pointers are valid while the page is alive: pages are only read
-  /// through a snapshot or a builder that holds them.
-  @inline(__always)
-  var columns: Columns {
-    Columns(base: storage, items: header.itemCount, lines: header.lineCount)
+    LinePage(
+      header: Header(itemCount: 0, lineCount: 0, height: height), items: PageMemory.allocate(0),
+      lines: PageMemory.allocate(0), indents: nil)
   }
 
   var itemCount: Int { header.itemCount }
   var lineCount: Int { header.lineCount }
   var height: Double { header.height }
+  /// Whether the page stores indentation.
+  var hasIndent: Bool { indents != nil }
 
-  var itemX: PageColumn { PageColumn(base: columns.x, count: itemCount) }
-  var itemY: PageColumn { PageColumn(base: columns.y, count: itemCount) }
-  var itemWidth: PageColumn { PageColumn(base: columns.width, count: itemCount) }
-  var itemHeight: PageColumn { PageColumn(base: columns.height, count: itemCount) }
+  /// The item records, valid while the page is alive (pages are only read through a
+  /// snapshot or a builder that holds them).
+  var itemRecords: UnsafePointer<Double> { UnsafePointer(items) }
+  /// The line records, valid while the page is alive.
+  var lineRecords: UnsafePointer<Double> { UnsafePointer(lines) }
+
+  var itemX: PageColumn { PageColumn(items, field: 0, stride: Self.itemStride, count: itemCount) }
+  var itemY: PageColumn { PageColumn(items, field: 1, stride: Self.itemStride, count: itemCount) }
+  var itemWidth: PageColumn { PageColumn(items, field: 2, stride: Self.itemStride, count: itemCount) }
+  var itemHeight: PageColumn { PageColumn(items, field: 3, stride: Self.itemStride, count: itemCount) }
   /// The first item (page-local) of each line, stored exactly as a Double.
-  var lineStart: PageColumn { PageColumn(base: columns.lineStart, count: lineCount) }
+  var lineStart: PageColumn { PageColumn(lines, field: 0, stride: Self.lineStride, count: lineCount) }
   /// The top of each line box, relative to the page's top.
-  var lineY: PageColumn { PageColumn(base: columns.lineY, count: lineCount) }
+  var lineY: PageColumn { PageColumn(lines, field: 1, stride: Self.lineStride, count: lineCount) }
   /// The height of each line box.
-  var lineHeight: PageColumn { PageColumn(base: columns.lineHeight, count: lineCount) }
+  var lineHeight: PageColumn { PageColumn(lines, field: 2, stride: Self.lineStride, count: lineCount) }
 
   static func == (lhs: LinePage, rhs: LinePage) -> Bool {
     if lhs === rhs { return true }
     let a = lhs.header
     let b = rhs.header
     guard a.itemCount == b.itemCount, a.lineCount == b.lineCount, a.height == b.height else { return false }
-    let count = 4 * a.itemCount + 3 * a.lineCount
-    let (l, r) = (lhs.columns, rhs.columns)
-    for i in 0..<count where l.base[i] != r.base[i] { return false }
+    for i in 0..<(a.itemCount * itemStride) where lhs.items[i] != rhs.items[i] { return false }
+    for i in 0..<(a.lineCount * lineStride) where lhs.lines[i] != rhs.lines[i] { return false }
     for line in 0..<a.lineCount where lhs.indent(beforeLine: line) != rhs.indent(beforeLine: line) {
       return false
     }
@@ -118,42 +112,50 @@ final class LinePage: @unchecked Sendable, Equatable {
 
   /// The frame of page-local item `i`, relative to the page's top.
   func frame(ofItem i: Int) -> Rect {
-    let c = columns
-    precondition(i >= 0 && i < c.items, "item \(i) out of the page's 0..<\(c.items)")
-    return Rect(x: c.x[i], y: c.y[i], width: c.width[i], height: c.height[i])
+    precondition(i >= 0 && i < itemCount, "item \(i) out of the page's 0..<\(itemCount)")
+    let record = items + i * Self.itemStride
+    return Rect(x: record[0], y: record[1], width: record[2], height: record[3])
   }
 
   /// The first line whose bottom lies below `y` (page-relative), or `lineCount`.
   func firstLine(endingBelow y: Double) -> Int {
     var low = 0
     var high = lineCount
-    let (top, height) = (lineY, lineHeight)
     while low < high {
       let mid = (low + high) >> 1
-      if top[mid] + height[mid] > y { high = mid } else { low = mid + 1 }
+      let record = lines + mid * Self.lineStride
+      if record[1] + record[2] > y { high = mid } else { low = mid + 1 }
     }
     return low
   }
 
   /// The indentation in force before `line`.
   func indent(beforeLine line: Int) -> LineIndent {
-    guard header.hasIndent else { return LineIndent() }
-    let c = columns
-    precondition(line >= 0 && line < c.lines, "line \(line) out of the page's 0..<\(c.lines)")
-    return LineIndent(leading: c.leadingIndent[line], trailing: c.trailingIndent[line])
+    precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
+    return indents?[line] ?? LineIndent()
   }
 }
 
-/// A read-only column of a ``LinePage``, checked on access.
+/// A read-only column of a ``LinePage``'s records (or a ``PageBuilder``'s), checked on
+/// access.
 struct PageColumn: RandomAccessCollection {
-  let base: UnsafeMutablePointer<Double>
+  let base: UnsafePointer<Double>
+  let stride: Int
   let count: Int
+
+  /// Field `field` of `count` records of `stride` values from `records`.
+  init(_ records: UnsafePointer<Double>, field: Int, stride: Int, count: Int) {
+    self.base = records + field
+    self.stride = stride
+    self.count = count
+  }
+
   var startIndex: Int { 0 }
   var endIndex: Int { count }
   @inline(__always)
   subscript(i: Int) -> Double {
     precondition(i >= 0 && i < count, "index \(i) out of the page column's 0..<\(count)")
-    return base[i]
+    return base[i * stride]
   }
 }
 
