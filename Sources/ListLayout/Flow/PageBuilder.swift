@@ -247,7 +247,9 @@ final class PageBuilder {
     let endItem = range.upperBound < starts.count ? Int(starts[range.upperBound]) : other.itemCount
     let count = endItem - firstItem
     if itemCount + count > itemCapacity { growItems(to: max(2 * itemCapacity, itemCount + count)) }
-    if lineCount + range.count > lineCapacity { growLines(to: max(2 * lineCapacity, lineCount + range.count)) }
+    if lineCount + range.count > lineCapacity {
+      growLines(to: max(2 * lineCapacity, lineCount + range.count))
+    }
     let at = items + itemCount * Self.itemStride
     at.update(from: other.itemRecords + firstItem * Self.itemStride, count: count * Self.itemStride)
     for n in 0..<count { at[n * Self.itemStride + 1] += shift }

@@ -1,13 +1,13 @@
 #if canImport(Darwin)
-  import Darwin
+import Darwin
 #elseif canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Musl)
-  import Musl
+import Musl
 #elseif canImport(Android)
-  import Android
+import Android
 #elseif canImport(ucrt)
-  import ucrt
+import ucrt
 #endif
 
 /// The C allocator for page records: a block a builder filled can be handed to a page and
@@ -21,7 +21,9 @@ enum PageMemory {
 
   /// The block resized to `count` values (the first `count` kept, or all of them when it
   /// grows); the old pointer is invalid afterwards.
-  static func resize<T: BitwiseCopyable>(_ block: UnsafeMutablePointer<T>, to count: Int) -> UnsafeMutablePointer<T> {
+  static func resize<T: BitwiseCopyable>(
+    _ block: UnsafeMutablePointer<T>, to count: Int
+  ) -> UnsafeMutablePointer<T> {
     guard let raw = realloc(block, max(1, count) * MemoryLayout<T>.stride) else { outOfMemory(count) }
     return raw.bindMemory(to: T.self, capacity: max(1, count))
   }
