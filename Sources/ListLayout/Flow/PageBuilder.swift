@@ -147,14 +147,19 @@ final class PageBuilder {
 
   /// The finished lines as a page with the given extent. The builder's blocks become the
   /// page's, shrunk to fit; the pending items stay, moved to the front of new blocks.
-  func sealFinishedLines(height: Double) -> LinePage {
+  ///
+  /// - Parameter continuing: whether more lines follow; when not (an edit's last page), the
+  ///   new blocks are only big enough for the pending items, if any.
+  func sealFinishedLines(height: Double, continuing: Bool = true) -> LinePage {
     let pageItems = lineFirstItem
     let pending = itemCount - lineFirstItem
     // The next page most likely has lines like this one's: room for the target count, the
     // lines that cross it and the line being filled; and for about as many lines.
     let lineLength = lineCount == 0 ? 1 : (pageItems + lineCount - 1) / lineCount
-    let nextItemCapacity = max(LinePage.targetItemCount + 4 * lineLength + 16, pending + 4 * lineLength + 16)
-    let nextLineCapacity = max(16, lineCount + lineCount / 16 + 8)
+    let nextItemCapacity =
+      continuing
+      ? max(LinePage.targetItemCount + 4 * lineLength + 16, pending + 4 * lineLength + 16) : pending
+    let nextLineCapacity = continuing ? max(16, lineCount + lineCount / 16 + 8) : 0
     let nextItems: UnsafeMutablePointer<Double> = PageMemory.allocate(nextItemCapacity * Self.itemStride)
     nextItems.update(from: items + pageItems * Self.itemStride, count: pending * Self.itemStride)
     let nextLines: UnsafeMutablePointer<Double> = PageMemory.allocate(nextLineCapacity * Self.lineStride)
@@ -187,7 +192,9 @@ final class PageBuilder {
   /// The finished lines as one page, or cut at line boundaries into pages of about
   /// ``LinePage/targetItemCount`` cells when they hold more than `maxItems` (copied then).
   func sealSplitting(height: Double, maxItems: Int) -> [LinePage] {
-    guard lineFirstItem > maxItems, lineCount > 1 else { return [sealFinishedLines(height: height)] }
+    guard lineFirstItem > maxItems, lineCount > 1 else {
+      return [sealFinishedLines(height: height, continuing: false)]
+    }
     var pages: [LinePage] = []
     var first = 0
     var top = 0.0
@@ -250,17 +257,25 @@ final class PageBuilder {
     if lineCount + range.count > lineCapacity {
       growLines(to: max(2 * lineCapacity, lineCount + range.count))
     }
-    let at = items + itemCount * Self.itemStride
-    at.update(from: other.itemRecords + firstItem * Self.itemStride, count: count * Self.itemStride)
-    for n in 0..<count { at[n * Self.itemStride + 1] += shift }
+    // Plain pointers and counts in locals: stores through the pointers could otherwise
+    // alias the builder's fields, which the loops would then reload.
+    let itemsTo = items + itemCount * Self.itemStride
+    let itemsFrom = other.itemRecords + firstItem * Self.itemStride
+    itemsTo.update(from: itemsFrom, count: count * Self.itemStride)
+    var y = itemsTo + 1
+    for _ in 0..<count {
+      y.pointee += shift
+      y += Self.itemStride
+    }
     let itemOffset = Double(itemCount - firstItem)
-    let source = other.lineRecords
-    for (n, l) in range.enumerated() {
-      let from = source + l * Self.lineStride
-      let to = lines + (lineCount + n) * Self.lineStride
+    var from = other.lineRecords + range.lowerBound * Self.lineStride
+    var to = lines + lineCount * Self.lineStride
+    for _ in range {
       to[0] = from[0] + itemOffset
       to[1] = from[1] + shift
       to[2] = from[2]
+      from += Self.lineStride
+      to += Self.lineStride
     }
     if other.hasIndent || !lineIndent.isEmpty {
       for (n, l) in range.enumerated() {
