@@ -253,10 +253,10 @@ final class PageBuilder {
     let firstItem = Int(starts[range.lowerBound])
     let endItem = range.upperBound < starts.count ? Int(starts[range.upperBound]) : other.itemCount
     let count = endItem - firstItem
-    if itemCount + count > itemCapacity { growItems(to: max(2 * itemCapacity, itemCount + count)) }
-    if lineCount + range.count > lineCapacity {
-      growLines(to: max(2 * lineCapacity, lineCount + range.count))
-    }
+    // Edits load a page and append the rest of it: room for what comes, plus a little for
+    // the lines an edit adds, as the block becomes the new page.
+    if itemCount + count > itemCapacity { growItems(to: itemCount + count + 32) }
+    if lineCount + range.count > lineCapacity { growLines(to: lineCount + range.count + 16) }
     // Plain pointers and counts in locals: stores through the pointers could otherwise
     // alias the builder's fields, which the loops would then reload.
     let itemsTo = items + itemCount * Self.itemStride
