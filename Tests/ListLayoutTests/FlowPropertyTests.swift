@@ -56,6 +56,60 @@ import Testing
     }
   }
 
+  /// The same comparison for long runs of plain cells (the typesetter's run loop), with sizes
+  /// and spacing that are not binary fractions (so any change in the order of the arithmetic
+  /// would show), cells wider than the line, a few general cells breaking the runs, and
+  /// sections spanning several pages.
+  @Test(arguments: 0..<4)
+  func plainRunsEqualTheGeneralPath(batch: Int) throws {
+    for seed in UInt64(batch * 25)..<UInt64(batch * 25 + 25) {
+      var rng = SplitMix64(seed: seed &+ 9_000)
+      func decimal(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &rng)) / 10 }
+      var configuration = ListConfiguration(width: decimal(1_000...4_140))
+      configuration.contentInsets = EdgeInsets(
+        top: decimal(0...90), left: decimal(0...90), bottom: decimal(0...90), right: decimal(0...90))
+      configuration.defaultSectionAttributes = SectionAttributes(
+        itemSpacing: decimal(0...130), lineSpacing: decimal(0...130))
+      if Bool.random(using: &rng) {
+        configuration.defaultCellAttributes.insets = EdgeInsets(
+          top: decimal(0...50), left: decimal(0...50), bottom: decimal(0...50), right: decimal(0...50))
+      }
+      var model = ListModel(configuration: configuration)
+      for _ in 0..<Int.random(in: 1...3, using: &rng) {
+        var section = Section()
+        if Bool.random(using: &rng) { section.header = Supplementary(height: decimal(0...400)) }
+        let count = Int.random(in: 0...3_000, using: &rng)
+        let maxWidth = Int(configuration.width * 6)
+        for _ in 0..<count {
+          var cell = Cell(width: decimal(0...maxWidth), height: decimal(0...1_500))
+          if Int.random(in: 0..<100, using: &rng) == 0 {
+            cell.attributes = CellAttributes(
+              insets: EdgeInsets(top: decimal(0...30), left: decimal(0...30), bottom: 0, right: decimal(0...30)),
+              shouldBeginLine: Bool.random(using: &rng), shouldEndLine: Bool.random(using: &rng))
+          }
+          section.cells.append(cell)
+        }
+        model.sections.append(section)
+      }
+      var general = model
+      for s in general.sections.indices {
+        for i in general.sections[s].cells.indices where general.sections[s].cells[i].attributes == nil {
+          general.sections[s].cells[i].attributes = configuration.defaultCellAttributes
+        }
+      }
+      let fast = try model.layout()
+      let slow = try general.layout()
+      #expect(fast.invariantViolations() == [], "seed \(seed)")
+      #expect(fast.contentSize == slow.contentSize, "seed \(seed)")
+      let a = fast.allAttributes()
+      let b = slow.allAttributes()
+      try #require(a.count == b.count, "seed \(seed)")
+      if let k = a.indices.first(where: { a[$0] != b[$0] }) {
+        Issue.record("seed \(seed): run \(a[k]) != general \(b[k])")
+      }
+    }
+  }
+
   @Test func largeSectionsSpanManyPages() throws {
     var rng = SplitMix64(seed: 99)
     var model = ListModel(configuration: ListConfiguration(width: 375))
