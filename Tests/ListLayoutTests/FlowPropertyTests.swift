@@ -84,7 +84,8 @@ import Testing
           var cell = Cell(width: decimal(0...maxWidth), height: decimal(0...1_500))
           if Int.random(in: 0..<100, using: &rng) == 0 {
             cell.attributes = CellAttributes(
-              insets: EdgeInsets(top: decimal(0...30), left: decimal(0...30), bottom: 0, right: decimal(0...30)),
+              insets: EdgeInsets(
+                top: decimal(0...30), left: decimal(0...30), bottom: 0, right: decimal(0...30)),
               shouldBeginLine: Bool.random(using: &rng), shouldEndLine: Bool.random(using: &rng))
           }
           section.cells.append(cell)
