@@ -336,8 +336,14 @@ def markdown(meta, results, extra):
                        f"| {fmt_factor(e['ratio'])} | {e['reflowedLines']} | {'yes' if e['agreesWithRelayout'] else 'NO'} |")
         out.append("")
     for m in extra.get("memory", []):
-        out.append(f"Memory, {m['memory']} {m['count']:,} cells: layout allocates and keeps {m['heapBytesPerCell']:.1f} B/cell "
-                   f"(malloc's bytes in use after − before); RSS grows {m['rssBytesPerCell']:.1f} B/cell; the process "
+        split = ""
+        if "arenaBytesPerCell" in m:
+            split = (f": {m['mallocBytesPerCell']:.1f} from malloc (bytes in use after − before), "
+                     f"{m['arenaBytesPerCell']:.1f} of page records in huge-page arenas")
+        else:
+            split = " (malloc's bytes in use after − before)"
+        out.append(f"Memory, {m['memory']} {m['count']:,} cells: layout allocates and keeps {m['heapBytesPerCell']:.1f} B/cell"
+                   f"{split}; RSS grows {m['rssBytesPerCell']:.1f} B/cell; the process "
                    f"peaks at {m['peakRSSBytes'] / 2**20:.0f} MiB ({m['peakRSSBeforeLayout'] / 2**20:.0f} MiB before layout: "
                    f"the model's `Cell`s are {m['modelBytesPerCell']} B each, plus the generated sizes).")
     out += ["", "Targets:", "", targets(results, extra)]

@@ -327,14 +327,21 @@ func memory(kind: String, count: Int) throws {
   default: model = Generator.hubModel(count: count)
   }
   let heapBefore = heapBytesInUse() ?? 0
+  let arenaBefore = LayoutMemory.arenaBytesWritten
   let rssBefore = currentResidentBytes()
   let peakBefore = peakResidentBytes()
   let snapshot = try model.layout()
   let heapAfter = heapBytesInUse() ?? 0
+  let arenaAfter = LayoutMemory.arenaBytesWritten
   let rssAfter = currentResidentBytes()
   let peakAfter = peakResidentBytes()
+  // Layout state: what malloc hands out plus the page records written into arenas (large
+  // sections keep their pages in mappings of their own, which malloc does not count).
+  let heap = Double(heapAfter - heapBefore) / Double(count)
+  let arena = Double(arenaAfter - arenaBefore) / Double(count)
   emit([
-    "memory": kind, "count": count, "heapBytesPerCell": Double(heapAfter - heapBefore) / Double(count),
+    "memory": kind, "count": count, "heapBytesPerCell": heap + arena, "mallocBytesPerCell": heap,
+    "arenaBytesPerCell": arena,
     "rssBytesPerCell": Double(rssAfter - rssBefore) / Double(count),
     "peakRSSDeltaPerCell": Double(peakAfter - peakBefore) / Double(count),
     "peakRSSBytes": peakAfter, "peakRSSBeforeLayout": peakBefore, "elements": snapshot.elementCount,

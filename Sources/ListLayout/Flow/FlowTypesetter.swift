@@ -88,6 +88,11 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     -> SectionGeometry
   {
     begin(section, at: index, attributes: attributes)
+    if section.cells.count >= PageArena.minimumItems {
+      page.useArena(items: section.cells.count)
+    } else {
+      page.reserve(items: section.cells.count)
+    }
     let uniform = uniform
     try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
       try place(cells, first: first, uniform: uniform)
@@ -146,7 +151,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     if !lineIsEmpty { finishLine() }
     let bottomMargin = isFirstLine ? 0 : bottomMarginOfLastLine()
     if page.lineCount > 0 || pages.isEmpty {
-      pages.append(page.sealFinishedLines(height: pageBottom))
+      // The next section sizes the builder's blocks for itself (`reserve(items:)`).
+      pages.append(page.sealFinishedLines(height: pageBottom, continuing: false))
     }
     var geometry = SectionGeometry()
     geometry.pages = BlockArray(pages)

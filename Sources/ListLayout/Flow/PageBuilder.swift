@@ -18,6 +18,13 @@ final class PageBuilder {
   /// The indentation before each line, kept only from the first indented line on (the
   /// lines before it have none).
   let lineIndent = ScratchBuffer<LineIndent>(capacity: 16)
+  /// The arena the records are written into, for a large section (``useArena(items:)``):
+  /// `items` and `lines` then point at the current page's first records in it, and sealing
+  /// a page moves them past its records. `nil`: the blocks are the builder's own.
+  @exclusivity(unchecked) private var arena: PageArena?
+  /// The records written into the arena before the current page.
+  @exclusivity(unchecked) private var arenaItemsUsed = 0
+  @exclusivity(unchecked) private var arenaLinesUsed = 0
 
   private static let itemStride = LinePage.itemStride
   private static let lineStride = LinePage.lineStride
@@ -32,8 +39,55 @@ final class PageBuilder {
   }
 
   deinit {
+    if let arena {
+      arena.recordUse(items: arenaItemsUsed + itemCount, lines: arenaLinesUsed + lineCount)
+    } else {
+      PageMemory.release(items)
+      PageMemory.release(lines)
+    }
+  }
+
+  /// Writes the next section's pages into an arena with room for `count` cells (and as many
+  /// lines), when arenas are available; the builder must be empty. ``leaveArena()`` ends it.
+  func useArena(items count: Int) {
+    precondition(itemCount == 0 && lineCount == 0 && arena == nil, "an arena starts an empty builder")
+    guard let arena = PageArena(items: count, lines: count) else { return }
     PageMemory.release(items)
     PageMemory.release(lines)
+    self.arena = arena
+    items = arena.items
+    lines = arena.lines
+    itemCapacity = count
+    lineCapacity = count
+    arenaItemsUsed = 0
+    arenaLinesUsed = 0
+  }
+
+  /// Makes room for a section of `count` cells (as much as one page of them takes), so that
+  /// small sections get small blocks and large ones do not grow a block step by step.
+  func reserve(items count: Int) {
+    let items = min(count, LinePage.targetItemCount) + 32
+    let lines = min(count, LinePage.targetItemCount / 2) + 16
+    if itemCapacity < items { growItems(to: items) }
+    if lineCapacity < lines { growLines(to: lines) }
+  }
+
+  /// Goes back to blocks of the builder's own, copying the records not yet sealed into a page
+  /// (with room for at least `items` item and `lines` line records).
+  func leaveArena(items minimumItems: Int = 0, lines minimumLines: Int = 0) {
+    guard let arena else { return }
+    arena.recordUse(items: arenaItemsUsed + itemCount, lines: arenaLinesUsed + lineCount)
+    let newItemCapacity = max(LinePage.targetItemCount + 32, minimumItems)
+    let newLineCapacity = max(LinePage.targetItemCount / 2, minimumLines)
+    let ownItems: UnsafeMutablePointer<Double> = PageMemory.allocate(newItemCapacity * Self.itemStride)
+    ownItems.update(from: items, count: itemCount * Self.itemStride)
+    let ownLines: UnsafeMutablePointer<Double> = PageMemory.allocate(newLineCapacity * Self.lineStride)
+    ownLines.update(from: lines, count: lineCount * Self.lineStride)
+    items = ownItems
+    lines = ownLines
+    itemCapacity = newItemCapacity
+    lineCapacity = newLineCapacity
+    self.arena = nil
   }
 
   var itemX: PageColumn { PageColumn(items, field: 0, stride: Self.itemStride, count: itemCount) }
@@ -50,6 +104,7 @@ final class PageBuilder {
     lineFirstItem = 0
     lineCount = 0
     lineIndent.removeAll()
+    leaveArena()
   }
 
   /// Makes the pending items page-relative: x moves by `left`, y by `top`.
@@ -136,11 +191,13 @@ final class PageBuilder {
   }
 
   private func growItems(to capacity: Int) {
+    if arena != nil { return leaveArena(items: capacity, lines: lineCapacity) }
     items = PageMemory.resize(items, to: capacity * Self.itemStride)
     itemCapacity = capacity
   }
 
   private func growLines(to capacity: Int) {
+    if arena != nil { return leaveArena(items: itemCapacity, lines: capacity) }
     lines = PageMemory.resize(lines, to: capacity * Self.lineStride)
     lineCapacity = capacity
   }
@@ -148,11 +205,29 @@ final class PageBuilder {
   /// The finished lines as a page with the given extent. The builder's blocks become the
   /// page's, shrunk to fit; the pending items stay, moved to the front of new blocks.
   ///
-  /// - Parameter continuing: whether more lines follow; when not (an edit's last page), the
+  /// - Parameter continuing: whether more lines follow; when not (a section's or an edit's last page), the
   ///   new blocks are only big enough for the pending items, if any.
   func sealFinishedLines(height: Double, continuing: Bool = true) -> LinePage {
     let pageItems = lineFirstItem
     let pending = itemCount - lineFirstItem
+    if let arena {
+      // The page is a slice of the arena; the pending items are already where the next
+      // page starts.
+      let page = LinePage(
+        header: LinePage.Header(itemCount: pageItems, lineCount: lineCount, height: height), items: items,
+        lines: lines, indents: indents(of: 0..<lineCount), arena: arena)
+      items += pageItems * Self.itemStride
+      itemCapacity -= pageItems
+      arenaItemsUsed += pageItems
+      itemCount = pending
+      lineFirstItem = 0
+      lines += lineCount * Self.lineStride
+      lineCapacity -= lineCount
+      arenaLinesUsed += lineCount
+      lineCount = 0
+      lineIndent.removeAll()
+      return page
+    }
     // The next page most likely has lines like this one's: room for the target count, the
     // lines that cross it and the line being filled; and for about as many lines.
     let lineLength = lineCount == 0 ? 1 : (pageItems + lineCount - 1) / lineCount
@@ -241,6 +316,7 @@ final class PageBuilder {
   /// Loads the first `lines` lines of `page`, to continue filling it.
   func load(_ page: LinePage, lines: Int) {
     removeAll()
+    precondition(arena == nil, "edits fill the builder's own blocks")
     append(lines: 0..<lines, of: page, shiftedBy: 0)
   }
 

@@ -14,9 +14,9 @@ import LayoutGeometry
 /// copied and rewritten, untouched pages stay shared between snapshots.
 ///
 /// Items are records of four `Double`s (x, y, width, height), lines records of three (first
-/// item, stored exactly as a `Double`; y; height), each kind in one block of ``PageMemory``:
-/// the blocks the typesetter filled become the page's as they are, shrunk in place, so a
-/// layout writes each frame once.
+/// item, stored exactly as a `Double`; y; height), each kind in one block of ``PageMemory``,
+/// or in a slice of a ``PageArena`` for a large section: either way the records the
+/// typesetter wrote become the page's as they are, so a layout writes each frame once.
 final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
@@ -43,20 +43,27 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// rare, so most pages pay nothing).
   private let indents: UnsafeMutablePointer<LineIndent>?
 
-  /// A page that takes ownership of the three ``PageMemory`` blocks.
+  /// The arena holding the records, or `nil` when the page owns them.
+  private let arena: PageArena?
+
+  /// A page that takes ownership of the item and line blocks (``PageMemory``), or that holds
+  /// slices of `arena`; it owns the indentation block either way.
   init(
     header: Header, items: UnsafeMutablePointer<Double>, lines: UnsafeMutablePointer<Double>,
-    indents: UnsafeMutablePointer<LineIndent>?
+    indents: UnsafeMutablePointer<LineIndent>?, arena: PageArena? = nil
   ) {
     self.header = header
     self.items = items
     self.lines = lines
     self.indents = indents
+    self.arena = arena
   }
 
   deinit {
-    PageMemory.release(items)
-    PageMemory.release(lines)
+    if arena == nil {
+      PageMemory.release(items)
+      PageMemory.release(lines)
+    }
     if let indents { PageMemory.release(indents) }
   }
 

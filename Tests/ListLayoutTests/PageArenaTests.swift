@@ -1,0 +1,89 @@
+import LayoutGeometry
+import Testing
+
+@testable import ListLayout
+
+/// Sections of at least ``PageArena/minimumItems`` cells keep their pages in an arena (on
+/// Linux); smaller ones in blocks of their own. Both give the same frames, and edits mix
+/// the two kinds of page.
+@Suite struct PageArenaTests {
+  /// Sizes in steps of `1 / scale` (decimal steps make any change in the order of the
+  /// arithmetic show), a few cells with attributes of their own, some starting an
+  /// indentation.
+  static func cells(_ count: Int, seed: UInt64, scale: Double = 10) -> [Cell] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      var cell = Cell(
+        width: Double(Int.random(in: 0...Int(40 * scale), using: &rng)) / scale,
+        height: Double(Int.random(in: 0...Int(12 * scale), using: &rng)) / scale)
+      if Int.random(in: 0..<200, using: &rng) == 0 {
+        cell.attributes = CellAttributes(
+          insets: scale == 10
+            ? EdgeInsets(top: 1.5, left: 2.3, bottom: 0.7, right: 3.1)
+            : EdgeInsets(top: 1.5, left: 2.25, bottom: 0.75, right: 3.125),
+          shouldBeginLine: Bool.random(using: &rng), shouldEndLine: Bool.random(using: &rng),
+          startLineIndentation: Int.random(in: 0..<20, using: &rng) == 0)
+      }
+      return cell
+    }
+  }
+
+  static func model(_ cells: [Cell], decimal: Bool = true) -> ListModel {
+    ListModel(
+      configuration: ListConfiguration(
+        width: 390.5, contentInsets: EdgeInsets(all: decimal ? 4.2 : 4.25), sectionSpacing: 0,
+        defaultSectionAttributes: SectionAttributes(
+          itemSpacing: decimal ? 3.3 : 3.375, lineSpacing: decimal ? 7.1 : 7.125)),
+      sections: [Section(header: Supplementary(height: 40.5), cells: CellList(cells))])
+  }
+
+  @Test func anArenaSectionHasTheFramesOfAnOwnedOne() throws {
+    let cells = Self.cells(PageArena.minimumItems + 4_000, seed: 5)
+    let large = try Self.model(cells).layout()
+    // One cell fewer than the threshold: pages of their own. A cell's frame depends only on
+    // the cells before it, so the common cells must match bit for bit.
+    let small = try Self.model(Array(cells.prefix(PageArena.minimumItems - 1))).layout()
+    #expect(large.invariantViolations() == [])
+    #if os(Linux)
+    #expect(LayoutMemory.arenaBytesWritten > 0, "the large section's pages are in an arena")
+    #endif
+    for item in 0..<(PageArena.minimumItems - 1) {
+      let path = IndexPath(item: item, section: 0)
+      guard large.frame(of: path) == small.frame(of: path) else {
+        Issue.record(
+          "item \(item): \(String(describing: large.frame(of: path))) != \(String(describing: small.frame(of: path)))"
+        )
+        return
+      }
+    }
+  }
+
+  /// With sizes and spacing that are binary fractions, so that sums are exact: an edit moves
+  /// the lines after it by a difference where a relayout adds up again, which agrees to the
+  /// last bit only then (otherwise to rounding).
+  @Test func editsOfAnArenaSectionEqualAFullRelayout() throws {
+    var rng = SplitMix64(seed: 11)
+    let cells = Self.cells(PageArena.minimumItems + 500, seed: 6, scale: 8)
+    var snapshot = try Self.model(cells, decimal: false).layout()
+    for step in 0..<12 {
+      let count = snapshot.model.sections[0].cells.count
+      let path = IndexPath(item: Int.random(in: 0..<count, using: &rng), section: 0)
+      var update = ListUpdate()
+      switch step % 3 {
+      case 0: update.resizeItem(at: path, to: Size(width: 123.375, height: 56.75))
+      case 1: update.insertItem(Cell(width: 77.625, height: 33.25), at: path)
+      default: update.deleteItem(at: path)
+      }
+      snapshot = try snapshot.applying(update).snapshot
+      let full = try snapshot.model.layout()
+      #expect(snapshot.contentSize == full.contentSize, "step \(step)")
+      let a = snapshot.allAttributes()
+      let b = full.allAttributes()
+      try #require(a.count == b.count, "step \(step)")
+      if let k = a.indices.first(where: { a[$0] != b[$0] }) {
+        Issue.record("step \(step): edited \(a[k]) != relayout \(b[k])")
+        return
+      }
+    }
+  }
+}
