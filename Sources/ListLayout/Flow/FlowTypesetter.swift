@@ -88,11 +88,8 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     -> SectionGeometry
   {
     begin(section, at: index, attributes: attributes)
-    if section.cells.count >= PageArena.minimumItems {
-      page.useArena(items: section.cells.count)
-    } else {
-      page.reserve(items: section.cells.count)
-    }
+    if section.cells.count >= PageArena.minimumItems { page.useArena(items: section.cells.count) }
+    page.reserve(items: section.cells.count)
     let uniform = uniform
     try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
       try place(cells, first: first, uniform: uniform)

@@ -1,6 +1,7 @@
 /// The page of lines the typesetter is filling, in the record layout of ``LinePage``: when
-/// the page is full its blocks become the page's as they are (shrunk in place), and the
-/// builder starts new ones.
+/// the page is full, the records become the page's where they are, in the builder's own
+/// blocks (shrunk in place; the builder starts new ones) or in a slice of a large section's
+/// ``PageArena``.
 final class PageBuilder {
   // Items and lines are records in blocks of PageMemory (see LinePage); records make growing
   // a block one `realloc` and sealing it no copy at all. The builder never escapes its
@@ -64,7 +65,8 @@ final class PageBuilder {
   }
 
   /// Makes room for a section of `count` cells (as much as one page of them takes), so that
-  /// small sections get small blocks and large ones do not grow a block step by step.
+  /// small sections get small blocks and large ones do not grow a block step by step. In an
+  /// arena, which has room for the whole section, it does nothing.
   func reserve(items count: Int) {
     let items = min(count, LinePage.targetItemCount) + 32
     let lines = min(count, LinePage.targetItemCount / 2) + 16
