@@ -42,15 +42,18 @@ enum PageMemory {
 
 /// One mapping that holds the pages of a large section, filled front to back by the
 /// typesetter: items in one region, lines in another, each page a slice of both. The pages
-/// keep the arena alive; when the last of them goes, the mapping is unmapped, or kept for the
-/// next arena (one at most, see ``Mapping/spare``).
+/// keep the arena alive; when the last of them goes, the mapping is kept for the next arena
+/// (one spare at most, see ``Mapping/spare``) or unmapped.
 ///
-/// On Linux the mapping asks for transparent huge pages: a million-cell layout writes about
-/// 50 MB of pages, and where that memory is fresh (glibc gives freed memory at the top of its
-/// heap back to the system, so a relayout may get fresh memory again), faulting it in 4 KB at
-/// a time costs more than the layout itself on a virtual machine, 2 MB at a time about a
-/// sixth of it. Elsewhere there is no arena (``init(items:lines:)`` fails) and pages use
-/// ``PageMemory``.
+/// Why: a million-cell layout writes about 50 MB of pages. From malloc that memory is often
+/// fresh (glibc gives freed memory at the top of its heap back to the system, so a relayout
+/// after the previous snapshot was freed gets new pages), and faulting 50 MB in, 4 KB at a
+/// time, costs more than the layout itself on this project's virtual machine (40 ms against
+/// 12 ms for the million-cell list in the package-benchmark suite). An arena asks for
+/// transparent huge pages, so fresh memory comes 2 MB per fault (a first layout of the
+/// million-cell feed: 21 ms against 47 ms), and the spare mapping keeps one layout's pages,
+/// faulted in, for the next (``LayoutMemory/releaseSpareMemory()`` gives it back). Arenas
+/// are used on Linux; elsewhere ``init(items:lines:)`` fails and pages use ``PageMemory``.
 final class PageArena: @unchecked Sendable {
   /// Sections with at least this many cells get an arena (2 MB of item records).
   static let minimumItems = 65_536
@@ -86,24 +89,26 @@ final class PageArena: @unchecked Sendable {
     usedBytes = bytes
   }
 
-  /// An anonymous mapping aligned to huge pages.
+  /// An anonymous mapping, a multiple of ``granule`` long.
   struct Mapping: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     let length: Int
 
-    static let hugePage = 2 << 20
+    /// The granularity of mappings, so that the spare fits requests of a similar size.
+    static let granule = 2 << 20
 
     /// The mapping the last arena gave back, kept so that a relayout writes into memory that
-    /// is already faulted in, as malloc's reuse of freed memory would give it; marked
-    /// `MADV_FREE`, so the system may take its pages back under memory pressure.
+    /// is already faulted in, as malloc's reuse of freed memory would have it. (Marking it
+    /// `MADV_FREE` instead made relayouts fault again: 22–30 ms against 15–16 ms for the
+    /// million-cell feed.)
     static let spare = Mutex<Mapping?>(nil)
 
     static func roundedUp(_ bytes: Int) -> Int {
-      max(hugePage, (bytes + hugePage - 1) / hugePage * hugePage)
+      max(granule, (bytes + granule - 1) / granule * granule)
     }
 
-    /// A mapping of `length` bytes (a multiple of the huge-page size): the spare one when it
-    /// is big enough and not more than twice that, else a new one.
+    /// A mapping of `length` bytes (a multiple of ``granule``): the spare when it is big
+    /// enough and not more than twice that, else a new one.
     static func take(_ length: Int) -> Mapping? {
       #if os(Linux)
       let reused = spare.withLock { spare -> Mapping? in
@@ -112,35 +117,38 @@ final class PageArena: @unchecked Sendable {
         return mapping
       }
       if let reused { return reused }
-      // Map one huge page more than needed and trim it to a huge-page boundary.
       guard
-        let raw = mmap(nil, length + hugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        let raw = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
         raw != UnsafeMutableRawPointer(bitPattern: -1)
       else { return nil }
-      let address = Int(bitPattern: raw)
-      let aligned = (address + hugePage - 1) / hugePage * hugePage
-      if aligned > address { munmap(raw, aligned - address) }
-      let tail = hugePage - (aligned - address)
-      if tail > 0 { munmap(UnsafeMutableRawPointer(bitPattern: aligned + length), tail) }
-      guard let base = UnsafeMutableRawPointer(bitPattern: aligned) else { return nil }
-      _ = madvise(base, length, MADV_HUGEPAGE)
+      // Huge pages where the system grants them ("always" or "madvise" transparent huge
+      // pages); the kernel uses them for the 2 MB-aligned parts of the mapping.
+      _ = madvise(raw, length, MADV_HUGEPAGE)
       LayoutMemory.arenaBytesMapped.add(length, ordering: .relaxed)
-      return Mapping(base: base, length: length)
+      return Mapping(base: raw, length: length)
       #else
       return nil
       #endif
     }
 
-    /// Keeps the mapping as the spare (unmapping the spare it replaces), or unmaps it.
+    /// Keeps the mapping as the spare (unmapping the spare it replaces).
     func giveBack() {
       #if os(Linux)
-      _ = madvise(base, length, MADV_FREE)
       let replaced = Self.spare.withLock { spare -> Mapping? in
         defer { spare = self }
         return spare
       }
       replaced?.unmap()
       #endif
+    }
+
+    /// Unmaps the spare, if any.
+    static func releaseSpare() {
+      let released = spare.withLock { spare -> Mapping? in
+        defer { spare = nil }
+        return spare
+      }
+      released?.unmap()
     }
 
     private func unmap() {
@@ -160,9 +168,16 @@ public enum LayoutMemory {
 
   /// Bytes of address space mapped for the pages of large sections (on Linux; 0 elsewhere),
   /// in all snapshots alive plus one spare mapping kept for the next layout. Only what has
-  /// been written is resident (and the spare's pages are the system's to reclaim).
+  /// been written is resident.
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
   /// Bytes of page records written into those arenas: the layout state they hold.
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
+
+  /// Gives back the mapping kept for the next layout of a large section (on Linux, the pages
+  /// of the last such snapshot freed: about 50 bytes per cell). Call it when no large layout
+  /// is coming soon; the next one then faults its memory in afresh.
+  public static func releaseSpareMemory() {
+    PageArena.Mapping.releaseSpare()
+  }
 }
