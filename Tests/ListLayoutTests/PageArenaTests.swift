@@ -61,6 +61,23 @@ import Testing
     }
   }
 
+  /// Arenas are made, freed and handed on as the spare from several threads at once.
+  @Test func concurrentLargeLayoutsAgree() async throws {
+    let model = Self.model(Self.cells(PageArena.minimumItems + 100, seed: 7))
+    let reference = try model.layout().allAttributes()
+    let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var agree = true
+          for _ in 0..<3 { agree = try agree && model.layout().allAttributes() == reference }
+          return agree
+        }
+      }
+      return try await group.reduce(into: [Bool]()) { $0.append($1) }
+    }
+    #expect(results == [true, true, true, true])
+  }
+
   /// With sizes and spacing that are binary fractions, so that sums are exact: an edit moves
   /// the lines after it by a difference where a relayout adds up again, which agrees to the
   /// last bit only then (otherwise to rounding).

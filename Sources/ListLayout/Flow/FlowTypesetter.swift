@@ -226,8 +226,9 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   mutating func placePlainRun(
     _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, uniform u: UniformSpacing
   ) -> Int {
-    var (c, room) = page.cursor()
-    let end = min(end, start + room)
+    let cursor = page.cursor()
+    var c = cursor.cursor
+    let end = min(end, start + cursor.room)
     var lineX = lineX
     var lineHeight = lineHeight
     var pageBottom = pageBottom

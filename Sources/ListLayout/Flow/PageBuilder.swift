@@ -205,10 +205,11 @@ final class PageBuilder {
   }
 
   /// The finished lines as a page with the given extent. The builder's blocks become the
-  /// page's, shrunk to fit; the pending items stay, moved to the front of new blocks.
+  /// page's, shrunk to fit, and the pending items move to the front of new blocks; or, in an
+  /// arena, the page is the slice written so far and the pending items start the next.
   ///
-  /// - Parameter continuing: whether more lines follow; when not (a section's or an edit's last page), the
-  ///   new blocks are only big enough for the pending items, if any.
+  /// - Parameter continuing: whether more lines follow; when not (a section's or an edit's
+  ///   last page), the new blocks are only big enough for the pending items, if any.
   func sealFinishedLines(height: Double, continuing: Bool = true) -> LinePage {
     let pageItems = lineFirstItem
     let pending = itemCount - lineFirstItem
