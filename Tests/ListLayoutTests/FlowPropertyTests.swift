@@ -36,23 +36,10 @@ import Testing
       if Bool.random(using: &rng) {
         model.configuration.defaultCellAttributes.insets = ModelGenerator.randomInsets(&rng, max: 6)
       }
-      var general = model
-      let defaults = model.configuration.defaultCellAttributes
-      for s in general.sections.indices {
-        for i in general.sections[s].cells.indices where general.sections[s].cells[i].attributes == nil {
-          general.sections[s].cells[i].attributes = defaults
-        }
-      }
       let fast = try model.layout()
-      let slow = try general.layout()
+      let slow = try model.withDefaultAttributesSpelledOut().layout()
       #expect(fast.invariantViolations() == [], "seed \(seed)")
-      #expect(fast.contentSize == slow.contentSize, "seed \(seed)")
-      let a = fast.allAttributes()
-      let b = slow.allAttributes()
-      try #require(a.count == b.count, "seed \(seed)")
-      if let k = a.indices.first(where: { a[$0] != b[$0] }) {
-        Issue.record("seed \(seed): fast \(a[k]) != general \(b[k])")
-      }
+      try expectSameLayout(fast, slow, "seed \(seed), fast path against general path")
     }
   }
 
@@ -92,22 +79,10 @@ import Testing
         }
         model.sections.append(section)
       }
-      var general = model
-      for s in general.sections.indices {
-        for i in general.sections[s].cells.indices where general.sections[s].cells[i].attributes == nil {
-          general.sections[s].cells[i].attributes = configuration.defaultCellAttributes
-        }
-      }
       let fast = try model.layout()
-      let slow = try general.layout()
+      let slow = try model.withDefaultAttributesSpelledOut().layout()
       #expect(fast.invariantViolations() == [], "seed \(seed)")
-      #expect(fast.contentSize == slow.contentSize, "seed \(seed)")
-      let a = fast.allAttributes()
-      let b = slow.allAttributes()
-      try #require(a.count == b.count, "seed \(seed)")
-      if let k = a.indices.first(where: { a[$0] != b[$0] }) {
-        Issue.record("seed \(seed): run \(a[k]) != general \(b[k])")
-      }
+      try expectSameLayout(fast, slow, "seed \(seed), runs against general path")
     }
   }
 

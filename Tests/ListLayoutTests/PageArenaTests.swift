@@ -96,14 +96,7 @@ import Testing
       }
       snapshot = try snapshot.applying(update).snapshot
       let full = try snapshot.model.layout()
-      #expect(snapshot.contentSize == full.contentSize, "step \(step)")
-      let a = snapshot.allAttributes()
-      let b = full.allAttributes()
-      try #require(a.count == b.count, "step \(step)")
-      if let k = a.indices.first(where: { a[$0] != b[$0] }) {
-        Issue.record("step \(step): edited \(a[k]) != relayout \(b[k])")
-        return
-      }
+      guard try expectSameLayout(snapshot, full, "step \(step), edited against relayout") else { return }
     }
   }
 }

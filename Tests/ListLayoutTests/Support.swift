@@ -1,4 +1,5 @@
 import LayoutGeometry
+import Testing
 
 @testable import ListLayout
 
@@ -117,4 +118,38 @@ enum ModelGenerator {
     }
     return traits
   }
+}
+
+extension ListModel {
+  /// The model with the default cell attributes set explicitly on every cell that has none,
+  /// which sends every cell down the typesetter's general path: the same layout, computed the
+  /// long way.
+  func withDefaultAttributesSpelledOut() -> ListModel {
+    var model = self
+    let defaults = configuration.defaultCellAttributes
+    for s in model.sections.indices {
+      for i in model.sections[s].cells.indices where model.sections[s].cells[i].attributes == nil {
+        model.sections[s].cells[i].attributes = defaults
+      }
+    }
+    return model
+  }
+}
+
+/// Expects two snapshots to agree bit for bit: content size, element count and every element
+/// (the first that differs is recorded). Returns whether they do.
+@discardableResult
+func expectSameLayout(
+  _ actual: LayoutSnapshot, _ expected: LayoutSnapshot, _ context: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Bool {
+  #expect(actual.contentSize == expected.contentSize, "\(context)", sourceLocation: sourceLocation)
+  let a = actual.allAttributes()
+  let b = expected.allAttributes()
+  try #require(a.count == b.count, "\(context)", sourceLocation: sourceLocation)
+  if let k = a.indices.first(where: { a[$0] != b[$0] }) {
+    Issue.record("\(context): \(a[k]) != \(b[k])", sourceLocation: sourceLocation)
+    return false
+  }
+  return actual.contentSize == expected.contentSize
 }

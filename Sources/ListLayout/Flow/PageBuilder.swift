@@ -92,10 +92,9 @@ final class PageBuilder {
     self.arena = nil
   }
 
+  // The columns the typesetter reads back (line metrics for alignment, line extents).
   var itemX: PageColumn { PageColumn(items, field: 0, stride: Self.itemStride, count: itemCount) }
-  var itemY: PageColumn { PageColumn(items, field: 1, stride: Self.itemStride, count: itemCount) }
   var itemWidth: PageColumn { PageColumn(items, field: 2, stride: Self.itemStride, count: itemCount) }
-  var itemHeight: PageColumn { PageColumn(items, field: 3, stride: Self.itemStride, count: itemCount) }
   var lineY: PageColumn { PageColumn(lines, field: 1, stride: Self.lineStride, count: lineCount) }
   var lineHeight: PageColumn { PageColumn(lines, field: 2, stride: Self.lineStride, count: lineCount) }
   /// The first item of line `line` (stored exactly as a Double).

@@ -87,10 +87,9 @@ extension LayoutSnapshot {
 
   /// The content frame of a cell of a page whose origin is `origin`.
   func cellFrame(page: LinePage, local: Int, origin: Double) -> Rect {
-    directed(
-      Rect(
-        x: page.itemX[local], y: origin + page.itemY[local], width: page.itemWidth[local],
-        height: page.itemHeight[local]))
+    var frame = page.frame(ofItem: local)
+    frame.origin.y = origin + frame.origin.y
+    return directed(frame)
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.

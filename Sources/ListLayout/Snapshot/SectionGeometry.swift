@@ -86,10 +86,6 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The line records, valid while the page is alive.
   var lineRecords: UnsafePointer<Double> { UnsafePointer(lines) }
 
-  var itemX: PageColumn { PageColumn(items, field: 0, stride: Self.itemStride, count: itemCount) }
-  var itemY: PageColumn { PageColumn(items, field: 1, stride: Self.itemStride, count: itemCount) }
-  var itemWidth: PageColumn { PageColumn(items, field: 2, stride: Self.itemStride, count: itemCount) }
-  var itemHeight: PageColumn { PageColumn(items, field: 3, stride: Self.itemStride, count: itemCount) }
   /// The first item (page-local) of each line, stored exactly as a Double.
   var lineStart: PageColumn { PageColumn(lines, field: 0, stride: Self.lineStride, count: lineCount) }
   /// The top of each line box, relative to the page's top.
