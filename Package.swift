@@ -25,9 +25,12 @@ let package = Package(
     .executableTarget(name: "listlayout", dependencies: ["ListLayoutCommand"]),
 
     .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
-    .testTarget(name: "FlexboxTests", dependencies: ["Flexbox"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout"]),
-    .testTarget(name: "ListLayoutTests", dependencies: ["ListLayout"], resources: [.copy("Fixtures")]),
+    // Seeded randomness and a small-stack runner, shared by the test targets below.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "TestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout", "TestSupport"]),
+    .testTarget(
+      name: "ListLayoutTests", dependencies: ["ListLayout", "TestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
     .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender"]),
   ],

@@ -1,29 +1,9 @@
 import Foundation
 import LayoutGeometry
+import TestSupport
 import Testing
 
 @testable import Flexbox
-
-/// Carries a closure to a thread of the caller's choosing and back; the caller waits for it.
-private final class ThreadBody: @unchecked Sendable {
-  var body: (() -> Void)?
-  init(_ body: @escaping () -> Void) { self.body = body }
-}
-
-/// Runs `body` on a new thread with a `stackSize`-byte stack and waits for it: a stack
-/// overflow there crashes the test process, so completing is the assertion.
-func onSmallStack(_ stackSize: Int = 256 << 10, _ body: @escaping () -> Void) {
-  let box = ThreadBody(body)
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    box.body?()
-    box.body = nil
-    done.signal()
-  }
-  thread.stackSize = stackSize
-  thread.start()
-  done.wait()
-}
 
 /// A chain of `depth` containers around a 3 × 4 leaf.
 func deepLayout(_ depth: Int) -> Layout {

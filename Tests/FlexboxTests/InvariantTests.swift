@@ -1,21 +1,9 @@
 import Foundation
 import LayoutGeometry
+import TestSupport
 import Testing
 
 @testable import Flexbox
-
-/// SplitMix64: small, seeded, reproducible.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// A random tree in Core Layout's vocabulary (with some bad numbers thrown in).
 func randomLayout(_ rng: inout SplitMix64, depth: Int = 0) -> Layout {

@@ -1,6 +1,7 @@
 import Flexbox
 import Foundation
 import ListLayout
+import TestSupport
 import Testing
 
 /// Cells sized by a flexbox content tree.
@@ -100,29 +101,8 @@ import Testing
   }
 }
 
-/// Carries a closure to a thread of the caller's choosing; the caller waits for it.
-private final class ThreadBody: @unchecked Sendable {
-  var body: (() -> Void)?
-  init(_ body: @escaping () -> Void) { self.body = body }
-}
-
 /// Deep flexbox content on a small stack.
 @Suite struct DeepFlexContentTests {
-  /// Runs `body` on a new thread with a 256 KB stack and waits for it: a stack overflow
-  /// there crashes the test process, so completing is the assertion.
-  func onSmallStack(_ body: @escaping () -> Void) {
-    let box = ThreadBody(body)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      box.body?()
-      box.body = nil
-      done.signal()
-    }
-    thread.stackSize = 256 << 10
-    thread.start()
-    done.wait()
-  }
-
   /// Regression: a model holding a cell whose flexbox content was 10,000 (or 100,000) levels
   /// deep released that tree recursively when the model went away.
   @Test("a cell with 10,000- and 100,000-level content lays out and is released on a 256 KB stack")

@@ -1,5 +1,6 @@
 import LayoutGeometry
 import ListLayout
+import TestSupport
 import Testing
 
 /// Seeded random models: the engine agrees with the plain reference implementation frame for

@@ -1,4 +1,5 @@
 import LayoutGeometry
+import TestSupport
 import Testing
 
 @testable import ListLayout

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import TestSupport
 import Testing
 
 @testable import ListLayout

@@ -1,4 +1,5 @@
 import ListLayout
+import TestSupport
 import Testing
 
 /// Sections laid out by SQLayout's calculators inside the list.

@@ -1,5 +1,6 @@
 import LayoutGeometry
 import SequentialLayout
+import TestSupport
 import Testing
 
 /// Seeded property tests: each seed builds a random layout; failures print the seed.

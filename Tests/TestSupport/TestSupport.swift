@@ -1,0 +1,39 @@
+// What the test targets share: seeded randomness and a small-stack runner.
+
+import Foundation
+
+/// A small, reproducible random generator (SplitMix64) for seeded property tests.
+public struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Carries a closure to a thread of the caller's choosing; the caller waits for it.
+private final class ThreadBody: @unchecked Sendable {
+  var body: (() -> Void)?
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// Runs `body` on a new thread with a `stackSize`-byte stack and waits for it: a stack
+/// overflow there crashes the test process, so completing is the assertion.
+public func onSmallStack(_ stackSize: Int = 256 << 10, _ body: @escaping () -> Void) {
+  let box = ThreadBody(body)
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    box.body?()
+    box.body = nil
+    done.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  done.wait()
+}
