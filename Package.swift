@@ -34,7 +34,8 @@ let package = Package(
       name: "FlexboxTests", dependencies: ["Flexbox", "TestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout", "TestSupport"]),
     .testTarget(
-      name: "ListLayoutTests", dependencies: ["ListLayout", "TestSupport"], resources: [.copy("Fixtures")]),
+      name: "ListLayoutTests", dependencies: ["ListLayout", "ListLayoutTesting", "TestSupport"],
+      exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
     .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender"]),
     .testTarget(

@@ -81,6 +81,11 @@ extension Cell {
     self.init(id: id, width: width, height: height, traits: traits)
   }
 
+  /// A cell of a fixed size, without an identifier: `Cell(100, 50)`.
+  public init(_ width: Double, _ height: Double, traits: TraitSet = []) {
+    self.init(id: nil, width: width, height: height, traits: traits)
+  }
+
   /// A cell of the model's default size: `Cell("a")`.
   public init(_ id: String?, traits: TraitSet = []) {
     self.init(id: id, traits: traits)
