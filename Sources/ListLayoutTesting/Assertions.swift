@@ -20,8 +20,8 @@ import XCTest
 /// }
 /// ```
 ///
-/// The golden file holds ``ListLayout/LayoutSnapshot/layoutText(picture:pictureColumns:)`` (or,
-/// given a viewport, ``ListLayout/LayoutSnapshot/layoutText(of:picture:pictureColumns:)``) and
+/// The golden file holds `snapshot.layoutText()` (or,
+/// given a viewport, `snapshot.layoutText(of: viewport)`) and
 /// sits next to the test file (``goldenFilePath(named:testFilePath:)``). Failures go to Swift
 /// Testing (`Issue.record`) inside a Swift Testing test and to `XCTFail` otherwise, at the
 /// caller's line.
@@ -97,7 +97,7 @@ public func assertTextSnapshot(
   }
 }
 
-/// Reports every broken promise of the snapshot (``ListLayout/LayoutSnapshot/invariantViolations()``):
+/// Reports every broken promise of the snapshot (`snapshot.invariantViolations()`):
 /// frames finite and inside the content, nothing lost or doubled, lines ordered and not
 /// overlapping, the content size covering every element.
 ///

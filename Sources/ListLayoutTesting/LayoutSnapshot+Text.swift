@@ -17,7 +17,7 @@ extension LayoutSnapshot {
   ///
   /// Numbers are written in the shortest form that reads back to the same `Double`, so a
   /// change in the last bit of a frame shows. With `picture`, the ASCII drawing of
-  /// ``ASCIIRenderer`` follows after a blank line.
+  /// `ASCIIRenderer` follows after a blank line.
   ///
   /// - Complexity: O(n) in the number of elements (plus the drawing's rows × columns).
   public func layoutText(picture: Bool = false, pictureColumns: Int = 80) -> String {
@@ -34,7 +34,7 @@ extension LayoutSnapshot {
 
   /// One frame of a scrolling list as text: a first line with the viewport's rect and the
   /// content size, then a line per visible element at its final position (pinned headers
-  /// marked `pinned`), overlays last (see ``layoutText(picture:pictureColumns:)``).
+  /// marked `pinned`), overlays last (see `layoutText(picture:pictureColumns:)`).
   public func layoutText(
     of viewport: ViewportLayout, picture: Bool = false, pictureColumns: Int = 80
   ) -> String {

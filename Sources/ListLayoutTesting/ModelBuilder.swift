@@ -60,7 +60,7 @@ extension Section {
   /// A section with the cells the block lists.
   ///
   /// `header` and `footer` take a height as a number literal (`Section(header: 44) { … }`) or a
-  /// ``Supplementary``.
+  /// `Supplementary`.
   public init(
     header: Supplementary? = nil, footer: Supplementary? = nil, attributes: SectionAttributes? = nil,
     layout: SectionLayout? = nil, @ListContentBuilder<Cell> cells: () -> [Cell]
@@ -91,19 +91,19 @@ extension Cell {
     self.init(id: id, traits: traits)
   }
 
-  /// The cell, starting a new line (``CellAttributes/shouldBeginLine``).
+  /// The cell, starting a new line (`shouldBeginLine`).
   public func beginsLine() -> Cell { changingAttributes { $0.shouldBeginLine = true } }
 
-  /// The cell, ending its line (``CellAttributes/shouldEndLine``).
+  /// The cell, ending its line (`shouldEndLine`).
   public func endsLine() -> Cell { changingAttributes { $0.shouldEndLine = true } }
 
-  /// The cell, indenting the lines after its own (``CellAttributes/startLineIndentation``).
+  /// The cell, indenting the lines after its own (`startLineIndentation`).
   public func indentsLines() -> Cell { changingAttributes { $0.startLineIndentation = true } }
 
-  /// The cell with insets (``CellAttributes/insets``).
+  /// The cell with insets (`insets`).
   public func insets(_ insets: EdgeInsets) -> Cell { changingAttributes { $0.insets = insets } }
 
-  /// The cell with the given attributes changed, starting from ``CellAttributes/default`` when
+  /// The cell with the given attributes changed, starting from `CellAttributes.default` when
   /// it has none of its own (not from the model's default cell attributes, which a cell does
   /// not know).
   private func changingAttributes(_ change: (inout CellAttributes) -> Void) -> Cell {
