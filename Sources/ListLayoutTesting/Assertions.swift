@@ -34,6 +34,12 @@ import XCTest
 ///   - picture: whether the file ends with the ASCII drawing of the layout.
 ///   - recording: when to write the golden file (by default as the environment asks:
 ///     ``SnapshotRecording/fromEnvironment``).
+///   - fileID: the caller's file, for the failure's location (leave the default).
+///   - filePath: the caller's file path: the golden file goes next to it (leave the default).
+///   - line: the caller's line, for the failure's location (leave the default).
+///   - column: the caller's column, for the failure's location (leave the default).
+///   - function: the calling test, which names the golden file without `name` (leave the
+///     default).
 /// - Returns: whether the layout matched its golden file.
 @discardableResult
 public func assertLayoutSnapshot(
