@@ -119,23 +119,23 @@ struct FeedWriter {
   private mutating func write(
     _ section: Section, at index: Int, configuration: ListConfiguration
   ) throws(FeedWritingError) {
-    let path = "sections[\(index)]"
     open("{", multiline: true)
     if let header = section.header {
       key("header")
-      try supplementary(header, path + ".header")
+      try supplementary(header, "sections[\(index)].header")
     }
     if let footer = section.footer {
       key("footer")
-      try supplementary(footer, path + ".footer")
+      try supplementary(footer, "sections[\(index)].footer")
     }
     if let attributes = section.attributes {
       key("attributes")
-      try sectionAttributes(attributes, over: configuration.defaultSectionAttributes, path + ".attributes")
+      try sectionAttributes(
+        attributes, over: configuration.defaultSectionAttributes, "sections[\(index)].attributes")
     }
     if let layout = section.layout {
       key("layout")
-      try sectionLayout(layout, path + ".layout")
+      try sectionLayout(layout, "sections[\(index)].layout")
     }
     if spelledOut || !section.cells.isEmpty {
       key("items")
@@ -193,13 +193,15 @@ struct FeedWriter {
     close("}")
   }
 
-  private mutating func supplementary(_ value: Supplementary, _ path: String) throws(FeedWritingError) {
+  private mutating func supplementary(
+    _ value: Supplementary, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
     open("{")
     key("height")
-    try nonNegative(value.height, path + ".height")
+    try nonNegative(value.height, path() + ".height")
     if let width = value.width {
       key("width")
-      try nonNegative(width, path + ".width")
+      try nonNegative(width, path() + ".width")
     }
     if spelledOut || !value.traits.isEmpty {
       key("traits")
@@ -215,7 +217,7 @@ struct FeedWriter {
   /// Section attributes as the keys that differ from `base` (which the reader applies them
   /// over), or every key when defaults are spelled out.
   private mutating func sectionAttributes(
-    _ value: SectionAttributes, over base: SectionAttributes, _ path: String
+    _ value: SectionAttributes, over base: SectionAttributes, _ path: @autoclosure () -> String
   ) throws(FeedWritingError) {
     let all = spelledOut
     open("{")
@@ -229,27 +231,27 @@ struct FeedWriter {
     }
     if all || value.itemSpacing != base.itemSpacing {
       key("itemSpacing")
-      try nonNegative(value.itemSpacing, path + ".itemSpacing")
+      try nonNegative(value.itemSpacing, path() + ".itemSpacing")
     }
     if all || value.lineSpacing != base.lineSpacing {
       key("lineSpacing")
-      try nonNegative(value.lineSpacing, path + ".lineSpacing")
+      try nonNegative(value.lineSpacing, path() + ".lineSpacing")
     }
     if all || value.insets != base.insets {
       key("insets")
-      try insets(value.insets, path + ".insets", signed: false)
+      try insets(value.insets, path() + ".insets", signed: false)
     }
     close("}")
   }
 
   private mutating func cellAttributes(
-    _ value: CellAttributes, over base: CellAttributes, _ path: String
+    _ value: CellAttributes, over base: CellAttributes, _ path: @autoclosure () -> String
   ) throws(FeedWritingError) {
     let all = spelledOut
     open("{")
     if all || value.insets != base.insets {
       key("insets")
-      try insets(value.insets, path + ".insets", signed: false)
+      try insets(value.insets, path() + ".insets", signed: false)
     }
     if all || value.shouldBeginLine != base.shouldBeginLine {
       key("shouldBeginLine")
@@ -266,7 +268,9 @@ struct FeedWriter {
     close("}")
   }
 
-  private mutating func sectionLayout(_ layout: SectionLayout, _ path: String) throws(FeedWritingError) {
+  private mutating func sectionLayout(
+    _ layout: SectionLayout, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
     open("{")
     key("type")
     switch layout {
@@ -279,18 +283,19 @@ struct FeedWriter {
       try sequentialOptions(
         frameCalculator: spelledOut || !isDefault ? calculator : nil,
         spacing: spelledOut || defaults.spacing != .zero ? defaults.spacing : nil,
-        padding: spelledOut || defaults.padding != .zero ? defaults.padding : nil, path)
+        padding: spelledOut || defaults.padding != .zero ? defaults.padding : nil, path())
     }
     close("}")
   }
 
   private mutating func sequentialOptions(
-    frameCalculator: FrameCalculator<Int>?, spacing: EdgeInsets?, padding: EdgeInsets?, _ path: String
+    frameCalculator: FrameCalculator<Int>?, spacing: EdgeInsets?, padding: EdgeInsets?,
+    _ path: @autoclosure () -> String
   ) throws(FeedWritingError) {
     if let frameCalculator {
       guard let kind = frameCalculator.kind else {
         throw .notRepresentable(
-          path: path + ".frameCalculator",
+          path: path() + ".frameCalculator",
           reason: "a custom frame calculator has no JSON form; feeds name the standard calculators only")
       }
       key("frameCalculator")
@@ -298,18 +303,18 @@ struct FeedWriter {
     }
     if let spacing {
       key("spacing")
-      try insets(spacing, path + ".spacing", signed: true)
+      try insets(spacing, path() + ".spacing", signed: true)
     }
     if let padding {
       key("padding")
-      try insets(padding, path + ".padding", signed: true)
+      try insets(padding, path() + ".padding", signed: true)
     }
   }
 
   // MARK: Flexbox content
 
   /// A flexbox tree in the `listlayout flex` schema, written without recursion.
-  private mutating func flexTree(_ root: Layout, _ path: String) throws(FeedWritingError) {
+  private mutating func flexTree(_ root: Layout, _ path: @autoclosure () -> String) throws(FeedWritingError) {
     enum Step {
       case node(Layout)
       case close
@@ -324,16 +329,17 @@ struct FeedWriter {
       }
       if nodes > 0 { element() }
       nodes += 1
-      let nodePath = "\(path).content (node \(nodes), depth-first)"
       guard node.measure == nil else {
-        throw .notRepresentable(path: nodePath, reason: "a measure closure has no JSON form")
+        throw .notRepresentable(
+          path: "\(path()).content (node \(nodes), depth-first)", reason: "a measure closure has no JSON form"
+        )
       }
       open("{")
       if let id = node.identifier {
         key("id")
         string(id)
       }
-      try flexStyle(node.style, nodePath)
+      try flexStyle(node.style, "\(path()).content (node \(nodes), depth-first)")
       let children = node.children
       if children.isEmpty {
         if spelledOut {
@@ -351,11 +357,12 @@ struct FeedWriter {
     }
   }
 
-  private mutating func flexStyle(_ style: FlexStyle, _ path: String) throws(FeedWritingError) {
+  private mutating func flexStyle(
+    _ style: FlexStyle, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
     let base = FlexStyle()
     let all = spelledOut
     guard all || style != base else { return }
-    let path = path + ".style"
     key("style")
     open("{")
     func keyword<T: RawRepresentable & Equatable>(
@@ -378,32 +385,36 @@ struct FeedWriter {
     ]
     for (name, value, defaultValue) in numbers where all || value != defaultValue {
       key(name)
-      try nonNegative(value, path + ".\(name)")
+      try nonNegative(value, path() + ".style.\(name)")
     }
     let lengths: [(StaticString, Double?, Double?, StaticString)] = [
       ("flexBasis", style.flexBasis, base.flexBasis, "auto"), ("width", style.width, base.width, "auto"),
       ("height", style.height, base.height, "auto"),
     ]
     for (name, value, defaultValue, keyword) in lengths where all || value != defaultValue {
-      try length(name, value, keyword, path)
+      try length(name, value, keyword, path() + ".style")
     }
     if all || style.minWidth != base.minWidth {
       key("minWidth")
-      try nonNegative(style.minWidth, path + ".minWidth")
+      try nonNegative(style.minWidth, path() + ".style.minWidth")
     }
     if all || style.minHeight != base.minHeight {
       key("minHeight")
-      try nonNegative(style.minHeight, path + ".minHeight")
+      try nonNegative(style.minHeight, path() + ".style.minHeight")
     }
-    if all || style.maxWidth != base.maxWidth { try length("maxWidth", style.maxWidth, "none", path) }
-    if all || style.maxHeight != base.maxHeight { try length("maxHeight", style.maxHeight, "none", path) }
+    if all || style.maxWidth != base.maxWidth {
+      try length("maxWidth", style.maxWidth, "none", path() + ".style")
+    }
+    if all || style.maxHeight != base.maxHeight {
+      try length("maxHeight", style.maxHeight, "none", path() + ".style")
+    }
     let edges: [(StaticString, Edges, Edges, Bool)] = [
       ("margin", style.margin, base.margin, true), ("padding", style.padding, base.padding, false),
       ("border", style.border, base.border, false),
     ]
     for (name, value, defaultValue, signed) in edges where all || value != defaultValue {
       key(name)
-      try flexEdges(value, path + ".\(name)", signed: signed)
+      try flexEdges(value, path() + ".style.\(name)", signed: signed)
     }
     // The offsets of a relative or absolute box are keys of the style itself; an unset one
     // has no JSON form but absence.
@@ -414,32 +425,34 @@ struct FeedWriter {
     for (name, value) in offsets {
       guard let value else { continue }
       key(name)
-      try number(value, path + ".\(name)")
+      try number(value, path() + ".style.\(name)")
     }
     if all || style.rowGap != base.rowGap {
       key("rowGap")
-      try nonNegative(style.rowGap, path + ".rowGap")
+      try nonNegative(style.rowGap, path() + ".style.rowGap")
     }
     if all || style.columnGap != base.columnGap {
       key("columnGap")
-      try nonNegative(style.columnGap, path + ".columnGap")
+      try nonNegative(style.columnGap, path() + ".style.columnGap")
     }
     close("}")
   }
 
   private mutating func length(
-    _ name: StaticString, _ value: Double?, _ keyword: StaticString, _ path: String
+    _ name: StaticString, _ value: Double?, _ keyword: StaticString, _ path: @autoclosure () -> String
   ) throws(FeedWritingError) {
     key(name)
     if let value {
-      try nonNegative(value, path + ".\(name)")
+      try nonNegative(value, path() + ".\(name)")
     } else {
       string("\(keyword)")
     }
   }
 
   /// Flexbox edges: only the set ones (an unset edge has no JSON form but absence).
-  private mutating func flexEdges(_ edges: Edges, _ path: String, signed: Bool) throws(FeedWritingError) {
+  private mutating func flexEdges(
+    _ edges: Edges, _ path: @autoclosure () -> String, signed: Bool
+  ) throws(FeedWritingError) {
     open("{")
     let members: [(StaticString, Double?)] = [
       ("top", edges.top), ("left", edges.leading), ("bottom", edges.bottom), ("right", edges.trailing),
@@ -448,9 +461,9 @@ struct FeedWriter {
       guard let value else { continue }
       key(name)
       if signed {
-        try number(value, path + ".\(name)")
+        try number(value, path() + ".\(name)")
       } else {
-        try nonNegative(value, path + ".\(name)")
+        try nonNegative(value, path() + ".\(name)")
       }
     }
     close("}")
@@ -458,7 +471,9 @@ struct FeedWriter {
 
   // MARK: Values
 
-  private mutating func insets(_ value: EdgeInsets, _ path: String, signed: Bool) throws(FeedWritingError) {
+  private mutating func insets(
+    _ value: EdgeInsets, _ path: @autoclosure () -> String, signed: Bool
+  ) throws(FeedWritingError) {
     open("{")
     let members: [(StaticString, Double)] = [
       ("top", value.top), ("left", value.left), ("bottom", value.bottom), ("right", value.right),
@@ -467,20 +482,20 @@ struct FeedWriter {
     for (name, edge) in members where spelledOut || edge != 0 {
       key(name)
       if signed {
-        try number(edge, path + ".\(name)")
+        try number(edge, path() + ".\(name)")
       } else {
-        try nonNegative(edge, path + ".\(name)")
+        try nonNegative(edge, path() + ".\(name)")
       }
     }
     close("}")
   }
 
-  private mutating func size(_ value: Size, _ path: String) throws(FeedWritingError) {
+  private mutating func size(_ value: Size, _ path: @autoclosure () -> String) throws(FeedWritingError) {
     open("{")
     key("width")
-    try nonNegative(value.width, path + ".width")
+    try nonNegative(value.width, path() + ".width")
     key("height")
-    try nonNegative(value.height, path + ".height")
+    try nonNegative(value.height, path() + ".height")
     close("}")
   }
 
@@ -498,7 +513,23 @@ struct FeedWriter {
     guard value.isFinite else {
       throw .notRepresentable(path: path(), reason: "\(value) is not a finite number")
     }
-    bytes.append(contentsOf: formatted(value == 0 ? 0 : value).utf8)
+    if value == value.rounded(), abs(value) < 1e15 {
+      integer(Int64(value))  // -0 becomes 0
+    } else {
+      bytes.append(contentsOf: value.description.utf8)  // the shortest text that reads back
+    }
+  }
+
+  /// A whole number's digits, written without an intermediate string.
+  private mutating func integer(_ value: Int64) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
   }
 
   private mutating func nonNegative(
