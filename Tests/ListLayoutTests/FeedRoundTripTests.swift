@@ -362,6 +362,35 @@ enum FeedModelGenerator {
     #expect(try ListModel(json: Array(json.utf8)) == model)
   }
 
+  /// A deep flexbox tree is written, compared and hashed without recursion (3,000 levels on
+  /// a 64 KiB stack), and a tree 300 deep reads back equal given limits deep enough for it.
+  @Test func deepContentRoundTrips() throws {
+    func model(depth: Int) -> ListModel {
+      var content = Layout(identifier: "leaf", size: .absolute(width: 30, height: 20))
+      for level in 0..<depth {
+        content = Layout(identifier: "n\(level)", padding: Edges(all: 1), children: [content])
+      }
+      return ListModel(
+        configuration: ListConfiguration(width: 320),
+        sections: [Section(cells: [Cell(size: .flex(FlexContent(content)))])])
+    }
+    let deep = model(depth: 3000)
+    let copy = deep
+    nonisolated(unsafe) var written = 0
+    nonisolated(unsafe) var same = false
+    nonisolated(unsafe) var hashes = (0, 1)
+    onSmallStack(64 << 10) {
+      written = (try? deep.jsonBytes())?.count ?? 0
+      same = deep == copy
+      hashes = (deep.hashValue, copy.hashValue)
+    }
+    #expect(written > 3000 * 20 && same && hashes.0 == hashes.1)
+    let shallower = model(depth: 300)
+    var limits = JSONInputLimits.default
+    limits.maxDepth = 1000
+    #expect(try ListModel(json: shallower.jsonBytes(), limits: limits) == shallower)
+  }
+
   @Test func refusesWhatTheSchemaCannotSay() {
     struct Custom: LayoutManager {
       func margin(for traits: TraitSet, to edge: ContentEdge, in section: SectionAttributes) -> Double { 1 }

@@ -19,6 +19,8 @@ import SequentialLayout
 // Hashes agree with equality: each hashes only what its `==` compares.
 
 extension CellSize: Hashable {
+  /// Whether two sizes are the same: fixed sizes by value, flexbox contents by their trees,
+  /// and `.sizing` callbacks by identity (see ``SizingCallback``).
   public static func == (lhs: CellSize, rhs: CellSize) -> Bool {
     switch (lhs, rhs) {
     case (.fixed(let a), .fixed(let b)): a == b
@@ -72,6 +74,8 @@ extension CellList: Hashable {
 }
 
 extension SequentialItemOptions: Hashable {
+  /// Whether two options are the same: insets by value, standard frame calculators by kind,
+  /// custom ones (whose closures cannot be compared) by `dependsOnContainerHeight` alone.
   public static func == (lhs: SequentialItemOptions, rhs: SequentialItemOptions) -> Bool {
     lhs.spacing == rhs.spacing && lhs.padding == rhs.padding
       && sameCalculator(lhs.frameCalculator, rhs.frameCalculator)
@@ -122,6 +126,10 @@ extension Section: Hashable {
 }
 
 extension ListConfiguration: Hashable {
+  /// Whether two configurations are the same: every setting by value, and the layout managers
+  /// when they are of the same type and, if that type is `Equatable` (both built-in managers
+  /// are), equal by its `==`. A custom manager that is not `Equatable` compares by its type
+  /// alone: make it `Equatable` (and `Hashable`) to compare its values.
   public static func == (lhs: ListConfiguration, rhs: ListConfiguration) -> Bool {
     lhs.width == rhs.width && lhs.contentInsets == rhs.contentInsets
       && lhs.sectionSpacing == rhs.sectionSpacing
@@ -149,6 +157,15 @@ extension ListConfiguration: Hashable {
 }
 
 extension ListModel: Hashable {
+  /// Whether two models are the same: configurations and sections, cell by cell.
+  ///
+  /// Everything compares by value except what holds code: a `.sizing` closure by identity
+  /// (``SizingCallback``), the layout manager by value or type (see
+  /// ``ListConfiguration/==(_:_:)``), and a custom frame calculator or a flexbox `measure`
+  /// closure only as being there. A model read from a feed written by ``jsonData(options:)``
+  /// equals the model written.
+  ///
+  /// - Complexity: O(n) in the number of cells.
   public static func == (lhs: ListModel, rhs: ListModel) -> Bool {
     lhs.configuration == rhs.configuration && lhs.sections == rhs.sections
   }
