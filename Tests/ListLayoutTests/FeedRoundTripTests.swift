@@ -362,6 +362,33 @@ enum FeedModelGenerator {
     #expect(try ListModel(json: Array(json.utf8)) == model)
   }
 
+  /// Every feed of the fuzz corpus that the reader accepts (`Scripts/fuzz/corpus/feed`: what
+  /// fuzzing found) writes itself back, in both forms, to an equal model, and writing is
+  /// idempotent.
+  @Test func fuzzCorpusFeedsRoundTrip() throws {
+    let files = try FileManager.default.contentsOfDirectory(
+      at: ReliabilityCorpusTests.corpus, includingPropertiesForKeys: nil)
+    let limits = ReliabilityCorpusTests.limits
+    var readBack = limits
+    readBack.maxBytes = 64 << 20  // spelled out, a feed grows
+    var roundTripped = 0
+    for file in files {
+      guard let model = try? ListModel(json: [UInt8](Data(contentsOf: file)), limits: limits) else {
+        continue
+      }
+      for defaults in FeedWritingOptions.Defaults.allCases {
+        let options = FeedWritingOptions(defaults: defaults, prettyPrinted: defaults == .spelledOut)
+        let bytes = try model.jsonBytes(options: options)
+        let read = try ListModel(json: bytes, limits: readBack)
+        let same = read == model
+        #expect(same, "\(file.lastPathComponent), \(defaults)")
+        #expect(try read.jsonBytes(options: options) == bytes, "\(file.lastPathComponent), \(defaults)")
+      }
+      roundTripped += 1
+    }
+    #expect(roundTripped > 50)
+  }
+
   /// A deep flexbox tree is written, compared and hashed without recursion (3,000 levels on
   /// a 64 KiB stack), and a tree 300 deep reads back equal given limits deep enough for it.
   @Test func deepContentRoundTrips() throws {
