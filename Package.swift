@@ -22,7 +22,7 @@ let package = Package(
     // Layer 3: pictures and pages of a computed layout.
     .target(name: "ListLayoutRender", dependencies: ["ListLayout", "Flexbox"]),
     // Layer 4: golden-file snapshots, assertions and a model DSL for test targets.
-    .target(name: "ListLayoutTesting", dependencies: ["ListLayout", "ListLayoutRender"]),
+    .target(name: "ListLayoutTesting", dependencies: ["ListLayout", "Flexbox", "ListLayoutRender"]),
     // Layer 4: the command line, as a testable library and a thin executable.
     .target(name: "ListLayoutCommand", dependencies: ["ListLayout", "Flexbox", "ListLayoutRender"]),
     .executableTarget(name: "listlayout", dependencies: ["ListLayoutCommand"]),
@@ -39,7 +39,8 @@ let package = Package(
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
     .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender"]),
     .testTarget(
-      name: "ListLayoutTestingTests", dependencies: ["ListLayoutTesting"], exclude: ["__Snapshots__"]),
+      name: "ListLayoutTestingTests", dependencies: ["ListLayoutTesting", "Flexbox"],
+      exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

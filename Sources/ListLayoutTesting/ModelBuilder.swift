@@ -1,3 +1,4 @@
+import Flexbox
 import LayoutGeometry
 import ListLayout
 
@@ -89,6 +90,22 @@ extension Cell {
   /// A cell of the model's default size: `Cell("a")`.
   public init(_ id: String?, traits: TraitSet = []) {
     self.init(id: id, traits: traits)
+  }
+
+  /// A cell sized by a flexbox tree: `Cell("row", content: Layout(…), width: .lineWidth)`.
+  public init(_ id: String?, content: Layout, width: FlexContent.Width = .intrinsic, traits: TraitSet = []) {
+    self.init(id: id, size: .flex(FlexContent(content, width: width)), traits: traits)
+  }
+
+  /// The cell, placed by its own frame calculator in a sequential section (with its own
+  /// spacing and padding when given).
+  public func placed(
+    by frameCalculator: FrameCalculator<Int>, spacing: EdgeInsets? = nil, padding: EdgeInsets? = nil
+  ) -> Cell {
+    var cell = self
+    cell.sequential = SequentialItemOptions(
+      frameCalculator: frameCalculator, spacing: spacing, padding: padding)
+    return cell
   }
 
   /// The cell, starting a new line (`shouldBeginLine`).

@@ -1,3 +1,4 @@
+import Flexbox
 import Foundation
 import LayoutGeometry
 import ListLayoutTesting
@@ -30,7 +31,13 @@ let readmeModel = ListModel(width: 375) {
         Section {}
       }
       [Section(), Section()]
+      Section(layout: .sequential(SequentialSectionDefaults())) {
+        Cell("flex", content: Layout(identifier: "x"), width: .lineWidth)
+        Cell("s", 1, 2).placed(by: .topAlignedFlow, padding: EdgeInsets(all: 1))
+      }
     }
+    var placed = Cell(id: "s", width: 1, height: 2)
+    placed.sequential = SequentialItemOptions(frameCalculator: .topAlignedFlow, padding: EdgeInsets(all: 1))
     var longHand = ListModel(
       configuration: ListConfiguration(
         width: 320, contentInsets: .zero, layoutManager: HubLayoutManager(margin: 8)))
@@ -48,6 +55,11 @@ let readmeModel = ListModel(width: 375) {
               insets: EdgeInsets(all: 2), shouldBeginLine: true, startLineIndentation: true)),
         ], attributes: .topCenter),
       Section(footer: Supplementary(height: 20, id: "f")), Section(), Section(),
+      Section(
+        cells: [
+          Cell(id: "flex", size: .flex(FlexContent(Layout(identifier: "x"), width: .lineWidth))),
+          placed,
+        ], layout: .sequential(SequentialSectionDefaults())),
     ]
     #expect(built == longHand)
     #expect(built != ListModel(width: 320) {})

@@ -26,19 +26,18 @@ import Testing
       layout: .sequential(
         SequentialSectionDefaults(frameCalculator: .topAlignedFlow, spacing: EdgeInsets(all: 6)))
     ) {
-      for i in 0..<4 { Cell("s\(i)", Double(90 + 20 * i), 50) }
+      for i in 0..<3 { Cell("s\(i)", Double(90 + 20 * i), 50) }
+      Cell("s3", 150, 50).placed(by: .topAlignedFlow, spacing: EdgeInsets(all: 6))
     }
     Section(footer: Supplementary(height: 24, id: "end")) {
       Cell(
-        id: "flex",
-        size: .flex(
-          FlexContent(
-            Layout(
-              container: ContainerBehavior(primaryAxis: .horizontal), padding: Edges(all: 8),
-              children: [
-                Layout(size: .absolute(width: 40, height: 40)),
-                Layout(size: .absolute(width: 200, height: 24)),
-              ]), width: .lineWidth)))
+        "flex",
+        content: Layout(
+          container: ContainerBehavior(primaryAxis: .horizontal), padding: Edges(all: 8),
+          children: [
+            Layout(size: .absolute(width: 40, height: 40)), Layout(size: .absolute(width: 200, height: 24)),
+          ]),
+        width: .lineWidth)
     }
   }
 
