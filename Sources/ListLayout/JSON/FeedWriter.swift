@@ -542,8 +542,29 @@ struct FeedWriter {
     try number(value, path())
   }
 
+  /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
+  /// `\u00XX`, everything else (UTF-8) as it is.
   private mutating func string(_ value: String) {
-    bytes.append(contentsOf: jsonQuoted(value).utf8)
+    bytes.append(UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
+      case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+        ])
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
   }
 
   private mutating func bool(_ value: Bool) {
