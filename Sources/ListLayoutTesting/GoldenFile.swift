@@ -22,9 +22,17 @@ public enum SnapshotRecording: String, Sendable, Hashable, CaseIterable {
   /// The mode the environment asks for; ``missing`` when it asks for none (or for something
   /// unknown: `1`, `true` and `yes` mean ``all``).
   public static var fromEnvironment: SnapshotRecording {
-    let value = ProcessInfo.processInfo.environment[environmentVariable]?.lowercased() ?? ""
-    if let mode = SnapshotRecording(rawValue: value) { return mode }
-    return ["1", "true", "yes"].contains(value) ? .all : .missing
+    SnapshotRecording(environmentValue: ProcessInfo.processInfo.environment[environmentVariable])
+  }
+
+  /// The mode an environment variable's value asks for (see ``fromEnvironment``).
+  init(environmentValue: String?) {
+    let value = environmentValue?.lowercased() ?? ""
+    if let mode = SnapshotRecording(rawValue: value) {
+      self = mode
+    } else {
+      self = ["1", "true", "yes"].contains(value) ? .all : .missing
+    }
   }
 }
 

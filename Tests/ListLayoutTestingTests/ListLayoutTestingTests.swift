@@ -1,11 +1,11 @@
 import Flexbox
 import Foundation
 import LayoutGeometry
-import ListLayoutTesting
 import Testing
 import XCTest
 
 @testable import ListLayout
+@testable import ListLayoutTesting
 
 /// The README's first model, written with the DSL.
 let readmeModel = ListModel(width: 375) {
@@ -174,9 +174,14 @@ let readmeModel = ListModel(width: 375) {
   }
 
   @Test func recordingModeFromTheEnvironment() {
-    // The test process runs without the variable unless someone records.
-    let value = ProcessInfo.processInfo.environment[SnapshotRecording.environmentVariable]
-    if value == nil { #expect(SnapshotRecording.fromEnvironment == .missing) }
+    let cases: [(String?, SnapshotRecording)] = [
+      (nil, .missing), ("", .missing), ("missing", .missing), ("all", .all), ("ALL", .all), ("1", .all),
+      ("true", .all), ("yes", .all), ("never", .never), ("Never", .never), ("0", .missing),
+      ("sometimes", .missing),
+    ]
+    for (value, mode) in cases {
+      #expect(SnapshotRecording(environmentValue: value) == mode, "\(value ?? "unset")")
+    }
   }
 }
 
