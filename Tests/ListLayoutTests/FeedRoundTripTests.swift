@@ -389,8 +389,8 @@ enum FeedModelGenerator {
     #expect(roundTripped > 50)
   }
 
-  /// A deep flexbox tree is written, compared and hashed without recursion (3,000 levels on
-  /// a 64 KiB stack), and a tree 300 deep reads back equal given limits deep enough for it.
+  /// A deep flexbox tree is written, compared and hashed without recursion (10,000 levels on
+  /// a 256 KiB stack), and a tree 300 deep reads back equal given limits deep enough for it.
   @Test func deepContentRoundTrips() throws {
     func model(depth: Int) -> ListModel {
       var content = Layout(identifier: "leaf", size: .absolute(width: 30, height: 20))
@@ -401,17 +401,17 @@ enum FeedModelGenerator {
         configuration: ListConfiguration(width: 320),
         sections: [Section(cells: [Cell(size: .flex(FlexContent(content)))])])
     }
-    let deep = model(depth: 3000)
+    let deep = model(depth: 10_000)
     let copy = deep
     nonisolated(unsafe) var written = 0
     nonisolated(unsafe) var same = false
     nonisolated(unsafe) var hashes = (0, 1)
-    onSmallStack(64 << 10) {
+    onSmallStack {
       written = (try? deep.jsonBytes())?.count ?? 0
       same = deep == copy
       hashes = (deep.hashValue, copy.hashValue)
     }
-    #expect(written > 3000 * 20 && same && hashes.0 == hashes.1)
+    #expect(written > 10_000 * 20 && same && hashes.0 == hashes.1)
     let shallower = model(depth: 300)
     var limits = JSONInputLimits.default
     limits.maxDepth = 1000
