@@ -8,22 +8,40 @@
 /// +cell [0, 1] "b" (110, 49, 121, 50)
 /// ```
 ///
-/// Returns an empty string when the texts are equal.
+/// Returns an empty string when the texts are equal. At most `maxLines` lines are printed;
+/// a longer diff ends with a line saying how many were left out.
 ///
-/// - Complexity: O((n + m) · d) for d differing lines (Myers' algorithm, through the standard
-///   library's `difference(from:)`).
-public func lineDiff(expected: String, actual: String, context: Int = 2) -> String {
+/// - Complexity: O(n + m) for the lines the texts share at their start and end; the lines
+///   between are aligned with Myers' algorithm (the standard library's `difference(from:)`,
+///   O((n + m) · d) for d differing lines) when there are at most 4,000 of them, and shown as
+///   one replaced block otherwise, so the cost stays linear.
+public func lineDiff(expected: String, actual: String, context: Int = 2, maxLines: Int = 400) -> String {
   let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
   let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
   guard old != new else { return "" }
-  let difference = new.difference(from: old)
+  // The lines both texts start and end with are the same; only those between are aligned.
+  var prefix = 0
+  while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+  var suffix = 0
+  while suffix < old.count - prefix, suffix < new.count - prefix,
+    old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+  {
+    suffix += 1
+  }
+  let oldMiddle = old[prefix..<(old.count - suffix)]
+  let newMiddle = new[prefix..<(new.count - suffix)]
   var removed = Set<Int>()
   var inserted = Set<Int>()
-  for change in difference {
-    switch change {
-    case .remove(let offset, _, _): removed.insert(offset)
-    case .insert(let offset, _, _): inserted.insert(offset)
+  if oldMiddle.count + newMiddle.count <= 4_000 {
+    for change in newMiddle.difference(from: oldMiddle) {
+      switch change {
+      case .remove(let offset, _, _): removed.insert(prefix + offset)
+      case .insert(let offset, _, _): inserted.insert(prefix + offset)
+      }
     }
+  } else {
+    removed = Set(oldMiddle.indices)
+    inserted = Set(newMiddle.indices)
   }
   // The edit script: every line of both texts once, in order.
   enum Kind { case same, removed, inserted }
@@ -45,6 +63,9 @@ public func lineDiff(expected: String, actual: String, context: Int = 2) -> Stri
   }
   // Hunks: changed entries with `context` entries around them, nearby ones merged.
   var out = ""
+  var printed = 0
+  var shownChanges = 0
+  let totalChanges = removed.count + inserted.count
   var index = 0
   while index < script.count {
     guard script[index].kind != .same else {
@@ -61,6 +82,11 @@ public func lineDiff(expected: String, actual: String, context: Int = 2) -> Stri
     end = min(script.count, lastChange + context + 1)
     out += "@@ expected line \(script[start].old + 1), actual line \(script[start].new + 1) @@\n"
     for entry in script[start..<end] {
+      guard printed < maxLines else {
+        return out + "… \(totalChanges - shownChanges) more changed lines not shown\n"
+      }
+      printed += 1
+      if entry.kind != .same { shownChanges += 1 }
       switch entry.kind {
       case .same: out += " " + old[entry.old] + "\n"
       case .removed: out += "-" + old[entry.old] + "\n"

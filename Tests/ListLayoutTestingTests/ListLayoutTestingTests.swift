@@ -131,7 +131,41 @@ let readmeModel = ListModel(width: 375) {
 
         """)
     #expect(lineDiff(expected: expected, actual: expected).isEmpty)
+    // Short output: the first changes, then how many more there are.
+    #expect(
+      lineDiff(expected: expected, actual: actual, maxLines: 4) == """
+        @@ expected line 1, actual line 1 @@
+         line 1
+        -line 2
+        +line 2 changed
+         line 3
+        … 1 more changed lines not shown
+
+        """)
     #expect(lineDiff(expected: "", actual: "a") == "@@ expected line 1, actual line 1 @@\n-\n+a\n")
+  }
+}
+
+extension LineDiffTests {
+  /// Texts whose middles differ entirely, too long to align, still diff in linear time: one
+  /// replaced block between the shared first and last lines, cut to `maxLines`.
+  @Test func longDifferentMiddlesAreOneBlock() {
+    let head = ["same 1", "same 2", "same 3"]
+    let expected = (head + (0..<50_000).map { "old \($0)" } + ["tail"]).joined(separator: "\n")
+    let actual = (head + (0..<60_000).map { "new \($0)" } + ["tail"]).joined(separator: "\n")
+    let diff = lineDiff(expected: expected, actual: actual, maxLines: 6)
+    #expect(
+      diff == """
+        @@ expected line 2, actual line 2 @@
+         same 2
+         same 3
+        -old 0
+        -old 1
+        -old 2
+        -old 3
+        … 109996 more changed lines not shown
+
+        """)
   }
 }
 
