@@ -54,7 +54,7 @@ public struct SnapshotComparison: Sendable, Hashable {
   public var outcome: Outcome
   /// The golden file's path.
   public var path: String
-  /// The line diff from the golden file's text to the new one (see ``lineDiff(expected:actual:context:)``);
+  /// The line diff from the golden file's text to the new one (see ``lineDiff(expected:actual:context:maxLines:)``);
   /// empty when they are equal or there was no golden file.
   public var diff: String
 
