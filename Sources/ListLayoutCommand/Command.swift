@@ -131,6 +131,9 @@ public enum ListLayoutCommand {
                       draw the layout: an SVG picture, a virtually scrolling HTML page, or text
       generate --cells N [--seed S] [--sections K] [--width W]
                       print a generated feed (deterministic for a seed) as JSON
+      format FEED.json [--defaults omitted|spelled-out] [--compact]
+                      print the feed in a normal form: only what differs from the
+                      defaults, or every default spelled out
       help            show this help; 'listlayout COMMAND --help' shows a command's
 
     exit status: 0 success, 1 layout error, 2 bad usage or bad input
@@ -147,6 +150,7 @@ public enum ListLayoutCommand {
     case "render": return RenderCommand.run(rest, io: &io)
     case "flex": return FlexCommand.run(rest, io: &io)
     case "generate": return GenerateCommand.run(rest, io: &io)
+    case "format": return FormatCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":
       io.out(usage + "\n")
