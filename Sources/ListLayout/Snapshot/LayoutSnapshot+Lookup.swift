@@ -63,20 +63,40 @@ extension LayoutSnapshot {
   }
 
   func appendAll(ofSection section: Int, to result: inout [LayoutAttributes]) {
-    if let header = supplementary(.header, section) { result.append(header) }
+    forEachElement(inSection: section) { result.append($0) }
+  }
+
+  /// Calls `body` with every element at its natural position, in listing order (as
+  /// ``allAttributes()`` lists them), without building the list: what a writer of a
+  /// million-element layout walks.
+  ///
+  /// - Complexity: O(n).
+  public func forEachElement<E: Error>(_ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
+    for section in geometries.indices { try forEachElement(inSection: section, body) }
+  }
+
+  /// Calls `body` with every element of `section` in listing order: the header, the cells
+  /// in order, the footer.
+  ///
+  /// - Complexity: O(k) for the section's k elements.
+  public func forEachElement<E: Error>(
+    inSection section: Int, _ body: (LayoutAttributes) throws(E) -> Void
+  ) throws(E) {
+    guard geometries.indices.contains(section) else { return }
+    if let header = supplementary(.header, section) { try body(header) }
     let geometry = geometries[section]
     var item = 0
     for (k, page) in geometry.pages.enumerated() {
       let origin = pageOrigin(section, k)
       for local in 0..<page.itemCount {
-        result.append(
+        try body(
           LayoutAttributes(
             kind: .cell, indexPath: IndexPath(item: item, section: section),
             frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex))
         item += 1
       }
     }
-    if let footer = supplementary(.footer, section) { result.append(footer) }
+    if let footer = supplementary(.footer, section) { try body(footer) }
   }
 
   /// The content y of page `page` of `section`: every cell frame of the page is its stored
