@@ -295,8 +295,8 @@ extension SVGRenderer {
     let charWidth = 6.3
     var room = frame.width - 8
     if element.isPinned && frame.width >= 160 && frame.height >= 16 { room -= 54 }
-    let idLimit = Int((room / charWidth).rounded(.down))
-    let traitLimit = Int(((frame.width - 8) / 5.2).rounded(.down))
+    let idLimit = characterLimit(room, charWidth)
+    let traitLimit = characterLimit(frame.width - 8, 5.2)
     let traitText = label.traits.joined(separator: " · ")
     if element.kind == .cell {
       let showTraits = frame.height >= 27 && traitLimit >= 3 && !traitText.isEmpty
