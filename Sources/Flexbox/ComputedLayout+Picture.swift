@@ -18,6 +18,8 @@ extension ComputedLayout {
   ///   - layout: The tree this was computed from, for margin, border and padding shading; its
   ///     shape must match (extra or missing children are simply not shaded).
   ///   - scale: Points to SVG pixels.
+  ///   - direction: The direction the tree was computed in, so that the shading of leading and
+  ///     trailing edges lands on the right sides.
   public func svg(layout: Layout? = nil, scale: Double = 1, direction: LayoutDirection = .ltr) -> String {
     let margin = 10.0
     var body = ""

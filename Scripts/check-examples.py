@@ -15,7 +15,7 @@ and is type-checked against the modules `swift build` produced. A block that dec
 extension, or whose first line is `// file scope`, is placed at file scope instead. A block
 whose first line is `// not compiled` is skipped (none is, today).
 
-Usage: Scripts/docs/check-examples.py [--build-dir .build/debug] [--list]
+Usage: Scripts/check-examples.py [--build-dir .build/debug] [--list]
 Run `swift build` first. Exit status 1 if any example fails, with the file, line, block and
 compiler output.
 """
@@ -27,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 # The values examples may use without defining them, per module. Each prelude is compiled
 # into a module of its own (`ExamplePrelude`), imported by the example beside the module's
