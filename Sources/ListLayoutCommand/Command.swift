@@ -35,12 +35,37 @@ public enum ListLayoutCommand {
     /// Writes to standard error.
     public mutating func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
     /// Reads a whole file.
+    ///
+    /// - Throws: ``FileError`` for a directory or a missing file, Foundation's error otherwise.
     public func read(_ path: String) throws -> [UInt8] {
-      [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw FileError.notFound
+      }
+      if isDirectory.boolValue { throw FileError.isDirectory }
+      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
     /// Writes a whole file.
     public func write(_ path: String, _ text: String) throws {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+  }
+
+  /// The command's version, printed by `listlayout --version`.
+  public static let version = "0.1.0"
+
+  /// Why a path could not be read as a file.
+  public enum FileError: Error, LocalizedError, Equatable {
+    /// Nothing is at the path.
+    case notFound
+    /// The path names a directory.
+    case isDirectory
+
+    public var errorDescription: String? {
+      switch self {
+      case .notFound: "no such file"
+      case .isDirectory: "it is a directory"
+      }
     }
   }
 
@@ -60,6 +85,7 @@ public enum ListLayoutCommand {
       generate --cells N [--seed S] [--sections K] [--width W]
                       print a generated feed (deterministic for a seed) as JSON
       help            show this help; 'listlayout COMMAND --help' shows a command's
+      --version       print the version
 
     exit status: 0 success, 1 layout error, 2 bad usage or bad input
     """
@@ -79,6 +105,9 @@ public enum ListLayoutCommand {
     case "help", "--help", "-h":
       io.out(usage + "\n")
       return .success
+    case "--version":
+      io.out("listlayout \(version)\n")
+      return .success
     default:
       io.err("listlayout: unknown command '\(command)'\n\n\(usage)\n")
       return .usageError
@@ -95,7 +124,12 @@ public enum ListLayoutCommand {
       return nil
     }
     do {
-      return try ListModel(json: bytes, width: width)
+      let model = try ListModel(json: bytes, width: width)
+      if let problem = FeedCheck.widthProblem(model, bytes: bytes) {
+        io.err("listlayout: \(path): \(problem)\n")
+        return nil
+      }
+      return model
     } catch {
       io.err("listlayout: \(path): \(error)\n")
       return nil
