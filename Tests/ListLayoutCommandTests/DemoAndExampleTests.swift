@@ -39,7 +39,9 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 }
 
 @Suite struct ExampleFeedTests {
-  static let examples = ["demo.json", "hub-traits.json", "tag-cloud.json", "generated-300.json"]
+  static let examples = [
+    "demo.json", "hub-traits.json", "tag-cloud.json", "indentation.json", "generated-300.json",
+  ]
 
   @Test(arguments: examples)
   func exampleLaysOutAndRenders(name: String) throws {
