@@ -50,3 +50,15 @@ import Testing
     #expect(run(["--help"]).1.stdout.contains("--version"))
   }
 }
+
+@Suite struct HelpTextTests {
+  /// The page's URL-fragment options are found in the help, not only in the page's source.
+  @Test func renderHelpNamesThePagesFragmentOptions() {
+    let help = run(["render", "--help"]).1.stdout
+    for option in ["#offset=", "&vh=", "#selftest"] { #expect(help.contains(option), "\(option)") }
+  }
+
+  @Test func flexHelpNamesThePicture() {
+    #expect(run(["flex", "--help"]).1.stdout.contains("--svg OUT"))
+  }
+}
