@@ -180,11 +180,11 @@ extension SVGRenderer {
     var traitSets: [(index: Int, set: TraitSet)] = []
 
     init(_ snapshot: LayoutSnapshot, _ panels: [Panel], _ sets: [TraitSet]) {
-      var drawnSets: Set<UInt64> = []
+      var drawnSets: Set<TraitSet> = []
       for panel in panels {
         for element in panel.elements {
           switch element.kind {
-          case .cell: drawnSets.insert(ElementLabel.traitSet(of: element, in: snapshot.model).rawValue)
+          case .cell: drawnSets.insert(ElementLabel.traitSet(of: element, in: snapshot.model))
           case .header: kinds.insert(element.isPinned ? "pinned header" : "header")
           case .footer: kinds.insert(element.isPinned ? "pinned footer" : "footer")
           case .overlay: kinds.insert("overlay")
@@ -199,7 +199,7 @@ extension SVGRenderer {
           kinds.insert("section")
         }
       }
-      traitSets = sets.enumerated().filter { drawnSets.contains($0.element.rawValue) }.map {
+      traitSets = sets.enumerated().filter { drawnSets.contains($0.element) }.map {
         ($0.offset, $0.element)
       }
     }
