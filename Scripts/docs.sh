@@ -12,12 +12,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The public modules: LayoutGeometry (re-exported by all the others) and every library product
-# whose target has a DocC catalog, lower layers first. Links between modules are written in
-# code voice (`LayoutSnapshot`), not as symbol links: each archive stands alone.
+# The public modules: LayoutGeometry (re-exported by all the others) and every library product,
+# lower layers first. A module's landing page is its catalog's `<Module>.md`; a module without
+# a catalog gets DocC's generated one. Links between modules are written in code voice
+# (`LayoutSnapshot`), not as symbol links: each archive stands alone.
 modules=(LayoutGeometry Flexbox SequentialLayout ListLayout ListLayoutRender)
 for name in $(sed -n 's/.*\.library(name: "\([A-Za-z]*\)".*/\1/p' Package.swift); do
-  [[ " ${modules[*]} " == *" $name "* ]] || { [ -d "Sources/$name/$name.docc" ] && modules+=("$name"); }
+  [[ " ${modules[*]} " == *" $name "* ]] || { [ -d "Sources/$name" ] && modules+=("$name"); }
 done
 
 docc="${DOCC:-$(command -v docc || echo "$(dirname "$(realpath "$(command -v swift)")")/docc")}"
@@ -64,7 +65,9 @@ json.dump(graph, open(target, "w"))
 PY
   find "$graphs" -maxdepth 1 -name "$module@*.symbols.json" -exec cp {} "$dir/" \;
   rm -rf "$out/$module.doccarchive"
-  "$docc" convert "Sources/$module/$module.docc" \
+  catalog=()
+  [ -d "Sources/$module/$module.docc" ] && catalog=("Sources/$module/$module.docc")
+  "$docc" convert "${catalog[@]}" \
     --additional-symbol-graph-dir "$dir" \
     --fallback-display-name "$module" --fallback-bundle-identifier "org.listlayout.$module" \
     --output-path "$out/$module.doccarchive" \
