@@ -79,4 +79,27 @@ import FoundationXML
       }
     }
   }
+
+  /// Every feed of the committed fuzz corpus (`Scripts/fuzz/corpus/feed`) that lays out is
+  /// drawn by every renderer, whole and in a viewport.
+  @Test func everyCorpusFeedThatLaysOutIsDrawn() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let directory = root.appendingPathComponent("Scripts/fuzz/corpus/feed")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    var drawn = 0
+    for name in names {
+      let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(name)))
+      guard let model = try? ListModel(json: bytes), let snapshot = try? model.layout() else { continue }
+      drawn += 1
+      let viewport = snapshot.viewport(
+        at: Point(x: 0, y: snapshot.contentSize.height / 3),
+        size: Size(width: snapshot.contentSize.width, height: 667))
+      #expect(isWellFormed(SVGRenderer().render(snapshot)), "\(name)")
+      #expect(isWellFormed(SVGRenderer().render(snapshot, viewports: [viewport])), "\(name)")
+      #expect(!HTMLRenderer().render(snapshot).isEmpty, "\(name)")
+      #expect(!ASCIIRenderer().render(snapshot, viewport: viewport).isEmpty, "\(name)")
+    }
+    #expect(drawn >= 100, "only \(drawn) corpus feeds lay out")
+  }
 }
