@@ -42,16 +42,18 @@ for module in "${modules[@]}"; do
   dir="$graphs/$module"
   rm -rf "$dir"
   mkdir -p "$dir"
-  # A module's graph also holds the modules it re-exports (`@_exported import`): keep only the
-  # symbols declared in its own sources (and those synthesized on them), so each archive
-  # documents its own module and links to the others.
+  # A module's graph also holds the modules it re-exports (`@_exported import`). Keep the
+  # symbols declared in its own sources and in LayoutGeometry (the geometry and JSON-error
+  # vocabulary every module re-exports, which is no product of its own), and those synthesized
+  # on them: each archive documents its module, and links to a type of another product are
+  # written in code voice.
   python3 - "$graphs/$module.symbols.json" "$dir/$module.symbols.json" "$module" <<'PY'
 import json, sys
 source, target, module = sys.argv[1:]
 graph = json.load(open(source))
 def own(symbol):
     uri = symbol.get("location", {}).get("uri", "")
-    return f"/Sources/{module}/" in uri
+    return f"/Sources/{module}/" in uri or "/Sources/LayoutGeometry/" in uri
 kept = {s["identifier"]["precise"] for s in graph["symbols"] if own(s)}
 def keep(symbol):
     precise = symbol["identifier"]["precise"]
