@@ -9,7 +9,7 @@ import LayoutGeometry
 /// `align-content: flex-start`, minimum sizes 0 (no automatic minimum size).
 ///
 /// All sizes are border-box sizes in points. Edges are logical (`leading`/`trailing`), resolved
-/// against the `LayoutDirection` given to the computation.
+/// against the ``LayoutDirection`` given to the computation.
 ///
 /// Bad numbers never crash: a NaN or infinite size reads as `auto` (`nil`), a negative size,
 /// padding or border clamps to 0, a NaN or negative flex factor reads as 0, and when a minimum
