@@ -12,7 +12,8 @@ its doc comments (`///` lines in Sources/M/**/*.swift) becomes one file:
     }
 
 and is type-checked against the modules `swift build` produced. A block that declares an
-extension, or whose first line is `// file scope`, is placed at file scope instead. A block
+extension, or whose first line is `// file scope`, or that declares a Swift Testing `@Test` or `@Suite`, is
+placed at file scope instead (as a file of its own, where statements may stand at top level). A block
 whose first line is `// not compiled` is skipped (none is, today).
 
 Usage: Scripts/check-examples.py [--build-dir .build/debug] [--list]
@@ -135,7 +136,7 @@ def source_file(module, code):
     if module in PRELUDES:
         imports.append("import ExamplePrelude")
     file_scope = (lines and lines[0].strip() == "// file scope") or any(
-        re.match(r"^(public )?(extension|protocol) ", l) for l in body)
+        re.match(r"^(public )?(extension|protocol) |^@(Test|Suite)\b", l) for l in body)
     text = "\n".join(imports) + "\n\n"
     if file_scope:
         return text + "\n".join(body) + "\n"
