@@ -3,7 +3,8 @@
 as written, each with only its module's import.
 
 Every ```swift block of README.md, of a module's DocC catalog (Sources/M/M.docc/*.md) and of
-its doc comments (`///` lines in Sources/M/**/*.swift) becomes one file:
+its doc comments (`///` lines in Sources/M/**/*.swift, except on `package`, `internal` and
+private declarations, which DocC leaves out) becomes one file:
 
     import M                     (unless the block writes its own imports, which then stand)
     import ExamplePrelude        (the few values examples take as given: see PRELUDES)
@@ -82,8 +83,20 @@ def blocks_in_markdown(text):
     return out
 
 
+def documents_non_public(lines, index):
+    """Whether the doc comment holding line `index` documents a declaration that is not part
+    of the public API (`package`, `internal`, `fileprivate` or `private`), whose docs DocC
+    leaves out."""
+    j = index
+    while j < len(lines) and (lines[j].strip().startswith("///") or lines[j].strip().startswith("@")):
+        j += 1
+    if j >= len(lines):
+        return False
+    return re.match(r"^\s*(package|internal|fileprivate|private)\b", lines[j]) is not None
+
+
 def blocks_in_swift(text):
-    """(line, code) of each ```swift block inside `///` doc comments."""
+    """(line, code) of each ```swift block inside `///` doc comments of public declarations."""
     out = []
     lines = text.split("\n")
     i = 0
@@ -100,7 +113,8 @@ def blocks_in_swift(text):
                 content = s[3:]
                 body.append(content[1:] if content.startswith(" ") else content)
                 j += 1
-            out.append((start + 1, "\n".join(body)))
+            if not documents_non_public(lines, j):
+                out.append((start + 1, "\n".join(body)))
             i = j
         i += 1
     return out
