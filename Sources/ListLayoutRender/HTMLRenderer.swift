@@ -22,7 +22,7 @@ import ListLayout
 ///    nodes for those that entered.
 ///
 /// So the DOM holds O(visible) nodes whatever the feed's size, and what it shows is what
-/// ``LayoutSnapshot/viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:)``
+/// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:)`
 /// lists for the same offset (the `Scripts/html-check` script verifies both in Chromium).
 ///
 /// The page reads options from its URL fragment: `#offset=Y` scrolls to Y, `vh=H` sets the
@@ -128,7 +128,7 @@ public struct HTMLRenderer: Sendable {
   /// ```
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
-  /// identifier. Section `y` and `h` are the section's extent (``LayoutSnapshot/sectionFrame(_:)``);
+  /// identifier. Section `y` and `h` are the section's extent (`LayoutSnapshot.sectionFrame(_:)`);
   /// header and footer frames are their natural positions.
   ///
   /// - Complexity: O(n).

@@ -113,6 +113,9 @@ extension LayoutSnapshot {
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.
+  ///
+  /// Cells only: a header's or footer's index path (item 0 of its section) names the
+  /// section's first cell here. Name any element with ``identifier(of:kind:)``.
   public func identifier(of indexPath: IndexPath) -> String? {
     guard model.sections.indices.contains(indexPath.section),
       model.sections[indexPath.section].cells.indices.contains(indexPath.item)
