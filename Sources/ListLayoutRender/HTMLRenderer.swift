@@ -202,38 +202,24 @@ public struct HTMLRenderer: Sendable {
       + traitSets.map { "[" + $0.names.map(jsonQuoted).joined(separator: ",") + "]" }
       .joined(separator: ",") + "],\n"
     var bytes = Array(out.utf8)
-    func add(_ text: String) { bytes += Array(text.utf8) }
-    add("\"cells\":{\"x\":[")
-    bytes += xs.bytes
-    add("],\n\"y\":[")
-    bytes += ys.bytes
-    add("],\n\"w\":[")
-    bytes += ws.bytes
-    add("],\n\"h\":[")
-    bytes += hs.bytes
-    add("],\n\"t\":[")
-    bytes += ts.bytes
-    add("],\n\"id\":")
-    if anyID {
-      add("[")
-      bytes += ids.bytes
-      add("]")
-    } else {
-      add("null")
+    // Each array follows the text before it; the id column is `null` when no cell has an id.
+    let arrays: [(String, Column?)] = [
+      ("\"cells\":{\"x\":", xs), (",\n\"y\":", ys), (",\n\"w\":", ws), (",\n\"h\":", hs),
+      (",\n\"t\":", ts), (",\n\"id\":", anyID ? ids : nil), ("},\n\"sections\":{\"y\":", sectionY),
+      (",\"h\":", sectionH), (",\"first\":", firsts), (",\"count\":", counts), (",\n\"header\":", headers),
+      (",\n\"footer\":", footers),
+    ]
+    for (before, column) in arrays {
+      bytes += Array(before.utf8)
+      if let column {
+        bytes.append(UInt8(ascii: "["))
+        bytes += column.bytes
+        bytes.append(UInt8(ascii: "]"))
+      } else {
+        bytes += Array("null".utf8)
+      }
     }
-    add("},\n\"sections\":{\"y\":[")
-    bytes += sectionY.bytes
-    add("],\"h\":[")
-    bytes += sectionH.bytes
-    add("],\"first\":[")
-    bytes += firsts.bytes
-    add("],\"count\":[")
-    bytes += counts.bytes
-    add("],\n\"header\":[")
-    bytes += headers.bytes
-    add("],\n\"footer\":[")
-    bytes += footers.bytes
-    add("]}}\n")
+    bytes += Array("}}\n".utf8)
     return String(decoding: bytes, as: UTF8.self)
   }
 }
