@@ -3,7 +3,7 @@ import LayoutGeometry
 /// FSQCollectionViewAlignedLayout's typesetter, generalised by a layout manager: cells are
 /// words, lines are lines of a paragraph, a section is a paragraph.
 ///
-/// For each cell, in order (``place(cell:at:)``):
+/// For each cell, in order (``place(_:at:)``):
 /// 1. **Break before sizing** when the previous cell ends its line, this cell begins one, its
 ///    insets exceed the space left, or the manager's gap to the previous cell is infinite.
 /// 2. **Gap**: the manager's margin to the leading edge for a line's first cell, else its gap

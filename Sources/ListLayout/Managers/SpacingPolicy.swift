@@ -64,8 +64,6 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
 struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
   var direct: DirectSpacing<Manager>
   var cache = AnswerCache()
-  /// How many times the manager was actually asked (for tests).
-  var managerCalls = 0
 
   init(_ manager: Manager) { direct = DirectSpacing(manager) }
 
@@ -82,7 +80,6 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
     _ question: UInt64, _ a: TraitSet, _ b: TraitSet, _ ask: (inout DirectSpacing<Manager>) -> Double
   ) -> Double {
     if let value = cache.value(question, a.rawValue, b.rawValue) { return value }
-    managerCalls += 1
     let value = ask(&direct)
     cache.store(value, question, a.rawValue, b.rawValue)
     return value
