@@ -3,7 +3,7 @@ import LayoutGeometry
 /// FSQCollectionViewAlignedLayout's typesetter, generalised by a layout manager: cells are
 /// words, lines are lines of a paragraph, a section is a paragraph.
 ///
-/// For each cell, in order (``place(_:at:)``):
+/// For each cell, in order (``place(_:at:_:_:_:_:)``):
 /// 1. **Break before sizing** when the previous cell ends its line, this cell begins one, its
 ///    insets exceed the space left, or the manager's gap to the previous cell is infinite.
 /// 2. **Gap**: the manager's margin to the leading edge for a line's first cell, else its gap
@@ -14,66 +14,56 @@ import LayoutGeometry
 ///    shrinks when the manager's ``OversizedCellPolicy`` says so.
 /// 5. **Place** it on the line; remember an indentation it starts.
 ///
-/// When a line is finished (``finishLine()``):
+/// When a line is finished (``finishLine(_:_:_:)``):
 /// 1. **Align horizontally**: the manager's offset (FSQ's alignment, Hub's centering).
 /// 2. **Stack vertically**: below the previous line by the largest of the manager's vertical
 ///    gaps between the line's first cell and each cell of the line above (FSQ: `lineSpacing`).
 /// 3. **Align vertically** inside the line box by the section's vertical alignment, treating
 ///    cell insets as CSS margins.
 /// 4. **Indent** following lines if a cell of this line started an indentation.
-struct FlowTypesetter<Policy: SpacingPolicy> {
-  var policy: Policy
+///
+/// Both routines are written once, generic over the ``SpacingPolicy`` that answers the
+/// manager's questions: ``SectionConstants`` when the answers do not depend on traits (asked
+/// once per section), else the manager's answers, direct or memoized. The compiler makes
+/// each a specialization; there is no second copy of a rule. A run of cells works on the
+/// typesetter's ``FlowPosition`` and the page builder's cursor as local values.
+struct FlowTypesetter {
+  // Inputs of the list.
+  let listWidth: Double
+  let contentInsets: EdgeInsets
+  let defaultCellSize: Size
+  let defaultCellAttributes: CellAttributes
+  let direction: LayoutDirection
 
   // Inputs of the current section.
-  var listWidth: Double
-  var contentInsets: EdgeInsets
-  var defaultCellSize: Size
-  var defaultCellAttributes: CellAttributes
-  var direction: LayoutDirection
-  var attributes = SectionAttributes()
-  var sectionIndex = 0
-  var headerTraits: TraitSet?
+  private(set) var attributes = SectionAttributes()
+  private(set) var sectionIndex = 0
+  private(set) var headerTraits: TraitSet?
+  /// Whether lines align vertically other than at the top (their cells' outer heights are
+  /// then kept).
+  private var needsOuterHeights = false
 
-  // The line box: where lines start and how wide they are, after insets and indentation.
-  var baseLineLeft = 0.0
-  var baseAvailable = 0.0
-  var leadingIndent = 0.0
-  var trailingIndent = 0.0
-  var lineLeft = 0.0
-  var available = 0.0
+  /// Where the typesetter is, between runs of cells.
+  private(set) var position = FlowPosition(box: LineBox())
 
-  // The line being filled. Its cells are written straight into the page builder, with x
-  // relative to the line box and y the distance from the line's top to the frame before
-  // vertical alignment; finishing the line makes them page-relative in place.
-  var lineX = 0.0
-  var lineHeight = 0.0
-  /// The outer heights of the line's cells, kept only when the section aligns lines
-  /// vertically other than at the top (``needsOuterHeights``).
-  let lineOuterHeights = ScratchBuffer<Double>()
-  var needsOuterHeights = false
+  /// The outer heights of the line's cells, kept only when ``needsOuterHeights``.
+  private let lineOuterHeights = ScratchBuffer<Double>()
   /// The traits of the line's cells, kept only when the manager's answers depend on them.
-  var lineCellTraits = ScratchBuffer<TraitSet>()
+  private var lineCellTraits = ScratchBuffer<TraitSet>()
   /// The traits of the cells of the line above (likewise).
-  var previousLineTraits = ScratchBuffer<TraitSet>()
+  private var previousLineTraits = ScratchBuffer<TraitSet>()
   /// The line's traits in the array the manager's line-offset question receives.
-  var lineTraits: ContiguousArray<TraitSet> = []
-  var previousEndsLine = false
-  var pendingIndent: (minX: Double, maxX: Double)?
-  var isFirstLine = true
-  /// The manager's answers for the current section when none of them depends on traits,
-  /// asked once at the section's start; `nil` when plain cells cannot take the fast path.
-  var uniform: UniformSpacing?
+  private var lineTraits: ContiguousArray<TraitSet> = []
 
   // Output.
-  var pages: ContiguousArray<LinePage> = []
+  /// The pages sealed so far in the current section.
+  private(set) var pages: ContiguousArray<LinePage> = []
+  /// The page being filled.
   let page = PageBuilder()
-  /// The bottom of the last finished line, relative to the current page's top.
-  var pageBottom = 0.0
   /// Counts the lines laid out (tests pin how much an edit reflows).
-  var linesLaidOut = 0
+  private(set) var linesLaidOut = 0
 
-  init(policy: Policy, configuration: ListConfiguration) {
-    self.policy = policy
+  init(configuration: ListConfiguration) {
     self.listWidth = configuration.width
     self.contentInsets = configuration.contentInsets
     self.defaultCellSize = configuration.defaultCellSize
@@ -81,462 +71,339 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     self.direction = configuration.layoutDirection
   }
 
-  /// Lays out one flow section into a ``SectionGeometry`` relative to the section's top.
-  mutating func layout(
-    _ section: Section, at index: Int, attributes: SectionAttributes
-  ) throws(LayoutError)
-    -> SectionGeometry
-  {
-    begin(section, at: index, attributes: attributes)
-    if section.cells.count >= PageArena.minimumItems { page.useArena(items: section.cells.count) }
-    page.reserve(items: section.cells.count)
-    let uniform = uniform
-    try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
-      try place(cells, first: first, uniform: uniform)
-      return true
-    }
-    return finishSection(section)
-  }
+  // MARK: Sections
 
-  /// Places a run of cells, items `first...` of the section: runs of plain cells in lines
-  /// that need no alignment pass through ``placePlainRun(_:from:to:uniform:)``, every other
-  /// cell one at a time.
-  mutating func place(
-    _ cells: UnsafeBufferPointer<Cell>, first: Int, uniform: UniformSpacing?
-  ) throws(LayoutError) {
-    guard let base = cells.baseAddress else { return }
-    var i = 0
-    while i < cells.count {
-      if let uniform, uniform.alignsTopLeft, pendingIndent == nil, leadingIndent == 0, trailingIndent == 0,
-        page.lineIndent.isEmpty
-      {
-        i = placePlainRun(base, from: i, to: cells.count, uniform: uniform)
-        if i == cells.count { return }
-      }
-      try place(base + i, at: first + i, uniform: uniform)
-      i += 1
-    }
-  }
-
-  // MARK: Section
-
-  mutating func begin(_ section: Section, at index: Int, attributes: SectionAttributes) {
-    self.attributes = attributes
-    sectionIndex = index
+  /// Starts a section: its inputs, an empty line box at its top, no pages.
+  mutating func begin<Spacing: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, spacing: inout Spacing
+  ) {
+    attributes = context.attributes
+    sectionIndex = context.index
     headerTraits = section.header?.traits
-    policy.begin(section: attributes)
-    baseLineLeft = contentInsets.left + attributes.insets.left
-    baseAvailable = max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)
-    leadingIndent = 0
-    trailingIndent = 0
-    lineLeft = baseLineLeft
-    available = baseAvailable
-    resetLine()
+    spacing.begin(section: attributes)
+    position = FlowPosition(
+      box: LineBox(
+        left: contentInsets.left + attributes.insets.left,
+        available: max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)))
+    needsOuterHeights = attributes.verticalAlignment != .top
+    lineOuterHeights.removeAll()
+    lineCellTraits.removeAll()
     previousLineTraits.removeAll()
-    previousEndsLine = false
-    pendingIndent = nil
-    isFirstLine = true
     pages = []
     page.removeAll()
-    pageBottom = 0
-    needsOuterHeights = attributes.verticalAlignment != .top
-    uniform = UniformSpacing(
-      &policy, section: attributes, defaults: defaultCellAttributes, headerTraits: headerTraits)
   }
 
-  mutating func finishSection(_ section: Section) -> SectionGeometry {
-    if !lineIsEmpty { finishLine() }
-    let bottomMargin = isFirstLine ? 0 : bottomMarginOfLastLine()
+  /// Continues a section from the start of line `line` of `page` (the lines before it are
+  /// kept), with `lineAbove` the traits of the cells of the line before it, if any (possibly
+  /// on an earlier page): the state the typesetter had when it reached that line.
+  mutating func resume<Traits: Sequence<TraitSet>>(at line: Int, of page: LinePage, lineAbove: Traits?) {
+    self.page.load(page, lines: line)
+    position.box.indent = page.indent(beforeLine: line)
+    position.pageBottom = line > 0 ? page.line(line - 1).maxY : 0
+    if let lineAbove {
+      position.isFirstLine = false
+      previousLineTraits.removeAll()
+      for traits in lineAbove { previousLineTraits.append(traits) }
+    }
+  }
+
+  /// Finishes the section: its last line, its last page; returns its body.
+  mutating func finishSection<Spacing: SpacingPolicy>(spacing: inout Spacing) -> FlowBody {
+    finishPendingLine(spacing: &spacing)
+    let bottomMargin = position.isFirstLine ? 0 : bottomMarginOfLastLine(spacing: &spacing)
     if page.lineCount > 0 || pages.isEmpty {
       // The next section sizes the builder's blocks for itself (`reserve(items:)`).
-      pages.append(page.sealFinishedLines(height: pageBottom, continuing: false))
+      pages.append(page.sealFinishedLines(height: position.pageBottom, continuing: false))
     }
-    var geometry = SectionGeometry()
-    geometry.pages = BlockArray(pages)
-    geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
-    geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
-    geometry.finish(
-      header: section.header, footer: section.footer, listWidth: listWidth, attributes: attributes,
-      bottomMargin: bottomMargin)
-    pages = []
-    return geometry
+    defer { pages = [] }
+    return FlowBody(pages: pages, trailingSpace: bottomMargin)
+  }
+
+  /// Takes the pages sealed so far, and the finished lines not yet sealed as pages of about
+  /// ``LinePage/targetItemCount`` cells (an edit's reflowed lines).
+  mutating func takePages() -> ContiguousArray<LinePage> {
+    pages.append(
+      contentsOf: page.sealSplitting(height: position.pageBottom, maxItems: 2 * LinePage.targetItemCount))
+    defer { pages = [] }
+    return pages
+  }
+
+  // MARK: Runs of cells
+
+  /// Places cells `first...` of the section, in order.
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing
+  ) throws(LayoutError) {
+    guard let base = cells.baseAddress else { return }
+    var position = position
+    var cursor = page.cursor()
+    let defaults = defaultCellAttributes
+    for i in 0..<cells.count {
+      try place(base + i, at: first + i, defaults, &position, &cursor, &spacing)
+    }
+    page.commit(cursor)
+    self.position = position
+  }
+
+  /// Places one cell.
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cell: UnsafePointer<Cell>, at item: Int, spacing: inout Spacing
+  ) throws(LayoutError) {
+    var position = position
+    var cursor = page.cursor()
+    try place(cell, at: item, defaultCellAttributes, &position, &cursor, &spacing)
+    page.commit(cursor)
+    self.position = position
+  }
+
+  /// Finishes the line being filled, if it has cells.
+  mutating func finishPendingLine<Spacing: SpacingPolicy>(spacing: inout Spacing) {
+    var position = position
+    var cursor = page.cursor()
+    if !cursor.lineIsEmpty { finishLine(&position, &cursor, &spacing) }
+    page.commit(cursor)
+    self.position = position
+  }
+
+  /// The number of cells on the line being filled.
+  var pendingCount: Int { page.itemCount - page.lineFirstItem }
+
+  /// Drops the line being filled (its cells are placed again elsewhere, or kept from before).
+  mutating func discardPendingLine() {
+    page.discardPendingItems()
+    position.lineX = 0
+    position.lineHeight = 0
+    lineOuterHeights.removeAll()
+    lineCellTraits.removeAll()
+  }
+
+  /// Appends `page`'s lines from `line` on, moved down by `shift`, after the finished lines.
+  mutating func appendLines(of page: LinePage, from line: Int, shiftedBy shift: Double) {
+    self.page.appendLines(of: page, from: line, shiftedBy: shift)
+    position.pageBottom = self.page.bottom
   }
 
   // MARK: Cells
-
-  /// Places one cell: plain cells (a fixed size, no attributes of their own) through
-  /// ``placePlain(_:at:uniform:)`` when the section's spacing is uniform, every other cell
-  /// through ``place(_:at:)``. Both keep the same line state, so they mix freely.
-  @inline(__always)
-  mutating func place(_ cell: UnsafePointer<Cell>, at item: Int, uniform: UniformSpacing?) throws(LayoutError)
-  {
-    if let uniform, !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue {
-      try placePlain(size, at: item, uniform: uniform)
-    } else {
-      try place(cell, at: item)
-    }
-  }
-
-  /// Steps 1–5 for a plain cell when the section's spacing is uniform: the same decisions and
-  /// the same arithmetic as ``place(_:at:)`` (so the frames are bit-identical), with the
-  /// manager's answers read from `uniform` instead of asked per cell.
-  @inline(__always)
-  mutating func placePlain(_ size: Size, at item: Int, uniform u: UniformSpacing) throws(LayoutError) {
-    // 1. Break before sizing (the default attributes neither begin nor end lines).
-    if !lineIsEmpty && (previousEndsLine || u.insets.horizontal > available - lineX) {
-      finishPlainLine(u)
-    }
-    // 2–3. Gap, trailing margin, size.
-    var gap = lineIsEmpty ? u.leadingMargin : u.itemGap
-    guard size.isValidLayoutSize else {
-      throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
-    }
-    var width = size.width
-    // 4. Break after sizing.
-    if !lineIsEmpty && lineX + gap + u.insets.horizontal + width + u.trailingMargin > available {
-      finishPlainLine(u)
-      gap = u.leadingMargin
-    }
-    if lineIsEmpty && u.shrinksOversizedCells {
-      let room = available - gap - u.insets.horizontal - u.trailingMargin
-      if width > room { width = max(0, room) }
-    }
-    // 5. Place.
-    let x = lineX + gap + u.insets.left
-    let topMargin = isFirstLine ? u.firstLineTopMargin : 0
-    let outerHeight = topMargin + u.insets.vertical + size.height
-    page.appendItem(x: x, y: topMargin + u.insets.top, width: width, height: size.height)
-    if needsOuterHeights { lineOuterHeights.append(outerHeight) }
-    lineHeight = max(lineHeight, outerHeight)
-    lineX = x + width + u.insets.right
-    previousEndsLine = false
-  }
-
-  /// ``placePlain(_:at:uniform:)`` and ``finishPlainLine(_:)`` over `cells[start..<end]`
-  /// with the line state in locals (the loop the floor of the benchmarks runs, plus what a
-  /// list needs): the same decisions and arithmetic, so the frames are bit-identical.
-  ///
-  /// It stops before the first cell that is not plain, whose size is invalid (the caller's
-  /// per-cell path reports it), whose line break must first seal a full page, or that does
-  /// not fit the builder's blocks (the per-cell path grows them); the caller places that
-  /// cell. Requires a uniform section with top- and left-aligned lines and no
-  /// indentation in force or pending.
-  ///
-  /// - Returns: the index of the first cell not placed.
-  mutating func placePlainRun(
-    _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, uniform u: UniformSpacing
-  ) -> Int {
-    let cursor = page.cursor()
-    var c = cursor.cursor
-    let end = min(end, start + cursor.room)
-    var lineX = lineX
-    var lineHeight = lineHeight
-    var pageBottom = pageBottom
-    var isFirstLine = isFirstLine
-    var previousEndsLine = previousEndsLine
-    var finishedLines = 0
-    let available = available
-    let lineLeft = lineLeft
-    let insetsWidth = u.insets.horizontal
-    let insetsHeight = u.insets.vertical
-    var i = start
-    while i < end {
-      let cell = cells + i
-      guard !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue, size.isValidLayoutSize else {
-        break
-      }
-      var width = size.width
-      var lineIsEmpty = c.itemCount == c.lineFirstItem
-      var gap = lineIsEmpty ? u.leadingMargin : u.itemGap
-      // 1 and 4. Break before or after sizing (with a non-empty line, the gap is the item gap).
-      if !lineIsEmpty
-        && (previousEndsLine || insetsWidth > available - lineX
-          || lineX + gap + insetsWidth + width + u.trailingMargin > available)
-      {
-        if c.lineFirstItem >= LinePage.targetItemCount { break }
-        var top = pageBottom
-        if !isFirstLine { top += u.lineGap }
-        for k in c.lineFirstItem..<c.itemCount {
-          let record = c.items + k * LinePage.itemStride
-          record[0] = lineLeft + record[0]
-          record[1] = top + record[1]
-        }
-        let line = c.lines + c.lineCount * LinePage.lineStride
-        line[0] = Double(c.lineFirstItem)
-        line[1] = top
-        line[2] = lineHeight
-        c.lineCount += 1
-        c.lineFirstItem = c.itemCount
-        pageBottom = top + lineHeight
-        finishedLines += 1
-        lineX = 0
-        lineHeight = 0
-        isFirstLine = false
-        lineIsEmpty = true
-        gap = u.leadingMargin
-      }
-      if lineIsEmpty && u.shrinksOversizedCells {
-        let room = available - gap - insetsWidth - u.trailingMargin
-        if width > room { width = max(0, room) }
-      }
-      // 5. Place.
-      let x = lineX + gap + u.insets.left
-      let topMargin = isFirstLine ? u.firstLineTopMargin : 0
-      let outerHeight = topMargin + insetsHeight + size.height
-      let record = c.items + c.itemCount * LinePage.itemStride
-      record[0] = x
-      record[1] = topMargin + u.insets.top
-      record[2] = width
-      record[3] = size.height
-      c.itemCount += 1
-      lineHeight = max(lineHeight, outerHeight)
-      lineX = x + width + u.insets.right
-      previousEndsLine = false
-      i += 1
-    }
-    page.commit(c)
-    self.lineX = lineX
-    self.lineHeight = lineHeight
-    self.pageBottom = pageBottom
-    self.isFirstLine = isFirstLine
-    self.previousEndsLine = previousEndsLine
-    linesLaidOut += finishedLines
-    return i
-  }
 
   /// Steps 1–5 for one cell.
   ///
   /// The cell is read in place through a pointer into the section's cell array, so its
   /// identifier and size callback are never copied.
-  mutating func place(_ cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) {
+  @inline(__always)
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cell: UnsafePointer<Cell>, at item: Int, _ defaults: CellAttributes, _ p: inout FlowPosition,
+    _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
+  ) throws(LayoutError) {
     let cellAttributes: CellAttributes
-    if let own = cell.pointee.attributes {
+    if cell.pointee.hasExtras, let own = cell.pointee.attributes {
       guard own.insets.isValidLayoutInsets else {
         throw .invalidValue(
           path: cellPath(item, "attributes.insets"), value: "\(own.insets)", expected: nonNegative)
       }
       cellAttributes = own
     } else {
-      cellAttributes = defaultCellAttributes
+      cellAttributes = defaults
     }
     let insets = cellAttributes.insets
-    let traits = cell.pointee.traits
+    let traits = spacing.usesTraits ? cell.pointee.traits : TraitSet()
 
     // 1. Break before sizing.
-    if !lineIsEmpty
-      && (previousEndsLine || cellAttributes.shouldBeginLine || insets.horizontal > available - lineX)
+    if !c.lineIsEmpty
+      && (p.previousEndsLine || cellAttributes.shouldBeginLine
+        || insets.horizontal > p.box.available - p.lineX)
     {
-      finishLine()
+      finishLine(&p, &c, &spacing)
     }
 
     // 2. Gap and trailing margin.
     var gap =
-      lineIsEmpty
-      ? policy.margin(traits, .left)
-      : policy.horizontalGap(
-        traits, after: policy.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
-    if !gap.isFinite && !lineIsEmpty {
-      finishLine()
-      gap = policy.margin(traits, .left)
+      c.lineIsEmpty
+      ? spacing.margin(traits, .left)
+      : spacing.horizontalGap(
+        traits, after: spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
+    if !gap.isFinite && !c.lineIsEmpty {
+      finishLineOutOfLine(&p, &c, &spacing)
+      gap = spacing.margin(traits, .left)
     }
-    let trailingMargin = policy.margin(traits, .right)
+    let trailingMargin = spacing.margin(traits, .right)
 
-    // 3. Size.
+    // 3. Size. Fixed sizes (the common case) are read in place, without copying the enum.
     var size: Size
-    // Fixed sizes (the common case) are read in place, without copying the enum.
     if let fixed = cell.pointee.size.fixedValue {
       size = fixed
     } else {
-      size = try sizeOf(cell, at: item, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      size = try sizeOf(cell, at: item, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
     }
     guard size.isValidLayoutSize else {
       throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
     }
 
     // 4. Break after sizing.
-    if !lineIsEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
-      finishLine()
-      gap = policy.margin(traits, .left)
+    if !c.lineIsEmpty && p.lineX + gap + insets.horizontal + size.width + trailingMargin > p.box.available {
+      finishLine(&p, &c, &spacing)
+      gap = spacing.margin(traits, .left)
     }
-    if lineIsEmpty && policy.oversizedCellPolicy == .shrink {
-      let room = available - gap - insets.horizontal - trailingMargin
+    if c.lineIsEmpty && spacing.oversizedCellPolicy == .shrink {
+      let room = p.box.available - gap - insets.horizontal - trailingMargin
       if size.width > room { size.width = max(0, room) }
     }
 
     // 5. Place.
-    let x = lineX + gap + insets.left
+    let x = p.lineX + gap + insets.left
     var topMargin = 0.0
-    if isFirstLine {
+    if p.isFirstLine {
       if let headerTraits {
-        topMargin = policy.gapToHeader(traits, headerTraits)
+        topMargin = spacing.gapToHeader(traits, headerTraits)
       } else {
-        topMargin = policy.margin(traits, .top)
+        topMargin = spacing.margin(traits, .top)
       }
     }
     let outerHeight = topMargin + insets.vertical + size.height
-    page.appendItem(x: x, y: topMargin + insets.top, width: size.width, height: size.height)
+    page.append(ItemRecord(x: x, y: topMargin + insets.top, width: size.width, height: size.height), to: &c)
     if needsOuterHeights { lineOuterHeights.append(outerHeight) }
-    if policy.usesTraits { lineCellTraits.append(traits) }
-    lineHeight = max(lineHeight, outerHeight)
-    lineX = x + size.width + insets.right
+    if spacing.usesTraits { lineCellTraits.append(traits) }
+    p.lineHeight = max(p.lineHeight, outerHeight)
+    p.lineX = x + size.width + insets.right
     if cellAttributes.startLineIndentation && attributes.horizontalAlignment != .center {
-      pendingIndent = (x, x + size.width)
+      p.pendingIndent = PendingIndent(minX: x, maxX: x + size.width)
     }
-    previousEndsLine = cellAttributes.shouldEndLine
+    p.previousEndsLine = cellAttributes.shouldEndLine
   }
 
   // MARK: Lines
 
-  /// Steps 1–4 for the line being filled.
-  mutating func finishLine() {
-    let first = page.lineFirstItem
-    let count = page.itemCount - first
+  /// Steps 1–4 for the line being filled (which has cells).
+  @inline(__always)
+  mutating func finishLine<Spacing: SpacingPolicy>(
+    _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
+  ) {
+    let count = c.pendingCount
     // 1. Align horizontally.
+    let first = c.pendingItem(0)
+    let last = c.pendingItem(count - 1)
+    let metrics = LineMetrics(
+      availableWidth: p.box.available, usedWidth: p.lineX, firstCellMinX: first.x, lastCellMaxX: last.maxX)
     let offset: Double
-    if policy.usesTraits || attributes.horizontalAlignment != .left {
-      let last = first + count - 1
-      let metrics = LineMetrics(
-        availableWidth: available, usedWidth: lineX, firstCellMinX: page.itemX[first],
-        lastCellMaxX: page.itemX[last] + page.itemWidth[last])
-      if policy.usesTraits {
-        lineTraits.removeAll(keepingCapacity: true)
-        lineTraits.append(contentsOf: lineCellTraits.elements)
-        offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
-      } else {
-        // The default manager aligns by the section's attributes alone.
-        offset = attributes.horizontalAlignment.offset(for: metrics)
-      }
+    if spacing.usesTraits {
+      lineTraits.removeAll(keepingCapacity: true)
+      lineTraits.append(contentsOf: lineCellTraits.elements)
+      offset = spacing.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
     } else {
-      offset = 0
+      offset = spacing.lineOffset(LineTraits(storage: [], range: 0..<0), metrics)
     }
-    let left = lineLeft + offset
+    let left = p.box.left + offset
 
     // 2. Stack vertically.
-    var top = pageBottom
-    if !isFirstLine { top += uniform?.lineGap ?? gapAbove(firstTraits: firstCellTraits) }
+    var top = p.pageBottom
+    if !p.isFirstLine { top += gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing) }
 
     // Start a new page before this line if the current one is full.
-    if first >= LinePage.targetItemCount {
-      pages.append(page.sealFinishedLines(height: pageBottom))
-      top -= pageBottom
-      pageBottom = 0
+    if c.counts.lineFirstItem >= LinePage.targetItemCount {
+      page.commit(c)
+      pages.append(page.sealFinishedLines(height: p.pageBottom))
+      c = page.cursor()
+      top -= p.pageBottom
+      p.pageBottom = 0
     }
 
     // 3. Align vertically, making the line's frames page-relative.
+    let lineHeight = p.lineHeight
     switch attributes.verticalAlignment {
-    case .top: page.placePendingItems(left: left, top: top)
+    case .top: c.placePendingItems(left: left, top: top)
     case .center:
-      page.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
+      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
     case .bottom:
-      page.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
+      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
     }
-    page.finishLine(
-      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
-    pageBottom = top + lineHeight
+    page.finishLine(&c, y: top, height: lineHeight, indent: p.box.indent)
+    p.pageBottom = top + lineHeight
     linesLaidOut += 1
 
     // 4. Indent following lines.
-    if let indent = pendingIndent {
-      // Indentation accumulates (a later indenting cell lines up with its own edge) and is
-      // clamped so the line box never leaves the section.
-      switch attributes.horizontalAlignment {
-      case .left: leadingIndent = min(leadingIndent + indent.minX, baseAvailable - trailingIndent)
-      case .right: trailingIndent = min(trailingIndent + lineX - indent.maxX, baseAvailable - leadingIndent)
-      case .center: break
-      }
-      lineLeft = baseLineLeft + leadingIndent
-      available = max(0, baseAvailable - leadingIndent - trailingIndent)
-      pendingIndent = nil
+    if let indent = p.pendingIndent {
+      p.box.indent(by: indent, lineWidth: p.lineX, alignment: attributes.horizontalAlignment)
+      p.pendingIndent = nil
     }
 
-    if policy.usesTraits { swap(&previousLineTraits, &lineCellTraits) }
-    resetLine()
-    isFirstLine = false
-  }
-
-  /// ``finishLine()`` for the common case of a section with uniform spacing whose lines are
-  /// top- and left-aligned and start no indentation: the same steps and arithmetic, without
-  /// the cases that cannot arise.
-  @inline(__always)
-  mutating func finishPlainLine(_ u: UniformSpacing) {
-    guard u.alignsTopLeft, pendingIndent == nil else { return finishLine() }
-    var top = pageBottom
-    if !isFirstLine { top += u.lineGap }
-    if page.lineFirstItem >= LinePage.targetItemCount {
-      pages.append(page.sealFinishedLines(height: pageBottom))
-      top -= pageBottom
-      pageBottom = 0
+    if spacing.usesTraits {
+      swap(&previousLineTraits, &lineCellTraits)
+      lineCellTraits.removeAll()
     }
-    page.placePendingItems(left: lineLeft, top: top)
-    page.finishLine(
-      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
-    pageBottom = top + lineHeight
-    linesLaidOut += 1
-    lineX = 0
-    lineHeight = 0
-    isFirstLine = false
+    if needsOuterHeights { lineOuterHeights.removeAll() }
+    p.lineX = 0
+    p.lineHeight = 0
+    p.isFirstLine = false
   }
 
-  /// Whether no cell has been placed on the line being filled.
-  var lineIsEmpty: Bool { page.itemCount == page.lineFirstItem }
+  /// ``finishLine(_:_:_:)`` for the rare breaks, out of the placement loop.
+  @inline(never)
+  mutating func finishLineOutOfLine<Spacing: SpacingPolicy>(
+    _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
+  ) {
+    finishLine(&p, &c, &spacing)
+  }
 
   /// The traits of the first cell of the line being filled (empty when the manager's answers
   /// do not depend on traits).
-  var firstCellTraits: TraitSet { policy.usesTraits ? lineCellTraits[0] : TraitSet() }
+  func firstCellTraits<Spacing: SpacingPolicy>(_ spacing: Spacing) -> TraitSet {
+    spacing.usesTraits ? lineCellTraits[0] : TraitSet()
+  }
 
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
-  mutating func gapAbove(firstTraits: TraitSet) -> Double {
-    guard policy.usesTraits else { return policy.verticalGap(TraitSet(), below: TraitSet()) }
+  func gapAbove<Spacing: SpacingPolicy>(firstTraits: TraitSet, spacing: inout Spacing) -> Double {
+    guard spacing.usesTraits else { return spacing.verticalGap(TraitSet(), below: TraitSet()) }
     var gap = 0.0
     for above in previousLineTraits.elements {
-      gap = max(gap, policy.verticalGap(firstTraits, below: above))
+      gap = max(gap, spacing.verticalGap(firstTraits, below: above))
     }
     return gap
   }
 
+  /// The gap between the last finished line and the line being filled.
+  func gapAboveLineBeingFilled<Spacing: SpacingPolicy>(spacing: inout Spacing) -> Double {
+    gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing)
+  }
+
   /// The margin below the last finished line: the largest of its cells' bottom margins.
-  mutating func bottomMarginOfLastLine() -> Double {
-    guard policy.usesTraits else { return policy.margin(TraitSet(), .bottom) }
+  func bottomMarginOfLastLine<Spacing: SpacingPolicy>(spacing: inout Spacing) -> Double {
+    guard spacing.usesTraits else { return spacing.margin(TraitSet(), .bottom) }
     var margin = 0.0
     for traits in previousLineTraits.elements {
-      margin = max(margin, policy.margin(traits, .bottom))
+      margin = max(margin, spacing.margin(traits, .bottom))
     }
     return margin
   }
 
-  /// Clears the state of the line being filled (its cells, once finished, belong to the page).
-  mutating func resetLine() {
-    lineX = 0
-    lineHeight = 0
-    lineOuterHeights.removeAll()
-    lineCellTraits.removeAll()
+  /// The margin below a line whose cells have `traits` (an edited section's last line).
+  mutating func bottomMargin<Spacing: SpacingPolicy, Traits: Sequence<TraitSet>>(
+    ofLineWith traits: Traits, spacing: inout Spacing
+  ) -> Double {
+    previousLineTraits.removeAll()
+    for t in traits { previousLineTraits.append(t) }
+    return bottomMarginOfLastLine(spacing: &spacing)
   }
 
   /// The size of a cell whose size is not fixed: the default, or asked of its callback or
   /// its flexbox content.
   func sizeOf(
-    _ cell: UnsafePointer<Cell>, at item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double
-  )
-    throws(LayoutError) -> Size
-  {
+    _ cell: UnsafePointer<Cell>, at item: Int, _ p: FlowPosition, gap: Double, insets: EdgeInsets,
+    trailingMargin: Double
+  ) throws(LayoutError) -> Size {
+    // What a sizing callback is told: the space left on the line once the gap, the cell's
+    // insets and its trailing margin are taken out, and the line's width.
+    func proposal() -> SizingProposal {
+      SizingProposal(
+        indexPath: IndexPath(item: item, section: sectionIndex),
+        remainingLineSpace: p.box.available - p.lineX - gap - insets.horizontal - trailingMargin,
+        lineWidth: p.box.available)
+    }
     switch cell.pointee.size {
     case .fixed(let fixed): return fixed
     case .automatic: return defaultCellSize
-    case .sizing(let callback):
-      return callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
-    case .flex(let content):
-      return content.size(
-        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
+    case .sizing(let callback): return callback(proposal())
+    case .flex(let content): return content.size(for: proposal(), direction: direction)
     }
-  }
-
-  /// What a sizing callback is told: the space left on the line once the gap, the cell's
-  /// insets and its trailing margin are taken out, and the line's width.
-  func proposal(_ item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double) -> SizingProposal {
-    SizingProposal(
-      indexPath: IndexPath(item: item, section: sectionIndex),
-      remainingLineSpace: available - lineX - gap - insets.horizontal - trailingMargin, lineWidth: available)
   }
 
   func cellPath(_ item: Int, _ field: String) -> String {
@@ -546,37 +413,70 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
 let nonNegative = "a finite number, not negative"
 
-/// The layout manager's answers for one section when none of them depends on traits (the
-/// default manager), together with the section's default cell insets: what
-/// ``FlowTypesetter/placePlain(_:at:uniform:)`` reads instead of asking per cell.
-struct UniformSpacing {
-  var leadingMargin: Double
-  var trailingMargin: Double
-  var itemGap: Double
-  var lineGap: Double
-  var firstLineTopMargin: Double
-  var insets: EdgeInsets
-  var shrinksOversizedCells: Bool
-  /// Whether lines are top- and left-aligned (no alignment pass).
-  var alignsTopLeft: Bool
+/// Where lines start and how wide they are: a section's content box after its insets and the
+/// indentation in force.
+struct LineBox {
+  /// The line box's left edge and width before indentation.
+  let baseLeft: Double
+  let baseAvailable: Double
+  private(set) var leadingIndent = 0.0
+  private(set) var trailingIndent = 0.0
+  /// The left edge of lines.
+  private(set) var left: Double
+  /// The width of lines.
+  private(set) var available: Double
 
-  /// The answers for the section `policy` has begun, or `nil` when they depend on traits,
-  /// when every cell starts a line, or when the default attributes break or indent lines.
-  init?<Policy: SpacingPolicy>(
-    _ policy: inout Policy, section: SectionAttributes, defaults: CellAttributes, headerTraits: TraitSet?
-  ) {
-    guard !policy.usesTraits, !defaults.shouldBeginLine, !defaults.shouldEndLine,
-      !defaults.startLineIndentation, defaults.insets.isValidLayoutInsets
-    else { return nil }
-    let none = TraitSet()
-    itemGap = policy.horizontalGap(none, after: none)
-    guard itemGap.isFinite else { return nil }
-    leadingMargin = policy.margin(none, .left)
-    trailingMargin = policy.margin(none, .right)
-    lineGap = policy.verticalGap(none, below: none)
-    firstLineTopMargin = headerTraits.map { policy.gapToHeader(none, $0) } ?? policy.margin(none, .top)
-    insets = defaults.insets
-    shrinksOversizedCells = policy.oversizedCellPolicy == .shrink
-    alignsTopLeft = section.horizontalAlignment == .left && section.verticalAlignment == .top
+  init(left: Double = 0, available: Double = 0) {
+    baseLeft = left
+    baseAvailable = available
+    self.left = left
+    self.available = available
   }
+
+  /// The indentation in force.
+  var indent: LineIndent {
+    get { LineIndent(leading: leadingIndent, trailing: trailingIndent) }
+    set {
+      leadingIndent = newValue.leading
+      trailingIndent = newValue.trailing
+      left = baseLeft + leadingIndent
+      available = max(0, baseAvailable - leadingIndent - trailingIndent)
+    }
+  }
+
+  /// Indents following lines by a cell that started an indentation on a line `lineWidth`
+  /// wide. Indentation accumulates (a later indenting cell lines up with its own edge) and is
+  /// clamped so that the line box never leaves the section.
+  mutating func indent(by cell: PendingIndent, lineWidth: Double, alignment: HorizontalAlignment) {
+    var indent = indent
+    switch alignment {
+    case .left: indent.leading = min(leadingIndent + cell.minX, baseAvailable - trailingIndent)
+    case .right: indent.trailing = min(trailingIndent + lineWidth - cell.maxX, baseAvailable - leadingIndent)
+    case .center: break
+    }
+    self.indent = indent
+  }
+}
+
+/// The horizontal extent of a cell that starts an indentation, relative to its line box.
+struct PendingIndent {
+  var minX: Double
+  var maxX: Double
+}
+
+/// Where the typesetter is in a section: the line box, the line being filled and the bottom of
+/// the page so far. A value, so that a run of cells keeps it in registers.
+struct FlowPosition {
+  var box: LineBox
+  /// Where the line being filled ends (after its last cell's right inset), relative to the
+  /// line box.
+  var lineX = 0.0
+  /// The line's height so far (the tallest outer height of its cells).
+  var lineHeight = 0.0
+  /// The bottom of the last finished line, relative to the current page's top.
+  var pageBottom = 0.0
+  var isFirstLine = true
+  var previousEndsLine = false
+  /// The indentation a cell of the line being filled starts, applied when the line ends.
+  var pendingIndent: PendingIndent?
 }

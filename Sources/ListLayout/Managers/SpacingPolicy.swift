@@ -1,7 +1,9 @@
 import LayoutGeometry
 
 /// The layout manager's answers as the typesetter consumes them: one section at a time,
-/// either straight from the manager or through a cache.
+/// straight from the manager (``DirectSpacing``), through a cache (``MemoizedSpacing``), or
+/// asked once per section when they do not depend on traits (``SectionConstants``). The
+/// typesetter is generic over it, so each is a specialization of the same routines.
 protocol SpacingPolicy {
   /// Starts answering for a section with these attributes.
   mutating func begin(section attributes: SectionAttributes)
@@ -27,8 +29,7 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
   init(_ manager: Manager) {
     self.manager = manager
     self.oversizedCellPolicy = manager.oversizedCellPolicy
-    // The default manager aligns lines by section attributes alone.
-    self.usesTraits = !(manager is AttributesLayoutManager)
+    self.usesTraits = manager.dependsOnTraits
   }
 
   mutating func begin(section attributes: SectionAttributes) { section = attributes }

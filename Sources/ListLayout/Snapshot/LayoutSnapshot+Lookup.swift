@@ -6,7 +6,8 @@ extension LayoutSnapshot {
   /// Out-of-range index paths are answered with `nil`, never a trap, so callers can probe
   /// with data from elsewhere (a renderer, a server).
   ///
-  /// - Complexity: O(log s + log p) for s sections and p pages (about n / 512 for n cells).
+  /// - Complexity: O(log s + log p) for s sections and p pages of a flow section (about
+  ///   n / 512 for n cells).
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(
@@ -20,8 +21,7 @@ extension LayoutSnapshot {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let geometry = geometries[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < geometry.itemCount else { return nil }
-    let (page, local) = geometry.locate(item: indexPath.item)
-    return cellFrame(page: geometry.pages[page], local: local, origin: pageOrigin(indexPath.section, page))
+    return directed(geometry.body.frame(ofItem: indexPath.item, at: bodyOrigin(indexPath.section)))
   }
 
   /// The attributes of the header of `section` at its natural (unpinned) position, or `nil`
@@ -64,32 +64,20 @@ extension LayoutSnapshot {
 
   func appendAll(ofSection section: Int, to result: inout [LayoutAttributes]) {
     if let header = supplementary(.header, section) { result.append(header) }
-    let geometry = geometries[section]
-    var item = 0
-    for (k, page) in geometry.pages.enumerated() {
-      let origin = pageOrigin(section, k)
-      for local in 0..<page.itemCount {
-        result.append(
-          LayoutAttributes(
-            kind: .cell, indexPath: IndexPath(item: item, section: section),
-            frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex))
-        item += 1
-      }
+    geometries[section].body.forEachItem(at: bodyOrigin(section)) { item, frame in
+      result.append(
+        LayoutAttributes(
+          kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+          zIndex: LayoutAttributes.cellZIndex))
     }
     if let footer = supplementary(.footer, section) { result.append(footer) }
   }
 
-  /// The content y of page `page` of `section`: every cell frame of the page is its stored
-  /// page-relative y plus this, computed the same way on every path.
-  func pageOrigin(_ section: Int, _ page: Int) -> Double {
-    sectionTop(section) + geometries[section].pageTop(page)
-  }
-
-  /// The content frame of a cell of a page whose origin is `origin`.
-  func cellFrame(page: LinePage, local: Int, origin: Double) -> Rect {
-    var frame = page.frame(ofItem: local)
-    frame.origin.y = origin + frame.origin.y
-    return directed(frame)
+  /// Where the body of `section` sits in content coordinates.
+  ///
+  /// - Complexity: O(log s).
+  func bodyOrigin(_ section: Int) -> BodyOrigin {
+    geometries[section].bodyOrigin(sectionTop: sectionTop(section))
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.
