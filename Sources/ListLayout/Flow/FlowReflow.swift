@@ -23,7 +23,9 @@ extension FlowSectionLayout {
     }
     typesetter.begin(section, in: context, spacing: &policy)
     let body: FlowBody
-    if var constants = SectionConstants(&policy, headerTraits: section.header?.traits) {
+    if var constants = SectionConstants(
+      &policy, headerTraits: section.header?.traits, defaults: context.configuration.defaultCellAttributes)
+    {
       body = try reflow(section, old: oldBody, edit: edit, spacing: &constants)
     } else {
       body = try reflow(section, old: oldBody, edit: edit, spacing: &policy)

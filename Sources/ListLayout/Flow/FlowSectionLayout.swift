@@ -23,7 +23,9 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
     let body: FlowBody
     // Answers that do not depend on traits are asked once, here: the typesetter specialized
     // for the constants places a cell without asking anything.
-    if var constants = SectionConstants(&policy, headerTraits: section.header?.traits) {
+    if var constants = SectionConstants(
+      &policy, headerTraits: section.header?.traits, defaults: context.configuration.defaultCellAttributes)
+    {
       try place(section.cells, from: 0, spacing: &constants)
       body = typesetter.finishSection(spacing: &constants)
     } else {

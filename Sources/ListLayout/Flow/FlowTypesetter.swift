@@ -38,15 +38,16 @@ struct FlowTypesetter {
   // Inputs of the current section.
   private(set) var attributes = SectionAttributes()
   private(set) var sectionIndex = 0
-  private(set) var headerTraits: TraitSet?
-  /// Whether lines align vertically other than at the top (their cells' outer heights are
-  /// then kept).
-  private var needsOuterHeights = false
+  /// What the routines read of the section, in one value a run of cells keeps in registers.
+  private(set) var rules = FlowRules()
 
   /// Where the typesetter is, between runs of cells.
   private(set) var position = FlowPosition(box: LineBox())
 
-  /// The outer heights of the line's cells, kept only when ``needsOuterHeights``.
+  /// Counts the lines laid out (tests pin how much an edit reflows).
+  var linesLaidOut: Int { linesLaidOutBefore + position.linesFinished }
+
+  /// The outer heights of the line's cells, kept only when ``FlowRules/needsOuterHeights``.
   private let lineOuterHeights = ScratchBuffer<Double>()
   /// The traits of the line's cells, kept only when the manager's answers depend on them.
   private var lineCellTraits = ScratchBuffer<TraitSet>()
@@ -60,8 +61,8 @@ struct FlowTypesetter {
   private(set) var pages: ContiguousArray<LinePage> = []
   /// The page being filled.
   let page = PageBuilder()
-  /// Counts the lines laid out (tests pin how much an edit reflows).
-  private(set) var linesLaidOut = 0
+  /// The lines laid out in sections before the current one.
+  private var linesLaidOutBefore = 0
 
   init(configuration: ListConfiguration) {
     self.listWidth = configuration.width
@@ -79,13 +80,15 @@ struct FlowTypesetter {
   ) {
     attributes = context.attributes
     sectionIndex = context.index
-    headerTraits = section.header?.traits
     spacing.begin(section: attributes)
+    rules = FlowRules(
+      defaults: defaultCellAttributes, horizontalAlignment: attributes.horizontalAlignment,
+      verticalAlignment: attributes.verticalAlignment, headerTraits: section.header?.traits)
+    linesLaidOutBefore += position.linesFinished
     position = FlowPosition(
       box: LineBox(
         left: contentInsets.left + attributes.insets.left,
         available: max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)))
-    needsOuterHeights = attributes.verticalAlignment != .top
     lineOuterHeights.removeAll()
     lineCellTraits.removeAll()
     previousLineTraits.removeAll()
@@ -135,14 +138,20 @@ struct FlowTypesetter {
     _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing
   ) throws(LayoutError) {
     guard let base = cells.baseAddress else { return }
+    // The state in locals (the spacing moved, not copied, so a memo is not duplicated): the
+    // loop keeps them in registers rather than reloading them after every record it stores.
     var position = position
     var cursor = page.cursor()
-    let defaults = defaultCellAttributes
-    for i in 0..<cells.count {
-      try place(base + i, at: first + i, defaults, &position, &cursor, &spacing)
+    var spacingHere = consume spacing
+    let rules = rules
+    defer {
+      page.commit(cursor)
+      self.position = position
+      spacing = spacingHere
     }
-    page.commit(cursor)
-    self.position = position
+    for i in 0..<cells.count {
+      try place(base + i, at: first + i, rules, &position, &cursor, &spacingHere)
+    }
   }
 
   /// Places one cell.
@@ -151,7 +160,7 @@ struct FlowTypesetter {
   ) throws(LayoutError) {
     var position = position
     var cursor = page.cursor()
-    try place(cell, at: item, defaultCellAttributes, &position, &cursor, &spacing)
+    try place(cell, at: item, rules, &position, &cursor, &spacing)
     page.commit(cursor)
     self.position = position
   }
@@ -160,7 +169,7 @@ struct FlowTypesetter {
   mutating func finishPendingLine<Spacing: SpacingPolicy>(spacing: inout Spacing) {
     var position = position
     var cursor = page.cursor()
-    if !cursor.lineIsEmpty { finishLine(&position, &cursor, &spacing) }
+    if !cursor.lineIsEmpty { finishLine(rules, &position, &cursor, &spacing) }
     page.commit(cursor)
     self.position = position
   }
@@ -191,40 +200,44 @@ struct FlowTypesetter {
   /// identifier and size callback are never copied.
   @inline(__always)
   mutating func place<Spacing: SpacingPolicy>(
-    _ cell: UnsafePointer<Cell>, at item: Int, _ defaults: CellAttributes, _ p: inout FlowPosition,
+    _ cell: UnsafePointer<Cell>, at item: Int, _ r: FlowRules, _ p: inout FlowPosition,
     _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
   ) throws(LayoutError) {
     let cellAttributes: CellAttributes
+    let hasOwnAttributes: Bool
     if cell.pointee.hasExtras, let own = cell.pointee.attributes {
       guard own.insets.isValidLayoutInsets else {
-        throw .invalidValue(
-          path: cellPath(item, "attributes.insets"), value: "\(own.insets)", expected: nonNegative)
+        throw invalidValue(item, "attributes.insets", own.insets)
       }
       cellAttributes = own
+      hasOwnAttributes = true
     } else {
-      cellAttributes = defaults
+      cellAttributes = r.defaults
+      hasOwnAttributes = false
     }
+    // With the section's constants, the default attributes neither break nor indent lines: the
+    // compiler drops those tests for cells without attributes of their own.
+    let defaultsArePlain = Spacing.defaultCellsArePlain && !hasOwnAttributes
+    let beginsLine = !defaultsArePlain && cellAttributes.shouldBeginLine
+    let endsLine = !defaultsArePlain && cellAttributes.shouldEndLine
+    let startsIndent = !defaultsArePlain && cellAttributes.startLineIndentation
     let insets = cellAttributes.insets
     let traits = spacing.usesTraits ? cell.pointee.traits : TraitSet()
 
-    // 1. Break before sizing.
-    if !c.lineIsEmpty
-      && (p.previousEndsLine || cellAttributes.shouldBeginLine
-        || insets.horizontal > p.box.available - p.lineX)
-    {
-      finishLine(&p, &c, &spacing)
+    // 1. Break before sizing; 2. the gap (an infinite gap to the preceding cell breaks too)
+    //    and the trailing margin.
+    var gap = 0.0
+    if !c.lineIsEmpty {
+      var breaks =
+        p.previousEndsLine || beginsLine || insets.horizontal > p.box.available - p.lineX
+      if !breaks {
+        gap = spacing.horizontalGap(
+          traits, after: spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
+        breaks = !gap.isFinite
+      }
+      if breaks { finishLine(r, &p, &c, &spacing) }
     }
-
-    // 2. Gap and trailing margin.
-    var gap =
-      c.lineIsEmpty
-      ? spacing.margin(traits, .left)
-      : spacing.horizontalGap(
-        traits, after: spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
-    if !gap.isFinite && !c.lineIsEmpty {
-      finishLineOutOfLine(&p, &c, &spacing)
-      gap = spacing.margin(traits, .left)
-    }
+    if c.lineIsEmpty { gap = spacing.margin(traits, .left) }
     let trailingMargin = spacing.margin(traits, .right)
 
     // 3. Size. Fixed sizes (the common case) are read in place, without copying the enum.
@@ -235,12 +248,12 @@ struct FlowTypesetter {
       size = try sizeOf(cell, at: item, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
     }
     guard size.isValidLayoutSize else {
-      throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
+      throw invalidValue(item, "size", size)
     }
 
     // 4. Break after sizing.
     if !c.lineIsEmpty && p.lineX + gap + insets.horizontal + size.width + trailingMargin > p.box.available {
-      finishLine(&p, &c, &spacing)
+      finishLine(r, &p, &c, &spacing)
       gap = spacing.margin(traits, .left)
     }
     if c.lineIsEmpty && spacing.oversizedCellPolicy == .shrink {
@@ -252,7 +265,7 @@ struct FlowTypesetter {
     let x = p.lineX + gap + insets.left
     var topMargin = 0.0
     if p.isFirstLine {
-      if let headerTraits {
+      if let headerTraits = r.headerTraits {
         topMargin = spacing.gapToHeader(traits, headerTraits)
       } else {
         topMargin = spacing.margin(traits, .top)
@@ -260,14 +273,14 @@ struct FlowTypesetter {
     }
     let outerHeight = topMargin + insets.vertical + size.height
     page.append(ItemRecord(x: x, y: topMargin + insets.top, width: size.width, height: size.height), to: &c)
-    if needsOuterHeights { lineOuterHeights.append(outerHeight) }
+    if r.needsOuterHeights { lineOuterHeights.append(outerHeight) }
     if spacing.usesTraits { lineCellTraits.append(traits) }
     p.lineHeight = max(p.lineHeight, outerHeight)
     p.lineX = x + size.width + insets.right
-    if cellAttributes.startLineIndentation && attributes.horizontalAlignment != .center {
+    if startsIndent && r.horizontalAlignment != .center {
       p.pendingIndent = PendingIndent(minX: x, maxX: x + size.width)
     }
-    p.previousEndsLine = cellAttributes.shouldEndLine
+    p.previousEndsLine = endsLine
   }
 
   // MARK: Lines
@@ -275,12 +288,11 @@ struct FlowTypesetter {
   /// Steps 1–4 for the line being filled (which has cells).
   @inline(__always)
   mutating func finishLine<Spacing: SpacingPolicy>(
-    _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
+    _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
   ) {
     let count = c.pendingCount
     // 1. Align horizontally.
-    let first = c.pendingItem(0)
-    let last = c.pendingItem(count - 1)
+    let (first, last) = c.pendingEnds
     let metrics = LineMetrics(
       availableWidth: p.box.available, usedWidth: p.lineX, firstCellMinX: first.x, lastCellMaxX: last.maxX)
     let offset: Double
@@ -308,20 +320,18 @@ struct FlowTypesetter {
 
     // 3. Align vertically, making the line's frames page-relative.
     let lineHeight = p.lineHeight
-    switch attributes.verticalAlignment {
-    case .top: c.placePendingItems(left: left, top: top)
-    case .center:
-      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
-    case .bottom:
-      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
+    if r.verticalAlignment == .top {
+      c.placePendingItems(left: left, top: top)
+    } else {
+      alignPendingItems(c, left: left, top: top, lineHeight: lineHeight, alignment: r.verticalAlignment)
     }
     page.finishLine(&c, y: top, height: lineHeight, indent: p.box.indent)
     p.pageBottom = top + lineHeight
-    linesLaidOut += 1
+    p.linesFinished += 1
 
     // 4. Indent following lines.
     if let indent = p.pendingIndent {
-      p.box.indent(by: indent, lineWidth: p.lineX, alignment: attributes.horizontalAlignment)
+      p.box.indent(by: indent, lineWidth: p.lineX, alignment: r.horizontalAlignment)
       p.pendingIndent = nil
     }
 
@@ -329,28 +339,22 @@ struct FlowTypesetter {
       swap(&previousLineTraits, &lineCellTraits)
       lineCellTraits.removeAll()
     }
-    if needsOuterHeights { lineOuterHeights.removeAll() }
+    if r.needsOuterHeights { lineOuterHeights.removeAll() }
     p.lineX = 0
     p.lineHeight = 0
     p.isFirstLine = false
   }
 
-  /// ``finishLine(_:_:_:)`` for the rare breaks, out of the placement loop.
-  @inline(never)
-  mutating func finishLineOutOfLine<Spacing: SpacingPolicy>(
-    _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
-  ) {
-    finishLine(&p, &c, &spacing)
-  }
-
   /// The traits of the first cell of the line being filled (empty when the manager's answers
   /// do not depend on traits).
+  @inline(__always)
   func firstCellTraits<Spacing: SpacingPolicy>(_ spacing: Spacing) -> TraitSet {
     spacing.usesTraits ? lineCellTraits[0] : TraitSet()
   }
 
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
+  @inline(__always)
   func gapAbove<Spacing: SpacingPolicy>(firstTraits: TraitSet, spacing: inout Spacing) -> Double {
     guard spacing.usesTraits else { return spacing.verticalGap(TraitSet(), below: TraitSet()) }
     var gap = 0.0
@@ -404,6 +408,27 @@ struct FlowTypesetter {
     case .sizing(let callback): return callback(proposal())
     case .flex(let content): return content.size(for: proposal(), direction: direction)
     }
+  }
+
+  /// Step 3 of line finishing for lines aligned to their center or bottom: the pending items
+  /// made page-relative, moved down by the room their outer height leaves in the line.
+  @inline(never)
+  func alignPendingItems(
+    _ c: PageBuilder.Cursor, left: Double, top: Double, lineHeight: Double, alignment: VerticalAlignment
+  ) {
+    switch alignment {
+    case .top: c.placePendingItems(left: left, top: top)
+    case .center:
+      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
+    case .bottom:
+      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
+    }
+  }
+
+  /// The error for an invalid value of a cell (out of the placement loop).
+  @inline(never)
+  func invalidValue<Value>(_ item: Int, _ field: String, _ value: Value) -> LayoutError {
+    .invalidValue(path: cellPath(item, field), value: "\(value)", expected: nonNegative)
   }
 
   func cellPath(_ item: Int, _ field: String) -> String {
@@ -479,4 +504,19 @@ struct FlowPosition {
   var previousEndsLine = false
   /// The indentation a cell of the line being filled starts, applied when the line ends.
   var pendingIndent: PendingIndent?
+  /// The lines finished in the section so far.
+  var linesFinished = 0
+}
+
+/// What the placement and line-finishing routines read of the current section.
+struct FlowRules {
+  var defaults = CellAttributes()
+  var horizontalAlignment = HorizontalAlignment.left
+  var verticalAlignment = VerticalAlignment.top
+  /// The header's traits, when the section has a header (the first line's gap is then asked
+  /// relative to it).
+  var headerTraits: TraitSet?
+  /// Whether lines align vertically other than at the top (their cells' outer heights are
+  /// then kept).
+  var needsOuterHeights: Bool { verticalAlignment != .top }
 }

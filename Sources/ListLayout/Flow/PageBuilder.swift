@@ -136,11 +136,10 @@ final class PageBuilder {
     /// The number of pending items.
     var pendingCount: Int { counts.items - counts.lineFirstItem }
 
-    /// Pending item `k` (0 is the line's first).
+    /// The first and last pending items (the line must have one).
     @inline(__always)
-    func pendingItem(_ k: Int) -> ItemRecord {
-      precondition(k >= 0 && k < pendingCount, "pending item \(k) out of 0..<\(pendingCount)")
-      return items[counts.lineFirstItem + k]
+    var pendingEnds: (first: ItemRecord, last: ItemRecord) {
+      (items[counts.lineFirstItem], items[counts.items - 1])
     }
 
     /// Makes the pending items page-relative: x moves by `left`, y by `top`.
@@ -177,7 +176,7 @@ final class PageBuilder {
   /// when it is full.
   @inline(__always)
   func append(_ item: ItemRecord, to cursor: inout Cursor) {
-    if cursor.counts.items == cursor.itemCapacity { grow(&cursor, items: true) }
+    if cursor.counts.items == cursor.itemCapacity { cursor = grown(cursor, items: true) }
     cursor.items[cursor.counts.items] = item
     cursor.counts.items += 1
   }
@@ -187,7 +186,7 @@ final class PageBuilder {
   @inline(__always)
   func finishLine(_ cursor: inout Cursor, y: Double, height: Double, indent: LineIndent) {
     if indent != LineIndent() || !lineIndent.isEmpty { record(indent, beforeLine: cursor.counts.lines) }
-    if cursor.counts.lines == cursor.lineCapacity { grow(&cursor, items: false) }
+    if cursor.counts.lines == cursor.lineCapacity { cursor = grown(cursor, items: false) }
     cursor.lines[cursor.counts.lines] = LineRecord(
       firstItem: cursor.counts.lineFirstItem, y: y, height: height)
     cursor.counts.lines += 1
@@ -199,14 +198,17 @@ final class PageBuilder {
     lineIndent.append(indent)
   }
 
-  private func grow(_ cursor: inout Cursor, items: Bool) {
+  /// The cursor after growing the item or line block. (By value, not `inout`: a cursor whose
+  /// address went to a call could not stay in registers.)
+  @inline(never)
+  private func grown(_ cursor: Cursor, items: Bool) -> Cursor {
     commit(cursor)
     if items {
       growItems(to: itemCapacity + max(32, itemCapacity / 4))
     } else {
       growLines(to: lineCapacity + max(32, lineCapacity / 4))
     }
-    cursor = self.cursor()
+    return self.cursor()
   }
 
   private func growItems(to capacity: Int) {

@@ -1,10 +1,11 @@
 import LayoutGeometry
 
 /// A manager's answers for one section when none of them depends on traits
-/// (``LayoutManager/dependsOnTraits`` is `false`): asked once when the section begins and
-/// then answered from these constants, so that the typesetter specialized for them places a
-/// cell with no call at all. The line offset is still asked of `base` per line (for the
-/// default manager it is the section's alignment, inlined).
+/// (``LayoutManager/dependsOnTraits`` is `false`) and the default cell attributes neither
+/// break nor indent lines: asked once when the section begins and then answered from these
+/// constants, so that the typesetter specialized for them places a cell with no call at all
+/// and no test of the default attributes. The line offset is still asked of `base` per line
+/// (for the default manager it is the section's alignment, inlined).
 struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
   let base: Base
   let leadingMargin: Double
@@ -16,10 +17,13 @@ struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
   let lineGap: Double
   let oversizedCellPolicy: OversizedCellPolicy
 
-  /// The answers for the section `policy` has begun, or `nil` when they depend on traits or
-  /// when the manager asks for a new line before every cell.
-  init?(_ policy: inout Base, headerTraits: TraitSet?) {
-    guard !policy.usesTraits else { return nil }
+  /// The answers for the section `policy` has begun, or `nil` when they depend on traits,
+  /// when the manager asks for a new line before every cell, or when the default cell
+  /// attributes break or indent lines.
+  init?(_ policy: inout Base, headerTraits: TraitSet?, defaults: CellAttributes) {
+    guard !policy.usesTraits, !defaults.shouldBeginLine, !defaults.shouldEndLine,
+      !defaults.startLineIndentation
+    else { return nil }
     let none = TraitSet()
     itemGap = policy.horizontalGap(none, after: none)
     guard itemGap.isFinite else { return nil }
@@ -34,6 +38,7 @@ struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
   }
 
   var usesTraits: Bool { false }
+  static var defaultCellsArePlain: Bool { true }
   mutating func begin(section attributes: SectionAttributes) {}
 
   @inline(__always)

@@ -16,6 +16,13 @@ protocol SpacingPolicy {
   /// Whether any answer depends on traits (so the typesetter must gather them); when not,
   /// the typesetter asks with empty trait sets.
   var usesTraits: Bool { get }
+  /// Whether the section's default cell attributes are known (to the compiler) neither to
+  /// break nor to indent lines: true only for ``SectionConstants``.
+  static var defaultCellsArePlain: Bool { get }
+}
+
+extension SpacingPolicy {
+  static var defaultCellsArePlain: Bool { false }
 }
 
 /// Asks the manager every time: for managers whose answers cost less than a cache look-up.
