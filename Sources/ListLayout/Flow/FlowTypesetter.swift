@@ -133,25 +133,50 @@ struct FlowTypesetter {
 
   // MARK: Runs of cells
 
-  /// Places cells `first...` of the section, in order.
+  /// Places cells `first...` of the section, in order: runs of cells through
+  /// ``placeRun(_:from:first:spacing:)``, and each cell a run stops at through
+  /// ``place(_:at:spacing:)``.
   mutating func place<Spacing: SpacingPolicy>(
     _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing
   ) throws(LayoutError) {
     guard let base = cells.baseAddress else { return }
-    // The state in locals (the spacing moved, not copied, so a memo is not duplicated): the
-    // loop keeps them in registers rather than reloading them after every record it stores.
+    var i = 0
+    while i < cells.count {
+      i = placeRun(cells, from: i, first: first, spacing: &spacing)
+      guard i < cells.count else { return }
+      try place(base + i, at: first + i, spacing: &spacing)
+      i += 1
+    }
+  }
+
+  /// Places cells `start...` of `cells` (items `first...` of the section) with the state in
+  /// locals, until a cell that needs more than the loop does without a call: attributes of
+  /// its own, a size to compute or an invalid one, a full block or page, aligned or indented
+  /// lines (see ``place(_:at:_:_:_:_:inRun:)``).
+  ///
+  /// The loop keeps the state in registers (the spacing moved in, not copied, so a memo is
+  /// not duplicated); with no call in it, nothing has to be saved around one.
+  ///
+  /// - Returns: the index of the first cell not placed.
+  mutating func placeRun<Spacing: SpacingPolicy>(
+    _ cells: UnsafeBufferPointer<Cell>, from start: Int, first: Int, spacing: inout Spacing
+  ) -> Int {
+    guard let base = cells.baseAddress else { return start }
     var position = position
     var cursor = page.cursor()
     var spacingHere = consume spacing
     let rules = rules
-    defer {
-      page.commit(cursor)
-      self.position = position
-      spacing = spacingHere
+    var i = start
+    // A run never throws: it stops before any cell that could.
+    while i < cells.count,
+      (try? place(base + i, at: first + i, rules, &position, &cursor, &spacingHere, inRun: true)) == true
+    {
+      i += 1
     }
-    for i in 0..<cells.count {
-      try place(base + i, at: first + i, rules, &position, &cursor, &spacingHere)
-    }
+    page.commit(cursor)
+    self.position = position
+    spacing = spacingHere
+    return i
   }
 
   /// Places one cell.
@@ -160,9 +185,11 @@ struct FlowTypesetter {
   ) throws(LayoutError) {
     var position = position
     var cursor = page.cursor()
-    try place(cell, at: item, rules, &position, &cursor, &spacing)
-    page.commit(cursor)
-    self.position = position
+    defer {
+      page.commit(cursor)
+      self.position = position
+    }
+    _ = try place(cell, at: item, rules, &position, &cursor, &spacing, inRun: false)
   }
 
   /// Finishes the line being filled, if it has cells.
@@ -197,64 +224,71 @@ struct FlowTypesetter {
   /// Steps 1–5 for one cell.
   ///
   /// The cell is read in place through a pointer into the section's cell array, so its
-  /// identifier and size callback are never copied.
+  /// identifier and size callback are never copied. A fixed size is known before the line is
+  /// touched, so for such a cell (the common case) the breaks before and after sizing are
+  /// one test; a cell sized with the space left is sized after the break before sizing.
+  ///
+  /// `inRun` (a constant where it is inlined) makes the loop of ``placeRun(_:from:first:spacing:)``:
+  /// the routine then declines (returns `false`, changing nothing) a cell whose placement
+  /// could call out of the loop (see the first test), and what it declines cannot arise in
+  /// the rest of it. Otherwise it places every cell and returns `true`.
   @inline(__always)
   mutating func place<Spacing: SpacingPolicy>(
     _ cell: UnsafePointer<Cell>, at item: Int, _ r: FlowRules, _ p: inout FlowPosition,
-    _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
-  ) throws(LayoutError) {
-    let cellAttributes: CellAttributes
-    let hasOwnAttributes: Bool
-    if cell.pointee.hasExtras, let own = cell.pointee.attributes {
-      guard own.insets.isValidLayoutInsets else {
-        throw invalidValue(item, "attributes.insets", own.insets)
-      }
-      cellAttributes = own
-      hasOwnAttributes = true
-    } else {
-      cellAttributes = r.defaults
-      hasOwnAttributes = false
+    _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing, inRun: Bool
+  ) throws(LayoutError) -> Bool {
+    if inRun {
+      // Room for one more item and line, no page to seal, no own attributes, a valid fixed
+      // size, top-aligned lines and no indentation: nothing below calls out.
+      guard c.hasRoomForACell, c.counts.lineFirstItem < LinePage.targetItemCount, !cell.pointee.hasExtras,
+        let size = cell.pointee.size.fixedValue, size.isValidLayoutSize, r.isPlain, !p.box.isIndented,
+        !c.counts.recordsIndents, p.pendingIndent == nil
+      else { return false }
     }
+    let own = !inRun && cell.pointee.hasExtras ? try ownAttributes(of: cell, at: item) : nil
+    let cellAttributes = own ?? r.defaults
     // With the section's constants, the default attributes neither break nor indent lines: the
     // compiler drops those tests for cells without attributes of their own.
-    let defaultsArePlain = Spacing.defaultCellsArePlain && !hasOwnAttributes
+    let defaultsArePlain = Spacing.defaultCellsArePlain && own == nil
     let beginsLine = !defaultsArePlain && cellAttributes.shouldBeginLine
     let endsLine = !defaultsArePlain && cellAttributes.shouldEndLine
     let startsIndent = !defaultsArePlain && cellAttributes.startLineIndentation
     let insets = cellAttributes.insets
     let traits = spacing.usesTraits ? cell.pointee.traits : TraitSet()
+    let fixedSize = cell.pointee.size.fixedValue
 
-    // 1. Break before sizing; 2. the gap (an infinite gap to the preceding cell breaks too)
-    //    and the trailing margin.
+    // 2. Trailing margin; gap to the preceding cell.
+    let trailingMargin = spacing.margin(traits, .right)
     var gap = 0.0
     if !c.lineIsEmpty {
+      let previous = spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet()
+      gap = spacing.horizontalGap(traits, after: previous)
+      // 1. Break before sizing: the previous cell ends its line, this one begins one, its
+      //    insets exceed the space left, or the manager asks for a new line. 4. With a fixed
+      //    size, break after sizing too when the cell does not fit.
       var breaks =
-        p.previousEndsLine || beginsLine || insets.horizontal > p.box.available - p.lineX
-      if !breaks {
-        gap = spacing.horizontalGap(
-          traits, after: spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
-        breaks = !gap.isFinite
+        p.previousEndsLine || beginsLine || insets.horizontal > p.box.available - p.lineX || !gap.isFinite
+      if !breaks, let fixedSize {
+        breaks = p.lineX + gap + insets.horizontal + fixedSize.width + trailingMargin > p.box.available
       }
-      if breaks { finishLine(r, &p, &c, &spacing) }
+      if breaks { finishLine(r, &p, &c, &spacing, inRun: inRun) }
     }
     if c.lineIsEmpty { gap = spacing.margin(traits, .left) }
-    let trailingMargin = spacing.margin(traits, .right)
 
-    // 3. Size. Fixed sizes (the common case) are read in place, without copying the enum.
+    // 3. Size.
     var size: Size
-    if let fixed = cell.pointee.size.fixedValue {
-      size = fixed
+    if let fixedSize {
+      size = fixedSize
     } else {
       size = try sizeOf(cell, at: item, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      // 4. Break after sizing.
+      if !c.lineIsEmpty && p.lineX + gap + insets.horizontal + size.width + trailingMargin > p.box.available {
+        finishLine(r, &p, &c, &spacing, inRun: inRun)
+        gap = spacing.margin(traits, .left)
+      }
     }
-    guard size.isValidLayoutSize else {
+    guard inRun || size.isValidLayoutSize else {
       throw invalidValue(item, "size", size)
-    }
-
-    // 4. Break after sizing.
-    if !c.lineIsEmpty && p.lineX + gap + insets.horizontal + size.width + trailingMargin > p.box.available {
-      finishLine(r, &p, &c, &spacing)
-      gap = spacing.margin(traits, .left)
     }
     if c.lineIsEmpty && spacing.oversizedCellPolicy == .shrink {
       let room = p.box.available - gap - insets.horizontal - trailingMargin
@@ -272,7 +306,9 @@ struct FlowTypesetter {
       }
     }
     let outerHeight = topMargin + insets.vertical + size.height
-    page.append(ItemRecord(x: x, y: topMargin + insets.top, width: size.width, height: size.height), to: &c)
+    page.append(
+      ItemRecord(x: x, y: topMargin + insets.top, width: size.width, height: size.height), to: &c,
+      hasRoom: inRun)
     if r.needsOuterHeights { lineOuterHeights.append(outerHeight) }
     if spacing.usesTraits { lineCellTraits.append(traits) }
     p.lineHeight = max(p.lineHeight, outerHeight)
@@ -281,6 +317,17 @@ struct FlowTypesetter {
       p.pendingIndent = PendingIndent(minX: x, maxX: x + size.width)
     }
     p.previousEndsLine = endsLine
+    return true
+  }
+
+  /// A cell's own attributes, checked (out of the placement loop).
+  @inline(never)
+  func ownAttributes(of cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) -> CellAttributes? {
+    guard let own = cell.pointee.attributes else { return nil }
+    guard own.insets.isValidLayoutInsets else {
+      throw invalidValue(item, "attributes.insets", own.insets)
+    }
+    return own
   }
 
   // MARK: Lines
@@ -288,7 +335,8 @@ struct FlowTypesetter {
   /// Steps 1–4 for the line being filled (which has cells).
   @inline(__always)
   mutating func finishLine<Spacing: SpacingPolicy>(
-    _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing
+    _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing,
+    inRun: Bool = false
   ) {
     let count = c.pendingCount
     // 1. Align horizontally.
@@ -310,22 +358,21 @@ struct FlowTypesetter {
     if !p.isFirstLine { top += gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing) }
 
     // Start a new page before this line if the current one is full.
-    if c.counts.lineFirstItem >= LinePage.targetItemCount {
-      page.commit(c)
-      pages.append(page.sealFinishedLines(height: p.pageBottom))
-      c = page.cursor()
+    // (A run never gets here with a full page: it declines the cell first.)
+    if !inRun && c.counts.lineFirstItem >= LinePage.targetItemCount {
+      c = sealPage(c, height: p.pageBottom)
       top -= p.pageBottom
       p.pageBottom = 0
     }
 
     // 3. Align vertically, making the line's frames page-relative.
     let lineHeight = p.lineHeight
-    if r.verticalAlignment == .top {
+    if inRun || r.verticalAlignment == .top {
       c.placePendingItems(left: left, top: top)
     } else {
       alignPendingItems(c, left: left, top: top, lineHeight: lineHeight, alignment: r.verticalAlignment)
     }
-    page.finishLine(&c, y: top, height: lineHeight, indent: p.box.indent)
+    page.finishLine(&c, y: top, height: lineHeight, box: p.box, inRun: inRun)
     p.pageBottom = top + lineHeight
     p.linesFinished += 1
 
@@ -389,7 +436,8 @@ struct FlowTypesetter {
   }
 
   /// The size of a cell whose size is not fixed: the default, or asked of its callback or
-  /// its flexbox content.
+  /// its flexbox content (out of the placement loop).
+  @inline(never)
   func sizeOf(
     _ cell: UnsafePointer<Cell>, at item: Int, _ p: FlowPosition, gap: Double, insets: EdgeInsets,
     trailingMargin: Double
@@ -408,6 +456,14 @@ struct FlowTypesetter {
     case .sizing(let callback): return callback(proposal())
     case .flex(let content): return content.size(for: proposal(), direction: direction)
     }
+  }
+
+  /// Seals the finished lines as a page of the given height; returns the cursor for the next.
+  @inline(never)
+  mutating func sealPage(_ c: PageBuilder.Cursor, height: Double) -> PageBuilder.Cursor {
+    page.commit(c)
+    pages.append(page.sealFinishedLines(height: height))
+    return page.cursor()
   }
 
   /// Step 3 of line finishing for lines aligned to their center or bottom: the pending items
@@ -446,6 +502,8 @@ struct LineBox {
   let baseAvailable: Double
   private(set) var leadingIndent = 0.0
   private(set) var trailingIndent = 0.0
+  /// Whether any indentation is in force.
+  private(set) var isIndented = false
   /// The left edge of lines.
   private(set) var left: Double
   /// The width of lines.
@@ -464,6 +522,7 @@ struct LineBox {
     set {
       leadingIndent = newValue.leading
       trailingIndent = newValue.trailing
+      isIndented = newValue != LineIndent()
       left = baseLeft + leadingIndent
       available = max(0, baseAvailable - leadingIndent - trailingIndent)
     }
@@ -516,6 +575,12 @@ struct FlowRules {
   /// The header's traits, when the section has a header (the first line's gap is then asked
   /// relative to it).
   var headerTraits: TraitSet?
+  /// Whether lines are top-aligned and the default attributes neither break nor indent
+  /// lines (a run of cells then needs no call).
+  var isPlain: Bool {
+    verticalAlignment == .top && !defaults.shouldBeginLine && !defaults.shouldEndLine
+      && !defaults.startLineIndentation
+  }
   /// Whether lines align vertically other than at the top (their cells' outer heights are
   /// then kept).
   var needsOuterHeights: Bool { verticalAlignment != .top }

@@ -35,6 +35,8 @@ final class PageBuilder {
     /// finished.
     var lineFirstItem = 0
     var lines = 0
+    /// Whether indentation is being recorded (``lineIndent`` is not empty).
+    var recordsIndents = false
   }
 
   // Blocks are sized for the page they will most likely hold (judged by the page before), so
@@ -131,6 +133,9 @@ final class PageBuilder {
     fileprivate let lineCapacity: Int
     var counts: Counts
 
+    /// Whether one more item and one more line fit the blocks.
+    var hasRoomForACell: Bool { counts.items < itemCapacity && counts.lines < lineCapacity }
+
     /// Whether no item is pending (the line being filled is empty).
     var lineIsEmpty: Bool { counts.items == counts.lineFirstItem }
     /// The number of pending items.
@@ -173,20 +178,26 @@ final class PageBuilder {
   func commit(_ cursor: Cursor) { counts = cursor.counts }
 
   /// Appends an item record (pending until its line is finished), growing the block first
-  /// when it is full.
+  /// when it is full (`hasRoom`: the caller has checked it is not).
   @inline(__always)
-  func append(_ item: ItemRecord, to cursor: inout Cursor) {
-    if cursor.counts.items == cursor.itemCapacity { cursor = grown(cursor, items: true) }
+  func append(_ item: ItemRecord, to cursor: inout Cursor, hasRoom: Bool = false) {
+    if !hasRoom && cursor.counts.items == cursor.itemCapacity { cursor = grown(cursor, items: true) }
     cursor.items[cursor.counts.items] = item
     cursor.counts.items += 1
   }
 
   /// Ends the line of the pending items (now page-relative) at `y`, with the given height and
-  /// the indentation in force before it.
+  /// the indentation of `box`, the line box it was set in.
   @inline(__always)
-  func finishLine(_ cursor: inout Cursor, y: Double, height: Double, indent: LineIndent) {
-    if indent != LineIndent() || !lineIndent.isEmpty { record(indent, beforeLine: cursor.counts.lines) }
-    if cursor.counts.lines == cursor.lineCapacity { cursor = grown(cursor, items: false) }
+  ///
+  /// `inRun`: the caller has checked that the line box is not indented, no indentation is
+  /// being recorded and the line block has room (``Cursor/hasRoomForACell``).
+  func finishLine(_ cursor: inout Cursor, y: Double, height: Double, box: LineBox, inRun: Bool = false) {
+    if !inRun && (box.isIndented || cursor.counts.recordsIndents) {
+      record(box.indent, beforeLine: cursor.counts.lines)
+      cursor.counts.recordsIndents = true
+    }
+    if !inRun && cursor.counts.lines == cursor.lineCapacity { cursor = grown(cursor, items: false) }
     cursor.lines[cursor.counts.lines] = LineRecord(
       firstItem: cursor.counts.lineFirstItem, y: y, height: height)
     cursor.counts.lines += 1
@@ -375,5 +386,6 @@ final class PageBuilder {
     counts.items += count
     counts.lines += range.count
     counts.lineFirstItem = counts.items
+    counts.recordsIndents = !lineIndent.isEmpty
   }
 }
