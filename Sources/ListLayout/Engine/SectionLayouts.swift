@@ -52,16 +52,17 @@ struct SectionEdit {
 /// (their buffers with them): the one place that maps a section's ``SectionLayout`` to its
 /// algorithm.
 struct SectionLayouts {
+  /// The flow layout, kept from section to section (its typesetter's buffers with it).
   var flow: FlowSectionLayout
-  var sequential: SequentialLayoutAlgorithm
+  /// The lines laid out by layouts made for one section.
+  var otherLinesLaidOut = 0
 
   init(configuration: ListConfiguration) {
     flow = FlowSectionLayout(configuration: configuration)
-    sequential = SequentialLayoutAlgorithm()
   }
 
   /// How many lines the layouts have laid out so far.
-  var linesLaidOut: Int { flow.linesLaidOut + sequential.linesLaidOut }
+  var linesLaidOut: Int { flow.linesLaidOut + otherLinesLaidOut }
 
   /// Validates one section's own values and lays it out with its section layout.
   mutating func layout<Policy: SpacingPolicy>(
@@ -71,7 +72,8 @@ struct SectionLayouts {
     switch section.layout ?? .flow {
     case .flow: return try flow.layout(section, in: context, policy: &policy)
     case .sequential(let defaults):
-      sequential.defaults = defaults
+      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
+      defer { otherLinesLaidOut += sequential.linesLaidOut }
       return try sequential.layout(section, in: context, policy: &policy)
     }
   }
@@ -87,7 +89,8 @@ struct SectionLayouts {
     switch section.layout ?? .flow {
     case .flow: resumed = try flow.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     case .sequential(let defaults):
-      sequential.defaults = defaults
+      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
+      defer { otherLinesLaidOut += sequential.linesLaidOut }
       resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     }
     if let resumed { return resumed }

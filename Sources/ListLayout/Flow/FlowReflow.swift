@@ -57,24 +57,21 @@ extension FlowSectionLayout {
     // 2–3. Reflow until the lines re-synchronise.
     var sync: (page: Int, line: Int, shift: Double)?
     try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
-      guard let base = cells.baseAddress else { return true }
-      for local in max(0, startItem - first)..<cells.count {
-        let item = first + local
-        try typesetter.place(base + local, at: item, spacing: &spacing)
-        if typesetter.pendingCount == 1, item > edit.lastDirty, item > startItem,
+      let skip = max(0, startItem - first)
+      let stopped = try typesetter.place(
+        UnsafeBufferPointer(rebasing: cells[skip...]), first: first + skip, spacing: &spacing
+      ) { item, newLine in
+        guard let newLine, item > edit.lastDirty, item > startItem,
           let match = old.lineStart(at: item - edit.delta),
-          old.pages[match.page].indent(beforeLine: match.line) == typesetter.position.box.indent
-        {
-          let gap = typesetter.gapAboveLineBeingFilled(spacing: &spacing)
-          sync = (
-            match.page, match.line,
-            typesetter.position.pageBottom + gap - old.pages[match.page].line(match.line).y
-          )
-          typesetter.discardPendingLine()
-          return false
-        }
+          old.pages[match.page].indent(beforeLine: match.line) == newLine.indent
+        else { return false }
+        sync = (
+          match.page, match.line, newLine.top + newLine.gapAbove - old.pages[match.page].line(match.line).y
+        )
+        return true
       }
-      return true
+      if stopped { typesetter.discardPendingLine() }
+      return !stopped
     }
 
     // 4. Splice.

@@ -3,7 +3,7 @@ import LayoutGeometry
 /// FSQCollectionViewAlignedLayout's typesetter, generalised by a layout manager: cells are
 /// words, lines are lines of a paragraph, a section is a paragraph.
 ///
-/// For each cell, in order (``place(_:at:_:_:_:_:)``):
+/// For each cell, in order (``place(_:at:_:_:_:_:inRun:)``):
 /// 1. **Break before sizing** when the previous cell ends its line, this cell begins one, its
 ///    insets exceed the space left, or the manager's gap to the previous cell is infinite.
 /// 2. **Gap**: the manager's margin to the leading edge for a line's first cell, else its gap
@@ -14,7 +14,7 @@ import LayoutGeometry
 ///    shrinks when the manager's ``OversizedCellPolicy`` says so.
 /// 5. **Place** it on the line; remember an indentation it starts.
 ///
-/// When a line is finished (``finishLine(_:_:_:)``):
+/// When a line is finished (``finishLine(_:_:_:_:inRun:)``):
 /// 1. **Align horizontally**: the manager's offset (FSQ's alignment, Hub's centering).
 /// 2. **Stack vertically**: below the previous line by the largest of the manager's vertical
 ///    gaps between the line's first cell and each cell of the line above (FSQ: `lineSpacing`).
@@ -177,6 +177,36 @@ struct FlowTypesetter {
     self.position = position
     spacing = spacingHere
     return i
+  }
+
+  /// Places cells `first...` of the section, in order, calling `stop` after each with the
+  /// item and, when the cell started a new line, that line's start; stops when it returns
+  /// `true`.
+  ///
+  /// - Returns: whether `stop` stopped it.
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing,
+    until stop: (_ item: Int, _ newLine: NewLine?) -> Bool
+  ) throws(LayoutError) -> Bool {
+    guard let base = cells.baseAddress else { return false }
+    var position = position
+    var cursor = page.cursor()
+    defer {
+      page.commit(cursor)
+      self.position = position
+    }
+    let rules = rules
+    for i in 0..<cells.count {
+      _ = try place(base + i, at: first + i, rules, &position, &cursor, &spacing, inRun: false)
+      var newLine: NewLine?
+      if cursor.pendingCount == 1 {
+        newLine = NewLine(
+          indent: position.box.indent, top: position.pageBottom,
+          gapAbove: gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing))
+      }
+      if stop(first + i, newLine) { return true }
+    }
+    return false
   }
 
   /// Places one cell.
@@ -540,6 +570,17 @@ struct LineBox {
     }
     self.indent = indent
   }
+}
+
+/// Where a line the typesetter has just started sits: what an edit compares with the old
+/// lines.
+struct NewLine {
+  /// The indentation in force.
+  var indent: LineIndent
+  /// The bottom of the line above, relative to the page's top.
+  var top: Double
+  /// The gap between the line above and this one.
+  var gapAbove: Double
 }
 
 /// The horizontal extent of a cell that starts an indentation, relative to its line box.

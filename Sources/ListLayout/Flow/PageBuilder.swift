@@ -125,7 +125,7 @@ final class PageBuilder {
 
   /// The records and counts as a value the typesetter keeps in registers while it places a
   /// run of cells. Valid until ``commit(_:)``, which must come before any other call on the
-  /// builder but ``append(_:to:)`` and ``finishLine(_:y:height:indent:)``.
+  /// builder but ``append(_:to:hasRoom:)`` and ``finishLine(_:y:height:box:inRun:)``.
   struct Cursor {
     fileprivate let items: UnsafeMutablePointer<ItemRecord>
     fileprivate let lines: UnsafeMutablePointer<LineRecord>

@@ -222,19 +222,19 @@ extension ListUpdate {
   /// - Complexity: O(e log e) for e edits to the section, plus the cell list's edits.
   func buildSection(
     _ slot: SectionSlot, at index: Int, from old: ListModel, plan: SectionPlan, edits: ItemEdits
-  ) throws(UpdateError) -> (section: Section, origin: SectionOrigin, removed: [Int], inserted: [Int]) {
+  ) throws(UpdateError) -> BuiltSection {
     let oldIndex: Int
     switch slot {
-    case .inserted(let section): return (section, .fresh, [], [])
+    case .inserted(let section): return BuiltSection(section: section, origin: .fresh)
     case .old(let index): oldIndex = index
     }
-    if let section = plan.reloaded[oldIndex] { return (section, .fresh, [], []) }
+    if let section = plan.reloaded[oldIndex] { return BuiltSection(section: section, origin: .fresh) }
     var section = old.sections[oldIndex]
     let removed = (edits.deletions[oldIndex] ?? []).sorted()
     let inserts = (edits.insertions[index] ?? []).sorted { $0.0 < $1.0 }
     let changedIndices = edits.changedItemsBySection[oldIndex] ?? []
     if removed.isEmpty && inserts.isEmpty && changedIndices.isEmpty {
-      return (section, .unchanged(old: oldIndex), [], [])
+      return BuiltSection(section: section, origin: .unchanged(old: oldIndex))
     }
     for item in changedIndices {
       for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] {
@@ -268,10 +268,20 @@ extension ListUpdate {
     let touchedNew = inserts.map(\.0)
     let first = min(removed.first ?? Int.max, changedIndices.min() ?? Int.max, touchedNew.first ?? Int.max)
     let lastDirty = max(touchedNew.last ?? -1, max(removed.last ?? -1, changedIndices.max() ?? -1) + delta)
-    return (
-      section, .edited(old: oldIndex, first: first, lastDirty: lastDirty, delta: delta), removed, touchedNew
-    )
+    return BuiltSection(
+      section: section, origin: .edited(old: oldIndex, first: first, lastDirty: lastDirty, delta: delta),
+      removed: removed, inserted: touchedNew)
+
   }
+}
+
+/// A section of the updated model, where it came from, and (when edited) its removed old
+/// items and inserted new items, sorted.
+struct BuiltSection {
+  var section: Section
+  var origin: SectionOrigin
+  var removed: [Int] = []
+  var inserted: [Int] = []
 }
 
 /// What fills each section slot after an update (``ListUpdate/planSections(oldCount:)``).

@@ -5,8 +5,8 @@ import SequentialLayout
 /// section and the cell before it, into a ``SequentialBody`` (cells may sit anywhere). Frames
 /// with a negative width or height are clamped to 0. An edit lays the section out whole.
 struct SequentialLayoutAlgorithm: SectionLayoutAlgorithm {
-  /// The section's defaults (set for each section).
-  var defaults = SequentialSectionDefaults()
+  /// The section's defaults.
+  let defaults: SequentialSectionDefaults
 
   /// Sequential sections have no lines.
   var linesLaidOut: Int { 0 }
