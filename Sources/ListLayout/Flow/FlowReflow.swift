@@ -24,7 +24,8 @@ extension FlowSectionLayout {
     typesetter.begin(section, in: context, spacing: &policy)
     let body: FlowBody
     if var constants = SectionConstants(
-      &policy, headerTraits: section.header?.traits, defaults: context.configuration.defaultCellAttributes)
+      &policy, headerTraits: typesetter.rules.headerTraits,
+      defaults: context.configuration.defaultCellAttributes)
     {
       body = try reflow(section, old: oldBody, edit: edit, spacing: &constants)
     } else {
@@ -51,7 +52,7 @@ extension FlowSectionLayout {
     let startPage = old.pages[pageIndex]
     let above = old.line(before: (pageIndex, startLine))
     typesetter.resume(
-      at: startLine, of: startPage, lineAbove: above.map { $0.lazy.map { section.cells[$0].traits } })
+      at: startLine, of: startPage, lineAbove: above.map { keys(of: $0, in: section, &spacing) })
     let startItem = old.pageItemCounts.prefix(pageIndex) + startPage.lineStart(startLine)
 
     // 2–3. Reflow until the lines re-synchronise.
@@ -87,8 +88,18 @@ extension FlowSectionLayout {
     body.trailingSpace = 0
     if let last = body.lastLine() {
       body.trailingSpace = typesetter.bottomMargin(
-        ofLineWith: last.lazy.map { section.cells[$0].traits }, spacing: &spacing)
+        ofLineWith: keys(of: last, in: section, &spacing), spacing: &spacing)
     }
     return body
+  }
+
+  /// The trait keys of cells `items` (none when the answers do not depend on traits).
+  func keys<Spacing: SpacingPolicy>(
+    of items: Range<Int>, in section: Section, _ spacing: inout Spacing
+  )
+    -> [TraitKey]
+  {
+    guard spacing.usesTraits else { return [] }
+    return items.map { spacing.key(section.cells[$0].traits) }
   }
 }

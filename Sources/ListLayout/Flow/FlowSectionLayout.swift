@@ -24,7 +24,8 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
     // Answers that do not depend on traits are asked once, here: the typesetter specialized
     // for the constants places a cell without asking anything.
     if var constants = SectionConstants(
-      &policy, headerTraits: section.header?.traits, defaults: context.configuration.defaultCellAttributes)
+      &policy, headerTraits: typesetter.rules.headerTraits,
+      defaults: context.configuration.defaultCellAttributes)
     {
       try place(section.cells, from: 0, spacing: &constants)
       body = typesetter.finishSection(spacing: &constants)

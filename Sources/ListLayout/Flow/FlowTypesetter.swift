@@ -50,11 +50,9 @@ struct FlowTypesetter {
   /// The outer heights of the line's cells, kept only when ``FlowRules/needsOuterHeights``.
   private let lineOuterHeights = ScratchBuffer<Double>()
   /// The traits of the line's cells, kept only when the manager's answers depend on them.
-  private var lineCellTraits = ScratchBuffer<TraitSet>()
+  private var lineCellTraits = ScratchBuffer<TraitKey>()
   /// The traits of the cells of the line above (likewise).
-  private var previousLineTraits = ScratchBuffer<TraitSet>()
-  /// The line's traits in the array the manager's line-offset question receives.
-  private var lineTraits: ContiguousArray<TraitSet> = []
+  private var previousLineTraits = ScratchBuffer<TraitKey>()
 
   // Output.
   /// The pages sealed so far in the current section.
@@ -83,7 +81,8 @@ struct FlowTypesetter {
     spacing.begin(section: attributes)
     rules = FlowRules(
       defaults: defaultCellAttributes, horizontalAlignment: attributes.horizontalAlignment,
-      verticalAlignment: attributes.verticalAlignment, headerTraits: section.header?.traits)
+      verticalAlignment: attributes.verticalAlignment,
+      headerTraits: section.header.map { spacing.key($0.traits) })
     linesLaidOutBefore += position.linesFinished
     position = FlowPosition(
       box: LineBox(
@@ -99,7 +98,7 @@ struct FlowTypesetter {
   /// Continues a section from the start of line `line` of `page` (the lines before it are
   /// kept), with `lineAbove` the traits of the cells of the line before it, if any (possibly
   /// on an earlier page): the state the typesetter had when it reached that line.
-  mutating func resume<Traits: Sequence<TraitSet>>(at line: Int, of page: LinePage, lineAbove: Traits?) {
+  mutating func resume<Traits: Sequence<TraitKey>>(at line: Int, of page: LinePage, lineAbove: Traits?) {
     self.page.load(page, lines: line)
     position.box.indent = page.indent(beforeLine: line)
     position.pageBottom = line > 0 ? page.line(line - 1).maxY : 0
@@ -284,14 +283,14 @@ struct FlowTypesetter {
     let endsLine = !defaultsArePlain && cellAttributes.shouldEndLine
     let startsIndent = !defaultsArePlain && cellAttributes.startLineIndentation
     let insets = cellAttributes.insets
-    let traits = spacing.usesTraits ? cell.pointee.traits : TraitSet()
+    let traits = spacing.usesTraits ? spacing.key(cell.pointee.traits) : .none
     let fixedSize = cell.pointee.size.fixedValue
 
     // 2. Trailing margin; gap to the preceding cell.
     let trailingMargin = spacing.margin(traits, .right)
     var gap = 0.0
     if !c.lineIsEmpty {
-      let previous = spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet()
+      let previous = spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : .none
       gap = spacing.horizontalGap(traits, after: previous)
       // 1. Break before sizing: the previous cell ends its line, this one begins one, its
       //    insets exceed the space left, or the manager asks for a new line. 4. With a fixed
@@ -368,18 +367,15 @@ struct FlowTypesetter {
     _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing,
     inRun: Bool = false
   ) {
-    let count = c.pendingCount
     // 1. Align horizontally.
     let (first, last) = c.pendingEnds
     let metrics = LineMetrics(
       availableWidth: p.box.available, usedWidth: p.lineX, firstCellMinX: first.x, lastCellMaxX: last.maxX)
     let offset: Double
     if spacing.usesTraits {
-      lineTraits.removeAll(keepingCapacity: true)
-      lineTraits.append(contentsOf: lineCellTraits.elements)
-      offset = spacing.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
+      offset = spacing.lineOffset(lineCellTraits.elements, metrics)
     } else {
-      offset = spacing.lineOffset(LineTraits(storage: [], range: 0..<0), metrics)
+      offset = spacing.lineOffset(UnsafeBufferPointer(start: nil, count: 0), metrics)
     }
     let left = p.box.left + offset
 
@@ -425,15 +421,15 @@ struct FlowTypesetter {
   /// The traits of the first cell of the line being filled (empty when the manager's answers
   /// do not depend on traits).
   @inline(__always)
-  func firstCellTraits<Spacing: SpacingPolicy>(_ spacing: Spacing) -> TraitSet {
-    spacing.usesTraits ? lineCellTraits[0] : TraitSet()
+  func firstCellTraits<Spacing: SpacingPolicy>(_ spacing: Spacing) -> TraitKey {
+    spacing.usesTraits ? lineCellTraits[0] : .none
   }
 
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
   @inline(__always)
-  func gapAbove<Spacing: SpacingPolicy>(firstTraits: TraitSet, spacing: inout Spacing) -> Double {
-    guard spacing.usesTraits else { return spacing.verticalGap(TraitSet(), below: TraitSet()) }
+  func gapAbove<Spacing: SpacingPolicy>(firstTraits: TraitKey, spacing: inout Spacing) -> Double {
+    guard spacing.usesTraits else { return spacing.verticalGap(.none, below: .none) }
     var gap = 0.0
     for above in previousLineTraits.elements {
       gap = max(gap, spacing.verticalGap(firstTraits, below: above))
@@ -448,7 +444,7 @@ struct FlowTypesetter {
 
   /// The margin below the last finished line: the largest of its cells' bottom margins.
   func bottomMarginOfLastLine<Spacing: SpacingPolicy>(spacing: inout Spacing) -> Double {
-    guard spacing.usesTraits else { return spacing.margin(TraitSet(), .bottom) }
+    guard spacing.usesTraits else { return spacing.margin(.none, .bottom) }
     var margin = 0.0
     for traits in previousLineTraits.elements {
       margin = max(margin, spacing.margin(traits, .bottom))
@@ -457,7 +453,7 @@ struct FlowTypesetter {
   }
 
   /// The margin below a line whose cells have `traits` (an edited section's last line).
-  mutating func bottomMargin<Spacing: SpacingPolicy, Traits: Sequence<TraitSet>>(
+  mutating func bottomMargin<Spacing: SpacingPolicy, Traits: Sequence<TraitKey>>(
     ofLineWith traits: Traits, spacing: inout Spacing
   ) -> Double {
     previousLineTraits.removeAll()
@@ -615,7 +611,7 @@ struct FlowRules {
   var verticalAlignment = VerticalAlignment.top
   /// The header's traits, when the section has a header (the first line's gap is then asked
   /// relative to it).
-  var headerTraits: TraitSet?
+  var headerTraits: TraitKey?
   /// Whether lines are top-aligned and the default attributes neither break nor indent
   /// lines (a run of cells then needs no call).
   var isPlain: Bool {

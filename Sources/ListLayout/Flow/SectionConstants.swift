@@ -20,11 +20,11 @@ struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
   /// The answers for the section `policy` has begun, or `nil` when they depend on traits,
   /// when the manager asks for a new line before every cell, or when the default cell
   /// attributes break or indent lines.
-  init?(_ policy: inout Base, headerTraits: TraitSet?, defaults: CellAttributes) {
+  init?(_ policy: inout Base, headerTraits: TraitKey?, defaults: CellAttributes) {
     guard !policy.usesTraits, !defaults.shouldBeginLine, !defaults.shouldEndLine,
       !defaults.startLineIndentation
     else { return nil }
-    let none = TraitSet()
+    let none = TraitKey.none
     itemGap = policy.horizontalGap(none, after: none)
     guard itemGap.isFinite else { return nil }
     leadingMargin = policy.margin(none, .left)
@@ -38,11 +38,12 @@ struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
   }
 
   var usesTraits: Bool { false }
+  func key(_ traits: TraitSet) -> TraitKey { .none }
   static var defaultCellsArePlain: Bool { true }
   mutating func begin(section attributes: SectionAttributes) {}
 
   @inline(__always)
-  func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double {
+  func margin(_ traits: TraitKey, _ edge: ContentEdge) -> Double {
     switch edge {
     case .left: leadingMargin
     case .right: trailingMargin
@@ -51,11 +52,13 @@ struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
     }
   }
   @inline(__always)
-  func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double { headerGap }
+  func gapToHeader(_ traits: TraitKey, _ header: TraitKey) -> Double { headerGap }
   @inline(__always)
-  func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double { itemGap }
+  func horizontalGap(_ traits: TraitKey, after preceding: TraitKey) -> Double { itemGap }
   @inline(__always)
-  func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double { lineGap }
+  func verticalGap(_ traits: TraitKey, below preceding: TraitKey) -> Double { lineGap }
   @inline(__always)
-  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double { base.lineOffset(traits, metrics) }
+  func lineOffset(_ traits: UnsafeBufferPointer<TraitKey>, _ metrics: LineMetrics) -> Double {
+    base.lineOffset(traits, metrics)
+  }
 }
