@@ -83,16 +83,25 @@ package final class JSONBuffer: @unchecked Sendable {
   package var count: Int { bytes.count }
 }
 
-/// The keys one kind of object may have, in one table: it matches a key's bytes to its case
-/// and writes the "known keys" part of an error, so decoding and messages cannot drift.
-package protocol JSONObjectKey: RawRepresentable<String>, CaseIterable, Sendable {
-  /// The table of this kind's keys (`static let keys = JSONKeyTable<Self>()`).
-  static var keys: JSONKeyTable<Self> { get }
-}
+/// The keys one kind of object may have: an enum whose cases are its keys, numbered from 0.
+///
+/// ```swift
+/// enum SizeKey: Int, JSONObjectKey {
+///   case width, height
+///   static let keys = JSONKeyTable(Self.self)
+/// }
+/// try reader.readObject("a size", SizeKey.keys) { key, reader in
+///   switch SizeKey(rawValue: key)! { case .width: … case .height: … }
+/// }
+/// ```
+///
+/// The reader hands back the key's index rather than the case: a generic call into this
+/// module is not specialized for the caller's enum, and would look its type up per key.
+package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
 
-/// A lookup from key bytes to a case of `Key` (at most 64 keys).
-package struct JSONKeyTable<Key: JSONObjectKey>: Sendable {
-  @usableFromInline let cases: [Key]
+/// The keys of one kind of object, in one table: it matches a key's bytes to its index and
+/// writes the "known keys" part of an error, so decoding and messages cannot drift.
+package struct JSONKeyTable: Sendable {
   /// Each key's UTF-8 bytes.
   @usableFromInline let names: [[UInt8]]
   /// Each key's first (up to) eight bytes as one word, for a one-comparison first test.
@@ -100,15 +109,19 @@ package struct JSONKeyTable<Key: JSONObjectKey>: Sendable {
   /// The known keys, as error messages list them.
   package let list: String
 
-  package init() {
-    cases = Array(Key.allCases)
+  /// The table of `Key`'s cases, named as written in Swift.
+  package init<Key: JSONObjectKey>(_: Key.Type) {
+    let cases = Array(Key.allCases)
     precondition(cases.count <= 64, "a JSON key table holds at most 64 keys")
-    names = cases.map { Array($0.rawValue.utf8) }
+    for (index, key) in cases.enumerated() {
+      precondition(key.rawValue == index, "JSON keys are numbered from 0 in order")
+    }
+    let spelled = cases.map { String(describing: $0) }
+    names = spelled.map { Array($0.utf8) }
     heads = names.map { JSONKeyTable.head($0[...]) }
-    list = cases.map(\.rawValue).joined(separator: ", ")
+    list = spelled.joined(separator: ", ")
   }
 
-  @inlinable
   static func head(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     var word: UInt64 = 0
     for (i, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(i)) }
@@ -119,7 +132,7 @@ package struct JSONKeyTable<Key: JSONObjectKey>: Sendable {
   @inlinable
   func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
     var word: UInt64 = 0
-    for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 * UInt64(i)) }
+    for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
     for k in 0..<names.count where heads[k] == word && names[k].count == count {
       if count <= 8 { return k }
       var equal = true
@@ -133,7 +146,7 @@ package struct JSONKeyTable<Key: JSONObjectKey>: Sendable {
   }
 
   /// The index of `key`, spelled as a decoded string (a key written with escapes).
-  func index(of key: String) -> Int? { cases.firstIndex { $0.rawValue == key } }
+  func index(of key: String) -> Int? { names.firstIndex { $0.elementsEqual(key.utf8) } }
 }
 
 /// A pull reader over one JSON document.
@@ -347,9 +360,9 @@ package struct JSONReader {
   /// its value (which the caller must read or skip); `nil` after the closing brace. Unknown
   /// and repeated keys are errors.
   @inlinable
-  package mutating func nextKey<Key: JSONObjectKey>(
-    _ keys: JSONKeyTable<Key>, _ state: inout ObjectState
-  ) throws(JSONInputError) -> Key? {
+  package mutating func nextKey(
+    _ keys: JSONKeyTable, _ state: inout ObjectState
+  ) throws(JSONInputError) -> Int? {
     guard let quote = try nextKeyQuote(first: &state.first) else {
       leave()
       return nil
@@ -366,15 +379,16 @@ package struct JSONReader {
     }
     state.seen |= 1 << UInt64(index)
     try consumeColon()
-    return keys.cases[index]
+    return index
   }
 
-  /// Reads an object whose keys are cases of `Key`, calling `body` for each with the reader
-  /// on its value; `body` must read or skip the value. Unknown and repeated keys are errors.
+  /// Reads an object whose keys are in `keys`, calling `body` with each key's index in the
+  /// table and the reader on its value; `body` must read or skip the value. Unknown and
+  /// repeated keys are errors.
   @inlinable
-  package mutating func readObject<Key: JSONObjectKey>(
-    _ what: String, _ keys: JSONKeyTable<Key>,
-    _ body: (Key, inout JSONReader) throws(JSONInputError) -> Void
+  package mutating func readObject(
+    _ what: String, _ keys: JSONKeyTable,
+    _ body: (Int, inout JSONReader) throws(JSONInputError) -> Void
   ) throws(JSONInputError) {
     try beginObject(what)
     var state = ObjectState()
@@ -445,9 +459,7 @@ package struct JSONReader {
 
   /// The index of a key that did not match as plain bytes: decoded, then looked up by name.
   @usableFromInline
-  mutating func slowKeyIndex<Key: JSONObjectKey>(
-    _ quote: Int, _ keys: JSONKeyTable<Key>
-  ) throws(JSONInputError) -> Int {
+  mutating func slowKeyIndex(_ quote: Int, _ keys: JSONKeyTable) throws(JSONInputError) -> Int {
     let saved = offset
     let key = try readStringLiteral(at: quote)
     offset = saved

@@ -115,9 +115,9 @@ public enum FlexDocument {
 /// Reads the node tree iteratively (an explicit stack in place of recursion).
 extension FlexDocument {
   /// The keys of a node object.
-  enum NodeKey: String, JSONObjectKey {
+  enum NodeKey: Int, JSONObjectKey {
     case id, style, children
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   /// Reads a node tree at the reader's position (a whole document, or the `content` of a
@@ -161,7 +161,7 @@ extension FlexDocument {
           continue
         }
         stack.append(.node(node, state))
-        switch key {
+        switch NodeKey(rawValue: key)! {
         case .id: identifiers[node] = try reader.readString("an identifier string")
         case .style: styles[node] = try StyleDecoder.read(&reader)
         case .children:

@@ -4,23 +4,23 @@ import LayoutGeometry
 /// or value is an error naming its key path, line and column.
 enum StyleDecoder {
   /// The keys of a `style` object, in one table for decoding and for error messages.
-  enum Key: String, JSONObjectKey {
+  enum Key: Int, JSONObjectKey {
     case display, position, flexDirection, flexWrap, justifyContent, alignItems, alignSelf, alignContent
     case flexGrow, flexShrink, flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight
     case margin, padding, border, top, left, bottom, right, gap, rowGap, columnGap
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   /// The keys of an edges object.
-  enum EdgeKey: String, JSONObjectKey {
+  enum EdgeKey: Int, JSONObjectKey {
     case top, left, bottom, right
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   static func read(_ reader: inout JSONReader) throws(JSONInputError) -> FlexStyle {
     var style = FlexStyle()
     try reader.readObject("a style object", Key.keys) { (key, reader) throws(JSONInputError) in
-      switch key {
+      switch Key(rawValue: key)! {
       case .display: style.display = try keyword(&reader, "display")
       case .position: style.position = try keyword(&reader, "position")
       case .flexDirection: style.flexDirection = try keyword(&reader, "flex direction")
@@ -79,7 +79,7 @@ enum StyleDecoder {
     var result = Edges()
     try reader.readObject("an object {top, left, bottom, right} or a number", EdgeKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch EdgeKey(rawValue: key)! {
       case .top: result.top = try value(&reader)
       case .left: result.leading = try value(&reader)
       case .bottom: result.bottom = try value(&reader)

@@ -98,16 +98,16 @@ private struct FeedDecoder {
 
   init(limits: JSONInputLimits) { self.limits = limits }
 
-  enum FeedKey: String, JSONObjectKey {
+  enum FeedKey: Int, JSONObjectKey {
     case width, layoutDirection, contentInsets, sectionSpacing, pinSectionHeaders, pinEmptySections
     case pinSectionFooters, defaultCellSize, defaultSectionAttributes, defaultCellAttributes, layoutManager
     case sections
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   mutating func readFeed(_ reader: inout JSONReader) throws(JSONInputError) {
     try reader.readObject("the feed object", FeedKey.keys) { (key, reader) throws(JSONInputError) in
-      switch key {
+      switch FeedKey(rawValue: key)! {
       case .width: width = try reader.readNonNegative()
       case .layoutDirection:
         layoutDirection = try reader.readName([("ltr", .ltr), ("rtl", .rtl)], "layout direction")
@@ -131,22 +131,22 @@ private struct FeedDecoder {
     }
   }
 
-  enum SectionKey: String, JSONObjectKey {
+  enum SectionKey: Int, JSONObjectKey {
     case header, footer, attributes, layout, items
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   mutating func readSection(_ reader: inout JSONReader, index: Int) throws(JSONInputError) {
     var section = Section()
     try reader.readObject("a section object", SectionKey.keys) { (key, reader) throws(JSONInputError) in
-      switch key {
+      switch SectionKey(rawValue: key)! {
       case .header: section.header = try readSupplementary(&reader)
       case .footer: section.footer = try readSupplementary(&reader)
       case .attributes: sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
       case .layout: section.layout = try Self.readSectionLayout(&reader)
       case .items:
-        // Cells are gathered in an array and handed over once: the list is built bottom-up.
-        var cells = ContiguousArray<Cell>()
+        // Cells go straight into the chunks of the section's list, built bottom-up.
+        var cells = CellList.Builder()
         try reader.readArray("an array of cells") { (item, reader) throws(JSONInputError) in
           cellCount += 1
           guard cellCount <= limits.maxCells else {
@@ -154,15 +154,15 @@ private struct FeedDecoder {
           }
           cells.append(try readCell(&reader, section: index, item: item))
         }
-        section.cells = CellList(cells)
+        section.cells = cells.list()
       }
     }
     sections.append(section)
   }
 
-  enum CellKey: String, JSONObjectKey {
+  enum CellKey: Int, JSONObjectKey {
     case id, size, content, contentWidth, traits, attributes, layout
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
@@ -171,7 +171,7 @@ private struct FeedDecoder {
     var content: Layout?
     var contentWidth = FlexContent.Width.intrinsic
     try reader.readObject("a cell object", CellKey.keys) { (key, reader) throws(JSONInputError) in
-      switch key {
+      switch CellKey(rawValue: key)! {
       case .id: cell.id = try reader.readString("an identifier string")
       case .size:
         cell.size = .fixed(try Self.readSize(&reader))
@@ -198,9 +198,9 @@ private struct FeedDecoder {
     try FlexDocument.readTree(&reader, limits: FlexDocumentLimits(maxStringLength: reader.maxStringLength))
   }
 
-  enum SupplementaryKey: String, JSONObjectKey {
+  enum SupplementaryKey: Int, JSONObjectKey {
     case height, width, size, traits, id
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   mutating func readSupplementary(_ reader: inout JSONReader) throws(JSONInputError) -> Supplementary? {
@@ -211,7 +211,7 @@ private struct FeedDecoder {
     var id: String?
     try reader.readObject("a header or footer object", SupplementaryKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch SupplementaryKey(rawValue: key)! {
       case .height: height = try reader.readNonNegative()
       case .width: width = try reader.readNonNegative()
       case .size:
@@ -226,9 +226,9 @@ private struct FeedDecoder {
     return Supplementary(height: height, width: width, traits: traits, id: id)
   }
 
-  enum SectionAttributeKey: String, JSONObjectKey {
+  enum SectionAttributeKey: Int, JSONObjectKey {
     case horizontalAlignment, verticalAlignment, itemSpacing, lineSpacing, insets
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   static func readSectionAttributes(
@@ -237,7 +237,7 @@ private struct FeedDecoder {
     var partial = PartialSectionAttributes()
     try reader.readObject("a section attributes object", SectionAttributeKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch SectionAttributeKey(rawValue: key)! {
       case .horizontalAlignment:
         partial.horizontalAlignment = try reader.readCase(HorizontalAlignment.self, "horizontal alignment")
       case .verticalAlignment:
@@ -250,16 +250,16 @@ private struct FeedDecoder {
     return partial
   }
 
-  enum CellAttributeKey: String, JSONObjectKey {
+  enum CellAttributeKey: Int, JSONObjectKey {
     case insets, shouldBeginLine, shouldEndLine, startLineIndentation
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   static func readCellAttributes(_ reader: inout JSONReader) throws(JSONInputError) -> PartialCellAttributes {
     var partial = PartialCellAttributes()
     try reader.readObject("a cell attributes object", CellAttributeKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch CellAttributeKey(rawValue: key)! {
       case .insets: partial.insets = try readInsets(&reader)
       case .shouldBeginLine: partial.shouldBeginLine = try reader.readBool()
       case .shouldEndLine: partial.shouldEndLine = try reader.readBool()
@@ -269,9 +269,9 @@ private struct FeedDecoder {
     return partial
   }
 
-  enum LayoutKey: String, JSONObjectKey {
+  enum LayoutKey: Int, JSONObjectKey {
     case type, frameCalculator, spacing, padding
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   /// `{"type": "flow"}` or `{"type": "sequential", "frameCalculator": NAME, "spacing": {…}, "padding": {…}}`.
@@ -279,10 +279,11 @@ private struct FeedDecoder {
     var type = "flow"
     var options = SequentialItemOptions()
     try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
-      switch key {
+      switch LayoutKey(rawValue: key)! {
       case .type:
         type = try reader.readName([("flow", "flow"), ("sequential", "sequential")], "section layout type")
-      case .frameCalculator, .spacing, .padding: try readSequentialKey(key, &reader, into: &options)
+      case .frameCalculator, .spacing, .padding:
+        try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
       }
     }
     if type == "flow" {
@@ -302,10 +303,11 @@ private struct FeedDecoder {
   static func readItemLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SequentialItemOptions {
     var options = SequentialItemOptions()
     try reader.readObject("an item layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
-      switch key {
+      switch LayoutKey(rawValue: key)! {
       case .type:
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
-      case .frameCalculator, .spacing, .padding: try readSequentialKey(key, &reader, into: &options)
+      case .frameCalculator, .spacing, .padding:
+        try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
       }
     }
     return options
@@ -334,7 +336,7 @@ private struct FeedDecoder {
     var insets = EdgeInsets()
     try reader.readObject("an insets object {top, left, bottom, right}", InsetKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch InsetKey(rawValue: key)! {
       case .top: insets.top = try reader.readNumber()
       case .left: insets.left = try reader.readNumber()
       case .bottom: insets.bottom = try reader.readNumber()
@@ -344,14 +346,14 @@ private struct FeedDecoder {
     return insets
   }
 
-  enum InsetKey: String, JSONObjectKey {
+  enum InsetKey: Int, JSONObjectKey {
     case top, left, bottom, right
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
-  enum ManagerKey: String, JSONObjectKey {
+  enum ManagerKey: Int, JSONObjectKey {
     case type, margin, oversizedCells
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   static func readLayoutManager(_ reader: inout JSONReader) throws(JSONInputError) -> any LayoutManager {
@@ -360,7 +362,7 @@ private struct FeedDecoder {
     var policy: OversizedCellPolicy?
     try reader.readObject("a layout manager object", ManagerKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch ManagerKey(rawValue: key)! {
       case .type:
         type = try reader.readName(
           [("attributes", "attributes"), ("traits", "traits")], "layout manager type")
@@ -387,7 +389,7 @@ private struct FeedDecoder {
     var insets = EdgeInsets()
     try reader.readObject("an insets object {top, left, bottom, right}", InsetKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch InsetKey(rawValue: key)! {
       case .top: insets.top = try reader.readNonNegative()
       case .left: insets.left = try reader.readNonNegative()
       case .bottom: insets.bottom = try reader.readNonNegative()
@@ -397,9 +399,9 @@ private struct FeedDecoder {
     return insets
   }
 
-  enum SizeKey: String, JSONObjectKey {
+  enum SizeKey: Int, JSONObjectKey {
     case width, height
-    static let keys = JSONKeyTable<Self>()
+    static let keys = JSONKeyTable(Self.self)
   }
 
   static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
@@ -407,7 +409,7 @@ private struct FeedDecoder {
     var height: Double?
     try reader.readObject("a size object {width, height}", SizeKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
+      switch SizeKey(rawValue: key)! {
       case .width: width = try reader.readNonNegative()
       case .height: height = try reader.readNonNegative()
       }

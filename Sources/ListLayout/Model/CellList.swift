@@ -81,20 +81,39 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
 
   /// A list of the given cells, built bottom-up in O(n).
   public init<S: Sequence>(_ cells: S) where S.Element == Cell {
-    var leaves = ContiguousArray<Node>()
-    var chunk = ContiguousArray<Cell>()
-    chunk.reserveCapacity(Self.chunkCapacity)
-    for cell in cells {
+    var builder = Builder()
+    for cell in cells { builder.append(cell) }
+    self = builder.list()
+  }
+
+  /// Builds a list cell by cell, straight into its chunks (what a decoder that does not know
+  /// the count in advance uses: no array to grow and copy).
+  struct Builder {
+    private var leaves = ContiguousArray<Node>()
+    private var chunk = ContiguousArray<Cell>()
+
+    init() { chunk.reserveCapacity(CellList.chunkCapacity) }
+
+    @inline(__always)
+    mutating func append(_ cell: Cell) {
       chunk.append(cell)
-      if chunk.count == Self.chunkCapacity {
+      if chunk.count == CellList.chunkCapacity {
         leaves.append(Node(cells: chunk))
         chunk = []
-        chunk.reserveCapacity(Self.chunkCapacity)
+        chunk.reserveCapacity(CellList.chunkCapacity)
       }
     }
-    if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
-    root = Self.tree(over: leaves)
+
+    /// The list of every cell appended.
+    mutating func list() -> CellList {
+      if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
+      chunk = []
+      defer { leaves = [] }
+      return CellList(root: CellList.tree(over: leaves))
+    }
   }
+
+  private init(root: Node) { self.root = root }
 
   /// A balanced tree over `nodes`, grouped level by level.
   private static func tree(over nodes: ContiguousArray<Node>) -> Node {
