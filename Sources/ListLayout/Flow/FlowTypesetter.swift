@@ -286,7 +286,8 @@ struct FlowTypesetter {
     let traits = spacing.usesTraits ? spacing.key(cell.pointee.traits) : .none
     let fixedSize = cell.pointee.size.fixedValue
 
-    // 2. Trailing margin; gap to the preceding cell.
+    // The manager's answers step 2 needs, asked first (an infinite gap to the preceding cell
+    // is a break before sizing).
     let trailingMargin = spacing.margin(traits, .right)
     var gap = 0.0
     if !c.lineIsEmpty {
@@ -302,6 +303,7 @@ struct FlowTypesetter {
       }
       if breaks { finishLine(r, &p, &c, &spacing, inRun: inRun) }
     }
+    // 2. Gap: the leading margin for a line's first cell.
     if c.lineIsEmpty { gap = spacing.margin(traits, .left) }
 
     // 3. Size.
@@ -435,11 +437,6 @@ struct FlowTypesetter {
       gap = max(gap, spacing.verticalGap(firstTraits, below: above))
     }
     return gap
-  }
-
-  /// The gap between the last finished line and the line being filled.
-  func gapAboveLineBeingFilled<Spacing: SpacingPolicy>(spacing: inout Spacing) -> Double {
-    gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing)
   }
 
   /// The margin below the last finished line: the largest of its cells' bottom margins.
