@@ -299,7 +299,8 @@ struct FlowTypesetter {
       var breaks =
         p.previousEndsLine || beginsLine || insets.horizontal > p.box.available - p.lineX || !gap.isFinite
       if !breaks, let fixedSize {
-        breaks = p.lineX + gap + insets.horizontal + fixedSize.width + trailingMargin > p.box.available
+        breaks = overflows(
+          width: fixedSize.width, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
       }
       if breaks { finishLine(r, &p, &c, &spacing, inRun: inRun) }
     }
@@ -313,7 +314,9 @@ struct FlowTypesetter {
     } else {
       size = try sizeOf(cell, at: item, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
       // 4. Break after sizing.
-      if !c.lineIsEmpty && p.lineX + gap + insets.horizontal + size.width + trailingMargin > p.box.available {
+      if !c.lineIsEmpty
+        && overflows(width: size.width, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      {
         finishLine(r, &p, &c, &spacing, inRun: inRun)
         gap = spacing.margin(traits, .left)
       }
@@ -349,6 +352,15 @@ struct FlowTypesetter {
     }
     p.previousEndsLine = endsLine
     return true
+  }
+
+  /// Whether a cell `width` wide, after `gap`, with its insets and the manager's trailing
+  /// margin, runs past the end of the line being filled (an exact fit does not).
+  @inline(__always)
+  func overflows(
+    width: Double, _ p: FlowPosition, gap: Double, insets: EdgeInsets, trailingMargin: Double
+  ) -> Bool {
+    p.lineX + gap + insets.horizontal + width + trailingMargin > p.box.available
   }
 
   /// A cell's own attributes, checked (out of the placement loop).
