@@ -615,16 +615,26 @@ struct FlowPosition {
 
 /// What the placement and line-finishing routines read of the current section.
 struct FlowRules {
-  var defaults = CellAttributes()
-  var horizontalAlignment = HorizontalAlignment.left
-  var verticalAlignment = VerticalAlignment.top
+  let defaults: CellAttributes
+  let horizontalAlignment: HorizontalAlignment
+  let verticalAlignment: VerticalAlignment
   /// The header's traits, when the section has a header (the first line's gap is then asked
   /// relative to it).
-  var headerTraits: TraitKey?
+  let headerTraits: TraitKey?
   /// Whether lines are top-aligned and the default attributes neither break nor indent
   /// lines (a run of cells then needs no call).
-  var isPlain: Bool {
-    verticalAlignment == .top && !defaults.shouldBeginLine && !defaults.shouldEndLine
+  let isPlain: Bool
+
+  init(
+    defaults: CellAttributes = CellAttributes(), horizontalAlignment: HorizontalAlignment = .left,
+    verticalAlignment: VerticalAlignment = .top, headerTraits: TraitKey? = nil
+  ) {
+    self.defaults = defaults
+    self.horizontalAlignment = horizontalAlignment
+    self.verticalAlignment = verticalAlignment
+    self.headerTraits = headerTraits
+    isPlain =
+      verticalAlignment == .top && !defaults.shouldBeginLine && !defaults.shouldEndLine
       && !defaults.startLineIndentation
   }
   /// Whether lines align vertically other than at the top (their cells' outer heights are

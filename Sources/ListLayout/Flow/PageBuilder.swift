@@ -150,9 +150,12 @@ final class PageBuilder {
     /// Makes the pending items page-relative: x moves by `left`, y by `top`.
     @inline(__always)
     func placePendingItems(left: Double, top: Double) {
-      for i in counts.lineFirstItem..<counts.items {
-        items[i].x = left + items[i].x
-        items[i].y = top + items[i].y
+      var record = items + counts.lineFirstItem
+      let end = items + counts.items
+      while record < end {
+        record.pointee.x = left + record.pointee.x
+        record.pointee.y = top + record.pointee.y
+        record += 1
       }
     }
 
