@@ -58,12 +58,12 @@ struct FlowBody: SectionBody {
     return frame(page: pages[page], local: local, y: pageOrigin(page, origin))
   }
 
-  func forEachItem(at origin: BodyOrigin, _ body: (Int, Rect) -> Void) {
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
     var item = 0
     for (k, page) in pages.enumerated() {
       let y = pageOrigin(k, origin)
       for local in 0..<page.itemCount {
-        body(item, frame(page: page, local: local, y: y))
+        try body(item, frame(page: page, local: local, y: y))
         item += 1
       }
     }

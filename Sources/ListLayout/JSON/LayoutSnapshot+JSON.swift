@@ -76,20 +76,17 @@ extension LayoutSnapshot {
       }
     } else {
       // Every element in listing order; cell identifiers come from walking the section's
-      // cells alongside its body (O(1) each, where a look-up by index costs O(log n)).
+      // cells alongside (O(1) each, where a look-up by index costs O(log n)).
       for section in geometries.indices {
-        if let header = supplementary(.header, section) {
-          element(header, id: model.sections[section].header?.id, into: &writer)
-        }
         var cells = model.sections[section].cells.makeIterator()
-        geometries[section].body.forEachItem(at: bodyOrigin(section)) { item, frame in
-          let attributes = LayoutAttributes(
-            kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
-            zIndex: LayoutAttributes.cellZIndex)
-          element(attributes, id: cells.next()?.id, into: &writer)
-        }
-        if let footer = supplementary(.footer, section) {
-          element(footer, id: model.sections[section].footer?.id, into: &writer)
+        forEachElement(inSection: section) { attributes in
+          let id =
+            switch attributes.kind {
+            case .cell: cells.next()?.id
+            case .header: model.sections[section].header?.id
+            default: model.sections[section].footer?.id
+            }
+          element(attributes, id: id, into: &writer)
         }
       }
     }

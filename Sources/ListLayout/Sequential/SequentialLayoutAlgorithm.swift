@@ -104,8 +104,8 @@ struct SequentialBody: SectionBody {
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect { frame(item, origin) }
 
-  func forEachItem(at origin: BodyOrigin, _ body: (Int, Rect) -> Void) {
-    for item in frames.indices { body(item, frame(item, origin)) }
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+    for item in frames.indices { try body(item, frame(item, origin)) }
   }
 
   /// - Complexity: O(n): every cell is a candidate.

@@ -63,14 +63,34 @@ extension LayoutSnapshot {
   }
 
   func appendAll(ofSection section: Int, to result: inout [LayoutAttributes]) {
-    if let header = supplementary(.header, section) { result.append(header) }
-    geometries[section].body.forEachItem(at: bodyOrigin(section)) { item, frame in
-      result.append(
+    forEachElement(inSection: section) { result.append($0) }
+  }
+
+  /// Calls `body` with every element at its natural position, in listing order (as
+  /// ``allAttributes()`` lists them), without building the list: what a writer of a
+  /// million-element layout walks.
+  ///
+  /// - Complexity: O(n).
+  public func forEachElement<E: Error>(_ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
+    for section in geometries.indices { try forEachElement(inSection: section, body) }
+  }
+
+  /// Calls `body` with every element of `section` in listing order: the header, the cells
+  /// in order, the footer.
+  ///
+  /// - Complexity: O(k) for the section's k elements.
+  public func forEachElement<E: Error>(
+    inSection section: Int, _ body: (LayoutAttributes) throws(E) -> Void
+  ) throws(E) {
+    guard geometries.indices.contains(section) else { return }
+    if let header = supplementary(.header, section) { try body(header) }
+    try geometries[section].body.forEachItem(at: bodyOrigin(section)) { (item, frame) throws(E) in
+      try body(
         LayoutAttributes(
           kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
           zIndex: LayoutAttributes.cellZIndex))
     }
-    if let footer = supplementary(.footer, section) { result.append(footer) }
+    if let footer = supplementary(.footer, section) { try body(footer) }
   }
 
   /// Where the body of `section` sits in content coordinates.
@@ -81,6 +101,9 @@ extension LayoutSnapshot {
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.
+  ///
+  /// Cells only: a header's or footer's index path (item 0 of its section) names the
+  /// section's first cell here. Name any element with ``identifier(of:kind:)``.
   public func identifier(of indexPath: IndexPath) -> String? {
     guard model.sections.indices.contains(indexPath.section),
       model.sections[indexPath.section].cells.indices.contains(indexPath.item)

@@ -84,7 +84,7 @@ protocol SectionBody: Sendable {
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect
 
   /// Calls `body` with every cell's index and frame, in item order.
-  func forEachItem(at origin: BodyOrigin, _ body: (Int, Rect) -> Void)
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E)
 
   /// Calls `body` with the index and frame of every cell that may overlap the band
   /// `minY ..< maxY` (a superset: callers test frames exactly), in item order, until it
