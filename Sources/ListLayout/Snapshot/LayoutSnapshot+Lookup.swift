@@ -6,7 +6,8 @@ extension LayoutSnapshot {
   /// Out-of-range index paths are answered with `nil`, never a trap, so callers can probe
   /// with data from elsewhere (a renderer, a server).
   ///
-  /// - Complexity: O(log s + log p) for s sections and p pages (about n / 512 for n cells).
+  /// - Complexity: O(log s + log p) for s sections and p pages of a flow section (about
+  ///   n / 512 for n cells).
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(
@@ -20,8 +21,7 @@ extension LayoutSnapshot {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let geometry = geometries[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < geometry.itemCount else { return nil }
-    let (page, local) = geometry.locate(item: indexPath.item)
-    return cellFrame(page: geometry.pages[page], local: local, origin: pageOrigin(indexPath.section, page))
+    return directed(geometry.body.frame(ofItem: indexPath.item, at: bodyOrigin(indexPath.section)))
   }
 
   /// The attributes of the header of `section` at its natural (unpinned) position, or `nil`
@@ -84,32 +84,20 @@ extension LayoutSnapshot {
   ) throws(E) {
     guard geometries.indices.contains(section) else { return }
     if let header = supplementary(.header, section) { try body(header) }
-    let geometry = geometries[section]
-    var item = 0
-    for (k, page) in geometry.pages.enumerated() {
-      let origin = pageOrigin(section, k)
-      for local in 0..<page.itemCount {
-        try body(
-          LayoutAttributes(
-            kind: .cell, indexPath: IndexPath(item: item, section: section),
-            frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex))
-        item += 1
-      }
+    try geometries[section].body.forEachItem(at: bodyOrigin(section)) { (item, frame) throws(E) in
+      try body(
+        LayoutAttributes(
+          kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+          zIndex: LayoutAttributes.cellZIndex))
     }
     if let footer = supplementary(.footer, section) { try body(footer) }
   }
 
-  /// The content y of page `page` of `section`: every cell frame of the page is its stored
-  /// page-relative y plus this, computed the same way on every path.
-  func pageOrigin(_ section: Int, _ page: Int) -> Double {
-    sectionTop(section) + geometries[section].pageTop(page)
-  }
-
-  /// The content frame of a cell of a page whose origin is `origin`.
-  func cellFrame(page: LinePage, local: Int, origin: Double) -> Rect {
-    var frame = page.frame(ofItem: local)
-    frame.origin.y = origin + frame.origin.y
-    return directed(frame)
+  /// Where the body of `section` sits in content coordinates.
+  ///
+  /// - Complexity: O(log s).
+  func bodyOrigin(_ section: Int) -> BodyOrigin {
+    geometries[section].bodyOrigin(sectionTop: sectionTop(section))
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.
