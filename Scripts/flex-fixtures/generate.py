@@ -55,8 +55,9 @@ KEBAB = {
     "maxWidth": "max-width", "maxHeight": "max-height", "position": "position", "display": "display",
     "top": "top", "left": "left", "bottom": "bottom", "right": "right",
     "gap": "gap", "rowGap": "row-gap", "columnGap": "column-gap",
+    "aspectRatio": "aspect-ratio", "boxSizing": "box-sizing", "overflow": "overflow", "direction": "direction",
 }
-UNITLESS = {"flexGrow", "flexShrink"}
+UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}
 
 
 def css_value(key, value):
@@ -75,7 +76,7 @@ def node_css(style):
                 if key == "border":
                     parts.append(f"border-{edge}-width:{v}px;")
                 else:
-                    parts.append(f"{key}-{edge}:{v}px;")
+                    parts.append(f"{key}-{edge}:{css_value(key, v)};")
         else:
             parts.append(f"{KEBAB[key]}:{css_value(key, value)};")
     return "".join(parts)
@@ -83,6 +84,16 @@ def node_css(style):
 
 def node_html(node):
     children = "".join(node_html(c) for c in node.get("children", []))
+    if "text" in node:
+        # Measured text in the test font (every glyph 1em square, see make_font): words split at
+        # U+200B, each other character `advance` wide, lines `lineHeight` apart.
+        font = node.get("font", {})
+        advance = font.get("advance", 10)
+        line_height = font.get("lineHeight", 10)
+        text = node["text"].replace("\u200b", "&#8203;")
+        css = node_css(node.get("style", {})).replace("display:flex;", "display:block;", 1)
+        css += f"font:{advance}px/{line_height}px FlexTest;"
+        return f'<div style="{css}">{text}</div>'
     return f'<div style="{node_css(node.get("style", {}))}">{children}</div>'
 
 
@@ -392,6 +403,180 @@ def hand_fixtures():
 
 
 # ---------------------------------------------------------------------------------------------
+# Hand-written fixtures for the features beyond the first schema (percentages, auto margins,
+# measured text, aspect-ratio, automatic minimum sizes, box-sizing, position: static,
+# direction...): `python3 generate.py features` writes flex-features-hand.json.
+
+def feature_fixtures():
+    f = []
+
+    def add(name, tree):
+        f.append((name, tree))
+
+    # Percentages of sizes, min/max sizes and flex-basis.
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        add(f"percent_sizes_{direction}",
+            box([leaf(width="50%", height="25%"), leaf(width="10%", height=20), leaf(width=30, height="40%")],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_min_max_{direction}",
+            box([leaf(width=10, height=10, minWidth="30%", minHeight="20%"),
+                 leaf(width=190, height=140, maxWidth="40%", maxHeight="50%"), leaf(flexGrow=1, maxWidth="25%",
+                                                                                  maxHeight="10%")],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_basis_{direction}",
+            box([leaf(flexBasis="30%"), leaf(flexBasis="50%", flexGrow=1), leaf(flexBasis="40%", flexShrink=1)],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_margin_padding_{direction}",
+            box([leaf(width=40, height=30, margin={"top": "5%", "left": "10%", "bottom": "2.5%", "right": "1%"}),
+                 box([leaf(width=10, height=10)], padding={"top": "10%", "left": "5%", "bottom": "0%",
+                                                           "right": "3%"})],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_insets_{direction}",
+            box([leaf(width=40, height=30, top="10%", left="5%"), leaf(width=40, height=30, bottom="20%",
+                                                                      right="50%"),
+                 leaf(position="absolute", width="25%", height="10%", top="50%", left="25%"),
+                 leaf(position="absolute", top="10%", bottom="20%", left="30%", right="40%")],
+                flexDirection=direction, width=200, height=150,
+                padding={"top": 5, "left": 6, "bottom": 7, "right": 8},
+                border={"top": 1, "left": 2, "bottom": 3, "right": 4}))
+        add(f"percent_gaps_{direction}",
+            box([leaf(width=30, height=30) for _ in range(7)], flexDirection=direction, flexWrap="wrap",
+                rowGap="10%", columnGap="5%", width=200, height=150))
+        add(f"percent_gaps_auto_{direction}",
+            box([box([leaf(width=30, height=30) for _ in range(4)], flexDirection=direction, rowGap="10%",
+                     columnGap="5%")], width=300, height=300, alignItems="flex-start"))
+    # Percentages without a definite base.
+    add("percent_height_in_auto_height",
+        box([box([leaf(width="50%", height="50%", minHeight=5), leaf(width=20, height=40)],
+                 flexDirection="row")], width=200))
+    add("percent_height_in_auto_height_column",
+        box([box([leaf(width="50%", height="50%", minHeight=5), leaf(width=20, height=40)])], width=200))
+    add("percent_width_in_auto_width",
+        box([box([leaf(width="50%", height=10), leaf(width=60, height=10)], alignSelf="flex-start")],
+            width=200, height=100))
+    add("percent_width_in_auto_width_row",
+        box([box([leaf(width="50%", height=10), leaf(width=60, height=10)], flexDirection="row",
+                 alignSelf="flex-start")], width=200, height=100))
+    add("percent_basis_indefinite_column",
+        box([box([leaf(flexBasis="50%", height=30, width=20), leaf(height=20)])], width=200))
+    add("percent_basis_indefinite_row",
+        box([box([leaf(flexBasis="50%", width=30, height=20), leaf(width=20, height=10)], flexDirection="row",
+                 alignSelf="flex-start")], width=200, height=100))
+    add("percent_min_max_indefinite",
+        box([box([leaf(width=30, height=30, minHeight="50%", maxHeight="10%"), leaf(height=20, maxWidth="10%",
+                                                                                   width=50)])], width=200))
+    add("percent_insets_indefinite",
+        box([box([leaf(width=30, height=30, top="50%", left="10%"), leaf(width=30, height=30, bottom="50%")])],
+            width=200))
+    # Nested percentages and definite flexed or stretched sizes.
+    add("percent_nested",
+        box([box([box([leaf(width="50%", height="50%")], width="50%", height="50%")], width="80%", height="60%")],
+            width=200, height=200))
+    add("percent_in_stretched_row_item",
+        box([box([leaf(width="50%", height="50%")], flexGrow=1), leaf(width=20, height=20)], flexDirection="row",
+            width=200, height=100))
+    add("percent_in_stretched_column_item",
+        box([box([leaf(width="50%", height="50%")], flexGrow=1), leaf(width=20, height=20)], width=200,
+            height=100))
+    add("percent_in_flexed_item_auto_container",
+        box([box([box([leaf(width="50%", height="50%")], flexBasis=80)])], width=200))
+    add("percent_in_wrap_items",
+        box([box([leaf(width="50%", height="50%")], width=80, flexGrow=1) for _ in range(3)],
+            flexDirection="row", flexWrap="wrap", width=200, height=150))
+    add("percent_padding_auto_width",
+        box([box([leaf(width=30, height=30)], padding={"left": "10%", "top": "10%"}, alignSelf="flex-start")],
+            width=200, height=200))
+    add("percent_root_children_of_absolute",
+        box([box([leaf(width="50%", height="50%")], position="absolute", width=100, height=80, top=0, left=0)],
+            width=200, height=200))
+    return f
+
+
+def feature_value(rng, kind):
+    """A random value of a feature-schema property."""
+    if kind == "size":
+        r = rng.random()
+        if r < 0.45:
+            return q(rng, 0, 150)
+        if r < 0.85:
+            return f"{rng.choice([10, 20, 25, 30, 33.5, 50, 60, 75, 100])}%"
+        return "auto"
+    if kind == "min":
+        return q(rng, 0, 100) if rng.random() < 0.5 else f"{rng.choice([10, 20, 30, 50])}%"
+    if kind == "max":
+        return q(rng, 0, 150) if rng.random() < 0.5 else f"{rng.choice([20, 40, 60, 80])}%"
+    if kind == "basis":
+        return rng.choice(["auto", 0, q(rng, 0, 120), "20%", "50%", "35%"])
+    if kind == "margin":
+        r = rng.random()
+        if r < 0.6:
+            return q(rng, -10, 20)
+        return f"{rng.choice([-5, 2, 5, 10])}%"
+    if kind == "padding":
+        return q(rng, 0, 15) if rng.random() < 0.6 else f"{rng.choice([1, 2.5, 5, 10])}%"
+    if kind == "inset":
+        return q(rng, -20, 40) if rng.random() < 0.6 else f"{rng.choice([-10, 5, 10, 25, 50])}%"
+    if kind == "gap":
+        return q(rng, 0, 15) if rng.random() < 0.6 else f"{rng.choice([2, 5, 10])}%"
+    raise ValueError(kind)
+
+
+def random_feature_style(rng, is_root, depth):
+    """A random style mixing the first schema with the features of feature_fixtures()."""
+    s = random_style(rng, is_root, depth)
+    if not is_root:
+        for key in ["width", "height"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "size")
+        for key in ["minWidth", "minHeight"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "min")
+        for key in ["maxWidth", "maxHeight"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "max")
+        if "flexBasis" in s and rng.random() < 0.5:
+            s["flexBasis"] = feature_value(rng, "basis")
+        for key in ["top", "left", "bottom", "right"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "inset")
+        if "margin" in s:
+            s["margin"] = {k: (feature_value(rng, "margin") if rng.random() < 0.4 else v)
+                           for (k, v) in s["margin"].items()}
+        if "padding" in s:
+            s["padding"] = {k: (feature_value(rng, "padding") if rng.random() < 0.4 else v)
+                            for (k, v) in s["padding"].items()}
+    for key in ["rowGap", "columnGap"]:
+        if key in s and rng.random() < 0.4:
+            s[key] = feature_value(rng, "gap")
+    return s
+
+
+def random_feature_tree(rng):
+    target = rng.randint(2, 25)
+    root = {"style": random_feature_style(rng, True, 0), "children": []}
+    nodes = [(root, 0)]
+    count = 1
+    while count < target:
+        candidates = [(n, d) for (n, d) in nodes if d < 3]
+        parent, depth = rng.choice(candidates)
+        child = {"style": random_feature_style(rng, False, depth + 1), "children": []}
+        parent["children"].append(child)
+        nodes.append((child, depth + 1))
+        count += 1
+
+    def clean(n):
+        if not n["children"]:
+            del n["children"]
+        else:
+            for c in n["children"]:
+                clean(c)
+        if not n["style"]:
+            del n["style"]
+    clean(root)
+    return root
+
+
+# ---------------------------------------------------------------------------------------------
 # Seeded random trees.
 
 def q(rng, lo, hi):
@@ -506,10 +691,43 @@ def number_ids(tree, prefix="n"):
         out = {"id": n["id"]}
         if "style" in n:
             out["style"] = n["style"]
+        for key in ("text", "font"):
+            if key in n:
+                out[key] = n[key]
         if "children" in n:
             out["children"] = [reorder(c) for c in n["children"]]
         return out
     return reorder(tree)
+
+
+def make_font():
+    """The test font, as a data URL: every glyph but U+200B a 1em square (Ahem's metrics: ascent
+    0.8em, descent 0.2em), U+200B of zero width. Needs fontTools (`pip install fonttools`)."""
+    import base64
+    import io
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    upm = 1000
+    fb = FontBuilder(upm, isTTF=True)
+    chars = [c for c in range(0x21, 0x7f)] + [0x20]
+    names = [".notdef", "square", "zwsp"]
+    fb.setupGlyphOrder(names)
+    cmap = {c: "square" for c in chars}
+    cmap[0x200B] = "zwsp"
+    fb.setupCharacterMap(cmap)
+    pen = TTGlyphPen(None)
+    pen.moveTo((0, -200)); pen.lineTo((0, 800)); pen.lineTo((upm, 800)); pen.lineTo((upm, -200)); pen.closePath()
+    square = pen.glyph()
+    empty = TTGlyphPen(None).glyph()
+    fb.setupGlyf({".notdef": square, "square": square, "zwsp": empty})
+    fb.setupHorizontalMetrics({".notdef": (upm, 0), "square": (upm, 0), "zwsp": (0, 0)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200, lineGap=0)
+    fb.setupNameTable({"familyName": "FlexTest", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sTypoLineGap=0, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    out = io.BytesIO()
+    fb.save(out)
+    return "data:font/ttf;base64," + base64.b64encode(out.getvalue()).decode()
 
 
 SCRIPT = """
@@ -522,10 +740,13 @@ function frames(el, parentRect, hidden) {
   out.children = Array.from(el.children).map(c => frames(c, r, isHidden));
   return out;
 }
-const results = Array.from(document.querySelectorAll('.wrapper')).map(w =>
-  frames(w.firstElementChild, w.getBoundingClientRect(), false));
-document.getElementById('out').textContent = JSON.stringify(results);
+document.fonts.load('10px FlexTest').then(() => {
+  const results = Array.from(document.querySelectorAll('.wrapper')).map(w =>
+    frames(w.firstElementChild, w.getBoundingClientRect(), false));
+  document.getElementById('out').textContent = JSON.stringify(results);
+});
 """
+FONT_URL = None
 
 
 def render(trees):
@@ -533,7 +754,11 @@ def render(trees):
         '<div class="wrapper" style="display:flex;flex-direction:column;align-items:flex-start;'
         'width:100000px;position:relative;margin:0;padding:0;border:0">' + node_html(t) + "</div>"
         for t in trees)
-    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0}</style></head><body>"
+    global FONT_URL
+    if FONT_URL is None:
+        FONT_URL = make_font()
+    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0}"
+            "@font-face{font-family:FlexTest;src:url(" + FONT_URL + ")}</style></head><body>"
             + wrappers + "<pre id='out'></pre><script>" + SCRIPT + "</script></body></html>")
     with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as handle:
         handle.write(page)
@@ -564,6 +789,17 @@ def write(name, fixtures):
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
+    if sys.argv[1:2] == ["features"]:
+        # The feature fixtures: python3 generate.py features writes flex-features-hand.json;
+        # python3 generate.py features SEED COUNT writes flex-features-SEED.json.
+        if len(sys.argv) == 2:
+            write("flex-features-hand.json", [(n, number_ids(t)) for (n, t) in feature_fixtures()])
+        else:
+            seed, count = int(sys.argv[2]), int(sys.argv[3])
+            rng = random.Random(seed)
+            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng))) for i in range(count)]
+            write(f"flex-features-{seed}.json", rand)
+        return
     if sys.argv[1:] == ["hand"]:
         # Only the hand-written fixtures: python3 generate.py hand
         write("flex-hand.json", hand)

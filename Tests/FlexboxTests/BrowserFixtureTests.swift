@@ -46,10 +46,23 @@ enum BrowserFixtures {
     load("flex-random") + load("flex-random-777") + load("flex-random-99") + load("flex-random-4242")
     + load("flex-random-7373") + load("flex-random-8484") + load("flex-random-9191")
 
+  /// Fixtures of the features beyond the first schema (percentages, auto margins, measured
+  /// text…): `generate.py features` and `generate.py features SEED COUNT`.
+  static let features = load("flex-features-hand") + featureSeeds.flatMap { load("flex-features-\($0)") }
+  static let featureSeeds = [1901]
+
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list
   /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
-  static let knownFailures: Set<String> = []
+  static let knownFailures: Set<String> = [
+    // A percentage `flex-basis` of an item of a row container whose width is being found (no
+    // definite base): Chromium takes the item's `width` for its contribution to the container's
+    // intrinsic width, the engine its content (`content`), as it does when laying out.
+    "features1901_004",
+    // The content height of a column item whose descendants have percentage sizes and padding
+    // is off by about 1 pt: not yet analysed.
+    "features1901_113", "features1901_187",
+  ]
 
   static let tolerance = 0.02
 
@@ -114,6 +127,7 @@ struct BrowserFixtureTests {
   func corpusSize() {
     #expect(BrowserFixtures.hand.count >= 100)
     #expect(BrowserFixtures.hand.count + BrowserFixtures.random.count >= 400)
+    #expect(BrowserFixtures.features.count >= 300)
   }
 
   @Test("hand-written fixtures match Chromium", arguments: BrowserFixtures.hand)
@@ -123,6 +137,11 @@ struct BrowserFixtureTests {
 
   @Test("random fixtures match Chromium", arguments: BrowserFixtures.random)
   func random(_ fixture: BrowserFixture) {
+    BrowserFixtures.run(fixture)
+  }
+
+  @Test("feature fixtures match Chromium", arguments: BrowserFixtures.features)
+  func features(_ fixture: BrowserFixture) {
     BrowserFixtures.run(fixture)
   }
 }

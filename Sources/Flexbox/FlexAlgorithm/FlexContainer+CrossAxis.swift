@@ -62,7 +62,8 @@ extension FlexEngine {
       item.node, known: known,
       available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
       mode: .computeSize, sizing: .contentSize,
-      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical)
+      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical,
+      percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
     return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
   }
 

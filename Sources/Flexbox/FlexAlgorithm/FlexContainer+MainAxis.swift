@@ -12,7 +12,7 @@ extension FlexEngine {
     for index in items.indices {
       let item = items[index]
       let flexBasis: Double
-      if let basis = item.styleFlexBasis ?? item.size[main] {
+      if let basis = item.styleFlexBasis ?? (item.basisIsContent ? nil : item.size[main]) {
         // A. A definite flex basis (or main size, for `flex-basis: auto`) is the flex base size.
         flexBasis = basis
       } else {
@@ -225,7 +225,7 @@ extension FlexEngine {
       var contribution = content + marginSum
       // (Under a min-content constraint a content-based flex base size is the min-content
       // size itself, so it caps and floors nothing.)
-      let contentBasedBasis = item.styleFlexBasis == nil && item.size[main] == nil
+      let contentBasedBasis = item.styleFlexBasis == nil && (item.size[main] == nil || item.basisIsContent)
       if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)) {
         let hypotheticalOuter = item.hypotheticalOuterSize[main]
         if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }

@@ -26,7 +26,8 @@ extension FlexEngine {
           available: AvailableSize(
             width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)
           ),
-          mode: .performLayout, sizing: .contentSize, knownHeightIsIndefinite: heightIsContent)
+          mode: .performLayout, sizing: .contentSize, knownHeightIsIndefinite: heightIsContent,
+          percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
         let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
         let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
         let mainPosition = mainCursor + item.offsetMain + item.margin.start(main) + relativeMain
@@ -42,6 +43,17 @@ extension FlexEngine {
     }
   }
 
+  /// Whether an item's flexed height, in a column container, is not definite for the
+  /// percentages of its children: as Chromium reads [CSS Flexbox §9.8](https://www.w3.org/TR/css-flexbox-1/#definite-sizes)
+  /// point 3, a post-flexing main size is definite when the container's main size is, or when
+  /// the item's flex basis is definite; an item with a content-based flex basis in a column
+  /// container of indefinite height gets an indefinite height.
+  @inline(__always)
+  func isFlexedHeightIndefinite(_ item: FlexItem, constants: FlexConstants) -> Bool {
+    constants.mainAxis == .vertical && !constants.isHeightDefinite && hasChildNeedingBase[item.node]
+      && item.styleFlexBasis == nil && (item.size.height == nil || item.basisIsContent)
+  }
+
   /// Lays out the absolutely positioned children against the container's padding box
   /// ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)): sized by their
   /// width/height, else by opposing insets, else by their content; placed by their insets, else
@@ -54,8 +66,11 @@ extension FlexEngine {
     let insetBox = Size(
       width: container.width - border.horizontal, height: container.height - border.vertical)
     for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+      guard nodes[child].isAbsolute, !nodes[child].isHidden else { continue }
+      // Percentages of an absolutely positioned box are of its containing block, the padding
+      // box ([CSS Position 3 §2.1](https://www.w3.org/TR/css-position-3/#def-cb)).
+      resolveLengths(of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil)
       let style = nodes[child]
-      guard style.isAbsolute, !style.isHidden else { continue }
       let pb = style.paddingBorder
       let margin = style.margin
       let minSize = Size(

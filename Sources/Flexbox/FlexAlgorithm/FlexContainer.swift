@@ -34,6 +34,8 @@ struct FlexConstants {
   /// height, so a column container does not break its lines there (`lineBreakLimit`) and a row
   /// container does not stretch its items to it while measuring them (`stretchedCrossSize`).
   var isKnownHeightIndefinite = false
+  /// Whether the container's height is definite (known, and not its content's).
+  var isHeightDefinite = true
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -57,6 +59,8 @@ struct FlexItem {
   var flexGrow: Double
   var flexShrink: Double
   var styleFlexBasis: Double?
+  /// `flex-basis: content`: the base size is the content's even when the item has a main size.
+  var basisIsContent: Bool
   var flexBasis: Double = 0
   var innerFlexBasis: Double = 0
   var hypotheticalInnerSize: Size = .zero
@@ -87,7 +91,7 @@ extension FlexEngine {
   /// Reads as the specification's numbered steps; each step is its own function.
   func layoutFlexContainer(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownHeightIsIndefinite: Bool = false
+    knownHeightIsIndefinite: Bool = false, percentHeightIsIndefinite: Bool = false
   ) -> Size {
     let node = nodes[id]
     var knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
@@ -98,10 +102,32 @@ extension FlexEngine {
         id, known: known, available: available, sizing: sizing, space: space,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
+    if knownSize.width == nil, hasChildNeedingBase[id], resolvingWidthOf != id, available.width.value != nil {
+      // As Chromium does, a box of auto width offered a definite one finds its width first
+      // (percentages of its children as without a base), then lays its children out in it, their
+      // percentages resolved against it (CSS Sizing 3 §5.2.1).
+      let saved = resolvingWidthOf
+      resolvingWidthOf = id
+      knownSize.width =
+        layoutFlexContainer(
+          id, known: known, available: available, mode: .computeSize, sizing: sizing,
+          knownHeightIsIndefinite: knownHeightIsIndefinite,
+          percentHeightIsIndefinite: percentHeightIsIndefinite
+        ).width
+      resolvingWidthOf = saved
+    }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
       return Size(width: width, height: height)
     }
     var constants = makeConstants(node, knownSize: knownSize, sizing: sizing)
+    // Percentages of the items resolve against the content box where it is definite (CSS
+    // Flexbox §9.8; a height that is the content's is not, CSS Sizing 3 §2.1).
+    let heightIsDefinite = !(knownHeightIsIndefinite && known.height != nil) && !percentHeightIsIndefinite
+    let heightBase = heightIsDefinite ? constants.nodeInnerSize.height : nil
+    constants.isHeightDefinite = heightBase != nil
+    resolveChildLengths(
+      id, widthBase: constants.nodeInnerSize.width, heightBase: heightBase, mainAxis: constants.mainAxis)
+    resolveGapPercentages(node, &constants, heightBase: heightBase)
 
     // §9.1 Initial setup. 1. Generate the flex items.
     var items = generateFlexItems(node, constants: constants)
@@ -170,6 +196,25 @@ extension FlexEngine {
       nodeOuterSize: knownSize, nodeInnerSize: inner)
   }
 
+  /// Percentage gaps resolve against the container's own content box
+  /// ([CSS Box Alignment 3 §8.1](https://www.w3.org/TR/css-align-3/#column-row-gap)): `column-gap`
+  /// against its width, `row-gap` against its height, and against 0 where that is not definite
+  /// (so they add nothing to an intrinsic size).
+  func resolveGapPercentages(_ node: ResolvedNode, _ constants: inout FlexConstants, heightBase: Double?) {
+    guard node.rowGapPercent != nil || node.columnGapPercent != nil else { return }
+    let column = node.columnGapPercent.map {
+      ResolvedNode.percentage($0, of: Swift.max(constants.nodeInnerSize.width ?? 0, 0))
+    }
+    let row = node.rowGapPercent.map { ResolvedNode.percentage($0, of: Swift.max(heightBase ?? 0, 0)) }
+    let isRow = constants.mainAxis == .horizontal
+    if let column {
+      if isRow { constants.mainGap = column } else { constants.crossGap = column }
+    }
+    if let row {
+      if isRow { constants.crossGap = row } else { constants.mainGap = row }
+    }
+  }
+
   /// The width of a column container of auto width offered a definite width `space` (margins
   /// included), as Chromium sizes it: its fit-content width
   /// ([CSS Sizing 3 §5.2](https://www.w3.org/TR/css-sizing-3/#fit-content-size)),
@@ -213,7 +258,7 @@ extension FlexEngine {
     for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
       let style = nodes[child]
       if style.isHidden || style.isAbsolute { continue }
-      let alignSelf: FlexStyle.AlignItems
+      var alignSelf: FlexStyle.AlignItems
       switch style.alignSelf {
       case .auto: alignSelf = constants.alignItems
       case .flexStart: alignSelf = .flexStart
@@ -221,11 +266,20 @@ extension FlexEngine {
       case .flexEnd: alignSelf = .flexEnd
       case .stretch: alignSelf = .stretch
       }
+      // §9.4 step 11: only an item whose cross size is `auto` and whose cross-axis margins are
+      // not is stretched; any other `stretch` item is placed as `flex-start`.
+      if alignSelf == .stretch {
+        let cross = constants.crossAxis
+        let isAuto = cross == .horizontal ? style.isAutoWidth : style.isAutoHeight
+        let autoMargins = AutoMarginEdge.start(cross) | AutoMarginEdge.end(cross)
+        if !isAuto || style.autoMargins & autoMargins != 0 { alignSelf = .flexStart }
+      }
       items.append(
         FlexItem(
           node: child, size: style.size, minSize: style.minSize, maxSize: style.maxSize, margin: style.margin,
           paddingBorder: style.paddingBorder, inset: style.inset, alignSelf: alignSelf,
-          flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis))
+          flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis,
+          basisIsContent: style.flexBasisIsContent))
     }
     return items
   }

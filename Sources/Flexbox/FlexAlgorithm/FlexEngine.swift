@@ -13,6 +13,14 @@ final class FlexEngine {
   var identifiers: [String?] = []
   /// The measure closures of leaves.
   var measures: [RelativeSizeClosure] = []
+  /// The styles of the boxes with lengths to resolve against their containing block
+  /// (`ResolvedNode.baseStyle`).
+  var baseStyles: [FlexStyle] = []
+  /// Whether a box has a child with lengths to resolve against it.
+  var hasChildNeedingBase: [Bool] = []
+  /// Whether a container is finding its own width before resolving its children's percentages
+  /// against it (see `layoutFlexContainer`).
+  var resolvingWidthOf = -1
   /// Output frames, relative to the parent, left to right.
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
@@ -51,7 +59,8 @@ final class FlexEngine {
   private struct CacheEntry {
     var width: Double
     var height: Double
-    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed.
+    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed;
+    /// 7: a height that is no percentage base.
     var flags: UInt8
     var result: Size
 
@@ -87,10 +96,14 @@ final class FlexEngine {
             measureIndex = Int32(measures.count)
             measures.append(measure)
           }
-          nodes.append(
-            ResolvedNode(
-              style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
-              measure: measureIndex))
+          var node = ResolvedNode(
+            style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+            measure: measureIndex)
+          if node.needsBase {
+            node.baseStyle = Int32(baseStyles.count)
+            baseStyles.append(layout.style)
+          }
+          nodes.append(node)
           identifiers.append(layout.identifier)
           if childCount > 0 {
             groups.append(children)
@@ -107,8 +120,15 @@ final class FlexEngine {
     cacheBase = Array(repeating: -1, count: nodes.count)
     // Children come after their parent in breadth-first order: fill the flags from the leaves up.
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
+    hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     for index in nodes.indices.reversed() {
       let node = nodes[index]
+      if !baseStyles.isEmpty {
+        for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+        where nodes[child].needsBase {
+          hasChildNeedingBase[index] = true
+        }
+      }
       for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
       {
         let style = nodes[child]
@@ -144,14 +164,16 @@ final class FlexEngine {
   /// Lays out the whole tree: the root's auto width and height take the offered size (less its
   /// margins); a `nil` offer sizes that axis to its max-content size.
   func layoutRoot(width: Double?, height: Double?) {
-    let root = nodes[0]
-    guard !root.isHidden else { return }
+    guard !nodes[0].isHidden else { return }
     func offer(_ value: Double?) -> Double? {
       guard let value, value.isFinite else { return nil }
       return Swift.min(Swift.max(value, 0), FlexLayoutLimits.maxLength)
     }
     let width = offer(width)
     let height = offer(height)
+    // The root's containing block is the space offered (indefinite where not given).
+    resolveLengths(of: 0, widthBase: width, heightBase: height, basisAxis: nil)
+    let root = nodes[0]
     var known = OptionalSize.none
     if root.size.width == nil, let width {
       known.width = Swift.max(width - root.margin.horizontal, 0).clamped(
@@ -198,6 +220,35 @@ final class FlexEngine {
     return built[0].take()!
   }
 
+  // MARK: - Percentages
+
+  /// Resolves box `id`'s containing-block-relative lengths against the given bases (see
+  /// `ResolvedNode.resolveLengths`), forgetting the sizes memoised for it when they change.
+  @inline(__always)
+  func resolveLengths(of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?) {
+    let index = Int(nodes[id].baseStyle)
+    guard index >= 0 else { return }
+    if nodes[id].resolveLengths(
+      baseStyles[index], widthBase: widthBase, heightBase: heightBase, basisAxis: basisAxis)
+    {
+      let base = Int(cacheBase[id])
+      if base >= 0 {
+        for slot in base..<(base + Self.cacheSlots) { cache[slot] = .empty }
+      }
+    }
+  }
+
+  /// Resolves the lengths of container `id`'s in-flow children against its content box
+  /// (`nil` where it is not definite), `flex-basis` along `mainAxis`.
+  func resolveChildLengths(_ id: Int, widthBase: Double?, heightBase: Double?, mainAxis: Axis) {
+    guard hasChildNeedingBase[id] else { return }
+    let node = nodes[id]
+    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+    where nodes[child].needsBase && !nodes[child].isAbsolute {
+      resolveLengths(of: child, widthBase: widthBase, heightBase: heightBase, basisAxis: mainAxis)
+    }
+  }
+
   // MARK: - Dispatch and caching
 
   /// Sizes (and, in `.performLayout`, places the descendants of) box `id`.
@@ -214,9 +265,11 @@ final class FlexEngine {
   ///     `auto` height, and for an item whose height was flexed in a parent that is being sized
   ///     under an intrinsic (min- or max-content) cross constraint, which is measuring its
   ///     contribution to that size: Chromium computes such a contribution from the box's own sizes.
+  ///   - percentHeightIsIndefinite: The known height is definite for the box's own layout but not
+  ///     for the percentages of its children (see `isFlexedHeightIndefinite`).
   func computeNode(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownHeightIsIndefinite: Bool = false
+    knownHeightIsIndefinite: Bool = false, percentHeightIsIndefinite: Bool = false
   ) -> Size {
     var available = available
     // A known dimension makes the space offered along it irrelevant: canonicalise for the cache.
@@ -228,7 +281,7 @@ final class FlexEngine {
     let (keyHeight, kindHeight) = CacheEntry.pack(known.height, available.height)
     let flags =
       kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
-      | (knownHeightIsIndefinite ? 64 : 0)
+      | (knownHeightIsIndefinite ? 64 : 0) | (percentHeightIsIndefinite ? 128 : 0)
     var base = Int(cacheBase[id])
     if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
@@ -242,7 +295,8 @@ final class FlexEngine {
     } else {
       result = layoutContainer(
         id, known: known, available: available, mode: mode, sizing: sizing,
-        knownHeightIsIndefinite: knownHeightIsIndefinite)
+        knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
+      )
     }
     guard mode == .computeSize else { return result }
     if base < 0 {
@@ -268,13 +322,14 @@ final class FlexEngine {
   @inline(never)
   private func layoutContainer(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownHeightIsIndefinite: Bool
+    knownHeightIsIndefinite: Bool, percentHeightIsIndefinite: Bool
   ) -> Size {
     if needsHelperThread(id) {
       return onHelperThread(levelsAlreadyOnIt: 1) {
         layoutFlexContainer(
           id, known: known, available: available, mode: mode, sizing: sizing,
-          knownHeightIsIndefinite: knownHeightIsIndefinite)
+          knownHeightIsIndefinite: knownHeightIsIndefinite,
+          percentHeightIsIndefinite: percentHeightIsIndefinite)
       }
     }
     levelsOnThread += 1
@@ -282,7 +337,7 @@ final class FlexEngine {
     defer { levelsOnThread -= 1 }
     return layoutFlexContainer(
       id, known: known, available: available, mode: mode, sizing: sizing,
-      knownHeightIsIndefinite: knownHeightIsIndefinite
+      knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
     )
   }
 

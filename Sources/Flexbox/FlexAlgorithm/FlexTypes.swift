@@ -139,7 +139,27 @@ struct InsetOffsets: Equatable {
   func end(_ axis: Axis) -> Double? { axis == .horizontal ? right : bottom }
 }
 
+/// Physical edges of a box with `margin: auto` (bits of `ResolvedNode.autoMargins`).
+enum AutoMarginEdge {
+  static let top: UInt8 = 1
+  static let left: UInt8 = 2
+  static let bottom: UInt8 = 4
+  static let right: UInt8 = 8
+
+  /// The bit of the start (left or top) edge of `axis`.
+  @inline(__always)
+  static func start(_ axis: Axis) -> UInt8 { axis == .horizontal ? left : top }
+  /// The bit of the end (right or bottom) edge of `axis`.
+  @inline(__always)
+  static func end(_ axis: Axis) -> UInt8 { axis == .horizontal ? right : bottom }
+}
+
 /// One box's style, resolved and sanitised for the engine, with its place in the flat tree.
+///
+/// Lengths that depend on the containing block (percentages) are resolved by
+/// ``resolveLengths(_:widthBase:heightBase:basisAxis:)`` against the bases its parent gives it
+/// when the parent lays it out; a percentage with no definite base behaves as CSS says for its
+/// property ([CSS Values 4 §4.3](https://www.w3.org/TR/css-values-4/#percentages)).
 struct ResolvedNode {
   var isHidden: Bool
   var isAbsolute: Bool
@@ -152,6 +172,9 @@ struct ResolvedNode {
   var flexGrow: Double
   var flexShrink: Double
   var flexBasis: Double?
+  /// `flex-basis: content` (or a percentage without a definite base): size from the content
+  /// even when the box has a main size.
+  var flexBasisIsContent = false
   var size: OptionalSize
   var minSize: Size
   var maxSize: OptionalSize
@@ -161,6 +184,19 @@ struct ResolvedNode {
   var inset: InsetOffsets
   var rowGap: Double
   var columnGap: Double
+  /// `row-gap`/`column-gap` percentages (of the box's own content box), when given as such.
+  var rowGapPercent: Double?
+  var columnGapPercent: Double?
+  /// Whether `width` / `height` are literally `auto` (a percentage without a base behaves as
+  /// `auto` for sizing, but is not `auto`: the box is not stretched, CSS Flexbox §9.4 step 11).
+  var isAutoWidth: Bool
+  var isAutoHeight: Bool
+  /// Edges with `margin: auto` (``AutoMarginEdge`` bits).
+  var autoMargins: UInt8 = 0
+  /// Whether the box has any length to resolve against its containing block.
+  var needsBase: Bool
+  /// Index of the box's style in `FlexEngine.baseStyles` when it ``needsBase``, else -1.
+  var baseStyle: Int32 = -1
   /// Index of the first child in the flat arrays; children are contiguous.
   var firstChild: Int32
   var childCount: Int32
@@ -178,12 +214,7 @@ struct ResolvedNode {
 
   init(style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32) {
     let limit = FlexLayoutLimits.maxLength
-    func length(_ v: Double?) -> Double? {
-      guard let v, v.isFinite else { return nil }
-      return Swift.min(Swift.max(v, 0), limit)
-    }
     func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
-    func gap(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
     isHidden = s.display == .none
     isAbsolute = s.position == .absolute
     direction = s.flexDirection
@@ -194,24 +225,153 @@ struct ResolvedNode {
     alignContent = s.alignContent
     flexGrow = factor(s.flexGrow)
     flexShrink = factor(s.flexShrink)
-    flexBasis = length(s.flexBasis)
-    size = OptionalSize(width: length(s.width), height: length(s.height))
-    minSize = Size(width: length(s.minWidth) ?? 0, height: length(s.minHeight) ?? 0)
-    maxSize = OptionalSize(width: length(s.maxWidth), height: length(s.maxHeight))
-    margin = s.margin.insets(nonNegative: false)
-    padding = s.padding.insets(nonNegative: true)
     border = s.border.insets(nonNegative: true)
-    func offset(_ v: Double?) -> Double? {
-      guard let v, v.isFinite else { return nil }
-      return Swift.min(Swift.max(v, -limit), limit)
+    func gap(_ v: FlexLength) -> (Double, Double?) {
+      switch v {
+      case .points(let p): return (p.isFinite && p > 0 ? Swift.min(p, limit) : 0, nil)
+      case .percent(let p): return (0, p.isFinite && p > 0 ? Swift.min(p, limit) : 0)
+      default: return (0, nil)
+      }
     }
-    inset = InsetOffsets(
-      top: offset(s.inset.top), left: offset(s.inset.leading), bottom: offset(s.inset.bottom),
-      right: offset(s.inset.trailing))
-    rowGap = gap(s.rowGap)
-    columnGap = gap(s.columnGap)
+    (rowGap, rowGapPercent) = gap(s.rowGapLength)
+    (columnGap, columnGapPercent) = gap(s.columnGapLength)
+    func hasPercent(_ v: FlexLength?) -> Bool { v?.isPercent ?? false }
+    func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
+      hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
+    }
+    needsBase =
+      hasPercent(s.widthLength) || hasPercent(s.heightLength) || hasPercent(s.flexBasisLength)
+      || hasPercent(s.minWidthLength) || hasPercent(s.minHeightLength) || hasPercent(s.maxWidthLength)
+      || hasPercent(s.maxHeightLength) || edgesHavePercent(s.marginLengths)
+      || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
+    isAutoWidth = s.widthLength == .auto
+    isAutoHeight = s.heightLength == .auto
+    size = .none
+    minSize = .zero
+    maxSize = .none
+    margin = .zero
+    padding = .zero
+    inset = InsetOffsets()
     self.firstChild = firstChild
     self.childCount = childCount
     self.measure = measure
+    resolveLengths(s, widthBase: nil, heightBase: nil, basisAxis: nil)
+  }
+
+  /// `percent`% of `base`, as Chromium computes it: in single precision, cut to its layout
+  /// unit (1/64 pt) toward zero.
+  @inline(__always)
+  static func percentage(_ percent: Double, of base: Double) -> Double {
+    let value = Double(Float(base) * Float(percent) / 100)
+    return (value * 64).rounded(.towardZero) / 64
+  }
+
+  /// Resolves the lengths that may depend on the containing block: sizes, `flex-basis`,
+  /// margins, padding and insets, against a containing block of `widthBase` × `heightBase`
+  /// (`nil` where not definite), `flex-basis` against the base along `basisAxis` (the parent's
+  /// main axis). Returns whether anything changed.
+  ///
+  /// Without a definite base a percentage behaves as CSS says: `width`/`height` and insets as
+  /// `auto` ([CSS Sizing 3 §5.2.1](https://www.w3.org/TR/css-sizing-3/#cyclic-percentage-contribution),
+  /// [CSS Position 3 §3.1](https://www.w3.org/TR/css-position-3/#insets)), minimum sizes as 0,
+  /// maximum sizes as `none`, margins and padding as 0 (their percentages are of the
+  /// containing block's width on all four edges,
+  /// [CSS Box 3 §3.1](https://www.w3.org/TR/css-box-3/#margin-physical)), and `flex-basis` as
+  /// `content` ([CSS Flexbox §7.2.3](https://www.w3.org/TR/css-flexbox-1/#flex-basis-property)).
+  /// With `box-sizing: content-box`, definite sizes get the padding and border added.
+  @discardableResult
+  mutating func resolveLengths(
+    _ s: FlexStyle, widthBase: Double?, heightBase: Double?, basisAxis: Axis?
+  )
+    -> Bool
+  {
+    let limit = FlexLayoutLimits.maxLength
+    func clampLength(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, 0), limit) : nil }
+    func clampOffset(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, -limit), limit) : nil }
+    func resolved(_ v: FlexLength?, base: Double?) -> Double? {
+      switch v {
+      case .points(let p)?: return p
+      case .percent(let p)?: return base.map { Self.percentage(p, of: $0) }
+      default: return nil
+      }
+    }
+    func length(_ v: FlexLength, base: Double?) -> Double? { resolved(v, base: base).flatMap(clampLength) }
+    func edge(_ v: FlexLength?, nonNegative: Bool) -> Double {
+      guard let r = resolved(v, base: widthBase), let c = nonNegative ? clampLength(r) : clampOffset(r) else {
+        return 0
+      }
+      return c
+    }
+    let newPadding = EdgeInsets(
+      top: edge(s.paddingLengths.top, nonNegative: true),
+      left: edge(s.paddingLengths.leading, nonNegative: true),
+      bottom: edge(s.paddingLengths.bottom, nonNegative: true),
+      right: edge(s.paddingLengths.trailing, nonNegative: true))
+    let newMargin = EdgeInsets(
+      top: edge(s.marginLengths.top, nonNegative: false),
+      left: edge(s.marginLengths.leading, nonNegative: false),
+      bottom: edge(s.marginLengths.bottom, nonNegative: false),
+      right: edge(s.marginLengths.trailing, nonNegative: false))
+    var newAuto: UInt8 = 0
+    if s.marginLengths.top == .auto { newAuto |= AutoMarginEdge.top }
+    if s.marginLengths.leading == .auto { newAuto |= AutoMarginEdge.left }
+    if s.marginLengths.bottom == .auto { newAuto |= AutoMarginEdge.bottom }
+    if s.marginLengths.trailing == .auto { newAuto |= AutoMarginEdge.right }
+    // content-box sizes: add padding and border to definite sizes.
+    let pb = newPadding + border
+    let isContentBox = s.boxSizing == .contentBox
+    func boxed(_ v: Double?, _ axis: Axis) -> Double? {
+      guard let v else { return nil }
+      return isContentBox ? Swift.min(v + pb.sum(axis), limit) : v
+    }
+    let newSize = OptionalSize(
+      width: boxed(length(s.widthLength, base: widthBase), .horizontal),
+      height: boxed(length(s.heightLength, base: heightBase), .vertical))
+    let newMin = Size(
+      width: boxed(length(s.minWidthLength, base: widthBase), .horizontal) ?? 0,
+      height: boxed(length(s.minHeightLength, base: heightBase), .vertical) ?? 0)
+    let newMax = OptionalSize(
+      width: boxed(length(s.maxWidthLength, base: widthBase), .horizontal),
+      height: boxed(length(s.maxHeightLength, base: heightBase), .vertical))
+    var newBasis: Double?
+    var newBasisIsContent = false
+    switch s.flexBasisLength {
+    case .points(let p): newBasis = clampLength(p)
+    case .percent:
+      let base = basisAxis.flatMap { $0 == .horizontal ? widthBase : heightBase }
+      if let base, let v = length(s.flexBasisLength, base: base) {
+        newBasis = v
+      } else {
+        newBasisIsContent = true
+      }
+    case .content: newBasisIsContent = true
+    default: newBasis = nil
+    }
+    if let basis = newBasis, isContentBox, let axis = basisAxis {
+      newBasis = Swift.min(basis + pb.sum(axis), limit)
+    }
+    var newInset = InsetOffsets()
+    if s.position != .static {
+      newInset = InsetOffsets(
+        top: resolved(s.insetLengths.top, base: heightBase).flatMap(clampOffset),
+        left: resolved(s.insetLengths.leading, base: widthBase).flatMap(clampOffset),
+        bottom: resolved(s.insetLengths.bottom, base: heightBase).flatMap(clampOffset),
+        right: resolved(s.insetLengths.trailing, base: widthBase).flatMap(clampOffset))
+    }
+    let changed =
+      newSize != size || newMin != minSize || newMax != maxSize || newMargin != margin
+      || newPadding != padding
+      || newInset != inset || newBasis != flexBasis || newBasisIsContent != flexBasisIsContent
+      || newAuto != autoMargins
+    size = newSize
+    minSize = newMin
+    maxSize = newMax
+    margin = newMargin
+    padding = newPadding
+    inset = newInset
+    flexBasis = newBasis
+    flexBasisIsContent = newBasisIsContent
+    autoMargins = newAuto
+    return changed
   }
 }

@@ -1,3 +1,5 @@
+import LayoutGeometry
+
 /// Reads a `style` object into a ``FlexStyle``, naming the key path of any bad key or value.
 enum StyleDecoder {
   static func decode(_ value: JSONValue, path: String) throws(FlexDocumentError) -> FlexStyle {
@@ -16,26 +18,30 @@ enum StyleDecoder {
       case "alignContent": style.alignContent = try keyword(value, keyPath)
       case "flexGrow": style.flexGrow = try number(value, keyPath, nonNegative: true)
       case "flexShrink": style.flexShrink = try number(value, keyPath, nonNegative: true)
-      case "flexBasis": style.flexBasis = try length(value, keyPath, keyword: "auto")
-      case "width": style.width = try length(value, keyPath, keyword: "auto")
-      case "height": style.height = try length(value, keyPath, keyword: "auto")
-      case "minWidth": style.minWidth = try number(value, keyPath, nonNegative: true)
-      case "minHeight": style.minHeight = try number(value, keyPath, nonNegative: true)
-      case "maxWidth": style.maxWidth = try length(value, keyPath, keyword: "none")
-      case "maxHeight": style.maxHeight = try length(value, keyPath, keyword: "none")
-      case "margin": style.margin = try edges(value, keyPath, nonNegative: false)
-      case "padding": style.padding = try edges(value, keyPath, nonNegative: true)
+      case "flexBasis": style.flexBasisLength = try length(value, keyPath, .basis)
+      case "width": style.widthLength = try length(value, keyPath, .size)
+      case "height": style.heightLength = try length(value, keyPath, .size)
+      case "minWidth": style.minWidthLength = try length(value, keyPath, .minimum)
+      case "minHeight": style.minHeightLength = try length(value, keyPath, .minimum)
+      case "maxWidth": style.maxWidthLength = try length(value, keyPath, .maximum)
+      case "maxHeight": style.maxHeightLength = try length(value, keyPath, .maximum)
+      case "margin": style.marginLengths = try edges(value, keyPath, .margin)
+      case "padding": style.paddingLengths = try edges(value, keyPath, .padding)
       case "border": style.border = try edges(value, keyPath, nonNegative: true)
-      case "top": style.inset.top = try number(value, keyPath, nonNegative: false)
-      case "left": style.inset.leading = try number(value, keyPath, nonNegative: false)
-      case "bottom": style.inset.bottom = try number(value, keyPath, nonNegative: false)
-      case "right": style.inset.trailing = try number(value, keyPath, nonNegative: false)
+      case "top": style.insetLengths.top = try length(value, keyPath, .inset)
+      case "left": style.insetLengths.leading = try length(value, keyPath, .inset)
+      case "bottom": style.insetLengths.bottom = try length(value, keyPath, .inset)
+      case "right": style.insetLengths.trailing = try length(value, keyPath, .inset)
       case "gap":
-        let gap = try number(value, keyPath, nonNegative: true)
-        style.rowGap = gap
-        style.columnGap = gap
-      case "rowGap": style.rowGap = try number(value, keyPath, nonNegative: true)
-      case "columnGap": style.columnGap = try number(value, keyPath, nonNegative: true)
+        let gap = try length(value, keyPath, .padding)
+        style.rowGapLength = gap
+        style.columnGapLength = gap
+      case "rowGap": style.rowGapLength = try length(value, keyPath, .padding)
+      case "columnGap": style.columnGapLength = try length(value, keyPath, .padding)
+      case "aspectRatio": style.aspectRatio = try aspectRatio(value, keyPath)
+      case "boxSizing": style.boxSizing = try keyword(value, keyPath)
+      case "overflow": style.overflow = try keyword(value, keyPath)
+      case "direction": style.direction = try keyword(value, keyPath) as LayoutDirection
       default: throw .unknownKey(path: keyPath)
       }
     }
@@ -81,6 +87,56 @@ enum StyleDecoder {
       throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"")
     }
     return number
+  }
+
+  /// A length in one of `forms` (see `StyleValues`).
+  private static func length(
+    _ value: JSONValue, _ path: String, _ forms: StyleValues.LengthForms
+  ) throws(FlexDocumentError) -> FlexLength {
+    let result: FlexLength?
+    switch value {
+    case .number(let number): result = StyleValues.length(number: number, forms: forms)
+    case .string(let text): result = StyleValues.length(string: text, forms: forms)
+    default: result = nil
+    }
+    guard let result else { throw .invalidValue(path: path, expected: StyleValues.describe(forms)) }
+    return result
+  }
+
+  /// An `aspect-ratio`: a number > 0, `"W / H"` or `"auto"` (`nil`).
+  private static func aspectRatio(_ value: JSONValue, _ path: String) throws(FlexDocumentError) -> Double? {
+    let result: Double??
+    switch value {
+    case .number(let number): result = StyleValues.aspectRatio(number: number)
+    case .string(let text): result = StyleValues.aspectRatio(string: text)
+    default: result = nil
+    }
+    guard let result else {
+      throw .invalidValue(path: path, expected: "a number > 0, \"W / H\" or \"auto\"")
+    }
+    return result
+  }
+
+  /// Four lengths in one of `forms`: `{top,left,bottom,right}` or one value for all four.
+  private static func edges(
+    _ value: JSONValue, _ path: String, _ forms: StyleValues.LengthForms
+  ) throws(FlexDocumentError) -> FlexLengthEdges {
+    guard case .object(let members) = value else {
+      return FlexLengthEdges(all: try length(value, path, forms))
+    }
+    var result = FlexLengthEdges()
+    for (key, value) in members {
+      let keyPath = path + "." + key
+      let v = try length(value, keyPath, forms)
+      switch key {
+      case "top": result.top = v
+      case "left": result.leading = v
+      case "bottom": result.bottom = v
+      case "right": result.trailing = v
+      default: throw .unknownKey(path: keyPath)
+      }
+    }
+    return result
   }
 
   private static func edges(
