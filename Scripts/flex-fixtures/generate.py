@@ -71,7 +71,9 @@ def css_value(key, value):
 def node_css(style):
     parts = [BASE_CSS]
     for key, value in style.items():
-        if key in ("margin", "padding", "border"):
+        if key in ("margin", "padding") and not isinstance(value, dict):
+            parts.append(f"{key}:{css_value(key, value)};")
+        elif key in ("margin", "padding", "border"):
             for edge, v in value.items():
                 if key == "border":
                     parts.append(f"border-{edge}-width:{v}px;")
@@ -489,6 +491,45 @@ def feature_fixtures():
     add("percent_root_children_of_absolute",
         box([box([leaf(width="50%", height="50%")], position="absolute", width=100, height=80, top=0, left=0)],
             width=200, height=200))
+    # Auto margins (CSS Flexbox §8.1).
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        add(f"auto_margin_main_{direction}",
+            box([leaf(width=30, height=30), leaf(width=30, height=30, margin={"left": "auto", "top": "auto"}),
+                 leaf(width=30, height=30)], flexDirection=direction, width=200, height=150))
+        add(f"auto_margin_both_{direction}",
+            box([leaf(width=30, height=30, margin="auto"), leaf(width=40, height=20,
+                                                                margin={"right": "auto", "bottom": "auto"})],
+                flexDirection=direction, justifyContent="space-between", alignItems="flex-end", width=200,
+                height=150))
+        add(f"auto_margin_overflow_{direction}",
+            box([leaf(width=150, height=170, margin="auto"), leaf(width=80, height=20, margin={"left": "auto"}),
+                 leaf(width=60, height=60, margin={"top": "auto", "bottom": 5})],
+                flexDirection=direction, justifyContent="center", alignItems="center", width=200, height=150))
+        add(f"auto_margin_wrap_{direction}",
+            box([leaf(width=50, height=30, margin={"left": "auto", "right": 5}) for _ in range(5)]
+                + [leaf(width=40, height=40, margin={"top": "auto", "left": "auto"})],
+                flexDirection=direction, flexWrap="wrap", alignContent="stretch", width=170, height=160))
+        add(f"auto_margin_wrap_reverse_{direction}",
+            box([leaf(width=50, height=30, margin={"top": "auto"}), leaf(width=60, height=50),
+                 leaf(width=40, height=20, margin={"bottom": "auto", "left": "auto"}), leaf(width=90, height=10)],
+                flexDirection=direction, flexWrap="wrap-reverse", width=150, height=140))
+        add(f"auto_margin_no_stretch_{direction}",
+            box([leaf(margin={"top": "auto", "left": "auto"}), leaf(margin={"bottom": "auto", "right": "auto"}),
+                 box([leaf(width=20, height=20)], margin="auto")], flexDirection=direction, width=200, height=150))
+        add(f"auto_margin_auto_size_{direction}",
+            box([box([leaf(width=30, height=20, margin={"left": "auto"}), leaf(width=30, height=20,
+                                                                               margin={"top": "auto"})],
+                     flexDirection=direction)], width=300, height=200, alignItems="flex-start"))
+    add("auto_margin_absolute",
+        box([leaf(position="absolute", width=50, height=40, top=10, bottom=20, left=10, right=30, margin="auto"),
+             leaf(position="absolute", width=50, height=40, top=10, bottom=20, left=10, right=30,
+                  margin={"left": "auto", "top": "auto"}),
+             leaf(position="absolute", width=50, height=40, top=10, bottom=20, left=10, right=30,
+                  margin={"right": "auto", "bottom": "auto", "left": 5}),
+             leaf(position="absolute", width=250, height=240, top=10, bottom=20, left=10, right=30, margin="auto"),
+             leaf(position="absolute", width=50, height=40, top=10, left=10, margin="auto"),
+             leaf(position="absolute", top=10, bottom=20, left=10, right=30, margin="auto")],
+            width=200, height=150, padding=5, border={"top": 1, "left": 2, "bottom": 3, "right": 4}))
     return f
 
 
@@ -509,8 +550,10 @@ def feature_value(rng, kind):
         return rng.choice(["auto", 0, q(rng, 0, 120), "20%", "50%", "35%"])
     if kind == "margin":
         r = rng.random()
-        if r < 0.6:
+        if r < 0.5:
             return q(rng, -10, 20)
+        if r < 0.75:
+            return "auto"
         return f"{rng.choice([-5, 2, 5, 10])}%"
     if kind == "padding":
         return q(rng, 0, 15) if rng.random() < 0.6 else f"{rng.choice([1, 2.5, 5, 10])}%"

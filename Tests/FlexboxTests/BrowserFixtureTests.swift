@@ -49,20 +49,12 @@ enum BrowserFixtures {
   /// Fixtures of the features beyond the first schema (percentages, auto margins, measured
   /// text…): `generate.py features` and `generate.py features SEED COUNT`.
   static let features = load("flex-features-hand") + featureSeeds.flatMap { load("flex-features-\($0)") }
-  static let featureSeeds = [1901]
+  static let featureSeeds = [1901, 2002, 3003]
 
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list
   /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
-  static let knownFailures: Set<String> = [
-    // A percentage `flex-basis` of an item of a row container whose width is being found (no
-    // definite base): Chromium takes the item's `width` for its contribution to the container's
-    // intrinsic width, the engine its content (`content`), as it does when laying out.
-    "features1901_004",
-    // The content height of a column item whose descendants have percentage sizes and padding
-    // is off by about 1 pt: not yet analysed.
-    "features1901_113", "features1901_187",
-  ]
+  static let knownFailures: Set<String> = []
 
   static let tolerance = 0.02
 

@@ -148,12 +148,35 @@ extension FlexEngine {
 
   /// Step 12, [§9.5](https://www.w3.org/TR/css-flexbox-1/#algo-main-align): distribute each
   /// line's remaining main space per `justify-content`, recording each item's leading offset.
+  ///
+  /// Auto margins come first ([§8.1](https://www.w3.org/TR/css-flexbox-1/#auto-margins), step
+  /// 12.1): positive free space is shared equally by the line's `auto` main-axis margins, which
+  /// leaves none for `justify-content`; with none to share they are 0.
   func distributeRemainingFreeSpace(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let main = constants.mainAxis
+    let startBit = AutoMarginEdge.start(main)
+    let endBit = AutoMarginEdge.end(main)
     for line in lines {
       var used = sumOfGaps(constants.mainGap, count: line.items.count)
-      for index in line.items { used += items[index].outerTargetSize[main] }
-      let free = constants.innerContainerSize[main] - used
+      var autoMarginCount = 0
+      for index in line.items {
+        used += items[index].outerTargetSize[main]
+        let bits = items[index].autoMargins
+        if bits != 0 {
+          if bits & startBit != 0 { autoMarginCount += 1 }
+          if bits & endBit != 0 { autoMarginCount += 1 }
+        }
+      }
+      var free = constants.innerContainerSize[main] - used
+      if autoMarginCount > 0, free > 0 {
+        let share = free / Double(autoMarginCount)
+        for index in line.items where items[index].autoMargins & (startBit | endBit) != 0 {
+          let bits = items[index].autoMargins
+          if bits & startBit != 0 { items[index].margin.addToStart(main, share) }
+          if bits & endBit != 0 { items[index].margin.addToEnd(main, share) }
+        }
+        free = 0
+      }
       let count = line.items.count
       let mode = Alignment(justify: constants.justifyContent).withFallback(
         freeSpace: free, count: count, isReversed: constants.isReverse)
@@ -167,11 +190,31 @@ extension FlexEngine {
 
   /// Steps 13–14, [§9.6](https://www.w3.org/TR/css-flexbox-1/#algo-cross-align): place each item
   /// across its line per `align-self` (flipped by `wrap-reverse`).
+  ///
+  /// An item with `auto` cross-axis margins is placed by them instead (step 13): they share the
+  /// line's leftover cross space equally; when there is none, the item sits at the line's
+  /// physical start (top or left), its `auto` margins 0.
   func alignItemsInLines(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let cross = constants.crossAxis
+    let startBit = AutoMarginEdge.start(cross)
+    let endBit = AutoMarginEdge.end(cross)
     for line in lines {
       for index in line.items {
         let free = line.crossSize - items[index].outerTargetSize[cross]
+        let bits = items[index].autoMargins & (startBit | endBit)
+        if bits != 0 {
+          let positive = Swift.max(free, 0)
+          if bits == startBit | endBit {
+            items[index].margin.addToStart(cross, positive / 2)
+            items[index].margin.addToEnd(cross, positive / 2)
+          } else if bits == startBit {
+            items[index].margin.addToStart(cross, positive)
+          } else {
+            items[index].margin.addToEnd(cross, positive)
+          }
+          items[index].offsetCross = 0
+          continue
+        }
         let offset: Double
         switch items[index].alignSelf {
         case .flexStart, .stretch: offset = constants.isWrapReverse ? free : 0

@@ -226,7 +226,11 @@ extension FlexEngine {
       // (Under a min-content constraint a content-based flex base size is the min-content
       // size itself, so it caps and floors nothing.)
       let contentBasedBasis = item.styleFlexBasis == nil && (item.size[main] == nil || item.basisIsContent)
-      if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)) {
+      // (An item whose percentage flex basis has no base yet contributes its own size, as Chromium
+      // has it: the container's size is what the percentage will resolve against.)
+      if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)),
+        !item.basisIsUnresolvedPercent
+      {
         let hypotheticalOuter = item.hypotheticalOuterSize[main]
         if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }
         if item.flexShrink == 0 { contribution = Swift.max(contribution, hypotheticalOuter) }

@@ -50,7 +50,8 @@ extension FlexEngine {
   /// container of indefinite height gets an indefinite height.
   @inline(__always)
   func isFlexedHeightIndefinite(_ item: FlexItem, constants: FlexConstants) -> Bool {
-    constants.mainAxis == .vertical && !constants.isHeightDefinite && hasChildNeedingBase[item.node]
+    constants.mainAxis == .vertical && !constants.isHeightDefinite
+      && (hasChildNeedingBase[item.node] || nodes[item.node].rowGapPercent != nil)
       && item.styleFlexBasis == nil && (item.size.height == nil || item.basisIsContent)
   }
 
@@ -126,9 +127,13 @@ extension FlexEngine {
       func space(_ axis: Axis) -> AvailableSpace {
         let anchor = axis == main ? staticAnchor : crossAnchor()
         let padding = node.padding
-        let start = style.inset.start(axis) ?? (anchor.start ? padding.start(axis) : 0)
+        // A box centred at its static position is centred in the content box.
+        let centred =
+          !anchor.start && !anchor.end && style.inset.start(axis) == nil && style.inset.end(axis) == nil
+        let start = style.inset.start(axis) ?? (anchor.start || centred ? padding.start(axis) : 0)
         let end =
-          style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? padding.end(axis) : 0)
+          style.inset.end(axis)
+          ?? ((anchor.end || centred) && style.inset.start(axis) == nil ? padding.end(axis) : 0)
         return .definite(Swift.max(insetBox[axis] - start - end, 0))
       }
       let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
@@ -150,6 +155,20 @@ extension FlexEngine {
         mode: .performLayout, sizing: .inherentSize, knownHeightIsIndefinite: known.height == nil)
 
       func position(_ axis: Axis) -> Double {
+        // `auto` margins between two set insets share the space the box leaves
+        // ([CSS Position 3 §5.3](https://www.w3.org/TR/css-position-3/#abspos-auto-margins)); two
+        // of them would be negative horizontally: the left one is 0 instead.
+        let autoBits = style.autoMargins & (AutoMarginEdge.start(axis) | AutoMarginEdge.end(axis))
+        if autoBits != 0, let start = style.inset.start(axis), let end = style.inset.end(axis) {
+          let free = insetBox[axis] - start - end - size[axis] - margin.sum(axis)
+          var startMargin = margin.start(axis)
+          if autoBits == AutoMarginEdge.start(axis) | AutoMarginEdge.end(axis) {
+            startMargin += axis == .horizontal && free < 0 ? 0 : free / 2
+          } else if autoBits == AutoMarginEdge.start(axis) {
+            startMargin += free
+          }
+          return border.start(axis) + start + startMargin
+        }
         if axis == .vertical, style.alignSelf != .auto, let top = style.inset.top,
           let bottom = style.inset.bottom
         {

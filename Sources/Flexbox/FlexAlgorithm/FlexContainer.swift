@@ -61,6 +61,10 @@ struct FlexItem {
   var styleFlexBasis: Double?
   /// `flex-basis: content`: the base size is the content's even when the item has a main size.
   var basisIsContent: Bool
+  /// A percentage `flex-basis` without a definite base (so `basisIsContent`).
+  var basisIsUnresolvedPercent: Bool
+  /// Edges with `margin: auto` (``AutoMarginEdge`` bits; their margins are 0 until step 12/13).
+  var autoMargins: UInt8
   var flexBasis: Double = 0
   var innerFlexBasis: Double = 0
   var hypotheticalInnerSize: Size = .zero
@@ -102,7 +106,9 @@ extension FlexEngine {
         id, known: known, available: available, sizing: sizing, space: space,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
-    if knownSize.width == nil, hasChildNeedingBase[id], resolvingWidthOf != id, available.width.value != nil {
+    if knownSize.width == nil, hasDescendantNeedingBase[id] || node.columnGapPercent != nil,
+      resolvingWidthOf != id, available.width.value != nil
+    {
       // As Chromium does, a box of auto width offered a definite one finds its width first
       // (percentages of its children as without a base), then lays its children out in it, their
       // percentages resolved against it (CSS Sizing 3 §5.2.1).
@@ -113,7 +119,7 @@ extension FlexEngine {
           id, known: known, available: available, mode: .computeSize, sizing: sizing,
           knownHeightIsIndefinite: knownHeightIsIndefinite,
           percentHeightIsIndefinite: percentHeightIsIndefinite
-        ).width
+        ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
       resolvingWidthOf = saved
     }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
@@ -246,7 +252,10 @@ extension FlexEngine {
     let minContent = intrinsicWidth(.minContent)
     let maxContent = Swift.max(intrinsicWidth(.maxContent), minContent)
     var width = Swift.min(maxContent, Swift.max(minContent, space - node.margin.horizontal))
-    if sizing == .inherentSize { width = width.clamped(min: node.minSize.width, max: node.maxSize.width) }
+    // (Percentages inside resolve against the used width: clamped whatever the sizing mode.)
+    if sizing == .inherentSize || hasDescendantNeedingBase[id] {
+      width = width.clamped(min: node.minSize.width, max: node.maxSize.width)
+    }
     return Swift.max(width, node.paddingBorder.horizontal)
   }
 
@@ -279,7 +288,9 @@ extension FlexEngine {
           node: child, size: style.size, minSize: style.minSize, maxSize: style.maxSize, margin: style.margin,
           paddingBorder: style.paddingBorder, inset: style.inset, alignSelf: alignSelf,
           flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis,
-          basisIsContent: style.flexBasisIsContent))
+          basisIsContent: style.flexBasisIsContent,
+          basisIsUnresolvedPercent: style.flexBasisIsContent && style.flexBasisIsPercent,
+          autoMargins: style.autoMargins))
     }
     return items
   }

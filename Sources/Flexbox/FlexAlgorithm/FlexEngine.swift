@@ -18,6 +18,11 @@ final class FlexEngine {
   var baseStyles: [FlexStyle] = []
   /// Whether a box has a child with lengths to resolve against it.
   var hasChildNeedingBase: [Bool] = []
+  /// Whether a box has a descendant with lengths to resolve against its containing block (or a
+  /// percentage column gap).
+  var hasDescendantNeedingBase: [Bool] = []
+  /// Whether any box has a percentage.
+  var hasPercentages = false
   /// Whether a container is finding its own width before resolving its children's percentages
   /// against it (see `layoutFlexContainer`).
   var resolvingWidthOf = -1
@@ -99,6 +104,9 @@ final class FlexEngine {
           var node = ResolvedNode(
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex)
+          if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
+            hasPercentages = true
+          }
           if node.needsBase {
             node.baseStyle = Int32(baseStyles.count)
             baseStyles.append(layout.style)
@@ -121,12 +129,16 @@ final class FlexEngine {
     // Children come after their parent in breadth-first order: fill the flags from the leaves up.
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
+    hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
     for index in nodes.indices.reversed() {
       let node = nodes[index]
-      if !baseStyles.isEmpty {
-        for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
-        where nodes[child].needsBase {
-          hasChildNeedingBase[index] = true
+      if hasPercentages {
+        for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+          if nodes[child].needsBase { hasChildNeedingBase[index] = true }
+          if nodes[child].needsBase || hasDescendantNeedingBase[child] || nodes[child].columnGapPercent != nil
+          {
+            hasDescendantNeedingBase[index] = true
+          }
         }
       }
       for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden

@@ -122,6 +122,17 @@ extension EdgeInsets {
   @inline(__always)
   func sum(_ axis: Axis) -> Double { axis == .horizontal ? left + right : top + bottom }
 
+  /// Adds `amount` to the inset at the start of `axis`.
+  @inline(__always)
+  mutating func addToStart(_ axis: Axis, _ amount: Double) {
+    if axis == .horizontal { left += amount } else { top += amount }
+  }
+  /// Adds `amount` to the inset at the end of `axis`.
+  @inline(__always)
+  mutating func addToEnd(_ axis: Axis, _ amount: Double) {
+    if axis == .horizontal { right += amount } else { bottom += amount }
+  }
+
   static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
     EdgeInsets(
       top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
@@ -175,6 +186,8 @@ struct ResolvedNode {
   /// `flex-basis: content` (or a percentage without a definite base): size from the content
   /// even when the box has a main size.
   var flexBasisIsContent = false
+  /// `flex-basis` is a percentage (see `FlexEngine.intrinsicMainSize`).
+  var flexBasisIsPercent = false
   var size: OptionalSize
   var minSize: Size
   var maxSize: OptionalSize
@@ -244,6 +257,7 @@ struct ResolvedNode {
       || hasPercent(s.minWidthLength) || hasPercent(s.minHeightLength) || hasPercent(s.maxWidthLength)
       || hasPercent(s.maxHeightLength) || edgesHavePercent(s.marginLengths)
       || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
+    flexBasisIsPercent = s.flexBasisLength.isPercent
     isAutoWidth = s.widthLength == .auto
     isAutoHeight = s.heightLength == .auto
     size = .none
