@@ -530,6 +530,49 @@ def feature_fixtures():
              leaf(position="absolute", width=50, height=40, top=10, left=10, margin="auto"),
              leaf(position="absolute", top=10, bottom=20, left=10, right=30, margin="auto")],
             width=200, height=150, padding=5, border={"top": 1, "left": 2, "bottom": 3, "right": 4}))
+    # Measured text (the monospace measurer: words split at U+200B).
+    def text(words, font=None, **style):
+        n = {"style": style, "text": "\u200b".join(words)}
+        if font:
+            n["font"] = font
+        return n
+    two = ["XXX", "XXXXX"]
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    for direction in ["row", "column"]:
+        add(f"text_{direction}", box([text(two), text(five), text(["XXXXXXXXXX"])], flexDirection=direction,
+                                     width=200, height=150))
+        add(f"text_narrow_{direction}", box([text(five, flexShrink=1), text(two, flexShrink=1)],
+                                            flexDirection=direction, width=60, height=150))
+        add(f"text_align_{direction}", box([text(five, alignSelf=a) for a in ["flex-start", "center", "flex-end",
+                                                                              "stretch"]],
+                                           flexDirection=direction, width=70, height=200))
+        add(f"text_font_{direction}", box([text(five, font={"advance": 7.5, "lineHeight": 12}),
+                                           text(two, font={"advance": 4}), text(five, font={"lineHeight": 3})],
+                                          flexDirection=direction, width=90, height=200))
+        add(f"text_padding_{direction}",
+            box([text(five, padding={"top": 3, "left": 4, "bottom": 5, "right": 6}, margin={"left": 7, "top": 2},
+                      border={"left": 1, "right": 2, "top": 3, "bottom": 4})],
+                flexDirection=direction, width=80, height=200))
+        add(f"text_grow_{direction}", box([text(five, flexGrow=1), text(two, flexGrow=2)], flexDirection=direction,
+                                          width=250, height=200))
+        add(f"text_basis_{direction}", box([text(five, flexBasis=30, flexShrink=1), text(two, flexBasis=0,
+                                                                                         flexGrow=1)],
+                                           flexDirection=direction, width=120, height=120))
+        add(f"text_wrap_{direction}", box([text(five[:i + 1]) for i in range(5)], flexDirection=direction,
+                                          flexWrap="wrap", width=150, height=120))
+        add(f"text_auto_{direction}", box([text(five), box([text(two), text(five)], flexDirection="row")],
+                                          flexDirection=direction))
+    add("text_fixed_width_overflow", box([text(five, width=25), text(two, width=45, height=5)], width=200,
+                                         height=100))
+    add("text_min_max", box([text(five, maxWidth=35), text(five, minWidth=90), text(five, maxHeight=15)],
+                            width=200, height=100, alignItems="flex-start"))
+    add("text_empty", box([text([]), text(["X"])], flexDirection="row", width=100, height=100))
+    add("text_percent_width", box([text(five, width="30%"), text(five, width="50%")], width=200, height=100))
+    add("text_absolute", box([text(five, position="absolute"), text(five, position="absolute", right=10,
+                                                                     bottom=10, width=35)],
+                             width=100, height=100))
+    add("text_nested_auto_width", box([box([text(five), text(two)], alignSelf="flex-start", maxWidth=60)],
+                                      width=200, height=200))
     return f
 
 
@@ -710,6 +753,12 @@ def random_tree(rng):
     def clean(n):
         if not n["children"]:
             del n["children"]
+            if n is not root and rng.random() < 0.35:
+                words = ["X" * rng.randint(1, 6) for _ in range(rng.randint(0, 6))]
+                n["text"] = "\u200b".join(words)
+                if rng.random() < 0.3:
+                    n["font"] = {k: rng.choice([4, 5, 7.5, 10, 12]) for k in ["advance", "lineHeight"]
+                                 if rng.random() < 0.7}
         else:
             for c in n["children"]:
                 clean(c)

@@ -9,12 +9,33 @@ public struct RelativeSizeOptions: Sendable, Hashable {
   public var knownWidth: Double?
   /// The content-box height the box will have, when the container has already decided it.
   public var knownHeight: Double?
+  /// What the width in ``containerSize`` is: a definite space, or a min-content or max-content
+  /// query ([CSS Sizing 3 §2.1](https://www.w3.org/TR/css-sizing-3/#available)).
+  public var widthConstraint: Constraint
+  /// What the height in ``containerSize`` is.
+  public var heightConstraint: Constraint
 
-  /// Creates options.
-  public init(containerSize: Size, knownWidth: Double? = nil, knownHeight: Double? = nil) {
+  /// The kinds of space a measure function is asked to fit.
+  public enum Constraint: Sendable, Hashable {
+    /// A definite length (or a known size).
+    case definite
+    /// The content's smallest size without overflow (its min-content size); the space is 0.
+    case minContent
+    /// The content's size with unlimited space (its max-content size); the space is `.infinity`.
+    case maxContent
+  }
+
+  /// Creates options; a constraint left out is `.maxContent` for an infinite space, else
+  /// `.definite`.
+  public init(
+    containerSize: Size, knownWidth: Double? = nil, knownHeight: Double? = nil,
+    widthConstraint: Constraint? = nil, heightConstraint: Constraint? = nil
+  ) {
     self.containerSize = containerSize
     self.knownWidth = knownWidth
     self.knownHeight = knownHeight
+    self.widthConstraint = widthConstraint ?? (containerSize.width.isFinite ? .definite : .maxContent)
+    self.heightConstraint = heightConstraint ?? (containerSize.height.isFinite ? .definite : .maxContent)
   }
 }
 

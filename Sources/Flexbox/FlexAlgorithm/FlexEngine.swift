@@ -440,10 +440,19 @@ final class FlexEngine {
         case .minContent: return 0
         }
       }
+      func constraint(_ axis: Axis) -> RelativeSizeOptions.Constraint {
+        if knownSize[axis] != nil { return .definite }
+        switch available[axis] {
+        case .definite: return .definite
+        case .maxContent: return .maxContent
+        case .minContent: return .minContent
+        }
+      }
       let options = RelativeSizeOptions(
         containerSize: Size(width: offered(.horizontal), height: offered(.vertical)),
         knownWidth: knownSize.width.map { Swift.max($0 - pb.horizontal, 0) },
-        knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) })
+        knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) },
+        widthConstraint: constraint(.horizontal), heightConstraint: constraint(.vertical))
       let measured = measures[Int(node.measure)](options)
       func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, FlexLayoutLimits.maxLength) : 0 }
       content = Size(width: clean(measured.width), height: clean(measured.height))

@@ -25,6 +25,15 @@ import LayoutGeometry
 /// | `top`, `left`, `bottom`, `right` | a number: offsets of a relative or absolute box |
 /// | `gap`, `rowGap`, `columnGap` | a number ≥ 0 |
 ///
+/// Newer style keys: lengths may be strings `"N%"` (sizes, `flexBasis`, min/max sizes, margins,
+/// padding, insets, gaps), `"auto"` for margins, insets and `minWidth`/`minHeight` (the automatic
+/// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number > 0, `"W / H"` or
+/// `"auto"`), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
+/// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"`.
+///
+/// A leaf may have `text` (a string, words split at U+200B) and `font` (`{"advance": 10,
+/// "lineHeight": 10}`): its content is then ``MonospaceText``.
+///
 /// `left`/`right` are read as leading/trailing (documents are left to right).
 ///
 /// Output (``encode(_:)``): `{"id":…,"x":…,"y":…,"width":…,"height":…,"children":[…]}` in that
@@ -111,6 +120,9 @@ private struct TreeReader {
   var identifiers: [String?] = []
   var styles: [FlexStyle] = []
   var children: [[Int]] = []
+  /// Each node's `text` and `font` (advance, line height), for leaves of measured text.
+  var texts: [String?] = []
+  var fonts: [(advance: Double, lineHeight: Double)] = []
 
   private enum Frame {
     /// Inside node `node`'s object; `first` until its first key.
@@ -150,6 +162,8 @@ private struct TreeReader {
     identifiers.append(nil)
     styles.append(FlexStyle())
     children.append([])
+    texts.append(nil)
+    fonts.append((10, 10))
     return styles.count - 1
   }
 
@@ -200,6 +214,22 @@ private struct TreeReader {
           } catch {
             throw error.prefixingPath(path(""))
           }
+        case "text":
+          let value = try located("text") { (s: inout JSONScanner) throws(FlexDocumentError) in
+            try s.parseValue()
+          }
+          guard case .string(let text) = value else {
+            throw .invalidValue(path: path("text"), expected: "a string")
+          }
+          guard children[node].isEmpty else {
+            throw .invalidValue(path: path("text"), expected: "no text on a node with children")
+          }
+          texts[node] = text
+        case "font":
+          let value = try located("font") { (s: inout JSONScanner) throws(FlexDocumentError) in
+            try s.parseValue()
+          }
+          fonts[node] = try StyleDecoder.font(value, path: path("font"))
         case "children":
           guard scanner.peek() == UInt8(ascii: "[") else {
             _ = try located("children") { (s: inout JSONScanner) throws(FlexDocumentError) in
@@ -224,6 +254,10 @@ private struct TreeReader {
           scanner.index += 1
         }
         stack[stack.count - 1] = .children(node: node, count: count + 1)
+        if texts[node] != nil {
+          stack.removeLast()
+          throw .invalidValue(path: path("text"), expected: "no text on a node with children")
+        }
         guard scanner.peek() == UInt8(ascii: "{") else {
           if scanner.isAtEnd { throw scanner.syntaxError("unexpected end of input in array") }
           _ = try located("") { (s: inout JSONScanner) throws(FlexDocumentError) in try s.parseValue() }
@@ -250,7 +284,14 @@ private struct TreeReader {
         kids.append(built[child]!)
         built[child] = nil
       }
-      built[node] = Layout(identifier: identifiers[node], style: styles[node], children: kids)
+      if let text = texts[node] {
+        let font = fonts[node]
+        built[node] = Layout(
+          identifier: identifiers[node], style: styles[node],
+          text: MonospaceText(text, advance: font.advance, lineHeight: font.lineHeight))
+      } else {
+        built[node] = Layout(identifier: identifiers[node], style: styles[node], children: kids)
+      }
     }
     return built[0]!
   }

@@ -89,6 +89,28 @@ enum StyleDecoder {
     return number
   }
 
+  /// A leaf's `font`: `{"advance": N, "lineHeight": N}`, each > 0 and defaulting to 10.
+  static func font(
+    _ value: JSONValue, path: String
+  ) throws(FlexDocumentError) -> (
+    advance: Double, lineHeight: Double
+  ) {
+    guard case .object(let members) = value else { throw .invalidValue(path: path, expected: "an object") }
+    var result = (advance: 10.0, lineHeight: 10.0)
+    for (key, value) in members {
+      let keyPath = path + "." + key
+      guard case .number(let number) = value, let metric = StyleValues.fontMetric(number) else {
+        throw .invalidValue(path: keyPath, expected: "a number > 0")
+      }
+      switch key {
+      case "advance": result.advance = metric
+      case "lineHeight": result.lineHeight = metric
+      default: throw .unknownKey(path: keyPath)
+      }
+    }
+    return result
+  }
+
   /// A length in one of `forms` (see `StyleValues`).
   private static func length(
     _ value: JSONValue, _ path: String, _ forms: StyleValues.LengthForms

@@ -85,4 +85,9 @@ enum StyleValues {
     guard let height, width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
     return .some(width / height)
   }
+
+  /// A font metric (`advance`, `lineHeight`): a finite number > 0.
+  static func fontMetric(_ number: Double) -> Double? {
+    number.isFinite && number > 0 ? number : nil
+  }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import LayoutGeometry
+import Testing
+
+@testable import Flexbox
+
+/// The newer style values and measured text: their JSON forms, errors and API, beside the
+/// browser fixtures that check their layout.
+@Suite("Style values and measured text")
+struct FeatureTests {
+  func error(_ text: String) -> FlexDocumentError? {
+    do {
+      _ = try FlexDocument.decode(Data(text.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("length strings decode to their values")
+  func lengthForms() throws {
+    let layout = try FlexDocument.decode(
+      Data(
+        """
+        {"style": {"width": "50%", "height": "auto", "flexBasis": "content", "minWidth": "auto",
+         "minHeight": "12.5%", "maxWidth": "none", "maxHeight": "80%", "margin": {"left": "auto", "top": "-5%"},
+         "padding": "10%", "top": "auto", "left": "-25%", "gap": "5%", "aspectRatio": "16 / 9",
+         "boxSizing": "content-box", "overflow": "scroll", "direction": "rtl", "position": "static"}}
+        """.utf8))
+    let s = layout.style
+    #expect(s.widthLength == .percent(50))
+    #expect(s.heightLength == .auto)
+    #expect(s.flexBasisLength == .content)
+    #expect(s.minWidthLength == .auto)
+    #expect(s.minHeightLength == .percent(12.5))
+    #expect(s.maxWidthLength == .auto)
+    #expect(s.maxHeightLength == .percent(80))
+    #expect(s.marginLengths == FlexLengthEdges(top: .percent(-5), leading: .auto))
+    #expect(s.paddingLengths == FlexLengthEdges(all: .percent(10)))
+    #expect(s.insetLengths == FlexLengthEdges(top: .auto, leading: .percent(-25)))
+    #expect(s.rowGapLength == .percent(5) && s.columnGapLength == .percent(5))
+    #expect(s.aspectRatio == 16.0 / 9.0)
+    #expect(
+      s.boxSizing == .contentBox && s.overflow == .scroll && s.direction == .rtl && s.position == .static)
+  }
+
+  @Test(
+    "bad values name their key path and the forms accepted",
+    arguments: [
+      (#"{"style":{"width":"50"}}"#, "style.width", "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\""),
+      (#"{"style":{"padding":{"top":"-1%"}}}"#, "style.padding.top", "a number ≥ 0, \"N%\" (N ≥ 0)"),
+      (#"{"style":{"maxWidth":"auto"}}"#, "style.maxWidth", "a number ≥ 0, \"N%\" (N ≥ 0), \"none\""),
+      (
+        #"{"style":{"flexBasis":"min-content"}}"#, "style.flexBasis",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\""
+      ),
+      (#"{"style":{"aspectRatio":0}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
+      (#"{"style":{"aspectRatio":"1 / 0"}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
+      (#"{"children":[{"font":{"advance":-1}}]}"#, "children[0].font.advance", "a number > 0"),
+      (#"{"text":"a","children":[{}]}"#, "text", "no text on a node with children"),
+      (
+        #"{"children":[{"children":[{}],"text":"a"}]}"#, "children[0].text", "no text on a node with children"
+      ),
+    ])
+  func badValues(_ input: String, _ path: String, _ expected: String) {
+    #expect(error(input) == .invalidValue(path: path, expected: expected))
+  }
+
+  @Test("the point properties are views onto the lengths, and round-trip")
+  func pointViews() {
+    var style = FlexStyle()
+    #expect(style.margin == .zero && style.minWidth == 0 && style.width == nil)
+    style.margin = Edges(top: 4, leading: 8)
+    #expect(style.marginLengths == FlexLengthEdges(top: .points(4), leading: .points(8)))
+    #expect(style.margin == Edges(top: 4, leading: 8))
+    style.widthLength = .percent(50)
+    #expect(style.width == nil)
+    style.width = 30
+    #expect(style.widthLength == .points(30))
+    style.minHeightLength = .auto
+    #expect(style.minHeight == 0)
+  }
+
+  @Test("monospace text: intrinsic widths, greedy lines, sizes at a width")
+  func monospaceText() {
+    let text = MonospaceText("XX\u{200B}XXXX\u{200B}X\u{200B}XXXXXX\u{200B}XXX")
+    #expect(text.minContentWidth == 60)
+    #expect(text.maxContentWidth == 160)
+    #expect(text.lineCount(atWidth: 60) == 4)  // XX XXXX | X | XXXXXX | XXX
+    #expect(text.lineCount(atWidth: 35) == 5)
+    #expect(text.lineCount(atWidth: 1000) == 1)
+    #expect(text.size(atWidth: nil) == Size(width: 160, height: 10))
+    #expect(text.size(atWidth: 100) == Size(width: 100, height: 20))  // XX XXXX X | XXXXXX XXX
+    #expect(text.size(atWidth: 35) == Size(width: 60, height: 50))
+    let font = MonospaceText("ab\u{200B}\u{200B}c", advance: 7.5, lineHeight: 12)
+    #expect(font.maxContentWidth == 22.5 && font.minContentWidth == 15)
+    #expect(font.size(atWidth: 20) == Size(width: 20, height: 24))
+    #expect(MonospaceText("").size(atWidth: 50) == .zero)
+    #expect(MonospaceText("x", advance: .nan, lineHeight: -1).size(atWidth: nil) == .zero)
+  }
+
+  @Test("a text leaf in a row wraps when shrunk, laid out through the Layout API")
+  func textLeafLayout() {
+    var row = FlexStyle()
+    row.flexDirection = .row
+    var item = FlexStyle()
+    item.flexShrink = 1
+    let layout = Layout(
+      style: row,
+      children: [
+        Layout(identifier: "a", style: item, text: MonospaceText("XXX\u{200B}XXXXX")),
+        Layout(identifier: "b", style: item, text: MonospaceText("XX\u{200B}XX")),
+      ])
+    let computed = layout.compute(width: 100, height: nil)
+    // Bases 80 and 40 shrink by 20 in proportion 2:1.
+    #expect(
+      computed.children.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 66.66666666666667, height: 20),
+        Rect(x: 66.66666666666667, y: 0, width: 33.333333333333336, height: 20),
+      ])
+  }
+}
