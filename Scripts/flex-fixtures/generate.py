@@ -573,6 +573,28 @@ def feature_fixtures():
                              width=100, height=100))
     add("text_nested_auto_width", box([box([text(five), text(two)], alignSelf="flex-start", maxWidth=60)],
                                       width=200, height=200))
+    # box-sizing: content-box, position: static, display: none.
+    for direction in ["row", "column"]:
+        pad = {"top": 3, "left": 4, "bottom": 5, "right": 6}
+        add(f"content_box_{direction}",
+            box([leaf(boxSizing="content-box", width=40, height=30, padding=pad, border={"left": 2, "top": 1}),
+                 leaf(boxSizing="content-box", flexBasis=50, padding=pad, flexShrink=1),
+                 leaf(boxSizing="content-box", minWidth=30, minHeight=20, maxWidth=45, maxHeight=35, padding=pad,
+                      flexGrow=1),
+                 leaf(boxSizing="content-box", width="20%", height="10%", padding={"left": "5%"})],
+                flexDirection=direction, width=200, height=150))
+        add(f"content_box_container_{direction}",
+            box([box([leaf(flexGrow=1), leaf(width=10, height=10)], boxSizing="content-box", width=50, height=40,
+                     padding=pad, border={"top": 2, "left": 3, "bottom": 4, "right": 5})],
+                flexDirection=direction, alignItems="flex-start", width=200, height=150))
+        add(f"position_static_{direction}",
+            box([leaf(position="static", width=30, height=30, top=10, left=20),
+                 leaf(position="static", width=30, height=30, bottom=10, right=20, margin={"left": 5}),
+                 leaf(width=30, height=30, top=10, left=20)], flexDirection=direction, width=200, height=150))
+        add(f"display_none_features_{direction}",
+            box([leaf(display="none", width="50%", margin="auto"), leaf(width=30, height=20, margin={"left": "auto"}),
+                 box([leaf(width=10, height=10)], display="none", position="absolute")],
+                flexDirection=direction, width=200, height=150))
     return f
 
 
@@ -634,6 +656,12 @@ def random_feature_style(rng, is_root, depth):
     for key in ["rowGap", "columnGap"]:
         if key in s and rng.random() < 0.4:
             s[key] = feature_value(rng, "gap")
+    if rng.random() < 0.15:
+        s["boxSizing"] = rng.choice(["content-box", "border-box"])
+    if not is_root and rng.random() < 0.05:
+        s["position"] = "static"
+    if not is_root and rng.random() < 0.03:
+        s["display"] = "none"
     return s
 
 
@@ -654,6 +682,10 @@ def random_feature_tree(rng):
         if not n["children"]:
             del n["children"]
         else:
+            # An absolutely positioned box's containing block is its nearest positioned ancestor,
+            # which the engine takes to be its parent: keep `position: static` off containers.
+            if n["style"].get("position") == "static":
+                del n["style"]["position"]
             for c in n["children"]:
                 clean(c)
         if not n["style"]:

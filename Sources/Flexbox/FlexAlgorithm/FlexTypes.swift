@@ -257,6 +257,8 @@ struct ResolvedNode {
       || hasPercent(s.minWidthLength) || hasPercent(s.minHeightLength) || hasPercent(s.maxWidthLength)
       || hasPercent(s.maxHeightLength) || edgesHavePercent(s.marginLengths)
       || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
+      // A content-box flex basis gets the padding and border along the parent's main axis.
+      || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
     flexBasisIsPercent = s.flexBasisLength.isPercent
     isAutoWidth = s.widthLength == .auto
     isAutoHeight = s.heightLength == .auto
