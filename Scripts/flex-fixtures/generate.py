@@ -44,7 +44,7 @@ OUT_DIR = os.path.join(ROOT, "Tests", "FlexboxTests", "Fixtures")
 
 BASE_CSS = (
     "display:flex;flex-direction:column;flex-shrink:0;box-sizing:border-box;position:relative;"
-    "align-content:flex-start;min-width:0;min-height:0;margin:0;padding:0;border:0 solid black;"
+    "align-content:flex-start;min-width:0;min-height:0;margin:0;padding:0;border:0 solid black;scrollbar-width:none;"
 )
 
 KEBAB = {
@@ -595,6 +595,41 @@ def feature_fixtures():
             box([leaf(display="none", width="50%", margin="auto"), leaf(width=30, height=20, margin={"left": "auto"}),
                  box([leaf(width=10, height=10)], display="none", position="absolute")],
                 flexDirection=direction, width=200, height=150))
+    # The automatic minimum size (min-width/min-height: auto) and scroll containers.
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    def auto_text(**style):
+        return {"style": dict(style), "text": "\u200b".join(five)}
+    for direction in ["row", "column"]:
+        m = "minWidth" if direction == "row" else "minHeight"
+        c = "minHeight" if direction == "row" else "minWidth"
+        size = "width" if direction == "row" else "height"
+        add(f"min_auto_text_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto"}), auto_text(flexShrink=1), auto_text(flexShrink=1, **{c: "auto"})],
+                flexDirection=direction, width=60, height=40))
+        add(f"min_auto_specified_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto", size: 30}), auto_text(flexShrink=1, **{m: "auto", size: 100}),
+                 leaf(flexShrink=1, **{m: "auto", size: 80})],
+                flexDirection=direction, width=60, height=60))
+        add(f"min_auto_max_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto", "max" + size.capitalize(): 25}),
+                 auto_text(flexShrink=1, **{m: "auto"})], flexDirection=direction, width=50, height=50))
+        add(f"min_auto_container_{direction}",
+            box([box([leaf(width=70, height=70), auto_text()], flexShrink=1, **{m: "auto"}),
+                 box([leaf(width=40, height=40)], flexShrink=1, flexBasis=0, **{m: "auto"}),
+                 box([leaf(width=50, height=50)], flexShrink=1, flexBasis=0)],
+                flexDirection=direction, width=100, height=100))
+        for overflow in ["hidden", "scroll", "clip", "visible"]:
+            add(f"min_auto_overflow_{overflow}_{direction}",
+                box([auto_text(flexShrink=1, overflow=overflow, **{m: "auto"}),
+                     box([leaf(width=70, height=70)], flexShrink=1, overflow=overflow, **{m: "auto"})],
+                    flexDirection=direction, width=50, height=50))
+        add(f"min_auto_wrap_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto"}), auto_text(flexShrink=1, flexBasis=0, **{m: "auto"}),
+                 auto_text(flexGrow=1, flexBasis=0, **{m: "auto"})],
+                flexDirection=direction, flexWrap="wrap", width=70, height=70))
+    add("min_auto_root_and_absolute",
+        box([auto_text(position="absolute", minWidth="auto", width=10), auto_text(minHeight="auto", height=5)],
+            minWidth="auto", minHeight="auto", width=30, height=30))
     return f
 
 
@@ -608,7 +643,10 @@ def feature_value(rng, kind):
             return f"{rng.choice([10, 20, 25, 30, 33.5, 50, 60, 75, 100])}%"
         return "auto"
     if kind == "min":
-        return q(rng, 0, 100) if rng.random() < 0.5 else f"{rng.choice([10, 20, 30, 50])}%"
+        r = rng.random()
+        if r < 0.4:
+            return q(rng, 0, 100)
+        return "auto" if r < 0.7 else f"{rng.choice([10, 20, 30, 50])}%"
     if kind == "max":
         return q(rng, 0, 150) if rng.random() < 0.5 else f"{rng.choice([20, 40, 60, 80])}%"
     if kind == "basis":
@@ -658,6 +696,11 @@ def random_feature_style(rng, is_root, depth):
             s[key] = feature_value(rng, "gap")
     if rng.random() < 0.15:
         s["boxSizing"] = rng.choice(["content-box", "border-box"])
+    for key in ["minWidth", "minHeight"]:
+        if key not in s and rng.random() < 0.15:
+            s[key] = "auto"
+    if rng.random() < 0.08:
+        s["overflow"] = rng.choice(["hidden", "scroll", "clip", "visible"])
     if not is_root and rng.random() < 0.05:
         s["position"] = "static"
     if not is_root and rng.random() < 0.03:

@@ -49,16 +49,12 @@ enum BrowserFixtures {
   /// Fixtures of the features beyond the first schema (percentages, auto margins, measured
   /// text…): `generate.py features` and `generate.py features SEED COUNT`.
   static let features = load("flex-features-hand") + featureSeeds.flatMap { load("flex-features-\($0)") }
-  static let featureSeeds = [1901, 2002, 3003]
+  static let featureSeeds = [1901, 2002, 3003, 4004]
 
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list
   /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
-  static let knownFailures: Set<String> = [
-    // Seeded feature trees mixing percentages (max-height, min-width, padding of content-box
-    // boxes) with multi-line column containers or absolutely positioned boxes: not yet analysed.
-    "features1901_100", "features2002_129", "features3003_051", "features3003_112",
-  ]
+  static let knownFailures: Set<String> = []
 
   static let tolerance = 0.02
 

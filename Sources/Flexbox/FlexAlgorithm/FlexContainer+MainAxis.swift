@@ -9,6 +9,7 @@ extension FlexEngine {
   ) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
+    applyAutomaticMinimumSizes(&items, availableSpace: availableSpace, constants: constants)
     for index in items.indices {
       let item = items[index]
       let flexBasis: Double
@@ -38,6 +39,37 @@ extension FlexEngine {
         min: Swift.max(item.minSize[main], pbMain), max: item.maxSize[main])
       items[index].hypotheticalInnerSize[main] = hypothetical
       items[index].hypotheticalOuterSize[main] = hypothetical + item.margin.sum(main)
+    }
+  }
+
+  /// [CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto): an item with
+  /// `min-width`/`min-height: auto` in the main axis that is not a scroll container gets its
+  /// content-based minimum size there: its content size suggestion (its min-content main size,
+  /// capped by its max main size), or, when its main size is definite, the smaller of that and
+  /// its specified size suggestion (the main size, capped by its max main size). (In the cross
+  /// axis, and for a box that is not a flex item, `auto` is 0.)
+  func applyAutomaticMinimumSizes(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    for index in items.indices {
+      let node = nodes[items[index].node]
+      guard main == .horizontal ? node.hasAutoMinWidth : node.hasAutoMinHeight else { continue }
+      let item = items[index]
+      let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
+      var childKnown = OptionalSize.none
+      childKnown[cross] =
+        item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
+        ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
+      let measured = computeNode(
+        item.node, known: childKnown, available: .axes(main: main, .minContent, cross: crossAvailable),
+        mode: .computeSize, sizing: .contentSize)[main]
+      var minimum = measured.clamped(min: nil, max: item.maxSize[main])
+      if let specified = item.size[main] {
+        minimum = Swift.min(minimum, specified.clamped(min: nil, max: item.maxSize[main]))
+      }
+      items[index].minSize[main] = minimum
     }
   }
 

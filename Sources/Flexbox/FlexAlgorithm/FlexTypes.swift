@@ -206,6 +206,10 @@ struct ResolvedNode {
   var isAutoHeight: Bool
   /// Edges with `margin: auto` (``AutoMarginEdge`` bits).
   var autoMargins: UInt8 = 0
+  /// `min-width: auto` / `min-height: auto` on a box that is not a scroll container: as a flex
+  /// item, its automatic minimum size in the main axis is content-based (CSS Flexbox §4.5).
+  var hasAutoMinWidth = false
+  var hasAutoMinHeight = false
   /// Whether the box has any length to resolve against its containing block.
   var needsBase: Bool
   /// Index of the box's style in `FlexEngine.baseStyles` when it ``needsBase``, else -1.
@@ -260,6 +264,9 @@ struct ResolvedNode {
       // A content-box flex basis gets the padding and border along the parent's main axis.
       || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
     flexBasisIsPercent = s.flexBasisLength.isPercent
+    let isScrollContainer = s.overflow == .hidden || s.overflow == .scroll
+    hasAutoMinWidth = s.minWidthLength == .auto && !isScrollContainer
+    hasAutoMinHeight = s.minHeightLength == .auto && !isScrollContainer
     isAutoWidth = s.widthLength == .auto
     isAutoHeight = s.heightLength == .auto
     size = .none
