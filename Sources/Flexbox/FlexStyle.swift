@@ -179,7 +179,7 @@ public struct FlexStyle: Sendable, Hashable {
     case visible
     /// Clipped, a scroll container.
     case hidden
-    /// Clipped, not a scroll container (Chromium still gives it a zero automatic minimum size).
+    /// Clipped, but not a scroll container: its automatic minimum size is content-based.
     case clip
     /// A scroll container.
     case scroll

@@ -106,9 +106,10 @@ extension FlexEngine {
         id, known: known, available: available, sizing: sizing, space: space,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
-    if knownSize.width == nil, hasDescendantNeedingBase[id] || node.columnGapPercent != nil,
-      resolvingWidthOf != id, available.width.value != nil
-    {
+    let needsWidthFirst =
+      (hasDescendantNeedingBase[id] || node.columnGapPercent != nil) && available.width.value != nil
+      || node.aspectRatio != nil && knownSize.height == nil
+    if knownSize.width == nil, needsWidthFirst, resolvingWidthOf != id {
       // As Chromium does, a box of auto width offered a definite one finds its width first
       // (percentages of its children as without a base), then lays its children out in it, their
       // percentages resolved against it (CSS Sizing 3 §5.2.1).
@@ -121,6 +122,10 @@ extension FlexEngine {
           percentHeightIsIndefinite: percentHeightIsIndefinite
         ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
       resolvingWidthOf = saved
+      if let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+        // An aspect ratio gives the height from the width found (CSS Sizing 4 §2.2).
+        knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      }
     }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
       return Size(width: width, height: height)

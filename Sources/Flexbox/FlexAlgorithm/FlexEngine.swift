@@ -416,6 +416,14 @@ final class FlexEngine {
         result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb.sum(axis))
       }
     }
+    // With an aspect ratio, one known size gives the other.
+    if let ratio = node.aspectRatio {
+      if let width = result.width, result.height == nil {
+        result.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      } else if let height = result.height, result.width == nil {
+        result.width = node.transferredSize(height, from: .vertical, ratio: ratio)
+      }
+    }
     return result
   }
 
@@ -462,7 +470,12 @@ final class FlexEngine {
     let clamps = sizing == .inherentSize
     let width = (knownSize.width ?? (content.width + pb.horizontal))
       .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
-    let height = (knownSize.height ?? (content.height + pb.vertical))
+    var contentHeight = content.height + pb.vertical
+    if knownSize.height == nil, let ratio = node.aspectRatio {
+      // Neither size known: the width is the content's, the height follows from the ratio.
+      contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
+    }
+    let height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }

@@ -206,6 +206,10 @@ struct ResolvedNode {
   var isAutoHeight: Bool
   /// Edges with `margin: auto` (``AutoMarginEdge`` bits).
   var autoMargins: UInt8 = 0
+  /// `aspect-ratio` (width over height, finite and > 0), of the border box, or of the content box
+  /// with `box-sizing: content-box`.
+  var aspectRatio: Double?
+  var aspectRatioIsContentBox = false
   /// `min-width: auto` / `min-height: auto` on a box that is not a scroll container: as a flex
   /// item, its automatic minimum size in the main axis is content-based (CSS Flexbox §4.5).
   var hasAutoMinWidth = false
@@ -228,6 +232,23 @@ struct ResolvedNode {
 
   /// Padding plus border.
   var paddingBorder: EdgeInsets { padding + border }
+
+  /// The size along the other axis that `size` along `axis` gives through the aspect ratio
+  /// ([CSS Sizing 4 §2.2](https://www.w3.org/TR/css-sizing-4/#aspect-ratio-size-transfers)),
+  /// clamped by that axis's min/max sizes and never less than its padding and border.
+  func transferredSize(_ size: Double, from axis: Axis, ratio: Double) -> Double {
+    let pb = paddingBorder
+    let other = axis.cross
+    var result: Double
+    if aspectRatioIsContentBox {
+      let inner = Swift.max(size - pb.sum(axis), 0)
+      result = (axis == .horizontal ? inner / ratio : inner * ratio) + pb.sum(other)
+    } else {
+      result = axis == .horizontal ? size / ratio : size * ratio
+    }
+    result = Swift.min(result, FlexLayoutLimits.maxLength)
+    return Swift.max(result.clamped(min: minSize[other], max: maxSize[other]), pb.sum(other))
+  }
 
   init(style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32) {
     let limit = FlexLayoutLimits.maxLength
@@ -264,6 +285,10 @@ struct ResolvedNode {
       // A content-box flex basis gets the padding and border along the parent's main axis.
       || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
     flexBasisIsPercent = s.flexBasisLength.isPercent
+    if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
+      aspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
+      aspectRatioIsContentBox = s.boxSizing == .contentBox
+    }
     let isScrollContainer = s.overflow == .hidden || s.overflow == .scroll
     hasAutoMinWidth = s.minWidthLength == .auto && !isScrollContainer
     hasAutoMinHeight = s.minHeightLength == .auto && !isScrollContainer
