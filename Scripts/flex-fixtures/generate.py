@@ -630,6 +630,25 @@ def feature_fixtures():
     add("min_auto_root_and_absolute",
         box([auto_text(position="absolute", minWidth="auto", width=10), auto_text(minHeight="auto", height=5)],
             minWidth="auto", minHeight="auto", width=30, height=30))
+    # direction: rtl (inherited), with physical margins, padding, borders and insets.
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        kids = [leaf(width=30, height=20, margin={"left": 5, "top": 2}), leaf(width=40, height=30, left=3, right=7),
+                leaf(flexGrow=1, margin={"right": "auto"}, minWidth=10, minHeight=10),
+                leaf(position="absolute", width=20, height=10), leaf(position="absolute", width=20, height=10,
+                                                                    left=4)]
+        add(f"rtl_{direction}", box(kids, direction="rtl", flexDirection=direction, width=200, height=150,
+                                    padding={"left": 3, "right": 9, "top": 1}, border={"left": 2, "right": 5}))
+        add(f"rtl_wrap_{direction}",
+            box([leaf(width=50, height=30) for _ in range(5)], direction="rtl", flexDirection=direction,
+                flexWrap="wrap", alignContent="space-between", justifyContent="flex-end", width=150, height=120))
+        add(f"rtl_nested_{direction}",
+            box([box([leaf(width=20, height=20), leaf(width=30, height=10)], flexDirection="row"),
+                 box([leaf(width=20, height=20), leaf(width=30, height=10)], flexDirection="row", direction="ltr"),
+                 box([leaf(width=20, height=20)], alignItems="flex-start")],
+                direction="rtl", flexDirection=direction, width=200, height=150))
+    add("rtl_auto_width", box([box([leaf(width=20, height=20), leaf(width=30, height=10, margin={"left": 4})],
+                                   flexDirection="row", direction="rtl", padding={"left": 6})],
+                              alignItems="flex-start", width=200, height=100))
     # aspect-ratio (CSS Sizing 4).
     for direction in ["row", "column"]:
         add(f"aspect_ratio_{direction}",
@@ -736,6 +755,8 @@ def random_feature_style(rng, is_root, depth):
             s[key] = "auto"
     if rng.random() < 0.08:
         s["overflow"] = rng.choice(["hidden", "scroll", "clip", "visible"])
+    if rng.random() < 0.1:
+        s["direction"] = rng.choice(["rtl", "rtl", "ltr"])
     # (aspect-ratio is left out of the random mixes: the engine handles it only in the cases of
     # feature_fixtures(); mixed with flexing in containers of auto cross size it is not done.)
     if not is_root and rng.random() < 0.05:

@@ -23,6 +23,8 @@ final class FlexEngine {
   var hasDescendantNeedingBase: [Bool] = []
   /// Whether any box has a percentage.
   var hasPercentages = false
+  /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
+  var hasMirroredBoxes = false
   /// Whether a container is finding its own width before resolving its children's percentages
   /// against it (see `layoutFlexContainer`).
   var resolvingWidthOf = -1
@@ -85,15 +87,23 @@ final class FlexEngine {
 
   /// Flattens `root` breadth first, without recursion: sibling arrays are queued (not copied
   /// box by box), and each box's children get the next contiguous run of indices.
-  init(root: Layout) {
+  ///
+  /// `direction` is the direction of the run (see `run`): a box whose own (or inherited)
+  /// `direction` differs from it has its children laid out mirrored (`FlexStyle.direction`).
+  init(root: Layout, direction runDirection: LayoutDirection = .ltr) {
     var groups: [[Layout]] = [[root]]
     var groupDepths: [Int] = [0]
+    // Each group's parent's inherited direction, and whether it mirrors its children.
+    var groupParents: [(direction: LayoutDirection, flips: Bool)] = [(runDirection, false)]
     var nextIndex = 1
     var groupIndex = 0
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
+      let parent = groupParents[groupIndex]
       groups[groupIndex].withUnsafeBufferPointer { group in
         for layout in group {
+          let direction = layout.style.direction ?? parent.direction
+          let flips = direction != runDirection
           let children = layout.children
           let childCount = children.count
           var measureIndex: Int32 = -1
@@ -103,7 +113,8 @@ final class FlexEngine {
           }
           var node = ResolvedNode(
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
-            measure: measureIndex)
+            measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
+          if node.mirrorsChildren { hasMirroredBoxes = true }
           if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
             hasPercentages = true
           }
@@ -116,6 +127,7 @@ final class FlexEngine {
           if childCount > 0 {
             groups.append(children)
             groupDepths.append(depth + 1)
+            groupParents.append((direction, flips))
             nextIndex += childCount
             maxDepth = Swift.max(maxDepth, depth + 1)
           }
@@ -169,6 +181,7 @@ final class FlexEngine {
       stackTop = currentStackAddress()
       layoutRoot(width: width, height: height)
     }
+    if hasMirroredBoxes { mirrorChildrenOfMirroringBoxes() }
     if direction == .rtl { mirrorForRightToLeft() }
     return computedLayout()
   }
@@ -214,6 +227,22 @@ final class FlexEngine {
     }
     let root = nodes[0]
     frames[0].origin.x = root.margin.right
+  }
+
+  /// Mirrors the children of each box whose `direction` differs from the run's within it: its
+  /// children were laid out left to right with their left and right edges swapped (see
+  /// `ResolvedNode.resolveLengths`), so mirroring them gives the layout of that direction
+  /// ([CSS Writing Modes 4 §2.1](https://www.w3.org/TR/css-writing-modes-4/#direction): a row's
+  /// main-start, a column's cross-start, is the right side in `rtl`).
+  func mirrorChildrenOfMirroringBoxes() {
+    for parent in nodes.indices where nodes[parent].mirrorsChildren {
+      let node = nodes[parent]
+      let width = frames[parent].width
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
+      {
+        frames[child] = frames[child].mirrored(inWidth: width)
+      }
+    }
   }
 
   /// The computed tree, built from the leaves up without recursion.

@@ -250,7 +250,19 @@ struct ResolvedNode {
     return Swift.max(result.clamped(min: minSize[other], max: maxSize[other]), pb.sum(other))
   }
 
-  init(style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32) {
+  /// Whether the box's parent lays its children out mirrored: its left and right margins,
+  /// insets and `auto` margins are swapped before layout.
+  var isMirroredChild = false
+  /// Whether the box lays its children out mirrored (its direction differs from the run's): its
+  /// left and right padding and border are swapped before layout.
+  var mirrorsChildren = false
+
+  init(
+    style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32, isMirroredChild: Bool = false,
+    mirrorsChildren: Bool = false
+  ) {
+    self.isMirroredChild = isMirroredChild
+    self.mirrorsChildren = mirrorsChildren
     let limit = FlexLayoutLimits.maxLength
     func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
     isHidden = s.display == .none
@@ -264,6 +276,7 @@ struct ResolvedNode {
     flexGrow = factor(s.flexGrow)
     flexShrink = factor(s.flexShrink)
     border = s.border.insets(nonNegative: true)
+    if mirrorsChildren { swap(&border.left, &border.right) }
     func gap(_ v: FlexLength) -> (Double, Double?) {
       switch v {
       case .points(let p): return (p.isFinite && p > 0 ? Swift.min(p, limit) : 0, nil)
@@ -350,12 +363,12 @@ struct ResolvedNode {
       }
       return c
     }
-    let newPadding = EdgeInsets(
+    var newPadding = EdgeInsets(
       top: edge(s.paddingLengths.top, nonNegative: true),
       left: edge(s.paddingLengths.leading, nonNegative: true),
       bottom: edge(s.paddingLengths.bottom, nonNegative: true),
       right: edge(s.paddingLengths.trailing, nonNegative: true))
-    let newMargin = EdgeInsets(
+    var newMargin = EdgeInsets(
       top: edge(s.marginLengths.top, nonNegative: false),
       left: edge(s.marginLengths.leading, nonNegative: false),
       bottom: edge(s.marginLengths.bottom, nonNegative: false),
@@ -405,6 +418,16 @@ struct ResolvedNode {
         left: resolved(s.insetLengths.leading, base: widthBase).flatMap(clampOffset),
         bottom: resolved(s.insetLengths.bottom, base: heightBase).flatMap(clampOffset),
         right: resolved(s.insetLengths.trailing, base: widthBase).flatMap(clampOffset))
+    }
+    if mirrorsChildren { swap(&newPadding.left, &newPadding.right) }
+    if isMirroredChild {
+      swap(&newMargin.left, &newMargin.right)
+      swap(&newInset.left, &newInset.right)
+      let left = newAuto & AutoMarginEdge.left != 0
+      let right = newAuto & AutoMarginEdge.right != 0
+      newAuto &= ~(AutoMarginEdge.left | AutoMarginEdge.right)
+      if left { newAuto |= AutoMarginEdge.right }
+      if right { newAuto |= AutoMarginEdge.left }
     }
     let changed =
       newSize != size || newMin != minSize || newMax != maxSize || newMargin != margin
