@@ -120,3 +120,76 @@ struct FeatureTests {
       ])
   }
 }
+
+/// The Core Layout API's view of the new features.
+@Suite("Core Layout API: percentages, auto margins, aspect ratio, direction")
+struct CoreLayoutFeatureTests {
+  @Test("a title at 60% of the row, a badge pushed to the trailing end by an auto margin")
+  func percentAndAutoMargin() {
+    var badge = Layout(identifier: "badge", size: .absolute(width: 20, height: 20))
+    badge.autoMargins = .leading
+    let row = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, secondaryAxisDistribution: .leading),
+      padding: Edges(all: 10),
+      children: [Layout(identifier: "title", size: .percent(width: 60, height: 50)), badge])
+    let computed = row.compute(with: Size(width: 320, height: 60))
+    // Content box 300 × 40: the title is 180 × 20, the badge takes the 100 pt left at its leading side.
+    #expect(
+      computed.children.map(\.frame) == [
+        Rect(x: 10, y: 10, width: 180, height: 20), Rect(x: 290, y: 10, width: 20, height: 20),
+      ])
+    #expect(badge.autoMargins == .leading && badge.margin == .zero)
+    #expect(row.children[0].size.mode.isPercent)
+    #expect(row.children[0].style.widthLength == .percent(60))
+  }
+
+  @Test("auto margins survive setting other margin edges, and centre across the line")
+  func autoMarginsAndMargin() {
+    var box = Layout(size: .absolute(width: 40, height: 10))
+    box.autoMargins = .horizontal
+    box.margin = Edges(top: 5)
+    #expect(box.autoMargins == .horizontal)
+    #expect(box.style.marginLengths == FlexLengthEdges(top: .points(5), leading: .auto, trailing: .auto))
+    box.margin = Edges(leading: 3)
+    #expect(box.autoMargins == .trailing)
+    box.autoMargins = .horizontal
+    let column = Layout(children: [box])
+    #expect(
+      column.compute(with: Size(width: 100, height: 100)).children[0].frame
+        == Rect(x: 30, y: 0, width: 40, height: 10))
+  }
+
+  @Test("an image at 16:9 takes its height from the width it is stretched to")
+  func aspectRatio() {
+    let image = Layout(identifier: "image", size: SizeBehavior(aspectRatio: 16.0 / 9.0))
+    #expect(image.size.aspectRatio == 16.0 / 9.0)
+    let cell = Layout(children: [image])
+    #expect(
+      cell.compute(width: 320, height: nil).children[0].frame == Rect(x: 0, y: 0, width: 320, height: 180))
+  }
+
+  @Test("a right-to-left box mirrors its children; the run's direction still mirrors the whole tree")
+  func direction() {
+    var row = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal),
+      children: [
+        Layout(size: .absolute(width: 30, height: 10)), Layout(size: .absolute(width: 20, height: 10)),
+      ])
+    row.direction = .rtl
+    let computed = row.compute(with: Size(width: 100, height: 10))
+    #expect(computed.children.map(\.frame.x) == [70, 50])
+    row.direction = nil
+    #expect(
+      row.compute(with: Size(width: 100, height: 10), direction: .rtl).children.map(\.frame.x) == [70, 50])
+    row.direction = .ltr
+    #expect(
+      row.compute(with: Size(width: 100, height: 10), direction: .rtl).children.map(\.frame.x) == [0, 30])
+  }
+}
+
+extension SizeBehavior.Mode {
+  var isPercent: Bool {
+    if case .percent = self { return true }
+    return false
+  }
+}
