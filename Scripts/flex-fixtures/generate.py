@@ -649,6 +649,30 @@ def feature_fixtures():
     add("rtl_auto_width", box([box([leaf(width=20, height=20), leaf(width=30, height=10, margin={"left": 4})],
                                    flexDirection="row", direction="rtl", padding={"left": 6})],
                               alignItems="flex-start", width=200, height=100))
+    # start/end/self-start/self-end and safe/unsafe (CSS Box Alignment 3).
+    for direction in ["row", "row-reverse", "column", "column-reverse"]:
+        for wrap in ["nowrap", "wrap-reverse"]:
+            for justify in ["start", "end", "safe center", "unsafe center", "safe end", "safe flex-end"]:
+                add(f"align_kw_justify_{justify.replace(' ', '_')}_{direction}_{wrap}",
+                    box([leaf(width=50, height=30), leaf(width=60, height=20), leaf(width=70, height=40)],
+                        flexDirection=direction, flexWrap=wrap, justifyContent=justify, width=150, height=100))
+            for align in ["start", "end", "self-start", "self-end", "safe center", "safe flex-end", "unsafe end"]:
+                add(f"align_kw_items_{align.replace(' ', '_')}_{direction}_{wrap}",
+                    box([leaf(width=50, height=30), leaf(width=160, height=120), leaf(),
+                         leaf(width=20, height=20, alignSelf="safe end"), leaf(width=20, height=20, alignSelf="start")],
+                        flexDirection=direction, flexWrap=wrap, alignItems=align, width=150, height=100))
+            for content in ["start", "end", "safe center", "safe end", "unsafe center"]:
+                add(f"align_kw_content_{content.replace(' ', '_')}_{direction}_{wrap}",
+                    box([leaf(width=60, height=50) for _ in range(6)], flexDirection=direction,
+                        flexWrap="wrap" if wrap == "nowrap" else wrap, alignContent=content, width=130, height=110))
+        add(f"align_kw_rtl_{direction}",
+            box([leaf(width=30, height=20, alignSelf="start"), leaf(width=30, height=20, alignSelf="end"),
+                 leaf(width=30, height=20)], direction="rtl", justifyContent="start", alignItems="end",
+                flexDirection=direction, width=150, height=100))
+        add(f"align_kw_absolute_{direction}",
+            box([leaf(position="absolute", width=30, height=20, alignSelf="end"),
+                 leaf(position="absolute", width=30, height=20, alignSelf="self-start")],
+                justifyContent="end", flexDirection=direction, flexWrap="wrap-reverse", width=150, height=100))
     # aspect-ratio (CSS Sizing 4).
     for direction in ["row", "column"]:
         add(f"aspect_ratio_{direction}",
@@ -757,6 +781,13 @@ def random_feature_style(rng, is_root, depth):
         s["overflow"] = rng.choice(["hidden", "scroll", "clip", "visible"])
     if rng.random() < 0.1:
         s["direction"] = rng.choice(["rtl", "rtl", "ltr"])
+    for key, values in [("justifyContent", ["start", "end", "safe center", "safe end", "unsafe flex-end"]),
+                        ("alignItems", ["start", "end", "self-start", "self-end", "safe center", "safe flex-end"]),
+                        ("alignContent", ["start", "end", "safe center", "safe end"])]:
+        if key in s and rng.random() < 0.2:
+            s[key] = rng.choice(values)
+    if "alignSelf" in s and rng.random() < 0.2:
+        s["alignSelf"] = rng.choice(["start", "end", "self-start", "self-end", "safe center", "safe end"])
     # (aspect-ratio is left out of the random mixes: the engine handles it only in the cases of
     # feature_fixtures(); mixed with flexing in containers of auto cross size it is not done.)
     if not is_root and rng.random() < 0.05:

@@ -43,9 +43,9 @@ public enum CoreLayoutMapping {
   /// The primary-axis distribution for a `justify-content`.
   public static func primaryAxisDistribution(_ value: FlexStyle.JustifyContent) -> PrimaryAxisDistribution {
     switch value {
-    case .flexStart: .leading
+    case .flexStart, .start: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end: .trailing
     case .spaceAround: .spaceAround
     case .spaceBetween: .spaceBetween
     case .spaceEvenly: .spaceEvenly
@@ -65,9 +65,9 @@ public enum CoreLayoutMapping {
   /// The secondary-axis distribution for an `align-items`.
   public static func secondaryAxisDistribution(_ value: FlexStyle.AlignItems) -> SecondaryAxisDistribution {
     switch value {
-    case .flexStart: .leading
+    case .flexStart, .start, .selfStart: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end, .selfEnd: .trailing
     case .stretch: .stretch
     }
   }
@@ -89,9 +89,9 @@ public enum CoreLayoutMapping {
   ) -> SecondaryAxisDistribution? {
     switch value {
     case .auto: nil
-    case .flexStart: .leading
+    case .flexStart, .start, .selfStart: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end, .selfEnd: .trailing
     case .stretch: .stretch
     }
   }
@@ -114,9 +114,9 @@ public enum CoreLayoutMapping {
     _ value: FlexStyle.AlignContent
   ) -> SecondaryAxisDistributionWhenWrapping {
     switch value {
-    case .flexStart: .leading
+    case .flexStart, .start: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end: .trailing
     case .stretch: .stretch
     case .spaceAround: .spaceAround
     case .spaceBetween: .spaceBetween

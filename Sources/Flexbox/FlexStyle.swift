@@ -31,6 +31,15 @@ public struct FlexStyle: Sendable, Hashable {
   public var alignSelf: AlignSelf = .auto
   /// `align-content`: cross-axis distribution of the lines of a multi-line container.
   public var alignContent: AlignContent = .flexStart
+  /// `safe`/`unsafe` for `justify-content`
+  /// ([CSS Box Alignment 3 §4.4](https://www.w3.org/TR/css-align-3/#overflow-values)).
+  public var justifyContentSafety: OverflowAlignment = .default
+  /// `safe`/`unsafe` for `align-items`.
+  public var alignItemsSafety: OverflowAlignment = .default
+  /// `safe`/`unsafe` for `align-self`.
+  public var alignSelfSafety: OverflowAlignment = .default
+  /// `safe`/`unsafe` for `align-content`.
+  public var alignContentSafety: OverflowAlignment = .default
   /// `flex-grow`: share of positive free space.
   public var flexGrow: Double = 0
   /// `flex-shrink`: share of negative free space, weighted by the content-box flex basis.
@@ -165,6 +174,17 @@ public struct FlexStyle: Sendable, Hashable {
     case `static`
   }
 
+  /// The overflow alignment of an alignment keyword.
+  public enum OverflowAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Neither keyword: as Chromium aligns flex items, `unsafe` (the subject may overflow at
+    /// both ends), but `space-around`/`space-evenly` fall back to `start` (see the engine).
+    case `default` = ""
+    /// `safe`: a subject that would overflow its alignment container is aligned at `start`.
+    case safe
+    /// `unsafe`: aligned as asked even when it overflows.
+    case unsafe
+  }
+
   /// `box-sizing`.
   public enum BoxSizing: String, Sendable, Hashable, CaseIterable {
     /// Sizes are of the border box (the default here).
@@ -226,6 +246,11 @@ public struct FlexStyle: Sendable, Hashable {
     case spaceAround = "space-around"
     /// `space-evenly`.
     case spaceEvenly = "space-evenly"
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
   }
 
   /// `align-items`.
@@ -238,6 +263,15 @@ public struct FlexStyle: Sendable, Hashable {
     case flexEnd = "flex-end"
     /// `stretch`.
     case stretch
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
+    /// `self-start`: as `start` (items share their container's writing mode here).
+    case selfStart = "self-start"
+    /// `self-end`: as `end`.
+    case selfEnd = "self-end"
   }
 
   /// `align-self`.
@@ -252,6 +286,15 @@ public struct FlexStyle: Sendable, Hashable {
     case flexEnd = "flex-end"
     /// `stretch`.
     case stretch
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
+    /// `self-start`: as `start` (items share their container's writing mode here).
+    case selfStart = "self-start"
+    /// `self-end`: as `end`.
+    case selfEnd = "self-end"
   }
 
   /// `align-content`.
@@ -270,5 +313,10 @@ public struct FlexStyle: Sendable, Hashable {
     case spaceAround = "space-around"
     /// `space-evenly`.
     case spaceEvenly = "space-evenly"
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
   }
 }

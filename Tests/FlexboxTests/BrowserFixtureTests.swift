@@ -55,10 +55,14 @@ enum BrowserFixtures {
   /// (none at present). They still run: the test fails if one of them starts passing, so the list
   /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
   static let knownFailures: Set<String> = [
-    // Seeded feature mixes, not yet analysed: percentage heights and min-height: auto inside
-    // multi-line or auto-sized containers (1901_085, 3003_261, 4004_086), and the same with
-    // direction: rtl (2002_230).
-    "features1901_085", "features2002_230", "features3003_261", "features4004_086",
+    // Seeded feature mixes the engine does not match yet (found, not yet analysed unless said):
+    // an absolutely positioned box with `align-items: safe flex-end` overflowing a right-to-left
+    // column container, which Chromium aligns to the left (1901_051); `safe` alignment and
+    // `align-content: start` in nested single-line containers (3003_334, 4004_214); percentage
+    // sizes and automatic minimum sizes in auto-sized containers (2002_217, 3003_184); a
+    // difference of 0.02 pt, Chromium's rounding of a percentage (4004_184).
+    "features1901_051", "features2002_217", "features3003_184", "features3003_334", "features4004_184",
+    "features4004_214",
   ]
 
   static let tolerance = 0.02

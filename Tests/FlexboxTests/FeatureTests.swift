@@ -66,6 +66,27 @@ struct FeatureTests {
     #expect(error(input) == .invalidValue(path: path, expected: expected))
   }
 
+  @Test("alignment keywords: start, end, self-start, safe and unsafe forms")
+  func alignmentKeywords() throws {
+    let layout = try FlexDocument.decode(
+      Data(
+        #"{"style":{"justifyContent":"safe end","alignItems":"self-start","alignSelf":"unsafe center","alignContent":"start"}}"#
+          .utf8))
+    let s = layout.style
+    #expect(s.justifyContent == .end && s.justifyContentSafety == .safe)
+    #expect(s.alignItems == .selfStart && s.alignItemsSafety == .default)
+    #expect(s.alignSelf == .center && s.alignSelfSafety == .unsafe)
+    #expect(s.alignContent == .start)
+    for bad in ["safe space-between", "safe", "safe safe center", "unsafe stretch", "baseline"] {
+      let error = self.error(#"{"style":{"alignContent":"\#(bad)"}}"#)
+      guard case .invalidValue(let path, _) = error else {
+        Issue.record("\(bad): \(String(describing: error))")
+        continue
+      }
+      #expect(path == "style.alignContent")
+    }
+  }
+
   @Test("the point properties are views onto the lengths, and round-trip")
   func pointViews() {
     var style = FlexStyle()

@@ -178,8 +178,10 @@ extension FlexEngine {
         free = 0
       }
       let count = line.items.count
-      let mode = Alignment(justify: constants.justifyContent).withFallback(
+      var mode = Alignment(justify: constants.justifyContent).withFallback(
         freeSpace: free, count: count, isReversed: constants.isReverse)
+      // `safe`: content overflowing the line is aligned at the writing mode's start.
+      if constants.isJustifySafe, free < 0 { mode = constants.isReverse ? .flexEnd : .flexStart }
       forEachIndex(in: line.items, reversed: constants.isReverse) { position, index in
         items[index].offsetMain = mode.offset(
           freeSpace: free, count: count, gap: constants.mainGap, isReversed: constants.isReverse,
@@ -216,9 +218,15 @@ extension FlexEngine {
           continue
         }
         let offset: Double
+        if free < 0, items[index].isAlignSafe {
+          // `safe`: an item overflowing its line sits at its start (top or left).
+          items[index].offsetCross = 0
+          continue
+        }
+        // (`start`/`end` were made flex-relative when the items were generated.)
         switch items[index].alignSelf {
-        case .flexStart, .stretch: offset = constants.isWrapReverse ? free : 0
-        case .flexEnd: offset = constants.isWrapReverse ? 0 : free
+        case .flexStart, .stretch, .start, .selfStart: offset = constants.isWrapReverse ? free : 0
+        case .flexEnd, .end, .selfEnd: offset = constants.isWrapReverse ? 0 : free
         case .center: offset = free / 2
         }
         items[index].offsetCross = offset
@@ -254,8 +262,9 @@ extension FlexEngine {
     let free =
       constants.innerContainerSize[constants.crossAxis] - totalLineCrossSize
       - sumOfGaps(constants.crossGap, count: count)
-    let mode = Alignment(content: constants.alignContent).withFallback(
+    var mode = Alignment(content: constants.alignContent).withFallback(
       freeSpace: free, count: count, isReversed: constants.isWrapReverse)
+    if constants.isAlignContentSafe, free < 0 { mode = constants.isWrapReverse ? .flexEnd : .flexStart }
     forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { position, index in
       lines[index].offsetCross = mode.offset(
         freeSpace: free, count: count, gap: constants.crossGap, isReversed: constants.isWrapReverse,
@@ -276,8 +285,8 @@ enum Alignment {
 
   init(justify: FlexStyle.JustifyContent) {
     switch justify {
-    case .flexStart: self = .flexStart
-    case .flexEnd: self = .flexEnd
+    case .flexStart, .start: self = .flexStart
+    case .flexEnd, .end: self = .flexEnd
     case .center: self = .center
     case .spaceBetween: self = .spaceBetween
     case .spaceAround: self = .spaceAround
@@ -287,8 +296,8 @@ enum Alignment {
 
   init(content: FlexStyle.AlignContent) {
     switch content {
-    case .flexStart, .stretch: self = .flexStart
-    case .flexEnd: self = .flexEnd
+    case .flexStart, .stretch, .start: self = .flexStart
+    case .flexEnd, .end: self = .flexEnd
     case .center: self = .center
     case .spaceBetween: self = .spaceBetween
     case .spaceAround: self = .spaceAround

@@ -9,8 +9,10 @@ extension FlexEngine {
   /// An item's used height is definite when it is its main size (flexed, CSS Flexbox §9.8 point
   /// 3), its own `height`, or its line's cross size it was stretched to (§9.8 point 4); the
   /// content height of an item that is not stretched is not (CSS Sizing 3 §2.1), so the item
-  /// lays its content out as for an indefinite height (`knownHeightIsIndefinite`). (An item's
-  /// width is resolved before its layout and always definite.)
+  /// lays its content out as for an indefinite height (`knownHeightIsIndefinite`). Nor, as
+  /// Chromium reads §9.8 point 3, is the flexed height of an item with a content-based flex
+  /// basis in a column container whose own height is not definite. (An item's width is resolved
+  /// before its layout and always definite.)
   func performFinalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
@@ -20,7 +22,11 @@ extension FlexEngine {
       var mainCursor = constants.contentInset.start(main)
       forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
         let item = items[index]
-        let heightIsContent = cross == .vertical && item.size[cross] == nil && item.alignSelf != .stretch
+        let heightIsContent =
+          cross == .vertical
+          ? item.size[cross] == nil && item.alignSelf != .stretch
+          : !constants.isHeightDefinite && item.styleFlexBasis == nil
+            && (item.size.height == nil || item.basisIsContent)
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
           available: AvailableSize(
@@ -71,7 +77,10 @@ extension FlexEngine {
       // Percentages of an absolutely positioned box are of its containing block, the padding
       // box ([CSS Position 3 §2.1](https://www.w3.org/TR/css-position-3/#def-cb)).
       resolveLengths(of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil)
-      let style = nodes[child]
+      var style = nodes[child]
+      style.alignSelf = style.alignSelf.selfAligned(
+        itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped
+      ).flexRelative(wrapReverse: constants.isWrapReverse)
       let pb = style.paddingBorder
       let margin = style.margin
       let minSize = Size(
@@ -84,7 +93,7 @@ extension FlexEngine {
       let sizesToContentInBlockAxis =
         switch style.alignSelf {
         case .auto, .stretch: false
-        case .flexStart, .center, .flexEnd: true
+        case .flexStart, .center, .flexEnd, .start, .end, .selfStart, .selfEnd: true
         }
       var known = OptionalSize.none
       for axis in bothAxes {
@@ -107,8 +116,8 @@ extension FlexEngine {
       let staticAnchor: (start: Bool, end: Bool) = {
         let mainAtStart: Bool
         switch constants.justifyContent {
-        case .flexStart, .spaceBetween: mainAtStart = !constants.isReverse
-        case .flexEnd: mainAtStart = constants.isReverse
+        case .flexStart, .spaceBetween, .start: mainAtStart = !constants.isReverse
+        case .flexEnd, .end: mainAtStart = constants.isReverse
         case .center, .spaceAround, .spaceEvenly: return (false, false)
         }
         return (mainAtStart, !mainAtStart)
@@ -160,7 +169,8 @@ extension FlexEngine {
         // of them would be negative horizontally: the left one is 0 instead.
         let autoBits = style.autoMargins & (AutoMarginEdge.start(axis) | AutoMarginEdge.end(axis))
         if autoBits != 0, let start = style.inset.start(axis), let end = style.inset.end(axis) {
-          let free = insetBox[axis] - start - end - size[axis] - margin.sum(axis)
+          // (The inset-modified containing block is never of negative size: CSS Position 3 §4.1.)
+          let free = Swift.max(insetBox[axis] - start - end, 0) - size[axis] - margin.sum(axis)
           var startMargin = margin.start(axis)
           if autoBits == AutoMarginEdge.start(axis) | AutoMarginEdge.end(axis) {
             startMargin += axis == .horizontal && free < 0 ? 0 : free / 2
@@ -190,24 +200,31 @@ extension FlexEngine {
         let centered =
           (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
             - margin.end(axis)) / 2
+        // `safe` cross-axis alignment: a box overflowing the content box sits at its start (top
+        // or left). (Chromium applies no `safe` of `justify-content` to the static position.)
+        let overflows = endStatic < startPosition
+        let isSafe =
+          axis != main && (style.alignSelf == .auto ? constants.isAlignItemsSafe : style.isAlignSelfSafe)
+        if isSafe, overflows { return startPosition }
         if axis == main {
           switch constants.justifyContent {
-          case .flexStart, .spaceBetween: return constants.isReverse ? endStatic : startPosition
-          case .flexEnd: return constants.isReverse ? startPosition : endStatic
+          case .flexStart, .spaceBetween, .start: return constants.isReverse ? endStatic : startPosition
+          case .flexEnd, .end: return constants.isReverse ? startPosition : endStatic
           case .center, .spaceAround, .spaceEvenly: return centered
           }
         }
         let alignSelf: FlexStyle.AlignItems
         switch style.alignSelf {
         case .auto: alignSelf = constants.alignItems
-        case .flexStart: alignSelf = .flexStart
+        case .flexStart, .start, .selfStart: alignSelf = .flexStart
         case .center: alignSelf = .center
-        case .flexEnd: alignSelf = .flexEnd
+        case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
         case .stretch: alignSelf = .stretch
         }
         switch alignSelf {
-        case .flexStart, .stretch: return constants.isWrapReverse ? endStatic : startPosition
-        case .flexEnd: return constants.isWrapReverse ? startPosition : endStatic
+        case .flexStart, .stretch, .start, .selfStart:
+          return constants.isWrapReverse ? endStatic : startPosition
+        case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
         case .center: return centered
         }
       }
@@ -250,8 +267,8 @@ extension FlexEngine {
     var position: Double
     switch alignment {
     case .center: position = start + free / 2
-    case .flexEnd: position = start + free
-    case .auto, .flexStart, .stretch: position = start
+    case .flexEnd, .end, .selfEnd: position = start + free
+    case .auto, .flexStart, .stretch, .start, .selfStart: position = start
     }
     // 3. Default overflow alignment: keep an overflowing box within the containing block.
     if free < 0 {

@@ -20,6 +20,9 @@ struct FlexConstants {
   var alignItems: FlexStyle.AlignItems
   var alignContent: FlexStyle.AlignContent
   var justifyContent: FlexStyle.JustifyContent
+  var isJustifySafe: Bool
+  var isAlignItemsSafe: Bool
+  var isAlignContentSafe: Bool
   /// The container's own definite main size (`width`/`height` clamped by min/max), if any.
   var styleMainSize: Double?
   /// The container's own max main size (floored by its min), whatever the sizing mode.
@@ -59,6 +62,8 @@ struct FlexItem {
   var flexGrow: Double
   var flexShrink: Double
   var styleFlexBasis: Double?
+  /// `safe` cross-axis alignment: an item overflowing its line sits at its start.
+  var isAlignSafe: Bool
   /// `flex-basis: content`: the base size is the content's even when the item has a main size.
   var basisIsContent: Bool
   /// A percentage `flex-basis` without a definite base (so `basisIsContent`).
@@ -202,6 +207,8 @@ extension FlexEngine {
       maxSize: clamps ? node.maxSize : .none,
       mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
       alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
+      isJustifySafe: node.isJustifySafe, isAlignItemsSafe: node.isAlignItemsSafe,
+      isAlignContentSafe: node.isAlignContentSafe,
       styleMainSize: node.size[mainAxis].clamped(min: node.minSize[mainAxis], max: node.maxSize[mainAxis]),
       styleMaxMainSize: node.maxSize[mainAxis].map { Swift.max($0, node.minSize[mainAxis]) },
       nodeOuterSize: knownSize, nodeInnerSize: inner)
@@ -273,11 +280,16 @@ extension FlexEngine {
       let style = nodes[child]
       if style.isHidden || style.isAbsolute { continue }
       var alignSelf: FlexStyle.AlignItems
-      switch style.alignSelf {
+      // `self-start`/`self-end` follow the item's own direction in the inline (horizontal) axis.
+      var raw = style.alignSelf
+      if raw == .auto, node.alignItemsSelf != 0 { raw = node.alignItemsSelf == 1 ? .selfStart : .selfEnd }
+      raw = raw.selfAligned(
+        itemDirectionDiffers: constants.crossAxis == .horizontal && style.isFlipped != node.isFlipped)
+      switch raw.flexRelative(wrapReverse: constants.isWrapReverse) {
       case .auto: alignSelf = constants.alignItems
-      case .flexStart: alignSelf = .flexStart
+      case .flexStart, .start, .selfStart: alignSelf = .flexStart
       case .center: alignSelf = .center
-      case .flexEnd: alignSelf = .flexEnd
+      case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
       case .stretch: alignSelf = .stretch
       }
       // §9.4 step 11: only an item whose cross size is `auto` and whose cross-axis margins are
@@ -293,6 +305,7 @@ extension FlexEngine {
           node: child, size: style.size, minSize: style.minSize, maxSize: style.maxSize, margin: style.margin,
           paddingBorder: style.paddingBorder, inset: style.inset, alignSelf: alignSelf,
           flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis,
+          isAlignSafe: style.alignSelf == .auto ? constants.isAlignItemsSafe : style.isAlignSelfSafe,
           basisIsContent: style.flexBasisIsContent,
           basisIsUnresolvedPercent: style.flexBasisIsContent && style.flexBasisIsPercent,
           autoMargins: style.autoMargins))

@@ -115,6 +115,7 @@ final class FlexEngine {
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          node.isFlipped = flips
           if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
             hasPercentages = true
           }

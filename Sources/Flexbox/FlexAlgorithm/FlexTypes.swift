@@ -165,6 +165,29 @@ enum AutoMarginEdge {
   static func end(_ axis: Axis) -> UInt8 { axis == .horizontal ? right : bottom }
 }
 
+extension FlexStyle.AlignSelf {
+  /// `self-start`/`self-end` as `start`/`end` of the container's writing mode: swapped when
+  /// the item's direction differs from its container's and the axis is the inline one.
+  func selfAligned(itemDirectionDiffers: Bool) -> FlexStyle.AlignSelf {
+    guard itemDirectionDiffers else { return self }
+    switch self {
+    case .selfStart: return .selfEnd
+    case .selfEnd: return .selfStart
+    default: return self
+    }
+  }
+
+  /// The value with `start`/`end` (and `self-` forms) made flex-relative for a container that
+  /// does (or does not) wrap in reverse: the writing mode's start is its cross-end then.
+  func flexRelative(wrapReverse: Bool) -> FlexStyle.AlignSelf {
+    switch self {
+    case .start, .selfStart: wrapReverse ? .flexEnd : .flexStart
+    case .end, .selfEnd: wrapReverse ? .flexStart : .flexEnd
+    default: self
+    }
+  }
+}
+
 /// One box's style, resolved and sanitised for the engine, with its place in the flat tree.
 ///
 /// Lengths that depend on the containing block (percentages) are resolved by
@@ -180,6 +203,12 @@ struct ResolvedNode {
   var alignItems: FlexStyle.AlignItems
   var alignSelf: FlexStyle.AlignSelf
   var alignContent: FlexStyle.AlignContent
+  /// `safe` alignment (CSS Box Alignment 3 §4.4) of `justify-content`, `align-items`,
+  /// `align-self`, `align-content`.
+  var isJustifySafe: Bool
+  var isAlignItemsSafe: Bool
+  var isAlignSelfSafe: Bool
+  var isAlignContentSafe: Bool
   var flexGrow: Double
   var flexShrink: Double
   var flexBasis: Double?
@@ -253,6 +282,10 @@ struct ResolvedNode {
   /// Whether the box's parent lays its children out mirrored: its left and right margins,
   /// insets and `auto` margins are swapped before layout.
   var isMirroredChild = false
+  /// Whether the box's direction differs from the run's.
+  var isFlipped = false
+  /// `align-items: self-start` (1) or `self-end` (2), which depend on each item's direction.
+  var alignItemsSelf: UInt8 = 0
   /// Whether the box lays its children out mirrored (its direction differs from the run's): its
   /// left and right padding and border are swapped before layout.
   var mirrorsChildren = false
@@ -269,10 +302,31 @@ struct ResolvedNode {
     isAbsolute = s.position == .absolute
     direction = s.flexDirection
     wrap = s.flexWrap
-    justifyContent = s.justifyContent
-    alignItems = s.alignItems
+    // `start`/`end` are the writing mode's (top or left): flex-start or flex-end as the box's
+    // own flex direction and wrap have them (CSS Box Alignment 3 §5.1, §6.1).
+    let reverse = s.flexDirection.isReverse
+    let wrapReverse = s.flexWrap == .wrapReverse
+    switch s.justifyContent {
+    case .start: justifyContent = reverse ? .flexEnd : .flexStart
+    case .end: justifyContent = reverse ? .flexStart : .flexEnd
+    default: justifyContent = s.justifyContent
+    }
+    alignItemsSelf = s.alignItems == .selfStart ? 1 : s.alignItems == .selfEnd ? 2 : 0
+    switch s.alignItems {
+    case .start, .selfStart: alignItems = wrapReverse ? .flexEnd : .flexStart
+    case .end, .selfEnd: alignItems = wrapReverse ? .flexStart : .flexEnd
+    default: alignItems = s.alignItems
+    }
     alignSelf = s.alignSelf
-    alignContent = s.alignContent
+    switch s.alignContent {
+    case .start: alignContent = wrapReverse ? .flexEnd : .flexStart
+    case .end: alignContent = wrapReverse ? .flexStart : .flexEnd
+    default: alignContent = s.alignContent
+    }
+    isJustifySafe = s.justifyContentSafety == .safe
+    isAlignItemsSafe = s.alignItemsSafety == .safe
+    isAlignSelfSafe = s.alignSelfSafety == .safe
+    isAlignContentSafe = s.alignContentSafety == .safe
     flexGrow = factor(s.flexGrow)
     flexShrink = factor(s.flexShrink)
     border = s.border.insets(nonNegative: true)

@@ -12,10 +12,11 @@ enum StyleDecoder {
       case "position": style.position = try keyword(value, keyPath)
       case "flexDirection": style.flexDirection = try keyword(value, keyPath)
       case "flexWrap": style.flexWrap = try keyword(value, keyPath)
-      case "justifyContent": style.justifyContent = try keyword(value, keyPath)
-      case "alignItems": style.alignItems = try keyword(value, keyPath)
-      case "alignSelf": style.alignSelf = try keyword(value, keyPath)
-      case "alignContent": style.alignContent = try keyword(value, keyPath)
+      case "justifyContent":
+        (style.justifyContent, style.justifyContentSafety) = try alignment(value, keyPath)
+      case "alignItems": (style.alignItems, style.alignItemsSafety) = try alignment(value, keyPath)
+      case "alignSelf": (style.alignSelf, style.alignSelfSafety) = try alignment(value, keyPath)
+      case "alignContent": (style.alignContent, style.alignContentSafety) = try alignment(value, keyPath)
       case "flexGrow": style.flexGrow = try number(value, keyPath, nonNegative: true)
       case "flexShrink": style.flexShrink = try number(value, keyPath, nonNegative: true)
       case "flexBasis": style.flexBasisLength = try length(value, keyPath, .basis)
@@ -109,6 +110,20 @@ enum StyleDecoder {
       }
     }
     return result
+  }
+
+  /// An alignment keyword, optionally after `safe` or `unsafe` (for positional keywords only).
+  private static func alignment<T: RawRepresentable & CaseIterable>(
+    _ value: JSONValue, _ path: String
+  ) throws(FlexDocumentError) -> (T, FlexStyle.OverflowAlignment) where T.RawValue == String {
+    let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    guard case .string(let text) = value, let (name, safety) = StyleValues.overflowPosition(text),
+      let result = T(rawValue: name), safety == .default || StyleValues.isPositional(name)
+    else {
+      throw .invalidValue(
+        path: path, expected: "one of \(names), positional ones after \"safe \" or \"unsafe \"")
+    }
+    return (result, safety)
   }
 
   /// A length in one of `forms` (see `StyleValues`).

@@ -90,4 +90,25 @@ enum StyleValues {
   static func fontMetric(_ number: Double) -> Double? {
     number.isFinite && number > 0 ? number : nil
   }
+
+  /// An alignment value split into its keyword and overflow position: `"safe center"` is
+  /// `("center", .safe)`, `"center"` `("center", .default)`; `nil` for more than two words or a
+  /// first word other than `safe`/`unsafe`.
+  static func overflowPosition(_ text: String) -> (String, FlexStyle.OverflowAlignment)? {
+    let words = text.split(separator: " ")
+    switch words.count {
+    case 1: return (String(words[0]), .default)
+    case 2:
+      guard let safety = FlexStyle.OverflowAlignment(rawValue: String(words[0])), safety != .default else {
+        return nil
+      }
+      return (String(words[1]), safety)
+    default: return nil
+    }
+  }
+
+  /// Whether an alignment keyword is positional (may take `safe`/`unsafe`).
+  static func isPositional(_ keyword: String) -> Bool {
+    ["center", "start", "end", "flex-start", "flex-end", "self-start", "self-end"].contains(keyword)
+  }
 }
