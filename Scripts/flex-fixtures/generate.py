@@ -21,6 +21,15 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 (`flex-random-4242.json`), `FIXTURE_SEED=7373 ... 500`, `FIXTURE_SEED=8484 ... 500` and
 `FIXTURE_SEED=9191 ... 500`.
 
+The features beyond that first schema (percentages, `margin: auto`, measured text, the automatic
+minimum size, `overflow`, `box-sizing`, `position: static`, `direction`, `start`/`end`/`safe`
+alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
+`flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
+`flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
+400). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
+out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
+square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
+
 Each file is a JSON array of fixtures:
 
     {"name": "...", "input": NODE, "expected": FRAME}
@@ -673,6 +682,29 @@ def feature_fixtures():
             box([leaf(position="absolute", width=30, height=20, alignSelf="end"),
                  leaf(position="absolute", width=30, height=20, alignSelf="self-start")],
                 justifyContent="end", flexDirection=direction, flexWrap="wrap-reverse", width=150, height=100))
+    # Intrinsic sizing keywords (CSS Sizing 3 §3.1).
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    def kw_text(**style):
+        return {"style": dict(style), "text": "\u200b".join(five)}
+    for direction in ["row", "column"]:
+        for kw in ["min-content", "max-content", "fit-content"]:
+            add(f"keyword_width_{kw}_{direction}",
+                box([kw_text(width=kw), box([leaf(width=30, height=10), kw_text()], width=kw, flexDirection="row"),
+                     kw_text(width=kw, flexShrink=1, padding={"left": 3, "right": 4}, margin={"left": 5})],
+                    flexDirection=direction, width=120, height=150))
+            add(f"keyword_min_max_{kw}_{direction}",
+                box([kw_text(width=10, minWidth=kw), kw_text(width=300, maxWidth=kw), kw_text(maxWidth=kw, flexGrow=1),
+                     kw_text(minWidth=kw, flexShrink=1)],
+                    flexDirection=direction, width=120, height=150))
+            add(f"keyword_height_{kw}_{direction}",
+                box([kw_text(height=kw), kw_text(height=kw, width=40), leaf(height=kw, width=20)],
+                    flexDirection=direction, width=120, height=150))
+        add(f"keyword_basis_{direction}",
+            box([kw_text(flexBasis=kw, flexShrink=1) for kw in ["min-content", "max-content", "fit-content"]],
+                flexDirection=direction, width=200, height=150))
+    add("keyword_absolute", box([kw_text(position="absolute", width="min-content"),
+                                 kw_text(position="absolute", width="fit-content", top=20, left=30)],
+                                width=100, height=100))
     # aspect-ratio (CSS Sizing 4).
     for direction in ["row", "column"]:
         add(f"aspect_ratio_{direction}",

@@ -47,12 +47,18 @@ struct FeatureTests {
   @Test(
     "bad values name their key path and the forms accepted",
     arguments: [
-      (#"{"style":{"width":"50"}}"#, "style.width", "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\""),
-      (#"{"style":{"padding":{"top":"-1%"}}}"#, "style.padding.top", "a number ≥ 0, \"N%\" (N ≥ 0)"),
-      (#"{"style":{"maxWidth":"auto"}}"#, "style.maxWidth", "a number ≥ 0, \"N%\" (N ≥ 0), \"none\""),
       (
-        #"{"style":{"flexBasis":"min-content"}}"#, "style.flexBasis",
-        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\""
+        #"{"style":{"width":"50"}}"#, "style.width",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"min-content\", \"max-content\", \"fit-content\""
+      ),
+      (#"{"style":{"padding":{"top":"-1%"}}}"#, "style.padding.top", "a number ≥ 0, \"N%\" (N ≥ 0)"),
+      (
+        #"{"style":{"maxWidth":"auto"}}"#, "style.maxWidth",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"none\", \"min-content\", \"max-content\", \"fit-content\""
+      ),
+      (
+        #"{"style":{"flexBasis":"stretch"}}"#, "style.flexBasis",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\", \"min-content\", \"max-content\", \"fit-content\""
       ),
       (#"{"style":{"aspectRatio":0}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
       (#"{"style":{"aspectRatio":"1 / 0"}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),

@@ -270,13 +270,68 @@ final class FlexEngine {
   func resolveLengths(of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?) {
     let index = Int(nodes[id].baseStyle)
     guard index >= 0 else { return }
-    if nodes[id].resolveLengths(
+    let old = nodes[id]
+    var changed = nodes[id].resolveLengths(
       baseStyles[index], widthBase: widthBase, heightBase: heightBase, basisAxis: basisAxis)
-    {
+    let node = nodes[id]
+    if node.widthKeyword | node.minWidthKeyword | node.maxWidthKeyword | node.flexBasisKeyword != 0 {
+      resolveIntrinsicKeywords(of: id, widthBase: widthBase, basisAxis: basisAxis)
+      let new = nodes[id]
+      changed =
+        new.size != old.size || new.minSize != old.minSize || new.maxSize != old.maxSize
+        || new.flexBasis != old.flexBasis || new.margin != old.margin || new.padding != old.padding
+        || new.inset != old.inset || new.autoMargins != old.autoMargins
+        || new.flexBasisIsContent != old.flexBasisIsContent
+    }
+    if changed {
       let base = Int(cacheBase[id])
       if base >= 0 {
         for slot in base..<(base + Self.cacheSlots) { cache[slot] = .empty }
       }
+    }
+  }
+
+  /// The intrinsic sizing keywords of box `id` ([CSS Sizing 3 §3.1](https://www.w3.org/TR/css-sizing-3/#sizing-values)):
+  /// a `width`, `min-width` or `max-width` of `min-content` or `max-content` is the box's
+  /// min-content or max-content width, found by sizing its content under that constraint;
+  /// `fit-content` is `min(max-content, max(min-content, available))`, the available width being
+  /// the containing block's less the margins (max-content without one). A `flex-basis` keyword
+  /// along a horizontal main axis is the same width. (In the block axis these keywords behave as
+  /// `auto`, CSS Sizing 3 §3.1, except that the box is not stretched.)
+  func resolveIntrinsicKeywords(of id: Int, widthBase: Double?, basisAxis: Axis?) {
+    let node = nodes[id]
+    var minContent: Double?
+    var maxContent: Double?
+    func contentWidth(_ constraint: AvailableSpace) -> Double {
+      computeNode(
+        id, known: .none, available: AvailableSize(width: constraint, height: .maxContent),
+        mode: .computeSize, sizing: .contentSize
+      ).width
+    }
+    func width(_ keyword: UInt8) -> Double? {
+      guard keyword != 0 else { return nil }
+      if keyword != 2, minContent == nil { minContent = contentWidth(.minContent) }
+      if keyword != 1, maxContent == nil { maxContent = contentWidth(.maxContent) }
+      switch keyword {
+      case 1: return minContent
+      case 2: return maxContent
+      default:
+        guard let base = widthBase else { return maxContent }
+        return Swift.min(maxContent!, Swift.max(minContent!, base - node.margin.horizontal))
+      }
+    }
+    // (`width: fit-content` is what an absolutely positioned box of auto width gets anyway:
+    // shrink-to-fit in the space its insets leave, CSS Position 3 §5.1.)
+    if !(node.isAbsolute && node.widthKeyword == 3), let w = width(node.widthKeyword) {
+      nodes[id].size.width = w
+    }
+    if let w = width(node.minWidthKeyword) { nodes[id].minSize.width = w }
+    if let w = width(node.maxWidthKeyword) { nodes[id].maxSize.width = w }
+    if basisAxis == .horizontal, let w = width(node.flexBasisKeyword) {
+      nodes[id].flexBasis = w
+      nodes[id].flexBasisIsContent = false
+    } else if node.flexBasisKeyword != 0 {
+      nodes[id].flexBasisIsContent = true
     }
   }
 

@@ -245,6 +245,13 @@ struct ResolvedNode {
   var hasAutoMinHeight = false
   /// Whether the box has any length to resolve against its containing block.
   var needsBase: Bool
+  /// `width`, `min-width`, `max-width`, `flex-basis` given as `min-content` (1), `max-content`
+  /// (2) or `fit-content` (3), found from the box's content when its parent lays it out
+  /// (`FlexEngine.resolveIntrinsicKeywords`); 0 otherwise.
+  var widthKeyword: UInt8 = 0
+  var minWidthKeyword: UInt8 = 0
+  var maxWidthKeyword: UInt8 = 0
+  var flexBasisKeyword: UInt8 = 0
   /// Index of the box's style in `FlexEngine.baseStyles` when it ``needsBase``, else -1.
   var baseStyle: Int32 = -1
   /// Index of the first child in the flat arrays; children are contiguous.
@@ -341,6 +348,10 @@ struct ResolvedNode {
     (rowGap, rowGapPercent) = gap(s.rowGapLength)
     (columnGap, columnGapPercent) = gap(s.columnGapLength)
     func hasPercent(_ v: FlexLength?) -> Bool { v?.isPercent ?? false }
+    func isKeyword(_ v: FlexLength) -> Bool { v == .minContent || v == .maxContent || v == .fitContent }
+    let hasWidthKeywords =
+      isKeyword(s.widthLength) || isKeyword(s.minWidthLength) || isKeyword(s.maxWidthLength)
+      || isKeyword(s.flexBasisLength)
     func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
       hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
     }
@@ -351,6 +362,19 @@ struct ResolvedNode {
       || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
       // A content-box flex basis gets the padding and border along the parent's main axis.
       || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
+      || hasWidthKeywords
+    func keyword(_ v: FlexLength) -> UInt8 {
+      switch v {
+      case .minContent: 1
+      case .maxContent: 2
+      case .fitContent: 3
+      default: 0
+      }
+    }
+    widthKeyword = keyword(s.widthLength)
+    minWidthKeyword = keyword(s.minWidthLength)
+    maxWidthKeyword = keyword(s.maxWidthLength)
+    flexBasisKeyword = keyword(s.flexBasisLength)
     flexBasisIsPercent = s.flexBasisLength.isPercent
     if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
       aspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)

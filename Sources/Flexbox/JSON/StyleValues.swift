@@ -18,13 +18,13 @@ enum StyleValues {
     static let intrinsic = LengthForms(rawValue: 32)
 
     /// `width`, `height`.
-    static let size: LengthForms = [.percent, .auto]
+    static let size: LengthForms = [.percent, .auto, .intrinsic]
     /// `flex-basis`.
-    static let basis: LengthForms = [.percent, .auto, .content]
+    static let basis: LengthForms = [.percent, .auto, .content, .intrinsic]
     /// `min-width`, `min-height`.
-    static let minimum: LengthForms = [.percent, .auto]
+    static let minimum: LengthForms = [.percent, .auto, .intrinsic]
     /// `max-width`, `max-height`.
-    static let maximum: LengthForms = [.percent, .none]
+    static let maximum: LengthForms = [.percent, .none, .intrinsic]
     /// Margins.
     static let margin: LengthForms = [.negative, .percent, .auto]
     /// Padding and gaps.
