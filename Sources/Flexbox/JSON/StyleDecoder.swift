@@ -73,23 +73,6 @@ enum StyleDecoder {
     return number
   }
 
-  private static func length(
-    _ value: JSONValue, _ path: String, keyword: String
-  ) throws(FlexDocumentError)
-    -> Double?
-  {
-    if case .string(let text) = value {
-      guard text == keyword else {
-        throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"")
-      }
-      return nil
-    }
-    guard case .number(let number) = value, number.isFinite, number >= 0 else {
-      throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"")
-    }
-    return number
-  }
-
   /// A leaf's `font`: `{"advance": N, "lineHeight": N}`, each > 0 and defaulting to 10.
   static func font(
     _ value: JSONValue, path: String
