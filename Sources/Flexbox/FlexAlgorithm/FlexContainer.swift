@@ -276,39 +276,46 @@ extension FlexEngine {
   func generateFlexItems(_ node: ResolvedNode, constants: FlexConstants) -> [FlexItem] {
     var items: [FlexItem] = []
     items.reserveCapacity(Int(node.childCount))
-    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
-      let style = nodes[child]
-      if style.isHidden || style.isAbsolute { continue }
-      var alignSelf: FlexStyle.AlignItems
-      // `self-start`/`self-end` follow the item's own direction in the inline (horizontal) axis.
-      var raw = style.alignSelf
-      if raw == .auto, node.alignItemsSelf != 0 { raw = node.alignItemsSelf == 1 ? .selfStart : .selfEnd }
-      raw = raw.selfAligned(
-        itemDirectionDiffers: constants.crossAxis == .horizontal && style.isFlipped != node.isFlipped)
-      switch raw.flexRelative(wrapReverse: constants.isWrapReverse) {
-      case .auto: alignSelf = constants.alignItems
-      case .flexStart, .start, .selfStart: alignSelf = .flexStart
-      case .center: alignSelf = .center
-      case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
-      case .stretch: alignSelf = .stretch
+    // (Through a pointer: a resolved node is large, and copying each one costs.)
+    nodes.withUnsafeBufferPointer { buffer in
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+        let style = buffer.baseAddress.unsafelyUnwrapped + child
+        if style.pointee.isHidden || style.pointee.isAbsolute { continue }
+        var alignSelf: FlexStyle.AlignItems
+        // `self-start`/`self-end` follow the item's own direction in the inline (horizontal) axis.
+        var raw = style.pointee.alignSelf
+        if raw == .auto, node.alignItemsSelf != 0 { raw = node.alignItemsSelf == 1 ? .selfStart : .selfEnd }
+        raw = raw.selfAligned(
+          itemDirectionDiffers: constants.crossAxis == .horizontal
+            && style.pointee.isFlipped != node.isFlipped)
+        switch raw.flexRelative(wrapReverse: constants.isWrapReverse) {
+        case .auto: alignSelf = constants.alignItems
+        case .flexStart, .start, .selfStart: alignSelf = .flexStart
+        case .center: alignSelf = .center
+        case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
+        case .stretch: alignSelf = .stretch
+        }
+        // §9.4 step 11: only an item whose cross size is `auto` and whose cross-axis margins are
+        // not is stretched; any other `stretch` item is placed as `flex-start`.
+        if alignSelf == .stretch {
+          let cross = constants.crossAxis
+          let isAuto = cross == .horizontal ? style.pointee.isAutoWidth : style.pointee.isAutoHeight
+          let autoMargins = AutoMarginEdge.start(cross) | AutoMarginEdge.end(cross)
+          if !isAuto || style.pointee.autoMargins & autoMargins != 0 { alignSelf = .flexStart }
+        }
+        items.append(
+          FlexItem(
+            node: child, size: style.pointee.size, minSize: style.pointee.minSize,
+            maxSize: style.pointee.maxSize, margin: style.pointee.margin,
+            paddingBorder: style.pointee.paddingBorder, inset: style.pointee.inset, alignSelf: alignSelf,
+            flexGrow: style.pointee.flexGrow, flexShrink: style.pointee.flexShrink,
+            styleFlexBasis: style.pointee.flexBasis,
+            isAlignSafe: style.pointee.alignSelf == .auto
+              ? constants.isAlignItemsSafe : style.pointee.isAlignSelfSafe,
+            basisIsContent: style.pointee.flexBasisIsContent,
+            basisIsUnresolvedPercent: style.pointee.flexBasisIsContent && style.pointee.flexBasisIsPercent,
+            autoMargins: style.pointee.autoMargins))
       }
-      // §9.4 step 11: only an item whose cross size is `auto` and whose cross-axis margins are
-      // not is stretched; any other `stretch` item is placed as `flex-start`.
-      if alignSelf == .stretch {
-        let cross = constants.crossAxis
-        let isAuto = cross == .horizontal ? style.isAutoWidth : style.isAutoHeight
-        let autoMargins = AutoMarginEdge.start(cross) | AutoMarginEdge.end(cross)
-        if !isAuto || style.autoMargins & autoMargins != 0 { alignSelf = .flexStart }
-      }
-      items.append(
-        FlexItem(
-          node: child, size: style.size, minSize: style.minSize, maxSize: style.maxSize, margin: style.margin,
-          paddingBorder: style.paddingBorder, inset: style.inset, alignSelf: alignSelf,
-          flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis,
-          isAlignSafe: style.alignSelf == .auto ? constants.isAlignItemsSafe : style.isAlignSelfSafe,
-          basisIsContent: style.flexBasisIsContent,
-          basisIsUnresolvedPercent: style.flexBasisIsContent && style.flexBasisIsPercent,
-          autoMargins: style.autoMargins))
     }
     return items
   }

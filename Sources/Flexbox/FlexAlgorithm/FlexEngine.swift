@@ -100,6 +100,13 @@ final class FlexEngine {
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
       let parent = groupParents[groupIndex]
+      // Every box found so far gets a slot now: a resolved node is large, and regrowing the
+      // array copies them all (grown at least twofold, so reserving stays linear).
+      if nodes.capacity < nextIndex {
+        let capacity = Swift.max(nextIndex, 2 * nodes.capacity)
+        nodes.reserveCapacity(capacity)
+        identifiers.reserveCapacity(capacity)
+      }
       groups[groupIndex].withUnsafeBufferPointer { group in
         for layout in group {
           let direction = layout.style.direction ?? parent.direction

@@ -394,7 +394,7 @@ struct ResolvedNode {
     self.firstChild = firstChild
     self.childCount = childCount
     self.measure = measure
-    resolveLengths(s, widthBase: nil, heightBase: nil, basisAxis: nil)
+    resolveLengths(s, widthBase: nil, heightBase: nil, basisAxis: nil, reportsChanges: false)
   }
 
   /// `percent`% of `base`, as Chromium computes it: in single precision, cut to its layout
@@ -408,7 +408,7 @@ struct ResolvedNode {
   /// Resolves the lengths that may depend on the containing block: sizes, `flex-basis`,
   /// margins, padding and insets, against a containing block of `widthBase` × `heightBase`
   /// (`nil` where not definite), `flex-basis` against the base along `basisAxis` (the parent's
-  /// main axis). Returns whether anything changed.
+  /// main axis). Returns whether anything changed (false without looking when `reportsChanges` is false).
   ///
   /// Without a definite base a percentage behaves as CSS says: `width`/`height` and insets as
   /// `auto` ([CSS Sizing 3 §5.2.1](https://www.w3.org/TR/css-sizing-3/#cyclic-percentage-contribution),
@@ -420,7 +420,7 @@ struct ResolvedNode {
   /// With `box-sizing: content-box`, definite sizes get the padding and border added.
   @discardableResult
   mutating func resolveLengths(
-    _ s: FlexStyle, widthBase: Double?, heightBase: Double?, basisAxis: Axis?
+    _ s: FlexStyle, widthBase: Double?, heightBase: Double?, basisAxis: Axis?, reportsChanges: Bool = true
   )
     -> Bool
   {
@@ -508,10 +508,11 @@ struct ResolvedNode {
       if right { newAuto |= AutoMarginEdge.left }
     }
     let changed =
-      newSize != size || newMin != minSize || newMax != maxSize || newMargin != margin
-      || newPadding != padding
-      || newInset != inset || newBasis != flexBasis || newBasisIsContent != flexBasisIsContent
-      || newAuto != autoMargins
+      reportsChanges
+      && (newSize != size || newMin != minSize || newMax != maxSize || newMargin != margin
+        || newPadding != padding
+        || newInset != inset || newBasis != flexBasis || newBasisIsContent != flexBasisIsContent
+        || newAuto != autoMargins)
     size = newSize
     minSize = newMin
     maxSize = newMax
