@@ -21,6 +21,15 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 (`flex-random-4242.json`), `FIXTURE_SEED=7373 ... 500`, `FIXTURE_SEED=8484 ... 500` and
 `FIXTURE_SEED=9191 ... 500`.
 
+The features beyond that first schema (percentages, `margin: auto`, measured text, the automatic
+minimum size, `overflow`, `box-sizing`, `position: static`, `direction`, `start`/`end`/`safe`
+alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
+`flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
+`flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
+400). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
+out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
+square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
+
 Each file is a JSON array of fixtures:
 
     {"name": "...", "input": NODE, "expected": FRAME}
@@ -44,7 +53,7 @@ OUT_DIR = os.path.join(ROOT, "Tests", "FlexboxTests", "Fixtures")
 
 BASE_CSS = (
     "display:flex;flex-direction:column;flex-shrink:0;box-sizing:border-box;position:relative;"
-    "align-content:flex-start;min-width:0;min-height:0;margin:0;padding:0;border:0 solid black;"
+    "align-content:flex-start;min-width:0;min-height:0;margin:0;padding:0;border:0 solid black;scrollbar-width:none;"
 )
 
 KEBAB = {
@@ -55,8 +64,9 @@ KEBAB = {
     "maxWidth": "max-width", "maxHeight": "max-height", "position": "position", "display": "display",
     "top": "top", "left": "left", "bottom": "bottom", "right": "right",
     "gap": "gap", "rowGap": "row-gap", "columnGap": "column-gap",
+    "aspectRatio": "aspect-ratio", "boxSizing": "box-sizing", "overflow": "overflow", "direction": "direction",
 }
-UNITLESS = {"flexGrow", "flexShrink"}
+UNITLESS = {"flexGrow", "flexShrink", "aspectRatio"}
 
 
 def css_value(key, value):
@@ -70,12 +80,14 @@ def css_value(key, value):
 def node_css(style):
     parts = [BASE_CSS]
     for key, value in style.items():
-        if key in ("margin", "padding", "border"):
+        if key in ("margin", "padding") and not isinstance(value, dict):
+            parts.append(f"{key}:{css_value(key, value)};")
+        elif key in ("margin", "padding", "border"):
             for edge, v in value.items():
                 if key == "border":
                     parts.append(f"border-{edge}-width:{v}px;")
                 else:
-                    parts.append(f"{key}-{edge}:{v}px;")
+                    parts.append(f"{key}-{edge}:{css_value(key, v)};")
         else:
             parts.append(f"{KEBAB[key]}:{css_value(key, value)};")
     return "".join(parts)
@@ -83,6 +95,16 @@ def node_css(style):
 
 def node_html(node):
     children = "".join(node_html(c) for c in node.get("children", []))
+    if "text" in node:
+        # Measured text in the test font (every glyph 1em square, see make_font): words split at
+        # U+200B, each other character `advance` wide, lines `lineHeight` apart.
+        font = node.get("font", {})
+        advance = font.get("advance", 10)
+        line_height = font.get("lineHeight", 10)
+        text = node["text"].replace("\u200b", "&#8203;")
+        css = node_css(node.get("style", {})).replace("display:flex;", "display:block;", 1)
+        css += f"font:{advance}px/{line_height}px FlexTest;"
+        return f'<div style="{css}">{text}</div>'
     return f'<div style="{node_css(node.get("style", {}))}">{children}</div>'
 
 
@@ -392,6 +414,451 @@ def hand_fixtures():
 
 
 # ---------------------------------------------------------------------------------------------
+# Hand-written fixtures for the features beyond the first schema (percentages, auto margins,
+# measured text, aspect-ratio, automatic minimum sizes, box-sizing, position: static,
+# direction...): `python3 generate.py features` writes flex-features-hand.json.
+
+def feature_fixtures():
+    f = []
+
+    def add(name, tree):
+        f.append((name, tree))
+
+    # Percentages of sizes, min/max sizes and flex-basis.
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        add(f"percent_sizes_{direction}",
+            box([leaf(width="50%", height="25%"), leaf(width="10%", height=20), leaf(width=30, height="40%")],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_min_max_{direction}",
+            box([leaf(width=10, height=10, minWidth="30%", minHeight="20%"),
+                 leaf(width=190, height=140, maxWidth="40%", maxHeight="50%"), leaf(flexGrow=1, maxWidth="25%",
+                                                                                  maxHeight="10%")],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_basis_{direction}",
+            box([leaf(flexBasis="30%"), leaf(flexBasis="50%", flexGrow=1), leaf(flexBasis="40%", flexShrink=1)],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_margin_padding_{direction}",
+            box([leaf(width=40, height=30, margin={"top": "5%", "left": "10%", "bottom": "2.5%", "right": "1%"}),
+                 box([leaf(width=10, height=10)], padding={"top": "10%", "left": "5%", "bottom": "0%",
+                                                           "right": "3%"})],
+                flexDirection=direction, width=200, height=150))
+        add(f"percent_insets_{direction}",
+            box([leaf(width=40, height=30, top="10%", left="5%"), leaf(width=40, height=30, bottom="20%",
+                                                                      right="50%"),
+                 leaf(position="absolute", width="25%", height="10%", top="50%", left="25%"),
+                 leaf(position="absolute", top="10%", bottom="20%", left="30%", right="40%")],
+                flexDirection=direction, width=200, height=150,
+                padding={"top": 5, "left": 6, "bottom": 7, "right": 8},
+                border={"top": 1, "left": 2, "bottom": 3, "right": 4}))
+        add(f"percent_gaps_{direction}",
+            box([leaf(width=30, height=30) for _ in range(7)], flexDirection=direction, flexWrap="wrap",
+                rowGap="10%", columnGap="5%", width=200, height=150))
+        add(f"percent_gaps_auto_{direction}",
+            box([box([leaf(width=30, height=30) for _ in range(4)], flexDirection=direction, rowGap="10%",
+                     columnGap="5%")], width=300, height=300, alignItems="flex-start"))
+    # Percentages without a definite base.
+    add("percent_height_in_auto_height",
+        box([box([leaf(width="50%", height="50%", minHeight=5), leaf(width=20, height=40)],
+                 flexDirection="row")], width=200))
+    add("percent_height_in_auto_height_column",
+        box([box([leaf(width="50%", height="50%", minHeight=5), leaf(width=20, height=40)])], width=200))
+    add("percent_width_in_auto_width",
+        box([box([leaf(width="50%", height=10), leaf(width=60, height=10)], alignSelf="flex-start")],
+            width=200, height=100))
+    add("percent_width_in_auto_width_row",
+        box([box([leaf(width="50%", height=10), leaf(width=60, height=10)], flexDirection="row",
+                 alignSelf="flex-start")], width=200, height=100))
+    add("percent_basis_indefinite_column",
+        box([box([leaf(flexBasis="50%", height=30, width=20), leaf(height=20)])], width=200))
+    add("percent_basis_indefinite_row",
+        box([box([leaf(flexBasis="50%", width=30, height=20), leaf(width=20, height=10)], flexDirection="row",
+                 alignSelf="flex-start")], width=200, height=100))
+    add("percent_min_max_indefinite",
+        box([box([leaf(width=30, height=30, minHeight="50%", maxHeight="10%"), leaf(height=20, maxWidth="10%",
+                                                                                   width=50)])], width=200))
+    add("percent_insets_indefinite",
+        box([box([leaf(width=30, height=30, top="50%", left="10%"), leaf(width=30, height=30, bottom="50%")])],
+            width=200))
+    # Nested percentages and definite flexed or stretched sizes.
+    add("percent_nested",
+        box([box([box([leaf(width="50%", height="50%")], width="50%", height="50%")], width="80%", height="60%")],
+            width=200, height=200))
+    add("percent_in_stretched_row_item",
+        box([box([leaf(width="50%", height="50%")], flexGrow=1), leaf(width=20, height=20)], flexDirection="row",
+            width=200, height=100))
+    add("percent_in_stretched_column_item",
+        box([box([leaf(width="50%", height="50%")], flexGrow=1), leaf(width=20, height=20)], width=200,
+            height=100))
+    add("percent_in_flexed_item_auto_container",
+        box([box([box([leaf(width="50%", height="50%")], flexBasis=80)])], width=200))
+    add("percent_in_wrap_items",
+        box([box([leaf(width="50%", height="50%")], width=80, flexGrow=1) for _ in range(3)],
+            flexDirection="row", flexWrap="wrap", width=200, height=150))
+    add("percent_padding_auto_width",
+        box([box([leaf(width=30, height=30)], padding={"left": "10%", "top": "10%"}, alignSelf="flex-start")],
+            width=200, height=200))
+    add("percent_root_children_of_absolute",
+        box([box([leaf(width="50%", height="50%")], position="absolute", width=100, height=80, top=0, left=0)],
+            width=200, height=200))
+    # Auto margins (CSS Flexbox §8.1).
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        add(f"auto_margin_main_{direction}",
+            box([leaf(width=30, height=30), leaf(width=30, height=30, margin={"left": "auto", "top": "auto"}),
+                 leaf(width=30, height=30)], flexDirection=direction, width=200, height=150))
+        add(f"auto_margin_both_{direction}",
+            box([leaf(width=30, height=30, margin="auto"), leaf(width=40, height=20,
+                                                                margin={"right": "auto", "bottom": "auto"})],
+                flexDirection=direction, justifyContent="space-between", alignItems="flex-end", width=200,
+                height=150))
+        add(f"auto_margin_overflow_{direction}",
+            box([leaf(width=150, height=170, margin="auto"), leaf(width=80, height=20, margin={"left": "auto"}),
+                 leaf(width=60, height=60, margin={"top": "auto", "bottom": 5})],
+                flexDirection=direction, justifyContent="center", alignItems="center", width=200, height=150))
+        add(f"auto_margin_wrap_{direction}",
+            box([leaf(width=50, height=30, margin={"left": "auto", "right": 5}) for _ in range(5)]
+                + [leaf(width=40, height=40, margin={"top": "auto", "left": "auto"})],
+                flexDirection=direction, flexWrap="wrap", alignContent="stretch", width=170, height=160))
+        add(f"auto_margin_wrap_reverse_{direction}",
+            box([leaf(width=50, height=30, margin={"top": "auto"}), leaf(width=60, height=50),
+                 leaf(width=40, height=20, margin={"bottom": "auto", "left": "auto"}), leaf(width=90, height=10)],
+                flexDirection=direction, flexWrap="wrap-reverse", width=150, height=140))
+        add(f"auto_margin_no_stretch_{direction}",
+            box([leaf(margin={"top": "auto", "left": "auto"}), leaf(margin={"bottom": "auto", "right": "auto"}),
+                 box([leaf(width=20, height=20)], margin="auto")], flexDirection=direction, width=200, height=150))
+        add(f"auto_margin_auto_size_{direction}",
+            box([box([leaf(width=30, height=20, margin={"left": "auto"}), leaf(width=30, height=20,
+                                                                               margin={"top": "auto"})],
+                     flexDirection=direction)], width=300, height=200, alignItems="flex-start"))
+    add("auto_margin_absolute",
+        box([leaf(position="absolute", width=50, height=40, top=10, bottom=20, left=10, right=30, margin="auto"),
+             leaf(position="absolute", width=50, height=40, top=10, bottom=20, left=10, right=30,
+                  margin={"left": "auto", "top": "auto"}),
+             leaf(position="absolute", width=50, height=40, top=10, bottom=20, left=10, right=30,
+                  margin={"right": "auto", "bottom": "auto", "left": 5}),
+             leaf(position="absolute", width=250, height=240, top=10, bottom=20, left=10, right=30, margin="auto"),
+             leaf(position="absolute", width=50, height=40, top=10, left=10, margin="auto"),
+             leaf(position="absolute", top=10, bottom=20, left=10, right=30, margin="auto")],
+            width=200, height=150, padding=5, border={"top": 1, "left": 2, "bottom": 3, "right": 4}))
+    # Measured text (the monospace measurer: words split at U+200B).
+    def text(words, font=None, **style):
+        n = {"style": style, "text": "\u200b".join(words)}
+        if font:
+            n["font"] = font
+        return n
+    two = ["XXX", "XXXXX"]
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    for direction in ["row", "column"]:
+        add(f"text_{direction}", box([text(two), text(five), text(["XXXXXXXXXX"])], flexDirection=direction,
+                                     width=200, height=150))
+        add(f"text_narrow_{direction}", box([text(five, flexShrink=1), text(two, flexShrink=1)],
+                                            flexDirection=direction, width=60, height=150))
+        add(f"text_align_{direction}", box([text(five, alignSelf=a) for a in ["flex-start", "center", "flex-end",
+                                                                              "stretch"]],
+                                           flexDirection=direction, width=70, height=200))
+        add(f"text_font_{direction}", box([text(five, font={"advance": 7.5, "lineHeight": 12}),
+                                           text(two, font={"advance": 4}), text(five, font={"lineHeight": 3})],
+                                          flexDirection=direction, width=90, height=200))
+        add(f"text_padding_{direction}",
+            box([text(five, padding={"top": 3, "left": 4, "bottom": 5, "right": 6}, margin={"left": 7, "top": 2},
+                      border={"left": 1, "right": 2, "top": 3, "bottom": 4})],
+                flexDirection=direction, width=80, height=200))
+        add(f"text_grow_{direction}", box([text(five, flexGrow=1), text(two, flexGrow=2)], flexDirection=direction,
+                                          width=250, height=200))
+        add(f"text_basis_{direction}", box([text(five, flexBasis=30, flexShrink=1), text(two, flexBasis=0,
+                                                                                         flexGrow=1)],
+                                           flexDirection=direction, width=120, height=120))
+        add(f"text_wrap_{direction}", box([text(five[:i + 1]) for i in range(5)], flexDirection=direction,
+                                          flexWrap="wrap", width=150, height=120))
+        add(f"text_auto_{direction}", box([text(five), box([text(two), text(five)], flexDirection="row")],
+                                          flexDirection=direction))
+    add("text_fixed_width_overflow", box([text(five, width=25), text(two, width=45, height=5)], width=200,
+                                         height=100))
+    add("text_min_max", box([text(five, maxWidth=35), text(five, minWidth=90), text(five, maxHeight=15)],
+                            width=200, height=100, alignItems="flex-start"))
+    add("text_empty", box([text([]), text(["X"])], flexDirection="row", width=100, height=100))
+    add("text_percent_width", box([text(five, width="30%"), text(five, width="50%")], width=200, height=100))
+    add("text_absolute", box([text(five, position="absolute"), text(five, position="absolute", right=10,
+                                                                     bottom=10, width=35)],
+                             width=100, height=100))
+    add("text_nested_auto_width", box([box([text(five), text(two)], alignSelf="flex-start", maxWidth=60)],
+                                      width=200, height=200))
+    # box-sizing: content-box, position: static, display: none.
+    for direction in ["row", "column"]:
+        pad = {"top": 3, "left": 4, "bottom": 5, "right": 6}
+        add(f"content_box_{direction}",
+            box([leaf(boxSizing="content-box", width=40, height=30, padding=pad, border={"left": 2, "top": 1}),
+                 leaf(boxSizing="content-box", flexBasis=50, padding=pad, flexShrink=1),
+                 leaf(boxSizing="content-box", minWidth=30, minHeight=20, maxWidth=45, maxHeight=35, padding=pad,
+                      flexGrow=1),
+                 leaf(boxSizing="content-box", width="20%", height="10%", padding={"left": "5%"})],
+                flexDirection=direction, width=200, height=150))
+        add(f"content_box_container_{direction}",
+            box([box([leaf(flexGrow=1), leaf(width=10, height=10)], boxSizing="content-box", width=50, height=40,
+                     padding=pad, border={"top": 2, "left": 3, "bottom": 4, "right": 5})],
+                flexDirection=direction, alignItems="flex-start", width=200, height=150))
+        add(f"position_static_{direction}",
+            box([leaf(position="static", width=30, height=30, top=10, left=20),
+                 leaf(position="static", width=30, height=30, bottom=10, right=20, margin={"left": 5}),
+                 leaf(width=30, height=30, top=10, left=20)], flexDirection=direction, width=200, height=150))
+        add(f"display_none_features_{direction}",
+            box([leaf(display="none", width="50%", margin="auto"), leaf(width=30, height=20, margin={"left": "auto"}),
+                 box([leaf(width=10, height=10)], display="none", position="absolute")],
+                flexDirection=direction, width=200, height=150))
+    # The automatic minimum size (min-width/min-height: auto) and scroll containers.
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    def auto_text(**style):
+        return {"style": dict(style), "text": "\u200b".join(five)}
+    for direction in ["row", "column"]:
+        m = "minWidth" if direction == "row" else "minHeight"
+        c = "minHeight" if direction == "row" else "minWidth"
+        size = "width" if direction == "row" else "height"
+        add(f"min_auto_text_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto"}), auto_text(flexShrink=1), auto_text(flexShrink=1, **{c: "auto"})],
+                flexDirection=direction, width=60, height=40))
+        add(f"min_auto_specified_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto", size: 30}), auto_text(flexShrink=1, **{m: "auto", size: 100}),
+                 leaf(flexShrink=1, **{m: "auto", size: 80})],
+                flexDirection=direction, width=60, height=60))
+        add(f"min_auto_max_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto", "max" + size.capitalize(): 25}),
+                 auto_text(flexShrink=1, **{m: "auto"})], flexDirection=direction, width=50, height=50))
+        add(f"min_auto_container_{direction}",
+            box([box([leaf(width=70, height=70), auto_text()], flexShrink=1, **{m: "auto"}),
+                 box([leaf(width=40, height=40)], flexShrink=1, flexBasis=0, **{m: "auto"}),
+                 box([leaf(width=50, height=50)], flexShrink=1, flexBasis=0)],
+                flexDirection=direction, width=100, height=100))
+        for overflow in ["hidden", "scroll", "clip", "visible"]:
+            add(f"min_auto_overflow_{overflow}_{direction}",
+                box([auto_text(flexShrink=1, overflow=overflow, **{m: "auto"}),
+                     box([leaf(width=70, height=70)], flexShrink=1, overflow=overflow, **{m: "auto"})],
+                    flexDirection=direction, width=50, height=50))
+        add(f"min_auto_wrap_{direction}",
+            box([auto_text(flexShrink=1, **{m: "auto"}), auto_text(flexShrink=1, flexBasis=0, **{m: "auto"}),
+                 auto_text(flexGrow=1, flexBasis=0, **{m: "auto"})],
+                flexDirection=direction, flexWrap="wrap", width=70, height=70))
+    add("min_auto_root_and_absolute",
+        box([auto_text(position="absolute", minWidth="auto", width=10), auto_text(minHeight="auto", height=5)],
+            minWidth="auto", minHeight="auto", width=30, height=30))
+    # direction: rtl (inherited), with physical margins, padding, borders and insets.
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        kids = [leaf(width=30, height=20, margin={"left": 5, "top": 2}), leaf(width=40, height=30, left=3, right=7),
+                leaf(flexGrow=1, margin={"right": "auto"}, minWidth=10, minHeight=10),
+                leaf(position="absolute", width=20, height=10), leaf(position="absolute", width=20, height=10,
+                                                                    left=4)]
+        add(f"rtl_{direction}", box(kids, direction="rtl", flexDirection=direction, width=200, height=150,
+                                    padding={"left": 3, "right": 9, "top": 1}, border={"left": 2, "right": 5}))
+        add(f"rtl_wrap_{direction}",
+            box([leaf(width=50, height=30) for _ in range(5)], direction="rtl", flexDirection=direction,
+                flexWrap="wrap", alignContent="space-between", justifyContent="flex-end", width=150, height=120))
+        add(f"rtl_nested_{direction}",
+            box([box([leaf(width=20, height=20), leaf(width=30, height=10)], flexDirection="row"),
+                 box([leaf(width=20, height=20), leaf(width=30, height=10)], flexDirection="row", direction="ltr"),
+                 box([leaf(width=20, height=20)], alignItems="flex-start")],
+                direction="rtl", flexDirection=direction, width=200, height=150))
+    add("rtl_auto_width", box([box([leaf(width=20, height=20), leaf(width=30, height=10, margin={"left": 4})],
+                                   flexDirection="row", direction="rtl", padding={"left": 6})],
+                              alignItems="flex-start", width=200, height=100))
+    # start/end/self-start/self-end and safe/unsafe (CSS Box Alignment 3).
+    for direction in ["row", "row-reverse", "column", "column-reverse"]:
+        for wrap in ["nowrap", "wrap-reverse"]:
+            for justify in ["start", "end", "safe center", "unsafe center", "safe end", "safe flex-end"]:
+                add(f"align_kw_justify_{justify.replace(' ', '_')}_{direction}_{wrap}",
+                    box([leaf(width=50, height=30), leaf(width=60, height=20), leaf(width=70, height=40)],
+                        flexDirection=direction, flexWrap=wrap, justifyContent=justify, width=150, height=100))
+            for align in ["start", "end", "self-start", "self-end", "safe center", "safe flex-end", "unsafe end"]:
+                add(f"align_kw_items_{align.replace(' ', '_')}_{direction}_{wrap}",
+                    box([leaf(width=50, height=30), leaf(width=160, height=120), leaf(),
+                         leaf(width=20, height=20, alignSelf="safe end"), leaf(width=20, height=20, alignSelf="start")],
+                        flexDirection=direction, flexWrap=wrap, alignItems=align, width=150, height=100))
+            for content in ["start", "end", "safe center", "safe end", "unsafe center"]:
+                add(f"align_kw_content_{content.replace(' ', '_')}_{direction}_{wrap}",
+                    box([leaf(width=60, height=50) for _ in range(6)], flexDirection=direction,
+                        flexWrap="wrap" if wrap == "nowrap" else wrap, alignContent=content, width=130, height=110))
+        add(f"align_kw_rtl_{direction}",
+            box([leaf(width=30, height=20, alignSelf="start"), leaf(width=30, height=20, alignSelf="end"),
+                 leaf(width=30, height=20)], direction="rtl", justifyContent="start", alignItems="end",
+                flexDirection=direction, width=150, height=100))
+        add(f"align_kw_absolute_{direction}",
+            box([leaf(position="absolute", width=30, height=20, alignSelf="end"),
+                 leaf(position="absolute", width=30, height=20, alignSelf="self-start")],
+                justifyContent="end", flexDirection=direction, flexWrap="wrap-reverse", width=150, height=100))
+    # Intrinsic sizing keywords (CSS Sizing 3 §3.1).
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    def kw_text(**style):
+        return {"style": dict(style), "text": "\u200b".join(five)}
+    for direction in ["row", "column"]:
+        for kw in ["min-content", "max-content", "fit-content"]:
+            add(f"keyword_width_{kw}_{direction}",
+                box([kw_text(width=kw), box([leaf(width=30, height=10), kw_text()], width=kw, flexDirection="row"),
+                     kw_text(width=kw, flexShrink=1, padding={"left": 3, "right": 4}, margin={"left": 5})],
+                    flexDirection=direction, width=120, height=150))
+            add(f"keyword_min_max_{kw}_{direction}",
+                box([kw_text(width=10, minWidth=kw), kw_text(width=300, maxWidth=kw), kw_text(maxWidth=kw, flexGrow=1),
+                     kw_text(minWidth=kw, flexShrink=1)],
+                    flexDirection=direction, width=120, height=150))
+            add(f"keyword_height_{kw}_{direction}",
+                box([kw_text(height=kw), kw_text(height=kw, width=40), leaf(height=kw, width=20)],
+                    flexDirection=direction, width=120, height=150))
+        add(f"keyword_basis_{direction}",
+            box([kw_text(flexBasis=kw, flexShrink=1) for kw in ["min-content", "max-content", "fit-content"]],
+                flexDirection=direction, width=200, height=150))
+    add("keyword_absolute", box([kw_text(position="absolute", width="min-content"),
+                                 kw_text(position="absolute", width="fit-content", top=20, left=30)],
+                                width=100, height=100))
+    # aspect-ratio (CSS Sizing 4).
+    for direction in ["row", "column"]:
+        add(f"aspect_ratio_{direction}",
+            box([leaf(aspectRatio=2, width=40), leaf(aspectRatio=0.5, height=40), leaf(aspectRatio=1.5),
+                 leaf(aspectRatio=2, flexGrow=1), leaf(aspectRatio=1, flexBasis=30)],
+                flexDirection=direction, width=200, height=150))
+        add(f"aspect_ratio_align_{direction}",
+            box([leaf(aspectRatio=a, alignSelf=al) for a in [2, 0.5] for al in ["flex-start", "center", "stretch"]],
+                flexDirection=direction, width=120, height=100, alignItems="center"))
+        add(f"aspect_ratio_min_max_{direction}",
+            box([leaf(aspectRatio=2, width=100, maxHeight=20), leaf(aspectRatio=2, height=10, minWidth=60),
+                 leaf(aspectRatio=3, width=30, minHeight=15), leaf(aspectRatio=0.25, height=100, maxWidth=10)],
+                flexDirection=direction, width=250, height=200, alignItems="flex-start"))
+        add(f"aspect_ratio_content_box_{direction}",
+            box([leaf(aspectRatio=2, width=60, padding=5, boxSizing="content-box"),
+                 leaf(aspectRatio=2, width=60, padding=5), leaf(aspectRatio=0.5, height=40, padding={"left": 4},
+                                                                boxSizing="content-box")],
+                flexDirection=direction, width=250, height=200, alignItems="flex-start"))
+        add(f"aspect_ratio_container_{direction}",
+            box([box([leaf(width=20, height=10)], aspectRatio=2, width=80),
+                 box([leaf(width=20, height=10)], aspectRatio=2),
+                 box([leaf(width=30, height=10), leaf(width=30, height=10)], aspectRatio=3, flexDirection="row",
+                     alignSelf="flex-start")],
+                flexDirection=direction, width=250, height=200))
+        add(f"aspect_ratio_text_{direction}",
+            box([{"style": {"aspectRatio": 4}, "text": "XX\u200bXXXX"},
+                 {"style": {"aspectRatio": 1, "width": 30}, "text": "XX\u200bXXXX"}],
+                flexDirection=direction, width=150, height=150, alignItems="flex-start"))
+        add(f"aspect_ratio_percent_{direction}",
+            box([leaf(aspectRatio=2, width="50%"), leaf(aspectRatio=0.5, height="20%")],
+                flexDirection=direction, width=200, height=150, alignItems="flex-start"))
+    add("aspect_ratio_absolute",
+        box([leaf(position="absolute", aspectRatio=2, width=40), leaf(position="absolute", aspectRatio=2, height=30,
+                                                                      top=5, left=5),
+             leaf(position="absolute", aspectRatio=2, left=10, right=30)], width=200, height=150))
+    return f
+
+
+def feature_value(rng, kind):
+    """A random value of a feature-schema property."""
+    if kind == "size":
+        r = rng.random()
+        if r < 0.45:
+            return q(rng, 0, 150)
+        if r < 0.85:
+            return f"{rng.choice([10, 20, 25, 30, 33.5, 50, 60, 75, 100])}%"
+        return "auto"
+    if kind == "min":
+        r = rng.random()
+        if r < 0.4:
+            return q(rng, 0, 100)
+        return "auto" if r < 0.7 else f"{rng.choice([10, 20, 30, 50])}%"
+    if kind == "max":
+        return q(rng, 0, 150) if rng.random() < 0.5 else f"{rng.choice([20, 40, 60, 80])}%"
+    if kind == "basis":
+        return rng.choice(["auto", 0, q(rng, 0, 120), "20%", "50%", "35%"])
+    if kind == "margin":
+        r = rng.random()
+        if r < 0.5:
+            return q(rng, -10, 20)
+        if r < 0.75:
+            return "auto"
+        return f"{rng.choice([-5, 2, 5, 10])}%"
+    if kind == "padding":
+        return q(rng, 0, 15) if rng.random() < 0.6 else f"{rng.choice([1, 2.5, 5, 10])}%"
+    if kind == "inset":
+        return q(rng, -20, 40) if rng.random() < 0.6 else f"{rng.choice([-10, 5, 10, 25, 50])}%"
+    if kind == "gap":
+        return q(rng, 0, 15) if rng.random() < 0.6 else f"{rng.choice([2, 5, 10])}%"
+    raise ValueError(kind)
+
+
+def random_feature_style(rng, is_root, depth):
+    """A random style mixing the first schema with the features of feature_fixtures()."""
+    s = random_style(rng, is_root, depth)
+    if not is_root:
+        for key in ["width", "height"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "size")
+        for key in ["minWidth", "minHeight"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "min")
+        for key in ["maxWidth", "maxHeight"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "max")
+        if "flexBasis" in s and rng.random() < 0.5:
+            s["flexBasis"] = feature_value(rng, "basis")
+        for key in ["top", "left", "bottom", "right"]:
+            if key in s and rng.random() < 0.5:
+                s[key] = feature_value(rng, "inset")
+        if "margin" in s:
+            s["margin"] = {k: (feature_value(rng, "margin") if rng.random() < 0.4 else v)
+                           for (k, v) in s["margin"].items()}
+        if "padding" in s:
+            s["padding"] = {k: (feature_value(rng, "padding") if rng.random() < 0.4 else v)
+                            for (k, v) in s["padding"].items()}
+    for key in ["rowGap", "columnGap"]:
+        if key in s and rng.random() < 0.4:
+            s[key] = feature_value(rng, "gap")
+    if rng.random() < 0.15:
+        s["boxSizing"] = rng.choice(["content-box", "border-box"])
+    for key in ["minWidth", "minHeight"]:
+        if key not in s and rng.random() < 0.15:
+            s[key] = "auto"
+    if rng.random() < 0.08:
+        s["overflow"] = rng.choice(["hidden", "scroll", "clip", "visible"])
+    if rng.random() < 0.1:
+        s["direction"] = rng.choice(["rtl", "rtl", "ltr"])
+    for key, values in [("justifyContent", ["start", "end", "safe center", "safe end", "unsafe flex-end"]),
+                        ("alignItems", ["start", "end", "self-start", "self-end", "safe center", "safe flex-end"]),
+                        ("alignContent", ["start", "end", "safe center", "safe end"])]:
+        if key in s and rng.random() < 0.2:
+            s[key] = rng.choice(values)
+    if "alignSelf" in s and rng.random() < 0.2:
+        s["alignSelf"] = rng.choice(["start", "end", "self-start", "self-end", "safe center", "safe end"])
+    # (aspect-ratio is left out of the random mixes: the engine handles it only in the cases of
+    # feature_fixtures(); mixed with flexing in containers of auto cross size it is not done.)
+    if not is_root and rng.random() < 0.05:
+        s["position"] = "static"
+    if not is_root and rng.random() < 0.03:
+        s["display"] = "none"
+    return s
+
+
+def random_feature_tree(rng):
+    target = rng.randint(2, 25)
+    root = {"style": random_feature_style(rng, True, 0), "children": []}
+    nodes = [(root, 0)]
+    count = 1
+    while count < target:
+        candidates = [(n, d) for (n, d) in nodes if d < 3]
+        parent, depth = rng.choice(candidates)
+        child = {"style": random_feature_style(rng, False, depth + 1), "children": []}
+        parent["children"].append(child)
+        nodes.append((child, depth + 1))
+        count += 1
+
+    def clean(n):
+        if not n["children"]:
+            del n["children"]
+        else:
+            # An absolutely positioned box's containing block is its nearest positioned ancestor,
+            # which the engine takes to be its parent: keep `position: static` off containers.
+            if n["style"].get("position") == "static":
+                del n["style"]["position"]
+            for c in n["children"]:
+                clean(c)
+        if not n["style"]:
+            del n["style"]
+    clean(root)
+    return root
+
+
+# ---------------------------------------------------------------------------------------------
 # Seeded random trees.
 
 def q(rng, lo, hi):
@@ -482,6 +949,12 @@ def random_tree(rng):
     def clean(n):
         if not n["children"]:
             del n["children"]
+            if n is not root and rng.random() < 0.35:
+                words = ["X" * rng.randint(1, 6) for _ in range(rng.randint(0, 6))]
+                n["text"] = "\u200b".join(words)
+                if rng.random() < 0.3:
+                    n["font"] = {k: rng.choice([4, 5, 7.5, 10, 12]) for k in ["advance", "lineHeight"]
+                                 if rng.random() < 0.7}
         else:
             for c in n["children"]:
                 clean(c)
@@ -506,10 +979,43 @@ def number_ids(tree, prefix="n"):
         out = {"id": n["id"]}
         if "style" in n:
             out["style"] = n["style"]
+        for key in ("text", "font"):
+            if key in n:
+                out[key] = n[key]
         if "children" in n:
             out["children"] = [reorder(c) for c in n["children"]]
         return out
     return reorder(tree)
+
+
+def make_font():
+    """The test font, as a data URL: every glyph but U+200B a 1em square (Ahem's metrics: ascent
+    0.8em, descent 0.2em), U+200B of zero width. Needs fontTools (`pip install fonttools`)."""
+    import base64
+    import io
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    upm = 1000
+    fb = FontBuilder(upm, isTTF=True)
+    chars = [c for c in range(0x21, 0x7f)] + [0x20]
+    names = [".notdef", "square", "zwsp"]
+    fb.setupGlyphOrder(names)
+    cmap = {c: "square" for c in chars}
+    cmap[0x200B] = "zwsp"
+    fb.setupCharacterMap(cmap)
+    pen = TTGlyphPen(None)
+    pen.moveTo((0, -200)); pen.lineTo((0, 800)); pen.lineTo((upm, 800)); pen.lineTo((upm, -200)); pen.closePath()
+    square = pen.glyph()
+    empty = TTGlyphPen(None).glyph()
+    fb.setupGlyf({".notdef": square, "square": square, "zwsp": empty})
+    fb.setupHorizontalMetrics({".notdef": (upm, 0), "square": (upm, 0), "zwsp": (0, 0)})
+    fb.setupHorizontalHeader(ascent=800, descent=-200, lineGap=0)
+    fb.setupNameTable({"familyName": "FlexTest", "styleName": "Regular"})
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, sTypoLineGap=0, usWinAscent=800, usWinDescent=200)
+    fb.setupPost()
+    out = io.BytesIO()
+    fb.save(out)
+    return "data:font/ttf;base64," + base64.b64encode(out.getvalue()).decode()
 
 
 SCRIPT = """
@@ -522,10 +1028,13 @@ function frames(el, parentRect, hidden) {
   out.children = Array.from(el.children).map(c => frames(c, r, isHidden));
   return out;
 }
-const results = Array.from(document.querySelectorAll('.wrapper')).map(w =>
-  frames(w.firstElementChild, w.getBoundingClientRect(), false));
-document.getElementById('out').textContent = JSON.stringify(results);
+document.fonts.load('10px FlexTest').then(() => {
+  const results = Array.from(document.querySelectorAll('.wrapper')).map(w =>
+    frames(w.firstElementChild, w.getBoundingClientRect(), false));
+  document.getElementById('out').textContent = JSON.stringify(results);
+});
 """
+FONT_URL = None
 
 
 def render(trees):
@@ -533,7 +1042,11 @@ def render(trees):
         '<div class="wrapper" style="display:flex;flex-direction:column;align-items:flex-start;'
         'width:100000px;position:relative;margin:0;padding:0;border:0">' + node_html(t) + "</div>"
         for t in trees)
-    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0}</style></head><body>"
+    global FONT_URL
+    if FONT_URL is None:
+        FONT_URL = make_font()
+    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>body{margin:0}"
+            "@font-face{font-family:FlexTest;src:url(" + FONT_URL + ")}</style></head><body>"
             + wrappers + "<pre id='out'></pre><script>" + SCRIPT + "</script></body></html>")
     with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as handle:
         handle.write(page)
@@ -564,6 +1077,17 @@ def write(name, fixtures):
 def main():
     os.makedirs(OUT_DIR, exist_ok=True)
     hand = [(n, number_ids(t)) for (n, t) in hand_fixtures()]
+    if sys.argv[1:2] == ["features"]:
+        # The feature fixtures: python3 generate.py features writes flex-features-hand.json;
+        # python3 generate.py features SEED COUNT writes flex-features-SEED.json.
+        if len(sys.argv) == 2:
+            write("flex-features-hand.json", [(n, number_ids(t)) for (n, t) in feature_fixtures()])
+        else:
+            seed, count = int(sys.argv[2]), int(sys.argv[3])
+            rng = random.Random(seed)
+            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng))) for i in range(count)]
+            write(f"flex-features-{seed}.json", rand)
+        return
     if sys.argv[1:] == ["hand"]:
         # Only the hand-written fixtures: python3 generate.py hand
         write("flex-hand.json", hand)

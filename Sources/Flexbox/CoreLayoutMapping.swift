@@ -43,9 +43,9 @@ public enum CoreLayoutMapping {
   /// The primary-axis distribution for a `justify-content`.
   public static func primaryAxisDistribution(_ value: FlexStyle.JustifyContent) -> PrimaryAxisDistribution {
     switch value {
-    case .flexStart: .leading
+    case .flexStart, .start: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end: .trailing
     case .spaceAround: .spaceAround
     case .spaceBetween: .spaceBetween
     case .spaceEvenly: .spaceEvenly
@@ -65,9 +65,9 @@ public enum CoreLayoutMapping {
   /// The secondary-axis distribution for an `align-items`.
   public static func secondaryAxisDistribution(_ value: FlexStyle.AlignItems) -> SecondaryAxisDistribution {
     switch value {
-    case .flexStart: .leading
+    case .flexStart, .start, .selfStart: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end, .selfEnd: .trailing
     case .stretch: .stretch
     }
   }
@@ -89,9 +89,9 @@ public enum CoreLayoutMapping {
   ) -> SecondaryAxisDistribution? {
     switch value {
     case .auto: nil
-    case .flexStart: .leading
+    case .flexStart, .start, .selfStart: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end, .selfEnd: .trailing
     case .stretch: .stretch
     }
   }
@@ -114,9 +114,9 @@ public enum CoreLayoutMapping {
     _ value: FlexStyle.AlignContent
   ) -> SecondaryAxisDistributionWhenWrapping {
     switch value {
-    case .flexStart: .leading
+    case .flexStart, .start: .leading
     case .center: .center
-    case .flexEnd: .trailing
+    case .flexEnd, .end: .trailing
     case .stretch: .stretch
     case .spaceAround: .spaceAround
     case .spaceBetween: .spaceBetween
@@ -176,7 +176,13 @@ public enum CoreLayoutMapping {
       style.flexGrow = 0
       style.flexShrink = 0
       measure = closure
+    case .percent(let width, let height):
+      style.flexGrow = 0
+      style.flexShrink = 0
+      style.widthLength = width.map(FlexLength.percent) ?? .auto
+      style.heightLength = height.map(FlexLength.percent) ?? .auto
     }
+    style.aspectRatio = size.aspectRatio
     style.minWidth = size.minWidth ?? 0
     style.minHeight = size.minHeight ?? 0
     style.maxWidth = size.maxWidth
@@ -191,6 +197,12 @@ public enum CoreLayoutMapping {
       mode = .relative(measure)
     } else if style.flexGrow > 0 {
       mode = .flexible(units: UInt(Swift.min(style.flexGrow.rounded(), Double(UInt32.max))))
+    } else if style.widthLength.isPercent || style.heightLength.isPercent {
+      func percent(_ length: FlexLength) -> Double? {
+        if case .percent(let value) = length { return value }
+        return nil
+      }
+      mode = .percent(width: percent(style.widthLength), height: percent(style.heightLength))
     } else if style.width != nil || style.height != nil {
       mode = .absolute(width: style.width, height: style.height)
     } else {
@@ -199,7 +211,7 @@ public enum CoreLayoutMapping {
     return SizeBehavior(
       mode: mode, minWidth: style.minWidth == 0 ? nil : style.minWidth,
       minHeight: style.minHeight == 0 ? nil : style.minHeight, maxWidth: style.maxWidth,
-      maxHeight: style.maxHeight)
+      maxHeight: style.maxHeight, aspectRatio: style.aspectRatio)
   }
 }
 
@@ -255,9 +267,21 @@ extension Layout {
   ///  │  └───────────────┘  │
   ///  └─────────────────────┘
   /// ```
+  ///
+  /// An edge in ``autoMargins`` reads as `nil` and stays `auto` while the new value leaves it
+  /// unset.
   public var margin: Edges {
     get { style.margin }
-    set { style.margin = newValue }
+    set {
+      let autos = autoMargins
+      style.margin = newValue
+      var kept: AutoMarginEdges = []
+      if newValue.top == nil, autos.contains(.top) { kept.insert(.top) }
+      if newValue.leading == nil, autos.contains(.leading) { kept.insert(.leading) }
+      if newValue.bottom == nil, autos.contains(.bottom) { kept.insert(.bottom) }
+      if newValue.trailing == nil, autos.contains(.trailing) { kept.insert(.trailing) }
+      if !kept.isEmpty { autoMargins = kept }
+    }
   }
 
   /// Space inside the border, pushing children inwards (`padding`).
@@ -272,9 +296,64 @@ extension Layout {
     set { style.border = newValue }
   }
 
+  /// The edges whose margin is `auto` (CSS Flexbox §8.1): they take the free space along the
+  /// line (a badge pushed to the trailing end by `autoMargins: .leading`), or across it. Setting
+  /// an edge makes it `auto`; clearing it restores its ``margin`` of 0.
+  public var autoMargins: AutoMarginEdges {
+    get {
+      var edges: AutoMarginEdges = []
+      if style.marginLengths.top == .auto { edges.insert(.top) }
+      if style.marginLengths.leading == .auto { edges.insert(.leading) }
+      if style.marginLengths.bottom == .auto { edges.insert(.bottom) }
+      if style.marginLengths.trailing == .auto { edges.insert(.trailing) }
+      return edges
+    }
+    set {
+      func update(_ edge: inout FlexLength?, _ isAuto: Bool) {
+        if isAuto {
+          edge = .auto
+        } else if edge == .auto {
+          edge = nil
+        }
+      }
+      update(&style.marginLengths.top, newValue.contains(.top))
+      update(&style.marginLengths.leading, newValue.contains(.leading))
+      update(&style.marginLengths.bottom, newValue.contains(.bottom))
+      update(&style.marginLengths.trailing, newValue.contains(.trailing))
+    }
+  }
+
+  /// The box's reading direction (`direction`); `nil` inherits its parent's (the root's is the
+  /// direction given to ``compute(with:direction:)``). A box whose direction differs lays its
+  /// children out mirrored.
+  public var direction: LayoutDirection? {
+    get { style.direction }
+    set { style.direction = newValue }
+  }
+
   /// Whether the box takes part in layout (`display`).
   public var isIncludedInLayout: Bool {
     get { style.display == .flex }
     set { style.display = newValue ? .flex : .none }
   }
+}
+
+/// Edges of a box, as a set (see ``Layout/autoMargins``).
+public struct AutoMarginEdges: OptionSet, Sendable, Hashable {
+  /// The edges as bits.
+  public let rawValue: UInt8
+  /// Creates a set from its raw bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// The top edge.
+  public static let top = AutoMarginEdges(rawValue: 1)
+  /// The leading edge.
+  public static let leading = AutoMarginEdges(rawValue: 2)
+  /// The bottom edge.
+  public static let bottom = AutoMarginEdges(rawValue: 4)
+  /// The trailing edge.
+  public static let trailing = AutoMarginEdges(rawValue: 8)
+  /// Both horizontal edges: centred along a row, or across a column.
+  public static let horizontal: AutoMarginEdges = [.leading, .trailing]
+  /// Both vertical edges.
+  public static let vertical: AutoMarginEdges = [.top, .bottom]
 }

@@ -31,37 +31,127 @@ public struct FlexStyle: Sendable, Hashable {
   public var alignSelf: AlignSelf = .auto
   /// `align-content`: cross-axis distribution of the lines of a multi-line container.
   public var alignContent: AlignContent = .flexStart
+  /// `safe`/`unsafe` for `justify-content`
+  /// ([CSS Box Alignment 3 §4.4](https://www.w3.org/TR/css-align-3/#overflow-values)).
+  public var justifyContentSafety: OverflowAlignment = .default
+  /// `safe`/`unsafe` for `align-items`.
+  public var alignItemsSafety: OverflowAlignment = .default
+  /// `safe`/`unsafe` for `align-self`.
+  public var alignSelfSafety: OverflowAlignment = .default
+  /// `safe`/`unsafe` for `align-content`.
+  public var alignContentSafety: OverflowAlignment = .default
   /// `flex-grow`: share of positive free space.
   public var flexGrow: Double = 0
   /// `flex-shrink`: share of negative free space, weighted by the content-box flex basis.
   public var flexShrink: Double = 0
-  /// `flex-basis`: the initial main size (`nil` is `auto`: use `width`/`height`, else content).
-  public var flexBasis: Double?
-  /// `width` (`nil` is `auto`).
-  public var width: Double?
-  /// `height` (`nil` is `auto`).
-  public var height: Double?
-  /// `min-width` (0 by default, as in Yoga).
-  public var minWidth: Double = 0
-  /// `min-height` (0 by default, as in Yoga).
-  public var minHeight: Double = 0
-  /// `max-width` (`nil` is `none`).
-  public var maxWidth: Double?
-  /// `max-height` (`nil` is `none`).
-  public var maxHeight: Double?
-  /// `margin`: space outside the border (may be negative).
-  public var margin: Edges = .zero
-  /// `padding`: space inside the border.
-  public var padding: Edges = .zero
+  /// `flex-basis`: the initial main size (`.auto`: use `width`/`height`, else content; a
+  /// percentage of the container's inner main size, `content` without a definite one).
+  public var flexBasisLength: FlexLength = .auto
+  /// `width` (`.auto` by default); a percentage of the containing block's width.
+  public var widthLength: FlexLength = .auto
+  /// `height` (`.auto` by default); a percentage of the containing block's height, `auto`
+  /// when that is not definite.
+  public var heightLength: FlexLength = .auto
+  /// `min-width`: `0` by default, as in Yoga; `.auto` is CSS's initial value, the automatic
+  /// minimum size of a flex item ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)).
+  public var minWidthLength: FlexLength = .points(0)
+  /// `min-height`: `0` by default, as in Yoga; `.auto` is the automatic minimum size.
+  public var minHeightLength: FlexLength = .points(0)
+  /// `max-width` (`.auto` is `none`, the default).
+  public var maxWidthLength: FlexLength = .auto
+  /// `max-height` (`.auto` is `none`, the default).
+  public var maxHeightLength: FlexLength = .auto
+  /// `margin`: space outside the border (may be negative); `.auto` edges take free space
+  /// ([CSS Flexbox §8.1](https://www.w3.org/TR/css-flexbox-1/#auto-margins)); percentages are of
+  /// the containing block's width, on all four edges.
+  public var marginLengths = FlexLengthEdges()
+  /// `padding`: space inside the border; percentages are of the containing block's width.
+  public var paddingLengths = FlexLengthEdges()
   /// `border` widths: space inside the box, outside the padding.
   public var border: Edges = .zero
   /// `top`/`left`/`bottom`/`right` (as `leading`/`trailing`): offsets of a relative box from its
-  /// place in flow, or of an absolute box from its parent's padding box.
-  public var inset: Edges = .zero
-  /// `row-gap`: space between lines of a row container, or items of a column container.
-  public var rowGap: Double = 0
-  /// `column-gap`: space between items of a row container, or lines of a column container.
-  public var columnGap: Double = 0
+  /// place in flow, or of an absolute box from its parent's padding box; unset is `auto`.
+  /// Percentages are of the containing block's height (`top`, `bottom`) or width.
+  public var insetLengths = FlexLengthEdges()
+  /// `row-gap`: space between lines of a row container, or items of a column container; a
+  /// percentage of the container's content-box height (0 when that is not definite).
+  public var rowGapLength: FlexLength = .points(0)
+  /// `column-gap`: space between items of a row container, or lines of a column container; a
+  /// percentage of the container's content-box width.
+  public var columnGapLength: FlexLength = .points(0)
+  /// `aspect-ratio`: width over height (`nil` is `auto`), the preferred ratio of a box whose
+  /// width or height is automatic ([CSS Sizing 4 §2](https://www.w3.org/TR/css-sizing-4/#aspect-ratio)).
+  public var aspectRatio: Double?
+  /// `box-sizing`: whether `width`, `height` and the min/max sizes are of the border box (the
+  /// default here, as in Yoga) or of the content box (CSS's initial value).
+  public var boxSizing: BoxSizing = .borderBox
+  /// `overflow`: a box that is not `visible` is a scroll container, whose automatic minimum
+  /// size is 0 ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)).
+  public var overflow: Overflow = .visible
+  /// `direction`: the box's inline direction (`nil` inherits the parent's; the root's is the
+  /// direction given to the computation).
+  public var direction: LayoutDirection?
+
+  /// `flex-basis` in points (`nil` is `auto` or any other value; see ``flexBasisLength``).
+  public var flexBasis: Double? {
+    get { flexBasisLength.points }
+    set { flexBasisLength = newValue.map(FlexLength.points) ?? .auto }
+  }
+  /// `width` in points (`nil` is `auto` or any other value; see ``widthLength``).
+  public var width: Double? {
+    get { widthLength.points }
+    set { widthLength = newValue.map(FlexLength.points) ?? .auto }
+  }
+  /// `height` in points (`nil` is `auto` or any other value; see ``heightLength``).
+  public var height: Double? {
+    get { heightLength.points }
+    set { heightLength = newValue.map(FlexLength.points) ?? .auto }
+  }
+  /// `min-width` in points (0 by default, as in Yoga; 0 too for any other value).
+  public var minWidth: Double {
+    get { minWidthLength.points ?? 0 }
+    set { minWidthLength = .points(newValue) }
+  }
+  /// `min-height` in points (0 by default, as in Yoga; 0 too for any other value).
+  public var minHeight: Double {
+    get { minHeightLength.points ?? 0 }
+    set { minHeightLength = .points(newValue) }
+  }
+  /// `max-width` in points (`nil` is `none` or any other value).
+  public var maxWidth: Double? {
+    get { maxWidthLength.points }
+    set { maxWidthLength = newValue.map(FlexLength.points) ?? .auto }
+  }
+  /// `max-height` in points (`nil` is `none` or any other value).
+  public var maxHeight: Double? {
+    get { maxHeightLength.points }
+    set { maxHeightLength = newValue.map(FlexLength.points) ?? .auto }
+  }
+  /// `margin` in points (edges that are `auto` or percentages read as `nil`; see ``marginLengths``).
+  public var margin: Edges {
+    get { marginLengths.pointEdges }
+    set { marginLengths = FlexLengthEdges(newValue) }
+  }
+  /// `padding` in points (percentage edges read as `nil`; see ``paddingLengths``).
+  public var padding: Edges {
+    get { paddingLengths.pointEdges }
+    set { paddingLengths = FlexLengthEdges(newValue) }
+  }
+  /// The insets in points (edges that are `auto` or percentages read as `nil`; see ``insetLengths``).
+  public var inset: Edges {
+    get { insetLengths.pointEdges }
+    set { insetLengths = FlexLengthEdges(newValue) }
+  }
+  /// `row-gap` in points (0 for a percentage; see ``rowGapLength``).
+  public var rowGap: Double {
+    get { rowGapLength.points ?? 0 }
+    set { rowGapLength = .points(newValue) }
+  }
+  /// `column-gap` in points (0 for a percentage; see ``columnGapLength``).
+  public var columnGap: Double {
+    get { columnGapLength.points ?? 0 }
+    set { columnGapLength = .points(newValue) }
+  }
 
   /// Creates the default style (Yoga's defaults).
   public init() {}
@@ -80,6 +170,39 @@ public struct FlexStyle: Sendable, Hashable {
     case relative
     /// Out of flow, placed by its insets against the parent's padding box.
     case absolute
+    /// In flow; its insets do not apply (CSS's initial value).
+    case `static`
+  }
+
+  /// The overflow alignment of an alignment keyword.
+  public enum OverflowAlignment: String, Sendable, Hashable, CaseIterable {
+    /// Neither keyword: as Chromium aligns flex items, `unsafe` (the subject may overflow at
+    /// both ends), but `space-around`/`space-evenly` fall back to `start` (see the engine).
+    case `default` = ""
+    /// `safe`: a subject that would overflow its alignment container is aligned at `start`.
+    case safe
+    /// `unsafe`: aligned as asked even when it overflows.
+    case unsafe
+  }
+
+  /// `box-sizing`.
+  public enum BoxSizing: String, Sendable, Hashable, CaseIterable {
+    /// Sizes are of the border box (the default here).
+    case borderBox = "border-box"
+    /// Sizes are of the content box (CSS's initial value).
+    case contentBox = "content-box"
+  }
+
+  /// `overflow` (both axes).
+  public enum Overflow: String, Sendable, Hashable, CaseIterable {
+    /// Content may overflow the box (the default).
+    case visible
+    /// Clipped, a scroll container.
+    case hidden
+    /// Clipped, but not a scroll container: its automatic minimum size is content-based.
+    case clip
+    /// A scroll container.
+    case scroll
   }
 
   /// `flex-direction`.
@@ -123,6 +246,11 @@ public struct FlexStyle: Sendable, Hashable {
     case spaceAround = "space-around"
     /// `space-evenly`.
     case spaceEvenly = "space-evenly"
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
   }
 
   /// `align-items`.
@@ -135,6 +263,15 @@ public struct FlexStyle: Sendable, Hashable {
     case flexEnd = "flex-end"
     /// `stretch`.
     case stretch
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
+    /// `self-start`: as `start` (items share their container's writing mode here).
+    case selfStart = "self-start"
+    /// `self-end`: as `end`.
+    case selfEnd = "self-end"
   }
 
   /// `align-self`.
@@ -149,6 +286,15 @@ public struct FlexStyle: Sendable, Hashable {
     case flexEnd = "flex-end"
     /// `stretch`.
     case stretch
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
+    /// `self-start`: as `start` (items share their container's writing mode here).
+    case selfStart = "self-start"
+    /// `self-end`: as `end`.
+    case selfEnd = "self-end"
   }
 
   /// `align-content`.
@@ -167,5 +313,10 @@ public struct FlexStyle: Sendable, Hashable {
     case spaceAround = "space-around"
     /// `space-evenly`.
     case spaceEvenly = "space-evenly"
+    /// `start`: the start of the axis in the writing mode (top, or left), whatever the flex
+    /// direction or wrap.
+    case start
+    /// `end`: the end of the axis in the writing mode.
+    case end
   }
 }

@@ -21,7 +21,7 @@ extension Layout {
   /// Computes the tree with an optional width and height: a `nil` axis is unconstrained and the
   /// root takes its max-content size there.
   public func compute(width: Double?, height: Double?, direction: LayoutDirection = .ltr) -> ComputedLayout {
-    FlexEngine(root: self).run(width: width, height: height, direction: direction)
+    FlexEngine(root: self, direction: direction).run(width: width, height: height, direction: direction)
   }
 
   /// Computes a self-sizing cell's content: the root's auto width is `width` and its height is

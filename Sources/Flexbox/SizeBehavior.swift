@@ -9,12 +9,33 @@ public struct RelativeSizeOptions: Sendable, Hashable {
   public var knownWidth: Double?
   /// The content-box height the box will have, when the container has already decided it.
   public var knownHeight: Double?
+  /// What the width in ``containerSize`` is: a definite space, or a min-content or max-content
+  /// query ([CSS Sizing 3 §2.1](https://www.w3.org/TR/css-sizing-3/#available)).
+  public var widthConstraint: Constraint
+  /// What the height in ``containerSize`` is.
+  public var heightConstraint: Constraint
 
-  /// Creates options.
-  public init(containerSize: Size, knownWidth: Double? = nil, knownHeight: Double? = nil) {
+  /// The kinds of space a measure function is asked to fit.
+  public enum Constraint: Sendable, Hashable {
+    /// A definite length (or a known size).
+    case definite
+    /// The content's smallest size without overflow (its min-content size); the space is 0.
+    case minContent
+    /// The content's size with unlimited space (its max-content size); the space is `.infinity`.
+    case maxContent
+  }
+
+  /// Creates options; a constraint left out is `.maxContent` for an infinite space, else
+  /// `.definite`.
+  public init(
+    containerSize: Size, knownWidth: Double? = nil, knownHeight: Double? = nil,
+    widthConstraint: Constraint? = nil, heightConstraint: Constraint? = nil
+  ) {
     self.containerSize = containerSize
     self.knownWidth = knownWidth
     self.knownHeight = knownHeight
+    self.widthConstraint = widthConstraint ?? (containerSize.width.isFinite ? .definite : .maxContent)
+    self.heightConstraint = heightConstraint ?? (containerSize.height.isFinite ? .definite : .maxContent)
   }
 }
 
@@ -42,6 +63,9 @@ public struct SizeBehavior: Sendable {
   public var maxWidth: Double?
   /// The largest height (`max-height`).
   public var maxHeight: Double?
+  /// The preferred width over height (`aspect-ratio`), applied when the width or the height is
+  /// automatic: one known size gives the other.
+  public var aspectRatio: Double?
 
   /// The sizing modes.
   public enum Mode: Sendable {
@@ -53,18 +77,22 @@ public struct SizeBehavior: Sendable {
     case absolute(width: Double?, height: Double?)
     /// Sized by a closure measuring the content inside the offered space.
     case relative(RelativeSizeClosure)
+    /// A width and/or height in percent of the container's content box (`50` is half); does not
+    /// grow or shrink. Without a definite container size along an axis, that size is automatic.
+    case percent(width: Double?, height: Double?)
   }
 
   /// Creates a size behaviour.
   public init(
     mode: Mode = .flexibleShrinksButDoesntGrow, minWidth: Double? = nil, minHeight: Double? = nil,
-    maxWidth: Double? = nil, maxHeight: Double? = nil
+    maxWidth: Double? = nil, maxHeight: Double? = nil, aspectRatio: Double? = nil
   ) {
     self.mode = mode
     self.minWidth = minWidth
     self.minHeight = minHeight
     self.maxWidth = maxWidth
     self.maxHeight = maxHeight
+    self.aspectRatio = aspectRatio
   }
 
   /// The default: sized by content, shrinks but does not grow.
@@ -76,6 +104,11 @@ public struct SizeBehavior: Sendable {
   /// A fixed width and/or height (`flex: 0 0 auto` with `width`/`height`).
   public static func absolute(width: Double? = nil, height: Double? = nil) -> SizeBehavior {
     SizeBehavior(mode: .absolute(width: width, height: height))
+  }
+
+  /// A width and/or height in percent of the container's content box (`width: 60` is 60%).
+  public static func percent(width: Double? = nil, height: Double? = nil) -> SizeBehavior {
+    SizeBehavior(mode: .percent(width: width, height: height))
   }
 
   /// Sized by `closure`, which measures the content inside the space offered.

@@ -49,10 +49,24 @@ enum BrowserFixtures {
   static let hand = load("flex-hand")
   static let random = files.dropFirst().flatMap(load)
 
+  /// Fixtures of the features beyond the first schema (percentages, auto margins, measured
+  /// text…): `generate.py features` and `generate.py features SEED COUNT`.
+  static let features = load("flex-features-hand") + featureSeeds.flatMap { load("flex-features-\($0)") }
+  static let featureSeeds = [1901, 2002, 3003, 4004]
+
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list
   /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
-  static let knownFailures: Set<String> = []
+  static let knownFailures: Set<String> = [
+    // Seeded feature mixes the engine does not match yet (found, not yet analysed unless said):
+    // an absolutely positioned box with `align-items: safe flex-end` overflowing a right-to-left
+    // column container, which Chromium aligns to the left (1901_051); `safe` alignment and
+    // `align-content: start` in nested single-line containers (3003_334, 4004_214); percentage
+    // sizes and automatic minimum sizes in auto-sized containers (2002_217, 3003_184); a
+    // difference of 0.02 pt, Chromium's rounding of a percentage (4004_184).
+    "features1901_051", "features2002_217", "features3003_184", "features3003_334", "features4004_184",
+    "features4004_214",
+  ]
 
   static let tolerance = 0.02
 
@@ -117,6 +131,7 @@ struct BrowserFixtureTests {
   func corpusSize() {
     #expect(BrowserFixtures.hand.count >= 100)
     #expect(BrowserFixtures.hand.count + BrowserFixtures.random.count >= 400)
+    #expect(BrowserFixtures.features.count >= 300)
   }
 
   /// One test per fixture file, each fixture checked in a loop: a passing run prints one line
@@ -126,5 +141,10 @@ struct BrowserFixtureTests {
     let fixtures = BrowserFixtures.load(name)
     #expect(!fixtures.isEmpty, "\(name).json has no fixtures")
     for fixture in fixtures { BrowserFixtures.run(fixture) }
+  }
+
+  @Test("feature fixtures match Chromium", arguments: BrowserFixtures.features)
+  func features(_ fixture: BrowserFixture) {
+    BrowserFixtures.run(fixture)
   }
 }

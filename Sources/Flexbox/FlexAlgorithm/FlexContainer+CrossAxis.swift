@@ -62,7 +62,8 @@ extension FlexEngine {
       item.node, known: known,
       available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
       mode: .computeSize, sizing: .contentSize,
-      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical)
+      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical,
+      percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
     return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
   }
 
@@ -147,15 +148,40 @@ extension FlexEngine {
 
   /// Step 12, [§9.5](https://www.w3.org/TR/css-flexbox-1/#algo-main-align): distribute each
   /// line's remaining main space per `justify-content`, recording each item's leading offset.
+  ///
+  /// Auto margins come first ([§8.1](https://www.w3.org/TR/css-flexbox-1/#auto-margins), step
+  /// 12.1): positive free space is shared equally by the line's `auto` main-axis margins, which
+  /// leaves none for `justify-content`; with none to share they are 0.
   func distributeRemainingFreeSpace(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let main = constants.mainAxis
+    let startBit = AutoMarginEdge.start(main)
+    let endBit = AutoMarginEdge.end(main)
     for line in lines {
       var used = sumOfGaps(constants.mainGap, count: line.items.count)
-      for index in line.items { used += items[index].outerTargetSize[main] }
-      let free = constants.innerContainerSize[main] - used
+      var autoMarginCount = 0
+      for index in line.items {
+        used += items[index].outerTargetSize[main]
+        let bits = items[index].autoMargins
+        if bits != 0 {
+          if bits & startBit != 0 { autoMarginCount += 1 }
+          if bits & endBit != 0 { autoMarginCount += 1 }
+        }
+      }
+      var free = constants.innerContainerSize[main] - used
+      if autoMarginCount > 0, free > 0 {
+        let share = free / Double(autoMarginCount)
+        for index in line.items where items[index].autoMargins & (startBit | endBit) != 0 {
+          let bits = items[index].autoMargins
+          if bits & startBit != 0 { items[index].margin.addToStart(main, share) }
+          if bits & endBit != 0 { items[index].margin.addToEnd(main, share) }
+        }
+        free = 0
+      }
       let count = line.items.count
-      let mode = Alignment(justify: constants.justifyContent).withFallback(
+      var mode = Alignment(justify: constants.justifyContent).withFallback(
         freeSpace: free, count: count, isReversed: constants.isReverse)
+      // `safe`: content overflowing the line is aligned at the writing mode's start.
+      if constants.isJustifySafe, free < 0 { mode = constants.isReverse ? .flexEnd : .flexStart }
       forEachIndex(in: line.items, reversed: constants.isReverse) { position, index in
         items[index].offsetMain = mode.offset(
           freeSpace: free, count: count, gap: constants.mainGap, isReversed: constants.isReverse,
@@ -166,15 +192,41 @@ extension FlexEngine {
 
   /// Steps 13–14, [§9.6](https://www.w3.org/TR/css-flexbox-1/#algo-cross-align): place each item
   /// across its line per `align-self` (flipped by `wrap-reverse`).
+  ///
+  /// An item with `auto` cross-axis margins is placed by them instead (step 13): they share the
+  /// line's leftover cross space equally; when there is none, the item sits at the line's
+  /// physical start (top or left), its `auto` margins 0.
   func alignItemsInLines(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let cross = constants.crossAxis
+    let startBit = AutoMarginEdge.start(cross)
+    let endBit = AutoMarginEdge.end(cross)
     for line in lines {
       for index in line.items {
         let free = line.crossSize - items[index].outerTargetSize[cross]
+        let bits = items[index].autoMargins & (startBit | endBit)
+        if bits != 0 {
+          let positive = Swift.max(free, 0)
+          if bits == startBit | endBit {
+            items[index].margin.addToStart(cross, positive / 2)
+            items[index].margin.addToEnd(cross, positive / 2)
+          } else if bits == startBit {
+            items[index].margin.addToStart(cross, positive)
+          } else {
+            items[index].margin.addToEnd(cross, positive)
+          }
+          items[index].offsetCross = 0
+          continue
+        }
         let offset: Double
+        if free < 0, items[index].isAlignSafe {
+          // `safe`: an item overflowing its line sits at its start (top or left).
+          items[index].offsetCross = 0
+          continue
+        }
+        // (`start`/`end` were made flex-relative when the items were generated.)
         switch items[index].alignSelf {
-        case .flexStart, .stretch: offset = constants.isWrapReverse ? free : 0
-        case .flexEnd: offset = constants.isWrapReverse ? 0 : free
+        case .flexStart, .stretch, .start, .selfStart: offset = constants.isWrapReverse ? free : 0
+        case .flexEnd, .end, .selfEnd: offset = constants.isWrapReverse ? 0 : free
         case .center: offset = free / 2
         }
         items[index].offsetCross = offset
@@ -210,8 +262,9 @@ extension FlexEngine {
     let free =
       constants.innerContainerSize[constants.crossAxis] - totalLineCrossSize
       - sumOfGaps(constants.crossGap, count: count)
-    let mode = Alignment(content: constants.alignContent).withFallback(
+    var mode = Alignment(content: constants.alignContent).withFallback(
       freeSpace: free, count: count, isReversed: constants.isWrapReverse)
+    if constants.isAlignContentSafe, free < 0 { mode = constants.isWrapReverse ? .flexEnd : .flexStart }
     forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { position, index in
       lines[index].offsetCross = mode.offset(
         freeSpace: free, count: count, gap: constants.crossGap, isReversed: constants.isWrapReverse,
@@ -232,8 +285,8 @@ enum Alignment {
 
   init(justify: FlexStyle.JustifyContent) {
     switch justify {
-    case .flexStart: self = .flexStart
-    case .flexEnd: self = .flexEnd
+    case .flexStart, .start: self = .flexStart
+    case .flexEnd, .end: self = .flexEnd
     case .center: self = .center
     case .spaceBetween: self = .spaceBetween
     case .spaceAround: self = .spaceAround
@@ -243,8 +296,8 @@ enum Alignment {
 
   init(content: FlexStyle.AlignContent) {
     switch content {
-    case .flexStart, .stretch: self = .flexStart
-    case .flexEnd: self = .flexEnd
+    case .flexStart, .stretch, .start: self = .flexStart
+    case .flexEnd, .end: self = .flexEnd
     case .center: self = .center
     case .spaceBetween: self = .spaceBetween
     case .spaceAround: self = .spaceAround

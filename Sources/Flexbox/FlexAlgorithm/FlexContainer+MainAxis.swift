@@ -9,10 +9,11 @@ extension FlexEngine {
   ) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
+    applyAutomaticMinimumSizes(&items, availableSpace: availableSpace, constants: constants)
     for index in items.indices {
       let item = items[index]
       let flexBasis: Double
-      if let basis = item.styleFlexBasis ?? item.size[main] {
+      if let basis = item.styleFlexBasis ?? (item.basisIsContent ? nil : item.size[main]) {
         // A. A definite flex basis (or main size, for `flex-basis: auto`) is the flex base size.
         flexBasis = basis
       } else {
@@ -38,6 +39,37 @@ extension FlexEngine {
         min: Swift.max(item.minSize[main], pbMain), max: item.maxSize[main])
       items[index].hypotheticalInnerSize[main] = hypothetical
       items[index].hypotheticalOuterSize[main] = hypothetical + item.margin.sum(main)
+    }
+  }
+
+  /// [CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto): an item with
+  /// `min-width`/`min-height: auto` in the main axis that is not a scroll container gets its
+  /// content-based minimum size there: its content size suggestion (its min-content main size,
+  /// capped by its max main size), or, when its main size is definite, the smaller of that and
+  /// its specified size suggestion (the main size, capped by its max main size). (In the cross
+  /// axis, and for a box that is not a flex item, `auto` is 0.)
+  func applyAutomaticMinimumSizes(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    for index in items.indices {
+      let node = nodes[items[index].node]
+      guard main == .horizontal ? node.hasAutoMinWidth : node.hasAutoMinHeight else { continue }
+      let item = items[index]
+      let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
+      var childKnown = OptionalSize.none
+      childKnown[cross] =
+        item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
+        ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
+      let measured = computeNode(
+        item.node, known: childKnown, available: .axes(main: main, .minContent, cross: crossAvailable),
+        mode: .computeSize, sizing: .contentSize)[main]
+      var minimum = measured.clamped(min: nil, max: item.maxSize[main])
+      if let specified = item.size[main] {
+        minimum = Swift.min(minimum, specified.clamped(min: nil, max: item.maxSize[main]))
+      }
+      items[index].minSize[main] = minimum
     }
   }
 
@@ -225,8 +257,12 @@ extension FlexEngine {
       var contribution = content + marginSum
       // (Under a min-content constraint a content-based flex base size is the min-content
       // size itself, so it caps and floors nothing.)
-      let contentBasedBasis = item.styleFlexBasis == nil && item.size[main] == nil
-      if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)) {
+      let contentBasedBasis = item.styleFlexBasis == nil && (item.size[main] == nil || item.basisIsContent)
+      // (An item whose percentage flex basis has no base yet contributes its own size, as Chromium
+      // has it: the container's size is what the percentage will resolve against.)
+      if !(constraint == .minContent && (constants.isWrap || contentBasedBasis)),
+        !item.basisIsUnresolvedPercent
+      {
         let hypotheticalOuter = item.hypotheticalOuterSize[main]
         if item.flexGrow == 0 { contribution = Swift.min(contribution, hypotheticalOuter) }
         if item.flexShrink == 0 { contribution = Swift.max(contribution, hypotheticalOuter) }

@@ -9,8 +9,10 @@ extension FlexEngine {
   /// An item's used height is definite when it is its main size (flexed, CSS Flexbox §9.8 point
   /// 3), its own `height`, or its line's cross size it was stretched to (§9.8 point 4); the
   /// content height of an item that is not stretched is not (CSS Sizing 3 §2.1), so the item
-  /// lays its content out as for an indefinite height (`knownHeightIsIndefinite`). (An item's
-  /// width is resolved before its layout and always definite.)
+  /// lays its content out as for an indefinite height (`knownHeightIsIndefinite`). Nor, as
+  /// Chromium reads §9.8 point 3, is the flexed height of an item with a content-based flex
+  /// basis in a column container whose own height is not definite. (An item's width is resolved
+  /// before its layout and always definite.)
   func performFinalLayout(_ items: inout [FlexItem], lines: [FlexLine], constants: FlexConstants) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
@@ -20,13 +22,18 @@ extension FlexEngine {
       var mainCursor = constants.contentInset.start(main)
       forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
         let item = items[index]
-        let heightIsContent = cross == .vertical && item.size[cross] == nil && item.alignSelf != .stretch
+        let heightIsContent =
+          cross == .vertical
+          ? item.size[cross] == nil && item.alignSelf != .stretch
+          : !constants.isHeightDefinite && item.styleFlexBasis == nil
+            && (item.size.height == nil || item.basisIsContent)
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
           available: AvailableSize(
             width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)
           ),
-          mode: .performLayout, sizing: .contentSize, knownHeightIsIndefinite: heightIsContent)
+          mode: .performLayout, sizing: .contentSize, knownHeightIsIndefinite: heightIsContent,
+          percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
         let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
         let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
         let mainPosition = mainCursor + item.offsetMain + item.margin.start(main) + relativeMain
@@ -42,6 +49,18 @@ extension FlexEngine {
     }
   }
 
+  /// Whether an item's flexed height, in a column container, is not definite for the
+  /// percentages of its children: as Chromium reads [CSS Flexbox §9.8](https://www.w3.org/TR/css-flexbox-1/#definite-sizes)
+  /// point 3, a post-flexing main size is definite when the container's main size is, or when
+  /// the item's flex basis is definite; an item with a content-based flex basis in a column
+  /// container of indefinite height gets an indefinite height.
+  @inline(__always)
+  func isFlexedHeightIndefinite(_ item: FlexItem, constants: FlexConstants) -> Bool {
+    constants.mainAxis == .vertical && !constants.isHeightDefinite
+      && (hasChildNeedingBase[item.node] || nodes[item.node].rowGapPercent != nil)
+      && item.styleFlexBasis == nil && (item.size.height == nil || item.basisIsContent)
+  }
+
   /// Lays out the absolutely positioned children against the container's padding box
   /// ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)): sized by their
   /// width/height, else by opposing insets, else by their content; placed by their insets, else
@@ -54,8 +73,14 @@ extension FlexEngine {
     let insetBox = Size(
       width: container.width - border.horizontal, height: container.height - border.vertical)
     for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
-      let style = nodes[child]
-      guard style.isAbsolute, !style.isHidden else { continue }
+      guard nodes[child].isAbsolute, !nodes[child].isHidden else { continue }
+      // Percentages of an absolutely positioned box are of its containing block, the padding
+      // box ([CSS Position 3 §2.1](https://www.w3.org/TR/css-position-3/#def-cb)).
+      resolveLengths(of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil)
+      var style = nodes[child]
+      style.alignSelf = style.alignSelf.selfAligned(
+        itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped
+      ).flexRelative(wrapReverse: constants.isWrapReverse)
       let pb = style.paddingBorder
       let margin = style.margin
       let minSize = Size(
@@ -68,7 +93,7 @@ extension FlexEngine {
       let sizesToContentInBlockAxis =
         switch style.alignSelf {
         case .auto, .stretch: false
-        case .flexStart, .center, .flexEnd: true
+        case .flexStart, .center, .flexEnd, .start, .end, .selfStart, .selfEnd: true
         }
       var known = OptionalSize.none
       for axis in bothAxes {
@@ -91,8 +116,8 @@ extension FlexEngine {
       let staticAnchor: (start: Bool, end: Bool) = {
         let mainAtStart: Bool
         switch constants.justifyContent {
-        case .flexStart, .spaceBetween: mainAtStart = !constants.isReverse
-        case .flexEnd: mainAtStart = constants.isReverse
+        case .flexStart, .spaceBetween, .start: mainAtStart = !constants.isReverse
+        case .flexEnd, .end: mainAtStart = constants.isReverse
         case .center, .spaceAround, .spaceEvenly: return (false, false)
         }
         return (mainAtStart, !mainAtStart)
@@ -111,9 +136,13 @@ extension FlexEngine {
       func space(_ axis: Axis) -> AvailableSpace {
         let anchor = axis == main ? staticAnchor : crossAnchor()
         let padding = node.padding
-        let start = style.inset.start(axis) ?? (anchor.start ? padding.start(axis) : 0)
+        // A box centred at its static position is centred in the content box.
+        let centred =
+          !anchor.start && !anchor.end && style.inset.start(axis) == nil && style.inset.end(axis) == nil
+        let start = style.inset.start(axis) ?? (anchor.start || centred ? padding.start(axis) : 0)
         let end =
-          style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? padding.end(axis) : 0)
+          style.inset.end(axis)
+          ?? ((anchor.end || centred) && style.inset.start(axis) == nil ? padding.end(axis) : 0)
         return .definite(Swift.max(insetBox[axis] - start - end, 0))
       }
       let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
@@ -135,6 +164,21 @@ extension FlexEngine {
         mode: .performLayout, sizing: .inherentSize, knownHeightIsIndefinite: known.height == nil)
 
       func position(_ axis: Axis) -> Double {
+        // `auto` margins between two set insets share the space the box leaves
+        // ([CSS Position 3 §5.3](https://www.w3.org/TR/css-position-3/#abspos-auto-margins)); two
+        // of them would be negative horizontally: the left one is 0 instead.
+        let autoBits = style.autoMargins & (AutoMarginEdge.start(axis) | AutoMarginEdge.end(axis))
+        if autoBits != 0, let start = style.inset.start(axis), let end = style.inset.end(axis) {
+          // (The inset-modified containing block is never of negative size: CSS Position 3 §4.1.)
+          let free = Swift.max(insetBox[axis] - start - end, 0) - size[axis] - margin.sum(axis)
+          var startMargin = margin.start(axis)
+          if autoBits == AutoMarginEdge.start(axis) | AutoMarginEdge.end(axis) {
+            startMargin += axis == .horizontal && free < 0 ? 0 : free / 2
+          } else if autoBits == AutoMarginEdge.start(axis) {
+            startMargin += free
+          }
+          return border.start(axis) + start + startMargin
+        }
         if axis == .vertical, style.alignSelf != .auto, let top = style.inset.top,
           let bottom = style.inset.bottom
         {
@@ -156,24 +200,31 @@ extension FlexEngine {
         let centered =
           (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
             - margin.end(axis)) / 2
+        // `safe` cross-axis alignment: a box overflowing the content box sits at its start (top
+        // or left). (Chromium applies no `safe` of `justify-content` to the static position.)
+        let overflows = endStatic < startPosition
+        let isSafe =
+          axis != main && (style.alignSelf == .auto ? constants.isAlignItemsSafe : style.isAlignSelfSafe)
+        if isSafe, overflows { return startPosition }
         if axis == main {
           switch constants.justifyContent {
-          case .flexStart, .spaceBetween: return constants.isReverse ? endStatic : startPosition
-          case .flexEnd: return constants.isReverse ? startPosition : endStatic
+          case .flexStart, .spaceBetween, .start: return constants.isReverse ? endStatic : startPosition
+          case .flexEnd, .end: return constants.isReverse ? startPosition : endStatic
           case .center, .spaceAround, .spaceEvenly: return centered
           }
         }
         let alignSelf: FlexStyle.AlignItems
         switch style.alignSelf {
         case .auto: alignSelf = constants.alignItems
-        case .flexStart: alignSelf = .flexStart
+        case .flexStart, .start, .selfStart: alignSelf = .flexStart
         case .center: alignSelf = .center
-        case .flexEnd: alignSelf = .flexEnd
+        case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
         case .stretch: alignSelf = .stretch
         }
         switch alignSelf {
-        case .flexStart, .stretch: return constants.isWrapReverse ? endStatic : startPosition
-        case .flexEnd: return constants.isWrapReverse ? startPosition : endStatic
+        case .flexStart, .stretch, .start, .selfStart:
+          return constants.isWrapReverse ? endStatic : startPosition
+        case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
         case .center: return centered
         }
       }
@@ -216,8 +267,8 @@ extension FlexEngine {
     var position: Double
     switch alignment {
     case .center: position = start + free / 2
-    case .flexEnd: position = start + free
-    case .auto, .flexStart, .stretch: position = start
+    case .flexEnd, .end, .selfEnd: position = start + free
+    case .auto, .flexStart, .stretch, .start, .selfStart: position = start
     }
     // 3. Default overflow alignment: keep an overflowing box within the containing block.
     if free < 0 {

@@ -20,6 +20,9 @@ struct FlexConstants {
   var alignItems: FlexStyle.AlignItems
   var alignContent: FlexStyle.AlignContent
   var justifyContent: FlexStyle.JustifyContent
+  var isJustifySafe: Bool
+  var isAlignItemsSafe: Bool
+  var isAlignContentSafe: Bool
   /// The container's own definite main size (`width`/`height` clamped by min/max), if any.
   var styleMainSize: Double?
   /// The container's own max main size (floored by its min), whatever the sizing mode.
@@ -34,6 +37,8 @@ struct FlexConstants {
   /// height, so a column container does not break its lines there (`lineBreakLimit`) and a row
   /// container does not stretch its items to it while measuring them (`stretchedCrossSize`).
   var isKnownHeightIndefinite = false
+  /// Whether the container's height is definite (known, and not its content's).
+  var isHeightDefinite = true
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -57,6 +62,14 @@ struct FlexItem {
   var flexGrow: Double
   var flexShrink: Double
   var styleFlexBasis: Double?
+  /// `safe` cross-axis alignment: an item overflowing its line sits at its start.
+  var isAlignSafe: Bool
+  /// `flex-basis: content`: the base size is the content's even when the item has a main size.
+  var basisIsContent: Bool
+  /// A percentage `flex-basis` without a definite base (so `basisIsContent`).
+  var basisIsUnresolvedPercent: Bool
+  /// Edges with `margin: auto` (``AutoMarginEdge`` bits; their margins are 0 until step 12/13).
+  var autoMargins: UInt8
   var flexBasis: Double = 0
   var innerFlexBasis: Double = 0
   var hypotheticalInnerSize: Size = .zero
@@ -87,7 +100,7 @@ extension FlexEngine {
   /// Reads as the specification's numbered steps; each step is its own function.
   func layoutFlexContainer(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownHeightIsIndefinite: Bool = false
+    knownHeightIsIndefinite: Bool = false, percentHeightIsIndefinite: Bool = false
   ) -> Size {
     let node = nodes[id]
     var knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
@@ -98,10 +111,39 @@ extension FlexEngine {
         id, known: known, available: available, sizing: sizing, space: space,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
     }
+    let needsWidthFirst =
+      (hasDescendantNeedingBase[id] || node.columnGapPercent != nil) && available.width.value != nil
+      || node.aspectRatio != nil && knownSize.height == nil
+    if knownSize.width == nil, needsWidthFirst, resolvingWidthOf != id {
+      // As Chromium does, a box of auto width offered a definite one finds its width first
+      // (percentages of its children as without a base), then lays its children out in it, their
+      // percentages resolved against it (CSS Sizing 3 §5.2.1).
+      let saved = resolvingWidthOf
+      resolvingWidthOf = id
+      knownSize.width =
+        layoutFlexContainer(
+          id, known: known, available: available, mode: .computeSize, sizing: sizing,
+          knownHeightIsIndefinite: knownHeightIsIndefinite,
+          percentHeightIsIndefinite: percentHeightIsIndefinite
+        ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
+      resolvingWidthOf = saved
+      if let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+        // An aspect ratio gives the height from the width found (CSS Sizing 4 §2.2).
+        knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      }
+    }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
       return Size(width: width, height: height)
     }
     var constants = makeConstants(node, knownSize: knownSize, sizing: sizing)
+    // Percentages of the items resolve against the content box where it is definite (CSS
+    // Flexbox §9.8; a height that is the content's is not, CSS Sizing 3 §2.1).
+    let heightIsDefinite = !(knownHeightIsIndefinite && known.height != nil) && !percentHeightIsIndefinite
+    let heightBase = heightIsDefinite ? constants.nodeInnerSize.height : nil
+    constants.isHeightDefinite = heightBase != nil
+    resolveChildLengths(
+      id, widthBase: constants.nodeInnerSize.width, heightBase: heightBase, mainAxis: constants.mainAxis)
+    resolveGapPercentages(node, &constants, heightBase: heightBase)
 
     // §9.1 Initial setup. 1. Generate the flex items.
     var items = generateFlexItems(node, constants: constants)
@@ -165,9 +207,30 @@ extension FlexEngine {
       maxSize: clamps ? node.maxSize : .none,
       mainGap: isRow ? node.columnGap : node.rowGap, crossGap: isRow ? node.rowGap : node.columnGap,
       alignItems: node.alignItems, alignContent: node.alignContent, justifyContent: node.justifyContent,
+      isJustifySafe: node.isJustifySafe, isAlignItemsSafe: node.isAlignItemsSafe,
+      isAlignContentSafe: node.isAlignContentSafe,
       styleMainSize: node.size[mainAxis].clamped(min: node.minSize[mainAxis], max: node.maxSize[mainAxis]),
       styleMaxMainSize: node.maxSize[mainAxis].map { Swift.max($0, node.minSize[mainAxis]) },
       nodeOuterSize: knownSize, nodeInnerSize: inner)
+  }
+
+  /// Percentage gaps resolve against the container's own content box
+  /// ([CSS Box Alignment 3 §8.1](https://www.w3.org/TR/css-align-3/#column-row-gap)): `column-gap`
+  /// against its width, `row-gap` against its height, and against 0 where that is not definite
+  /// (so they add nothing to an intrinsic size).
+  func resolveGapPercentages(_ node: ResolvedNode, _ constants: inout FlexConstants, heightBase: Double?) {
+    guard node.rowGapPercent != nil || node.columnGapPercent != nil else { return }
+    let column = node.columnGapPercent.map {
+      ResolvedNode.percentage($0, of: Swift.max(constants.nodeInnerSize.width ?? 0, 0))
+    }
+    let row = node.rowGapPercent.map { ResolvedNode.percentage($0, of: Swift.max(heightBase ?? 0, 0)) }
+    let isRow = constants.mainAxis == .horizontal
+    if let column {
+      if isRow { constants.mainGap = column } else { constants.crossGap = column }
+    }
+    if let row {
+      if isRow { constants.crossGap = row } else { constants.mainGap = row }
+    }
   }
 
   /// The width of a column container of auto width offered a definite width `space` (margins
@@ -201,7 +264,10 @@ extension FlexEngine {
     let minContent = intrinsicWidth(.minContent)
     let maxContent = Swift.max(intrinsicWidth(.maxContent), minContent)
     var width = Swift.min(maxContent, Swift.max(minContent, space - node.margin.horizontal))
-    if sizing == .inherentSize { width = width.clamped(min: node.minSize.width, max: node.maxSize.width) }
+    // (Percentages inside resolve against the used width: clamped whatever the sizing mode.)
+    if sizing == .inherentSize || hasDescendantNeedingBase[id] {
+      width = width.clamped(min: node.minSize.width, max: node.maxSize.width)
+    }
     return Swift.max(width, node.paddingBorder.horizontal)
   }
 
@@ -210,22 +276,46 @@ extension FlexEngine {
   func generateFlexItems(_ node: ResolvedNode, constants: FlexConstants) -> [FlexItem] {
     var items: [FlexItem] = []
     items.reserveCapacity(Int(node.childCount))
-    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
-      let style = nodes[child]
-      if style.isHidden || style.isAbsolute { continue }
-      let alignSelf: FlexStyle.AlignItems
-      switch style.alignSelf {
-      case .auto: alignSelf = constants.alignItems
-      case .flexStart: alignSelf = .flexStart
-      case .center: alignSelf = .center
-      case .flexEnd: alignSelf = .flexEnd
-      case .stretch: alignSelf = .stretch
+    // (Through a pointer: a resolved node is large, and copying each one costs.)
+    nodes.withUnsafeBufferPointer { buffer in
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+        let style = buffer.baseAddress.unsafelyUnwrapped + child
+        if style.pointee.isHidden || style.pointee.isAbsolute { continue }
+        var alignSelf: FlexStyle.AlignItems
+        // `self-start`/`self-end` follow the item's own direction in the inline (horizontal) axis.
+        var raw = style.pointee.alignSelf
+        if raw == .auto, node.alignItemsSelf != 0 { raw = node.alignItemsSelf == 1 ? .selfStart : .selfEnd }
+        raw = raw.selfAligned(
+          itemDirectionDiffers: constants.crossAxis == .horizontal
+            && style.pointee.isFlipped != node.isFlipped)
+        switch raw.flexRelative(wrapReverse: constants.isWrapReverse) {
+        case .auto: alignSelf = constants.alignItems
+        case .flexStart, .start, .selfStart: alignSelf = .flexStart
+        case .center: alignSelf = .center
+        case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
+        case .stretch: alignSelf = .stretch
+        }
+        // §9.4 step 11: only an item whose cross size is `auto` and whose cross-axis margins are
+        // not is stretched; any other `stretch` item is placed as `flex-start`.
+        if alignSelf == .stretch {
+          let cross = constants.crossAxis
+          let isAuto = cross == .horizontal ? style.pointee.isAutoWidth : style.pointee.isAutoHeight
+          let autoMargins = AutoMarginEdge.start(cross) | AutoMarginEdge.end(cross)
+          if !isAuto || style.pointee.autoMargins & autoMargins != 0 { alignSelf = .flexStart }
+        }
+        items.append(
+          FlexItem(
+            node: child, size: style.pointee.size, minSize: style.pointee.minSize,
+            maxSize: style.pointee.maxSize, margin: style.pointee.margin,
+            paddingBorder: style.pointee.paddingBorder, inset: style.pointee.inset, alignSelf: alignSelf,
+            flexGrow: style.pointee.flexGrow, flexShrink: style.pointee.flexShrink,
+            styleFlexBasis: style.pointee.flexBasis,
+            isAlignSafe: style.pointee.alignSelf == .auto
+              ? constants.isAlignItemsSafe : style.pointee.isAlignSelfSafe,
+            basisIsContent: style.pointee.flexBasisIsContent,
+            basisIsUnresolvedPercent: style.pointee.flexBasisIsContent && style.pointee.flexBasisIsPercent,
+            autoMargins: style.pointee.autoMargins))
       }
-      items.append(
-        FlexItem(
-          node: child, size: style.size, minSize: style.minSize, maxSize: style.maxSize, margin: style.margin,
-          paddingBorder: style.paddingBorder, inset: style.inset, alignSelf: alignSelf,
-          flexGrow: style.flexGrow, flexShrink: style.flexShrink, styleFlexBasis: style.flexBasis))
     }
     return items
   }

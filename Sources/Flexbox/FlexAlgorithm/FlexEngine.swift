@@ -13,6 +13,21 @@ final class FlexEngine {
   var identifiers: [String?] = []
   /// The measure closures of leaves.
   var measures: [RelativeSizeClosure] = []
+  /// The styles of the boxes with lengths to resolve against their containing block
+  /// (`ResolvedNode.baseStyle`).
+  var baseStyles: [FlexStyle] = []
+  /// Whether a box has a child with lengths to resolve against it.
+  var hasChildNeedingBase: [Bool] = []
+  /// Whether a box has a descendant with lengths to resolve against its containing block (or a
+  /// percentage column gap).
+  var hasDescendantNeedingBase: [Bool] = []
+  /// Whether any box has a percentage.
+  var hasPercentages = false
+  /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
+  var hasMirroredBoxes = false
+  /// Whether a container is finding its own width before resolving its children's percentages
+  /// against it (see `layoutFlexContainer`).
+  var resolvingWidthOf = -1
   /// Output frames, relative to the parent, left to right.
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
@@ -51,7 +66,8 @@ final class FlexEngine {
   private struct CacheEntry {
     var width: Double
     var height: Double
-    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed.
+    /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed;
+    /// 7: a height that is no percentage base.
     var flags: UInt8
     var result: Size
 
@@ -71,15 +87,30 @@ final class FlexEngine {
 
   /// Flattens `root` breadth first, without recursion: sibling arrays are queued (not copied
   /// box by box), and each box's children get the next contiguous run of indices.
-  init(root: Layout) {
+  ///
+  /// `direction` is the direction of the run (see `run`): a box whose own (or inherited)
+  /// `direction` differs from it has its children laid out mirrored (`FlexStyle.direction`).
+  init(root: Layout, direction runDirection: LayoutDirection = .ltr) {
     var groups: [[Layout]] = [[root]]
     var groupDepths: [Int] = [0]
+    // Each group's parent's inherited direction, and whether it mirrors its children.
+    var groupParents: [(direction: LayoutDirection, flips: Bool)] = [(runDirection, false)]
     var nextIndex = 1
     var groupIndex = 0
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
+      let parent = groupParents[groupIndex]
+      // Every box found so far gets a slot now: a resolved node is large, and regrowing the
+      // array copies them all (grown at least twofold, so reserving stays linear).
+      if nodes.capacity < nextIndex {
+        let capacity = Swift.max(nextIndex, 2 * nodes.capacity)
+        nodes.reserveCapacity(capacity)
+        identifiers.reserveCapacity(capacity)
+      }
       groups[groupIndex].withUnsafeBufferPointer { group in
         for layout in group {
+          let direction = layout.style.direction ?? parent.direction
+          let flips = direction != runDirection
           let children = layout.children
           let childCount = children.count
           var measureIndex: Int32 = -1
@@ -87,14 +118,24 @@ final class FlexEngine {
             measureIndex = Int32(measures.count)
             measures.append(measure)
           }
-          nodes.append(
-            ResolvedNode(
-              style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
-              measure: measureIndex))
+          var node = ResolvedNode(
+            style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+            measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
+          if node.mirrorsChildren { hasMirroredBoxes = true }
+          node.isFlipped = flips
+          if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
+            hasPercentages = true
+          }
+          if node.needsBase {
+            node.baseStyle = Int32(baseStyles.count)
+            baseStyles.append(layout.style)
+          }
+          nodes.append(node)
           identifiers.append(layout.identifier)
           if childCount > 0 {
             groups.append(children)
             groupDepths.append(depth + 1)
+            groupParents.append((direction, flips))
             nextIndex += childCount
             maxDepth = Swift.max(maxDepth, depth + 1)
           }
@@ -107,8 +148,19 @@ final class FlexEngine {
     cacheBase = Array(repeating: -1, count: nodes.count)
     // Children come after their parent in breadth-first order: fill the flags from the leaves up.
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
+    hasChildNeedingBase = Array(repeating: false, count: nodes.count)
+    hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
     for index in nodes.indices.reversed() {
       let node = nodes[index]
+      if hasPercentages {
+        for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+          if nodes[child].needsBase { hasChildNeedingBase[index] = true }
+          if nodes[child].needsBase || hasDescendantNeedingBase[child] || nodes[child].columnGapPercent != nil
+          {
+            hasDescendantNeedingBase[index] = true
+          }
+        }
+      }
       for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
       {
         let style = nodes[child]
@@ -137,6 +189,7 @@ final class FlexEngine {
       stackTop = currentStackAddress()
       layoutRoot(width: width, height: height)
     }
+    if hasMirroredBoxes { mirrorChildrenOfMirroringBoxes() }
     if direction == .rtl { mirrorForRightToLeft() }
     return computedLayout()
   }
@@ -144,14 +197,16 @@ final class FlexEngine {
   /// Lays out the whole tree: the root's auto width and height take the offered size (less its
   /// margins); a `nil` offer sizes that axis to its max-content size.
   func layoutRoot(width: Double?, height: Double?) {
-    let root = nodes[0]
-    guard !root.isHidden else { return }
+    guard !nodes[0].isHidden else { return }
     func offer(_ value: Double?) -> Double? {
       guard let value, value.isFinite else { return nil }
       return Swift.min(Swift.max(value, 0), FlexLayoutLimits.maxLength)
     }
     let width = offer(width)
     let height = offer(height)
+    // The root's containing block is the space offered (indefinite where not given).
+    resolveLengths(of: 0, widthBase: width, heightBase: height, basisAxis: nil)
+    let root = nodes[0]
     var known = OptionalSize.none
     if root.size.width == nil, let width {
       known.width = Swift.max(width - root.margin.horizontal, 0).clamped(
@@ -182,6 +237,22 @@ final class FlexEngine {
     frames[0].origin.x = root.margin.right
   }
 
+  /// Mirrors the children of each box whose `direction` differs from the run's within it: its
+  /// children were laid out left to right with their left and right edges swapped (see
+  /// `ResolvedNode.resolveLengths`), so mirroring them gives the layout of that direction
+  /// ([CSS Writing Modes 4 §2.1](https://www.w3.org/TR/css-writing-modes-4/#direction): a row's
+  /// main-start, a column's cross-start, is the right side in `rtl`).
+  func mirrorChildrenOfMirroringBoxes() {
+    for parent in nodes.indices where nodes[parent].mirrorsChildren {
+      let node = nodes[parent]
+      let width = frames[parent].width
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
+      {
+        frames[child] = frames[child].mirrored(inWidth: width)
+      }
+    }
+  }
+
   /// The computed tree, built from the leaves up without recursion.
   func computedLayout() -> ComputedLayout {
     var built = [ComputedLayout?](repeating: nil, count: nodes.count)
@@ -196,6 +267,90 @@ final class FlexEngine {
       built[index] = ComputedLayout(identifier: identifiers[index], frame: frames[index], children: children)
     }
     return built[0].take()!
+  }
+
+  // MARK: - Percentages
+
+  /// Resolves box `id`'s containing-block-relative lengths against the given bases (see
+  /// `ResolvedNode.resolveLengths`), forgetting the sizes memoised for it when they change.
+  @inline(__always)
+  func resolveLengths(of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?) {
+    let index = Int(nodes[id].baseStyle)
+    guard index >= 0 else { return }
+    let old = nodes[id]
+    var changed = nodes[id].resolveLengths(
+      baseStyles[index], widthBase: widthBase, heightBase: heightBase, basisAxis: basisAxis)
+    let node = nodes[id]
+    if node.widthKeyword | node.minWidthKeyword | node.maxWidthKeyword | node.flexBasisKeyword != 0 {
+      resolveIntrinsicKeywords(of: id, widthBase: widthBase, basisAxis: basisAxis)
+      let new = nodes[id]
+      changed =
+        new.size != old.size || new.minSize != old.minSize || new.maxSize != old.maxSize
+        || new.flexBasis != old.flexBasis || new.margin != old.margin || new.padding != old.padding
+        || new.inset != old.inset || new.autoMargins != old.autoMargins
+        || new.flexBasisIsContent != old.flexBasisIsContent
+    }
+    if changed {
+      let base = Int(cacheBase[id])
+      if base >= 0 {
+        for slot in base..<(base + Self.cacheSlots) { cache[slot] = .empty }
+      }
+    }
+  }
+
+  /// The intrinsic sizing keywords of box `id` ([CSS Sizing 3 §3.1](https://www.w3.org/TR/css-sizing-3/#sizing-values)):
+  /// a `width`, `min-width` or `max-width` of `min-content` or `max-content` is the box's
+  /// min-content or max-content width, found by sizing its content under that constraint;
+  /// `fit-content` is `min(max-content, max(min-content, available))`, the available width being
+  /// the containing block's less the margins (max-content without one). A `flex-basis` keyword
+  /// along a horizontal main axis is the same width. (In the block axis these keywords behave as
+  /// `auto`, CSS Sizing 3 §3.1, except that the box is not stretched.)
+  func resolveIntrinsicKeywords(of id: Int, widthBase: Double?, basisAxis: Axis?) {
+    let node = nodes[id]
+    var minContent: Double?
+    var maxContent: Double?
+    func contentWidth(_ constraint: AvailableSpace) -> Double {
+      computeNode(
+        id, known: .none, available: AvailableSize(width: constraint, height: .maxContent),
+        mode: .computeSize, sizing: .contentSize
+      ).width
+    }
+    func width(_ keyword: UInt8) -> Double? {
+      guard keyword != 0 else { return nil }
+      if keyword != 2, minContent == nil { minContent = contentWidth(.minContent) }
+      if keyword != 1, maxContent == nil { maxContent = contentWidth(.maxContent) }
+      switch keyword {
+      case 1: return minContent
+      case 2: return maxContent
+      default:
+        guard let base = widthBase else { return maxContent }
+        return Swift.min(maxContent!, Swift.max(minContent!, base - node.margin.horizontal))
+      }
+    }
+    // (`width: fit-content` is what an absolutely positioned box of auto width gets anyway:
+    // shrink-to-fit in the space its insets leave, CSS Position 3 §5.1.)
+    if !(node.isAbsolute && node.widthKeyword == 3), let w = width(node.widthKeyword) {
+      nodes[id].size.width = w
+    }
+    if let w = width(node.minWidthKeyword) { nodes[id].minSize.width = w }
+    if let w = width(node.maxWidthKeyword) { nodes[id].maxSize.width = w }
+    if basisAxis == .horizontal, let w = width(node.flexBasisKeyword) {
+      nodes[id].flexBasis = w
+      nodes[id].flexBasisIsContent = false
+    } else if node.flexBasisKeyword != 0 {
+      nodes[id].flexBasisIsContent = true
+    }
+  }
+
+  /// Resolves the lengths of container `id`'s in-flow children against its content box
+  /// (`nil` where it is not definite), `flex-basis` along `mainAxis`.
+  func resolveChildLengths(_ id: Int, widthBase: Double?, heightBase: Double?, mainAxis: Axis) {
+    guard hasChildNeedingBase[id] else { return }
+    let node = nodes[id]
+    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+    where nodes[child].needsBase && !nodes[child].isAbsolute {
+      resolveLengths(of: child, widthBase: widthBase, heightBase: heightBase, basisAxis: mainAxis)
+    }
   }
 
   // MARK: - Dispatch and caching
@@ -214,9 +369,11 @@ final class FlexEngine {
   ///     `auto` height, and for an item whose height was flexed in a parent that is being sized
   ///     under an intrinsic (min- or max-content) cross constraint, which is measuring its
   ///     contribution to that size: Chromium computes such a contribution from the box's own sizes.
+  ///   - percentHeightIsIndefinite: The known height is definite for the box's own layout but not
+  ///     for the percentages of its children (see `isFlexedHeightIndefinite`).
   func computeNode(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownHeightIsIndefinite: Bool = false
+    knownHeightIsIndefinite: Bool = false, percentHeightIsIndefinite: Bool = false
   ) -> Size {
     var available = available
     // A known dimension makes the space offered along it irrelevant: canonicalise for the cache.
@@ -228,7 +385,7 @@ final class FlexEngine {
     let (keyHeight, kindHeight) = CacheEntry.pack(known.height, available.height)
     let flags =
       kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
-      | (knownHeightIsIndefinite ? 64 : 0)
+      | (knownHeightIsIndefinite ? 64 : 0) | (percentHeightIsIndefinite ? 128 : 0)
     var base = Int(cacheBase[id])
     if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
@@ -242,7 +399,8 @@ final class FlexEngine {
     } else {
       result = layoutContainer(
         id, known: known, available: available, mode: mode, sizing: sizing,
-        knownHeightIsIndefinite: knownHeightIsIndefinite)
+        knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
+      )
     }
     guard mode == .computeSize else { return result }
     if base < 0 {
@@ -268,13 +426,14 @@ final class FlexEngine {
   @inline(never)
   private func layoutContainer(
     _ id: Int, known: OptionalSize, available: AvailableSize, mode: RunMode, sizing: SizingMode,
-    knownHeightIsIndefinite: Bool
+    knownHeightIsIndefinite: Bool, percentHeightIsIndefinite: Bool
   ) -> Size {
     if needsHelperThread(id) {
       return onHelperThread(levelsAlreadyOnIt: 1) {
         layoutFlexContainer(
           id, known: known, available: available, mode: mode, sizing: sizing,
-          knownHeightIsIndefinite: knownHeightIsIndefinite)
+          knownHeightIsIndefinite: knownHeightIsIndefinite,
+          percentHeightIsIndefinite: percentHeightIsIndefinite)
       }
     }
     levelsOnThread += 1
@@ -282,7 +441,7 @@ final class FlexEngine {
     defer { levelsOnThread -= 1 }
     return layoutFlexContainer(
       id, known: known, available: available, mode: mode, sizing: sizing,
-      knownHeightIsIndefinite: knownHeightIsIndefinite
+      knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
     )
   }
 
@@ -349,6 +508,14 @@ final class FlexEngine {
         result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb.sum(axis))
       }
     }
+    // With an aspect ratio, one known size gives the other.
+    if let ratio = node.aspectRatio {
+      if let width = result.width, result.height == nil {
+        result.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      } else if let height = result.height, result.width == nil {
+        result.width = node.transferredSize(height, from: .vertical, ratio: ratio)
+      }
+    }
     return result
   }
 
@@ -373,10 +540,19 @@ final class FlexEngine {
         case .minContent: return 0
         }
       }
+      func constraint(_ axis: Axis) -> RelativeSizeOptions.Constraint {
+        if knownSize[axis] != nil { return .definite }
+        switch available[axis] {
+        case .definite: return .definite
+        case .maxContent: return .maxContent
+        case .minContent: return .minContent
+        }
+      }
       let options = RelativeSizeOptions(
         containerSize: Size(width: offered(.horizontal), height: offered(.vertical)),
         knownWidth: knownSize.width.map { Swift.max($0 - pb.horizontal, 0) },
-        knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) })
+        knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) },
+        widthConstraint: constraint(.horizontal), heightConstraint: constraint(.vertical))
       let measured = measures[Int(node.measure)](options)
       func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, FlexLayoutLimits.maxLength) : 0 }
       content = Size(width: clean(measured.width), height: clean(measured.height))
@@ -386,7 +562,12 @@ final class FlexEngine {
     let clamps = sizing == .inherentSize
     let width = (knownSize.width ?? (content.width + pb.horizontal))
       .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
-    let height = (knownSize.height ?? (content.height + pb.vertical))
+    var contentHeight = content.height + pb.vertical
+    if knownSize.height == nil, let ratio = node.aspectRatio {
+      // Neither size known: the width is the content's, the height follows from the ratio.
+      contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
+    }
+    let height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }

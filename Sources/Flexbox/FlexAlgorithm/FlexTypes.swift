@@ -122,6 +122,17 @@ extension EdgeInsets {
   @inline(__always)
   func sum(_ axis: Axis) -> Double { axis == .horizontal ? left + right : top + bottom }
 
+  /// Adds `amount` to the inset at the start of `axis`.
+  @inline(__always)
+  mutating func addToStart(_ axis: Axis, _ amount: Double) {
+    if axis == .horizontal { left += amount } else { top += amount }
+  }
+  /// Adds `amount` to the inset at the end of `axis`.
+  @inline(__always)
+  mutating func addToEnd(_ axis: Axis, _ amount: Double) {
+    if axis == .horizontal { right += amount } else { bottom += amount }
+  }
+
   static func + (a: EdgeInsets, b: EdgeInsets) -> EdgeInsets {
     EdgeInsets(
       top: a.top + b.top, left: a.left + b.left, bottom: a.bottom + b.bottom, right: a.right + b.right)
@@ -139,7 +150,50 @@ struct InsetOffsets: Equatable {
   func end(_ axis: Axis) -> Double? { axis == .horizontal ? right : bottom }
 }
 
+/// Physical edges of a box with `margin: auto` (bits of `ResolvedNode.autoMargins`).
+enum AutoMarginEdge {
+  static let top: UInt8 = 1
+  static let left: UInt8 = 2
+  static let bottom: UInt8 = 4
+  static let right: UInt8 = 8
+
+  /// The bit of the start (left or top) edge of `axis`.
+  @inline(__always)
+  static func start(_ axis: Axis) -> UInt8 { axis == .horizontal ? left : top }
+  /// The bit of the end (right or bottom) edge of `axis`.
+  @inline(__always)
+  static func end(_ axis: Axis) -> UInt8 { axis == .horizontal ? right : bottom }
+}
+
+extension FlexStyle.AlignSelf {
+  /// `self-start`/`self-end` as `start`/`end` of the container's writing mode: swapped when
+  /// the item's direction differs from its container's and the axis is the inline one.
+  func selfAligned(itemDirectionDiffers: Bool) -> FlexStyle.AlignSelf {
+    guard itemDirectionDiffers else { return self }
+    switch self {
+    case .selfStart: return .selfEnd
+    case .selfEnd: return .selfStart
+    default: return self
+    }
+  }
+
+  /// The value with `start`/`end` (and `self-` forms) made flex-relative for a container that
+  /// does (or does not) wrap in reverse: the writing mode's start is its cross-end then.
+  func flexRelative(wrapReverse: Bool) -> FlexStyle.AlignSelf {
+    switch self {
+    case .start, .selfStart: wrapReverse ? .flexEnd : .flexStart
+    case .end, .selfEnd: wrapReverse ? .flexStart : .flexEnd
+    default: self
+    }
+  }
+}
+
 /// One box's style, resolved and sanitised for the engine, with its place in the flat tree.
+///
+/// Lengths that depend on the containing block (percentages) are resolved by
+/// ``resolveLengths(_:widthBase:heightBase:basisAxis:)`` against the bases its parent gives it
+/// when the parent lays it out; a percentage with no definite base behaves as CSS says for its
+/// property ([CSS Values 4 §4.3](https://www.w3.org/TR/css-values-4/#percentages)).
 struct ResolvedNode {
   var isHidden: Bool
   var isAbsolute: Bool
@@ -149,9 +203,20 @@ struct ResolvedNode {
   var alignItems: FlexStyle.AlignItems
   var alignSelf: FlexStyle.AlignSelf
   var alignContent: FlexStyle.AlignContent
+  /// `safe` alignment (CSS Box Alignment 3 §4.4) of `justify-content`, `align-items`,
+  /// `align-self`, `align-content`.
+  var isJustifySafe: Bool
+  var isAlignItemsSafe: Bool
+  var isAlignSelfSafe: Bool
+  var isAlignContentSafe: Bool
   var flexGrow: Double
   var flexShrink: Double
   var flexBasis: Double?
+  /// `flex-basis: content` (or a percentage without a definite base): size from the content
+  /// even when the box has a main size.
+  var flexBasisIsContent = false
+  /// `flex-basis` is a percentage (see `FlexEngine.intrinsicMainSize`).
+  var flexBasisIsPercent = false
   var size: OptionalSize
   var minSize: Size
   var maxSize: OptionalSize
@@ -161,6 +226,34 @@ struct ResolvedNode {
   var inset: InsetOffsets
   var rowGap: Double
   var columnGap: Double
+  /// `row-gap`/`column-gap` percentages (of the box's own content box), when given as such.
+  var rowGapPercent: Double?
+  var columnGapPercent: Double?
+  /// Whether `width` / `height` are literally `auto` (a percentage without a base behaves as
+  /// `auto` for sizing, but is not `auto`: the box is not stretched, CSS Flexbox §9.4 step 11).
+  var isAutoWidth: Bool
+  var isAutoHeight: Bool
+  /// Edges with `margin: auto` (``AutoMarginEdge`` bits).
+  var autoMargins: UInt8 = 0
+  /// `aspect-ratio` (width over height, finite and > 0), of the border box, or of the content box
+  /// with `box-sizing: content-box`.
+  var aspectRatio: Double?
+  var aspectRatioIsContentBox = false
+  /// `min-width: auto` / `min-height: auto` on a box that is not a scroll container: as a flex
+  /// item, its automatic minimum size in the main axis is content-based (CSS Flexbox §4.5).
+  var hasAutoMinWidth = false
+  var hasAutoMinHeight = false
+  /// Whether the box has any length to resolve against its containing block.
+  var needsBase: Bool
+  /// `width`, `min-width`, `max-width`, `flex-basis` given as `min-content` (1), `max-content`
+  /// (2) or `fit-content` (3), found from the box's content when its parent lays it out
+  /// (`FlexEngine.resolveIntrinsicKeywords`); 0 otherwise.
+  var widthKeyword: UInt8 = 0
+  var minWidthKeyword: UInt8 = 0
+  var maxWidthKeyword: UInt8 = 0
+  var flexBasisKeyword: UInt8 = 0
+  /// Index of the box's style in `FlexEngine.baseStyles` when it ``needsBase``, else -1.
+  var baseStyle: Int32 = -1
   /// Index of the first child in the flat arrays; children are contiguous.
   var firstChild: Int32
   var childCount: Int32
@@ -176,42 +269,259 @@ struct ResolvedNode {
   /// Padding plus border.
   var paddingBorder: EdgeInsets { padding + border }
 
-  init(style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32) {
-    let limit = FlexLayoutLimits.maxLength
-    func length(_ v: Double?) -> Double? {
-      guard let v, v.isFinite else { return nil }
-      return Swift.min(Swift.max(v, 0), limit)
+  /// The size along the other axis that `size` along `axis` gives through the aspect ratio
+  /// ([CSS Sizing 4 §2.2](https://www.w3.org/TR/css-sizing-4/#aspect-ratio-size-transfers)),
+  /// clamped by that axis's min/max sizes and never less than its padding and border.
+  func transferredSize(_ size: Double, from axis: Axis, ratio: Double) -> Double {
+    let pb = paddingBorder
+    let other = axis.cross
+    var result: Double
+    if aspectRatioIsContentBox {
+      let inner = Swift.max(size - pb.sum(axis), 0)
+      result = (axis == .horizontal ? inner / ratio : inner * ratio) + pb.sum(other)
+    } else {
+      result = axis == .horizontal ? size / ratio : size * ratio
     }
+    result = Swift.min(result, FlexLayoutLimits.maxLength)
+    return Swift.max(result.clamped(min: minSize[other], max: maxSize[other]), pb.sum(other))
+  }
+
+  /// Whether the box's parent lays its children out mirrored: its left and right margins,
+  /// insets and `auto` margins are swapped before layout.
+  var isMirroredChild = false
+  /// Whether the box's direction differs from the run's.
+  var isFlipped = false
+  /// `align-items: self-start` (1) or `self-end` (2), which depend on each item's direction.
+  var alignItemsSelf: UInt8 = 0
+  /// Whether the box lays its children out mirrored (its direction differs from the run's): its
+  /// left and right padding and border are swapped before layout.
+  var mirrorsChildren = false
+
+  init(
+    style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32, isMirroredChild: Bool = false,
+    mirrorsChildren: Bool = false
+  ) {
+    self.isMirroredChild = isMirroredChild
+    self.mirrorsChildren = mirrorsChildren
+    let limit = FlexLayoutLimits.maxLength
     func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
-    func gap(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
     isHidden = s.display == .none
     isAbsolute = s.position == .absolute
     direction = s.flexDirection
     wrap = s.flexWrap
-    justifyContent = s.justifyContent
-    alignItems = s.alignItems
+    // `start`/`end` are the writing mode's (top or left): flex-start or flex-end as the box's
+    // own flex direction and wrap have them (CSS Box Alignment 3 §5.1, §6.1).
+    let reverse = s.flexDirection.isReverse
+    let wrapReverse = s.flexWrap == .wrapReverse
+    switch s.justifyContent {
+    case .start: justifyContent = reverse ? .flexEnd : .flexStart
+    case .end: justifyContent = reverse ? .flexStart : .flexEnd
+    default: justifyContent = s.justifyContent
+    }
+    alignItemsSelf = s.alignItems == .selfStart ? 1 : s.alignItems == .selfEnd ? 2 : 0
+    switch s.alignItems {
+    case .start, .selfStart: alignItems = wrapReverse ? .flexEnd : .flexStart
+    case .end, .selfEnd: alignItems = wrapReverse ? .flexStart : .flexEnd
+    default: alignItems = s.alignItems
+    }
     alignSelf = s.alignSelf
-    alignContent = s.alignContent
+    switch s.alignContent {
+    case .start: alignContent = wrapReverse ? .flexEnd : .flexStart
+    case .end: alignContent = wrapReverse ? .flexStart : .flexEnd
+    default: alignContent = s.alignContent
+    }
+    isJustifySafe = s.justifyContentSafety == .safe
+    isAlignItemsSafe = s.alignItemsSafety == .safe
+    isAlignSelfSafe = s.alignSelfSafety == .safe
+    isAlignContentSafe = s.alignContentSafety == .safe
     flexGrow = factor(s.flexGrow)
     flexShrink = factor(s.flexShrink)
-    flexBasis = length(s.flexBasis)
-    size = OptionalSize(width: length(s.width), height: length(s.height))
-    minSize = Size(width: length(s.minWidth) ?? 0, height: length(s.minHeight) ?? 0)
-    maxSize = OptionalSize(width: length(s.maxWidth), height: length(s.maxHeight))
-    margin = s.margin.insets(nonNegative: false)
-    padding = s.padding.insets(nonNegative: true)
     border = s.border.insets(nonNegative: true)
-    func offset(_ v: Double?) -> Double? {
-      guard let v, v.isFinite else { return nil }
-      return Swift.min(Swift.max(v, -limit), limit)
+    if mirrorsChildren { swap(&border.left, &border.right) }
+    func gap(_ v: FlexLength) -> (Double, Double?) {
+      switch v {
+      case .points(let p): return (p.isFinite && p > 0 ? Swift.min(p, limit) : 0, nil)
+      case .percent(let p): return (0, p.isFinite && p > 0 ? Swift.min(p, limit) : 0)
+      default: return (0, nil)
+      }
     }
-    inset = InsetOffsets(
-      top: offset(s.inset.top), left: offset(s.inset.leading), bottom: offset(s.inset.bottom),
-      right: offset(s.inset.trailing))
-    rowGap = gap(s.rowGap)
-    columnGap = gap(s.columnGap)
+    (rowGap, rowGapPercent) = gap(s.rowGapLength)
+    (columnGap, columnGapPercent) = gap(s.columnGapLength)
+    func hasPercent(_ v: FlexLength?) -> Bool { v?.isPercent ?? false }
+    func isKeyword(_ v: FlexLength) -> Bool { v == .minContent || v == .maxContent || v == .fitContent }
+    let hasWidthKeywords =
+      isKeyword(s.widthLength) || isKeyword(s.minWidthLength) || isKeyword(s.maxWidthLength)
+      || isKeyword(s.flexBasisLength)
+    func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
+      hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
+    }
+    needsBase =
+      hasPercent(s.widthLength) || hasPercent(s.heightLength) || hasPercent(s.flexBasisLength)
+      || hasPercent(s.minWidthLength) || hasPercent(s.minHeightLength) || hasPercent(s.maxWidthLength)
+      || hasPercent(s.maxHeightLength) || edgesHavePercent(s.marginLengths)
+      || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
+      // A content-box flex basis gets the padding and border along the parent's main axis.
+      || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
+      || hasWidthKeywords
+    func keyword(_ v: FlexLength) -> UInt8 {
+      switch v {
+      case .minContent: 1
+      case .maxContent: 2
+      case .fitContent: 3
+      default: 0
+      }
+    }
+    widthKeyword = keyword(s.widthLength)
+    minWidthKeyword = keyword(s.minWidthLength)
+    maxWidthKeyword = keyword(s.maxWidthLength)
+    flexBasisKeyword = keyword(s.flexBasisLength)
+    flexBasisIsPercent = s.flexBasisLength.isPercent
+    if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
+      aspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
+      aspectRatioIsContentBox = s.boxSizing == .contentBox
+    }
+    let isScrollContainer = s.overflow == .hidden || s.overflow == .scroll
+    hasAutoMinWidth = s.minWidthLength == .auto && !isScrollContainer
+    hasAutoMinHeight = s.minHeightLength == .auto && !isScrollContainer
+    isAutoWidth = s.widthLength == .auto
+    isAutoHeight = s.heightLength == .auto
+    size = .none
+    minSize = .zero
+    maxSize = .none
+    margin = .zero
+    padding = .zero
+    inset = InsetOffsets()
     self.firstChild = firstChild
     self.childCount = childCount
     self.measure = measure
+    resolveLengths(s, widthBase: nil, heightBase: nil, basisAxis: nil, reportsChanges: false)
+  }
+
+  /// `percent`% of `base`, as Chromium computes it: in single precision, cut to its layout
+  /// unit (1/64 pt) toward zero.
+  @inline(__always)
+  static func percentage(_ percent: Double, of base: Double) -> Double {
+    let value = Double(Float(base) * Float(percent) / 100)
+    return (value * 64).rounded(.towardZero) / 64
+  }
+
+  /// Resolves the lengths that may depend on the containing block: sizes, `flex-basis`,
+  /// margins, padding and insets, against a containing block of `widthBase` × `heightBase`
+  /// (`nil` where not definite), `flex-basis` against the base along `basisAxis` (the parent's
+  /// main axis). Returns whether anything changed (false without looking when `reportsChanges` is false).
+  ///
+  /// Without a definite base a percentage behaves as CSS says: `width`/`height` and insets as
+  /// `auto` ([CSS Sizing 3 §5.2.1](https://www.w3.org/TR/css-sizing-3/#cyclic-percentage-contribution),
+  /// [CSS Position 3 §3.1](https://www.w3.org/TR/css-position-3/#insets)), minimum sizes as 0,
+  /// maximum sizes as `none`, margins and padding as 0 (their percentages are of the
+  /// containing block's width on all four edges,
+  /// [CSS Box 3 §3.1](https://www.w3.org/TR/css-box-3/#margin-physical)), and `flex-basis` as
+  /// `content` ([CSS Flexbox §7.2.3](https://www.w3.org/TR/css-flexbox-1/#flex-basis-property)).
+  /// With `box-sizing: content-box`, definite sizes get the padding and border added.
+  @discardableResult
+  mutating func resolveLengths(
+    _ s: FlexStyle, widthBase: Double?, heightBase: Double?, basisAxis: Axis?, reportsChanges: Bool = true
+  )
+    -> Bool
+  {
+    let limit = FlexLayoutLimits.maxLength
+    func clampLength(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, 0), limit) : nil }
+    func clampOffset(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, -limit), limit) : nil }
+    func resolved(_ v: FlexLength?, base: Double?) -> Double? {
+      switch v {
+      case .points(let p)?: return p
+      case .percent(let p)?: return base.map { Self.percentage(p, of: $0) }
+      default: return nil
+      }
+    }
+    func length(_ v: FlexLength, base: Double?) -> Double? { resolved(v, base: base).flatMap(clampLength) }
+    func edge(_ v: FlexLength?, nonNegative: Bool) -> Double {
+      guard let r = resolved(v, base: widthBase), let c = nonNegative ? clampLength(r) : clampOffset(r) else {
+        return 0
+      }
+      return c
+    }
+    var newPadding = EdgeInsets(
+      top: edge(s.paddingLengths.top, nonNegative: true),
+      left: edge(s.paddingLengths.leading, nonNegative: true),
+      bottom: edge(s.paddingLengths.bottom, nonNegative: true),
+      right: edge(s.paddingLengths.trailing, nonNegative: true))
+    var newMargin = EdgeInsets(
+      top: edge(s.marginLengths.top, nonNegative: false),
+      left: edge(s.marginLengths.leading, nonNegative: false),
+      bottom: edge(s.marginLengths.bottom, nonNegative: false),
+      right: edge(s.marginLengths.trailing, nonNegative: false))
+    var newAuto: UInt8 = 0
+    if s.marginLengths.top == .auto { newAuto |= AutoMarginEdge.top }
+    if s.marginLengths.leading == .auto { newAuto |= AutoMarginEdge.left }
+    if s.marginLengths.bottom == .auto { newAuto |= AutoMarginEdge.bottom }
+    if s.marginLengths.trailing == .auto { newAuto |= AutoMarginEdge.right }
+    // content-box sizes: add padding and border to definite sizes.
+    let pb = newPadding + border
+    let isContentBox = s.boxSizing == .contentBox
+    func boxed(_ v: Double?, _ axis: Axis) -> Double? {
+      guard let v else { return nil }
+      return isContentBox ? Swift.min(v + pb.sum(axis), limit) : v
+    }
+    let newSize = OptionalSize(
+      width: boxed(length(s.widthLength, base: widthBase), .horizontal),
+      height: boxed(length(s.heightLength, base: heightBase), .vertical))
+    let newMin = Size(
+      width: boxed(length(s.minWidthLength, base: widthBase), .horizontal) ?? 0,
+      height: boxed(length(s.minHeightLength, base: heightBase), .vertical) ?? 0)
+    let newMax = OptionalSize(
+      width: boxed(length(s.maxWidthLength, base: widthBase), .horizontal),
+      height: boxed(length(s.maxHeightLength, base: heightBase), .vertical))
+    var newBasis: Double?
+    var newBasisIsContent = false
+    switch s.flexBasisLength {
+    case .points(let p): newBasis = clampLength(p)
+    case .percent:
+      let base = basisAxis.flatMap { $0 == .horizontal ? widthBase : heightBase }
+      if let base, let v = length(s.flexBasisLength, base: base) {
+        newBasis = v
+      } else {
+        newBasisIsContent = true
+      }
+    case .content: newBasisIsContent = true
+    default: newBasis = nil
+    }
+    if let basis = newBasis, isContentBox, let axis = basisAxis {
+      newBasis = Swift.min(basis + pb.sum(axis), limit)
+    }
+    var newInset = InsetOffsets()
+    if s.position != .static {
+      newInset = InsetOffsets(
+        top: resolved(s.insetLengths.top, base: heightBase).flatMap(clampOffset),
+        left: resolved(s.insetLengths.leading, base: widthBase).flatMap(clampOffset),
+        bottom: resolved(s.insetLengths.bottom, base: heightBase).flatMap(clampOffset),
+        right: resolved(s.insetLengths.trailing, base: widthBase).flatMap(clampOffset))
+    }
+    if mirrorsChildren { swap(&newPadding.left, &newPadding.right) }
+    if isMirroredChild {
+      swap(&newMargin.left, &newMargin.right)
+      swap(&newInset.left, &newInset.right)
+      let left = newAuto & AutoMarginEdge.left != 0
+      let right = newAuto & AutoMarginEdge.right != 0
+      newAuto &= ~(AutoMarginEdge.left | AutoMarginEdge.right)
+      if left { newAuto |= AutoMarginEdge.right }
+      if right { newAuto |= AutoMarginEdge.left }
+    }
+    let changed =
+      reportsChanges
+      && (newSize != size || newMin != minSize || newMax != maxSize || newMargin != margin
+        || newPadding != padding
+        || newInset != inset || newBasis != flexBasis || newBasisIsContent != flexBasisIsContent
+        || newAuto != autoMargins)
+    size = newSize
+    minSize = newMin
+    maxSize = newMax
+    margin = newMargin
+    padding = newPadding
+    inset = newInset
+    flexBasis = newBasis
+    flexBasisIsContent = newBasisIsContent
+    autoMargins = newAuto
+    return changed
   }
 }

@@ -25,6 +25,15 @@ import LayoutGeometry
 /// | `top`, `left`, `bottom`, `right` | a number: offsets of a relative or absolute box |
 /// | `gap`, `rowGap`, `columnGap` | a number ≥ 0 |
 ///
+/// Newer style keys: lengths may be strings `"N%"` (sizes, `flexBasis`, min/max sizes, margins,
+/// padding, insets, gaps), `"auto"` for margins, insets and `minWidth`/`minHeight` (the automatic
+/// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number > 0, `"W / H"` or
+/// `"auto"`), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
+/// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"`.
+///
+/// A leaf may have `text` (a string, words split at U+200B) and `font` (`{"advance": 10,
+/// "lineHeight": 10}`): its content is then ``MonospaceText``.
+///
 /// `left`/`right` are read as leading/trailing (documents are left to right).
 ///
 /// Output (``encode(_:)``): `{"id":…,"x":…,"y":…,"width":…,"height":…,"children":[…]}` in that
@@ -116,7 +125,7 @@ public enum FlexDocument {
 extension FlexDocument {
   /// The keys of a node object.
   enum NodeKey: Int, JSONObjectKey {
-    case id, style, children
+    case id, style, children, text, font
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -129,6 +138,9 @@ extension FlexDocument {
     var identifiers: [String?] = []
     var styles: [FlexStyle] = []
     var children: [[Int]] = []
+    /// Each node's `text` and `font` (advance, line height), for leaves of measured text.
+    var texts: [String?] = []
+    var fonts: [(advance: Double, lineHeight: Double)] = []
     enum Frame {
       case node(Int, JSONReader.ObjectState)
       case children(Int, JSONReader.ArrayState)
@@ -143,6 +155,8 @@ extension FlexDocument {
       identifiers.append(nil)
       styles.append(FlexStyle())
       children.append([])
+      texts.append(nil)
+      fonts.append((10, 10))
       return styles.count - 1
     }
     try reader.beginObject("a node object")
@@ -164,6 +178,13 @@ extension FlexDocument {
         switch NodeKey(rawValue: key)! {
         case .id: identifiers[node] = try reader.readString("an identifier string")
         case .style: styles[node] = try StyleDecoder.read(&reader)
+        case .text:
+          let start = reader.offset
+          texts[node] = try reader.readString("a string")
+          guard children[node].isEmpty else {
+            throw reader.invalid("expected no text on a node with children", at: start)
+          }
+        case .font: fonts[node] = try StyleDecoder.font(&reader)
         case .children:
           try reader.beginArray("an array of nodes")
           stack.append(.children(node, JSONReader.ArrayState()))
@@ -171,6 +192,7 @@ extension FlexDocument {
       case .children(let node, var state):
         guard try reader.nextElement(&state) != nil else { continue }
         stack.append(.children(node, state))
+        guard texts[node] == nil else { throw reader.invalid("expected no text on a node with children") }
         try reader.beginObject("a node object")
         depth += 1
         if depth > limits.maxDepth {
@@ -192,7 +214,14 @@ extension FlexDocument {
         kids.append(built[child]!)
         built[child] = nil
       }
-      built[node] = Layout(identifier: identifiers[node], style: styles[node], children: kids)
+      if let text = texts[node] {
+        let font = fonts[node]
+        built[node] = Layout(
+          identifier: identifiers[node], style: styles[node],
+          text: MonospaceText(text, advance: font.advance, lineHeight: font.lineHeight))
+      } else {
+        built[node] = Layout(identifier: identifiers[node], style: styles[node], children: kids)
+      }
     }
     return built[0]!
   }

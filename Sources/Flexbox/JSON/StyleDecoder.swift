@@ -1,13 +1,15 @@
 import LayoutGeometry
 
 /// Reads a `style` object into a ``FlexStyle`` with the package's JSON reader; every bad key
-/// or value is an error naming its key path, line and column.
+/// or value is an error naming its key path, line and column. What each value may be is
+/// decided by the pure parsers of `StyleValues`.
 enum StyleDecoder {
   /// The keys of a `style` object, in one table for decoding and for error messages.
   enum Key: Int, JSONObjectKey {
     case display, position, flexDirection, flexWrap, justifyContent, alignItems, alignSelf, alignContent
     case flexGrow, flexShrink, flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight
     case margin, padding, border, top, left, bottom, right, gap, rowGap, columnGap
+    case aspectRatio, boxSizing, overflow, direction
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -17,73 +19,150 @@ enum StyleDecoder {
     static let keys = JSONKeyTable(Self.self)
   }
 
+  /// The keys of a leaf's `font`.
+  enum FontKey: Int, JSONObjectKey {
+    case advance, lineHeight
+    static let keys = JSONKeyTable(Self.self)
+  }
+
   static func read(_ reader: inout JSONReader) throws(JSONInputError) -> FlexStyle {
     var style = FlexStyle()
     try reader.readObject("a style object", Key.keys) { (key, reader) throws(JSONInputError) in
       switch Key(rawValue: key)! {
-      case .display: style.display = try keyword(&reader, "display")
-      case .position: style.position = try keyword(&reader, "position")
-      case .flexDirection: style.flexDirection = try keyword(&reader, "flex direction")
-      case .flexWrap: style.flexWrap = try keyword(&reader, "flex wrap")
-      case .justifyContent: style.justifyContent = try keyword(&reader, "justify-content value")
-      case .alignItems: style.alignItems = try keyword(&reader, "align-items value")
-      case .alignSelf: style.alignSelf = try keyword(&reader, "align-self value")
-      case .alignContent: style.alignContent = try keyword(&reader, "align-content value")
+      case .display: style.display = try reader.readCase(FlexStyle.Display.self, "display")
+      case .position: style.position = try reader.readCase(FlexStyle.PositionType.self, "position")
+      case .flexDirection:
+        style.flexDirection = try reader.readCase(FlexStyle.FlexDirection.self, "flex direction")
+      case .flexWrap: style.flexWrap = try reader.readCase(FlexStyle.FlexWrap.self, "flex wrap")
+      case .justifyContent: (style.justifyContent, style.justifyContentSafety) = try alignment(&reader)
+      case .alignItems: (style.alignItems, style.alignItemsSafety) = try alignment(&reader)
+      case .alignSelf: (style.alignSelf, style.alignSelfSafety) = try alignment(&reader)
+      case .alignContent: (style.alignContent, style.alignContentSafety) = try alignment(&reader)
       case .flexGrow: style.flexGrow = try reader.readNonNegative()
       case .flexShrink: style.flexShrink = try reader.readNonNegative()
-      case .flexBasis: style.flexBasis = try length(&reader, keyword: "auto")
-      case .width: style.width = try length(&reader, keyword: "auto")
-      case .height: style.height = try length(&reader, keyword: "auto")
-      case .minWidth: style.minWidth = try reader.readNonNegative()
-      case .minHeight: style.minHeight = try reader.readNonNegative()
-      case .maxWidth: style.maxWidth = try length(&reader, keyword: "none")
-      case .maxHeight: style.maxHeight = try length(&reader, keyword: "none")
-      case .margin: style.margin = try edges(&reader, nonNegative: false)
-      case .padding: style.padding = try edges(&reader, nonNegative: true)
-      case .border: style.border = try edges(&reader, nonNegative: true)
-      case .top: style.inset.top = try reader.readNumber()
-      case .left: style.inset.leading = try reader.readNumber()
-      case .bottom: style.inset.bottom = try reader.readNumber()
-      case .right: style.inset.trailing = try reader.readNumber()
+      case .flexBasis: style.flexBasisLength = try length(&reader, .basis)
+      case .width: style.widthLength = try length(&reader, .size)
+      case .height: style.heightLength = try length(&reader, .size)
+      case .minWidth: style.minWidthLength = try length(&reader, .minimum)
+      case .minHeight: style.minHeightLength = try length(&reader, .minimum)
+      case .maxWidth: style.maxWidthLength = try length(&reader, .maximum)
+      case .maxHeight: style.maxHeightLength = try length(&reader, .maximum)
+      case .margin: style.marginLengths = try lengthEdges(&reader, .margin)
+      case .padding: style.paddingLengths = try lengthEdges(&reader, .padding)
+      case .border: style.border = try edges(&reader)
+      case .top: style.insetLengths.top = try length(&reader, .inset)
+      case .left: style.insetLengths.leading = try length(&reader, .inset)
+      case .bottom: style.insetLengths.bottom = try length(&reader, .inset)
+      case .right: style.insetLengths.trailing = try length(&reader, .inset)
       case .gap:
-        let gap = try reader.readNonNegative()
-        style.rowGap = gap
-        style.columnGap = gap
-      case .rowGap: style.rowGap = try reader.readNonNegative()
-      case .columnGap: style.columnGap = try reader.readNonNegative()
+        let gap = try length(&reader, .padding)
+        style.rowGapLength = gap
+        style.columnGapLength = gap
+      case .rowGap: style.rowGapLength = try length(&reader, .padding)
+      case .columnGap: style.columnGapLength = try length(&reader, .padding)
+      case .aspectRatio: style.aspectRatio = try aspectRatio(&reader)
+      case .boxSizing: style.boxSizing = try reader.readCase(FlexStyle.BoxSizing.self, "box sizing")
+      case .overflow: style.overflow = try reader.readCase(FlexStyle.Overflow.self, "overflow")
+      case .direction: style.direction = try reader.readCase(LayoutDirection.self, "direction")
       }
     }
     return style
   }
 
-  private static func keyword<T: RawRepresentable & CaseIterable>(
-    _ reader: inout JSONReader, _ what: String
-  ) throws(JSONInputError) -> T where T.RawValue == String {
-    try reader.readCase(T.self, what)
+  /// A leaf's `font`: `{"advance": N, "lineHeight": N}`, each > 0 and defaulting to 10.
+  static func font(_ reader: inout JSONReader) throws(JSONInputError) -> (advance: Double, lineHeight: Double)
+  {
+    var result = (advance: 10.0, lineHeight: 10.0)
+    try reader.readObject("a font object {advance, lineHeight}", FontKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      let start = reader.offset
+      guard let metric = StyleValues.fontMetric(try reader.readNumber("a number > 0")) else {
+        throw reader.invalid("expected a number > 0", at: start)
+      }
+      switch FontKey(rawValue: key)! {
+      case .advance: result.advance = metric
+      case .lineHeight: result.lineHeight = metric
+      }
+    }
+    return result
   }
 
-  /// A length: a number ≥ 0, or `keyword` (`nil`).
-  private static func length(_ reader: inout JSONReader, keyword: String) throws(JSONInputError) -> Double? {
-    if try reader.peek() == .string {
-      return try reader.readName([(keyword, nil)], "length keyword (a number ≥ 0 or \"\(keyword)\")")
+  /// An alignment keyword, optionally after `safe` or `unsafe` (for positional keywords only).
+  private static func alignment<T: RawRepresentable & CaseIterable>(
+    _ reader: inout JSONReader
+  ) throws(JSONInputError) -> (T, FlexStyle.OverflowAlignment) where T.RawValue == String {
+    let start = reader.offset
+    let text = try reader.readString("an alignment keyword")
+    guard let (name, safety) = StyleValues.overflowPosition(text), let result = T(rawValue: name),
+      safety == .default || StyleValues.isPositional(name)
+    else {
+      let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw reader.invalid(
+        "expected one of \(names), positional ones after \"safe \" or \"unsafe \"; found \"\(text)\"",
+        at: start)
     }
-    return try reader.readNonNegative("a number ≥ 0 or \"\(keyword)\"")
+    return (result, safety)
   }
 
-  /// Edges: one number for all four, or an object of `top`, `left`, `bottom`, `right`.
-  private static func edges(_ reader: inout JSONReader, nonNegative: Bool) throws(JSONInputError) -> Edges {
-    func value(_ reader: inout JSONReader) throws(JSONInputError) -> Double {
-      nonNegative ? try reader.readNonNegative() : try reader.readNumber()
+  /// A length in one of `forms` (see `StyleValues`): a number or a keyword or percentage string.
+  private static func length(
+    _ reader: inout JSONReader, _ forms: StyleValues.LengthForms
+  ) throws(JSONInputError) -> FlexLength {
+    let start = reader.offset
+    let result: FlexLength?
+    switch try reader.peek() {
+    case .number: result = StyleValues.length(number: try reader.readNumber(), forms: forms)
+    case .string: result = StyleValues.length(string: try reader.readString(), forms: forms)
+    case let other: throw reader.mismatch(StyleValues.describe(forms), other)
     }
-    if try reader.peek() == .number { return Edges(all: try value(&reader)) }
+    guard let result else { throw reader.invalid("expected \(StyleValues.describe(forms))", at: start) }
+    return result
+  }
+
+  /// An `aspect-ratio`: a number > 0, `"W / H"` or `"auto"` (`nil`).
+  private static func aspectRatio(_ reader: inout JSONReader) throws(JSONInputError) -> Double? {
+    let start = reader.offset
+    let result: Double??
+    switch try reader.peek() {
+    case .number: result = StyleValues.aspectRatio(number: try reader.readNumber())
+    case .string: result = StyleValues.aspectRatio(string: try reader.readString())
+    case let other: throw reader.mismatch("a number > 0, \"W / H\" or \"auto\"", other)
+    }
+    guard let result else { throw reader.invalid("expected a number > 0, \"W / H\" or \"auto\"", at: start) }
+    return result
+  }
+
+  /// Four lengths in one of `forms`: `{top, left, bottom, right}` or one value for all four.
+  private static func lengthEdges(
+    _ reader: inout JSONReader, _ forms: StyleValues.LengthForms
+  ) throws(JSONInputError) -> FlexLengthEdges {
+    guard try reader.peek() == .object else { return FlexLengthEdges(all: try length(&reader, forms)) }
+    var result = FlexLengthEdges()
+    try reader.readObject("an object {top, left, bottom, right} or a length", EdgeKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      let value = try length(&reader, forms)
+      switch EdgeKey(rawValue: key)! {
+      case .top: result.top = value
+      case .left: result.leading = value
+      case .bottom: result.bottom = value
+      case .right: result.trailing = value
+      }
+    }
+    return result
+  }
+
+  /// Border widths: one number ≥ 0 for all four, or an object of `top`, `left`, `bottom`, `right`.
+  private static func edges(_ reader: inout JSONReader) throws(JSONInputError) -> Edges {
+    if try reader.peek() == .number { return Edges(all: try reader.readNonNegative()) }
     var result = Edges()
     try reader.readObject("an object {top, left, bottom, right} or a number", EdgeKey.keys) {
       (key, reader) throws(JSONInputError) in
+      let value = try reader.readNonNegative()
       switch EdgeKey(rawValue: key)! {
-      case .top: result.top = try value(&reader)
-      case .left: result.leading = try value(&reader)
-      case .bottom: result.bottom = try value(&reader)
-      case .right: result.trailing = try value(&reader)
+      case .top: result.top = value
+      case .left: result.leading = value
+      case .bottom: result.bottom = value
+      case .right: result.trailing = value
       }
     }
     return result

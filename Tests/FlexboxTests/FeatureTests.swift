@@ -1,0 +1,225 @@
+import Foundation
+import LayoutGeometry
+import Testing
+
+@testable import Flexbox
+
+/// The newer style values and measured text: their JSON forms, errors and API, beside the
+/// browser fixtures that check their layout.
+@Suite("Style values and measured text")
+struct FeatureTests {
+  func error(_ text: String) -> FlexDocumentError? {
+    do {
+      _ = try FlexDocument.decode(Data(text.utf8))
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test("length strings decode to their values")
+  func lengthForms() throws {
+    let layout = try FlexDocument.decode(
+      Data(
+        """
+        {"style": {"width": "50%", "height": "auto", "flexBasis": "content", "minWidth": "auto",
+         "minHeight": "12.5%", "maxWidth": "none", "maxHeight": "80%", "margin": {"left": "auto", "top": "-5%"},
+         "padding": "10%", "top": "auto", "left": "-25%", "gap": "5%", "aspectRatio": "16 / 9",
+         "boxSizing": "content-box", "overflow": "scroll", "direction": "rtl", "position": "static"}}
+        """.utf8))
+    let s = layout.style
+    #expect(s.widthLength == .percent(50))
+    #expect(s.heightLength == .auto)
+    #expect(s.flexBasisLength == .content)
+    #expect(s.minWidthLength == .auto)
+    #expect(s.minHeightLength == .percent(12.5))
+    #expect(s.maxWidthLength == .auto)
+    #expect(s.maxHeightLength == .percent(80))
+    #expect(s.marginLengths == FlexLengthEdges(top: .percent(-5), leading: .auto))
+    #expect(s.paddingLengths == FlexLengthEdges(all: .percent(10)))
+    #expect(s.insetLengths == FlexLengthEdges(top: .auto, leading: .percent(-25)))
+    #expect(s.rowGapLength == .percent(5) && s.columnGapLength == .percent(5))
+    #expect(s.aspectRatio == 16.0 / 9.0)
+    #expect(
+      s.boxSizing == .contentBox && s.overflow == .scroll && s.direction == .rtl && s.position == .static)
+  }
+
+  @Test(
+    "bad values name their key path and the forms accepted",
+    arguments: [
+      (
+        #"{"style":{"width":"50"}}"#, "style.width",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"min-content\", \"max-content\", \"fit-content\""
+      ),
+      (#"{"style":{"padding":{"top":"-1%"}}}"#, "style.padding.top", "a number ≥ 0, \"N%\" (N ≥ 0)"),
+      (
+        #"{"style":{"maxWidth":"auto"}}"#, "style.maxWidth",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"none\", \"min-content\", \"max-content\", \"fit-content\""
+      ),
+      (
+        #"{"style":{"flexBasis":"stretch"}}"#, "style.flexBasis",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\", \"min-content\", \"max-content\", \"fit-content\""
+      ),
+      (#"{"style":{"aspectRatio":0}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
+      (#"{"style":{"aspectRatio":"1 / 0"}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
+      (#"{"children":[{"font":{"advance":-1}}]}"#, "children[0].font.advance", "a number > 0"),
+      (#"{"text":"a","children":[{}]}"#, "children[0]", "no text on a node with children"),
+      (
+        #"{"children":[{"children":[{}],"text":"a"}]}"#, "children[0].text", "no text on a node with children"
+      ),
+    ])
+  func badValues(_ input: String, _ path: String, _ expected: String) {
+    let error = error(input)
+    #expect(error?.kind == .invalidValue, "\(String(describing: error))")
+    #expect(error?.path == path)
+    #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+  }
+
+  @Test("alignment keywords: start, end, self-start, safe and unsafe forms")
+  func alignmentKeywords() throws {
+    let layout = try FlexDocument.decode(
+      Data(
+        #"{"style":{"justifyContent":"safe end","alignItems":"self-start","alignSelf":"unsafe center","alignContent":"start"}}"#
+          .utf8))
+    let s = layout.style
+    #expect(s.justifyContent == .end && s.justifyContentSafety == .safe)
+    #expect(s.alignItems == .selfStart && s.alignItemsSafety == .default)
+    #expect(s.alignSelf == .center && s.alignSelfSafety == .unsafe)
+    #expect(s.alignContent == .start)
+    for bad in ["safe space-between", "safe", "safe safe center", "unsafe stretch", "baseline"] {
+      let error = self.error(#"{"style":{"alignContent":"\#(bad)"}}"#)
+      guard let error, error.kind == .invalidValue else {
+        Issue.record("\(bad): \(String(describing: error))")
+        continue
+      }
+      #expect(error.path == "style.alignContent")
+    }
+  }
+
+  @Test("the point properties are views onto the lengths, and round-trip")
+  func pointViews() {
+    var style = FlexStyle()
+    #expect(style.margin == .zero && style.minWidth == 0 && style.width == nil)
+    style.margin = Edges(top: 4, leading: 8)
+    #expect(style.marginLengths == FlexLengthEdges(top: .points(4), leading: .points(8)))
+    #expect(style.margin == Edges(top: 4, leading: 8))
+    style.widthLength = .percent(50)
+    #expect(style.width == nil)
+    style.width = 30
+    #expect(style.widthLength == .points(30))
+    style.minHeightLength = .auto
+    #expect(style.minHeight == 0)
+  }
+
+  @Test("monospace text: intrinsic widths, greedy lines, sizes at a width")
+  func monospaceText() {
+    let text = MonospaceText("XX\u{200B}XXXX\u{200B}X\u{200B}XXXXXX\u{200B}XXX")
+    #expect(text.minContentWidth == 60)
+    #expect(text.maxContentWidth == 160)
+    #expect(text.lineCount(atWidth: 60) == 4)  // XX XXXX | X | XXXXXX | XXX
+    #expect(text.lineCount(atWidth: 35) == 5)
+    #expect(text.lineCount(atWidth: 1000) == 1)
+    #expect(text.size(atWidth: nil) == Size(width: 160, height: 10))
+    #expect(text.size(atWidth: 100) == Size(width: 100, height: 20))  // XX XXXX X | XXXXXX XXX
+    #expect(text.size(atWidth: 35) == Size(width: 60, height: 50))
+    let font = MonospaceText("ab\u{200B}\u{200B}c", advance: 7.5, lineHeight: 12)
+    #expect(font.maxContentWidth == 22.5 && font.minContentWidth == 15)
+    #expect(font.size(atWidth: 20) == Size(width: 20, height: 24))
+    #expect(MonospaceText("").size(atWidth: 50) == .zero)
+    #expect(MonospaceText("x", advance: .nan, lineHeight: -1).size(atWidth: nil) == .zero)
+  }
+
+  @Test("a text leaf in a row wraps when shrunk, laid out through the Layout API")
+  func textLeafLayout() {
+    var row = FlexStyle()
+    row.flexDirection = .row
+    var item = FlexStyle()
+    item.flexShrink = 1
+    let layout = Layout(
+      style: row,
+      children: [
+        Layout(identifier: "a", style: item, text: MonospaceText("XXX\u{200B}XXXXX")),
+        Layout(identifier: "b", style: item, text: MonospaceText("XX\u{200B}XX")),
+      ])
+    let computed = layout.compute(width: 100, height: nil)
+    // Bases 80 and 40 shrink by 20 in proportion 2:1.
+    #expect(
+      computed.children.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 66.66666666666667, height: 20),
+        Rect(x: 66.66666666666667, y: 0, width: 33.333333333333336, height: 20),
+      ])
+  }
+}
+
+/// The Core Layout API's view of the new features.
+@Suite("Core Layout API: percentages, auto margins, aspect ratio, direction")
+struct CoreLayoutFeatureTests {
+  @Test("a title at 60% of the row, a badge pushed to the trailing end by an auto margin")
+  func percentAndAutoMargin() {
+    var badge = Layout(identifier: "badge", size: .absolute(width: 20, height: 20))
+    badge.autoMargins = .leading
+    let row = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, secondaryAxisDistribution: .leading),
+      padding: Edges(all: 10),
+      children: [Layout(identifier: "title", size: .percent(width: 60, height: 50)), badge])
+    let computed = row.compute(with: Size(width: 320, height: 60))
+    // Content box 300 × 40: the title is 180 × 20, the badge takes the 100 pt left at its leading side.
+    #expect(
+      computed.children.map(\.frame) == [
+        Rect(x: 10, y: 10, width: 180, height: 20), Rect(x: 290, y: 10, width: 20, height: 20),
+      ])
+    #expect(badge.autoMargins == .leading && badge.margin == .zero)
+    #expect(row.children[0].size.mode.isPercent)
+    #expect(row.children[0].style.widthLength == .percent(60))
+  }
+
+  @Test("auto margins survive setting other margin edges, and centre across the line")
+  func autoMarginsAndMargin() {
+    var box = Layout(size: .absolute(width: 40, height: 10))
+    box.autoMargins = .horizontal
+    box.margin = Edges(top: 5)
+    #expect(box.autoMargins == .horizontal)
+    #expect(box.style.marginLengths == FlexLengthEdges(top: .points(5), leading: .auto, trailing: .auto))
+    box.margin = Edges(leading: 3)
+    #expect(box.autoMargins == .trailing)
+    box.autoMargins = .horizontal
+    let column = Layout(children: [box])
+    #expect(
+      column.compute(with: Size(width: 100, height: 100)).children[0].frame
+        == Rect(x: 30, y: 0, width: 40, height: 10))
+  }
+
+  @Test("an image at 16:9 takes its height from the width it is stretched to")
+  func aspectRatio() {
+    let image = Layout(identifier: "image", size: SizeBehavior(aspectRatio: 16.0 / 9.0))
+    #expect(image.size.aspectRatio == 16.0 / 9.0)
+    let cell = Layout(children: [image])
+    #expect(
+      cell.compute(width: 320, height: nil).children[0].frame == Rect(x: 0, y: 0, width: 320, height: 180))
+  }
+
+  @Test("a right-to-left box mirrors its children; the run's direction still mirrors the whole tree")
+  func direction() {
+    var row = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal),
+      children: [
+        Layout(size: .absolute(width: 30, height: 10)), Layout(size: .absolute(width: 20, height: 10)),
+      ])
+    row.direction = .rtl
+    let computed = row.compute(with: Size(width: 100, height: 10))
+    #expect(computed.children.map(\.frame.x) == [70, 50])
+    row.direction = nil
+    #expect(
+      row.compute(with: Size(width: 100, height: 10), direction: .rtl).children.map(\.frame.x) == [70, 50])
+    row.direction = .ltr
+    #expect(
+      row.compute(with: Size(width: 100, height: 10), direction: .rtl).children.map(\.frame.x) == [0, 30])
+  }
+}
+
+extension SizeBehavior.Mode {
+  var isPercent: Bool {
+    if case .percent = self { return true }
+    return false
+  }
+}
