@@ -371,7 +371,9 @@ do {
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   default:
     FileHandle.standardError.write(
-      Data("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES] | memory KIND N | ingest FILE | ingest-check FILE N\n".utf8))
+      Data(
+        ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
+          + " | memory KIND N | ingest FILE | ingest-check FILE N\n").utf8))
     exit(2)
   }
 } catch {
