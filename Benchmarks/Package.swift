@@ -25,6 +25,12 @@ let package = Package(
       ],
       swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
     ),
+    // The feed schema as plain Codable structs, for Foundation's JSONDecoder (the peer a Swift
+    // user would write).
+    .target(name: "PlainCodableFeed"),
+    // Decodes a feed file with JSONDecoder into PlainCodableFeed, whole process, for
+    // peers/ingest.sh.
+    .executableTarget(name: "codable-decode", dependencies: ["PlainCodableFeed"]),
     // malloc's own count of bytes in use, for the memory suite.
     .target(name: "CMallocStats"),
     // Writes the JSON workloads and times ours (the list engine, the Flexbox module, the floor,
@@ -44,6 +50,7 @@ let package = Package(
         .product(name: "ListLayout", package: "ListLayout"),
         .product(name: "Flexbox", package: "ListLayout"),
         .product(name: "Benchmark", package: "package-benchmark"),
+        "PlainCodableFeed",
       ],
       path: "Benchmarks/ListLayoutBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -81,6 +81,9 @@ let benchmarks: @Sendable () -> Void = {
     warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50,
     teardown: { fixtures.clear() })
 
+  // Feeds in and frames out (Ingest.swift): decode, build, write, against Foundation.
+  ingestBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {

@@ -22,6 +22,9 @@
 //   peer-runner incremental [SIZES]    ours-only: resize, insert, delete one cell of the feed
 //                                      (`snapshot.applying`) against a full relayout
 //   peer-runner memory feed|list|hub N layout state per cell (run in a fresh process)
+//   peer-runner ingest FILE            ours in-process on a generated feed (Ingest.swift), for
+//                                      peers/ingest.sh
+//   peer-runner ingest-check FILE N    whether FILE is `listlayout generate --cells N --seed 7`
 
 import BenchmarkWorkloads
 import Flexbox
@@ -364,9 +367,13 @@ do {
   case "probes": try probes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "incremental": try incremental(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "memory": try memory(kind: arguments[2], count: Int(arguments[3])!)
+  case "ingest": try ingest(path: arguments[2])
+  case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   default:
     FileHandle.standardError.write(
-      Data("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES] | memory KIND N\n".utf8))
+      Data(
+        ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
+          + " | memory KIND N | ingest FILE | ingest-check FILE N\n").utf8))
     exit(2)
   }
 } catch {
