@@ -55,32 +55,21 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 /// The bytes of one JSON document, owned for as long as a reader of them lives.
 package final class JSONBuffer: @unchecked Sendable {
   // The one manual allocation of the reader: filled once at creation, never written again,
-  // freed with the buffer.
+  // freed with the buffer. It holds at least one (zeroed) byte, so its base address exists
+  // even for an empty document; `count` says how many are the document's.
   @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
+  /// The number of bytes in the document.
+  package let count: Int
 
   /// A copy of `source`.
   package init<Bytes: Collection<UInt8>>(copying source: Bytes) {
     bytes = .allocate(capacity: Swift.max(source.count, 1))
-    _ = bytes.initialize(from: source)
+    bytes.initialize(repeating: 0)
+    count = source.count
+    _ = UnsafeMutableBufferPointer(rebasing: bytes[0..<count]).initialize(from: source)
   }
 
-  /// `count` bytes filled by `fill`, which returns how many it wrote.
-  package init(capacity: Int, fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Int) rethrows {
-    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(capacity, 1))
-    storage.initialize(repeating: 0)
-    let written: Int
-    do {
-      written = try fill(storage)
-    } catch {
-      storage.deallocate()
-      throw error
-    }
-    bytes = UnsafeMutableBufferPointer(rebasing: storage[0..<Swift.min(written, capacity)])
-  }
-
-  deinit { bytes.baseAddress?.deallocate() }
-
-  package var count: Int { bytes.count }
+  deinit { bytes.deallocate() }
 }
 
 /// The keys one kind of object may have: an enum whose cases are its keys, numbered from 0.
@@ -160,7 +149,9 @@ package struct JSONReader {
     case object, array, string, number, bool, null
   }
 
-  @usableFromInline let buffer: JSONBuffer
+  /// The owner of the bytes, when the reader made its own copy (`nil` when it reads bytes
+  /// its caller keeps alive, inside ``withReader(of:maxDepth:maxStringLength:_:)``).
+  @usableFromInline let buffer: JSONBuffer?
   @usableFromInline let base: UnsafePointer<UInt8>
   @usableFromInline let end: Int
   /// The position of the next byte to read.
@@ -196,6 +187,36 @@ package struct JSONReader {
     self.maxDepth = maxDepth
     self.maxStringLength = maxStringLength
     path.reserveCapacity(16)
+  }
+
+  private init(pointer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringLength: Int) {
+    buffer = nil
+    base = pointer.baseAddress!
+    end = pointer.count
+    self.maxDepth = maxDepth
+    self.maxStringLength = maxStringLength
+    path.reserveCapacity(16)
+  }
+
+  /// Calls `body` with a reader of `bytes` in place, without copying them; the reader must
+  /// not outlive the call.
+  package static func withReader<R>(
+    of bytes: [UInt8], maxDepth: Int, maxStringLength: Int,
+    _ body: (inout JSONReader) throws(JSONInputError) -> R
+  ) throws(JSONInputError) -> R {
+    if bytes.isEmpty {
+      var reader = JSONReader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength)
+      return try body(&reader)
+    }
+    let result: Result<R, JSONInputError> = bytes.withUnsafeBufferPointer { pointer in
+      var reader = JSONReader(pointer: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength)
+      do throws(JSONInputError) {
+        return .success(try body(&reader))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
   }
 
   /// A reader of a copy of `bytes`.

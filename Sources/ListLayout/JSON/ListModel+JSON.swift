@@ -21,14 +21,31 @@ extension ListModel {
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
-    try self.init(json: JSONBuffer(copying: Array(bytes)), width: width, limits: limits)
+    // An array (what a file is read into) is read in place; any other sequence once copied.
+    let array = (bytes as? [UInt8]) ?? Array(bytes)
+    self = try JSONReader.withReader(
+      of: array, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength
+    ) { (reader) throws(JSONInputError) in
+      try ListModel(reading: &reader, width: width, limits: limits)
+    }
   }
 
   /// Decodes a model from a document already in a ``JSONBuffer`` (no copy).
   package init(
     json buffer: JSONBuffer, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
-    var reader = try JSONReader(feed: buffer, limits: limits)
+    var reader = JSONReader(
+      buffer: buffer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength)
+    try self.init(reading: &reader, width: width, limits: limits)
+  }
+
+  /// Decodes a feed with `reader`, within `limits` (its size checked before anything is read).
+  init(reading reader: inout JSONReader, width: Double?, limits: JSONInputLimits) throws(JSONInputError) {
+    if reader.count > limits.maxBytes {
+      throw reader.error(
+        .limitExceeded("maxBytes"), "the document has \(reader.count) bytes; the limit is \(limits.maxBytes)",
+        at: 0)
+    }
     var decoder = FeedDecoder(limits: limits)
     try decoder.readFeed(&reader)
     try reader.finish()

@@ -25,14 +25,17 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   /// A node of the tree: a chunk of cells (a leaf) or a branch over other nodes. Changed in
   /// place only while uniquely referenced (copy-on-write, node by node).
   final class Node: @unchecked Sendable {
+    // A node is changed only through a list that holds it uniquely (copy-on-write, checked
+    // with `isKnownUniquelyReferenced` before every change), one access at a time: the
+    // runtime's exclusivity checks would only cost time (60 % of an append).
     /// A leaf's cells (empty in a branch).
-    var cells: ContiguousArray<Cell>
+    @exclusivity(unchecked) var cells: ContiguousArray<Cell>
     /// A branch's children (empty in a leaf).
-    var children: ContiguousArray<Node>
+    @exclusivity(unchecked) var children: ContiguousArray<Node>
     /// The number of cells under each child.
-    var counts: ContiguousArray<Int>
+    @exclusivity(unchecked) var counts: ContiguousArray<Int>
     /// The number of cells under this node.
-    var count: Int
+    @exclusivity(unchecked) var count: Int
     let isLeaf: Bool
 
     init(cells: ContiguousArray<Cell>) {
