@@ -121,12 +121,13 @@ private struct FeedDecoder {
     }
   }
 
-  static let sectionKeys = ["header", "footer", "attributes", "layout", "items"]
+  static let sectionKeys = ["id", "header", "footer", "attributes", "layout", "items"]
 
   mutating func readSection(_ reader: inout JSONReader, index: Int) throws(JSONInputError) {
     var section = Section()
     try reader.readObject("a section object") { (key, reader) throws(JSONInputError) in
       switch key {
+      case "id": section.id = try reader.readString("an identifier string")
       case "header": section.header = try Self.readSupplementary(&reader)
       case "footer": section.footer = try Self.readSupplementary(&reader)
       case "attributes": sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
