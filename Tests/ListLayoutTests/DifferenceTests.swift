@@ -141,7 +141,7 @@ import Testing
       let expected = try new.layout()
       guard try expectSameLayout(result.snapshot, expected, "seed \(seed)") else { return }
       #expect(Self.ids(result.snapshot.model) == Self.ids(new), "seed \(seed)")
-      try Self.checkAgainstReference(old, new, difference, "seed \(seed)")
+      _ = try Self.checkAgainstReference(old, new, difference, "seed \(seed)")
       if !difference.items.moved.isEmpty { kinds["item moves", default: 0] += 1 }
       if !difference.items.updated.isEmpty { kinds["item updates", default: 0] += 1 }
       if !difference.items.inserted.isEmpty { kinds["item inserts", default: 0] += 1 }
@@ -162,7 +162,7 @@ import Testing
   static func checkAgainstReference(
     _ old: ListModel, _ new: ListModel, _ difference: ListDifference, _ context: String,
     lis: ([Int]) -> Int = quadraticLIS
-  ) throws {
+  ) throws -> [IndexPath: IndexPath] {
     // Sections.
     var keyed: [String: [Int]] = [:]
     var unkeyed: [Int] = []
@@ -253,6 +253,7 @@ import Testing
     #expect(difference.items.moved.count == moves, "\(context)")
     // Every reported move and every unmoved pair agrees with the reference matching.
     for move in difference.items.moved { #expect(match[move.to] == move.from, "\(context) \(move)") }
+    return match
   }
 
   static func quadraticLIS(_ values: [Int]) -> Int {
@@ -383,7 +384,7 @@ import Testing
       let result = try old.layout().applying(difference)
       guard try expectSameLayout(result.snapshot, try new.layout(), "seed \(seed)") else { return }
       #expect(DifferenceTests.ids(result.snapshot.model) == DifferenceTests.ids(new), "seed \(seed)")
-      try DifferenceTests.checkAgainstReference(old, new, difference, "seed \(seed)", lis: Self.lisLength)
+      _ = try DifferenceTests.checkAgainstReference(old, new, difference, "seed \(seed)", lis: Self.lisLength)
     }
   }
 }

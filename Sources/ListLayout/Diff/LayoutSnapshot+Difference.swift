@@ -97,23 +97,30 @@ struct PositionTracer {
   /// in), sorted.
   var removedSections: [Int]
   var addedSections: [Int]
+  /// Section moves by destination and by source.
   var sectionMoves: [Int: Int]
+  var sectionMovesForward: [Int: Int]
   /// Per old section: old items removed; per new section: new items added; sorted.
   var removedItems: [Int: [Int]] = [:]
   var addedItems: [Int: [Int]] = [:]
+  /// Cell moves by destination and by source.
   var itemMoves: [IndexPath: IndexPath] = [:]
+  var itemMovesForward: [IndexPath: IndexPath] = [:]
 
   init(_ difference: ListDifference, oldSectionCount: Int) {
     removedSections = (difference.sections.deleted + difference.sections.moved.map(\.from)).sorted()
     addedSections = (difference.sections.inserted + difference.sections.moved.map(\.to)).sorted()
     sectionMoves = Dictionary(
       difference.sections.moved.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+    sectionMovesForward = Dictionary(
+      difference.sections.moved.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
     for path in difference.items.deleted { removedItems[path.section, default: []].append(path.item) }
     for path in difference.items.inserted { addedItems[path.section, default: []].append(path.item) }
     for move in difference.items.moved {
       removedItems[move.from.section, default: []].append(move.from.item)
       addedItems[move.to.section, default: []].append(move.to.item)
       itemMoves[move.to] = move.from
+      itemMovesForward[move.from] = move.to
     }
     for key in removedItems.keys { removedItems[key]!.sort() }
     for key in addedItems.keys { addedItems[key]!.sort() }
