@@ -116,11 +116,11 @@ public struct HTMLRenderer: Sendable {
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
     let model = snapshot.model
     let configuration = snapshot.configuration
-    var traitIndex: [UInt64: Int] = [0: 0]
+    var traitIndex: [TraitSet: Int] = [[]: 0]
     var traitSets: [TraitSet] = [[]]
     func index(of traits: TraitSet) -> Int {
-      if let known = traitIndex[traits.rawValue] { return known }
-      traitIndex[traits.rawValue] = traitSets.count
+      if let known = traitIndex[traits] { return known }
+      traitIndex[traits] = traitSets.count
       traitSets.append(traits)
       return traitSets.count - 1
     }

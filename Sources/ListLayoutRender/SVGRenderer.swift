@@ -120,9 +120,9 @@ extension SVGRenderer {
   /// - Complexity: O(n) for n cells.
   static func traitSets(_ model: ListModel) -> [TraitSet] {
     var seen: [TraitSet] = [[]]
-    var known: Set<UInt64> = [0]
+    var known: Set<TraitSet> = [[]]
     for section in model.sections {
-      for cell in section.cells where known.insert(cell.traits.rawValue).inserted {
+      for cell in section.cells where known.insert(cell.traits).inserted {
         seen.append(cell.traits)
       }
     }
@@ -132,7 +132,7 @@ extension SVGRenderer {
   func document(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> String {
     let sets = Self.traitSets(snapshot.model)
     let colour = Dictionary(
-      uniqueKeysWithValues: sets.enumerated().map { ($1.rawValue, $0 % Self.palette.count) })
+      uniqueKeysWithValues: sets.enumerated().map { ($1, $0 % Self.palette.count) })
     var width = Self.margin
     for panel in panels { width += Self.gutter + panel.rect.width + Self.margin }
     width = max(width, 320)
@@ -210,7 +210,7 @@ extension SVGRenderer {
 
   /// Draws one panel with its top-left corner at `origin`.
   func draw(
-    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], at origin: Point,
+    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], at origin: Point,
     into out: inout String
   ) {
     let rect = panel.rect
@@ -275,14 +275,14 @@ extension SVGRenderer {
   /// Draws one element: its box, its labels (cut to fit), a badge if pinned, and a tooltip
   /// with the full label and frame.
   func element(
-    _ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [UInt64: Int], into out: inout String
+    _ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], into out: inout String
   ) {
     let label = ElementLabel(of: element, in: snapshot)
     let frame = element.frame
     var className = element.kind.rawValue
     if element.kind == .cell {
       let traits = ElementLabel.traitSet(of: element, in: snapshot.model)
-      className += " p\(colour[traits.rawValue] ?? 0)"
+      className += " p\(colour[traits] ?? 0)"
     }
     if element.isPinned { className += " pinned" }
     out += "<g class=\"\(className)\"><title>"

@@ -146,7 +146,7 @@ final class CountingManager: LayoutManager, @unchecked Sendable {
     let leftOnly = LayoutTrait("leftMarginOnly")
     #expect(LayoutTrait("leftMarginOnly") == leftOnly)
     #expect(leftOnly.name == "leftMarginOnly")
-    #expect(LayoutTrait(interning: "") == nil)
+    #expect(LayoutTrait(validating: "") == nil)
     struct LeftOnlyManager: LayoutManager {
       let trait: LayoutTrait
       func margin(for traits: TraitSet, to edge: ContentEdge, in _: SectionAttributes) -> Double {

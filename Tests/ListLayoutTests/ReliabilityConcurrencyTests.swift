@@ -108,8 +108,8 @@ import Testing
   }
 
   @Test func customManagersAndTraitsInternedFromManyTasks() async throws {
-    // Trait names are interned in a process-wide table: interning from many tasks at once must
-    // give every task the same trait for the same name.
+    // Traits made from the same name in many tasks at once are the same trait, and layouts
+    // that number them concurrently agree.
     let names = (0..<4).map { "reliabilityTrait\($0)" }
     let ids = await withTaskGroup(of: [LayoutTrait].self) { group in
       for task in 0..<32 {

@@ -32,7 +32,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   var direction: LayoutDirection
   var attributes = SectionAttributes()
   var sectionIndex = 0
-  var headerTraits: TraitSet?
+  var headerTraits: TraitKey?
 
   // The line box: where lines start and how wide they are, after insets and indentation.
   var baseLineLeft = 0.0
@@ -52,11 +52,9 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   let lineOuterHeights = ScratchBuffer<Double>()
   var needsOuterHeights = false
   /// The traits of the line's cells, kept only when the manager's answers depend on them.
-  var lineCellTraits = ScratchBuffer<TraitSet>()
+  var lineCellTraits = ScratchBuffer<TraitKey>()
   /// The traits of the cells of the line above (likewise).
-  var previousLineTraits = ScratchBuffer<TraitSet>()
-  /// The line's traits in the array the manager's line-offset question receives.
-  var lineTraits: ContiguousArray<TraitSet> = []
+  var previousLineTraits = ScratchBuffer<TraitKey>()
   var previousEndsLine = false
   var pendingIndent: (minX: Double, maxX: Double)?
   var isFirstLine = true
@@ -123,7 +121,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
   mutating func begin(_ section: Section, at index: Int, attributes: SectionAttributes) {
     self.attributes = attributes
     sectionIndex = index
-    headerTraits = section.header?.traits
+    headerTraits = section.header.map { policy.key($0.traits) }
     policy.begin(section: attributes)
     baseLineLeft = contentInsets.left + attributes.insets.left
     baseAvailable = max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)
@@ -320,7 +318,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       cellAttributes = defaultCellAttributes
     }
     let insets = cellAttributes.insets
-    let traits = cell.pointee.traits
+    let traits = policy.usesTraits ? policy.key(cell.pointee.traits) : .none
 
     // 1. Break before sizing.
     if !lineIsEmpty
@@ -334,7 +332,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
       lineIsEmpty
       ? policy.margin(traits, .left)
       : policy.horizontalGap(
-        traits, after: policy.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : TraitSet())
+        traits, after: policy.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : .none)
     if !gap.isFinite && !lineIsEmpty {
       finishLine()
       gap = policy.margin(traits, .left)
@@ -399,9 +397,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
         availableWidth: available, usedWidth: lineX, firstCellMinX: page.itemX[first],
         lastCellMaxX: page.itemX[last] + page.itemWidth[last])
       if policy.usesTraits {
-        lineTraits.removeAll(keepingCapacity: true)
-        lineTraits.append(contentsOf: lineCellTraits.elements)
-        offset = policy.lineOffset(LineTraits(storage: lineTraits, range: 0..<count), metrics)
+        offset = policy.lineOffset(lineCellTraits.elements, metrics)
       } else {
         // The default manager aligns by the section's attributes alone.
         offset = attributes.horizontalAlignment.offset(for: metrics)
@@ -482,12 +478,12 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   /// The traits of the first cell of the line being filled (empty when the manager's answers
   /// do not depend on traits).
-  var firstCellTraits: TraitSet { policy.usesTraits ? lineCellTraits[0] : TraitSet() }
+  var firstCellTraits: TraitKey { policy.usesTraits ? lineCellTraits[0] : .none }
 
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
-  mutating func gapAbove(firstTraits: TraitSet) -> Double {
-    guard policy.usesTraits else { return policy.verticalGap(TraitSet(), below: TraitSet()) }
+  mutating func gapAbove(firstTraits: TraitKey) -> Double {
+    guard policy.usesTraits else { return policy.verticalGap(.none, below: .none) }
     var gap = 0.0
     for above in previousLineTraits.elements {
       gap = max(gap, policy.verticalGap(firstTraits, below: above))
@@ -497,7 +493,7 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
   /// The margin below the last finished line: the largest of its cells' bottom margins.
   mutating func bottomMarginOfLastLine() -> Double {
-    guard policy.usesTraits else { return policy.margin(TraitSet(), .bottom) }
+    guard policy.usesTraits else { return policy.margin(.none, .bottom) }
     var margin = 0.0
     for traits in previousLineTraits.elements {
       margin = max(margin, policy.margin(traits, .bottom))
@@ -563,12 +559,12 @@ struct UniformSpacing {
   /// The answers for the section `policy` has begun, or `nil` when they depend on traits,
   /// when every cell starts a line, or when the default attributes break or indent lines.
   init?<Policy: SpacingPolicy>(
-    _ policy: inout Policy, section: SectionAttributes, defaults: CellAttributes, headerTraits: TraitSet?
+    _ policy: inout Policy, section: SectionAttributes, defaults: CellAttributes, headerTraits: TraitKey?
   ) {
     guard !policy.usesTraits, !defaults.shouldBeginLine, !defaults.shouldEndLine,
       !defaults.startLineIndentation, defaults.insets.isValidLayoutInsets
     else { return nil }
-    let none = TraitSet()
+    let none = TraitKey.none
     itemGap = policy.horizontalGap(none, after: none)
     guard itemGap.isFinite else { return nil }
     leadingMargin = policy.margin(none, .left)

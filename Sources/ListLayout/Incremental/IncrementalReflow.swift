@@ -47,7 +47,7 @@ extension FlowTypesetter {
     if let above = old.line(before: (pageIndex, startLine)) {
       isFirstLine = false
       previousLineTraits.removeAll()
-      for item in above { previousLineTraits.append(section.cells[item].traits) }
+      for item in above { previousLineTraits.append(policy.key(section.cells[item].traits)) }
     }
     let startItem = pageFirstItem + Int(startPage.lineStart[startLine])
 
@@ -91,7 +91,7 @@ extension FlowTypesetter {
     var bottomMargin = 0.0
     if let last = geometry.lastLine() {
       previousLineTraits.removeAll()
-      for item in last { previousLineTraits.append(section.cells[item].traits) }
+      for item in last { previousLineTraits.append(policy.key(section.cells[item].traits)) }
       bottomMargin = bottomMarginOfLastLine()
     }
     geometry.finish(

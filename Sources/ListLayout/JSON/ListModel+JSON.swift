@@ -400,11 +400,8 @@ private struct FeedDecoder {
           .limitExceeded("maxTraitsPerElement"), "more than \(reader.limits.maxTraitsPerElement) traits")
       }
       let name = try reader.readString("a trait name")
-      guard !name.isEmpty else { throw reader.invalid("a trait name cannot be empty") }
-      guard let trait = LayoutTrait(interning: name) else {
-        throw reader.error(
-          .limitExceeded("traitCapacity"),
-          "no room for trait '\(name)': a process holds at most \(LayoutTrait.capacity) distinct trait names")
+      guard let trait = LayoutTrait(validating: name) else {
+        throw reader.invalid("a trait name cannot be empty")
       }
       traits.insert(trait)
     }

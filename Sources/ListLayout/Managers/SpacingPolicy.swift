@@ -2,14 +2,19 @@ import LayoutGeometry
 
 /// The layout manager's answers as the typesetter consumes them: one section at a time,
 /// either straight from the manager or through a cache.
+///
+/// Trait sets travel through the typesetter as ``TraitKey``s of the policy's own
+/// ``TraitVocabulary``, which turns them back into sets when the manager is asked.
 protocol SpacingPolicy {
   /// Starts answering for a section with these attributes.
   mutating func begin(section attributes: SectionAttributes)
-  mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double
-  mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double
-  mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double
-  mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double
-  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double
+  /// The key of `traits` in this layout.
+  mutating func key(_ traits: TraitSet) -> TraitKey
+  mutating func margin(_ traits: TraitKey, _ edge: ContentEdge) -> Double
+  mutating func gapToHeader(_ traits: TraitKey, _ header: TraitKey) -> Double
+  mutating func horizontalGap(_ traits: TraitKey, after preceding: TraitKey) -> Double
+  mutating func verticalGap(_ traits: TraitKey, below preceding: TraitKey) -> Double
+  func lineOffset(_ traits: UnsafeBufferPointer<TraitKey>, _ metrics: LineMetrics) -> Double
   var oversizedCellPolicy: OversizedCellPolicy { get }
   /// Whether any answer depends on traits (so the typesetter must gather them); when not,
   /// the typesetter asks with empty trait sets.
@@ -23,6 +28,8 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
   let oversizedCellPolicy: OversizedCellPolicy
 
   let usesTraits: Bool
+  /// The trait sets this layout has met.
+  var vocabulary = TraitVocabulary()
 
   init(_ manager: Manager) {
     self.manager = manager
@@ -32,21 +39,28 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
   }
 
   mutating func begin(section attributes: SectionAttributes) { section = attributes }
-  mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double {
-    sanitized(manager.margin(for: traits, to: edge, in: section))
+  @inline(__always)
+  mutating func key(_ traits: TraitSet) -> TraitKey { vocabulary.key(traits) }
+  mutating func margin(_ traits: TraitKey, _ edge: ContentEdge) -> Double {
+    sanitized(manager.margin(for: vocabulary.traits(traits), to: edge, in: section))
   }
-  mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double {
-    sanitized(manager.verticalGap(for: traits, toHeaderWith: header, in: section))
+  mutating func gapToHeader(_ traits: TraitKey, _ header: TraitKey) -> Double {
+    sanitized(
+      manager.verticalGap(
+        for: vocabulary.traits(traits), toHeaderWith: vocabulary.traits(header), in: section))
   }
-  mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double {
-    let gap = manager.horizontalGap(for: traits, after: preceding, in: section)
+  mutating func horizontalGap(_ traits: TraitKey, after preceding: TraitKey) -> Double {
+    let gap = manager.horizontalGap(
+      for: vocabulary.traits(traits), after: vocabulary.traits(preceding), in: section)
     return gap == .infinity ? gap : sanitized(gap)
   }
-  mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double {
-    sanitized(manager.verticalGap(for: traits, below: preceding, in: section))
+  mutating func verticalGap(_ traits: TraitKey, below preceding: TraitKey) -> Double {
+    sanitized(
+      manager.verticalGap(for: vocabulary.traits(traits), below: vocabulary.traits(preceding), in: section))
   }
-  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double {
-    let offset = manager.horizontalOffset(forLineWith: traits, metrics: metrics, in: section)
+  func lineOffset(_ traits: UnsafeBufferPointer<TraitKey>, _ metrics: LineMetrics) -> Double {
+    let sets = LineTraits(traits.map { vocabulary.traits($0) })
+    let offset = manager.horizontalOffset(forLineWith: sets, metrics: metrics, in: section)
     return offset.isFinite ? offset : 0
   }
 
@@ -78,8 +92,11 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
     direct.begin(section: attributes)
   }
 
+  @inline(__always)
+  mutating func key(_ traits: TraitSet) -> TraitKey { direct.key(traits) }
+
   mutating func answer(
-    _ question: UInt64, _ a: TraitSet, _ b: TraitSet, _ ask: (inout DirectSpacing<Manager>) -> Double
+    _ question: UInt64, _ a: TraitKey, _ b: TraitKey, _ ask: (inout DirectSpacing<Manager>) -> Double
   ) -> Double {
     if let value = cache.value(question, a.rawValue, b.rawValue) { return value }
     managerCalls += 1
@@ -88,7 +105,7 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
     return value
   }
 
-  mutating func margin(_ traits: TraitSet, _ edge: ContentEdge) -> Double {
+  mutating func margin(_ traits: TraitKey, _ edge: ContentEdge) -> Double {
     let question: UInt64 =
       switch edge {
       case .top: 1
@@ -96,18 +113,18 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
       case .bottom: 3
       case .right: 4
       }
-    return answer(question, traits, TraitSet()) { $0.margin(traits, edge) }
+    return answer(question, traits, .none) { $0.margin(traits, edge) }
   }
-  mutating func gapToHeader(_ traits: TraitSet, _ header: TraitSet) -> Double {
+  mutating func gapToHeader(_ traits: TraitKey, _ header: TraitKey) -> Double {
     answer(5, traits, header) { $0.gapToHeader(traits, header) }
   }
-  mutating func horizontalGap(_ traits: TraitSet, after preceding: TraitSet) -> Double {
+  mutating func horizontalGap(_ traits: TraitKey, after preceding: TraitKey) -> Double {
     answer(6, traits, preceding) { $0.horizontalGap(traits, after: preceding) }
   }
-  mutating func verticalGap(_ traits: TraitSet, below preceding: TraitSet) -> Double {
+  mutating func verticalGap(_ traits: TraitKey, below preceding: TraitKey) -> Double {
     answer(7, traits, preceding) { $0.verticalGap(traits, below: preceding) }
   }
-  func lineOffset(_ traits: LineTraits, _ metrics: LineMetrics) -> Double {
+  func lineOffset(_ traits: UnsafeBufferPointer<TraitKey>, _ metrics: LineMetrics) -> Double {
     direct.lineOffset(traits, metrics)
   }
 }
