@@ -141,8 +141,13 @@ extension ListDifference {
         }
       case "insertedCells", "updatedCells":
         let slice = try reader.readRawValue()
-        let cells = try EmbeddedFeed.cells(slice, in: document, for: model, path: prefixed(key), limits: limits)
-        if key == "insertedCells" { difference.insertedCells = cells } else { difference.updatedCells = cells }
+        let cells = try EmbeddedFeed.cells(
+          slice, in: document, for: model, path: prefixed(key), limits: limits)
+        if key == "insertedCells" {
+          difference.insertedCells = cells
+        } else {
+          difference.updatedCells = cells
+        }
       case "width":
         let width = try reader.readNonNegative()
         guard width > 0 else { throw reader.invalid("the width must be greater than 0") }
@@ -185,7 +190,8 @@ enum EmbeddedFeed {
     _ slice: ArraySlice<UInt8>, in document: [UInt8], width: Double? = nil, path: String,
     limits: JSONInputLimits
   ) throws(JSONInputError) -> ListModel {
-    try decode(slice, in: document, prefix: "", suffix: "", innerPath: "", path: path, width: width, limits: limits)
+    try decode(
+      slice, in: document, prefix: "", suffix: "", innerPath: "", path: path, width: width, limits: limits)
   }
 
   /// An array of sections at `slice`, decoded against `model`'s defaults.
@@ -194,7 +200,8 @@ enum EmbeddedFeed {
     limits: JSONInputLimits
   ) throws(JSONInputError) -> [Section] {
     try decode(
-      slice, in: document, prefix: defaultsPrefix(model) + "\"sections\":", suffix: "}", innerPath: "sections",
+      slice, in: document, prefix: defaultsPrefix(model) + "\"sections\":", suffix: "}",
+      innerPath: "sections",
       path: path, width: nil, limits: limits
     ).sections
   }
@@ -240,7 +247,9 @@ enum EmbeddedFeed {
       var error = error
       // The key path: the wrapper's path to the slice becomes the outer one.
       if innerPath.isEmpty {
-        error.path = error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
+        error.path =
+          error.path.isEmpty
+          ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
       } else if error.path.hasPrefix(innerPath) {
         error.path = path + error.path.dropFirst(innerPath.count)
       } else {
