@@ -81,6 +81,7 @@ public enum ListLayoutCommand {
     case "flex": return FlexCommand.run(rest, io: &io)
     case "generate": return GenerateCommand.run(rest, io: &io)
     case "diff": return DiffCommand.run(rest, io: &io)
+    case "serve": return ServeCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":
       io.out(usage + "\n")

@@ -244,23 +244,33 @@ enum EmbeddedFeed {
     do {
       return try ListModel(json: wrapped, width: width, limits: limits)
     } catch {
-      var error = error
-      // The key path: the wrapper's path to the slice becomes the outer one.
-      if innerPath.isEmpty {
-        error.path =
-          error.path.isEmpty
-          ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
-      } else if error.path.hasPrefix(innerPath) {
-        error.path = path + error.path.dropFirst(innerPath.count)
-      } else {
-        error.path = path
-      }
-      // The position: from the wrapper to the outer document.
-      let inWrapper = byteOffset(line: error.line, column: error.column, in: wrapped)
-      let inSlice = min(max(0, inWrapper - prefix.utf8.count), slice.count)
-      (error.line, error.column) = lineAndColumn(of: slice.startIndex + inSlice, in: document)
-      throw error
+      throw rebase(
+        error, wrapped: wrapped, prefixLength: prefix.utf8.count, slice: slice, in: document,
+        innerPath: innerPath,
+        path: path)
     }
+  }
+
+  /// An error in a wrapper document (`prefixLength` bytes, then `slice`, then more), placed
+  /// in the outer `document`: `innerPath`, the wrapper's path to the slice, becomes `path`.
+  static func rebase(
+    _ error: JSONInputError, wrapped: [UInt8], prefixLength: Int, slice: ArraySlice<UInt8>,
+    in document: [UInt8],
+    innerPath: String, path: String
+  ) -> JSONInputError {
+    var error = error
+    if innerPath.isEmpty {
+      error.path =
+        error.path.isEmpty ? path : (error.path.hasPrefix("[") ? path + error.path : path + "." + error.path)
+    } else if error.path.hasPrefix(innerPath) {
+      error.path = path + error.path.dropFirst(innerPath.count)
+    } else {
+      error.path = path
+    }
+    let inWrapper = byteOffset(line: error.line, column: error.column, in: wrapped)
+    let inSlice = min(max(0, inWrapper - prefixLength), slice.count)
+    (error.line, error.column) = lineAndColumn(of: slice.startIndex + inSlice, in: document)
+    return error
   }
 
   static func byteOffset(line: Int, column: Int, in bytes: [UInt8]) -> Int {
