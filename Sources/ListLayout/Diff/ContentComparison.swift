@@ -15,6 +15,22 @@ extension Cell {
   }
 }
 
+extension Cell {
+  /// ``hasSameContent(as:)`` for cells in arrays, reading only the fields it compares.
+  static func sameContent(
+    _ a: ContiguousArray<Cell>, _ i: Int, _ b: ContiguousArray<Cell>, _ j: Int
+  ) -> Bool {
+    if case .fixed(let x) = a[i].size, case .fixed(let y) = b[j].size {
+      guard x == y else { return false }
+    } else if !a[i].size.isSame(as: b[j].size) {
+      return false
+    }
+    guard sameTraits(a[i].traits, b[j].traits) else { return false }
+    if !a[i].hasExtras && !b[j].hasExtras { return true }
+    return a[i].attributes == b[j].attributes && a[i].sequential.isSame(as: b[j].sequential)
+  }
+}
+
 /// Whether two trait sets hold the same traits.
 func sameTraits(_ lhs: TraitSet, _ rhs: TraitSet) -> Bool { lhs == rhs }
 

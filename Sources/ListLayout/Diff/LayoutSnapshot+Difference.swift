@@ -30,6 +30,18 @@ extension LayoutSnapshot {
       resolved.model.sections[t] = section
       resolved.origins[t] = .fresh
     }
+    // A section with many scattered edits is laid out whole: a reflow runs from its first
+    // edit to its last, which then costs more than a fresh layout.
+    var touched: [Int: Int] = [:]
+    for path in difference.items.inserted { touched[path.section, default: 0] += 1 }
+    for path in difference.items.updated { touched[path.section, default: 0] += 1 }
+    for move in difference.items.moved { touched[move.to.section, default: 0] += 1 }
+    for path in difference.items.deleted {
+      if let t = resolved.newSectionIndex[path.section] { touched[t, default: 0] += 1 }
+    }
+    for (t, count) in touched where count >= Self.freshLayoutThreshold {
+      if case .edited = resolved.origins[t] { resolved.origins[t] = .fresh }
+    }
     let next: LayoutSnapshot
     var reflowed = 0
     do {
@@ -48,6 +60,12 @@ extension LayoutSnapshot {
     }
     return anchored(next, resolved: resolved, anchor: anchor, reflowed: reflowed)
   }
+}
+
+extension LayoutSnapshot {
+  /// The number of item operations in one section above which a difference lays the
+  /// section out whole instead of reflowing it.
+  static let freshLayoutThreshold = 64
 }
 
 extension ListDifference {

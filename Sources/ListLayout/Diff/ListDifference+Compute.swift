@@ -41,9 +41,9 @@ struct DiffEngine {
   var newSectionOf: [Int]
   /// Per new section: whether it keeps its place (is in the longest increasing run).
   var sectionStays: [Bool]
-  /// Cells of matched sections, copied out of their lists once.
-  var oldCells: [ContiguousArray<Cell>]
-  var newCells: [ContiguousArray<Cell>]
+  /// The ids of the cells of matched sections, read out of their lists once.
+  var oldIDs: [ContiguousArray<String?>]
+  var newIDs: [ContiguousArray<String?>]
   /// Per new cell: the old cell it matches (packed), or -1.
   var matchOfNew: [ContiguousArray<Int>]
   /// Per old cell: whether it is matched.
@@ -58,8 +58,8 @@ struct DiffEngine {
     oldSectionOf = Array(repeating: -1, count: new.sections.count)
     newSectionOf = Array(repeating: -1, count: old.sections.count)
     sectionStays = Array(repeating: false, count: new.sections.count)
-    oldCells = Array(repeating: [], count: old.sections.count)
-    newCells = Array(repeating: [], count: new.sections.count)
+    oldIDs = Array(repeating: [], count: old.sections.count)
+    newIDs = Array(repeating: [], count: new.sections.count)
     matchOfNew = Array(repeating: [], count: new.sections.count)
     oldIsMatched = Array(repeating: [], count: old.sections.count)
   }
@@ -72,10 +72,10 @@ struct DiffEngine {
     }
     for t in matched {
       let s = oldSectionOf[t]
-      oldCells[s] = ContiguousArray(old.sections[s].cells)
-      newCells[t] = ContiguousArray(new.sections[t].cells)
-      matchOfNew[t] = ContiguousArray(repeating: -1, count: newCells[t].count)
-      oldIsMatched[s] = ContiguousArray(repeating: false, count: oldCells[s].count)
+      oldIDs[s] = old.sections[s].cells.identifiers()
+      newIDs[t] = new.sections[t].cells.identifiers()
+      matchOfNew[t] = ContiguousArray(repeating: -1, count: newIDs[t].count)
+      oldIsMatched[s] = ContiguousArray(repeating: false, count: oldIDs[s].count)
       matchUnkeyedCells(old: s, new: t)
     }
     for t in matched {
@@ -121,11 +121,11 @@ struct DiffEngine {
   mutating func matchUnkeyedCells(old s: Int, new t: Int) {
     var i = 0
     var j = 0
-    let a = oldCells[s]
-    let b = newCells[t]
+    let a = oldIDs[s]
+    let b = newIDs[t]
     while true {
-      while i < a.count && a[i].id != nil { i += 1 }
-      while j < b.count && b[j].id != nil { j += 1 }
+      while i < a.count && a[i] != nil { i += 1 }
+      while j < b.count && b[j] != nil { j += 1 }
       guard i < a.count && j < b.count else { return }
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
@@ -138,15 +138,15 @@ struct DiffEngine {
 
   /// Pairs equal ids of two sections in order, resynchronising after each difference.
   mutating func walk(old s: Int, new t: Int) {
-    let a = oldCells[s]
-    let b = newCells[t]
+    let a = oldIDs[s]
+    let b = newIDs[t]
     var i = 0
     var j = 0
     while true {
-      while i < a.count && a[i].id == nil { i += 1 }
-      while j < b.count && b[j].id == nil { j += 1 }
+      while i < a.count && a[i] == nil { i += 1 }
+      while j < b.count && b[j] == nil { j += 1 }
       guard i < a.count && j < b.count else { break }
-      if a[i].id == b[j].id {
+      if a[i] == b[j] {
         matchOfNew[t][j] = pack(s, i)
         oldIsMatched[s][i] = true
         i += 1
@@ -154,19 +154,19 @@ struct DiffEngine {
         continue
       }
       let (skipOld, skipNew) = resynchronise(a, i, b, j)
-      for k in i..<(i + skipOld) where a[k].id != nil { leftoverOld.append(pack(s, k)) }
-      for k in j..<(j + skipNew) where b[k].id != nil { leftoverNew.append(pack(t, k)) }
+      for k in i..<(i + skipOld) where a[k] != nil { leftoverOld.append(pack(s, k)) }
+      for k in j..<(j + skipNew) where b[k] != nil { leftoverNew.append(pack(t, k)) }
       i += skipOld
       j += skipNew
     }
-    for k in i..<a.count where a[k].id != nil { leftoverOld.append(pack(s, k)) }
-    for k in j..<b.count where b[k].id != nil { leftoverNew.append(pack(t, k)) }
+    for k in i..<a.count where a[k] != nil { leftoverOld.append(pack(s, k)) }
+    for k in j..<b.count where b[k] != nil { leftoverNew.append(pack(t, k)) }
   }
 
   /// How many cells to skip on each side so the walk meets equal ids again: the smallest
   /// total found in windows of 16, 64, 256… cells (all that remain when none is found).
   func resynchronise(
-    _ a: ContiguousArray<Cell>, _ i: Int, _ b: ContiguousArray<Cell>, _ j: Int
+    _ a: ContiguousArray<String?>, _ i: Int, _ b: ContiguousArray<String?>, _ j: Int
   ) -> (Int, Int) {
     let remainingA = a.count - i
     let remainingB = b.count - j
@@ -175,7 +175,7 @@ struct DiffEngine {
       for skipA in 0...total {
         let skipB = total - skipA
         guard skipA < remainingA && skipB < remainingB else { continue }
-        if let id = a[i + skipA].id, id == b[j + skipB].id { return (skipA, skipB) }
+        if let id = a[i + skipA], id == b[j + skipB] { return (skipA, skipB) }
       }
     }
     var window = 64
@@ -185,13 +185,13 @@ struct DiffEngine {
       var firstInB: [String: Int] = [:]
       firstInB.reserveCapacity(endB - j)
       for k in j..<endB {
-        if let id = b[k].id, firstInB[id] == nil { firstInB[id] = k - j }
+        if let id = b[k], firstInB[id] == nil { firstInB[id] = k - j }
       }
       var best: (Int, Int)?
       for k in i..<endA {
         let skipA = k - i
         if let best, skipA >= best.0 + best.1 { break }
-        if let id = a[k].id, let skipB = firstInB[id], skipA + skipB < (best.map { $0.0 + $0.1 } ?? .max) {
+        if let id = a[k], let skipB = firstInB[id], skipA + skipB < (best.map { $0.0 + $0.1 } ?? .max) {
           best = (skipA, skipB)
         }
       }
@@ -203,31 +203,26 @@ struct DiffEngine {
 
   /// Every keyed cell of a moved section pair goes to the leftovers.
   mutating func collectLeftovers(old s: Int, new t: Int) {
-    for (k, cell) in oldCells[s].enumerated() where cell.id != nil { leftoverOld.append(pack(s, k)) }
-    for (k, cell) in newCells[t].enumerated() where cell.id != nil { leftoverNew.append(pack(t, k)) }
+    let a = oldIDs[s]
+    let b = newIDs[t]
+    for k in 0..<a.count where a[k] != nil { leftoverOld.append(pack(s, k)) }
+    for k in 0..<b.count where b[k] != nil { leftoverNew.append(pack(t, k)) }
   }
 
   // MARK: 5. Leftovers by id
 
   mutating func matchLeftovers() {
     guard !leftoverOld.isEmpty || !leftoverNew.isEmpty else { return }
+    // Every id among the leftovers, numbered.
+    var table = IdentifierTable(capacity: leftoverOld.count + leftoverNew.count)
+    for path in leftoverOld { _ = table.insert(oldID(path)) }
+    for path in leftoverNew { _ = table.insert(newID(path)) }
     // A walked pair whose id also occurs among the leftovers may not be the k-th to the k-th
-    // occurrence: take it back. Ids are screened by a cheap hash before the set look-up.
-    var ids = Set<String>()
-    var filter = BloomFilter(expected: leftoverOld.count + leftoverNew.count)
-    for path in leftoverOld {
-      let id = oldCell(path).id!
-      if ids.insert(id).inserted { filter.insert(id) }
-    }
-    for path in leftoverNew {
-      let id = newCell(path).id!
-      if ids.insert(id).inserted { filter.insert(id) }
-    }
-    for t in newCells.indices where oldSectionOf[t] >= 0 && sectionStays[t] {
-      for (j, cell) in newCells[t].enumerated() {
-        guard let id = cell.id, matchOfNew[t][j] >= 0, filter.mayContain(id), ids.contains(id) else {
-          continue
-        }
+    // occurrence: take it back.
+    for t in newIDs.indices where oldSectionOf[t] >= 0 && sectionStays[t] {
+      let b = newIDs[t]
+      for j in b.indices {
+        guard let id = b[j], matchOfNew[t][j] >= 0, table.find(id) != nil else { continue }
         let (s, i) = unpack(matchOfNew[t][j])
         matchOfNew[t][j] = -1
         oldIsMatched[s][i] = false
@@ -235,31 +230,37 @@ struct DiffEngine {
         leftoverNew.append(pack(t, j))
       }
     }
-    // The k-th occurrence in the old model matches the k-th in the new.
+    // The k-th occurrence in the old model matches the k-th in the new: each id's old
+    // occurrences in a list threaded through `next`, taken from the front.
     leftoverOld.sort()
     leftoverNew.sort()
-    var occurrences: [String: (paths: [PackedPath], next: Int)] = [:]
-    occurrences.reserveCapacity(leftoverOld.count)
-    for path in leftoverOld { occurrences[oldCell(path).id!, default: ([], 0)].paths.append(path) }
+    var head = [Int](repeating: -1, count: table.count)
+    var next = [Int](repeating: -1, count: leftoverOld.count)
+    for k in leftoverOld.indices.reversed() {
+      let entry = table.find(oldID(leftoverOld[k]))!
+      next[k] = head[entry]
+      head[entry] = k
+    }
     for path in leftoverNew {
-      let id = newCell(path).id!
-      guard let entry = occurrences[id], entry.next < entry.paths.count else { continue }
-      occurrences[id]!.next += 1
-      let (s, i) = unpack(entry.paths[entry.next])
+      let entry = table.find(newID(path))!
+      let k = head[entry]
+      guard k >= 0 else { continue }
+      head[entry] = next[k]
+      let (s, i) = unpack(leftoverOld[k])
       let (t, j) = unpack(path)
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
     }
   }
 
-  func oldCell(_ path: PackedPath) -> Cell {
+  func oldID(_ path: PackedPath) -> String {
     let (s, i) = unpack(path)
-    return oldCells[s][i]
+    return oldIDs[s][i]!
   }
 
-  func newCell(_ path: PackedPath) -> Cell {
+  func newID(_ path: PackedPath) -> String {
     let (t, j) = unpack(path)
-    return newCells[t][j]
+    return newIDs[t][j]!
   }
 
   // MARK: 6. The result
@@ -282,38 +283,53 @@ struct DiffEngine {
     }
     var items = ListDifference.ItemChanges()
     for (s, t) in newSectionOf.enumerated() where t >= 0 {
-      for (i, matched) in oldIsMatched[s].enumerated() where !matched {
-        items.deleted.append(IndexPath(item: i, section: s))
-      }
+      let matched = oldIsMatched[s]
+      for i in matched.indices where !matched[i] { items.deleted.append(IndexPath(item: i, section: s)) }
     }
     for (t, s) in oldSectionOf.enumerated() where s >= 0 {
       let matches = matchOfNew[t]
+      let newCells = CellCursor(new.sections[t].cells)
+      var sameSection = CellCursor(old.sections[s].cells)
+      var otherSections: [Int: CellCursor] = [:]
       // The cells kept from the same old section, in new order: a longest increasing run of
       // their old positions stays.
       var kept: [Int] = []
+      kept.reserveCapacity(matches.count)
       for match in matches where match >= 0 && unpack(match).section == s { kept.append(unpack(match).item) }
       let stays = increasingRun(kept)
       var keptIndex = 0
-      for (j, match) in matches.enumerated() {
-        let to = IndexPath(item: j, section: t)
-        guard match >= 0 else {
-          items.inserted.append(to)
-          difference.insertedCells.append(newCells[t][j])
-          continue
-        }
-        let (fromSection, fromItem) = unpack(match)
-        if fromSection == s {
-          if !stays[keptIndex] {
-            items.moved.append(ListDifference.Move(from: IndexPath(item: fromItem, section: s), to: to))
+      for c in newCells.chunks.indices {
+        let chunk = newCells.chunks[c]
+        let start = newCells.starts[c]
+        for k in chunk.indices {
+          let j = start + k
+          let match = matches[j]
+          guard match >= 0 else {
+            items.inserted.append(IndexPath(item: j, section: t))
+            difference.insertedCells.append(chunk[k])
+            continue
           }
-          keptIndex += 1
-        } else {
-          items.moved.append(
-            ListDifference.Move(from: IndexPath(item: fromItem, section: fromSection), to: to))
-        }
-        if !oldCells[fromSection][fromItem].hasSameContent(as: newCells[t][j]) {
-          items.updated.append(to)
-          difference.updatedCells.append(newCells[t][j])
+          let to = IndexPath(item: j, section: t)
+          let (fromSection, fromItem) = unpack(match)
+          let same: Bool
+          if fromSection == s {
+            if !stays[keptIndex] {
+              items.moved.append(ListDifference.Move(from: IndexPath(item: fromItem, section: s), to: to))
+            }
+            keptIndex += 1
+            same = sameSection.hasSameContent(at: fromItem, as: chunk, k)
+          } else {
+            items.moved.append(
+              ListDifference.Move(from: IndexPath(item: fromItem, section: fromSection), to: to))
+            var cursor =
+              otherSections.removeValue(forKey: fromSection) ?? CellCursor(old.sections[fromSection].cells)
+            same = cursor.hasSameContent(at: fromItem, as: chunk, k)
+            otherSections[fromSection] = cursor
+          }
+          if !same {
+            items.updated.append(to)
+            difference.updatedCells.append(chunk[k])
+          }
         }
       }
     }
@@ -354,40 +370,136 @@ func increasingRun(_ values: [Int]) -> [Bool] {
   return result
 }
 
-/// A set of strings that may answer "maybe" for a string it does not hold, hashed with
-/// FNV-1a over the UTF-8 bytes (cheaper than `Hasher` for screening many short ids).
-struct BloomFilter {
-  private var bits: [UInt64]
+/// Strings numbered in the order they are first inserted: an open-addressing table hashed
+/// with FNV-1a over the UTF-8 bytes, which costs less than `Hasher` for short ids and answers
+/// a miss (the common case when screening every cell) with one probe.
+struct IdentifierTable {
+  /// Per slot: -1 when empty, else the entry number in the low 32 bits and 31 bits of the
+  /// key's hash above them (compared before the key).
+  private var slots: [Int]
+  private var keys: [String] = []
   private let mask: Int
 
-  init(expected: Int) {
+  init(capacity: Int) {
     var size = 64
-    while size < expected * 16 { size <<= 1 }
-    bits = [UInt64](repeating: 0, count: size / 64)
+    while size < capacity * 4 { size <<= 1 }
+    slots = [Int](repeating: -1, count: size)
     mask = size - 1
+    keys.reserveCapacity(capacity)
   }
+
+  /// The number of distinct strings inserted.
+  var count: Int { keys.count }
 
   private static func hash(_ string: String) -> UInt64 {
     var string = string
     return string.withUTF8 { bytes in
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash
+      return hash ^ (hash >> 29)
     }
   }
 
-  mutating func insert(_ string: String) {
-    let hash = Self.hash(string)
-    for bit in [Int(truncatingIfNeeded: hash) & mask, Int(truncatingIfNeeded: hash >> 32) & mask] {
-      bits[bit >> 6] |= 1 << UInt64(bit & 63)
+  /// The slot holding `string`, or the empty slot where it would go.
+  private func slot(of string: String, hash: UInt64) -> Int {
+    let tag = Int(truncatingIfNeeded: hash >> 33)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let value = slots[slot]
+      if value < 0 || (value >> 32 == tag && keys[value & 0xFFFF_FFFF] == string) { return slot }
+      slot = (slot + 1) & mask
     }
   }
 
-  func mayContain(_ string: String) -> Bool {
+  /// The number of `string`, inserting it if it is new.
+  mutating func insert(_ string: String) -> Int {
     let hash = Self.hash(string)
-    let first = Int(truncatingIfNeeded: hash) & mask
-    let second = Int(truncatingIfNeeded: hash >> 32) & mask
-    return bits[first >> 6] & (1 << UInt64(first & 63)) != 0
-      && bits[second >> 6] & (1 << UInt64(second & 63)) != 0
+    let slot = slot(of: string, hash: hash)
+    if slots[slot] >= 0 { return slots[slot] & 0xFFFF_FFFF }
+    slots[slot] = Int(truncatingIfNeeded: hash >> 33) << 32 | keys.count
+    keys.append(string)
+    return keys.count - 1
   }
+
+  /// The number of `string`, if it was inserted.
+  func find(_ string: String) -> Int? {
+    let value = slots[slot(of: string, hash: Self.hash(string))]
+    return value >= 0 ? value & 0xFFFF_FFFF : nil
+  }
+}
+
+extension CellList {
+  /// The cells' ids in one array, read a chunk at a time.
+  func identifiers() -> ContiguousArray<String?> {
+    ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+      var position = 0
+      for chunk in chunks {
+        chunk.cells.withUnsafeBufferPointer { cells in
+          for k in cells.indices {
+            (buffer.baseAddress! + position).initialize(to: cells[k].id)
+            position += 1
+          }
+        }
+      }
+      initialized = position
+    }
+  }
+}
+
+/// Reads the cells of a list by position, fastest when positions mostly increase: it keeps
+/// the chunk it last read.
+struct CellCursor {
+  let chunks: ContiguousArray<ContiguousArray<Cell>>
+  /// The first position of each chunk, and the count at the end.
+  let starts: ContiguousArray<Int>
+  /// The chunk last read, and its cells.
+  var chunk = 0
+  var current: ContiguousArray<Cell>
+
+  init(_ list: CellList) {
+    var chunks = ContiguousArray<ContiguousArray<Cell>>()
+    var starts = ContiguousArray<Int>()
+    chunks.reserveCapacity(list.chunks.count)
+    starts.reserveCapacity(list.chunks.count + 1)
+    var start = 0
+    for chunk in list.chunks {
+      chunks.append(chunk.cells)
+      starts.append(start)
+      start += chunk.cells.count
+    }
+    starts.append(start)
+    self.chunks = chunks
+    self.starts = starts
+    current = chunks.first ?? []
+  }
+
+  /// Moves to the chunk holding `position`; returns the position within it.
+  private mutating func seek(_ position: Int) -> Int {
+    if position >= starts[chunk + 1] || position < starts[chunk] {
+      if position >= starts[chunk + 1] && chunk + 2 < starts.count && position < starts[chunk + 2] {
+        chunk += 1
+      } else {
+        chunk = Self.search(starts, position)
+      }
+      current = chunks[chunk]
+    }
+    return position - starts[chunk]
+  }
+
+  private static func search(_ starts: ContiguousArray<Int>, _ position: Int) -> Int {
+    var low = 0
+    var high = starts.count - 2
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if starts[mid] <= position { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// Whether the cell at `position` has the content of `other[k]`.
+  mutating func hasSameContent(at position: Int, as other: ContiguousArray<Cell>, _ k: Int) -> Bool {
+    let local = seek(position)
+    return Cell.sameContent(current, local, other, k)
+  }
+
 }
