@@ -58,6 +58,13 @@ public struct LayoutService: Sendable {
     self.readFile = readFile
   }
 
+  /// Loads a model directly (what a `load` request does with a decoded feed).
+  ///
+  /// - Throws: ``LayoutError`` when the model cannot be laid out; the service is unchanged.
+  public mutating func load(_ model: ListModel) throws(LayoutError) {
+    snapshot = try model.layout()
+  }
+
   /// Answers one request (one line of JSON, without its line break) with one line of JSON,
   /// without a line break.
   ///
@@ -179,9 +186,11 @@ public struct LayoutService: Sendable {
   /// The fields of a one-object JSON text, on one line: its braces and line breaks removed
   /// (the writers escape line breaks inside strings, so every raw one is layout).
   static func fields(_ object: String, dropping: String? = nil) -> String {
-    var text = object.filter { $0 != "\n" }
+    var bytes = Array(object.utf8)
+    bytes.removeAll { $0 == UInt8(ascii: "\n") }
+    var text = String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self)
     if let dropping, let range = text.range(of: dropping) { text.removeSubrange(range) }
-    return String(text.dropFirst().dropLast())
+    return text
   }
 
   /// An error as the answer's `error` object.
