@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Flexbox", targets: ["Flexbox"]),
     .library(name: "SequentialLayout", targets: ["SequentialLayout"]),
     .library(name: "ListLayoutRender", targets: ["ListLayoutRender"]),
+    .library(name: "ListLayoutTesting", targets: ["ListLayoutTesting"]),
     .executable(name: "listlayout", targets: ["listlayout"]),
   ],
   targets: [
@@ -20,6 +21,8 @@ let package = Package(
     .target(name: "ListLayout", dependencies: ["LayoutGeometry", "Flexbox", "SequentialLayout"]),
     // Layer 3: pictures and pages of a computed layout.
     .target(name: "ListLayoutRender", dependencies: ["ListLayout", "Flexbox"]),
+    // Layer 4: golden-file snapshots, assertions and a model DSL for test targets.
+    .target(name: "ListLayoutTesting", dependencies: ["ListLayout", "Flexbox", "ListLayoutRender"]),
     // Layer 4: the command line, as a testable library and a thin executable.
     .target(name: "ListLayoutCommand", dependencies: ["ListLayout", "Flexbox", "ListLayoutRender"]),
     .executableTarget(name: "listlayout", dependencies: ["ListLayoutCommand"]),
@@ -27,12 +30,17 @@ let package = Package(
     .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
     // Seeded randomness and a small-stack runner, shared by the test targets below.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "FlexboxTests", dependencies: ["Flexbox", "TestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "FlexboxTests", dependencies: ["Flexbox", "TestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout", "TestSupport"]),
     .testTarget(
-      name: "ListLayoutTests", dependencies: ["ListLayout", "TestSupport"], resources: [.copy("Fixtures")]),
+      name: "ListLayoutTests", dependencies: ["ListLayout", "ListLayoutTesting", "TestSupport"],
+      exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
     .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender"]),
+    .testTarget(
+      name: "ListLayoutTestingTests", dependencies: ["ListLayoutTesting", "Flexbox"],
+      exclude: ["__Snapshots__"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -40,14 +40,13 @@ package struct JSONStringError: Error, Sendable {
 /// exceeds `maxLength` UTF-8 bytes.
 ///
 /// - Returns: the string and the offset just past its closing quote.
-package func decodeJSONString(
-  _ bytes: [UInt8], quote: Int, maxLength: Int
-) throws(JSONStringError) -> (string: String, end: Int) {
+package func decodeJSONString<Bytes: RandomAccessCollection<UInt8>>(
+  _ bytes: Bytes, quote: Int, maxLength: Int
+) throws(JSONStringError) -> (string: String, end: Int) where Bytes.Index == Int {
   var offset = quote + 1
   var decoded: [UInt8] = []
   // Runs of plain bytes are copied in one go; only escapes are decoded one by one.
   var runStart = offset
-  var hasEscapes = false
   while true {
     guard offset < bytes.count else { throw JSONStringError(kind: .unterminated, offset: quote) }
     let byte = bytes[offset]
@@ -60,7 +59,6 @@ package func decodeJSONString(
       }
       continue
     }
-    hasEscapes = true
     decoded.append(contentsOf: bytes[runStart..<offset])
     offset += 1
     guard offset < bytes.count else { throw JSONStringError(kind: .unterminated, offset: quote) }
@@ -101,22 +99,18 @@ package func decodeJSONString(
     runStart = offset
     if decoded.count > maxLength { throw JSONStringError(kind: .tooLong, offset: quote) }
   }
-  let utf8: ArraySlice<UInt8>
-  if hasEscapes {
-    decoded.append(contentsOf: bytes[runStart..<offset])
-    utf8 = decoded[...]
-  } else {
-    utf8 = bytes[runStart..<offset]
-  }
-  if utf8.count > maxLength { throw JSONStringError(kind: .tooLong, offset: quote) }
-  guard let string = String(validating: utf8, as: UTF8.self) else {
+  decoded.append(contentsOf: bytes[runStart..<offset])
+  if decoded.count > maxLength { throw JSONStringError(kind: .tooLong, offset: quote) }
+  guard let string = String(validating: decoded, as: UTF8.self) else {
     throw JSONStringError(kind: .invalidUTF8, offset: quote)
   }
   return (string, offset + 1)
 }
 
 /// Four hexadecimal digits of a `\u` escape, at `offset`, which moves past them.
-private func hex4(_ bytes: [UInt8], at offset: inout Int) throws(JSONStringError) -> UInt32 {
+private func hex4<Bytes: RandomAccessCollection<UInt8>>(
+  _ bytes: Bytes, at offset: inout Int
+) throws(JSONStringError) -> UInt32 where Bytes.Index == Int {
   guard offset + 4 <= bytes.count else {
     throw JSONStringError(kind: .invalidUnicodeEscape, offset: offset - 2)
   }

@@ -2,6 +2,20 @@ import Foundation
 import LayoutGeometry
 import ListLayout
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ListLayoutCommand.IO {
+  /// Streams through a writer whose bytes end up in one ``out(_:)`` call (for I/O that
+  /// captures output, such as tests).
+  public mutating func stream(_ body: (inout ByteWriter) -> Void) {
+    out(String(decoding: ByteWriter.bytes(body), as: UTF8.self))
+  }
+}
+
 /// The `listlayout` command: lays out feeds from JSON and shows the results. The executable
 /// is a thin wrapper around ``ListLayoutCommand/run(_:io:)`` so everything here is testable.
 public enum ListLayoutCommand {
@@ -11,10 +25,12 @@ public enum ListLayoutCommand {
     mutating func out(_ text: String)
     /// Writes to standard error.
     mutating func err(_ text: String)
-    /// Reads a whole file.
+    /// Reads a whole file (`-` is standard input).
     func read(_ path: String) throws -> [UInt8]
     /// Writes a whole file.
     func write(_ path: String, _ text: String) throws
+    /// Streams output to standard output through a buffered writer.
+    mutating func stream(_ body: (inout ByteWriter) -> Void)
   }
 
   /// Exit statuses.
@@ -31,12 +47,68 @@ public enum ListLayoutCommand {
     /// The process's standard streams and files.
     public init() {}
     /// Writes to standard output.
-    public mutating func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    public mutating func out(_ text: String) {
+      var text = text
+      text.withUTF8 { Self.writeAll(1, UnsafeRawBufferPointer($0)) }
+    }
     /// Writes to standard error.
-    public mutating func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
-    /// Reads a whole file.
+    public mutating func err(_ text: String) {
+      var text = text
+      text.withUTF8 { Self.writeAll(2, UnsafeRawBufferPointer($0)) }
+    }
+    /// Streams to standard output, 64 KB at a time.
+    public mutating func stream(_ body: (inout ByteWriter) -> Void) {
+      var writer = ByteWriter { Self.writeAll(1, $0) }
+      body(&writer)
+      writer.flush()
+    }
+    /// Reads a whole file, or standard input for `-`, in one pass into one array.
     public func read(_ path: String) throws -> [UInt8] {
-      [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+      if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+      let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+      defer { try? handle.close() }
+      let size = Int(try handle.seekToEnd())
+      try handle.seek(toOffset: 0)
+      var bytes = [UInt8](repeating: 0, count: size)
+      let descriptor = handle.fileDescriptor
+      var done = 0
+      try bytes.withUnsafeMutableBytes { buffer in
+        while done < size {
+          let count = SystemIO.readSome(descriptor, buffer.baseAddress! + done, size - done)
+          if count < 0 { throw CocoaError(.fileReadUnknown) }
+          if count == 0 { break }
+          done += count
+        }
+      }
+      bytes.removeLast(size - done)
+      // A file that grew while being read (or a pipe that reported no size): read the rest.
+      let rest = handle.readDataToEndOfFile()
+      bytes.append(contentsOf: rest)
+      return bytes
+    }
+
+    private static func readSome(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
+      #if canImport(Glibc)
+      Glibc.read(descriptor, base, count)
+      #else
+      Darwin.read(descriptor, base, count)
+      #endif
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
+      var done = 0
+      while done < bytes.count {
+        #if canImport(Glibc)
+        let written = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+        #else
+        let written = Darwin.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+        #endif
+        if written <= 0 {
+          if written < 0 && errno == EINTR { continue }
+          return
+        }
+        done += written
+      }
     }
     /// Writes a whole file.
     public func write(_ path: String, _ text: String) throws {
@@ -64,6 +136,9 @@ public enum ListLayoutCommand {
                       answers on standard output (see 'listlayout serve --help')
       generate --cells N [--seed S] [--sections K] [--width W]
                       print a generated feed (deterministic for a seed) as JSON
+      format FEED.json [--defaults omitted|spelled-out] [--compact]
+                      print the feed in a normal form: only what differs from the
+                      defaults, or every default spelled out
       help            show this help; 'listlayout COMMAND --help' shows a command's
 
     exit status: 0 success, 1 layout error, 2 bad usage or bad input
@@ -82,6 +157,7 @@ public enum ListLayoutCommand {
     case "generate": return GenerateCommand.run(rest, io: &io)
     case "diff": return DiffCommand.run(rest, io: &io)
     case "serve": return ServeCommand.run(rest, io: &io)
+    case "format": return FormatCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":
       io.out(usage + "\n")

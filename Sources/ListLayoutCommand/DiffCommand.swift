@@ -7,7 +7,7 @@ enum DiffCommand {
     usage: listlayout diff OLD.json NEW.json [--width W] [--offset Y --viewport-height H]
 
     Compares two versions of a feed and prints the batch update that turns the old one into
-    the new one, in UIKit's index semantics (deletions and move sources before the update,
+    the new one (either file may be - for standard input), in UIKit's index semantics (deletions and move sources before the update,
     insertions, move destinations and updates after it):
       {"sections":{"deleted":[i],"inserted":[j],"moved":[[i,j]],"updated":[j]},
        "items":{"deleted":[[s,i]],"inserted":[[s,i]],"moved":[[[s,i],[s,j]]],"updated":[[s,j]]}}
@@ -40,6 +40,9 @@ enum DiffCommand {
       }
       guard arguments.positional.count == 2 else {
         throw Arguments.UsageError(description: "expected two feed files, got \(arguments.positional.count)")
+      }
+      guard arguments.positional != ["-", "-"] else {
+        throw Arguments.UsageError(description: "only one of the feeds can be read from standard input")
       }
       width = try arguments.number("width")
       if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }

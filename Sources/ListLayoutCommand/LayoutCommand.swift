@@ -6,7 +6,7 @@ enum LayoutCommand {
   static let usage = """
     usage: listlayout layout FEED.json [--width W] [--offset Y --viewport-height H]
 
-    Lays out FEED.json and prints the layout as JSON:
+    Lays out FEED.json (- reads standard input) and prints the layout as JSON:
       {"contentSize":{"width":…,"height":…},
        "elements":[{"kind":"cell"|"header"|"footer","section":S,"item":I,"id":…,
                     "frame":{"x":…,"y":…,"width":…,"height":…},"zIndex":…,"pinned":true}]}
@@ -52,9 +52,9 @@ enum LayoutCommand {
       if let offset, let viewportHeight {
         let viewport = snapshot.viewport(
           at: Point(x: 0, y: offset), size: Size(width: snapshot.contentSize.width, height: viewportHeight))
-        io.out(snapshot.jsonString(elements: viewport.elements))
+        io.stream { snapshot.writeJSON(elements: viewport.elements, to: &$0) }
       } else {
-        io.out(snapshot.jsonString())
+        io.stream { snapshot.writeJSON(to: &$0) }
       }
       return .success
     } catch {

@@ -67,4 +67,63 @@ import Testing
     let shared = zip(list.chunks, edited.chunks).filter { $0 === $1 }.count
     #expect(shared == list.chunks.count - 1)
   }
+
+  /// The height of the tree and the sizes of its nodes, checked against the bounds that make
+  /// every edit O(log n).
+  static func shape(_ node: CellList.Node) -> (height: Int, leaves: [Int]) {
+    if node.isLeaf { return (0, [node.cells.count]) }
+    #expect(node.children.count <= CellList.branchCapacity)
+    #expect(node.counts == ContiguousArray(node.children.map(\.count)))
+    #expect(node.count == node.counts.reduce(0, +))
+    let shapes = node.children.map(shape)
+    #expect(Set(shapes.map(\.height)).count == 1, "a branch's children are all as tall")
+    return (shapes[0].height + 1, shapes.flatMap(\.leaves))
+  }
+
+  @Test func appendingOneByOneBuildsTheTreeAnArrayBuilds() {
+    let cells = (0..<200_000).map { Cell(id: "c\($0)", width: Double($0 % 7), height: 1) }
+    var appended = CellList()
+    for cell in cells { appended.append(cell) }
+    var section = Section(cells: [])
+    for cell in cells.prefix(70_000) { section.cells.append(cell) }
+    let built = CellList(cells)
+    #expect(Self.ids(appended) == Self.ids(built))
+    #expect(Self.ids(section.cells) == cells.prefix(70_000).map(\.id))
+    let (height, leaves) = Self.shape(appended.root)
+    // Full chunks of 64, and a tree no taller than a balanced one over them.
+    #expect(leaves.dropLast().allSatisfy { $0 == CellList.chunkCapacity })
+    #expect(height <= 4)
+    #expect(Self.shape(built.root).leaves == leaves)
+  }
+
+  @Test(arguments: [0, 1, 2])
+  func insertsAndRemovesAnywhereKeepTheTreeBalanced(pattern: Int) {
+    var list = CellList()
+    var array: [Cell] = []
+    var rng = SplitMix64(seed: UInt64(pattern) + 5)
+    for step in 0..<60_000 {
+      let cell = Cell(id: "s\(step)", width: 1, height: 1)
+      let at =
+        switch pattern {
+        case 0: 0
+        case 1: array.count / 2
+        default: Int.random(in: 0...array.count, using: &rng)
+        }
+      list.insert(cell, at: at)
+      array.insert(cell, at: at)
+      if step % 3 == 2 {
+        let gone = Int.random(in: 0..<array.count, using: &rng)
+        #expect(list.remove(at: gone).id == array.remove(at: gone).id)
+      }
+    }
+    #expect(Self.ids(list) == array.map(\.id))
+    let (height, leaves) = Self.shape(list.root)
+    #expect(leaves.allSatisfy { $0 >= 1 && $0 <= 2 * CellList.chunkCapacity })
+    #expect(height <= 5)
+    while !array.isEmpty {
+      let gone = Int.random(in: 0..<array.count, using: &rng)
+      #expect(list.remove(at: gone).id == array.remove(at: gone).id)
+    }
+    #expect(list.isEmpty && list.root.isLeaf)
+  }
 }

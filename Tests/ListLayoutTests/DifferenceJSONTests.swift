@@ -90,8 +90,8 @@ import Testing
     let error = try #require(throws: JSONInputError.self) {
       try ListDifference(json: Array(text.utf8), for: model)
     }
-    // Where the feed decoder puts a bad value: just after its key's colon, here in the outer
-    // document.
+    // Where the feed decoder puts a problem (a bad value just after its key's colon, an
+    // unknown key at its opening quote), here in the outer document.
     #expect(error.path == "insertedCells[0].size.width")
     #expect(error.line == 3 && error.column == 33, "\(error)")
     let oneLine = #"{"insertedSections": [{"items": [{"bogus": 1}]}]}"#
@@ -99,7 +99,7 @@ import Testing
       try ListDifference(json: Array(oneLine.utf8), for: model)
     }
     #expect(second.path == "insertedSections[0].items[0].bogus")
-    #expect(second.line == 1 && second.column == 43, "\(second)")
+    #expect(second.line == 1 && second.column == 35, "\(second)")
     #expect(throws: JSONInputError.self) {
       try ListDifference(json: Array(#"{"items": {"moved": [[[0,0]]]}}"#.utf8), for: model)
     }

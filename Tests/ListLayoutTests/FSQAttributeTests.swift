@@ -1,6 +1,7 @@
 import Foundation
 import LayoutGeometry
 import ListLayout
+import ListLayoutTesting
 import Testing
 
 /// Each FSQCollectionViewAlignedLayout attribute alone and in combination, frames asserted
@@ -204,15 +205,15 @@ import Testing
   }
 
   @Test func headersAndFootersSpanTheFullWidthAndSectionsAreSpaced() throws {
-    let configuration = ListConfiguration(width: 320, contentInsets: EdgeInsets(all: 10), sectionSpacing: 20)
-    let model = ListModel(
-      configuration: configuration,
-      sections: [
-        Section(
-          header: Supplementary(height: 40), footer: Supplementary(height: 30), cells: [cell(100, 50)],
-          attributes: SectionAttributes(insets: EdgeInsets(top: 7, left: 3, bottom: 9, right: 0))),
-        Section(header: Supplementary(height: 40), cells: [cell(100, 50)]),
-      ])
+    let model = ListModel(width: 320, contentInsets: EdgeInsets(all: 10), sectionSpacing: 20) {
+      Section(
+        header: 40, footer: 30,
+        attributes: SectionAttributes(insets: EdgeInsets(top: 7, left: 3, bottom: 9, right: 0))
+      ) {
+        Cell(100, 50)
+      }
+      Section(header: 40) { Cell(100, 50) }
+    }
     let snapshot = try model.layout()
     #expect(snapshot.headerAttributes(inSection: 0)?.frame == rect(0, 10, 320, 40))
     #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(13, 57, 100, 50))
@@ -242,14 +243,13 @@ import Testing
   }
 
   @Test func rightToLeftMirrorsEverything() throws {
-    var configuration = ListConfiguration(
-      width: 300, contentInsets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0), sectionSpacing: 0)
-    configuration.layoutDirection = .rtl
-    let model = ListModel(
-      configuration: configuration,
-      sections: [
-        Section(header: Supplementary(height: 20, width: 100), cells: [cell(100, 10), cell(50, 10)])
-      ])
+    let insets = EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
+    let model = ListModel(width: 300, contentInsets: insets, sectionSpacing: 0, layoutDirection: .rtl) {
+      Section(header: Supplementary(height: 20, width: 100)) {
+        Cell(100, 10)
+        Cell(50, 10)
+      }
+    }
     let snapshot = try model.layout()
     // Left-to-right the cells sit at 10 and 115; mirrored, the leading inset is on the right.
     #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(190, 20, 100, 10))

@@ -71,8 +71,10 @@ import Testing
           #"{"width": 320, "sections": [{"items": [{"content": {"style": {"flexGrow": "lots"}}}]}]}"#)
       Issue.record("no error")
     } catch {
-      #expect(error.path == "sections[0].items[0].content")
-      #expect(error.message.contains("flexGrow"))
+      // The content tree is read by the same reader as the feed: the path goes down to the key.
+      #expect(error.path == "sections[0].items[0].content.style.flexGrow")
+      #expect(error.kind == .typeMismatch)
+      #expect(error.column == 75)  // the value "lots"
     }
     #expect(throws: JSONInputError.self) {
       try ListModel(

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutGeometry
 import ListLayout
+import ListLayoutTesting
 import Testing
 
 /// The Hub Framework guide's example manager, written as the guide writes it: 15-point
@@ -49,19 +50,20 @@ final class CountingManager: LayoutManager, @unchecked Sendable {
   /// The guide's manager on a mixed list, every frame worked by hand from Hub's
   /// `HUBCollectionViewLayout` rules.
   @Test func guideExampleManager() throws {
-    let cells = [
-      Cell(id: "hero", width: 320, height: 100, traits: [.fullWidth]),
-      Cell(id: "card1", width: 130, height: 80, traits: [.compactWidth]),
-      Cell(id: "card2", width: 130, height: 80, traits: [.compactWidth]),
-      Cell(id: "row1", width: 280, height: 44, traits: [.stackable, .compactWidth]),
-      Cell(id: "row2", width: 280, height: 44, traits: [.stackable, .compactWidth]),
-      Cell(id: "banner", width: 320, height: 60, traits: [.fullWidth]),
-    ]
     let model = ListModel(
-      configuration: plainConfiguration(width: 320, manager: GuideLayoutManager()),
-      sections: [Section(header: Supplementary(height: 64), cells: cells)])
+      width: 320, contentInsets: .zero, sectionSpacing: 0, layoutManager: GuideLayoutManager()
+    ) {
+      Section(header: 64) {
+        Cell("hero", 320, 100, traits: [.fullWidth])
+        Cell("card1", 130, 80, traits: [.compactWidth])
+        Cell("card2", 130, 80, traits: [.compactWidth])
+        Cell("row1", 280, 44, traits: [.stackable, .compactWidth])
+        Cell("row2", 280, 44, traits: [.stackable, .compactWidth])
+        Cell("banner", 320, 60, traits: [.fullWidth])
+      }
+    }
     let snapshot = try model.layout()
-    let frames = (0..<cells.count).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    let frames = (0..<6).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
     #expect(
       frames == [
         rect(0, 79, 320, 100),  // 15 below the header, no side margins

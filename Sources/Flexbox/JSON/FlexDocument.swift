@@ -39,9 +39,14 @@ public enum FlexDocument {
   )
     throws(FlexDocumentError) -> Layout
   {
-    var reader = TreeReader(scanner: JSONScanner(bytes: Array(data), maxStringLength: limits.maxStringLength))
-    try reader.read(limits: limits)
-    return reader.buildLayout()
+    // Nodes nest as objects inside `children` arrays, with a style object (and its edge
+    // objects) below the deepest node.
+    var reader = JSONReader(
+      bytes: data, maxDepth: limits.maxDepth.multipliedReportingOverflow(by: 2).partialValue &+ 2,
+      maxStringLength: limits.maxStringLength)
+    let layout = try readTree(&reader, limits: limits)
+    try reader.finish()
+    return layout
   }
 
   /// Writes a computed tree as JSON: `{"id":…,"x":…,"y":…,"width":…,"height":…,"children":[…]}`,
@@ -87,10 +92,12 @@ public enum FlexDocument {
     limits: FlexDocumentLimits = FlexDocumentLimits()
   ) throws(FlexDocumentError) -> Data {
     if let width, !(width.isFinite && width >= 0) {
-      throw .invalidValue(path: "--width", expected: "a finite number ≥ 0")
+      throw JSONInputError(
+        kind: .invalidValue, path: "--width", message: "expected a finite number ≥ 0", line: 1, column: 1)
     }
     if let height, !(height.isFinite && height >= 0) {
-      throw .invalidValue(path: "--height", expected: "a finite number ≥ 0")
+      throw JSONInputError(
+        kind: .invalidValue, path: "--height", message: "expected a finite number ≥ 0", line: 1, column: 1)
     }
     let layout = try decode(data, limits: limits)
     return encode(layout.compute(width: width, height: height))
@@ -106,142 +113,77 @@ public enum FlexDocument {
 }
 
 /// Reads the node tree iteratively (an explicit stack in place of recursion).
-private struct TreeReader {
-  var scanner: JSONScanner
-  var identifiers: [String?] = []
-  var styles: [FlexStyle] = []
-  var children: [[Int]] = []
-
-  private enum Frame {
-    /// Inside node `node`'s object; `first` until its first key.
-    case object(node: Int, first: Bool)
-    /// Inside node `node`'s `children` array, `count` children read so far.
-    case children(node: Int, count: Int)
-  }
-  private var stack: [Frame] = []
-
-  init(scanner: JSONScanner) { self.scanner = scanner }
-
-  /// Runs a scanner read, filling in `path` for a string-length limit error.
-  private mutating func located<T>(
-    _ suffix: String, _ body: (inout JSONScanner) throws(FlexDocumentError) -> T
-  ) throws(FlexDocumentError) -> T {
-    do {
-      return try body(&scanner)
-    } catch .limitExceeded(let limit, let value, _) {
-      throw .limitExceeded(limit: limit, value: value, path: path(suffix))
-    }
+extension FlexDocument {
+  /// The keys of a node object.
+  enum NodeKey: Int, JSONObjectKey {
+    case id, style, children
+    static let keys = JSONKeyTable(Self.self)
   }
 
-  /// The key path of the node on top of the stack, with `suffix` appended.
-  private func path(_ suffix: String) -> String {
-    var parts: [String] = []
-    for frame in stack {
-      if case .children(_, let count) = frame { parts.append("children[\(Swift.max(count - 1, 0))]") }
+  /// Reads a node tree at the reader's position (a whole document, or the `content` of a
+  /// cell in a feed), without recursion: trees as deep as the limits allow are safe on any
+  /// thread.
+  package static func readTree(
+    _ reader: inout JSONReader, limits: FlexDocumentLimits
+  ) throws(JSONInputError) -> Layout {
+    var identifiers: [String?] = []
+    var styles: [FlexStyle] = []
+    var children: [[Int]] = []
+    enum Frame {
+      case node(Int, JSONReader.ObjectState)
+      case children(Int, JSONReader.ArrayState)
     }
-    if !suffix.isEmpty { parts.append(suffix) }
-    return parts.joined(separator: ".")
-  }
-
-  private mutating func newNode(limits: FlexDocumentLimits) throws(FlexDocumentError) -> Int {
-    guard styles.count < limits.maxNodes else {
-      throw .limitExceeded(limit: .maxNodes, value: styles.count + 1, path: path(""))
+    var stack: [Frame] = []
+    func newNode(_ reader: borrowing JSONReader) throws(JSONInputError) -> Int {
+      guard styles.count < limits.maxNodes else {
+        throw reader.error(
+          .limitExceeded(FlexDocumentLimits.Limit.maxNodes.rawValue),
+          "more than \(limits.maxNodes) nodes (node \(styles.count + 1))")
+      }
+      identifiers.append(nil)
+      styles.append(FlexStyle())
+      children.append([])
+      return styles.count - 1
     }
-    identifiers.append(nil)
-    styles.append(FlexStyle())
-    children.append([])
-    return styles.count - 1
-  }
-
-  mutating func read(limits: FlexDocumentLimits) throws(FlexDocumentError) {
-    guard scanner.peek() == UInt8(ascii: "{") else {
-      if scanner.isAtEnd { throw scanner.syntaxError("empty document") }
-      throw scanner.syntaxError("expected a node object")
-    }
-    scanner.index += 1
-    let root = try newNode(limits: limits)
-    stack.append(.object(node: root, first: true))
+    try reader.beginObject("a node object")
+    stack.append(.node(try newNode(reader), JSONReader.ObjectState()))
     var depth = 1
-    if depth > limits.maxDepth { throw .limitExceeded(limit: .maxDepth, value: depth, path: "") }
-    while let top = stack.last {
-      switch top {
-      case .object(let node, let first):
-        guard let next = scanner.peek() else {
-          throw scanner.syntaxError("unexpected end of input in object")
-        }
-        if next == UInt8(ascii: "}") {
-          scanner.index += 1
-          stack.removeLast()
+    if depth > limits.maxDepth {
+      throw reader.error(
+        .limitExceeded(FlexDocumentLimits.Limit.maxDepth.rawValue),
+        "nodes nested deeper than \(limits.maxDepth)")
+    }
+    while let frame = stack.popLast() {
+      switch frame {
+      case .node(let node, var state):
+        guard let key = try reader.nextKey(NodeKey.keys, &state) else {
           depth -= 1
           continue
         }
-        if !first {
-          guard next == UInt8(ascii: ",") else { throw scanner.syntaxError("expected ',' or '}' in object") }
-          scanner.index += 1
+        stack.append(.node(node, state))
+        switch NodeKey(rawValue: key)! {
+        case .id: identifiers[node] = try reader.readString("an identifier string")
+        case .style: styles[node] = try StyleDecoder.read(&reader)
+        case .children:
+          try reader.beginArray("an array of nodes")
+          stack.append(.children(node, JSONReader.ArrayState()))
         }
-        stack[stack.count - 1] = .object(node: node, first: false)
-        let key = try located("") { (s: inout JSONScanner) throws(FlexDocumentError) in try s.parseString() }
-        try scanner.expect(UInt8(ascii: ":"))
-        switch key {
-        case "id":
-          let value = try located("id") { (s: inout JSONScanner) throws(FlexDocumentError) in
-            try s.parseValue()
-          }
-          guard case .string(let id) = value else {
-            throw .invalidValue(path: path("id"), expected: "a string")
-          }
-          identifiers[node] = id
-        case "style":
-          let value = try located("style") { (s: inout JSONScanner) throws(FlexDocumentError) in
-            try s.parseValue()
-          }
-          do {
-            styles[node] = try StyleDecoder.decode(value, path: "style")
-          } catch {
-            throw error.prefixingPath(path(""))
-          }
-        case "children":
-          guard scanner.peek() == UInt8(ascii: "[") else {
-            _ = try located("children") { (s: inout JSONScanner) throws(FlexDocumentError) in
-              try s.parseValue()
-            }
-            throw .invalidValue(path: path("children"), expected: "an array of nodes")
-          }
-          scanner.index += 1
-          stack.append(.children(node: node, count: 0))
-        default:
-          throw .unknownKey(path: path(key))
-        }
-      case .children(let node, let count):
-        guard let next = scanner.peek() else { throw scanner.syntaxError("unexpected end of input in array") }
-        if next == UInt8(ascii: "]") {
-          scanner.index += 1
-          stack.removeLast()
-          continue
-        }
-        if count > 0 {
-          guard next == UInt8(ascii: ",") else { throw scanner.syntaxError("expected ',' or ']' in array") }
-          scanner.index += 1
-        }
-        stack[stack.count - 1] = .children(node: node, count: count + 1)
-        guard scanner.peek() == UInt8(ascii: "{") else {
-          if scanner.isAtEnd { throw scanner.syntaxError("unexpected end of input in array") }
-          _ = try located("") { (s: inout JSONScanner) throws(FlexDocumentError) in try s.parseValue() }
-          throw .invalidValue(path: path(""), expected: "a node object")
-        }
-        scanner.index += 1
+      case .children(let node, var state):
+        guard try reader.nextElement(&state) != nil else { continue }
+        stack.append(.children(node, state))
+        try reader.beginObject("a node object")
         depth += 1
-        if depth > limits.maxDepth { throw .limitExceeded(limit: .maxDepth, value: depth, path: path("")) }
-        let child = try newNode(limits: limits)
+        if depth > limits.maxDepth {
+          throw reader.error(
+            .limitExceeded(FlexDocumentLimits.Limit.maxDepth.rawValue),
+            "nodes nested deeper than \(limits.maxDepth)")
+        }
+        let child = try newNode(reader)
         children[node].append(child)
-        stack.append(.object(node: child, first: true))
+        stack.append(.node(child, JSONReader.ObjectState()))
       }
     }
-    if scanner.peek() != nil { throw scanner.syntaxError("unexpected characters after the root node") }
-  }
-
-  /// The tree as nested ``Layout`` values, built from the last node back (children first).
-  func buildLayout() -> Layout {
+    // Built from the leaves up, so no recursion here either.
     var built = [Layout?](repeating: nil, count: styles.count)
     for node in styles.indices.reversed() {
       var kids: [Layout] = []
@@ -253,20 +195,5 @@ private struct TreeReader {
       built[node] = Layout(identifier: identifiers[node], style: styles[node], children: kids)
     }
     return built[0]!
-  }
-}
-
-extension FlexDocumentError {
-  /// The error with `prefix` put in front of its key path.
-  func prefixingPath(_ prefix: String) -> FlexDocumentError {
-    guard !prefix.isEmpty else { return self }
-    switch self {
-    case .syntax: return self
-    case .unknownKey(let path): return .unknownKey(path: prefix + "." + path)
-    case .invalidValue(let path, let expected):
-      return .invalidValue(path: prefix + "." + path, expected: expected)
-    case .limitExceeded(let limit, let value, let path):
-      return .limitExceeded(limit: limit, value: value, path: prefix + "." + path)
-    }
   }
 }

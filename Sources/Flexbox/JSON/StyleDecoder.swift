@@ -1,109 +1,89 @@
-/// Reads a `style` object into a ``FlexStyle``, naming the key path of any bad key or value.
+import LayoutGeometry
+
+/// Reads a `style` object into a ``FlexStyle`` with the package's JSON reader; every bad key
+/// or value is an error naming its key path, line and column.
 enum StyleDecoder {
-  static func decode(_ value: JSONValue, path: String) throws(FlexDocumentError) -> FlexStyle {
-    guard case .object(let members) = value else { throw .invalidValue(path: path, expected: "an object") }
+  /// The keys of a `style` object, in one table for decoding and for error messages.
+  enum Key: Int, JSONObjectKey {
+    case display, position, flexDirection, flexWrap, justifyContent, alignItems, alignSelf, alignContent
+    case flexGrow, flexShrink, flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight
+    case margin, padding, border, top, left, bottom, right, gap, rowGap, columnGap
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// The keys of an edges object.
+  enum EdgeKey: Int, JSONObjectKey {
+    case top, left, bottom, right
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  static func read(_ reader: inout JSONReader) throws(JSONInputError) -> FlexStyle {
     var style = FlexStyle()
-    for (key, value) in members {
-      let keyPath = path + "." + key
-      switch key {
-      case "display": style.display = try keyword(value, keyPath)
-      case "position": style.position = try keyword(value, keyPath)
-      case "flexDirection": style.flexDirection = try keyword(value, keyPath)
-      case "flexWrap": style.flexWrap = try keyword(value, keyPath)
-      case "justifyContent": style.justifyContent = try keyword(value, keyPath)
-      case "alignItems": style.alignItems = try keyword(value, keyPath)
-      case "alignSelf": style.alignSelf = try keyword(value, keyPath)
-      case "alignContent": style.alignContent = try keyword(value, keyPath)
-      case "flexGrow": style.flexGrow = try number(value, keyPath, nonNegative: true)
-      case "flexShrink": style.flexShrink = try number(value, keyPath, nonNegative: true)
-      case "flexBasis": style.flexBasis = try length(value, keyPath, keyword: "auto")
-      case "width": style.width = try length(value, keyPath, keyword: "auto")
-      case "height": style.height = try length(value, keyPath, keyword: "auto")
-      case "minWidth": style.minWidth = try number(value, keyPath, nonNegative: true)
-      case "minHeight": style.minHeight = try number(value, keyPath, nonNegative: true)
-      case "maxWidth": style.maxWidth = try length(value, keyPath, keyword: "none")
-      case "maxHeight": style.maxHeight = try length(value, keyPath, keyword: "none")
-      case "margin": style.margin = try edges(value, keyPath, nonNegative: false)
-      case "padding": style.padding = try edges(value, keyPath, nonNegative: true)
-      case "border": style.border = try edges(value, keyPath, nonNegative: true)
-      case "top": style.inset.top = try number(value, keyPath, nonNegative: false)
-      case "left": style.inset.leading = try number(value, keyPath, nonNegative: false)
-      case "bottom": style.inset.bottom = try number(value, keyPath, nonNegative: false)
-      case "right": style.inset.trailing = try number(value, keyPath, nonNegative: false)
-      case "gap":
-        let gap = try number(value, keyPath, nonNegative: true)
+    try reader.readObject("a style object", Key.keys) { (key, reader) throws(JSONInputError) in
+      switch Key(rawValue: key)! {
+      case .display: style.display = try keyword(&reader, "display")
+      case .position: style.position = try keyword(&reader, "position")
+      case .flexDirection: style.flexDirection = try keyword(&reader, "flex direction")
+      case .flexWrap: style.flexWrap = try keyword(&reader, "flex wrap")
+      case .justifyContent: style.justifyContent = try keyword(&reader, "justify-content value")
+      case .alignItems: style.alignItems = try keyword(&reader, "align-items value")
+      case .alignSelf: style.alignSelf = try keyword(&reader, "align-self value")
+      case .alignContent: style.alignContent = try keyword(&reader, "align-content value")
+      case .flexGrow: style.flexGrow = try reader.readNonNegative()
+      case .flexShrink: style.flexShrink = try reader.readNonNegative()
+      case .flexBasis: style.flexBasis = try length(&reader, keyword: "auto")
+      case .width: style.width = try length(&reader, keyword: "auto")
+      case .height: style.height = try length(&reader, keyword: "auto")
+      case .minWidth: style.minWidth = try reader.readNonNegative()
+      case .minHeight: style.minHeight = try reader.readNonNegative()
+      case .maxWidth: style.maxWidth = try length(&reader, keyword: "none")
+      case .maxHeight: style.maxHeight = try length(&reader, keyword: "none")
+      case .margin: style.margin = try edges(&reader, nonNegative: false)
+      case .padding: style.padding = try edges(&reader, nonNegative: true)
+      case .border: style.border = try edges(&reader, nonNegative: true)
+      case .top: style.inset.top = try reader.readNumber()
+      case .left: style.inset.leading = try reader.readNumber()
+      case .bottom: style.inset.bottom = try reader.readNumber()
+      case .right: style.inset.trailing = try reader.readNumber()
+      case .gap:
+        let gap = try reader.readNonNegative()
         style.rowGap = gap
         style.columnGap = gap
-      case "rowGap": style.rowGap = try number(value, keyPath, nonNegative: true)
-      case "columnGap": style.columnGap = try number(value, keyPath, nonNegative: true)
-      default: throw .unknownKey(path: keyPath)
+      case .rowGap: style.rowGap = try reader.readNonNegative()
+      case .columnGap: style.columnGap = try reader.readNonNegative()
       }
     }
     return style
   }
 
   private static func keyword<T: RawRepresentable & CaseIterable>(
-    _ value: JSONValue, _ path: String
-  )
-    throws(FlexDocumentError) -> T where T.RawValue == String
-  {
-    let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-    guard case .string(let text) = value, let result = T(rawValue: text) else {
-      throw .invalidValue(path: path, expected: "one of \(names)")
-    }
-    return result
+    _ reader: inout JSONReader, _ what: String
+  ) throws(JSONInputError) -> T where T.RawValue == String {
+    try reader.readCase(T.self, what)
   }
 
-  private static func number(
-    _ value: JSONValue, _ path: String, nonNegative: Bool
-  ) throws(FlexDocumentError)
-    -> Double
-  {
-    guard case .number(let number) = value, number.isFinite else {
-      throw .invalidValue(path: path, expected: "a finite number")
+  /// A length: a number ≥ 0, or `keyword` (`nil`).
+  private static func length(_ reader: inout JSONReader, keyword: String) throws(JSONInputError) -> Double? {
+    if try reader.peek() == .string {
+      return try reader.readName([(keyword, nil)], "length keyword (a number ≥ 0 or \"\(keyword)\")")
     }
-    if nonNegative, number < 0 { throw .invalidValue(path: path, expected: "a number ≥ 0") }
-    return number
+    return try reader.readNonNegative("a number ≥ 0 or \"\(keyword)\"")
   }
 
-  private static func length(
-    _ value: JSONValue, _ path: String, keyword: String
-  ) throws(FlexDocumentError)
-    -> Double?
-  {
-    if case .string(let text) = value {
-      guard text == keyword else {
-        throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"")
-      }
-      return nil
+  /// Edges: one number for all four, or an object of `top`, `left`, `bottom`, `right`.
+  private static func edges(_ reader: inout JSONReader, nonNegative: Bool) throws(JSONInputError) -> Edges {
+    func value(_ reader: inout JSONReader) throws(JSONInputError) -> Double {
+      nonNegative ? try reader.readNonNegative() : try reader.readNumber()
     }
-    guard case .number(let number) = value, number.isFinite, number >= 0 else {
-      throw .invalidValue(path: path, expected: "a number ≥ 0 or \"\(keyword)\"")
-    }
-    return number
-  }
-
-  private static func edges(
-    _ value: JSONValue, _ path: String, nonNegative: Bool
-  ) throws(FlexDocumentError)
-    -> Edges
-  {
-    if case .number = value {
-      return Edges(all: try number(value, path, nonNegative: nonNegative))
-    }
-    guard case .object(let members) = value else {
-      throw .invalidValue(path: path, expected: "an object {top,left,bottom,right} or a number")
-    }
+    if try reader.peek() == .number { return Edges(all: try value(&reader)) }
     var result = Edges()
-    for (key, value) in members {
-      let keyPath = path + "." + key
-      let v = try number(value, keyPath, nonNegative: nonNegative)
-      switch key {
-      case "top": result.top = v
-      case "left": result.leading = v
-      case "bottom": result.bottom = v
-      case "right": result.trailing = v
-      default: throw .unknownKey(path: keyPath)
+    try reader.readObject("an object {top, left, bottom, right} or a number", EdgeKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch EdgeKey(rawValue: key)! {
+      case .top: result.top = try value(&reader)
+      case .left: result.leading = try value(&reader)
+      case .bottom: result.bottom = try value(&reader)
+      case .right: result.trailing = try value(&reader)
       }
     }
     return result

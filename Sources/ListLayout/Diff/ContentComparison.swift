@@ -121,12 +121,14 @@ extension ListConfiguration {
       && pinSectionFooters == other.pinSectionFooters && defaultCellSize == other.defaultCellSize
       && defaultSectionAttributes == other.defaultSectionAttributes
       && defaultCellAttributes == other.defaultCellAttributes && layoutDirection == other.layoutDirection
-      && sameManager(layoutManager, other.layoutManager)
+      && sameManagerForDiff(layoutManager, other.layoutManager)
   }
 }
 
-/// Two managers are the same when they are of one `Equatable` type and equal.
-func sameManager(_ lhs: any LayoutManager, _ rhs: any LayoutManager) -> Bool {
+/// Two managers are the same when they are of one `Equatable` type and equal (stricter than
+/// ``ListConfiguration``'s `==`, which lets a manager that is not `Equatable` equal any other of
+/// its type: a diff cannot assume that two such managers place cells alike).
+func sameManagerForDiff(_ lhs: any LayoutManager, _ rhs: any LayoutManager) -> Bool {
   func open<M: LayoutManager>(_ lhs: M) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
     return equalValues(lhs, rhs)

@@ -81,74 +81,79 @@ extension ListDifference {
     json bytes: Bytes, for model: ListModel, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
     let document = Array(bytes)
-    var reader = try JSONReader(bytes: document, limits: limits)
-    self = try Self.read(&reader, document: document, for: model, path: "")
+    var reader = try JSONReader(feed: JSONBuffer(copying: document), limits: limits)
+    self = try Self.read(&reader, document: document, for: model, limits: limits)
     try reader.finish()
   }
 
-  static let keys = [
-    "sections", "items", "insertedSections", "updatedSections", "insertedCells", "updatedCells", "width",
-    "contentOffset", "transitions",
-  ]
+  enum Key: Int, JSONObjectKey {
+    case sections, items, insertedSections, updatedSections, insertedCells, updatedCells, width, contentOffset
+    case transitions
+    static let keys = JSONKeyTable(Self.self)
+  }
 
-  /// Reads the object at the reader's position; `path` is its key path in `document`.
+  enum OperationKey: Int, JSONObjectKey {
+    case deleted, inserted, moved, updated
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// Reads the object at the reader's position in `document`.
   static func read(
-    _ reader: inout JSONReader, document: [UInt8], for model: ListModel, path: String
+    _ reader: inout JSONReader, document: [UInt8], for model: ListModel, limits: JSONInputLimits
   ) throws(JSONInputError) -> ListDifference {
     var difference = ListDifference()
-    let limits = reader.limits
-    func prefixed(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
-    try reader.readObject("a difference object") { (key, reader) throws(JSONInputError) in
+    try reader.readObject("a difference object", Key.keys) { (key, reader) throws(JSONInputError) in
+      let key = Key(rawValue: key)!
       switch key {
-      case "sections":
-        try reader.readObject("an object of section operations") { (key, reader) throws(JSONInputError) in
-          switch key {
-          case "deleted": difference.sections.deleted = try readIndices(&reader)
-          case "inserted": difference.sections.inserted = try readIndices(&reader)
-          case "updated": difference.sections.updated = try readIndices(&reader)
-          case "moved":
+      case .sections:
+        try reader.readObject("an object of section operations", OperationKey.keys) {
+          (key, reader) throws(JSONInputError) in
+          switch OperationKey(rawValue: key)! {
+          case .deleted: difference.sections.deleted = try readIndices(&reader)
+          case .inserted: difference.sections.inserted = try readIndices(&reader)
+          case .updated: difference.sections.updated = try readIndices(&reader)
+          case .moved:
             try reader.readArray("an array of [from, to] pairs") { (_, reader) throws(JSONInputError) in
+              let start = reader.offset
               let pair = try readIndices(&reader)
-              guard pair.count == 2 else { throw reader.invalid("a move is a pair [from, to]") }
+              guard pair.count == 2 else { throw reader.invalid("a move is a pair [from, to]", at: start) }
               difference.sections.moved.append(Move(from: pair[0], to: pair[1]))
             }
-          default: throw reader.unknownKey(key, allowed: ["deleted", "inserted", "moved", "updated"])
           }
         }
-      case "items":
-        try reader.readObject("an object of item operations") { (key, reader) throws(JSONInputError) in
-          switch key {
-          case "deleted": difference.items.deleted = try readPaths(&reader)
-          case "inserted": difference.items.inserted = try readPaths(&reader)
-          case "updated": difference.items.updated = try readPaths(&reader)
-          case "moved":
+      case .items:
+        try reader.readObject("an object of item operations", OperationKey.keys) {
+          (key, reader) throws(JSONInputError) in
+          switch OperationKey(rawValue: key)! {
+          case .deleted: difference.items.deleted = try readPaths(&reader)
+          case .inserted: difference.items.inserted = try readPaths(&reader)
+          case .updated: difference.items.updated = try readPaths(&reader)
+          case .moved:
             try reader.readArray("an array of [from, to] pairs") { (_, reader) throws(JSONInputError) in
+              let start = reader.offset
               let pair = try readPaths(&reader)
-              guard pair.count == 2 else { throw reader.invalid("a move is a pair [[s, i], [s, j]]") }
+              guard pair.count == 2 else {
+                throw reader.invalid("a move is a pair [[s, i], [s, j]]", at: start)
+              }
               difference.items.moved.append(Move(from: pair[0], to: pair[1]))
             }
-          default: throw reader.unknownKey(key, allowed: ["deleted", "inserted", "moved", "updated"])
           }
         }
-      case "insertedSections", "updatedSections":
-        let slice = try reader.readRawValue()
-        let sections = try EmbeddedFeed.sections(
-          slice, in: document, for: model, path: prefixed(key), limits: limits)
-        if key == "insertedSections" {
+      case .insertedSections, .updatedSections:
+        let path = reader.pathString
+        let slice = document[try reader.readRawValue()]
+        let sections = try EmbeddedFeed.sections(slice, in: document, for: model, path: path, limits: limits)
+        if key == .insertedSections {
           difference.insertedSections = sections
         } else {
           difference.updatedSections = sections
         }
-      case "insertedCells", "updatedCells":
-        let slice = try reader.readRawValue()
-        let cells = try EmbeddedFeed.cells(
-          slice, in: document, for: model, path: prefixed(key), limits: limits)
-        if key == "insertedCells" {
-          difference.insertedCells = cells
-        } else {
-          difference.updatedCells = cells
-        }
-      case "width":
+      case .insertedCells, .updatedCells:
+        let path = reader.pathString
+        let slice = document[try reader.readRawValue()]
+        let cells = try EmbeddedFeed.cells(slice, in: document, for: model, path: path, limits: limits)
+        if key == .insertedCells { difference.insertedCells = cells } else { difference.updatedCells = cells }
+      case .width:
         let width = try reader.readNonNegative()
         guard width > 0 else { throw reader.invalid("the width must be greater than 0") }
         if width != model.configuration.width {
@@ -156,8 +161,7 @@ extension ListDifference {
           configuration.width = width
           difference.configuration = configuration
         }
-      case "contentOffset", "transitions": try reader.skipValue()
-      default: throw reader.unknownKey(key, allowed: keys)
+      case .contentOffset, .transitions: try reader.skipValue()
       }
     }
     return difference
@@ -174,8 +178,11 @@ extension ListDifference {
   static func readPaths(_ reader: inout JSONReader) throws(JSONInputError) -> [IndexPath] {
     var paths: [IndexPath] = []
     try reader.readArray("an array of [section, item] pairs") { (_, reader) throws(JSONInputError) in
+      let start = reader.offset
       let pair = try readIndices(&reader)
-      guard pair.count == 2 else { throw reader.invalid("an index path is a pair [section, item]") }
+      guard pair.count == 2 else {
+        throw reader.invalid("an index path is a pair [section, item]", at: start)
+      }
       paths.append(IndexPath(item: pair[1], section: pair[0]))
     }
     return paths

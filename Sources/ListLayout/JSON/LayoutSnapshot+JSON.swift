@@ -16,29 +16,90 @@ extension LayoutSnapshot {
   ///   - elements: the elements to list; by default all of them, in listing order.
   ///   - overlayIDs: the identifiers of overlays listed in `elements`, by overlay position.
   public func jsonString(elements: [LayoutAttributes]? = nil, overlayIDs: [String] = []) -> String {
-    var out = "{\"contentSize\":{\"width\":\(formatted(contentSize.width)),\"height\":"
-    out += formatted(contentSize.height) + "},\"elements\":["
-    for (n, element) in (elements ?? allAttributes()).enumerated() {
-      if n > 0 { out += ",\n" } else { out += "\n" }
-      out += "{\"kind\":\"\(element.kind.rawValue)\""
-      if element.kind != .overlay { out += ",\"section\":\(element.indexPath.section)" }
-      if element.kind == .cell {
-        out += ",\"item\":\(element.indexPath.item)"
+    String(
+      decoding: ByteWriter.bytes { writeJSON(elements: elements, overlayIDs: overlayIDs, to: &$0) },
+      as: UTF8.self)
+  }
+
+  /// Writes the layout as JSON (the format of ``jsonString(elements:overlayIDs:)``) to
+  /// `writer` as it walks the snapshot: the whole layout is never held as text or as an
+  /// array of attributes.
+  ///
+  /// - Complexity: O(n) for n elements written.
+  public func writeJSON(
+    elements: [LayoutAttributes]? = nil, overlayIDs: [String] = [], to writer: inout ByteWriter
+  ) {
+    writer.write("{\"contentSize\":{\"width\":")
+    writer.write(number: contentSize.width)
+    writer.write(",\"height\":")
+    writer.write(number: contentSize.height)
+    writer.write("},\"elements\":[")
+    var first = true
+    func element(_ element: LayoutAttributes, id: String?, into writer: inout ByteWriter) {
+      writer.write(first ? "\n{\"kind\":\"" : ",\n{\"kind\":\"")
+      first = false
+      writer.write(element.kind.rawValue)
+      writer.write(byte: UInt8(ascii: "\""))
+      if element.kind != .overlay {
+        writer.write(",\"section\":")
+        writer.write(integer: element.indexPath.section)
       }
-      if element.kind == .overlay, overlayIDs.indices.contains(element.indexPath.item) {
-        out += ",\"id\":" + jsonQuoted(overlayIDs[element.indexPath.item])
-      } else if let id = identifier(of: element) {
-        out += ",\"id\":" + jsonQuoted(id)
+      if element.kind == .cell {
+        writer.write(",\"item\":")
+        writer.write(integer: element.indexPath.item)
+      }
+      if let id {
+        writer.write(",\"id\":")
+        writer.write(jsonQuoted: id)
       }
       let frame = element.frame
-      out += ",\"frame\":{\"x\":\(formatted(frame.x)),\"y\":\(formatted(frame.y)),"
-      out += "\"width\":\(formatted(frame.width)),\"height\":\(formatted(frame.height))}"
-      out += ",\"zIndex\":\(element.zIndex)"
-      if element.isPinned { out += ",\"pinned\":true" }
-      out += "}"
+      writer.write(",\"frame\":{\"x\":")
+      writer.write(number: frame.x)
+      writer.write(",\"y\":")
+      writer.write(number: frame.y)
+      writer.write(",\"width\":")
+      writer.write(number: frame.width)
+      writer.write(",\"height\":")
+      writer.write(number: frame.height)
+      writer.write("},\"zIndex\":")
+      writer.write(integer: element.zIndex)
+      writer.write(element.isPinned ? ",\"pinned\":true}" : "}")
     }
-    out += "\n]}\n"
-    return out
+    if let elements {
+      for attributes in elements {
+        let id =
+          attributes.kind == .overlay
+          ? overlayIDs.indices.contains(attributes.indexPath.item)
+            ? overlayIDs[attributes.indexPath.item] : nil
+          : identifier(of: attributes)
+        element(attributes, id: id, into: &writer)
+      }
+    } else {
+      // Every element in listing order; cell identifiers come from walking the section's
+      // cells alongside its pages (O(1) each, where a look-up by index costs O(log n)).
+      for section in geometries.indices {
+        if let header = supplementary(.header, section) {
+          element(header, id: model.sections[section].header?.id, into: &writer)
+        }
+        let geometry = geometries[section]
+        var cells = model.sections[section].cells.makeIterator()
+        var item = 0
+        for (k, page) in geometry.pages.enumerated() {
+          let origin = pageOrigin(section, k)
+          for local in 0..<page.itemCount {
+            let attributes = LayoutAttributes(
+              kind: .cell, indexPath: IndexPath(item: item, section: section),
+              frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex)
+            element(attributes, id: cells.next()?.id, into: &writer)
+            item += 1
+          }
+        }
+        if let footer = supplementary(.footer, section) {
+          element(footer, id: model.sections[section].footer?.id, into: &writer)
+        }
+      }
+    }
+    writer.write("\n]}\n")
   }
 
   /// The identifier of any element: a cell's, or its section's header's or footer's.

@@ -21,8 +21,15 @@ extension ListModel {
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
-    var reader = try JSONReader(bytes: Array(bytes), limits: limits)
-    var decoder = FeedDecoder()
+    try self.init(json: JSONBuffer(copying: Array(bytes)), width: width, limits: limits)
+  }
+
+  /// Decodes a model from a document already in a ``JSONBuffer`` (no copy).
+  package init(
+    json buffer: JSONBuffer, width: Double? = nil, limits: JSONInputLimits = .default
+  ) throws(JSONInputError) {
+    var reader = try JSONReader(feed: buffer, limits: limits)
+    var decoder = FeedDecoder(limits: limits)
     try decoder.readFeed(&reader)
     try reader.finish()
     self = try decoder.model(width: width, reader: reader)
@@ -70,6 +77,7 @@ private struct PartialCellAttributes {
 
 /// Reads the feed schema key by key.
 private struct FeedDecoder {
+  let limits: JSONInputLimits
   var width: Double?
   var contentInsets = EdgeInsets(all: 5)
   var sectionSpacing = 10.0
@@ -85,88 +93,95 @@ private struct FeedDecoder {
   var sectionAttributes: [(section: Int, PartialSectionAttributes)] = []
   var cellAttributes: [(section: Int, item: Int, PartialCellAttributes)] = []
   var cellCount = 0
+  /// One shared copy of each distinct trait list that names app-defined traits.
+  var traitLists: [TraitSet: TraitSet] = [:]
 
-  static let feedKeys = [
-    "width", "layoutDirection", "contentInsets", "sectionSpacing", "pinSectionHeaders", "pinEmptySections",
-    "pinSectionFooters", "defaultCellSize", "defaultSectionAttributes", "defaultCellAttributes",
-    "layoutManager",
-    "sections",
-  ]
+  init(limits: JSONInputLimits) { self.limits = limits }
+
+  enum FeedKey: Int, JSONObjectKey {
+    case width, layoutDirection, contentInsets, sectionSpacing, pinSectionHeaders, pinEmptySections
+    case pinSectionFooters, defaultCellSize, defaultSectionAttributes, defaultCellAttributes, layoutManager
+    case sections
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   mutating func readFeed(_ reader: inout JSONReader) throws(JSONInputError) {
-    try reader.readObject("the feed object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "width": width = try reader.readNonNegative()
-      case "layoutDirection":
+    try reader.readObject("the feed object", FeedKey.keys) { (key, reader) throws(JSONInputError) in
+      switch FeedKey(rawValue: key)! {
+      case .width: width = try reader.readNonNegative()
+      case .layoutDirection:
         layoutDirection = try reader.readName([("ltr", .ltr), ("rtl", .rtl)], "layout direction")
-      case "contentInsets": contentInsets = try Self.readInsets(&reader)
-      case "sectionSpacing": sectionSpacing = try reader.readNonNegative()
-      case "pinSectionHeaders": pinSectionHeaders = try reader.readBool()
-      case "pinEmptySections": pinEmptySections = try reader.readBool()
-      case "pinSectionFooters": pinSectionFooters = try reader.readBool()
-      case "defaultCellSize": defaultCellSize = try Self.readSize(&reader)
-      case "defaultSectionAttributes": defaultSectionAttributes = try Self.readSectionAttributes(&reader)
-      case "defaultCellAttributes": defaultCellAttributes = try Self.readCellAttributes(&reader)
-      case "layoutManager": layoutManager = try Self.readLayoutManager(&reader)
-      case "sections":
-        try reader.readArray { (index, reader) throws(JSONInputError) in
-          guard index < reader.limits.maxSections else {
-            throw reader.error(
-              .limitExceeded("maxSections"), "more than \(reader.limits.maxSections) sections")
+      case .contentInsets: contentInsets = try Self.readInsets(&reader)
+      case .sectionSpacing: sectionSpacing = try reader.readNonNegative()
+      case .pinSectionHeaders: pinSectionHeaders = try reader.readBool()
+      case .pinEmptySections: pinEmptySections = try reader.readBool()
+      case .pinSectionFooters: pinSectionFooters = try reader.readBool()
+      case .defaultCellSize: defaultCellSize = try Self.readSize(&reader)
+      case .defaultSectionAttributes: defaultSectionAttributes = try Self.readSectionAttributes(&reader)
+      case .defaultCellAttributes: defaultCellAttributes = try Self.readCellAttributes(&reader)
+      case .layoutManager: layoutManager = try Self.readLayoutManager(&reader)
+      case .sections:
+        try reader.readArray("an array of sections") { (index, reader) throws(JSONInputError) in
+          guard index < limits.maxSections else {
+            throw reader.error(.limitExceeded("maxSections"), "more than \(limits.maxSections) sections")
           }
           try readSection(&reader, index: index)
         }
-      default: throw reader.unknownKey(key, allowed: Self.feedKeys)
       }
     }
   }
 
-  static let sectionKeys = ["id", "header", "footer", "attributes", "layout", "items"]
+  enum SectionKey: Int, JSONObjectKey {
+    case id, header, footer, attributes, layout, items
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   mutating func readSection(_ reader: inout JSONReader, index: Int) throws(JSONInputError) {
     var section = Section()
-    try reader.readObject("a section object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "id": section.id = try reader.readString("an identifier string")
-      case "header": section.header = try Self.readSupplementary(&reader)
-      case "footer": section.footer = try Self.readSupplementary(&reader)
-      case "attributes": sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
-      case "layout": section.layout = try Self.readSectionLayout(&reader)
-      case "items":
-        try reader.readArray { (item, reader) throws(JSONInputError) in
+    try reader.readObject("a section object", SectionKey.keys) { (key, reader) throws(JSONInputError) in
+      switch SectionKey(rawValue: key)! {
+      case .id: section.id = try reader.readString("an identifier string")
+      case .header: section.header = try readSupplementary(&reader)
+      case .footer: section.footer = try readSupplementary(&reader)
+      case .attributes: sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
+      case .layout: section.layout = try Self.readSectionLayout(&reader)
+      case .items:
+        // Cells go straight into the chunks of the section's list, built bottom-up.
+        var cells = CellList.Builder()
+        try reader.readArray("an array of cells") { (item, reader) throws(JSONInputError) in
           cellCount += 1
-          guard cellCount <= reader.limits.maxCells else {
-            throw reader.error(.limitExceeded("maxCells"), "more than \(reader.limits.maxCells) cells")
+          guard cellCount <= limits.maxCells else {
+            throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
           }
-          section.cells.append(try readCell(&reader, section: index, item: item))
+          cells.append(try readCell(&reader, section: index, item: item))
         }
-      default: throw reader.unknownKey(key, allowed: Self.sectionKeys)
+        section.cells = cells.list()
       }
     }
     sections.append(section)
   }
 
-  static let cellKeys = ["id", "size", "content", "contentWidth", "traits", "attributes", "layout"]
+  enum CellKey: Int, JSONObjectKey {
+    case id, size, content, contentWidth, traits, attributes, layout
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
     var cell = Cell()
     var hasSize = false
     var content: Layout?
     var contentWidth = FlexContent.Width.intrinsic
-    try reader.readObject("a cell object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "id": cell.id = try reader.readString("an identifier string")
-      case "size":
+    try reader.readObject("a cell object", CellKey.keys) { (key, reader) throws(JSONInputError) in
+      switch CellKey(rawValue: key)! {
+      case .id: cell.id = try reader.readString("an identifier string")
+      case .size:
         cell.size = .fixed(try Self.readSize(&reader))
         hasSize = true
-      case "content": content = try Self.readFlexContent(&reader)
-      case "contentWidth":
-        contentWidth = try reader.readName(
-          FlexContent.Width.allCases.map { ($0.rawValue, $0) }, "content width")
-      case "traits": cell.traits = try Self.readTraits(&reader)
-      case "attributes": cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
-      case "layout": cell.sequential = try Self.readItemLayout(&reader)
-      default: throw reader.unknownKey(key, allowed: Self.cellKeys)
+      case .content: content = try Self.readFlexContent(&reader)
+      case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
+      case .traits: cell.traits = try readTraits(&reader)
+      case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
+      case .layout: cell.sequential = try Self.readItemLayout(&reader)
       }
     }
     if let content {
@@ -181,95 +196,95 @@ private struct FeedDecoder {
   /// A cell's flexbox content: a node tree in the `listlayout flex` schema (`id`, `style`,
   /// `children`), read by the flexbox decoder with the remaining depth budget.
   static func readFlexContent(_ reader: inout JSONReader) throws(JSONInputError) -> Layout {
-    let start = reader.offset
-    let raw = try reader.readRawValue()
-    var limits = FlexDocumentLimits()
-    limits.maxStringLength = reader.limits.maxStringLength
-    do {
-      return try FlexDocument.decode(Data(raw), limits: limits)
-    } catch {
-      throw reader.error(.invalidValue, "invalid content tree: \(error)", at: start)
-    }
+    try FlexDocument.readTree(&reader, limits: FlexDocumentLimits(maxStringLength: reader.maxStringLength))
   }
 
-  static let supplementaryKeys = ["height", "width", "size", "traits", "id"]
+  enum SupplementaryKey: Int, JSONObjectKey {
+    case height, width, size, traits, id
+    static let keys = JSONKeyTable(Self.self)
+  }
 
-  static func readSupplementary(_ reader: inout JSONReader) throws(JSONInputError) -> Supplementary? {
+  mutating func readSupplementary(_ reader: inout JSONReader) throws(JSONInputError) -> Supplementary? {
     if try reader.readNullIfPresent() { return nil }
     var height: Double?
     var width: Double?
     var traits = TraitSet()
     var id: String?
-    try reader.readObject("a header or footer object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "height": height = try reader.readNonNegative()
-      case "width": width = try reader.readNonNegative()
-      case "size":
-        let size = try readSize(&reader)
+    try reader.readObject("a header or footer object", SupplementaryKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch SupplementaryKey(rawValue: key)! {
+      case .height: height = try reader.readNonNegative()
+      case .width: width = try reader.readNonNegative()
+      case .size:
+        let size = try Self.readSize(&reader)
         height = size.height
         width = size.width
-      case "traits": traits = try readTraits(&reader)
-      case "id": id = try reader.readString("an identifier string")
-      default: throw reader.unknownKey(key, allowed: supplementaryKeys)
+      case .traits: traits = try readTraits(&reader)
+      case .id: id = try reader.readString("an identifier string")
       }
     }
     guard let height else { throw reader.error(.missingKey, "a header or footer needs a height (or a size)") }
     return Supplementary(height: height, width: width, traits: traits, id: id)
   }
 
-  static let sectionAttributeKeys = [
-    "horizontalAlignment", "verticalAlignment", "itemSpacing", "lineSpacing", "insets",
-  ]
+  enum SectionAttributeKey: Int, JSONObjectKey {
+    case horizontalAlignment, verticalAlignment, itemSpacing, lineSpacing, insets
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   static func readSectionAttributes(
     _ reader: inout JSONReader
   ) throws(JSONInputError) -> PartialSectionAttributes {
     var partial = PartialSectionAttributes()
-    try reader.readObject("a section attributes object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "horizontalAlignment":
-        partial.horizontalAlignment = try reader.readName(
-          HorizontalAlignment.allCases.map { ($0.rawValue, $0) }, "horizontal alignment")
-      case "verticalAlignment":
-        partial.verticalAlignment = try reader.readName(
-          VerticalAlignment.allCases.map { ($0.rawValue, $0) }, "vertical alignment")
-      case "itemSpacing": partial.itemSpacing = try reader.readNonNegative()
-      case "lineSpacing": partial.lineSpacing = try reader.readNonNegative()
-      case "insets": partial.insets = try readInsets(&reader)
-      default: throw reader.unknownKey(key, allowed: sectionAttributeKeys)
+    try reader.readObject("a section attributes object", SectionAttributeKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch SectionAttributeKey(rawValue: key)! {
+      case .horizontalAlignment:
+        partial.horizontalAlignment = try reader.readCase(HorizontalAlignment.self, "horizontal alignment")
+      case .verticalAlignment:
+        partial.verticalAlignment = try reader.readCase(VerticalAlignment.self, "vertical alignment")
+      case .itemSpacing: partial.itemSpacing = try reader.readNonNegative()
+      case .lineSpacing: partial.lineSpacing = try reader.readNonNegative()
+      case .insets: partial.insets = try readInsets(&reader)
       }
     }
     return partial
   }
 
-  static let cellAttributeKeys = ["insets", "shouldBeginLine", "shouldEndLine", "startLineIndentation"]
+  enum CellAttributeKey: Int, JSONObjectKey {
+    case insets, shouldBeginLine, shouldEndLine, startLineIndentation
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   static func readCellAttributes(_ reader: inout JSONReader) throws(JSONInputError) -> PartialCellAttributes {
     var partial = PartialCellAttributes()
-    try reader.readObject("a cell attributes object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "insets": partial.insets = try readInsets(&reader)
-      case "shouldBeginLine": partial.shouldBeginLine = try reader.readBool()
-      case "shouldEndLine": partial.shouldEndLine = try reader.readBool()
-      case "startLineIndentation": partial.startLineIndentation = try reader.readBool()
-      default: throw reader.unknownKey(key, allowed: cellAttributeKeys)
+    try reader.readObject("a cell attributes object", CellAttributeKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch CellAttributeKey(rawValue: key)! {
+      case .insets: partial.insets = try readInsets(&reader)
+      case .shouldBeginLine: partial.shouldBeginLine = try reader.readBool()
+      case .shouldEndLine: partial.shouldEndLine = try reader.readBool()
+      case .startLineIndentation: partial.startLineIndentation = try reader.readBool()
       }
     }
     return partial
   }
 
-  static let sectionLayoutKeys = ["type", "frameCalculator", "spacing", "padding"]
+  enum LayoutKey: Int, JSONObjectKey {
+    case type, frameCalculator, spacing, padding
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   /// `{"type": "flow"}` or `{"type": "sequential", "frameCalculator": NAME, "spacing": {…}, "padding": {…}}`.
   static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
     var type = "flow"
     var options = SequentialItemOptions()
-    try reader.readObject("a section layout object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "type":
+    try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
+      switch LayoutKey(rawValue: key)! {
+      case .type:
         type = try reader.readName([("flow", "flow"), ("sequential", "sequential")], "section layout type")
-      case "frameCalculator", "spacing", "padding": try readSequentialKey(key, &reader, into: &options)
-      default: throw reader.unknownKey(key, allowed: sectionLayoutKeys)
+      case .frameCalculator, .spacing, .padding:
+        try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
       }
     }
     if type == "flow" {
@@ -288,22 +303,23 @@ private struct FeedDecoder {
   /// A cell's `{"frameCalculator": NAME, "spacing": {…}, "padding": {…}}` in a sequential section.
   static func readItemLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SequentialItemOptions {
     var options = SequentialItemOptions()
-    try reader.readObject("an item layout object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "type":
+    try reader.readObject("an item layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
+      switch LayoutKey(rawValue: key)! {
+      case .type:
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
-      case "frameCalculator", "spacing", "padding": try readSequentialKey(key, &reader, into: &options)
-      default: throw reader.unknownKey(key, allowed: sectionLayoutKeys)
+      case .frameCalculator, .spacing, .padding:
+        try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
       }
     }
     return options
   }
 
   static func readSequentialKey(
-    _ key: String, _ reader: inout JSONReader, into options: inout SequentialItemOptions
+    _ key: LayoutKey, _ reader: inout JSONReader, into options: inout SequentialItemOptions
   ) throws(JSONInputError) {
     switch key {
-    case "frameCalculator":
+    case .type: break
+    case .frameCalculator:
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {
         throw reader.invalid(
@@ -311,41 +327,48 @@ private struct FeedDecoder {
         )
       }
       options.frameCalculator = calculator
-    case "spacing": options.spacing = try readSignedInsets(&reader)
-    default: options.padding = try readSignedInsets(&reader)
+    case .spacing: options.spacing = try readSignedInsets(&reader)
+    case .padding: options.padding = try readSignedInsets(&reader)
     }
   }
 
   /// Insets that may be negative (SQLayout's padding can "unpad"), but must be finite.
   static func readSignedInsets(_ reader: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
     var insets = EdgeInsets()
-    try reader.readObject("an insets object {top, left, bottom, right}") {
+    try reader.readObject("an insets object {top, left, bottom, right}", InsetKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
-      case "top": insets.top = try reader.readNumber()
-      case "left": insets.left = try reader.readNumber()
-      case "bottom": insets.bottom = try reader.readNumber()
-      case "right": insets.right = try reader.readNumber()
-      default: throw reader.unknownKey(key, allowed: ["top", "left", "bottom", "right"])
+      switch InsetKey(rawValue: key)! {
+      case .top: insets.top = try reader.readNumber()
+      case .left: insets.left = try reader.readNumber()
+      case .bottom: insets.bottom = try reader.readNumber()
+      case .right: insets.right = try reader.readNumber()
       }
     }
     return insets
+  }
+
+  enum InsetKey: Int, JSONObjectKey {
+    case top, left, bottom, right
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  enum ManagerKey: Int, JSONObjectKey {
+    case type, margin, oversizedCells
+    static let keys = JSONKeyTable(Self.self)
   }
 
   static func readLayoutManager(_ reader: inout JSONReader) throws(JSONInputError) -> any LayoutManager {
     var type: String?
     var margin: Double?
     var policy: OversizedCellPolicy?
-    try reader.readObject("a layout manager object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "type":
+    try reader.readObject("a layout manager object", ManagerKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch ManagerKey(rawValue: key)! {
+      case .type:
         type = try reader.readName(
           [("attributes", "attributes"), ("traits", "traits")], "layout manager type")
-      case "margin": margin = try reader.readNonNegative()
-      case "oversizedCells":
-        policy = try reader.readName(
-          OversizedCellPolicy.allCases.map { ($0.rawValue, $0) }, "oversized cell policy")
-      default: throw reader.unknownKey(key, allowed: ["type", "margin", "oversizedCells"])
+      case .margin: margin = try reader.readNonNegative()
+      case .oversizedCells: policy = try reader.readCase(OversizedCellPolicy.self, "oversized cell policy")
       }
     }
     switch type {
@@ -365,47 +388,57 @@ private struct FeedDecoder {
 
   static func readInsets(_ reader: inout JSONReader) throws(JSONInputError) -> EdgeInsets {
     var insets = EdgeInsets()
-    try reader.readObject("an insets object {top, left, bottom, right}") {
+    try reader.readObject("an insets object {top, left, bottom, right}", InsetKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch key {
-      case "top": insets.top = try reader.readNonNegative()
-      case "left": insets.left = try reader.readNonNegative()
-      case "bottom": insets.bottom = try reader.readNonNegative()
-      case "right": insets.right = try reader.readNonNegative()
-      default: throw reader.unknownKey(key, allowed: ["top", "left", "bottom", "right"])
+      switch InsetKey(rawValue: key)! {
+      case .top: insets.top = try reader.readNonNegative()
+      case .left: insets.left = try reader.readNonNegative()
+      case .bottom: insets.bottom = try reader.readNonNegative()
+      case .right: insets.right = try reader.readNonNegative()
       }
     }
     return insets
   }
 
+  enum SizeKey: Int, JSONObjectKey {
+    case width, height
+    static let keys = JSONKeyTable(Self.self)
+  }
+
   static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
-    try reader.readObject("a size object {width, height}") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "width": width = try reader.readNonNegative()
-      case "height": height = try reader.readNonNegative()
-      default: throw reader.unknownKey(key, allowed: ["width", "height"])
+    try reader.readObject("a size object {width, height}", SizeKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch SizeKey(rawValue: key)! {
+      case .width: width = try reader.readNonNegative()
+      case .height: height = try reader.readNonNegative()
       }
     }
     guard let width, let height else { throw reader.error(.missingKey, "a size needs both width and height") }
     return Size(width: width, height: height)
   }
 
-  static func readTraits(_ reader: inout JSONReader) throws(JSONInputError) -> TraitSet {
-    var traits = TraitSet()
+  /// A trait list: standard traits become bits; a list naming app-defined traits is shared
+  /// with every equal list of the feed, so a million cells with the same list hold one copy.
+  mutating func readTraits(_ reader: inout JSONReader) throws(JSONInputError) -> TraitSet {
+    var traits: [LayoutTrait] = []
+    let limit = limits.maxTraitsPerElement
     try reader.readArray("an array of trait names") { (index, reader) throws(JSONInputError) in
-      guard index < reader.limits.maxTraitsPerElement else {
-        throw reader.error(
-          .limitExceeded("maxTraitsPerElement"), "more than \(reader.limits.maxTraitsPerElement) traits")
+      guard index < limit else {
+        throw reader.error(.limitExceeded("maxTraitsPerElement"), "more than \(limit) traits")
       }
       let name = try reader.readString("a trait name")
       guard let trait = LayoutTrait(validating: name) else {
         throw reader.invalid("a trait name cannot be empty")
       }
-      traits.insert(trait)
+      traits.append(trait)
     }
-    return traits
+    let set = TraitSet(traits)
+    guard set.custom != nil else { return set }
+    if let shared = traitLists[set] { return shared }
+    traitLists[set] = set
+    return set
   }
 
   /// Applies the defaults the document gave (wherever it gave them) and builds the model.

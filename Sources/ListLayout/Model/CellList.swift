@@ -1,164 +1,367 @@
-/// The cells of a section: a collection that behaves like an array but is stored in chunks
-/// of about ``CellList/chunkCapacity`` cells, so that a snapshot and its edited successor
-/// share every chunk an edit did not touch.
+/// The cells of a section: a collection that behaves like an array but is stored as a
+/// balanced tree of chunks of about ``CellList/chunkCapacity`` cells, so that a snapshot and
+/// its edited successor share every chunk an edit did not touch.
 ///
-/// Replacing, inserting or removing one cell copies one chunk and the list of chunk
-/// references, not the whole section: what makes an edit of a million-cell section cost
-/// microseconds while the old snapshot stays valid.
+/// Replacing, inserting or removing one cell copies one chunk and the short path of tree
+/// nodes above it, not the whole section: what makes an edit of a million-cell section cost
+/// microseconds while the old snapshot stays valid, and what makes building a section by
+/// appending cells one at a time as linear as building it from an array.
 ///
 /// Use it as an array: `Section(cells: [Cell(width: 10, height: 10)])`, `cells.append(…)`,
 /// `cells[i]`, `for cell in cells`, `cells.count`.
 ///
-/// - Complexity: iteration O(1) per cell; subscript, insertion and removal O(log c + k) for
-///   c chunks of k cells.
+/// - Complexity: iteration O(1) per cell; subscript O(log n); appending, inserting and
+///   removing one cell O(log n + k) for chunks of k cells; replacing a range of m cells
+///   O(m log n), or O(n + m) when m is a large part of the list.
 public struct CellList: Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
   ExpressibleByArrayLiteral
 {
-  /// The most cells a chunk holds before it splits in two.
+  /// The most cells a chunk holds after a split: chunks hold up to twice as many before
+  /// they split in two.
   public static let chunkCapacity = 64
+  /// The most children of a branch of the tree before it splits in two.
+  static let branchCapacity = 32
 
-  /// A chunk: mutated in place only while uniquely referenced (copy-on-write).
-  final class Chunk: @unchecked Sendable {
+  /// A node of the tree: a chunk of cells (a leaf) or a branch over other nodes. Changed in
+  /// place only while uniquely referenced (copy-on-write, node by node).
+  final class Node: @unchecked Sendable {
+    /// A leaf's cells (empty in a branch).
     var cells: ContiguousArray<Cell>
-    init(_ cells: ContiguousArray<Cell>) { self.cells = cells }
+    /// A branch's children (empty in a leaf).
+    var children: ContiguousArray<Node>
+    /// The number of cells under each child.
+    var counts: ContiguousArray<Int>
+    /// The number of cells under this node.
+    var count: Int
+    let isLeaf: Bool
+
+    init(cells: ContiguousArray<Cell>) {
+      self.cells = cells
+      children = []
+      counts = []
+      count = cells.count
+      isLeaf = true
+    }
+
+    init(children: ContiguousArray<Node>) {
+      cells = []
+      self.children = children
+      counts = ContiguousArray(children.lazy.map(\.count))
+      count = counts.reduce(0, +)
+      isLeaf = false
+    }
+
+    func copy() -> Node { isLeaf ? Node(cells: cells) : Node(children: children) }
+
+    /// The child holding cell `index` (`index == count` selects the last child) and the
+    /// index within it.
+    @inline(__always)
+    func child(containing index: Int) -> (child: Int, local: Int) {
+      let last = counts.count - 1
+      // Appending (the common way to build a list) goes straight down the right edge.
+      let lastStart = count - counts[last]
+      if index >= lastStart { return (last, index - lastStart) }
+      var local = index
+      var child = 0
+      while child < last, local >= counts[child] {
+        local -= counts[child]
+        child += 1
+      }
+      return (child, local)
+    }
   }
 
-  var chunks = BlockArray<Chunk>()
-  /// Chunk sizes; chunk *k* starts at `starts.prefix(k)`.
-  var starts = PrefixSumTree<Int>()
+  /// A leaf, as tests and the layout see it.
+  typealias Chunk = Node
+
+  var root: Node
 
   /// An empty list.
-  public init() {}
+  public init() { root = Node(cells: []) }
 
-  /// A list of the given cells.
+  /// A list of the given cells, built bottom-up in O(n).
   public init<S: Sequence>(_ cells: S) where S.Element == Cell {
-    var chunks: [Chunk] = []
-    defer {
-      self.chunks = BlockArray(chunks)
-      starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
-    }
-    var chunk = ContiguousArray<Cell>()
-    chunk.reserveCapacity(Self.chunkCapacity)
-    for cell in cells {
+    var builder = Builder()
+    for cell in cells { builder.append(cell) }
+    self = builder.list()
+  }
+
+  /// Builds a list cell by cell, straight into its chunks (what a decoder that does not know
+  /// the count in advance uses: no array to grow and copy).
+  struct Builder {
+    private var leaves = ContiguousArray<Node>()
+    private var chunk = ContiguousArray<Cell>()
+
+    init() { chunk.reserveCapacity(CellList.chunkCapacity) }
+
+    @inline(__always)
+    mutating func append(_ cell: Cell) {
       chunk.append(cell)
-      if chunk.count == Self.chunkCapacity {
-        chunks.append(Chunk(chunk))
+      if chunk.count == CellList.chunkCapacity {
+        leaves.append(Node(cells: chunk))
         chunk = []
-        chunk.reserveCapacity(Self.chunkCapacity)
+        chunk.reserveCapacity(CellList.chunkCapacity)
       }
     }
-    if !chunk.isEmpty { chunks.append(Chunk(chunk)) }
+
+    /// The list of every cell appended.
+    mutating func list() -> CellList {
+      if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
+      chunk = []
+      defer { leaves = [] }
+      return CellList(root: CellList.tree(over: leaves))
+    }
+  }
+
+  private init(root: Node) { self.root = root }
+
+  /// A balanced tree over `nodes`, grouped level by level.
+  private static func tree(over nodes: ContiguousArray<Node>) -> Node {
+    var level = nodes
+    while level.count > 1 {
+      var next = ContiguousArray<Node>()
+      next.reserveCapacity(level.count / (branchCapacity / 2) + 1)
+      var start = 0
+      while start < level.count {
+        let end = Swift.min(start + branchCapacity / 2, level.count)
+        next.append(Node(children: ContiguousArray(level[start..<end])))
+        start = end
+      }
+      level = next
+    }
+    return level[0]
   }
 
   /// A list of the given cells.
   public init(arrayLiteral cells: Cell...) { self.init(cells) }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { starts.total }
-  public var count: Int { starts.total }
-
-  /// The chunk holding `index`, and the index within it.
-  func locate(_ index: Int) -> (chunk: Int, local: Int) {
-    let chunk = starts.firstIndex(wherePrefixExceeds: index)
-    return (chunk, index - starts.prefix(chunk))
-  }
+  public var endIndex: Int { root.count }
+  public var count: Int { root.count }
 
   public subscript(position: Int) -> Cell {
     get {
       precondition(position >= 0 && position < count, "CellList index \(position) out of range 0..<\(count)")
-      let (chunk, local) = locate(position)
-      return chunks[chunk].cells[local]
+      var node = root
+      var local = position
+      while !node.isLeaf {
+        let (child, inner) = node.child(containing: local)
+        node = node.children[child]
+        local = inner
+      }
+      return node.cells[local]
     }
-    set {
+    _modify {
       precondition(position >= 0 && position < count, "CellList index \(position) out of range 0..<\(count)")
-      let (chunk, local) = locate(position)
-      makeUnique(chunk)
-      chunks[chunk].cells[local] = newValue
+      var node = Self.unique(&root)
+      var local = position
+      while !node.isLeaf {
+        let (child, inner) = node.child(containing: local)
+        node = Self.unique(&node.children[child])
+        local = inner
+      }
+      yield &node.cells[local]
     }
   }
 
-  private mutating func makeUnique(_ chunk: Int) {
-    if !isKnownUniquelyReferenced(&chunks[chunk]) {
-      chunks[chunk] = Chunk(chunks[chunk].cells)
-    }
+  /// Makes `node` uniquely referenced (copying it if shared) and returns it.
+  @inline(__always)
+  private static func unique(_ node: inout Node) -> Node {
+    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    return node
   }
 
-  /// Iterates chunk by chunk: O(1) per cell.
+  /// Iterates chunk by chunk: O(1) per cell (amortized over a chunk).
   public struct Iterator: IteratorProtocol {
-    let chunks: BlockArray<Chunk>
-    var chunk = 0
+    var leaves: LeafIterator
+    var cells: ContiguousArray<Cell> = []
     var local = 0
 
     public mutating func next() -> Cell? {
-      while chunk < chunks.count {
-        let cells = chunks[chunk].cells
-        if local < cells.count {
-          defer { local += 1 }
-          return cells[local]
-        }
-        chunk += 1
+      while local == cells.count {
+        guard let leaf = leaves.next() else { return nil }
+        cells = leaf.node.cells
         local = 0
       }
-      return nil
+      defer { local += 1 }
+      return cells[local]
     }
   }
 
-  public func makeIterator() -> Iterator { Iterator(chunks: chunks) }
+  public func makeIterator() -> Iterator { Iterator(leaves: LeafIterator(root: root, from: 0)) }
+
+  /// The leaves in order, from the one holding a given cell, with the index of each
+  /// leaf's first cell.
+  struct LeafIterator {
+    /// The branches on the way down to the next leaf, with the next child to visit.
+    var stack: ContiguousArray<(node: Node, child: Int)> = []
+    var pending: Node?
+    var first: Int
+
+    init(root: Node, from start: Int) {
+      var node = root
+      var local = Swift.min(start, Swift.max(0, root.count - 1))
+      first = 0
+      while !node.isLeaf {
+        let (child, inner) = node.child(containing: local)
+        for k in 0..<child { first += node.counts[k] }
+        stack.append((node, child + 1))
+        node = node.children[child]
+        local = inner
+      }
+      pending = node
+    }
+
+    mutating func next() -> (node: Node, first: Int)? {
+      while pending == nil {
+        guard var top = stack.popLast() else { return nil }
+        if top.child < top.node.children.count {
+          var node = top.node.children[top.child]
+          top.child += 1
+          stack.append(top)
+          while !node.isLeaf {
+            stack.append((node, 1))
+            node = node.children[0]
+          }
+          pending = node
+        }
+      }
+      let leaf = pending!
+      pending = nil
+      defer { first += leaf.count }
+      return (leaf, first)
+    }
+  }
+
+  /// The leaves, in order (for tests).
+  var chunks: [Chunk] {
+    var leaves = LeafIterator(root: root, from: 0)
+    var all: [Chunk] = []
+    while let leaf = leaves.next() { all.append(leaf.node) }
+    return all
+  }
+
+  // MARK: Editing
 
   public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newCells: C)
   where C.Element == Cell {
     precondition(
       range.lowerBound >= 0 && range.upperBound <= count, "CellList range \(range) out of 0..<\(count)")
-    // Edits inside one chunk (the common case: one cell inserted, removed or replaced).
-    if !chunks.isEmpty {
-      let (chunk, local) = locate(Swift.min(range.lowerBound, count - 1))
-      let start = range.lowerBound == count ? chunks[chunk].cells.count : local
-      let chunkStart = starts.prefix(chunk)
-      if range.lowerBound >= chunkStart && range.upperBound <= chunkStart + chunks[chunk].cells.count {
-        makeUnique(chunk)
-        chunks[chunk].cells.replaceSubrange(start..<(start + range.count), with: newCells)
-        let size = chunks[chunk].cells.count
-        if size > 2 * Self.chunkCapacity || (size == 0 && chunks.count > 1) {
-          rechunk(chunk)
-        } else if starts[chunk] != size {
-          starts[chunk] = size
-        }
-        return
+    let inserted = newCells.count
+    // A change of a large part of the list is rebuilt, in time linear in that change.
+    if range.count + inserted > Swift.max(4 * Self.chunkCapacity, count / 4) {
+      var all = ContiguousArray<Cell>()
+      all.reserveCapacity(count - range.count + inserted)
+      var leaves = LeafIterator(root: root, from: 0)
+      while let leaf = leaves.next() { all.append(contentsOf: leaf.node.cells) }
+      all.replaceSubrange(range, with: newCells)
+      self = CellList(all)
+      return
+    }
+    for index in range.reversed() { remove(at: index) }
+    var at = range.lowerBound
+    for cell in newCells {
+      insert(cell, at: at)
+      at += 1
+    }
+  }
+
+  public mutating func append(_ cell: Cell) { insert(cell, at: count) }
+
+  public mutating func insert(_ cell: Cell, at index: Int) {
+    precondition(index >= 0 && index <= count, "CellList index \(index) out of range 0...\(count)")
+    if let sibling = Self.insert(cell, at: index, into: &root) {
+      root = Node(children: [root, sibling])
+    }
+  }
+
+  /// Inserts into the subtree `node`; returns the new right half when the node split.
+  private static func insert(_ cell: Cell, at index: Int, into node: inout Node) -> Node? {
+    let node = unique(&node)
+    if node.isLeaf {
+      if index == node.cells.count, index >= chunkCapacity {
+        // Appending to a full chunk starts the next one: no cell moves, and a list built by
+        // appends has the chunks a list built from an array has.
+        var cells = ContiguousArray<Cell>()
+        cells.reserveCapacity(chunkCapacity)
+        cells.append(cell)
+        return Node(cells: cells)
       }
+      if index == node.cells.count { node.cells.append(cell) } else { node.cells.insert(cell, at: index) }
+      node.count += 1
+      guard node.cells.count > 2 * chunkCapacity else { return nil }
+      let half = node.cells.count / 2
+      let right = Node(cells: ContiguousArray(node.cells[half...]))
+      node.cells.removeSubrange(half...)
+      node.count = node.cells.count
+      return right
     }
-    // Anything larger: rebuild.
-    var all = ContiguousArray(self)
-    all.replaceSubrange(range, with: newCells)
-    self = CellList(all)
+    let (child, local) = node.child(containing: index)
+    node.count += 1
+    node.counts[child] += 1
+    guard let split = insert(cell, at: local, into: &node.children[child]) else { return nil }
+    node.counts[child] = node.children[child].count
+    node.children.insert(split, at: child + 1)
+    node.counts.insert(split.count, at: child + 1)
+    guard node.children.count > branchCapacity else { return nil }
+    let half = node.children.count / 2
+    let right = Node(children: ContiguousArray(node.children[half...]))
+    node.children.removeSubrange(half...)
+    node.counts.removeSubrange(half...)
+    node.count -= right.count
+    return right
   }
 
-  /// Splits an overfull chunk, or drops an empty one, and re-indexes.
-  private mutating func rechunk(_ chunk: Int) {
-    let cells = chunks[chunk].cells
-    var replacement: [Chunk] = []
-    var index = 0
-    while index < cells.count {
-      let end = Swift.min(index + Self.chunkCapacity, cells.count)
-      replacement.append(Chunk(ContiguousArray(cells[index..<end])))
-      index = end
-    }
-    chunks.replaceSubrange(chunk..<(chunk + 1), with: replacement)
-    starts = PrefixSumTree(chunks.lazy.map(\.cells.count))
+  @discardableResult
+  public mutating func remove(at index: Int) -> Cell {
+    precondition(index >= 0 && index < count, "CellList index \(index) out of range 0..<\(count)")
+    let cell = Self.remove(at: index, from: &root)
+    // A root branch with one child gives way to it.
+    while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
+    if !root.isLeaf, root.children.isEmpty { root = Node(cells: []) }
+    return cell
   }
 
-  /// Calls `body` with each chunk's cells and the index of its first cell, in order.
+  private static func remove(at index: Int, from node: inout Node) -> Cell {
+    let node = unique(&node)
+    if node.isLeaf {
+      node.count -= 1
+      return node.cells.remove(at: index)
+    }
+    let (child, local) = node.child(containing: index)
+    node.count -= 1
+    node.counts[child] -= 1
+    let cell = remove(at: local, from: &node.children[child])
+    let emptied = node.children[child].count == 0
+    if emptied {
+      node.children.remove(at: child)
+      node.counts.remove(at: child)
+    } else if child > 0, node.children[child].isLeaf,
+      node.counts[child] + node.counts[child - 1] <= chunkCapacity
+    {
+      // Two neighbouring chunks that fit in one are merged, so removals cannot leave a
+      // trail of tiny chunks.
+      let merged = Node(cells: node.children[child - 1].cells + node.children[child].cells)
+      node.children.replaceSubrange((child - 1)...child, with: [merged])
+      node.counts.replaceSubrange((child - 1)...child, with: [merged.count])
+    }
+    return cell
+  }
+
+  public mutating func removeAll(keepingCapacity _: Bool = false) { root = Node(cells: []) }
+
+  /// Calls `body` with each chunk's cells and the index of its first cell, in order, from
+  /// the chunk holding `start`, while `body` returns `true`.
   func forEachChunk<E: Error>(
     from start: Int = 0, _ body: (UnsafeBufferPointer<Cell>, _ firstIndex: Int) throws(E) -> Bool
   ) throws(E) {
     guard start < count else { return }
-    var (chunk, _) = locate(start)
-    var first = starts.prefix(chunk)
-    while chunk < chunks.count {
-      let cells = chunks[chunk].cells
-      let keepGoing = try cells.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer, first) }
+    var leaves = LeafIterator(root: root, from: start)
+    while let leaf = leaves.next() {
+      let keepGoing = try leaf.node.cells.withUnsafeBufferPointer { (buffer) throws(E) in
+        try body(buffer, leaf.first)
+      }
       if !keepGoing { return }
-      first += cells.count
-      chunk += 1
     }
   }
 }

@@ -47,7 +47,10 @@ public enum CellSize: Sendable {
   /// The model's ``ListConfiguration/defaultCellSize``.
   case automatic
   /// Asked of the callback when the cell is placed, given the space left on its line.
-  case sizing(@Sendable (SizingProposal) -> Size)
+  ///
+  /// Write it with a closure, `.sizing { proposal in … }`; the closure is wrapped in a
+  /// ``SizingCallback``, which compares by identity (see there).
+  case sizing(SizingCallback)
   /// The size of a flexbox content tree, computed against the width the line proposes.
   indirect case flex(FlexContent)
 
@@ -56,6 +59,11 @@ public enum CellSize: Sendable {
   public var fixedValue: Size? {
     if case .fixed(let size) = self { return size }
     return nil
+  }
+
+  /// Asked of `callback` when the cell is placed, given the space left on its line.
+  public static func sizing(_ callback: @escaping @Sendable (SizingProposal) -> Size) -> CellSize {
+    .sizing(SizingCallback(callback))
   }
 
   /// A known size.

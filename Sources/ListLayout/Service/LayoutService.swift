@@ -73,7 +73,7 @@ public struct LayoutService: Sendable {
   public mutating func respond(to request: [UInt8]) -> String {
     var parsed = ServiceRequest()
     do {
-      var reader = try JSONReader(bytes: request, limits: limits)
+      var reader = try JSONReader(feed: JSONBuffer(copying: request), limits: limits)
       try parsed.read(&reader, document: request)
       try reader.finish()
       let body = try perform(parsed, document: request)
@@ -259,46 +259,56 @@ struct ServiceRequest {
   var width: Double?
   var sizes: [String: Size] = [:]
 
-  static let keys = ["id", "op", "feed", "path", "batch", "offset", "height", "width", "sizes", "scroll"]
+  enum Key: Int, JSONObjectKey {
+    case id, op, feed, path, batch, offset, height, width, sizes, scroll
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  enum SizeKey: Int, JSONObjectKey {
+    case width, height
+    static let keys = JSONKeyTable(Self.self)
+  }
 
   mutating func read(_ reader: inout JSONReader, document: [UInt8]) throws(JSONInputError) {
     var op: Operation?
-    try reader.readObject("a request object") { (key, reader) throws(JSONInputError) in
-      switch key {
-      case "id":
+    try reader.readObject("a request object", Key.keys) { (key, reader) throws(JSONInputError) in
+      switch Key(rawValue: key)! {
+      case .id:
         switch try reader.peek() {
-        case .number, .string, .null: id = String(decoding: try reader.readRawValue(), as: UTF8.self)
+        case .number, .string, .null:
+          id = String(decoding: document[try reader.readRawValue()], as: UTF8.self)
         default: throw reader.error(.typeMismatch, "expected a number, a string or null")
         }
-      case "op":
+      case .op:
         op = try reader.readName(Operation.allCases.map { ($0.rawValue, $0) }, "operation")
-      case "feed": feed = try reader.readRawValue()
-      case "batch": batch = try reader.readRawValue()
-      case "path": path = try reader.readString("a file path")
-      case "offset": offset = try reader.readNumber()
-      case "height": height = try reader.readNonNegative()
-      case "width":
+      case .feed: feed = document[try reader.readRawValue()]
+      case .batch: batch = document[try reader.readRawValue()]
+      case .path: path = try reader.readString("a file path")
+      case .offset: offset = try reader.readNumber()
+      case .height: height = try reader.readNonNegative()
+      case .width:
         let value = try reader.readNonNegative()
         guard value > 0 else { throw reader.invalid("the width must be greater than 0") }
         width = value
-      case "scroll": try reader.skipValue()  // carousel offsets: no section scrolls sideways yet
-      case "sizes":
-        try reader.readObject("an object of sizes by cell id") { (cellID, reader) throws(JSONInputError) in
-          var width: Double?
-          var height: Double?
-          try reader.readObject("a size object") { (key, reader) throws(JSONInputError) in
-            switch key {
-            case "width": width = try reader.readNonNegative()
-            case "height": height = try reader.readNonNegative()
-            default: throw reader.unknownKey(key, allowed: ["width", "height"])
+      case .scroll: try reader.skipValue()  // carousel offsets: no section scrolls sideways yet
+      case .sizes:
+        try reader.readObject(
+          "an object of sizes by cell id",
+          anyKeys: { (cellID, reader) throws(JSONInputError) in
+            var width: Double?
+            var height: Double?
+            let start = reader.offset
+            try reader.readObject("a size object", SizeKey.keys) { (key, reader) throws(JSONInputError) in
+              switch SizeKey(rawValue: key)! {
+              case .width: width = try reader.readNonNegative()
+              case .height: height = try reader.readNonNegative()
+              }
             }
-          }
-          guard let width, let height else {
-            throw reader.error(.missingKey, "a size needs a width and a height")
-          }
-          sizes[cellID] = Size(width: width, height: height)
-        }
-      default: throw reader.unknownKey(key, allowed: Self.keys)
+            guard let width, let height else {
+              throw reader.error(.missingKey, "a size needs a width and a height", at: start)
+            }
+            sizes[cellID] = Size(width: width, height: height)
+          })
       }
     }
     guard let op else { throw reader.error(.missingKey, "a request needs an \"op\"", at: 0) }

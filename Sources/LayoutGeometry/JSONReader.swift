@@ -1,0 +1,781 @@
+// The package's one JSON reader: feeds (ListLayout), flex trees (Flexbox), updates and
+// requests all read through it, so they share its rules and its error format.
+//
+// It pulls values straight out of the UTF-8 bytes: no tree, no allocation per value, keys
+// matched as bytes against a table per object kind, numbers parsed without a `String`. The
+// key path and the line and column of a problem are worked out only when an error is thrown.
+
+/// Why a JSON document could not be read: what, where (a key path such as
+/// `sections[2].items[0].size.width`), and the line and column of the offending text.
+public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The kinds of failure.
+  public enum Kind: Hashable, Sendable {
+    /// The text is not JSON.
+    case syntax
+    /// A value has the wrong type (a string where a number belongs, …).
+    case typeMismatch
+    /// A key the schema does not know.
+    case unknownKey
+    /// A required key is missing.
+    case missingKey
+    /// A value of the right type is out of range (NaN, infinite, negative, unknown name), or
+    /// a key appears twice.
+    case invalidValue
+    /// A documented input limit was exceeded; the associated value names it.
+    case limitExceeded(String)
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// The key path of the value, empty for the document itself.
+  public var path: String
+  /// A sentence saying what was expected.
+  public var message: String
+  /// The 1-based line of the offending text.
+  public var line: Int
+  /// The 1-based column (in bytes) of the offending text.
+  public var column: Int
+
+  /// Creates an error.
+  public init(kind: Kind, path: String, message: String, line: Int, column: Int) {
+    self.kind = kind
+    self.path = path
+    self.message = message
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String {
+    let location = path.isEmpty ? "" : "\(path): "
+    let limit = if case .limitExceeded(let name) = kind { " [limit \(name)]" } else { "" }
+    return "\(location)\(message)\(limit) (line \(line), column \(column))"
+  }
+}
+
+/// The bytes of one JSON document, owned for as long as a reader of them lives.
+package final class JSONBuffer: @unchecked Sendable {
+  // The one manual allocation of the reader: filled once at creation, never written again,
+  // freed with the buffer.
+  @usableFromInline let bytes: UnsafeMutableBufferPointer<UInt8>
+
+  /// A copy of `source`.
+  package init<Bytes: Collection<UInt8>>(copying source: Bytes) {
+    bytes = .allocate(capacity: Swift.max(source.count, 1))
+    _ = bytes.initialize(from: source)
+  }
+
+  /// `count` bytes filled by `fill`, which returns how many it wrote.
+  package init(capacity: Int, fill: (UnsafeMutableBufferPointer<UInt8>) throws -> Int) rethrows {
+    let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(capacity, 1))
+    storage.initialize(repeating: 0)
+    let written: Int
+    do {
+      written = try fill(storage)
+    } catch {
+      storage.deallocate()
+      throw error
+    }
+    bytes = UnsafeMutableBufferPointer(rebasing: storage[0..<Swift.min(written, capacity)])
+  }
+
+  deinit { bytes.baseAddress?.deallocate() }
+
+  package var count: Int { bytes.count }
+}
+
+/// The keys one kind of object may have: an enum whose cases are its keys, numbered from 0.
+///
+/// ```swift
+/// enum SizeKey: Int, JSONObjectKey {
+///   case width, height
+///   static let keys = JSONKeyTable(Self.self)
+/// }
+/// try reader.readObject("a size", SizeKey.keys) { key, reader in
+///   switch SizeKey(rawValue: key)! { case .width: … case .height: … }
+/// }
+/// ```
+///
+/// The reader hands back the key's index rather than the case: a generic call into this
+/// module is not specialized for the caller's enum, and would look its type up per key.
+package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
+
+/// The keys of one kind of object, in one table: it matches a key's bytes to its index and
+/// writes the "known keys" part of an error, so decoding and messages cannot drift.
+package struct JSONKeyTable: Sendable {
+  /// Each key's UTF-8 bytes.
+  @usableFromInline let names: [[UInt8]]
+  /// Each key's first (up to) eight bytes as one word, for a one-comparison first test.
+  @usableFromInline let heads: [UInt64]
+  /// The known keys, as error messages list them.
+  package let list: String
+
+  /// The table of `Key`'s cases, named as written in Swift.
+  package init<Key: JSONObjectKey>(_: Key.Type) {
+    let cases = Array(Key.allCases)
+    precondition(cases.count <= 64, "a JSON key table holds at most 64 keys")
+    for (index, key) in cases.enumerated() {
+      precondition(key.rawValue == index, "JSON keys are numbered from 0 in order")
+    }
+    let spelled = cases.map { String(describing: $0) }
+    names = spelled.map { Array($0.utf8) }
+    heads = names.map { JSONKeyTable.head($0[...]) }
+    list = spelled.joined(separator: ", ")
+  }
+
+  static func head(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for (i, byte) in bytes.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(i)) }
+    return word
+  }
+
+  /// The index of the key spelled by `count` bytes at `start`.
+  @inlinable
+  func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
+    var word: UInt64 = 0
+    for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
+    for k in 0..<names.count where heads[k] == word && names[k].count == count {
+      if count <= 8 { return k }
+      var equal = true
+      for i in 8..<count where names[k][i] != start[i] {
+        equal = false
+        break
+      }
+      if equal { return k }
+    }
+    return nil
+  }
+
+  /// The index of `key`, spelled as a decoded string (a key written with escapes).
+  func index(of key: String) -> Int? { names.firstIndex { $0.elementsEqual(key.utf8) } }
+}
+
+/// A pull reader over one JSON document.
+///
+/// Values are read in document order: `peek()` tells what comes next; `readNumber()`,
+/// `readString()`, `readBool()` read scalars; `readObject(_:_:_:)` and `readArray(_:_:)` call
+/// back once per member with the reader positioned on its value. The reader keeps the key path
+/// of what it reads as offsets into the document and renders it only for an error.
+package struct JSONReader {
+  package enum Token: Equatable, Sendable {
+    case object, array, string, number, bool, null
+  }
+
+  @usableFromInline let buffer: JSONBuffer
+  @usableFromInline let base: UnsafePointer<UInt8>
+  @usableFromInline let end: Int
+  /// The position of the next byte to read.
+  @usableFromInline package var offset = 0
+  /// The deepest nesting of arrays and objects allowed.
+  package let maxDepth: Int
+  /// The longest string allowed, in UTF-8 bytes.
+  package let maxStringLength: Int
+  @usableFromInline var depth = 0
+
+  /// One level of the key path: the offset of the current key's opening quote in an object,
+  /// or the current index in an array.
+  @usableFromInline
+  struct PathFrame {
+    @usableFromInline var isObject: Bool
+    @usableFromInline var keyQuote: Int
+    @usableFromInline var index: Int
+    @usableFromInline init(isObject: Bool, keyQuote: Int, index: Int) {
+      self.isObject = isObject
+      self.keyQuote = keyQuote
+      self.index = index
+    }
+  }
+  @usableFromInline var path: ContiguousArray<PathFrame> = []
+  /// Path components of an enclosing document (a nested reader reports its errors under them).
+  package var pathPrefix = ""
+
+  /// A reader of `buffer`'s bytes.
+  package init(buffer: JSONBuffer, maxDepth: Int, maxStringLength: Int) {
+    self.buffer = buffer
+    self.base = UnsafePointer(buffer.bytes.baseAddress!)
+    self.end = buffer.count
+    self.maxDepth = maxDepth
+    self.maxStringLength = maxStringLength
+    path.reserveCapacity(16)
+  }
+
+  /// A reader of a copy of `bytes`.
+  package init<Bytes: Collection<UInt8>>(bytes: Bytes, maxDepth: Int, maxStringLength: Int) {
+    self.init(buffer: JSONBuffer(copying: bytes), maxDepth: maxDepth, maxStringLength: maxStringLength)
+  }
+
+  /// The number of bytes in the document.
+  package var count: Int { end }
+
+  // MARK: Errors
+
+  /// The key path of the value being read, rendered.
+  package var pathString: String {
+    var text = pathPrefix
+    for frame in path {
+      if frame.isObject {
+        guard frame.keyQuote >= 0 else { continue }
+        let key =
+          (try? decodeJSONString(
+            UnsafeBufferPointer(start: base, count: end), quote: frame.keyQuote, maxLength: Int.max
+          ).string) ?? "?"
+        text += text.isEmpty ? key : "." + key
+      } else if frame.index >= 0 {
+        text += "[\(frame.index)]"
+      }
+    }
+    return text
+  }
+
+  /// The 1-based line and column (in bytes) of `position`.
+  package func location(of position: Int) -> (line: Int, column: Int) {
+    let stop = Swift.min(Swift.max(position, 0), end)
+    var line = 1
+    var lineStart = 0
+    for i in 0..<stop where base[i] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = i + 1
+    }
+    return (line, stop - lineStart + 1)
+  }
+
+  /// An error at `position` (default: the current position), with the current key path.
+  package func error(
+    _ kind: JSONInputError.Kind, _ message: String, at position: Int? = nil
+  ) -> JSONInputError {
+    let (line, column) = location(of: position ?? offset)
+    return JSONInputError(kind: kind, path: pathString, message: message, line: line, column: column)
+  }
+
+  /// Reports the value being read as invalid.
+  package func invalid(_ message: String, at position: Int? = nil) -> JSONInputError {
+    error(.invalidValue, message, at: position)
+  }
+
+  // MARK: Tokens
+
+  @inlinable
+  mutating func skipWhitespace() {
+    while offset < end {
+      switch base[offset] {
+      case 0x20, 0x0A, 0x0D, 0x09: offset &+= 1
+      default: return
+      }
+    }
+  }
+
+  /// The kind of the next value, without consuming it.
+  @inlinable
+  package mutating func peek() throws(JSONInputError) -> Token {
+    skipWhitespace()
+    guard offset < end else { throw error(.syntax, "unexpected end of input, expected a value") }
+    switch base[offset] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: throw unexpected("a value")
+    }
+  }
+
+  /// The error for an unexpected byte (or the end of input) where `what` was expected.
+  package func unexpected(_ what: String) -> JSONInputError {
+    guard offset < end else { return error(.syntax, "unexpected end of input, expected \(what)") }
+    return error(.syntax, "unexpected character '\(printable(base[offset]))', expected \(what)")
+  }
+
+  func printable(_ byte: UInt8) -> String {
+    (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+  }
+
+  package static func describe(_ token: Token) -> String {
+    switch token {
+    case .object: "an object"
+    case .array: "an array"
+    case .string: "a string"
+    case .number: "a number"
+    case .bool: "a boolean"
+    case .null: "null"
+    }
+  }
+
+  @inlinable
+  mutating func expect(_ token: Token, _ what: String) throws(JSONInputError) {
+    let found = try peek()
+    guard found == token else { throw mismatch(what, found) }
+  }
+
+  package func mismatch(_ what: String, _ found: Token) -> JSONInputError {
+    error(.typeMismatch, "expected \(what), found \(Self.describe(found))")
+  }
+
+  /// Checks that nothing but white space follows the document.
+  package mutating func finish() throws(JSONInputError) {
+    skipWhitespace()
+    if offset < end {
+      throw error(.syntax, "unexpected character '\(printable(base[offset]))' after the document")
+    }
+  }
+
+  // MARK: Containers
+
+  @inlinable
+  mutating func enter(isObject: Bool) throws(JSONInputError) {
+    depth &+= 1
+    if depth > maxDepth {
+      throw error(.limitExceeded("maxDepth"), "nesting deeper than \(maxDepth) levels")
+    }
+    offset &+= 1
+    path.append(PathFrame(isObject: isObject, keyQuote: -1, index: 0))
+  }
+
+  @inlinable
+  mutating func leave() {
+    depth &-= 1
+    path.removeLast()
+  }
+
+  /// Where the reading of an object stands: whether a member was read, and which keys.
+  package struct ObjectState {
+    @usableFromInline var first = true
+    @usableFromInline var seen: UInt64 = 0
+    @inlinable package init() {}
+  }
+
+  /// Where the reading of an array stands: the index of the element last read.
+  package struct ArrayState {
+    @usableFromInline var index = -1
+    @inlinable package init() {}
+  }
+
+  /// Starts reading an object (`what` names it in a type error).
+  @inlinable
+  package mutating func beginObject(_ what: String) throws(JSONInputError) {
+    try expect(.object, what)
+    try enter(isObject: true)
+  }
+
+  /// Moves to the next member of the object being read and returns its key, the reader on
+  /// its value (which the caller must read or skip); `nil` after the closing brace. Unknown
+  /// and repeated keys are errors.
+  @inlinable
+  package mutating func nextKey(
+    _ keys: JSONKeyTable, _ state: inout ObjectState
+  ) throws(JSONInputError) -> Int? {
+    guard let quote = try nextKeyQuote(first: &state.first) else {
+      leave()
+      return nil
+    }
+    let keyEnd = try scanKeyString(quote)
+    let index: Int
+    if let match = keys.index(of: base + quote + 1, count: keyEnd - quote - 1) {
+      index = match
+    } else {
+      index = try slowKeyIndex(quote, keys)
+    }
+    guard state.seen & (1 << UInt64(index)) == 0 else {
+      throw error(.invalidValue, "duplicate key", at: quote)
+    }
+    state.seen |= 1 << UInt64(index)
+    try consumeColon()
+    return index
+  }
+
+  /// Reads an object whose keys are in `keys`, calling `body` with each key's index in the
+  /// table and the reader on its value; `body` must read or skip the value. Unknown and
+  /// repeated keys are errors.
+  @inlinable
+  package mutating func readObject(
+    _ what: String, _ keys: JSONKeyTable,
+    _ body: (Int, inout JSONReader) throws(JSONInputError) -> Void
+  ) throws(JSONInputError) {
+    try beginObject(what)
+    var state = ObjectState()
+    while let key = try nextKey(keys, &state) { try body(key, &self) }
+  }
+
+  /// Reads an object with keys of any spelling (documents whose keys are data, such as a
+  /// map from identifiers to sizes); repeated keys are errors.
+  package mutating func readObject(
+    _ what: String, anyKeys body: (String, inout JSONReader) throws(JSONInputError) -> Void
+  ) throws(JSONInputError) {
+    try beginObject(what)
+    var seen: Set<String> = []
+    var first = true
+    while let quote = try nextKeyQuote(first: &first) {
+      let key = try readStringLiteral(at: quote)
+      guard seen.insert(key).inserted else { throw error(.invalidValue, "duplicate key", at: quote) }
+      try consumeColon()
+      try body(key, &self)
+    }
+    leave()
+  }
+
+  /// Moves to the next key of the object being read: returns the offset of its opening
+  /// quote (recorded in the key path), or `nil` at the closing brace (consumed).
+  @inlinable
+  mutating func nextKeyQuote(first: inout Bool) throws(JSONInputError) -> Int? {
+    skipWhitespace()
+    if !first {
+      // Between members the path names the object, not its last key.
+      path[path.count &- 1].keyQuote = -1
+      guard offset < end else { throw unexpected("',' or '}'") }
+      if base[offset] == UInt8(ascii: "}") {
+        offset &+= 1
+        return nil
+      }
+      guard base[offset] == UInt8(ascii: ",") else { throw unexpected("',' or '}'") }
+      offset &+= 1
+      skipWhitespace()
+    } else if offset < end, base[offset] == UInt8(ascii: "}") {
+      offset &+= 1
+      return nil
+    }
+    first = false
+    guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+    path[path.count &- 1].keyQuote = offset
+    return offset
+  }
+
+  /// Scans a key's string literal at `quote`; returns the offset of its closing quote and
+  /// moves past it. Keys with escapes or non-ASCII bytes are left to ``slowKeyIndex(_:_:)``.
+  @inlinable
+  mutating func scanKeyString(_ quote: Int) throws(JSONInputError) -> Int {
+    var i = quote &+ 1
+    while i < end {
+      let byte = base[i]
+      if byte == UInt8(ascii: "\"") {
+        offset = i &+ 1
+        return i
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+      i &+= 1
+    }
+    // Escapes, raw control characters, non-ASCII or no end: the full decoder decides.
+    _ = try readStringLiteral(at: quote)
+    return offset &- 1
+  }
+
+  /// The index of a key that did not match as plain bytes: decoded, then looked up by name.
+  @usableFromInline
+  mutating func slowKeyIndex(_ quote: Int, _ keys: JSONKeyTable) throws(JSONInputError) -> Int {
+    let saved = offset
+    let key = try readStringLiteral(at: quote)
+    offset = saved
+    guard let index = keys.index(of: key) else {
+      throw error(.unknownKey, "unknown key '\(key)'; known keys: \(keys.list)", at: quote)
+    }
+    return index
+  }
+
+  @inlinable
+  mutating func consumeColon() throws(JSONInputError) {
+    skipWhitespace()
+    guard offset < end, base[offset] == UInt8(ascii: ":") else { throw unexpected("':' after a key") }
+    offset &+= 1
+  }
+
+  /// Starts reading an array (`what` names it in a type error).
+  @inlinable
+  package mutating func beginArray(_ what: String) throws(JSONInputError) {
+    try expect(.array, what)
+    try enter(isObject: false)
+  }
+
+  /// Moves to the next element of the array being read and returns its index, the reader on
+  /// it (the caller must read or skip it); `nil` after the closing bracket.
+  @inlinable
+  package mutating func nextElement(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
+    skipWhitespace()
+    if state.index >= 0 {
+      path[path.count &- 1].index = -1
+      guard offset < end else { throw unexpected("',' or ']'") }
+      let byte = base[offset]
+      if byte == UInt8(ascii: "]") {
+        offset &+= 1
+        leave()
+        return nil
+      }
+      guard byte == UInt8(ascii: ",") else { throw unexpected("',' or ']'") }
+      offset &+= 1
+    } else if offset < end, base[offset] == UInt8(ascii: "]") {
+      offset &+= 1
+      leave()
+      return nil
+    }
+    state.index &+= 1
+    path[path.count &- 1].index = state.index
+    return state.index
+  }
+
+  /// Reads an array, calling `body` with each element's index, the reader positioned on it.
+  @inlinable
+  package mutating func readArray(
+    _ what: String, _ body: (Int, inout JSONReader) throws(JSONInputError) -> Void
+  ) throws(JSONInputError) {
+    try beginArray(what)
+    var state = ArrayState()
+    while let index = try nextElement(&state) { try body(index, &self) }
+  }
+
+  // MARK: Scalars
+
+  /// Reads a number; non-finite results (such as `1e400`) are errors.
+  @inlinable
+  package mutating func readNumber(_ what: String = "a number") throws(JSONInputError) -> Double {
+    try expect(.number, what)
+    let start = offset
+    var i = offset
+    var negative = false
+    if base[i] == UInt8(ascii: "-") {
+      negative = true
+      i &+= 1
+    }
+    guard i < end, base[i] &- 0x30 < 10 else { throw error(.syntax, "invalid number", at: i) }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    if base[i] == UInt8(ascii: "0") {
+      i &+= 1
+      if i < end, base[i] &- 0x30 < 10 {
+        throw error(.syntax, "invalid number: leading zeros are not allowed", at: start)
+      }
+    } else {
+      while i < end, base[i] &- 0x30 < 10 {
+        if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30) }
+        digits &+= 1
+        i &+= 1
+      }
+    }
+    var exponent = 0
+    var exact = digits <= 19
+    if i < end, base[i] == UInt8(ascii: ".") {
+      i &+= 1
+      guard i < end, base[i] &- 0x30 < 10 else {
+        throw error(.syntax, "invalid number: expected a digit after '.'", at: i)
+      }
+      while i < end, base[i] &- 0x30 < 10 {
+        if digits < 19 {
+          mantissa = mantissa &* 10 &+ UInt64(base[i] &- 0x30)
+          exponent &-= 1
+          if mantissa != 0 { digits &+= 1 }
+        } else {
+          exact = false
+        }
+        i &+= 1
+      }
+    }
+    if i < end, base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
+      exact = false
+      i &+= 1
+      if i < end, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
+      guard i < end, base[i] &- 0x30 < 10 else {
+        throw error(.syntax, "invalid number: expected a digit in the exponent", at: i)
+      }
+      while i < end, base[i] &- 0x30 < 10 { i &+= 1 }
+    }
+    offset = i
+    // A mantissa below 2^53 times a power of ten up to 10^22 is one correctly rounded
+    // operation on exact values; anything else goes to the standard library's parser.
+    if exact, mantissa < 1 << 53, exponent >= -22 {
+      let value = exponent == 0 ? Double(mantissa) : Double(mantissa) / Self.powersOfTen[-exponent]
+      return negative ? -value : value
+    }
+    return try slowNumber(from: start)
+  }
+
+  @usableFromInline
+  static let powersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  /// Parses the literal from `start` to the current offset with the standard library.
+  @usableFromInline
+  func slowNumber(from start: Int) throws(JSONInputError) -> Double {
+    if offset - start > 400 { throw error(.invalidValue, "number literal too long", at: start) }
+    let text = String(
+      decoding: UnsafeBufferPointer(start: base + start, count: offset - start), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw error(.invalidValue, "\(text) is out of range for a 64-bit floating-point number", at: start)
+    }
+    return value
+  }
+
+  /// Reads a finite, non-negative number.
+  @inlinable
+  package mutating func readNonNegative(
+    _ what: String = "a number, not negative"
+  ) throws(JSONInputError) -> Double {
+    let start = offset
+    let value = try readNumber(what)
+    guard value >= 0 else { throw error(.invalidValue, "\(value) is negative, expected \(what)", at: start) }
+    return value
+  }
+
+  /// Reads a whole number in `range`.
+  package mutating func readInteger(in range: ClosedRange<Int>) throws(JSONInputError) -> Int {
+    skipWhitespace()
+    let start = offset
+    let value = try readNumber("a whole number")
+    guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound)
+    else {
+      throw error(.invalidValue, "\(value) is not a whole number in \(range)", at: start)
+    }
+    return Int(value)
+  }
+
+  package mutating func readBool() throws(JSONInputError) -> Bool {
+    try expect(.bool, "a boolean")
+    if matches("true") {
+      offset += 4
+      return true
+    }
+    if matches("false") {
+      offset += 5
+      return false
+    }
+    throw error(.syntax, "invalid literal, expected true or false")
+  }
+
+  /// Reads `null`; returns whether it was there (and consumed).
+  package mutating func readNullIfPresent() throws(JSONInputError) -> Bool {
+    guard try peek() == .null else { return false }
+    guard matches("null") else { throw error(.syntax, "invalid literal, expected null") }
+    offset += 4
+    return true
+  }
+
+  private func matches(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard offset + count <= end else { return false }
+    return literal.withUTF8Buffer { literal in
+      for i in 0..<count where base[offset + i] != literal[i] { return false }
+      return true
+    }
+  }
+
+  /// Reads a string.
+  @inlinable
+  package mutating func readString(_ what: String = "a string") throws(JSONInputError) -> String {
+    try expect(.string, what)
+    // Plain ASCII without escapes (identifiers, names): one scan and one copy.
+    let quote = offset
+    var i = quote &+ 1
+    while i < end {
+      let byte = base[i]
+      if byte == UInt8(ascii: "\"") {
+        let count = i &- quote &- 1
+        if count > maxStringLength { break }
+        offset = i &+ 1
+        return String(decoding: UnsafeBufferPointer(start: base + quote + 1, count: count), as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+      i &+= 1
+    }
+    return try readStringLiteral(at: quote)
+  }
+
+  /// Decodes the string literal at `quote` in full (escapes, UTF-8 validation, the length
+  /// limit) and moves past it.
+  package mutating func readStringLiteral(at quote: Int) throws(JSONInputError) -> String {
+    do {
+      let (string, after) = try decodeJSONString(
+        UnsafeBufferPointer(start: base, count: end), quote: quote, maxLength: maxStringLength)
+      offset = after
+      return string
+    } catch let problem {
+      if problem.kind == .tooLong {
+        throw error(
+          .limitExceeded("maxStringLength"), "string longer than \(maxStringLength) bytes", at: problem.offset
+        )
+      }
+      throw error(.syntax, problem.message, at: problem.offset)
+    }
+  }
+
+  /// Reads a string that must be one of `names`, reporting the others when it is not.
+  package mutating func readName<T>(_ names: [(String, T)], _ what: String) throws(JSONInputError) -> T {
+    skipWhitespace()
+    let start = offset
+    let name = try readString(what)
+    if let match = names.first(where: { $0.0 == name }) { return match.1 }
+    throw error(
+      .invalidValue, "unknown \(what) '\(name)'; known: \(names.map(\.0).joined(separator: ", "))", at: start)
+  }
+
+  /// Reads a string naming a case of `T` (by raw value).
+  package mutating func readCase<T: RawRepresentable & CaseIterable>(
+    _ type: T.Type, _ what: String
+  ) throws(JSONInputError) -> T where T.RawValue == String {
+    try readName(T.allCases.map { ($0.rawValue, $0) }, what)
+  }
+
+  /// Skips any value, without recursion (so any depth within the limit is safe).
+  package mutating func skipValue() throws(JSONInputError) {
+    let startDepth = path.count
+    repeat {
+      switch try peek() {
+      case .object:
+        try enter(isObject: true)
+        skipWhitespace()
+        if offset < end, base[offset] == UInt8(ascii: "}") {
+          offset += 1
+          leave()
+        } else {
+          guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+          path[path.count - 1].keyQuote = offset
+          _ = try readStringLiteral(at: offset)
+          try consumeColon()
+          continue
+        }
+      case .array:
+        try enter(isObject: false)
+        skipWhitespace()
+        if offset < end, base[offset] == UInt8(ascii: "]") {
+          offset += 1
+          leave()
+        } else {
+          continue
+        }
+      case .string: _ = try readStringLiteral(at: offset)
+      case .number: _ = try readNumber()
+      case .bool: _ = try readBool()
+      case .null: _ = try readNullIfPresent()
+      }
+      // After a value: close every container that ends here, then move to the next member.
+      while path.count > startDepth {
+        skipWhitespace()
+        guard offset < end else { throw unexpected("',' or a closing bracket") }
+        let isObject = path[path.count - 1].isObject
+        let byte = base[offset]
+        if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          offset += 1
+          leave()
+          continue
+        }
+        guard byte == UInt8(ascii: ",") else { throw unexpected(isObject ? "',' or '}'" : "',' or ']'") }
+        offset += 1
+        if isObject {
+          skipWhitespace()
+          guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+          path[path.count - 1].keyQuote = offset
+          _ = try readStringLiteral(at: offset)
+          try consumeColon()
+        } else {
+          path[path.count - 1].index += 1
+        }
+        break
+      }
+    } while path.count > startDepth
+  }
+
+  /// Reads any value and returns the range of its text.
+  package mutating func readRawValue() throws(JSONInputError) -> Range<Int> {
+    skipWhitespace()
+    let start = offset
+    try skipValue()
+    return start..<offset
+  }
+}

@@ -1,0 +1,46 @@
+import LayoutGeometry
+
+/// Bounds on untrusted JSON input. Each has a documented default; exceeding one is a
+/// ``JSONInputError`` of kind ``JSONInputError/Kind/limitExceeded(_:)`` naming it.
+public struct JSONInputLimits: Sendable, Hashable {
+  /// The deepest nesting of arrays and objects (default 64).
+  public var maxDepth: Int
+  /// The most sections in a feed (default 1,000,000).
+  public var maxSections: Int
+  /// The most cells in a feed, over all sections (default 5,000,000).
+  public var maxCells: Int
+  /// The longest string, in bytes (default 4,096).
+  public var maxStringLength: Int
+  /// The most traits on one cell, header or footer (default 64).
+  public var maxTraitsPerElement: Int
+  /// The largest document, in bytes (default 512 MiB).
+  public var maxBytes: Int
+
+  /// Creates limits; every argument defaults to the documented value.
+  public init(
+    maxDepth: Int = 64, maxSections: Int = 1_000_000, maxCells: Int = 5_000_000, maxStringLength: Int = 4096,
+    maxTraitsPerElement: Int = 64, maxBytes: Int = 512 << 20
+  ) {
+    self.maxDepth = maxDepth
+    self.maxSections = maxSections
+    self.maxCells = maxCells
+    self.maxStringLength = maxStringLength
+    self.maxTraitsPerElement = maxTraitsPerElement
+    self.maxBytes = maxBytes
+  }
+
+  /// The defaults.
+  public static let `default` = JSONInputLimits()
+}
+
+extension JSONReader {
+  /// A reader of a feed, within `limits` (its size checked before anything is read).
+  init(feed buffer: JSONBuffer, limits: JSONInputLimits) throws(JSONInputError) {
+    self.init(buffer: buffer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength)
+    if buffer.count > limits.maxBytes {
+      throw error(
+        .limitExceeded("maxBytes"), "the document has \(buffer.count) bytes; the limit is \(limits.maxBytes)",
+        at: 0)
+    }
+  }
+}
