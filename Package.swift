@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "ListLayout",
+  // Mutex and Atomic (the Synchronization module) need these on Apple platforms; Linux and
+  // Windows have no minimum.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "ListLayout", targets: ["ListLayout"]),
     .library(name: "Flexbox", targets: ["Flexbox"]),

@@ -8,7 +8,7 @@ import PackageDescription
 
 let package = Package(
   name: "ListLayoutBenchmarks",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],  // the library's minimum (Synchronization)
   dependencies: [
     .package(name: "ListLayout", path: ".."),
     .package(

@@ -6,9 +6,13 @@ import LayoutGeometry
 /// final class Box: FrameAssignable {
 ///   var frame = Rect.zero
 ///   var frameChildren: [Box] = []
+///   init(_ children: [Box] = []) { frameChildren = children }
 ///   func assignFrame(_ frame: Rect) { self.frame = frame }
 /// }
-/// try computed.apply(to: &rootBox)
+/// let computed = Layout(children: [Layout(size: .absolute(width: 40, height: 40))])
+///   .compute(with: Size(width: 100, height: 100))
+/// var rootBox = Box([Box()])
+/// try computed.apply(to: &rootBox)   // rootBox.frameChildren[0].frame == (0, 0, 40, 40)
 /// ```
 public protocol FrameAssignable {
   /// The node's children, in the order of the layout tree's children.

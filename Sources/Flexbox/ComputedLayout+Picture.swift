@@ -5,6 +5,9 @@ extension ComputedLayout {
   /// outlined, its identifier written in its corner and, when the `layout` it was computed from
   /// is given, its margin shaded orange outside it, its border grey and its padding green inside.
   ///
+  /// A label that would cover another (nested boxes sharing a corner) is written one line
+  /// lower, up to 64 lines, parents above their children.
+  ///
   /// ```
   ///  ░░░░░░░░░░░░░░░░░░   margin (orange)
   ///  ░ ┌────────────┐ ░
@@ -18,6 +21,8 @@ extension ComputedLayout {
   ///   - layout: The tree this was computed from, for margin, border and padding shading; its
   ///     shape must match (extra or missing children are simply not shaded).
   ///   - scale: Points to SVG pixels.
+  ///   - direction: The direction the tree was computed in, so that the shading of leading and
+  ///     trailing edges lands on the right sides.
   public func svg(layout: Layout? = nil, scale: Double = 1, direction: LayoutDirection = .ltr) -> String {
     let margin = 10.0
     var body = ""
@@ -28,6 +33,7 @@ extension ComputedLayout {
     var stack: [(node: ComputedLayout, layout: Layout?, origin: Point, depth: Int)] = [
       (self, layout, .zero, 0)
     ]
+    var labels = LabelPlacer()
     func n(_ v: Double) -> String { formatted((v * scale * 100).rounded() / 100) }
     func rect(_ r: Rect, fill: String, stroke: String = "none", extra: String = "") -> String {
       "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(Swift.max(r.width, 0)))\" "
@@ -62,8 +68,9 @@ extension ComputedLayout {
       body += rect(
         box, fill: "hsla(\(hue),70%,60%,0.12)", stroke: "hsl(\(hue),60%,40%)", extra: " stroke-width=\"1\"")
       if let identifier = node.identifier {
+        let top = labels.place(x: box.x + 2, top: box.y + 2, characters: identifier.count)
         body +=
-          "<text x=\"\(n(box.x + 2))\" y=\"\(n(box.y + 11))\" font-family=\"Menlo, monospace\" font-size=\"\(n(10))\" "
+          "<text x=\"\(n(box.x + 2))\" y=\"\(n(top + 9))\" font-family=\"Menlo, monospace\" font-size=\"\(n(10))\" "
           + "fill=\"hsl(\(hue),60%,30%)\">\(Self.xmlEscaped(identifier))</text>\n"
       }
       let children = source?.children ?? []
@@ -79,6 +86,54 @@ extension ComputedLayout {
       + "width=\"\(n(width))\" height=\"\(n(height))\">\n"
       + "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"white\"/>\n"
       + body + "</svg>\n"
+  }
+
+  /// Where the debug picture's labels go: each one at its box's corner, or as many lines lower
+  /// as it takes not to cover a label placed before it. Labels are looked up in buckets of one
+  /// line by 60 points, so placing one costs the few labels near it.
+  struct LabelPlacer {
+    /// The most lines a label moves down; past that it is written where it would overlap.
+    static let maximumShift = 64
+    /// A line of text, in points (the font is 10 points).
+    static let lineHeight = 11.0
+    /// The advance of one character of the monospaced font, in points.
+    static let characterWidth = 6.02
+    static let bucketWidth = 60.0
+
+    struct Key: Hashable {
+      var row: Int
+      var column: Int
+    }
+    var placed: [Key: [Rect]] = [:]
+
+    /// The top of the label of `characters` characters whose corner is at (`x`, `top`).
+    mutating func place(x: Double, top: Double, characters: Int) -> Double {
+      guard x.isFinite, top.isFinite, abs(x) < 1e12, abs(top) < 1e12 else { return top }
+      let width = Double(Swift.min(characters, 200)) * Self.characterWidth
+      var rect = Rect(x: x, y: top, width: width, height: Self.lineHeight)
+      for _ in 0..<Self.maximumShift where covers(rect) { rect.origin.y += Self.lineHeight }
+      for key in keys(rect, margin: 0) { placed[key, default: []].append(rect) }
+      return rect.minY
+    }
+
+    func covers(_ rect: Rect) -> Bool {
+      keys(rect, margin: 1).contains { key in
+        placed[key]?.contains { $0.intersects(rect) } ?? false
+      }
+    }
+
+    /// The buckets `rect` touches, and `margin` rows either side (a label's top can lie in the
+    /// row above or below the one it overlaps).
+    func keys(_ rect: Rect, margin: Int) -> [Key] {
+      let row = Int((rect.minY / Self.lineHeight).rounded(.down))
+      let first = Int((rect.minX / Self.bucketWidth).rounded(.down))
+      let last = Int((rect.maxX / Self.bucketWidth).rounded(.down))
+      var keys: [Key] = []
+      for r in (row - margin)...(row + margin) {
+        for c in first...last { keys.append(Key(row: r, column: c)) }
+      }
+      return keys
+    }
   }
 
   static func xmlEscaped(_ text: String) -> String {

@@ -26,10 +26,10 @@ public typealias RelativeSizeClosure = @Sendable (RelativeSizeOptions) -> Size
 /// How a ``Layout`` is sized (Core Layout's `SizeBehavior`): a mode plus minimum and maximum sizes.
 ///
 /// ```swift
-/// SizeBehavior(minWidth: 44, minHeight: 44)
-/// .flexible(units: 2)
-/// .absolute(width: 97, height: 58)
-/// .relative { options in Size(width: 80, height: 20) }
+/// let atLeast = SizeBehavior(minWidth: 44, minHeight: 44)
+/// let grows: SizeBehavior = .flexible(units: 2)
+/// let fixed: SizeBehavior = .absolute(width: 97, height: 58)
+/// let measured: SizeBehavior = .relative { options in Size(width: 80, height: 20) }
 /// ```
 public struct SizeBehavior: Sendable {
   /// The sizing mode.

@@ -6,10 +6,12 @@
 /// when ``flush()`` is called.
 ///
 /// ```swift
-/// var writer = ByteWriter { bytes in fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+/// final class Output { var bytes: [UInt8] = [] }
+/// let output = Output()
+/// var writer = ByteWriter { bytes in output.bytes.append(contentsOf: bytes) }
 /// writer.write("{\"x\":")
 /// writer.write(number: 12.5)
-/// writer.flush()
+/// writer.flush()   // output.bytes holds {"x":12.5
 /// ```
 public struct ByteWriter {
   private var buffer: [UInt8]

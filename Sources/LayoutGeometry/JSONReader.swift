@@ -712,6 +712,14 @@ package struct JSONReader {
     try readName(T.allCases.map { ($0.rawValue, $0) }, what)
   }
 
+  /// Reads a key (recorded in the key path) and its colon, for ``skipValue()``.
+  private mutating func skipKey() throws(JSONInputError) {
+    guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+    path[path.count - 1].keyQuote = offset
+    _ = try readStringLiteral(at: offset)
+    try consumeColon()
+  }
+
   /// Skips any value, without recursion (so any depth within the limit is safe).
   package mutating func skipValue() throws(JSONInputError) {
     let startDepth = path.count
@@ -724,10 +732,7 @@ package struct JSONReader {
           offset += 1
           leave()
         } else {
-          guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-          path[path.count - 1].keyQuote = offset
-          _ = try readStringLiteral(at: offset)
-          try consumeColon()
+          try skipKey()
           continue
         }
       case .array:
@@ -759,10 +764,7 @@ package struct JSONReader {
         offset += 1
         if isObject {
           skipWhitespace()
-          guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-          path[path.count - 1].keyQuote = offset
-          _ = try readStringLiteral(at: offset)
-          try consumeColon()
+          try skipKey()
         } else {
           path[path.count - 1].index += 1
         }

@@ -63,8 +63,15 @@ public enum ListLayoutCommand {
       writer.flush()
     }
     /// Reads a whole file, or standard input for `-`, in one pass into one array.
+    ///
+    /// - Throws: ``FileError`` for a directory or a missing file, Foundation's error otherwise.
     public func read(_ path: String) throws -> [UInt8] {
       if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw FileError.notFound
+      }
+      if isDirectory.boolValue { throw FileError.isDirectory }
       let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
       defer { try? handle.close() }
       let size = Int(try handle.seekToEnd())
@@ -116,6 +123,24 @@ public enum ListLayoutCommand {
     }
   }
 
+  /// The command's version, printed by `listlayout --version`.
+  public static let version = "0.1.0"
+
+  /// Why a path could not be read as a file.
+  public enum FileError: Error, LocalizedError, Equatable {
+    /// Nothing is at the path.
+    case notFound
+    /// The path names a directory.
+    case isDirectory
+
+    public var errorDescription: String? {
+      switch self {
+      case .notFound: "no such file"
+      case .isDirectory: "it is a directory"
+      }
+    }
+  }
+
   static let usage = """
     usage: listlayout [COMMAND] [OPTIONS]
 
@@ -140,6 +165,7 @@ public enum ListLayoutCommand {
                       print the feed in a normal form: only what differs from the
                       defaults, or every default spelled out
       help            show this help; 'listlayout COMMAND --help' shows a command's
+      --version       print the version
 
     exit status: 0 success, 1 layout error, 2 bad usage or bad input
     """
@@ -162,6 +188,9 @@ public enum ListLayoutCommand {
     case "help", "--help", "-h":
       io.out(usage + "\n")
       return .success
+    case "--version":
+      io.out("listlayout \(version)\n")
+      return .success
     default:
       io.err("listlayout: unknown command '\(command)'\n\n\(usage)\n")
       return .usageError
@@ -178,7 +207,12 @@ public enum ListLayoutCommand {
       return nil
     }
     do {
-      return try ListModel(json: bytes, width: width)
+      let model = try ListModel(json: bytes, width: width)
+      if let problem = FeedCheck.widthProblem(model, bytes: bytes) {
+        io.err("listlayout: \(path): \(problem)\n")
+        return nil
+      }
+      return model
     } catch {
       io.err("listlayout: \(path): \(error)\n")
       return nil

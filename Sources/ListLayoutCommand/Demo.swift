@@ -62,7 +62,7 @@ enum Demo {
           cells:        \(model.cellCount)
           elements:     \(snapshot.elementCount)
           content size: \(formatted(snapshot.contentSize.width)) × \(formatted(snapshot.contentSize.height))
-          layout time:  \(String(format: "%.1f", micros)) µs
+          layout time:  \(String(format: "%.1f", micros)) µs\(Self.buildNote)
           wrote:        listlayout-demo.svg, listlayout-demo.html
 
         """)
@@ -75,6 +75,16 @@ enum Demo {
 }
 
 extension Demo {
+  /// Said after the layout time when the command was built for debugging, whose times are
+  /// several times a release build's.
+  static var buildNote: String {
+    #if DEBUG
+    " (a debug build: `swift run -c release listlayout` for a representative time)"
+    #else
+    ""
+    #endif
+  }
+
   /// Three frames of the demo feed scrolling in a phone-sized viewport: the top; the genres
   /// section with its header pinned over the centered pills; and the end of the podcasts
   /// section, its header pinned above its last rows, its footer and the next header.

@@ -1,10 +1,10 @@
 import Flexbox
 import Foundation
 
-/// `listlayout flex TREE.json [--width W] [--height H]`
+/// `listlayout flex TREE.json [--width W] [--height H] [--svg OUT.svg]`
 enum FlexCommand {
   static let usage = """
-    usage: listlayout flex TREE.json [--width W] [--height H]
+    usage: listlayout flex TREE.json [--width W] [--height H] [--svg OUT.svg]
 
     Computes a flexbox tree and prints the computed tree as JSON:
       {"id":…,"x":…,"y":…,"width":…,"height":…,"children":[…]}
@@ -18,13 +18,15 @@ enum FlexCommand {
     options:
       --width W    the root's width when its style gives none (default: its content's)
       --height H   the root's height when its style gives none (default: its content's)
+      --svg OUT    also draw the computed tree as a debug picture: every box outlined and
+                   labelled with its id, margins shaded orange, borders grey, padding green
     """
 
   static func run<Output: ListLayoutCommand.IO>(
     _ words: [String], io: inout Output
   ) -> ListLayoutCommand.Status {
     do {
-      let arguments = try Arguments(words, options: ["width", "height"], flags: ["help"])
+      let arguments = try Arguments(words, options: ["width", "height", "svg"], flags: ["help"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
         return .success
@@ -44,6 +46,11 @@ enum FlexCommand {
       }
       do {
         let output = try FlexDocument.layoutJSON(from: Data(bytes), width: width, height: height)
+        if let svgPath = arguments.options["svg"] {
+          let layout = try FlexDocument.decode(Data(bytes))
+          let picture = layout.compute(width: width, height: height).svg(layout: layout)
+          guard RenderCommand.write(picture, to: svgPath, io: &io) else { return .usageError }
+        }
         io.out(String(decoding: output, as: UTF8.self))
         return .success
       } catch {

@@ -4,7 +4,7 @@ import ListLayout
 /// `listlayout generate --cells N [--seed S] [--sections K] [--width W]`
 enum GenerateCommand {
   /// The most cells `generate` writes (about 60 MB of JSON).
-  static let maxCells = 1_000_000
+  static let maxCells = JSONInputLimits.default.maxCells
   /// The most sections `generate` writes.
   static let maxSections = 100_000
 

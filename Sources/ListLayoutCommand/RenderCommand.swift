@@ -15,7 +15,9 @@ enum RenderCommand {
                             headers, footers, pinned headers (dashed red, "pinned"), content
                             insets (hatched) and sections (shaded bands)
       --html OUT.html       one self-contained page that scrolls the layout virtually, with
-                            sticky headers as the library computes them
+                            sticky headers as the library computes them; open it as
+                            OUT.html#offset=Y&vh=H to scroll to Y in an H-point viewport,
+                            or OUT.html#selftest to have it check itself and write a report
       --ascii               draw it on standard output as text
 
     options:

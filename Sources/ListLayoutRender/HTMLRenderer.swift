@@ -22,7 +22,7 @@ import ListLayout
 ///    nodes for those that entered.
 ///
 /// So the DOM holds O(visible) nodes whatever the feed's size, and what it shows is what
-/// ``LayoutSnapshot/viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:)``
+/// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:)`
 /// lists for the same offset (the `Scripts/html-check` script verifies both in Chromium).
 ///
 /// The page reads options from its URL fragment: `#offset=Y` scrolls to Y, `vh=H` sets the
@@ -82,19 +82,38 @@ public struct HTMLRenderer: Sendable {
   /// `json` with `<`, `>` and `&` written as JSON escapes, so that no identifier can close
   /// the `<script>` element holding it. (They can only occur inside JSON strings.)
   static func scriptSafe(_ json: String) -> String {
-    var out = ""
-    out.reserveCapacity(json.utf8.count)
-    for scalar in json.unicodeScalars {
-      switch scalar {
-      case "<": out += "\\u003c"
-      case ">": out += "\\u003e"
-      case "&": out += "\\u0026"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
-      default: out.unicodeScalars.append(scalar)
+    // Byte by byte: the characters to escape are ASCII or the three-byte U+2028 / U+2029.
+    var out: [UInt8] = []
+    out.reserveCapacity(json.utf8.count + 64)
+    var bytes = json.utf8.makeIterator()
+    var pending: [UInt8] = []
+    while let byte = pending.isEmpty ? bytes.next() : pending.removeFirst() {
+      switch byte {
+      case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+      case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+      case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+      case 0xE2:
+        guard let second = bytes.next() else {
+          out.append(byte)
+          continue
+        }
+        guard second == 0x80, let third = bytes.next() else {
+          out.append(byte)
+          pending.append(second)
+          continue
+        }
+        if third == 0xA8 {
+          out += Array("\\u2028".utf8)
+        } else if third == 0xA9 {
+          out += Array("\\u2029".utf8)
+        } else {
+          out += [byte, second]
+          pending.append(third)
+        }
+      default: out.append(byte)
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The layout as the page embeds it:
@@ -109,7 +128,7 @@ public struct HTMLRenderer: Sendable {
   /// ```
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
-  /// identifier. Section `y` and `h` are the section's extent (``LayoutSnapshot/sectionFrame(_:)``);
+  /// identifier. Section `y` and `h` are the section's extent (`LayoutSnapshot.sectionFrame(_:)`);
   /// header and footer frames are their natural positions.
   ///
   /// - Complexity: O(n).
@@ -124,43 +143,48 @@ public struct HTMLRenderer: Sendable {
       traitSets.append(traits)
       return traitSets.count - 1
     }
-    var xs = "", ys = "", ws = "", hs = "", ts = "", ids = ""
+    // One byte column per array of the output, filled in one walk of the snapshot.
+    var xs = Column(), ys = Column(), ws = Column(), hs = Column(), ts = Column(), ids = Column()
     var anyID = false
     var cellCount = 0
-    var sectionY = "", sectionH = "", firsts = "", counts = "", headers = "", footers = ""
-    func append(_ text: String, to list: inout String) {
-      if !list.isEmpty { list += "," }
-      list += text
-    }
-    func supplementary(_ element: LayoutAttributes?) -> String {
-      guard let element else { return "null" }
+    var sectionY = Column(), sectionH = Column(), firsts = Column(), counts = Column()
+    var headers = Column(), footers = Column()
+    func supplementary(_ element: LayoutAttributes?, into column: inout Column) {
+      column.separate()
+      guard let element else { return column.bytes += Array("null".utf8) }
       let frame = element.frame
       let label = ElementLabel(of: element, in: snapshot)
       let traits = index(of: ElementLabel.traitSet(of: element, in: model))
-      return "[\(jsonNumber(frame.minX)),\(jsonNumber(frame.minY)),\(jsonNumber(frame.width)),"
-        + "\(jsonNumber(frame.height)),\(traits),\(jsonQuoted(label.title))]"
+      column.bytes += Array(
+        ("[\(jsonNumber(frame.minX)),\(jsonNumber(frame.minY)),\(jsonNumber(frame.width)),"
+          + "\(jsonNumber(frame.height)),\(traits),\(jsonQuoted(label.title))]").utf8)
     }
     for section in 0..<snapshot.numberOfSections {
       let frame = snapshot.sectionFrame(section) ?? .zero
-      append(jsonNumber(frame.minY), to: &sectionY)
-      append(jsonNumber(frame.height), to: &sectionH)
-      append(String(cellCount), to: &firsts)
-      let items = snapshot.numberOfItems(inSection: section)
-      append(String(items), to: &counts)
-      append(supplementary(snapshot.headerAttributes(inSection: section)), to: &headers)
-      append(supplementary(snapshot.footerAttributes(inSection: section)), to: &footers)
-      let cells = model.sections.indices.contains(section) ? model.sections[section].cells : []
-      for item in 0..<items {
-        guard let cell = snapshot.frame(of: IndexPath(item: item, section: section)) else { continue }
-        append(jsonNumber(cell.minX), to: &xs)
-        append(jsonNumber(cell.minY), to: &ys)
-        append(jsonNumber(cell.width), to: &ws)
-        append(jsonNumber(cell.height), to: &hs)
-        let traits: TraitSet = cells.indices.contains(item) ? cells[item].traits : []
-        append(String(index(of: traits)), to: &ts)
-        let id = cells.indices.contains(item) ? cells[item].id : nil
-        if id != nil { anyID = true }
-        append(id.map(jsonQuoted) ?? "null", to: &ids)
+      sectionY.append(number: frame.minY)
+      sectionH.append(number: frame.height)
+      firsts.append(integer: cellCount)
+      counts.append(integer: snapshot.numberOfItems(inSection: section))
+      supplementary(snapshot.headerAttributes(inSection: section), into: &headers)
+      supplementary(snapshot.footerAttributes(inSection: section), into: &footers)
+      var cells =
+        model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
+      snapshot.forEachElement(inSection: section) { element in
+        guard element.kind == .cell else { return }
+        let frame = element.frame
+        xs.append(number: frame.minX)
+        ys.append(number: frame.minY)
+        ws.append(number: frame.width)
+        hs.append(number: frame.height)
+        let cell = cells?.next()
+        ts.append(integer: index(of: cell?.traits ?? []))
+        ids.separate()
+        if let id = cell?.id {
+          anyID = true
+          ids.bytes += Array(jsonQuoted(id).utf8)
+        } else {
+          ids.bytes += Array("null".utf8)
+        }
         cellCount += 1
       }
     }
@@ -177,12 +201,61 @@ public struct HTMLRenderer: Sendable {
       "\"traits\":["
       + traitSets.map { "[" + $0.names.map(jsonQuoted).joined(separator: ",") + "]" }
       .joined(separator: ",") + "],\n"
-    out += "\"cells\":{\"x\":[\(xs)],\n\"y\":[\(ys)],\n\"w\":[\(ws)],\n\"h\":[\(hs)],\n\"t\":[\(ts)],\n"
-    out += "\"id\":" + (anyID ? "[\(ids)]" : "null") + "},\n"
-    out +=
-      "\"sections\":{\"y\":[\(sectionY)],\"h\":[\(sectionH)],\"first\":[\(firsts)],\"count\":[\(counts)],\n"
-    out += "\"header\":[\(headers)],\n\"footer\":[\(footers)]}}\n"
-    return out
+    var bytes = Array(out.utf8)
+    // Each array follows the text before it; the id column is `null` when no cell has an id.
+    let arrays: [(String, Column?)] = [
+      ("\"cells\":{\"x\":", xs), (",\n\"y\":", ys), (",\n\"w\":", ws), (",\n\"h\":", hs),
+      (",\n\"t\":", ts), (",\n\"id\":", anyID ? ids : nil), ("},\n\"sections\":{\"y\":", sectionY),
+      (",\"h\":", sectionH), (",\"first\":", firsts), (",\"count\":", counts), (",\n\"header\":", headers),
+      (",\n\"footer\":", footers),
+    ]
+    for (before, column) in arrays {
+      bytes += Array(before.utf8)
+      if let column {
+        bytes.append(UInt8(ascii: "["))
+        bytes += column.bytes
+        bytes.append(UInt8(ascii: "]"))
+      } else {
+        bytes += Array("null".utf8)
+      }
+    }
+    bytes += Array("}}\n".utf8)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+/// One comma-separated array of the page's layout JSON, as bytes.
+private struct Column {
+  var bytes: [UInt8] = []
+
+  mutating func separate() {
+    if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+  }
+
+  /// Appends a number as ``jsonNumber(_:)`` writes it.
+  mutating func append(number value: Double) {
+    separate()
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+      appendDigits(Int(Int64(value)))
+    } else {
+      bytes += Array(jsonNumber(value).utf8)
+    }
+  }
+
+  mutating func append(integer value: Int) {
+    separate()
+    appendDigits(value)
+  }
+
+  private mutating func appendDigits(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30)
+      magnitude /= 10
+    } while magnitude != 0
+    bytes[start...].reverse()
   }
 }
 

@@ -144,7 +144,7 @@ extension SVGRenderer {
       top += Self.titleHeight
     }
     if showsLegend {
-      top += legend(sets, width: width, top: top, into: &body)
+      top += legend(Shown(snapshot, panels, sets), width: width, top: top, into: &body)
     }
     var x = Self.margin + Self.gutter
     var tallest = 0.0
@@ -173,19 +173,58 @@ extension SVGRenderer {
     return out
   }
 
-  /// Draws the legend from `top`, wrapping at `width`; returns the height it took.
-  func legend(_ sets: [TraitSet], width: Double, top: Double, into out: inout String) -> Double {
-    var items: [(swatch: String, text: String)] = [
+  /// What a picture's panels draw, so that its legend lists nothing else.
+  struct Shown {
+    var kinds: Set<String> = []
+    /// The trait sets of the cells drawn, in the feed's order of first appearance.
+    var traitSets: [(index: Int, set: TraitSet)] = []
+
+    init(_ snapshot: LayoutSnapshot, _ panels: [Panel], _ sets: [TraitSet]) {
+      var drawnSets: Set<TraitSet> = []
+      for panel in panels {
+        for element in panel.elements {
+          switch element.kind {
+          case .cell: drawnSets.insert(ElementLabel.traitSet(of: element, in: snapshot.model))
+          case .header: kinds.insert(element.isPinned ? "pinned header" : "header")
+          case .footer: kinds.insert(element.isPinned ? "pinned footer" : "footer")
+          case .overlay: kinds.insert("overlay")
+          }
+        }
+        if SVGRenderer.insetBands(snapshot).contains(where: { $0.intersects(panel.rect) }) {
+          kinds.insert("content inset")
+        }
+        if (0..<snapshot.numberOfSections).contains(where: {
+          snapshot.sectionFrame($0).map { $0.maxY > panel.rect.minY && $0.minY < panel.rect.maxY } ?? false
+        }) {
+          kinds.insert("section")
+        }
+      }
+      traitSets = sets.enumerated().filter { drawnSets.contains($0.element) }.map {
+        ($0.offset, $0.element)
+      }
+    }
+  }
+
+  /// Draws the legend of what `shown` lists from `top`, wrapping at `width`; returns the
+  /// height it took.
+  func legend(_ shown: Shown, width: Double, top: Double, into out: inout String) -> Double {
+    let all: [(swatch: String, text: String)] = [
       ("<g class=\"header\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "header"),
       ("<g class=\"footer\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "footer"),
       (
         "<g class=\"header pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
         "pinned header"
       ),
+      (
+        "<g class=\"footer pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
+        "pinned footer"
+      ),
+      ("<g class=\"overlay\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "overlay"),
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]
-    for (index, set) in sets.prefix(Self.palette.count).enumerated() {
+    var items = all.filter { shown.kinds.contains($0.text) }
+    for (index, set) in shown.traitSets.prefix(Self.palette.count) {
       let text = set.isEmpty ? "cell" : set.names.joined(separator: " + ")
       items.append(
         (
@@ -240,14 +279,7 @@ extension SVGRenderer {
       out += "\n"
     }
     // Content insets.
-    let insets = snapshot.configuration.contentInsets
-    let bands = [
-      Rect(x: 0, y: 0, width: content.width, height: insets.top),
-      Rect(x: 0, y: content.height - insets.bottom, width: content.width, height: insets.bottom),
-      Rect(x: 0, y: 0, width: insets.left, height: content.height),
-      Rect(x: content.width - insets.right, y: 0, width: insets.right, height: content.height),
-    ]
-    for band in bands where band.width > 0 && band.height > 0 && band.intersects(rect) {
+    for band in Self.insetBands(snapshot) where band.intersects(rect) {
       out += rectTag("inset", band)
     }
     // Elements, back to front.
@@ -261,6 +293,19 @@ extension SVGRenderer {
       out += rectTag("frame", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
     }
     out += "</svg>\n"
+  }
+
+  /// The content insets' bands that have an area.
+  static func insetBands(_ snapshot: LayoutSnapshot) -> [Rect] {
+    let content = snapshot.contentSize
+    let insets = snapshot.configuration.contentInsets
+    let bands = [
+      Rect(x: 0, y: 0, width: content.width, height: insets.top),
+      Rect(x: 0, y: content.height - insets.bottom, width: content.width, height: insets.bottom),
+      Rect(x: 0, y: 0, width: insets.left, height: content.height),
+      Rect(x: content.width - insets.right, y: 0, width: insets.right, height: content.height),
+    ]
+    return bands.filter { $0.width > 0 && $0.height > 0 }
   }
 
   /// A `<rect>` tag for `rect`, with a class (unless empty) and a corner radius (if any).
@@ -295,8 +340,8 @@ extension SVGRenderer {
     let charWidth = 6.3
     var room = frame.width - 8
     if element.isPinned && frame.width >= 160 && frame.height >= 16 { room -= 54 }
-    let idLimit = Int((room / charWidth).rounded(.down))
-    let traitLimit = Int(((frame.width - 8) / 5.2).rounded(.down))
+    let idLimit = characterLimit(room, charWidth)
+    let traitLimit = characterLimit(frame.width - 8, 5.2)
     let traitText = label.traits.joined(separator: " · ")
     if element.kind == .cell {
       let showTraits = frame.height >= 27 && traitLimit >= 3 && !traitText.isEmpty

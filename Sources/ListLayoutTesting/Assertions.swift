@@ -12,6 +12,9 @@ import XCTest
 /// asked), and reports a failure with a line diff when they differ.
 ///
 /// ```swift
+/// import ListLayoutTesting
+/// import Testing
+///
 /// @Test func feedLayout() throws {
 ///   let snapshot = try ListModel(width: 375) {
 ///     Section(header: 44) { Cell("a", 100, 50); Cell("b", 120, 50) }

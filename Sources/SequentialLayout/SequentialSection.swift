@@ -112,7 +112,10 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 /// between the passes.
 ///
 /// ```swift
-/// let text = SizeCalculator<Int> { args in model.textSize(of: args.item.value!, width: args.fittingSize.width) }
+/// // A text item: 20 points a line, 36 characters a line at 288 wide (a stand-in for measuring).
+/// let text = SizeCalculator<Int> { args in
+///   Size(width: args.fittingSize.width, height: 20 * (100 / (args.fittingSize.width / 8)).rounded(.up))
+/// }
 /// let items = [
 ///   SequentialSectionItem(size: Size(width: 80, height: 44)),
 ///   SequentialSectionItem(size: Size(width: 80, height: 44)),
@@ -123,8 +126,8 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 ///   defaults: SequentialSectionDefaults(frameCalculator: .topAlignedFlow, spacing: EdgeInsets(all: 8)))
 /// layout.frames[0]        // (16, 16, 80, 44)
 /// layout.frames[1]        // (104, 16, 80, 44): right of item 0, max(8, 8) apart
-/// layout.frames[2]        // (16, 68, 288, h): full width, 8 below item 1, h = text height at 288
-/// layout.contentHeight    // (52 + h) + 32: the occupied height (y 16 to 68 + h) plus the insets
+/// layout.frames[2]        // (16, 68, 288, 60): full width, 8 below item 1, 3 lines of text
+/// layout.contentHeight    // 144: the occupied height (y 16 to 128) plus the insets
 /// ```
 ///
 /// From JSON (`"layout": {"type": "sequential", "frameCalculator": "topAlignedFlow",
@@ -133,11 +136,14 @@ public struct SequentialSectionLayout: Sendable, Equatable {
 /// description lists the known names:
 ///
 /// ```swift
-/// let defaults = try SequentialSectionDefaults(
-///   frameCalculatorName: json.frameCalculator ?? "containerLeftAlignedVStack",
-///   spacing: json.spacing ?? .zero, padding: json.padding ?? .zero)
+/// let defaults = try SequentialSectionDefaults(frameCalculatorName: "topAlignedFlow", spacing: EdgeInsets(all: 8))
 /// let item = try SequentialSectionItem(
-///   size: .fixed(cellSize), frameCalculatorName: cellJSON.frameCalculator, spacing: cellJSON.spacing)
+///   size: .fixed(Size(width: 80, height: 44)), frameCalculatorName: "containerFullWidthVStack")
+/// do {
+///   _ = try SequentialSectionDefaults(frameCalculatorName: "leftFlow")
+/// } catch {
+///   print(error)  // unknown calculator 'leftFlow'; known: containerLeftAlignedVStack, …
+/// }
 /// ```
 public enum SequentialSection {
   /// Lays out one section's items in a container of `width` (height unbounded).

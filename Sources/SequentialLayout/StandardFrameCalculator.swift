@@ -1,8 +1,9 @@
 /// The names of the standard frame calculators: the registry a JSON decoder looks names up in.
 ///
 /// ```swift
+/// struct UnknownName: Error { var message: String }
 /// guard let calculator = FrameCalculator<Int>.standard(named: "topAlignedFlow") else {
-///   throw MyDecodingError("unknown calculator 'x'; known: \(StandardFrameCalculator.knownNames)")
+///   throw UnknownName(message: "unknown calculator; known: \(StandardFrameCalculator.knownNames)")
 /// }
 /// ```
 ///

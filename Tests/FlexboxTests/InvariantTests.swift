@@ -39,7 +39,11 @@ func randomLayout(_ rng: inout SplitMix64, depth: Int = 0) -> Layout {
 
 @Suite("Invariants over random trees")
 struct InvariantTests {
-  @Test("no NaN, no negative sizes, deterministic, stretched single lines stay inside", arguments: 0..<200)
+  @Test("no NaN, no negative sizes, deterministic, stretched single lines stay inside (200 seeds)")
+  func invariantsEverySeed() {
+    for seed in 0..<200 { invariants(seed: seed) }
+  }
+
   func invariants(seed: Int) {
     var rng = SplitMix64(seed: UInt64(seed))
     let layout = randomLayout(&rng)
@@ -55,7 +59,11 @@ struct InvariantTests {
     #expect(FlexDocument.encode(computed).count > 0)
   }
 
-  @Test("children of a fixed-size container without overflow stay in its content box", arguments: 0..<100)
+  @Test("children of a fixed-size container without overflow stay in its content box (100 seeds)")
+  func containmentEverySeed() {
+    for seed in 0..<100 { containment(seed: seed) }
+  }
+
   func containment(seed: Int) {
     var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
     let count = Int(rng.next() % 6) + 1

@@ -77,7 +77,7 @@ import Testing
   @Test(arguments: [
     ["generate"],
     ["generate", "--cells", "-1"],
-    ["generate", "--cells", "1000001"],
+    ["generate", "--cells", "5000001"],
     ["generate", "--cells", "ten"],
     ["generate", "--cells", "5", "--seed", "-3"],
     ["generate", "--cells", "5", "--seed", "18446744073709551616"],

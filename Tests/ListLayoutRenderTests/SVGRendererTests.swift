@@ -21,7 +21,8 @@ import FoundationXML
     #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     #expect(isWellFormed(svg))
     #expect(occurrences(of: "<g class=\"cell ", in: svg) == 23)
-    #expect(occurrences(of: "<g class=\"header", in: svg) == 2 + 2)  // two headers, two legend swatches
+    // Two headers and the legend's header swatch (nothing is pinned, so no "pinned header" swatch).
+    #expect(occurrences(of: "<g class=\"header", in: svg) == 2 + 1)
     #expect(occurrences(of: "<g class=\"footer\"><title>", in: svg) == 1)
     #expect(svg.contains(">plain</text>"))
     #expect(svg.contains(">s1-19</text>"))
@@ -85,5 +86,36 @@ import FoundationXML
     let svg = SVGRenderer().render(snapshot)
     #expect(isWellFormed(svg))
     #expect(occurrences(of: "<g class=\"cell ", in: svg) == 0)
+  }
+}
+
+/// The legend lists only what the picture shows.
+@Suite struct SVGLegendTests {
+  /// The legend's entries, in order.
+  func legend(_ svg: String) -> [String] {
+    svg.components(separatedBy: "<text class=\"legend\" x=\"20\" y=\"9.5\">").dropFirst().map {
+      String($0.prefix { $0 != "<" })
+    }
+  }
+
+  @Test func theWholeContentListsEveryKind() throws {
+    let entries = legend(SVGRenderer().render(try sampleSnapshot()))
+    for kind in ["header", "footer", "content inset", "section"] {
+      #expect(entries.contains(kind), "\(kind)")
+    }
+    #expect(!entries.contains("pinned header"))
+  }
+
+  @Test func aViewportListsOnlyWhatItShows() throws {
+    let snapshot = try sampleSnapshot()
+    // Scrolled into the second section: its header pinned, no footer, only s1-* cells (no traits).
+    let frame = snapshot.viewport(at: Point(x: 0, y: 600), size: Size(width: 300, height: 200))
+    #expect(frame.elements.allSatisfy { $0.kind != .footer })
+    let entries = legend(SVGRenderer().render(snapshot, viewports: [frame]))
+    #expect(entries.contains("pinned header"))
+    #expect(!entries.contains("footer"))
+    #expect(!entries.contains("compactWidth + stackable"))
+    #expect(!entries.contains("centered"))
+    #expect(entries.contains("cell"))
   }
 }

@@ -3,14 +3,21 @@ import SequentialLayout
 import TestSupport
 import Testing
 
-/// Seeded property tests: each seed builds a random layout; failures print the seed.
+/// Seeded property tests: each seed builds a random layout; failures print the seed. One test
+/// runs every seed, so a passing run prints one line per property, not one per seed.
 @Suite("Properties")
 struct PropertyTests {
   static let seeds: [UInt64] = Array(0..<200)
 
   /// A VStack places each item exactly the facing spacing (the larger of the pair) and both
   /// paddings below the previous one, so padded frames never overlap vertically.
-  @Test("a VStack's frames never overlap and respect spacing", arguments: seeds)
+  @Test("a VStack's frames never overlap and respect spacing (every seed)")
+  func vstackEverySeed() throws {
+    for seed in Self.seeds {
+      do { try vstack(seed: seed) } catch { Issue.record(error, "seed \(seed)") }
+    }
+  }
+
   func vstack(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let count = Int.random(in: 1...30, using: &random)
@@ -43,7 +50,13 @@ struct PropertyTests {
   }
 
   /// The size from a dry layout holds every counted frame, whatever the calculators and options.
-  @Test("sizeThatFits bounds contain every non-ignored frame", arguments: seeds)
+  @Test("sizeThatFits bounds contain every non-ignored frame (every seed)")
+  func sizeContainsFramesEverySeed() throws {
+    for seed in Self.seeds {
+      do { try sizeContainsFrames(seed: seed) } catch { Issue.record(error, "seed \(seed)") }
+    }
+  }
+
   func sizeContainsFrames(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let names = StandardFrameCalculator.allCases
@@ -87,7 +100,13 @@ struct PropertyTests {
 
   /// Items of one height in a flow with no spacing never overlap and stay inside the layout
   /// area's width when each fits on a line of its own.
-  @Test("a flow's items never overlap and wrap inside the width", arguments: seeds)
+  @Test("a flow's items never overlap and wrap inside the width (every seed)")
+  func flowEverySeed() throws {
+    for seed in Self.seeds {
+      do { try flow(seed: seed) } catch { Issue.record(error, "seed \(seed)") }
+    }
+  }
+
   func flow(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let width = random.whole(60...300)
@@ -110,7 +129,13 @@ struct PropertyTests {
 
   /// The list's entry point equals a self-sizing container of the same items: sized by dry
   /// layout, then laid out at that height (differential test).
-  @Test("a section lays out like an autosized container", arguments: seeds)
+  @Test("a section lays out like an autosized container (every seed)")
+  func sectionMatchesContainerEverySeed() throws {
+    for seed in Self.seeds {
+      do { try sectionMatchesContainer(seed: seed) } catch { Issue.record(error, "seed \(seed)") }
+    }
+  }
+
   func sectionMatchesContainer(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let names = StandardFrameCalculator.allCases

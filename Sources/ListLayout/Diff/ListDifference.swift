@@ -2,11 +2,13 @@
 /// into the new one, in UIKit's index semantics, and what a renderer reconfigures afterwards.
 ///
 /// ```swift
-/// let difference = ListDifference(from: oldFeed, to: newFeed)
+/// var newModel = model
+/// newModel.sections[0].cells.remove(at: 0)
+/// let difference = ListDifference(from: model, to: newModel)
 /// difference.items.deleted        // old index paths
 /// difference.items.inserted       // new index paths
 /// difference.items.updated        // new index paths of kept cells whose content changed
-/// let result = try snapshot.applying(difference, anchor: ScrollAnchor(contentOffset: y, viewportHeight: h))
+/// let result = try snapshot.applying(difference, anchor: ScrollAnchor(contentOffset: 300, viewportHeight: 667))
 /// ```
 ///
 /// ## Matching

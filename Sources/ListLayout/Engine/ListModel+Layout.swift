@@ -21,63 +21,60 @@ extension ListModel {
 /// Runs the section layouts with the manager's concrete type, so the hot loop calls it
 /// directly (or through the memo) rather than through an existential.
 enum LayoutEngine {
-
   static func layoutSections(of model: ListModel) throws(LayoutError) -> ContiguousArray<SectionGeometry> {
-    let manager = model.configuration.layoutManager
+    try withSpacingPolicy(for: model.configuration.layoutManager, FullLayout(model: model))
+  }
+
+  /// Runs `job` with the spacing policy for `manager`: its answers straight from the
+  /// manager, or memoized when it prefers that.
+  static func withSpacingPolicy<Job: SpacingPolicyJob>(
+    for manager: any LayoutManager, _ job: Job
+  ) throws(LayoutError) -> Job.Result {
+    // The built-in managers answer faster than a cache look-up, and are named here so that
+    // their calls are direct (and inlined) in the specialized loops.
     if let attributes = manager as? AttributesLayoutManager {
-      return try layoutSections(of: model, policy: DirectSpacing(attributes))
+      var policy = DirectSpacing(attributes)
+      return try job.run(policy: &policy)
     }
     if let hub = manager as? HubLayoutManager {
-      return try layoutSections(of: model, policy: DirectSpacing(hub))
+      var policy = DirectSpacing(hub)
+      return try job.run(policy: &policy)
     }
-    return try layoutSections(of: model, opening: manager)
+    return try withSpacingPolicy(opening: manager, job)
   }
 
-  static func layoutSections<Manager: LayoutManager>(
-    of model: ListModel, opening manager: Manager
-  )
-    throws(LayoutError) -> ContiguousArray<SectionGeometry>
-  {
+  static func withSpacingPolicy<Manager: LayoutManager, Job: SpacingPolicyJob>(
+    opening manager: Manager, _ job: Job
+  ) throws(LayoutError) -> Job.Result {
     if manager.prefersMemoization {
-      return try layoutSections(of: model, policy: MemoizedSpacing(manager))
+      var policy = MemoizedSpacing(manager)
+      return try job.run(policy: &policy)
     }
-    return try layoutSections(of: model, policy: DirectSpacing(manager))
-  }
-
-  static func layoutSections<Policy: SpacingPolicy>(
-    of model: ListModel, policy: Policy
-  )
-    throws(LayoutError) -> ContiguousArray<SectionGeometry>
-  {
-    var typesetter = FlowTypesetter(policy: policy, configuration: model.configuration)
-    var geometries = ContiguousArray<SectionGeometry>()
-    geometries.reserveCapacity(model.sections.count)
-    for (index, section) in model.sections.enumerated() {
-      geometries.append(try typesetter.layout(section: section, at: index, in: model.configuration))
-    }
-    return geometries
+    var policy = DirectSpacing(manager)
+    return try job.run(policy: &policy)
   }
 }
 
-extension FlowTypesetter {
-  /// Validates one section's own values and lays it out with its section layout.
-  mutating func layout(
-    section: Section, at index: Int, in configuration: ListConfiguration
-  )
-    throws(LayoutError) -> SectionGeometry
-  {
-    let attributes = section.attributes ?? configuration.defaultSectionAttributes
-    if section.attributes != nil {
-      try attributes.validate(path: "sections[\(index)].attributes")
+/// Work that runs with the manager's answers as a concrete ``SpacingPolicy``.
+protocol SpacingPolicyJob {
+  associatedtype Result
+  func run<Policy: SpacingPolicy>(policy: inout Policy) throws(LayoutError) -> Result
+}
+
+/// Every section of a model, laid out in order.
+struct FullLayout: SpacingPolicyJob {
+  let model: ListModel
+
+  func run<Policy: SpacingPolicy>(
+    policy: inout Policy
+  ) throws(LayoutError) -> ContiguousArray<SectionGeometry> {
+    var layouts = SectionLayouts(configuration: model.configuration)
+    var geometries = ContiguousArray<SectionGeometry>()
+    geometries.reserveCapacity(model.sections.count)
+    for (index, section) in model.sections.enumerated() {
+      geometries.append(try layouts.layout(section, at: index, in: model.configuration, policy: &policy))
     }
-    try section.header?.validate(path: "sections[\(index)].header")
-    try section.footer?.validate(path: "sections[\(index)].footer")
-    switch section.layout ?? .flow {
-    case .flow:
-      return try layout(section, at: index, attributes: attributes)
-    case .sequential(let defaults):
-      return try layoutSequential(section, at: index, attributes: attributes, defaults: defaults)
-    }
+    return geometries
   }
 }
 

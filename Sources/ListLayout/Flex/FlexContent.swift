@@ -6,7 +6,9 @@ import LayoutGeometry
 /// content's frames from ``LayoutSnapshot/flexContent(at:)``.
 ///
 /// ```swift
-/// let row = Layout(children: [avatar, Layout(sizeBehavior: .flexible(units: 1), children: [title, subtitle])])
+/// let avatar = Layout(size: .absolute(width: 40, height: 40))
+/// let text = Layout(size: .flexible(units: 1), children: [Layout(size: .absolute(width: 120, height: 20))])
+/// let row = Layout(container: ContainerBehavior(primaryAxis: .horizontal), children: [avatar, text])
 /// let cell = Cell(id: "row", size: .flex(FlexContent(row, width: .lineWidth)))
 /// ```
 public struct FlexContent: Sendable {

@@ -3,7 +3,7 @@ import LayoutGeometry
 /// FSQCollectionViewAlignedLayout's typesetter, generalised by a layout manager: cells are
 /// words, lines are lines of a paragraph, a section is a paragraph.
 ///
-/// For each cell, in order (``place(cell:at:)``):
+/// For each cell, in order (``place(_:at:_:_:_:_:inRun:)``):
 /// 1. **Break before sizing** when the previous cell ends its line, this cell begins one, its
 ///    insets exceed the space left, or the manager's gap to the previous cell is infinite.
 /// 2. **Gap**: the manager's margin to the leading edge for a line's first cell, else its gap
@@ -14,64 +14,55 @@ import LayoutGeometry
 ///    shrinks when the manager's ``OversizedCellPolicy`` says so.
 /// 5. **Place** it on the line; remember an indentation it starts.
 ///
-/// When a line is finished (``finishLine()``):
+/// When a line is finished (``finishLine(_:_:_:_:inRun:)``):
 /// 1. **Align horizontally**: the manager's offset (FSQ's alignment, Hub's centering).
 /// 2. **Stack vertically**: below the previous line by the largest of the manager's vertical
 ///    gaps between the line's first cell and each cell of the line above (FSQ: `lineSpacing`).
 /// 3. **Align vertically** inside the line box by the section's vertical alignment, treating
 ///    cell insets as CSS margins.
 /// 4. **Indent** following lines if a cell of this line started an indentation.
-struct FlowTypesetter<Policy: SpacingPolicy> {
-  var policy: Policy
+///
+/// Both routines are written once, generic over the ``SpacingPolicy`` that answers the
+/// manager's questions: ``SectionConstants`` when the answers do not depend on traits (asked
+/// once per section), else the manager's answers, direct or memoized. The compiler makes
+/// each a specialization; there is no second copy of a rule. A run of cells works on the
+/// typesetter's ``FlowPosition`` and the page builder's cursor as local values.
+struct FlowTypesetter {
+  // Inputs of the list.
+  let listWidth: Double
+  let contentInsets: EdgeInsets
+  let defaultCellSize: Size
+  let defaultCellAttributes: CellAttributes
+  let direction: LayoutDirection
 
   // Inputs of the current section.
-  var listWidth: Double
-  var contentInsets: EdgeInsets
-  var defaultCellSize: Size
-  var defaultCellAttributes: CellAttributes
-  var direction: LayoutDirection
-  var attributes = SectionAttributes()
-  var sectionIndex = 0
-  var headerTraits: TraitKey?
+  private(set) var attributes = SectionAttributes()
+  private(set) var sectionIndex = 0
+  /// What the routines read of the section, in one value a run of cells keeps in registers.
+  private(set) var rules = FlowRules()
 
-  // The line box: where lines start and how wide they are, after insets and indentation.
-  var baseLineLeft = 0.0
-  var baseAvailable = 0.0
-  var leadingIndent = 0.0
-  var trailingIndent = 0.0
-  var lineLeft = 0.0
-  var available = 0.0
+  /// Where the typesetter is, between runs of cells.
+  private(set) var position = FlowPosition(box: LineBox())
 
-  // The line being filled. Its cells are written straight into the page builder, with x
-  // relative to the line box and y the distance from the line's top to the frame before
-  // vertical alignment; finishing the line makes them page-relative in place.
-  var lineX = 0.0
-  var lineHeight = 0.0
-  /// The outer heights of the line's cells, kept only when the section aligns lines
-  /// vertically other than at the top (``needsOuterHeights``).
-  let lineOuterHeights = ScratchBuffer<Double>()
-  var needsOuterHeights = false
+  /// Counts the lines laid out (tests pin how much an edit reflows).
+  var linesLaidOut: Int { linesLaidOutBefore + position.linesFinished }
+
+  /// The outer heights of the line's cells, kept only when ``FlowRules/needsOuterHeights``.
+  private let lineOuterHeights = ScratchBuffer<Double>()
   /// The traits of the line's cells, kept only when the manager's answers depend on them.
-  var lineCellTraits = ScratchBuffer<TraitKey>()
+  private var lineCellTraits = ScratchBuffer<TraitKey>()
   /// The traits of the cells of the line above (likewise).
-  var previousLineTraits = ScratchBuffer<TraitKey>()
-  var previousEndsLine = false
-  var pendingIndent: (minX: Double, maxX: Double)?
-  var isFirstLine = true
-  /// The manager's answers for the current section when none of them depends on traits,
-  /// asked once at the section's start; `nil` when plain cells cannot take the fast path.
-  var uniform: UniformSpacing?
+  private var previousLineTraits = ScratchBuffer<TraitKey>()
 
   // Output.
-  var pages: ContiguousArray<LinePage> = []
+  /// The pages sealed so far in the current section.
+  private(set) var pages: ContiguousArray<LinePage> = []
+  /// The page being filled.
   let page = PageBuilder()
-  /// The bottom of the last finished line, relative to the current page's top.
-  var pageBottom = 0.0
-  /// Counts the lines laid out (tests pin how much an edit reflows).
-  var linesLaidOut = 0
+  /// The lines laid out in sections before the current one.
+  private var linesLaidOutBefore = 0
 
-  init(policy: Policy, configuration: ListConfiguration) {
-    self.policy = policy
+  init(configuration: ListConfiguration) {
     self.listWidth = configuration.width
     self.contentInsets = configuration.contentInsets
     self.defaultCellSize = configuration.defaultCellSize
@@ -79,460 +70,456 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
     self.direction = configuration.layoutDirection
   }
 
-  /// Lays out one flow section into a ``SectionGeometry`` relative to the section's top.
-  mutating func layout(
-    _ section: Section, at index: Int, attributes: SectionAttributes
-  ) throws(LayoutError)
-    -> SectionGeometry
-  {
-    begin(section, at: index, attributes: attributes)
-    if section.cells.count >= PageArena.minimumItems { page.useArena(items: section.cells.count) }
-    page.reserve(items: section.cells.count)
-    let uniform = uniform
-    try section.cells.forEachChunk { (cells, first) throws(LayoutError) in
-      try place(cells, first: first, uniform: uniform)
-      return true
-    }
-    return finishSection(section)
+  // MARK: Sections
+
+  /// Starts a section: its inputs, an empty line box at its top, no pages.
+  mutating func begin<Spacing: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, spacing: inout Spacing
+  ) {
+    attributes = context.attributes
+    sectionIndex = context.index
+    spacing.begin(section: attributes)
+    rules = FlowRules(
+      defaults: defaultCellAttributes, horizontalAlignment: attributes.horizontalAlignment,
+      verticalAlignment: attributes.verticalAlignment,
+      headerTraits: section.header.map { spacing.key($0.traits) })
+    linesLaidOutBefore += position.linesFinished
+    position = FlowPosition(
+      box: LineBox(
+        left: contentInsets.left + attributes.insets.left,
+        available: max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)))
+    lineOuterHeights.removeAll()
+    lineCellTraits.removeAll()
+    previousLineTraits.removeAll()
+    pages = []
+    page.removeAll()
   }
 
-  /// Places a run of cells, items `first...` of the section: runs of plain cells in lines
-  /// that need no alignment pass through ``placePlainRun(_:from:to:uniform:)``, every other
-  /// cell one at a time.
-  mutating func place(
-    _ cells: UnsafeBufferPointer<Cell>, first: Int, uniform: UniformSpacing?
+  /// Continues a section from the start of line `line` of `page` (the lines before it are
+  /// kept), with `lineAbove` the traits of the cells of the line before it, if any (possibly
+  /// on an earlier page): the state the typesetter had when it reached that line.
+  mutating func resume<Traits: Sequence<TraitKey>>(at line: Int, of page: LinePage, lineAbove: Traits?) {
+    self.page.load(page, lines: line)
+    position.box.indent = page.indent(beforeLine: line)
+    position.pageBottom = line > 0 ? page.line(line - 1).maxY : 0
+    if let lineAbove {
+      position.isFirstLine = false
+      previousLineTraits.removeAll()
+      for traits in lineAbove { previousLineTraits.append(traits) }
+    }
+  }
+
+  /// Finishes the section: its last line, its last page; returns its body.
+  mutating func finishSection<Spacing: SpacingPolicy>(spacing: inout Spacing) -> FlowBody {
+    finishPendingLine(spacing: &spacing)
+    let bottomMargin = position.isFirstLine ? 0 : bottomMarginOfLastLine(spacing: &spacing)
+    if page.lineCount > 0 || pages.isEmpty {
+      // The next section sizes the builder's blocks for itself (`reserve(items:)`).
+      pages.append(page.sealFinishedLines(height: position.pageBottom, continuing: false))
+    }
+    defer { pages = [] }
+    return FlowBody(pages: pages, trailingSpace: bottomMargin)
+  }
+
+  /// Takes the pages sealed so far, and the finished lines not yet sealed as pages of about
+  /// ``LinePage/targetItemCount`` cells (an edit's reflowed lines).
+  mutating func takePages() -> ContiguousArray<LinePage> {
+    pages.append(
+      contentsOf: page.sealSplitting(height: position.pageBottom, maxItems: 2 * LinePage.targetItemCount))
+    defer { pages = [] }
+    return pages
+  }
+
+  // MARK: Runs of cells
+
+  /// Places cells `first...` of the section, in order: runs of cells through
+  /// ``placeRun(_:from:first:spacing:)``, and each cell a run stops at through
+  /// ``place(_:at:spacing:)``.
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing
   ) throws(LayoutError) {
     guard let base = cells.baseAddress else { return }
     var i = 0
     while i < cells.count {
-      if let uniform, uniform.alignsTopLeft, pendingIndent == nil, leadingIndent == 0, trailingIndent == 0,
-        page.lineIndent.isEmpty
-      {
-        i = placePlainRun(base, from: i, to: cells.count, uniform: uniform)
-        if i == cells.count { return }
-      }
-      try place(base + i, at: first + i, uniform: uniform)
+      i = placeRun(cells, from: i, first: first, spacing: &spacing)
+      guard i < cells.count else { return }
+      try place(base + i, at: first + i, spacing: &spacing)
       i += 1
     }
   }
 
-  // MARK: Section
-
-  mutating func begin(_ section: Section, at index: Int, attributes: SectionAttributes) {
-    self.attributes = attributes
-    sectionIndex = index
-    headerTraits = section.header.map { policy.key($0.traits) }
-    policy.begin(section: attributes)
-    baseLineLeft = contentInsets.left + attributes.insets.left
-    baseAvailable = max(0, listWidth - contentInsets.horizontal - attributes.insets.horizontal)
-    leadingIndent = 0
-    trailingIndent = 0
-    lineLeft = baseLineLeft
-    available = baseAvailable
-    resetLine()
-    previousLineTraits.removeAll()
-    previousEndsLine = false
-    pendingIndent = nil
-    isFirstLine = true
-    pages = []
-    page.removeAll()
-    pageBottom = 0
-    needsOuterHeights = attributes.verticalAlignment != .top
-    uniform = UniformSpacing(
-      &policy, section: attributes, defaults: defaultCellAttributes, headerTraits: headerTraits)
+  /// Places cells `start...` of `cells` (items `first...` of the section) with the state in
+  /// locals, until a cell that needs more than the loop does without a call: attributes of
+  /// its own, a size to compute or an invalid one, a full block or page, aligned or indented
+  /// lines (see ``place(_:at:_:_:_:_:inRun:)``).
+  ///
+  /// The loop keeps the state in registers (the spacing moved in, not copied, so a memo is
+  /// not duplicated); with no call in it, nothing has to be saved around one.
+  ///
+  /// - Returns: the index of the first cell not placed.
+  mutating func placeRun<Spacing: SpacingPolicy>(
+    _ cells: UnsafeBufferPointer<Cell>, from start: Int, first: Int, spacing: inout Spacing
+  ) -> Int {
+    guard let base = cells.baseAddress else { return start }
+    var position = position
+    var cursor = page.cursor()
+    var spacingHere = consume spacing
+    let rules = rules
+    var i = start
+    // A run never throws: it stops before any cell that could.
+    while i < cells.count,
+      (try? place(base + i, at: first + i, rules, &position, &cursor, &spacingHere, inRun: true)) == true
+    {
+      i += 1
+    }
+    page.commit(cursor)
+    self.position = position
+    spacing = spacingHere
+    return i
   }
 
-  mutating func finishSection(_ section: Section) -> SectionGeometry {
-    if !lineIsEmpty { finishLine() }
-    let bottomMargin = isFirstLine ? 0 : bottomMarginOfLastLine()
-    if page.lineCount > 0 || pages.isEmpty {
-      // The next section sizes the builder's blocks for itself (`reserve(items:)`).
-      pages.append(page.sealFinishedLines(height: pageBottom, continuing: false))
+  /// Places cells `first...` of the section, in order, calling `stop` after each with the
+  /// item and, when the cell started a new line, that line's start; stops when it returns
+  /// `true`.
+  ///
+  /// - Returns: whether `stop` stopped it.
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing,
+    until stop: (_ item: Int, _ newLine: NewLine?) -> Bool
+  ) throws(LayoutError) -> Bool {
+    guard let base = cells.baseAddress else { return false }
+    var position = position
+    var cursor = page.cursor()
+    defer {
+      page.commit(cursor)
+      self.position = position
     }
-    var geometry = SectionGeometry()
-    geometry.pages = BlockArray(pages)
-    geometry.pageHeights = PrefixSumTree(pages.lazy.map(\.height))
-    geometry.pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
-    geometry.finish(
-      header: section.header, footer: section.footer, listWidth: listWidth, attributes: attributes,
-      bottomMargin: bottomMargin)
-    pages = []
-    return geometry
+    let rules = rules
+    for i in 0..<cells.count {
+      _ = try place(base + i, at: first + i, rules, &position, &cursor, &spacing, inRun: false)
+      var newLine: NewLine?
+      if cursor.pendingCount == 1 {
+        newLine = NewLine(
+          indent: position.box.indent, top: position.pageBottom,
+          gapAbove: gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing))
+      }
+      if stop(first + i, newLine) { return true }
+    }
+    return false
+  }
+
+  /// Places one cell.
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cell: UnsafePointer<Cell>, at item: Int, spacing: inout Spacing
+  ) throws(LayoutError) {
+    var position = position
+    var cursor = page.cursor()
+    defer {
+      page.commit(cursor)
+      self.position = position
+    }
+    _ = try place(cell, at: item, rules, &position, &cursor, &spacing, inRun: false)
+  }
+
+  /// Finishes the line being filled, if it has cells.
+  mutating func finishPendingLine<Spacing: SpacingPolicy>(spacing: inout Spacing) {
+    var position = position
+    var cursor = page.cursor()
+    if !cursor.lineIsEmpty { finishLine(rules, &position, &cursor, &spacing) }
+    page.commit(cursor)
+    self.position = position
+  }
+
+  /// The number of cells on the line being filled.
+  var pendingCount: Int { page.itemCount - page.lineFirstItem }
+
+  /// Drops the line being filled (its cells are placed again elsewhere, or kept from before).
+  mutating func discardPendingLine() {
+    page.discardPendingItems()
+    position.lineX = 0
+    position.lineHeight = 0
+    lineOuterHeights.removeAll()
+    lineCellTraits.removeAll()
+  }
+
+  /// Appends `page`'s lines from `line` on, moved down by `shift`, after the finished lines.
+  mutating func appendLines(of page: LinePage, from line: Int, shiftedBy shift: Double) {
+    self.page.appendLines(of: page, from: line, shiftedBy: shift)
+    position.pageBottom = self.page.bottom
   }
 
   // MARK: Cells
 
-  /// Places one cell: plain cells (a fixed size, no attributes of their own) through
-  /// ``placePlain(_:at:uniform:)`` when the section's spacing is uniform, every other cell
-  /// through ``place(_:at:)``. Both keep the same line state, so they mix freely.
-  @inline(__always)
-  mutating func place(_ cell: UnsafePointer<Cell>, at item: Int, uniform: UniformSpacing?) throws(LayoutError)
-  {
-    if let uniform, !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue {
-      try placePlain(size, at: item, uniform: uniform)
-    } else {
-      try place(cell, at: item)
-    }
-  }
-
-  /// Steps 1–5 for a plain cell when the section's spacing is uniform: the same decisions and
-  /// the same arithmetic as ``place(_:at:)`` (so the frames are bit-identical), with the
-  /// manager's answers read from `uniform` instead of asked per cell.
-  @inline(__always)
-  mutating func placePlain(_ size: Size, at item: Int, uniform u: UniformSpacing) throws(LayoutError) {
-    // 1. Break before sizing (the default attributes neither begin nor end lines).
-    if !lineIsEmpty && (previousEndsLine || u.insets.horizontal > available - lineX) {
-      finishPlainLine(u)
-    }
-    // 2–3. Gap, trailing margin, size.
-    var gap = lineIsEmpty ? u.leadingMargin : u.itemGap
-    guard size.isValidLayoutSize else {
-      throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
-    }
-    var width = size.width
-    // 4. Break after sizing.
-    if !lineIsEmpty && lineX + gap + u.insets.horizontal + width + u.trailingMargin > available {
-      finishPlainLine(u)
-      gap = u.leadingMargin
-    }
-    if lineIsEmpty && u.shrinksOversizedCells {
-      let room = available - gap - u.insets.horizontal - u.trailingMargin
-      if width > room { width = max(0, room) }
-    }
-    // 5. Place.
-    let x = lineX + gap + u.insets.left
-    let topMargin = isFirstLine ? u.firstLineTopMargin : 0
-    let outerHeight = topMargin + u.insets.vertical + size.height
-    page.appendItem(x: x, y: topMargin + u.insets.top, width: width, height: size.height)
-    if needsOuterHeights { lineOuterHeights.append(outerHeight) }
-    lineHeight = max(lineHeight, outerHeight)
-    lineX = x + width + u.insets.right
-    previousEndsLine = false
-  }
-
-  /// ``placePlain(_:at:uniform:)`` and ``finishPlainLine(_:)`` over `cells[start..<end]`
-  /// with the line state in locals (the loop the floor of the benchmarks runs, plus what a
-  /// list needs): the same decisions and arithmetic, so the frames are bit-identical.
-  ///
-  /// It stops before the first cell that is not plain, whose size is invalid (the caller's
-  /// per-cell path reports it), whose line break must first seal a full page, or that does
-  /// not fit the builder's blocks (the per-cell path grows them); the caller places that
-  /// cell. Requires a uniform section with top- and left-aligned lines and no
-  /// indentation in force or pending.
-  ///
-  /// - Returns: the index of the first cell not placed.
-  mutating func placePlainRun(
-    _ cells: UnsafePointer<Cell>, from start: Int, to end: Int, uniform u: UniformSpacing
-  ) -> Int {
-    let cursor = page.cursor()
-    var c = cursor.cursor
-    let end = min(end, start + cursor.room)
-    var lineX = lineX
-    var lineHeight = lineHeight
-    var pageBottom = pageBottom
-    var isFirstLine = isFirstLine
-    var previousEndsLine = previousEndsLine
-    var finishedLines = 0
-    let available = available
-    let lineLeft = lineLeft
-    let insetsWidth = u.insets.horizontal
-    let insetsHeight = u.insets.vertical
-    var i = start
-    while i < end {
-      let cell = cells + i
-      guard !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue, size.isValidLayoutSize else {
-        break
-      }
-      var width = size.width
-      var lineIsEmpty = c.itemCount == c.lineFirstItem
-      var gap = lineIsEmpty ? u.leadingMargin : u.itemGap
-      // 1 and 4. Break before or after sizing (with a non-empty line, the gap is the item gap).
-      if !lineIsEmpty
-        && (previousEndsLine || insetsWidth > available - lineX
-          || lineX + gap + insetsWidth + width + u.trailingMargin > available)
-      {
-        if c.lineFirstItem >= LinePage.targetItemCount { break }
-        var top = pageBottom
-        if !isFirstLine { top += u.lineGap }
-        for k in c.lineFirstItem..<c.itemCount {
-          let record = c.items + k * LinePage.itemStride
-          record[0] = lineLeft + record[0]
-          record[1] = top + record[1]
-        }
-        let line = c.lines + c.lineCount * LinePage.lineStride
-        line[0] = Double(c.lineFirstItem)
-        line[1] = top
-        line[2] = lineHeight
-        c.lineCount += 1
-        c.lineFirstItem = c.itemCount
-        pageBottom = top + lineHeight
-        finishedLines += 1
-        lineX = 0
-        lineHeight = 0
-        isFirstLine = false
-        lineIsEmpty = true
-        gap = u.leadingMargin
-      }
-      if lineIsEmpty && u.shrinksOversizedCells {
-        let room = available - gap - insetsWidth - u.trailingMargin
-        if width > room { width = max(0, room) }
-      }
-      // 5. Place.
-      let x = lineX + gap + u.insets.left
-      let topMargin = isFirstLine ? u.firstLineTopMargin : 0
-      let outerHeight = topMargin + insetsHeight + size.height
-      let record = c.items + c.itemCount * LinePage.itemStride
-      record[0] = x
-      record[1] = topMargin + u.insets.top
-      record[2] = width
-      record[3] = size.height
-      c.itemCount += 1
-      lineHeight = max(lineHeight, outerHeight)
-      lineX = x + width + u.insets.right
-      previousEndsLine = false
-      i += 1
-    }
-    page.commit(c)
-    self.lineX = lineX
-    self.lineHeight = lineHeight
-    self.pageBottom = pageBottom
-    self.isFirstLine = isFirstLine
-    self.previousEndsLine = previousEndsLine
-    linesLaidOut += finishedLines
-    return i
-  }
-
   /// Steps 1–5 for one cell.
   ///
   /// The cell is read in place through a pointer into the section's cell array, so its
-  /// identifier and size callback are never copied.
-  mutating func place(_ cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) {
-    let cellAttributes: CellAttributes
-    if let own = cell.pointee.attributes {
-      guard own.insets.isValidLayoutInsets else {
-        throw .invalidValue(
-          path: cellPath(item, "attributes.insets"), value: "\(own.insets)", expected: nonNegative)
-      }
-      cellAttributes = own
-    } else {
-      cellAttributes = defaultCellAttributes
+  /// identifier and size callback are never copied. A fixed size is known before the line is
+  /// touched, so for such a cell (the common case) the breaks before and after sizing are
+  /// one test; a cell sized with the space left is sized after the break before sizing.
+  ///
+  /// `inRun` (a constant where it is inlined) makes the loop of ``placeRun(_:from:first:spacing:)``:
+  /// the routine then declines (returns `false`, changing nothing) a cell whose placement
+  /// could call out of the loop (see the first test), and what it declines cannot arise in
+  /// the rest of it. Otherwise it places every cell and returns `true`.
+  @inline(__always)
+  mutating func place<Spacing: SpacingPolicy>(
+    _ cell: UnsafePointer<Cell>, at item: Int, _ r: FlowRules, _ p: inout FlowPosition,
+    _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing, inRun: Bool
+  ) throws(LayoutError) -> Bool {
+    if inRun {
+      // Room for one more item and line, no page to seal, no own attributes, a valid fixed
+      // size, top-aligned lines and no indentation: nothing below calls out.
+      guard c.hasRoomForACell, c.counts.lineFirstItem < LinePage.targetItemCount, !cell.pointee.hasExtras,
+        let size = cell.pointee.size.fixedValue, size.isValidLayoutSize, r.isPlain, !p.box.isIndented,
+        !c.counts.recordsIndents, p.pendingIndent == nil
+      else { return false }
     }
+    let own = !inRun && cell.pointee.hasExtras ? try ownAttributes(of: cell, at: item) : nil
+    let cellAttributes = own ?? r.defaults
+    // With the section's constants, the default attributes neither break nor indent lines: the
+    // compiler drops those tests for cells without attributes of their own.
+    let defaultsArePlain = Spacing.defaultCellsArePlain && own == nil
+    let beginsLine = !defaultsArePlain && cellAttributes.shouldBeginLine
+    let endsLine = !defaultsArePlain && cellAttributes.shouldEndLine
+    let startsIndent = !defaultsArePlain && cellAttributes.startLineIndentation
     let insets = cellAttributes.insets
-    let traits = policy.usesTraits ? policy.key(cell.pointee.traits) : .none
+    let traits = spacing.usesTraits ? spacing.key(cell.pointee.traits) : .none
+    let fixedSize = cell.pointee.size.fixedValue
 
-    // 1. Break before sizing.
-    if !lineIsEmpty
-      && (previousEndsLine || cellAttributes.shouldBeginLine || insets.horizontal > available - lineX)
-    {
-      finishLine()
+    // The manager's answers step 2 needs, asked first (an infinite gap to the preceding cell
+    // is a break before sizing).
+    let trailingMargin = spacing.margin(traits, .right)
+    var gap = 0.0
+    if !c.lineIsEmpty {
+      let previous = spacing.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : .none
+      gap = spacing.horizontalGap(traits, after: previous)
+      // 1. Break before sizing: the previous cell ends its line, this one begins one, its
+      //    insets exceed the space left, or the manager asks for a new line. 4. With a fixed
+      //    size, break after sizing too when the cell does not fit.
+      var breaks =
+        p.previousEndsLine || beginsLine || insets.horizontal > p.box.available - p.lineX || !gap.isFinite
+      if !breaks, let fixedSize {
+        breaks = overflows(
+          width: fixedSize.width, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      }
+      if breaks { finishLine(r, &p, &c, &spacing, inRun: inRun) }
     }
-
-    // 2. Gap and trailing margin.
-    var gap =
-      lineIsEmpty
-      ? policy.margin(traits, .left)
-      : policy.horizontalGap(
-        traits, after: policy.usesTraits ? lineCellTraits[lineCellTraits.count - 1] : .none)
-    if !gap.isFinite && !lineIsEmpty {
-      finishLine()
-      gap = policy.margin(traits, .left)
-    }
-    let trailingMargin = policy.margin(traits, .right)
+    // 2. Gap: the leading margin for a line's first cell.
+    if c.lineIsEmpty { gap = spacing.margin(traits, .left) }
 
     // 3. Size.
     var size: Size
-    // Fixed sizes (the common case) are read in place, without copying the enum.
-    if let fixed = cell.pointee.size.fixedValue {
-      size = fixed
+    if let fixedSize {
+      size = fixedSize
     } else {
-      size = try sizeOf(cell, at: item, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      size = try sizeOf(cell, at: item, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      // 4. Break after sizing.
+      if !c.lineIsEmpty
+        && overflows(width: size.width, p, gap: gap, insets: insets, trailingMargin: trailingMargin)
+      {
+        finishLine(r, &p, &c, &spacing, inRun: inRun)
+        gap = spacing.margin(traits, .left)
+      }
     }
-    guard size.isValidLayoutSize else {
-      throw .invalidValue(path: cellPath(item, "size"), value: "\(size)", expected: nonNegative)
+    guard inRun || size.isValidLayoutSize else {
+      throw invalidValue(item, "size", size)
     }
-
-    // 4. Break after sizing.
-    if !lineIsEmpty && lineX + gap + insets.horizontal + size.width + trailingMargin > available {
-      finishLine()
-      gap = policy.margin(traits, .left)
-    }
-    if lineIsEmpty && policy.oversizedCellPolicy == .shrink {
-      let room = available - gap - insets.horizontal - trailingMargin
+    if c.lineIsEmpty && spacing.oversizedCellPolicy == .shrink {
+      let room = p.box.available - gap - insets.horizontal - trailingMargin
       if size.width > room { size.width = max(0, room) }
     }
 
     // 5. Place.
-    let x = lineX + gap + insets.left
+    let x = p.lineX + gap + insets.left
     var topMargin = 0.0
-    if isFirstLine {
-      if let headerTraits {
-        topMargin = policy.gapToHeader(traits, headerTraits)
+    if p.isFirstLine {
+      if let headerTraits = r.headerTraits {
+        topMargin = spacing.gapToHeader(traits, headerTraits)
       } else {
-        topMargin = policy.margin(traits, .top)
+        topMargin = spacing.margin(traits, .top)
       }
     }
     let outerHeight = topMargin + insets.vertical + size.height
-    page.appendItem(x: x, y: topMargin + insets.top, width: size.width, height: size.height)
-    if needsOuterHeights { lineOuterHeights.append(outerHeight) }
-    if policy.usesTraits { lineCellTraits.append(traits) }
-    lineHeight = max(lineHeight, outerHeight)
-    lineX = x + size.width + insets.right
-    if cellAttributes.startLineIndentation && attributes.horizontalAlignment != .center {
-      pendingIndent = (x, x + size.width)
+    page.append(
+      ItemRecord(x: x, y: topMargin + insets.top, width: size.width, height: size.height), to: &c,
+      hasRoom: inRun)
+    if r.needsOuterHeights { lineOuterHeights.append(outerHeight) }
+    if spacing.usesTraits { lineCellTraits.append(traits) }
+    p.lineHeight = max(p.lineHeight, outerHeight)
+    p.lineX = x + size.width + insets.right
+    if startsIndent && r.horizontalAlignment != .center {
+      p.pendingIndent = PendingIndent(minX: x, maxX: x + size.width)
     }
-    previousEndsLine = cellAttributes.shouldEndLine
+    p.previousEndsLine = endsLine
+    return true
+  }
+
+  /// Whether a cell `width` wide, after `gap`, with its insets and the manager's trailing
+  /// margin, runs past the end of the line being filled (an exact fit does not).
+  @inline(__always)
+  func overflows(
+    width: Double, _ p: FlowPosition, gap: Double, insets: EdgeInsets, trailingMargin: Double
+  ) -> Bool {
+    p.lineX + gap + insets.horizontal + width + trailingMargin > p.box.available
+  }
+
+  /// A cell's own attributes, checked (out of the placement loop).
+  @inline(never)
+  func ownAttributes(of cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) -> CellAttributes? {
+    guard let own = cell.pointee.attributes else { return nil }
+    guard own.insets.isValidLayoutInsets else {
+      throw invalidValue(item, "attributes.insets", own.insets)
+    }
+    return own
   }
 
   // MARK: Lines
 
-  /// Steps 1–4 for the line being filled.
-  mutating func finishLine() {
-    let first = page.lineFirstItem
-    let count = page.itemCount - first
+  /// Steps 1–4 for the line being filled (which has cells).
+  @inline(__always)
+  mutating func finishLine<Spacing: SpacingPolicy>(
+    _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing,
+    inRun: Bool = false
+  ) {
     // 1. Align horizontally.
+    let (first, last) = c.pendingEnds
+    let metrics = LineMetrics(
+      availableWidth: p.box.available, usedWidth: p.lineX, firstCellMinX: first.x, lastCellMaxX: last.maxX)
     let offset: Double
-    if policy.usesTraits || attributes.horizontalAlignment != .left {
-      let last = first + count - 1
-      let metrics = LineMetrics(
-        availableWidth: available, usedWidth: lineX, firstCellMinX: page.itemX[first],
-        lastCellMaxX: page.itemX[last] + page.itemWidth[last])
-      if policy.usesTraits {
-        offset = policy.lineOffset(lineCellTraits.elements, metrics)
-      } else {
-        // The default manager aligns by the section's attributes alone.
-        offset = attributes.horizontalAlignment.offset(for: metrics)
-      }
+    if spacing.usesTraits {
+      offset = spacing.lineOffset(lineCellTraits.elements, metrics)
     } else {
-      offset = 0
+      offset = spacing.lineOffset(UnsafeBufferPointer(start: nil, count: 0), metrics)
     }
-    let left = lineLeft + offset
+    let left = p.box.left + offset
 
     // 2. Stack vertically.
-    var top = pageBottom
-    if !isFirstLine { top += uniform?.lineGap ?? gapAbove(firstTraits: firstCellTraits) }
+    var top = p.pageBottom
+    if !p.isFirstLine { top += gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing) }
 
     // Start a new page before this line if the current one is full.
-    if first >= LinePage.targetItemCount {
-      pages.append(page.sealFinishedLines(height: pageBottom))
-      top -= pageBottom
-      pageBottom = 0
+    // (A run never gets here with a full page: it declines the cell first.)
+    if !inRun && c.counts.lineFirstItem >= LinePage.targetItemCount {
+      c = sealPage(c, height: p.pageBottom)
+      top -= p.pageBottom
+      p.pageBottom = 0
     }
 
     // 3. Align vertically, making the line's frames page-relative.
-    switch attributes.verticalAlignment {
-    case .top: page.placePendingItems(left: left, top: top)
-    case .center:
-      page.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
-    case .bottom:
-      page.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
+    let lineHeight = p.lineHeight
+    if inRun || r.verticalAlignment == .top {
+      c.placePendingItems(left: left, top: top)
+    } else {
+      alignPendingItems(c, left: left, top: top, lineHeight: lineHeight, alignment: r.verticalAlignment)
     }
-    page.finishLine(
-      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
-    pageBottom = top + lineHeight
-    linesLaidOut += 1
+    page.finishLine(&c, y: top, height: lineHeight, box: p.box, inRun: inRun)
+    p.pageBottom = top + lineHeight
+    p.linesFinished += 1
 
     // 4. Indent following lines.
-    if let indent = pendingIndent {
-      // Indentation accumulates (a later indenting cell lines up with its own edge) and is
-      // clamped so the line box never leaves the section.
-      switch attributes.horizontalAlignment {
-      case .left: leadingIndent = min(leadingIndent + indent.minX, baseAvailable - trailingIndent)
-      case .right: trailingIndent = min(trailingIndent + lineX - indent.maxX, baseAvailable - leadingIndent)
-      case .center: break
-      }
-      lineLeft = baseLineLeft + leadingIndent
-      available = max(0, baseAvailable - leadingIndent - trailingIndent)
-      pendingIndent = nil
+    if let indent = p.pendingIndent {
+      p.box.indent(by: indent, lineWidth: p.lineX, alignment: r.horizontalAlignment)
+      p.pendingIndent = nil
     }
 
-    if policy.usesTraits { swap(&previousLineTraits, &lineCellTraits) }
-    resetLine()
-    isFirstLine = false
-  }
-
-  /// ``finishLine()`` for the common case of a section with uniform spacing whose lines are
-  /// top- and left-aligned and start no indentation: the same steps and arithmetic, without
-  /// the cases that cannot arise.
-  @inline(__always)
-  mutating func finishPlainLine(_ u: UniformSpacing) {
-    guard u.alignsTopLeft, pendingIndent == nil else { return finishLine() }
-    var top = pageBottom
-    if !isFirstLine { top += u.lineGap }
-    if page.lineFirstItem >= LinePage.targetItemCount {
-      pages.append(page.sealFinishedLines(height: pageBottom))
-      top -= pageBottom
-      pageBottom = 0
+    if spacing.usesTraits {
+      swap(&previousLineTraits, &lineCellTraits)
+      lineCellTraits.removeAll()
     }
-    page.placePendingItems(left: lineLeft, top: top)
-    page.finishLine(
-      y: top, height: lineHeight, indent: LineIndent(leading: leadingIndent, trailing: trailingIndent))
-    pageBottom = top + lineHeight
-    linesLaidOut += 1
-    lineX = 0
-    lineHeight = 0
-    isFirstLine = false
+    if r.needsOuterHeights { lineOuterHeights.removeAll() }
+    p.lineX = 0
+    p.lineHeight = 0
+    p.isFirstLine = false
   }
-
-  /// Whether no cell has been placed on the line being filled.
-  var lineIsEmpty: Bool { page.itemCount == page.lineFirstItem }
 
   /// The traits of the first cell of the line being filled (empty when the manager's answers
   /// do not depend on traits).
-  var firstCellTraits: TraitKey { policy.usesTraits ? lineCellTraits[0] : .none }
+  @inline(__always)
+  func firstCellTraits<Spacing: SpacingPolicy>(_ spacing: Spacing) -> TraitKey {
+    spacing.usesTraits ? lineCellTraits[0] : .none
+  }
 
   /// The gap between the line above and a new line whose first cell has `firstTraits`: the
   /// largest of the manager's gaps to each cell above.
-  mutating func gapAbove(firstTraits: TraitKey) -> Double {
-    guard policy.usesTraits else { return policy.verticalGap(.none, below: .none) }
+  @inline(__always)
+  func gapAbove<Spacing: SpacingPolicy>(firstTraits: TraitKey, spacing: inout Spacing) -> Double {
+    guard spacing.usesTraits else { return spacing.verticalGap(.none, below: .none) }
     var gap = 0.0
     for above in previousLineTraits.elements {
-      gap = max(gap, policy.verticalGap(firstTraits, below: above))
+      gap = max(gap, spacing.verticalGap(firstTraits, below: above))
     }
     return gap
   }
 
   /// The margin below the last finished line: the largest of its cells' bottom margins.
-  mutating func bottomMarginOfLastLine() -> Double {
-    guard policy.usesTraits else { return policy.margin(.none, .bottom) }
+  func bottomMarginOfLastLine<Spacing: SpacingPolicy>(spacing: inout Spacing) -> Double {
+    guard spacing.usesTraits else { return spacing.margin(.none, .bottom) }
     var margin = 0.0
     for traits in previousLineTraits.elements {
-      margin = max(margin, policy.margin(traits, .bottom))
+      margin = max(margin, spacing.margin(traits, .bottom))
     }
     return margin
   }
 
-  /// Clears the state of the line being filled (its cells, once finished, belong to the page).
-  mutating func resetLine() {
-    lineX = 0
-    lineHeight = 0
-    lineOuterHeights.removeAll()
-    lineCellTraits.removeAll()
+  /// The margin below a line whose cells have `traits` (an edited section's last line).
+  mutating func bottomMargin<Spacing: SpacingPolicy, Traits: Sequence<TraitKey>>(
+    ofLineWith traits: Traits, spacing: inout Spacing
+  ) -> Double {
+    previousLineTraits.removeAll()
+    for t in traits { previousLineTraits.append(t) }
+    return bottomMarginOfLastLine(spacing: &spacing)
   }
 
   /// The size of a cell whose size is not fixed: the default, or asked of its callback or
-  /// its flexbox content.
+  /// its flexbox content (out of the placement loop).
+  @inline(never)
   func sizeOf(
-    _ cell: UnsafePointer<Cell>, at item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double
-  )
-    throws(LayoutError) -> Size
-  {
+    _ cell: UnsafePointer<Cell>, at item: Int, _ p: FlowPosition, gap: Double, insets: EdgeInsets,
+    trailingMargin: Double
+  ) throws(LayoutError) -> Size {
+    // What a sizing callback is told: the space left on the line once the gap, the cell's
+    // insets and its trailing margin are taken out, and the line's width.
+    func proposal() -> SizingProposal {
+      SizingProposal(
+        indexPath: IndexPath(item: item, section: sectionIndex),
+        remainingLineSpace: p.box.available - p.lineX - gap - insets.horizontal - trailingMargin,
+        lineWidth: p.box.available)
+    }
     switch cell.pointee.size {
     case .fixed(let fixed): return fixed
     case .automatic: return defaultCellSize
-    case .sizing(let callback):
-      return callback(proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin))
-    case .flex(let content):
-      return content.size(
-        for: proposal(item, gap: gap, insets: insets, trailingMargin: trailingMargin), direction: direction)
+    case .sizing(let callback): return callback(proposal())
+    case .flex(let content): return content.size(for: proposal(), direction: direction)
     }
   }
 
-  /// What a sizing callback is told: the space left on the line once the gap, the cell's
-  /// insets and its trailing margin are taken out, and the line's width.
-  func proposal(_ item: Int, gap: Double, insets: EdgeInsets, trailingMargin: Double) -> SizingProposal {
-    SizingProposal(
-      indexPath: IndexPath(item: item, section: sectionIndex),
-      remainingLineSpace: available - lineX - gap - insets.horizontal - trailingMargin, lineWidth: available)
+  /// Seals the finished lines as a page of the given height; returns the cursor for the next.
+  @inline(never)
+  mutating func sealPage(_ c: PageBuilder.Cursor, height: Double) -> PageBuilder.Cursor {
+    page.commit(c)
+    pages.append(page.sealFinishedLines(height: height))
+    return page.cursor()
+  }
+
+  /// Step 3 of line finishing for lines aligned to their center or bottom: the pending items
+  /// made page-relative, moved down by the room their outer height leaves in the line.
+  @inline(never)
+  func alignPendingItems(
+    _ c: PageBuilder.Cursor, left: Double, top: Double, lineHeight: Double, alignment: VerticalAlignment
+  ) {
+    switch alignment {
+    case .top: c.placePendingItems(left: left, top: top)
+    case .center:
+      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
+    case .bottom:
+      c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
+    }
+  }
+
+  /// The error for an invalid value of a cell (out of the placement loop).
+  @inline(never)
+  func invalidValue<Value>(_ item: Int, _ field: String, _ value: Value) -> LayoutError {
+    .invalidValue(path: cellPath(item, field), value: "\(value)", expected: nonNegative)
   }
 
   func cellPath(_ item: Int, _ field: String) -> String {
@@ -542,37 +529,115 @@ struct FlowTypesetter<Policy: SpacingPolicy> {
 
 let nonNegative = "a finite number, not negative"
 
-/// The layout manager's answers for one section when none of them depends on traits (the
-/// default manager), together with the section's default cell insets: what
-/// ``FlowTypesetter/placePlain(_:at:uniform:)`` reads instead of asking per cell.
-struct UniformSpacing {
-  var leadingMargin: Double
-  var trailingMargin: Double
-  var itemGap: Double
-  var lineGap: Double
-  var firstLineTopMargin: Double
-  var insets: EdgeInsets
-  var shrinksOversizedCells: Bool
-  /// Whether lines are top- and left-aligned (no alignment pass).
-  var alignsTopLeft: Bool
+/// Where lines start and how wide they are: a section's content box after its insets and the
+/// indentation in force.
+struct LineBox {
+  /// The line box's left edge and width before indentation.
+  let baseLeft: Double
+  let baseAvailable: Double
+  private(set) var leadingIndent = 0.0
+  private(set) var trailingIndent = 0.0
+  /// Whether any indentation is in force.
+  private(set) var isIndented = false
+  /// The left edge of lines.
+  private(set) var left: Double
+  /// The width of lines.
+  private(set) var available: Double
 
-  /// The answers for the section `policy` has begun, or `nil` when they depend on traits,
-  /// when every cell starts a line, or when the default attributes break or indent lines.
-  init?<Policy: SpacingPolicy>(
-    _ policy: inout Policy, section: SectionAttributes, defaults: CellAttributes, headerTraits: TraitKey?
-  ) {
-    guard !policy.usesTraits, !defaults.shouldBeginLine, !defaults.shouldEndLine,
-      !defaults.startLineIndentation, defaults.insets.isValidLayoutInsets
-    else { return nil }
-    let none = TraitKey.none
-    itemGap = policy.horizontalGap(none, after: none)
-    guard itemGap.isFinite else { return nil }
-    leadingMargin = policy.margin(none, .left)
-    trailingMargin = policy.margin(none, .right)
-    lineGap = policy.verticalGap(none, below: none)
-    firstLineTopMargin = headerTraits.map { policy.gapToHeader(none, $0) } ?? policy.margin(none, .top)
-    insets = defaults.insets
-    shrinksOversizedCells = policy.oversizedCellPolicy == .shrink
-    alignsTopLeft = section.horizontalAlignment == .left && section.verticalAlignment == .top
+  init(left: Double = 0, available: Double = 0) {
+    baseLeft = left
+    baseAvailable = available
+    self.left = left
+    self.available = available
   }
+
+  /// The indentation in force.
+  var indent: LineIndent {
+    get { LineIndent(leading: leadingIndent, trailing: trailingIndent) }
+    set {
+      leadingIndent = newValue.leading
+      trailingIndent = newValue.trailing
+      isIndented = newValue != LineIndent()
+      left = baseLeft + leadingIndent
+      available = max(0, baseAvailable - leadingIndent - trailingIndent)
+    }
+  }
+
+  /// Indents following lines by a cell that started an indentation on a line `lineWidth`
+  /// wide. Indentation accumulates (a later indenting cell lines up with its own edge) and is
+  /// clamped so that the line box never leaves the section.
+  mutating func indent(by cell: PendingIndent, lineWidth: Double, alignment: HorizontalAlignment) {
+    var indent = indent
+    switch alignment {
+    case .left: indent.leading = min(leadingIndent + cell.minX, baseAvailable - trailingIndent)
+    case .right: indent.trailing = min(trailingIndent + lineWidth - cell.maxX, baseAvailable - leadingIndent)
+    case .center: break
+    }
+    self.indent = indent
+  }
+}
+
+/// Where a line the typesetter has just started sits: what an edit compares with the old
+/// lines.
+struct NewLine {
+  /// The indentation in force.
+  var indent: LineIndent
+  /// The bottom of the line above, relative to the page's top.
+  var top: Double
+  /// The gap between the line above and this one.
+  var gapAbove: Double
+}
+
+/// The horizontal extent of a cell that starts an indentation, relative to its line box.
+struct PendingIndent {
+  var minX: Double
+  var maxX: Double
+}
+
+/// Where the typesetter is in a section: the line box, the line being filled and the bottom of
+/// the page so far. A value, so that a run of cells keeps it in registers.
+struct FlowPosition {
+  var box: LineBox
+  /// Where the line being filled ends (after its last cell's right inset), relative to the
+  /// line box.
+  var lineX = 0.0
+  /// The line's height so far (the tallest outer height of its cells).
+  var lineHeight = 0.0
+  /// The bottom of the last finished line, relative to the current page's top.
+  var pageBottom = 0.0
+  var isFirstLine = true
+  var previousEndsLine = false
+  /// The indentation a cell of the line being filled starts, applied when the line ends.
+  var pendingIndent: PendingIndent?
+  /// The lines finished in the section so far.
+  var linesFinished = 0
+}
+
+/// What the placement and line-finishing routines read of the current section.
+struct FlowRules {
+  let defaults: CellAttributes
+  let horizontalAlignment: HorizontalAlignment
+  let verticalAlignment: VerticalAlignment
+  /// The header's traits, when the section has a header (the first line's gap is then asked
+  /// relative to it).
+  let headerTraits: TraitKey?
+  /// Whether lines are top-aligned and the default attributes neither break nor indent
+  /// lines (a run of cells then needs no call).
+  let isPlain: Bool
+
+  init(
+    defaults: CellAttributes = CellAttributes(), horizontalAlignment: HorizontalAlignment = .left,
+    verticalAlignment: VerticalAlignment = .top, headerTraits: TraitKey? = nil
+  ) {
+    self.defaults = defaults
+    self.horizontalAlignment = horizontalAlignment
+    self.verticalAlignment = verticalAlignment
+    self.headerTraits = headerTraits
+    isPlain =
+      verticalAlignment == .top && !defaults.shouldBeginLine && !defaults.shouldEndLine
+      && !defaults.startLineIndentation
+  }
+  /// Whether lines align vertically other than at the top (their cells' outer heights are
+  /// then kept).
+  var needsOuterHeights: Bool { verticalAlignment != .top }
 }

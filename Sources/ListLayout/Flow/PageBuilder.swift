@@ -1,21 +1,21 @@
-/// The page of lines the typesetter is filling, in the record layout of ``LinePage``: when
-/// the page is full, the records become the page's where they are, in the builder's own
-/// blocks (shrunk in place; the builder starts new ones) or in a slice of a large section's
-/// ``PageArena``.
+/// The page writer: the page of lines the typesetter is filling, as ``ItemRecord``s and
+/// ``LineRecord``s in blocks of ``PageMemory`` or in a slice of a large section's
+/// ``PageArena``. When the page is full, the records become the page's where they are (the
+/// builder's blocks, shrunk in place, or the arena's slice) and the builder starts new ones.
+///
+/// Unsafe memory: the builder owns its blocks until it hands them to a ``LinePage``; the
+/// typesetter writes through a ``Cursor`` (the blocks, their capacities and the counts, as a
+/// value kept in registers during a run of cells), whose writes stay within the capacities it
+/// carries. The builder never escapes its typesetter; nothing here is shared.
 final class PageBuilder {
-  // Items and lines are records in blocks of PageMemory (see LinePage); records make growing
-  // a block one `realloc` and sealing it no copy at all. The builder never escapes its
-  // typesetter; nothing here is shared.
-  @exclusivity(unchecked) private var items: UnsafeMutablePointer<Double>
+  // Only the owning typesetter touches these, one access at a time: dynamic exclusivity
+  // checks would only cost time.
+  @exclusivity(unchecked) private var items: UnsafeMutablePointer<ItemRecord>
   @exclusivity(unchecked) private var itemCapacity: Int
-  @exclusivity(unchecked) private(set) var itemCount = 0
-  /// The first item of the line being filled: items from here on are pending, their x
-  /// relative to the line box and their y relative to the line's top, until
-  /// ``finishLine(y:height:indent:)``.
-  @exclusivity(unchecked) private(set) var lineFirstItem = 0
-  @exclusivity(unchecked) private var lines: UnsafeMutablePointer<Double>
+  @exclusivity(unchecked) private var lines: UnsafeMutablePointer<LineRecord>
   @exclusivity(unchecked) private var lineCapacity: Int
-  @exclusivity(unchecked) private(set) var lineCount = 0
+  /// The counts, as the last ``commit(_:)`` left them.
+  @exclusivity(unchecked) private var counts = Counts()
   /// The indentation before each line, kept only from the first indented line on (the
   /// lines before it have none).
   let lineIndent = ScratchBuffer<LineIndent>(capacity: 16)
@@ -27,31 +27,45 @@ final class PageBuilder {
   @exclusivity(unchecked) private var arenaItemsUsed = 0
   @exclusivity(unchecked) private var arenaLinesUsed = 0
 
-  private static let itemStride = LinePage.itemStride
-  private static let lineStride = LinePage.lineStride
+  /// How many records the page holds.
+  struct Counts {
+    var items = 0
+    /// The first item of the line being filled: items from here on are pending, their x
+    /// relative to the line box and their y relative to the line's top, until the line is
+    /// finished.
+    var lineFirstItem = 0
+    var lines = 0
+    /// Whether indentation is being recorded (``lineIndent`` is not empty).
+    var recordsIndents = false
+  }
+
   // Blocks are sized for the page they will most likely hold (judged by the page before), so
   // that shrinking them when the page is sealed frees little: freed tails would stay
   // resident between the pages, as memory nothing uses.
   init() {
     itemCapacity = LinePage.targetItemCount + 32
-    items = PageMemory.allocate(itemCapacity * Self.itemStride)
+    items = PageMemory.allocate(itemCapacity)
     lineCapacity = LinePage.targetItemCount / 2
-    lines = PageMemory.allocate(lineCapacity * Self.lineStride)
+    lines = PageMemory.allocate(lineCapacity)
   }
 
   deinit {
     if let arena {
-      arena.recordUse(items: arenaItemsUsed + itemCount, lines: arenaLinesUsed + lineCount)
+      arena.recordUse(items: arenaItemsUsed + counts.items, lines: arenaLinesUsed + counts.lines)
     } else {
       PageMemory.release(items)
       PageMemory.release(lines)
     }
   }
 
+  var itemCount: Int { counts.items }
+  var lineCount: Int { counts.lines }
+  var lineFirstItem: Int { counts.lineFirstItem }
+
   /// Writes the next section's pages into an arena with room for `count` cells (and as many
   /// lines), when arenas are available; the builder must be empty. ``leaveArena()`` ends it.
   func useArena(items count: Int) {
-    precondition(itemCount == 0 && lineCount == 0 && arena == nil, "an arena starts an empty builder")
+    precondition(counts.items == 0 && counts.lines == 0 && arena == nil, "an arena starts an empty builder")
     guard let arena = PageArena(items: count, lines: count) else { return }
     PageMemory.release(items)
     PageMemory.release(lines)
@@ -78,13 +92,13 @@ final class PageBuilder {
   /// (with room for at least `items` item and `lines` line records).
   func leaveArena(items minimumItems: Int = 0, lines minimumLines: Int = 0) {
     guard let arena else { return }
-    arena.recordUse(items: arenaItemsUsed + itemCount, lines: arenaLinesUsed + lineCount)
+    arena.recordUse(items: arenaItemsUsed + counts.items, lines: arenaLinesUsed + counts.lines)
     let newItemCapacity = max(LinePage.targetItemCount + 32, minimumItems)
     let newLineCapacity = max(LinePage.targetItemCount / 2, minimumLines)
-    let ownItems: UnsafeMutablePointer<Double> = PageMemory.allocate(newItemCapacity * Self.itemStride)
-    ownItems.update(from: items, count: itemCount * Self.itemStride)
-    let ownLines: UnsafeMutablePointer<Double> = PageMemory.allocate(newLineCapacity * Self.lineStride)
-    ownLines.update(from: lines, count: lineCount * Self.lineStride)
+    let ownItems: UnsafeMutablePointer<ItemRecord> = PageMemory.allocate(newItemCapacity)
+    ownItems.update(from: items, count: counts.items)
+    let ownLines: UnsafeMutablePointer<LineRecord> = PageMemory.allocate(newLineCapacity)
+    ownLines.update(from: lines, count: counts.lines)
     items = ownItems
     lines = ownLines
     itemCapacity = newItemCapacity
@@ -92,116 +106,138 @@ final class PageBuilder {
     self.arena = nil
   }
 
-  // The columns the typesetter reads back (line metrics for alignment, line extents).
-  var itemX: PageColumn { PageColumn(items, field: 0, stride: Self.itemStride, count: itemCount) }
-  var itemWidth: PageColumn { PageColumn(items, field: 2, stride: Self.itemStride, count: itemCount) }
-  var lineY: PageColumn { PageColumn(lines, field: 1, stride: Self.lineStride, count: lineCount) }
-  var lineHeight: PageColumn { PageColumn(lines, field: 2, stride: Self.lineStride, count: lineCount) }
-  /// The first item of line `line` (stored exactly as a Double).
-  func lineStart(_ line: Int) -> Int { Int(lines[line * Self.lineStride]) }
+  /// Line `line`'s record.
+  func line(_ line: Int) -> LineRecord {
+    precondition(line >= 0 && line < counts.lines, "line \(line) out of the builder's 0..<\(counts.lines)")
+    return lines[line]
+  }
 
   func removeAll() {
-    itemCount = 0
-    lineFirstItem = 0
-    lineCount = 0
+    counts = Counts()
     lineIndent.removeAll()
     leaveArena()
   }
 
-  /// Makes the pending items page-relative: x moves by `left`, y by `top`.
-  @inline(__always)
-  func placePendingItems(left: Double, top: Double) {
-    for i in lineFirstItem..<itemCount {
-      let record = items + i * Self.itemStride
-      record[0] = left + record[0]
-      record[1] = top + record[1]
-    }
-  }
-
-  /// Makes the pending items page-relative: x moves by `left`, y becomes `y(k, y)` for the
-  /// line's k-th item.
-  @inline(__always)
-  func placePendingItems(left: Double, y newY: (Int, Double) -> Double) {
-    for i in lineFirstItem..<itemCount {
-      let record = items + i * Self.itemStride
-      record[0] = left + record[0]
-      record[1] = newY(i - lineFirstItem, record[1])
-    }
-  }
-
   /// Drops the pending items.
-  func discardPendingItems() { itemCount = lineFirstItem }
+  func discardPendingItems() { counts.items = counts.lineFirstItem }
 
-  /// Ends the line of the pending items (now page-relative) at `y`, with the given height and
-  /// the indentation in force before it.
-  @inline(__always)
-  func finishLine(y: Double, height: Double, indent: LineIndent) {
-    if indent != LineIndent() || !lineIndent.isEmpty {
-      while lineIndent.count < lineCount { lineIndent.append(LineIndent()) }
-      lineIndent.append(indent)
-    }
-    if lineCount == lineCapacity { growLines(to: lineCapacity + max(32, lineCapacity / 4)) }
-    let record = lines + lineCount * Self.lineStride
-    record[0] = Double(lineFirstItem)
-    record[1] = y
-    record[2] = height
-    lineCount += 1
-    lineFirstItem = itemCount
-  }
+  // MARK: Writing
 
-  @inline(__always)
-  func appendItem(x: Double, y: Double, width: Double, height: Double) {
-    if itemCount == itemCapacity { growItems(to: itemCapacity + max(32, itemCapacity / 4)) }
-    let record = items + itemCount * Self.itemStride
-    record[0] = x
-    record[1] = y
-    record[2] = width
-    record[3] = height
-    itemCount += 1
-  }
-
-  /// Raw access to the records for the typesetter's plain-cell loop
-  /// (``FlowTypesetter/placePlainRun(_:from:to:uniform:)``), which keeps the counts in
-  /// registers instead of in the builder.
+  /// The records and counts as a value the typesetter keeps in registers while it places a
+  /// run of cells. Valid until ``commit(_:)``, which must come before any other call on the
+  /// builder but ``append(_:to:hasRoom:)`` and ``finishLine(_:y:height:box:inRun:)``.
   struct Cursor {
-    /// Item records: x, y, width, height.
-    let items: UnsafeMutablePointer<Double>
-    /// Line records: first item, y, height.
-    let lines: UnsafeMutablePointer<Double>
-    var itemCount: Int
-    var lineFirstItem: Int
-    var lineCount: Int
+    fileprivate let items: UnsafeMutablePointer<ItemRecord>
+    fileprivate let lines: UnsafeMutablePointer<LineRecord>
+    fileprivate let itemCapacity: Int
+    fileprivate let lineCapacity: Int
+    var counts: Counts
+
+    /// Whether one more item and one more line fit the blocks.
+    var hasRoomForACell: Bool { counts.items < itemCapacity && counts.lines < lineCapacity }
+
+    /// Whether no item is pending (the line being filled is empty).
+    var lineIsEmpty: Bool { counts.items == counts.lineFirstItem }
+    /// The number of pending items.
+    var pendingCount: Int { counts.items - counts.lineFirstItem }
+
+    /// The first and last pending items (the line must have one).
+    @inline(__always)
+    var pendingEnds: (first: ItemRecord, last: ItemRecord) {
+      (items[counts.lineFirstItem], items[counts.items - 1])
+    }
+
+    /// Makes the pending items page-relative: x moves by `left`, y by `top`.
+    @inline(__always)
+    func placePendingItems(left: Double, top: Double) {
+      var record = items + counts.lineFirstItem
+      let end = items + counts.items
+      while record < end {
+        record.pointee.x = left + record.pointee.x
+        record.pointee.y = top + record.pointee.y
+        record += 1
+      }
+    }
+
+    /// Makes the pending items page-relative: x moves by `left`, y becomes `y(k, y)` for the
+    /// line's k-th item.
+    @inline(__always)
+    func placePendingItems(left: Double, y newY: (Int, Double) -> Double) {
+      for i in counts.lineFirstItem..<counts.items {
+        items[i].x = left + items[i].x
+        items[i].y = newY(i - counts.lineFirstItem, items[i].y)
+      }
+    }
   }
 
-  /// The records and counts, and `room`: how many more items fit, each of which may also
-  /// finish a line. The cursor is valid until ``commit(_:)``, which must come before any
-  /// other call on the builder.
+  /// The cursor for the builder's current records and counts.
   @inline(__always)
-  func cursor() -> (cursor: Cursor, room: Int) {
-    let cursor = Cursor(
-      items: items, lines: lines, itemCount: itemCount, lineFirstItem: lineFirstItem, lineCount: lineCount)
-    return (cursor, min(itemCapacity - itemCount, lineCapacity - lineCount))
+  func cursor() -> Cursor {
+    Cursor(items: items, lines: lines, itemCapacity: itemCapacity, lineCapacity: lineCapacity, counts: counts)
   }
 
   /// Takes back the counts a cursor advanced.
   @inline(__always)
-  func commit(_ cursor: Cursor) {
-    itemCount = cursor.itemCount
-    lineFirstItem = cursor.lineFirstItem
-    lineCount = cursor.lineCount
+  func commit(_ cursor: Cursor) { counts = cursor.counts }
+
+  /// Appends an item record (pending until its line is finished), growing the block first
+  /// when it is full (`hasRoom`: the caller has checked it is not).
+  @inline(__always)
+  func append(_ item: ItemRecord, to cursor: inout Cursor, hasRoom: Bool = false) {
+    if !hasRoom && cursor.counts.items == cursor.itemCapacity { cursor = grown(cursor, items: true) }
+    cursor.items[cursor.counts.items] = item
+    cursor.counts.items += 1
+  }
+
+  /// Ends the line of the pending items (now page-relative) at `y`, with the given height and
+  /// the indentation of `box`, the line box it was set in.
+  @inline(__always)
+  ///
+  /// `inRun`: the caller has checked that the line box is not indented, no indentation is
+  /// being recorded and the line block has room (``Cursor/hasRoomForACell``).
+  func finishLine(_ cursor: inout Cursor, y: Double, height: Double, box: LineBox, inRun: Bool = false) {
+    if !inRun && (box.isIndented || cursor.counts.recordsIndents) {
+      record(box.indent, beforeLine: cursor.counts.lines)
+      cursor.counts.recordsIndents = true
+    }
+    if !inRun && cursor.counts.lines == cursor.lineCapacity { cursor = grown(cursor, items: false) }
+    cursor.lines[cursor.counts.lines] = LineRecord(
+      firstItem: cursor.counts.lineFirstItem, y: y, height: height)
+    cursor.counts.lines += 1
+    cursor.counts.lineFirstItem = cursor.counts.items
+  }
+
+  private func record(_ indent: LineIndent, beforeLine line: Int) {
+    while lineIndent.count < line { lineIndent.append(LineIndent()) }
+    lineIndent.append(indent)
+  }
+
+  /// The cursor after growing the item or line block. (By value, not `inout`: a cursor whose
+  /// address went to a call could not stay in registers.)
+  @inline(never)
+  private func grown(_ cursor: Cursor, items: Bool) -> Cursor {
+    commit(cursor)
+    if items {
+      growItems(to: itemCapacity + max(32, itemCapacity / 4))
+    } else {
+      growLines(to: lineCapacity + max(32, lineCapacity / 4))
+    }
+    return self.cursor()
   }
 
   private func growItems(to capacity: Int) {
     if arena != nil { return leaveArena(items: capacity, lines: lineCapacity) }
-    items = PageMemory.resize(items, to: capacity * Self.itemStride)
+    items = PageMemory.resize(items, to: capacity)
     itemCapacity = capacity
   }
 
   private func growLines(to capacity: Int) {
     if arena != nil { return leaveArena(items: itemCapacity, lines: capacity) }
-    lines = PageMemory.resize(lines, to: capacity * Self.lineStride)
+    lines = PageMemory.resize(lines, to: capacity)
     lineCapacity = capacity
   }
+
+  // MARK: Sealing
 
   /// The finished lines as a page with the given extent. The builder's blocks become the
   /// page's, shrunk to fit, and the pending items move to the front of new blocks; or, in an
@@ -210,49 +246,43 @@ final class PageBuilder {
   /// - Parameter continuing: whether more lines follow; when not (a section's or an edit's
   ///   last page), the new blocks are only big enough for the pending items, if any.
   func sealFinishedLines(height: Double, continuing: Bool = true) -> LinePage {
-    let pageItems = lineFirstItem
-    let pending = itemCount - lineFirstItem
+    let pageItems = counts.lineFirstItem
+    let pageLines = counts.lines
+    let pending = counts.items - counts.lineFirstItem
+    let header = LinePage.Header(itemCount: pageItems, lineCount: pageLines, height: height)
+    let indents = indents(of: 0..<pageLines)
+    lineIndent.removeAll()
+    counts = Counts(items: pending, lineFirstItem: 0, lines: 0)
     if let arena {
       // The page is a slice of the arena; the pending items are already where the next
       // page starts.
-      let page = LinePage(
-        header: LinePage.Header(itemCount: pageItems, lineCount: lineCount, height: height), items: items,
-        lines: lines, indents: indents(of: 0..<lineCount), arena: arena)
-      items += pageItems * Self.itemStride
+      let page = LinePage(header: header, items: items, lines: lines, indents: indents, arena: arena)
+      items += pageItems
       itemCapacity -= pageItems
       arenaItemsUsed += pageItems
-      itemCount = pending
-      lineFirstItem = 0
-      lines += lineCount * Self.lineStride
-      lineCapacity -= lineCount
-      arenaLinesUsed += lineCount
-      lineCount = 0
-      lineIndent.removeAll()
+      lines += pageLines
+      lineCapacity -= pageLines
+      arenaLinesUsed += pageLines
       return page
     }
     // The next page most likely has lines like this one's: room for the target count, the
     // lines that cross it and the line being filled; and for about as many lines.
-    let lineLength = lineCount == 0 ? 1 : (pageItems + lineCount - 1) / lineCount
+    let lineLength = pageLines == 0 ? 1 : (pageItems + pageLines - 1) / pageLines
     let nextItemCapacity =
       continuing
       ? max(LinePage.targetItemCount + 4 * lineLength + 16, pending + 4 * lineLength + 16) : pending
-    let nextLineCapacity = continuing ? max(16, lineCount + lineCount / 16 + 8) : 0
-    let nextItems: UnsafeMutablePointer<Double> = PageMemory.allocate(nextItemCapacity * Self.itemStride)
-    nextItems.update(from: items + pageItems * Self.itemStride, count: pending * Self.itemStride)
-    let nextLines: UnsafeMutablePointer<Double> = PageMemory.allocate(nextLineCapacity * Self.lineStride)
+    let nextLineCapacity = continuing ? max(16, pageLines + pageLines / 16 + 8) : 0
+    let nextItems: UnsafeMutablePointer<ItemRecord> = PageMemory.allocate(nextItemCapacity)
+    nextItems.update(from: items + pageItems, count: pending)
+    let nextLines: UnsafeMutablePointer<LineRecord> = PageMemory.allocate(nextLineCapacity)
     let page = LinePage(
-      header: LinePage.Header(itemCount: pageItems, lineCount: lineCount, height: height),
-      items: PageMemory.resize(items, to: pageItems * Self.itemStride),
-      lines: PageMemory.resize(lines, to: lineCount * Self.lineStride),
-      indents: indents(of: 0..<lineCount))
+      header: header, items: PageMemory.resize(items, to: pageItems),
+      lines: PageMemory.resize(lines, to: pageLines),
+      indents: indents)
     items = nextItems
-    itemCapacity = nextItemCapacity
-    itemCount = pending
-    lineFirstItem = 0
+    itemCapacity = max(1, nextItemCapacity)
     lines = nextLines
-    lineCapacity = nextLineCapacity
-    lineCount = 0
-    lineIndent.removeAll()
+    lineCapacity = max(1, nextLineCapacity)
     return page
   }
 
@@ -269,43 +299,46 @@ final class PageBuilder {
   /// The finished lines as one page, or cut at line boundaries into pages of about
   /// ``LinePage/targetItemCount`` cells when they hold more than `maxItems` (copied then).
   func sealSplitting(height: Double, maxItems: Int) -> [LinePage] {
-    guard lineFirstItem > maxItems, lineCount > 1 else {
+    guard counts.lineFirstItem > maxItems, counts.lines > 1 else {
       return [sealFinishedLines(height: height, continuing: false)]
     }
     var pages: [LinePage] = []
     var first = 0
     var top = 0.0
-    for line in 1..<lineCount where lineStart(line) - lineStart(first) >= LinePage.targetItemCount {
-      let bottom = lineY[line - 1] + lineHeight[line - 1]
+    for line in 1..<counts.lines
+    where lines[line].firstItem - lines[first].firstItem >= LinePage.targetItemCount {
+      let bottom = lines[line - 1].maxY
       pages.append(makePage(lines: first..<line, top: top, height: bottom - top))
       first = line
       top = bottom
     }
-    pages.append(makePage(lines: first..<lineCount, top: top, height: height - top))
+    pages.append(makePage(lines: first..<counts.lines, top: top, height: height - top))
     return pages
   }
 
   /// A copy of lines `lines` as a page, positions made relative to `top`.
   private func makePage(lines range: Range<Int>, top: Double, height: Double) -> LinePage {
     guard !range.isEmpty else { return LinePage.empty(height: height) }
-    let first = lineStart(range.lowerBound)
-    let end = range.upperBound < lineCount ? lineStart(range.upperBound) : lineFirstItem
+    let first = lines[range.lowerBound].firstItem
+    let end = range.upperBound < counts.lines ? lines[range.upperBound].firstItem : counts.lineFirstItem
     let count = end - first
-    let pageItems: UnsafeMutablePointer<Double> = PageMemory.allocate(count * Self.itemStride)
-    pageItems.update(from: items + first * Self.itemStride, count: count * Self.itemStride)
-    let pageLines: UnsafeMutablePointer<Double> = PageMemory.allocate(range.count * Self.lineStride)
-    pageLines.update(from: lines + range.lowerBound * Self.lineStride, count: range.count * Self.lineStride)
+    let pageItems: UnsafeMutablePointer<ItemRecord> = PageMemory.allocate(count)
+    pageItems.update(from: items + first, count: count)
+    let pageLines: UnsafeMutablePointer<LineRecord> = PageMemory.allocate(range.count)
+    pageLines.update(from: lines + range.lowerBound, count: range.count)
     for n in 0..<range.count {
-      pageLines[n * Self.lineStride] -= Double(first)
-      pageLines[n * Self.lineStride + 1] -= top
+      pageLines[n].firstItem -= first
+      pageLines[n].y -= top
     }
     if top != 0 {
-      for i in 0..<count { pageItems[i * Self.itemStride + 1] -= top }
+      for i in 0..<count { pageItems[i].y -= top }
     }
     return LinePage(
       header: LinePage.Header(itemCount: count, lineCount: range.count, height: height), items: pageItems,
       lines: pageLines, indents: indents(of: range))
   }
+
+  // MARK: Edits
 
   /// Appends `other`'s lines from `line` on, moved down by `shift`.
   func appendLines(of other: LinePage, from line: Int, shiftedBy shift: Double) {
@@ -313,7 +346,7 @@ final class PageBuilder {
   }
 
   /// The bottom of the last line, relative to the page's top.
-  var bottom: Double { lineCount == 0 ? 0 : lineY[lineCount - 1] + lineHeight[lineCount - 1] }
+  var bottom: Double { counts.lines == 0 ? 0 : lines[counts.lines - 1].maxY }
 
   /// Loads the first `lines` lines of `page`, to continue filling it.
   func load(_ page: LinePage, lines: Int) {
@@ -326,46 +359,36 @@ final class PageBuilder {
   /// values as finishing each line in turn, copied in bulk.
   private func append(lines range: Range<Int>, of other: LinePage, shiftedBy shift: Double) {
     guard !range.isEmpty else { return }
-    precondition(lineFirstItem == itemCount, "lines are appended between lines only")
-    let starts = other.lineStart
-    let firstItem = Int(starts[range.lowerBound])
-    let endItem = range.upperBound < starts.count ? Int(starts[range.upperBound]) : other.itemCount
+    precondition(counts.lineFirstItem == counts.items, "lines are appended between lines only")
+    let otherLines = other.lineRecords
+    let firstItem = otherLines[range.lowerBound].firstItem
+    let endItem =
+      range.upperBound < otherLines.count ? otherLines[range.upperBound].firstItem : other.itemCount
     let count = endItem - firstItem
     // Edits load a page and append the rest of it: room for what comes, plus a little for
     // the lines an edit adds, as the block becomes the new page.
-    if itemCount + count > itemCapacity { growItems(to: itemCount + count + 32) }
-    if lineCount + range.count > lineCapacity { growLines(to: lineCount + range.count + 16) }
+    if counts.items + count > itemCapacity { growItems(to: counts.items + count + 32) }
+    if counts.lines + range.count > lineCapacity { growLines(to: counts.lines + range.count + 16) }
     // Plain pointers and counts in locals: stores through the pointers could otherwise
     // alias the builder's fields, which the loops would then reload.
-    let itemsTo = items + itemCount * Self.itemStride
-    let itemsFrom = other.itemRecords + firstItem * Self.itemStride
-    itemsTo.update(from: itemsFrom, count: count * Self.itemStride)
-    var y = itemsTo + 1
-    for _ in 0..<count {
-      y.pointee += shift
-      y += Self.itemStride
-    }
-    let itemOffset = Double(itemCount - firstItem)
-    var from = other.lineRecords + range.lowerBound * Self.lineStride
-    var to = lines + lineCount * Self.lineStride
-    for _ in range {
-      to[0] = from[0] + itemOffset
-      to[1] = from[1] + shift
-      to[2] = from[2]
-      from += Self.lineStride
-      to += Self.lineStride
+    let itemsTo = items + counts.items
+    itemsTo.update(from: other.itemRecords.baseAddress! + firstItem, count: count)
+    for i in 0..<count { itemsTo[i].y += shift }
+    let itemOffset = counts.items - firstItem
+    let linesTo = lines + counts.lines
+    for (n, l) in range.enumerated() {
+      let from = otherLines[l]
+      linesTo[n] = LineRecord(firstItem: from.firstItem + itemOffset, y: from.y + shift, height: from.height)
     }
     if other.hasIndent || !lineIndent.isEmpty {
       for (n, l) in range.enumerated() {
         let indent = other.indent(beforeLine: l)
-        if indent != LineIndent() || !lineIndent.isEmpty {
-          while lineIndent.count < lineCount + n { lineIndent.append(LineIndent()) }
-          lineIndent.append(indent)
-        }
+        if indent != LineIndent() || !lineIndent.isEmpty { record(indent, beforeLine: counts.lines + n) }
       }
     }
-    itemCount += count
-    lineCount += range.count
-    lineFirstItem = itemCount
+    counts.items += count
+    counts.lines += range.count
+    counts.lineFirstItem = counts.items
+    counts.recordsIndents = !lineIndent.isEmpty
   }
 }

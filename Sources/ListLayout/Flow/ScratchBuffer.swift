@@ -1,8 +1,9 @@
 /// A growable buffer of plain values, reused line after line by the typesetter: resetting it
 /// is setting a count, and appending never checks for shared storage.
 ///
-/// This is the one place the layout uses manual memory. It never escapes the typesetter
-/// that owns it, and its elements are `BitwiseCopyable`, so nothing needs deinitialising.
+/// One of the few types that use manual memory (the list is in `PageArena.swift`): it never
+/// escapes the typesetter that owns it, and its elements are `BitwiseCopyable`, so nothing
+/// needs deinitialising.
 final class ScratchBuffer<Element: BitwiseCopyable> {
   // Only the owning typesetter touches these, one access at a time: dynamic exclusivity
   // checks would only cost time on every append.

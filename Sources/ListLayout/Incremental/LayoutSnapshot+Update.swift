@@ -176,30 +176,21 @@ extension LayoutEngine {
   static func relayout(
     _ resolved: ResolvedUpdate, from old: LayoutSnapshot
   ) throws(LayoutError) -> (LayoutSnapshot, Int) {
-    let manager = resolved.model.configuration.layoutManager
-    if let attributes = manager as? AttributesLayoutManager {
-      return try relayout(resolved, from: old, policy: DirectSpacing(attributes))
-    }
-    if let hub = manager as? HubLayoutManager {
-      return try relayout(resolved, from: old, policy: DirectSpacing(hub))
-    }
-    return try relayout(resolved, from: old, opening: manager)
+    try withSpacingPolicy(
+      for: resolved.model.configuration.layoutManager, Relayout(resolved: resolved, old: old))
   }
+}
 
-  static func relayout<Manager: LayoutManager>(
-    _ resolved: ResolvedUpdate, from old: LayoutSnapshot, opening manager: Manager
-  ) throws(LayoutError) -> (LayoutSnapshot, Int) {
-    if manager.prefersMemoization {
-      return try relayout(resolved, from: old, policy: MemoizedSpacing(manager))
-    }
-    return try relayout(resolved, from: old, policy: DirectSpacing(manager))
-  }
+/// An updated model laid out from the snapshot before the update: untouched sections kept,
+/// edited ones laid out again from their edit points, new ones laid out whole.
+struct Relayout: SpacingPolicyJob {
+  let resolved: ResolvedUpdate
+  let old: LayoutSnapshot
 
-  static func relayout<Policy: SpacingPolicy>(
-    _ resolved: ResolvedUpdate, from old: LayoutSnapshot, policy: Policy
-  ) throws(LayoutError) -> (LayoutSnapshot, Int) {
+  func run<Policy: SpacingPolicy>(policy: inout Policy) throws(LayoutError) -> (LayoutSnapshot, Int) {
     let model = resolved.model
-    var typesetter = FlowTypesetter(policy: policy, configuration: model.configuration)
+    let configuration = model.configuration
+    var layouts = SectionLayouts(configuration: configuration)
     var geometries = ContiguousArray<SectionGeometry>()
     geometries.reserveCapacity(model.sections.count)
     var positional = model.sections.count == old.geometries.count
@@ -208,7 +199,7 @@ extension LayoutEngine {
       let section = model.sections[index]
       switch origin {
       case .fresh:
-        geometries.append(try typesetter.layout(section: section, at: index, in: model.configuration))
+        geometries.append(try layouts.layout(section, at: index, in: configuration, policy: &policy))
         positional = false
       case .unchanged(let oldIndex):
         geometries.append(old.geometries[oldIndex])
@@ -216,15 +207,10 @@ extension LayoutEngine {
       case .edited(let oldIndex, let first, let lastDirty, let delta):
         if oldIndex != index { positional = false }
         touched.append(index)
-        let attributes = section.attributes ?? model.configuration.defaultSectionAttributes
-        if case .flow = section.layout ?? .flow {
-          geometries.append(
-            try typesetter.reflow(
-              section, at: index, attributes: attributes, old: old.geometries[oldIndex], first: first,
-              lastDirty: lastDirty, delta: delta))
-        } else {
-          geometries.append(try typesetter.layout(section: section, at: index, in: model.configuration))
-        }
+        geometries.append(
+          try layouts.relayout(
+            section, at: index, in: configuration, old: old.geometries[oldIndex],
+            edit: SectionEdit(first: first, lastDirty: lastDirty, delta: delta), policy: &policy))
       }
     }
     let snapshot: LayoutSnapshot
@@ -236,6 +222,6 @@ extension LayoutEngine {
     } else {
       snapshot = LayoutSnapshot(model: model, geometries: geometries)
     }
-    return (snapshot, typesetter.linesLaidOut)
+    return (snapshot, layouts.linesLaidOut)
   }
 }

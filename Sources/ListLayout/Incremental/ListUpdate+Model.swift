@@ -19,8 +19,6 @@ struct ResolvedUpdate {
   /// Per old section with item edits: removed old items and inserted new items, sorted.
   var removedItems: [Int: [Int]]
   var insertedItems: [Int: [Int]]
-  /// Old index paths of cells whose content changed (reloads, resizes, trait changes).
-  var changedItems: Set<IndexPath>
   var movedItems: [IndexPath: IndexPath]
 
   /// Where the cell at old `indexPath` is after the update, if it survives unmoved and
@@ -62,9 +60,46 @@ extension Array where Element == Int {
 
 extension ListUpdate {
   /// Applies the update to `model`, validating every index first.
+  ///
+  /// 1. ``planSections(oldCount:)``: validate the section operations and order the new
+  ///    sections.
+  /// 2. ``groupItemEdits(against:plan:)``: validate the item operations and group them by
+  ///    section.
+  /// 3. ``buildSection(_:at:from:plan:edits:)``: make each new section and say where it came
+  ///    from.
+  ///
+  /// - Complexity: O(c log c + s) for c operations and s sections, plus the cost of editing
+  ///   the touched cell lists.
   func resolve(against old: ListModel) throws(UpdateError) -> ResolvedUpdate {
-    let oldCount = old.sections.count
-    // 1. Sections: validate, then build the new order.
+    let plan = try planSections(oldCount: old.sections.count)
+    let edits = try groupItemEdits(against: old, plan: plan)
+    var model = old
+    if let width { model.configuration.width = width }
+    model.sections = []
+    model.sections.reserveCapacity(plan.slots.count)
+    var origins: [SectionOrigin] = []
+    origins.reserveCapacity(plan.slots.count)
+    var removedItems: [Int: [Int]] = [:]
+    var insertedItems: [Int: [Int]] = [:]
+    for (index, slot) in plan.slots.enumerated() {
+      let built = try buildSection(slot, at: index, from: old, plan: plan, edits: edits)
+      model.sections.append(built.section)
+      origins.append(built.origin)
+      if case .edited(let oldIndex, _, _, _) = built.origin {
+        removedItems[oldIndex] = built.removed
+        insertedItems[oldIndex] = built.inserted
+      }
+    }
+    return ResolvedUpdate(
+      model: model, origins: origins, newSectionIndex: plan.newSectionIndex, removedItems: removedItems,
+      insertedItems: insertedItems, movedItems: edits.moved)
+  }
+
+  /// The section operations, validated: what fills each new section slot, which old sections
+  /// are reloaded, and each old section's new index.
+  ///
+  /// - Complexity: O(c + s).
+  func planSections(oldCount: Int) throws(UpdateError) -> SectionPlan {
     var removedSections = Set<Int>()
     for index in deletedSections {
       guard index >= 0 && index < oldCount else {
@@ -90,8 +125,7 @@ extension ListUpdate {
       }
       movedFrom[from] = to
     }
-    let newCount =
-      oldCount - removedSections.count - movedFrom.count + insertedSections.count + movedFrom.count
+    let newCount = oldCount - removedSections.count + insertedSections.count
     var placed: [Int: SectionSlot] = [:]
     for (index, section) in insertedSections {
       guard index >= 0 && index < newCount else {
@@ -122,15 +156,22 @@ extension ListUpdate {
     for (index, slot) in slots.enumerated() {
       if case .old(let old) = slot, reloaded[old] == nil { newSectionIndex[old] = index }
     }
+    return SectionPlan(slots: slots, reloaded: reloaded, newSectionIndex: newSectionIndex)
+  }
 
-    // 2. Items: group by section, validate against the old and new sides.
-    var deletions: [Int: [Int]] = [:]
+  /// The item operations, validated against the old and new sides and grouped by section.
+  ///
+  /// - Complexity: O(c) expected (hashing).
+  func groupItemEdits(against old: ListModel, plan: SectionPlan) throws(UpdateError) -> ItemEdits {
+    let oldCount = old.sections.count
+    let newCount = plan.slots.count
+    var edits = ItemEdits()
     var seenDeleted = Set<IndexPath>()
     func checkOld(_ indexPath: IndexPath, _ what: String) throws(UpdateError) {
       guard indexPath.section >= 0 && indexPath.section < oldCount,
         indexPath.item >= 0 && indexPath.item < old.sections[indexPath.section].cells.count
       else { throw .outOfRange("\(what) \(indexPath) before the update") }
-      guard newSectionIndex[indexPath.section] != nil else {
+      guard plan.newSectionIndex[indexPath.section] != nil else {
         throw .conflict("\(what) \(indexPath) is in a section that is deleted or reloaded")
       }
     }
@@ -139,120 +180,139 @@ extension ListUpdate {
       guard seenDeleted.insert(indexPath).inserted else {
         throw .duplicate("item \(indexPath) deleted twice")
       }
-      deletions[indexPath.section, default: []].append(indexPath.item)
+      edits.deletions[indexPath.section, default: []].append(indexPath.item)
     }
-    var movedItemMap: [IndexPath: IndexPath] = [:]
-    var insertionsBySection: [Int: [(Int, InsertedCell)]] = [:]
     for (from, to) in movedItems {
       try checkOld(from, "moved item")
-      guard !seenDeleted.contains(from), movedItemMap[from] == nil else {
+      guard !seenDeleted.contains(from), edits.moved[from] == nil else {
         throw .conflict("item \(from) is moved and also deleted or moved again")
       }
-      movedItemMap[from] = to
-      deletions[from.section, default: []].append(from.item)
-      insertionsBySection[to.section, default: []].append((to.item, .moved(from)))
+      edits.moved[from] = to
+      edits.deletions[from.section, default: []].append(from.item)
+      edits.insertions[to.section, default: []].append((to.item, .moved(from)))
     }
-    var changes: [IndexPath: [ItemChange]] = [:]
     for (indexPath, change) in changedItems {
       try checkOld(indexPath, "changed item")
       guard !seenDeleted.contains(indexPath) else {
         throw .conflict("item \(indexPath) is changed and deleted")
       }
-      changes[indexPath, default: []].append(change)
+      if edits.changes[indexPath] == nil {
+        edits.changedItemsBySection[indexPath.section, default: []].append(indexPath.item)
+      }
+      edits.changes[indexPath, default: []].append(change)
     }
     for (indexPath, cell) in insertedItems {
-      insertionsBySection[indexPath.section, default: []].append((indexPath.item, .new(cell)))
+      edits.insertions[indexPath.section, default: []].append((indexPath.item, .new(cell)))
     }
-    for (section, _) in insertionsBySection {
+    for section in edits.insertions.keys {
       guard section >= 0 && section < newCount else {
         throw .outOfRange("item inserted or moved into section \(section) of \(newCount) after the update")
       }
-      guard case .old(let old) = slots[section], reloaded[old] == nil else {
+      guard case .old(let old) = plan.slots[section], plan.reloaded[old] == nil else {
         throw .conflict(
           "item inserted or moved into section \(section), which is itself inserted or reloaded")
       }
     }
+    return edits
+  }
 
-    // 3. Build the new sections.
-    var model = old
-    if let width { model.configuration.width = width }
-    model.sections = []
-    model.sections.reserveCapacity(newCount)
-    var origins: [SectionOrigin] = []
-    var removedItems: [Int: [Int]] = [:]
-    var insertedItemIndices: [Int: [Int]] = [:]
-    for (index, slot) in slots.enumerated() {
-      switch slot {
-      case .inserted(let section):
-        model.sections.append(section)
-        origins.append(.fresh)
-      case .old(let oldIndex):
-        if let section = reloaded[oldIndex] {
-          model.sections.append(section)
-          origins.append(.fresh)
-          continue
-        }
-        var section = old.sections[oldIndex]
-        let removed = (deletions[oldIndex] ?? []).sorted()
-        let inserts = (insertionsBySection[index] ?? []).sorted { $0.0 < $1.0 }
-        var changedIndices: [Int] = []
-        for (indexPath, list) in changes where indexPath.section == oldIndex {
-          for change in list { section.cells[indexPath.item].apply(change) }
-          changedIndices.append(indexPath.item)
-        }
-        if removed.isEmpty && inserts.isEmpty && changedIndices.isEmpty {
-          model.sections.append(section)
-          origins.append(.unchanged(old: oldIndex))
-          continue
-        }
-        let oldCellCount = section.cells.count
-        // Remove from the end, so earlier indices stay valid; each removal copies at most
-        // one chunk of the shared cell list.
-        for item in removed.reversed() { section.cells.remove(at: item) }
-        let newCellCount = oldCellCount - removed.count + inserts.count
-        var previous = -1
-        for (item, inserted) in inserts {
-          guard item >= 0 && item < newCellCount else {
-            throw .outOfRange(
-              "item inserted or moved to \(IndexPath(item: item, section: index)) of \(newCellCount)")
-          }
-          guard item != previous else {
-            throw .duplicate("two items inserted or moved to \(IndexPath(item: item, section: index))")
-          }
-          previous = item
-          switch inserted {
-          case .new(let cell): section.cells.insert(cell, at: item)
-          case .moved(let from):
-            var cell = old.sections[from.section].cells[from.item]
-            for change in changes[from] ?? [] { cell.apply(change) }
-            section.cells.insert(cell, at: item)
-          }
-        }
-        let delta = newCellCount - oldCellCount
-        let touchedOld = (removed.first.map { [$0] } ?? []) + changedIndices
-        let touchedNew = inserts.map(\.0)
-        let first = min(touchedOld.min() ?? Int.max, touchedNew.min() ?? Int.max)
-        let lastDirty = max(
-          touchedNew.max() ?? -1, (max(removed.last ?? -1, changedIndices.max() ?? -1)) + delta)
-        model.sections.append(section)
-        origins.append(.edited(old: oldIndex, first: first, lastDirty: lastDirty, delta: delta))
-        removedItems[oldIndex] = removed
-        insertedItemIndices[oldIndex] = touchedNew
+  /// New section `index`, made from its slot: a new or reloaded section as given, an old
+  /// section with its item edits applied, and where it came from.
+  ///
+  /// - Complexity: O(e log e) for e edits to the section, plus the cell list's edits.
+  func buildSection(
+    _ slot: SectionSlot, at index: Int, from old: ListModel, plan: SectionPlan, edits: ItemEdits
+  ) throws(UpdateError) -> BuiltSection {
+    let oldIndex: Int
+    switch slot {
+    case .inserted(let section): return BuiltSection(section: section, origin: .fresh)
+    case .old(let index): oldIndex = index
+    }
+    if let section = plan.reloaded[oldIndex] { return BuiltSection(section: section, origin: .fresh) }
+    var section = old.sections[oldIndex]
+    let removed = (edits.deletions[oldIndex] ?? []).sorted()
+    let inserts = (edits.insertions[index] ?? []).sorted { $0.0 < $1.0 }
+    let changedIndices = edits.changedItemsBySection[oldIndex] ?? []
+    if removed.isEmpty && inserts.isEmpty && changedIndices.isEmpty {
+      return BuiltSection(section: section, origin: .unchanged(old: oldIndex))
+    }
+    for item in changedIndices {
+      for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] {
+        section.cells[item].apply(change)
       }
     }
-    let changedSet = Set(changes.keys)
-    return ResolvedUpdate(
-      model: model, origins: origins, newSectionIndex: newSectionIndex, removedItems: removedItems,
-      insertedItems: insertedItemIndices, changedItems: changedSet, movedItems: movedItemMap)
+    let oldCellCount = section.cells.count
+    // Remove from the end, so earlier indices stay valid; each removal copies at most one
+    // chunk of the shared cell list.
+    for item in removed.reversed() { section.cells.remove(at: item) }
+    let newCellCount = oldCellCount - removed.count + inserts.count
+    var previous = -1
+    for (item, inserted) in inserts {
+      guard item >= 0 && item < newCellCount else {
+        throw .outOfRange(
+          "item inserted or moved to \(IndexPath(item: item, section: index)) of \(newCellCount)")
+      }
+      guard item != previous else {
+        throw .duplicate("two items inserted or moved to \(IndexPath(item: item, section: index))")
+      }
+      previous = item
+      switch inserted {
+      case .new(let cell): section.cells.insert(cell, at: item)
+      case .moved(let from):
+        var cell = old.sections[from.section].cells[from.item]
+        for change in edits.changes[from] ?? [] { cell.apply(change) }
+        section.cells.insert(cell, at: item)
+      }
+    }
+    let delta = newCellCount - oldCellCount
+    let touchedNew = inserts.map(\.0)
+    let first = min(removed.first ?? Int.max, changedIndices.min() ?? Int.max, touchedNew.first ?? Int.max)
+    let lastDirty = max(touchedNew.last ?? -1, max(removed.last ?? -1, changedIndices.max() ?? -1) + delta)
+    return BuiltSection(
+      section: section, origin: .edited(old: oldIndex, first: first, lastDirty: lastDirty, delta: delta),
+      removed: removed, inserted: touchedNew)
+
   }
 }
 
-private enum SectionSlot {
+/// A section of the updated model, where it came from, and (when edited) its removed old
+/// items and inserted new items, sorted.
+struct BuiltSection {
+  var section: Section
+  var origin: SectionOrigin
+  var removed: [Int] = []
+  var inserted: [Int] = []
+}
+
+/// What fills each section slot after an update (``ListUpdate/planSections(oldCount:)``).
+struct SectionPlan {
+  var slots: [SectionSlot]
+  /// Old sections replaced by a new one, by old index.
+  var reloaded: [Int: Section]
+  /// For each old section, its new index (`nil` when deleted or reloaded).
+  var newSectionIndex: [Int?]
+}
+
+/// The item operations of an update grouped by section (``ListUpdate/groupItemEdits(against:plan:)``).
+struct ItemEdits {
+  /// Per old section, the old items removed (deleted or moved away), unsorted.
+  var deletions: [Int: [Int]] = [:]
+  /// Per new section, the new items inserted or moved in, unsorted.
+  var insertions: [Int: [(Int, InsertedCell)]] = [:]
+  /// The changes to each old item, in the order given.
+  var changes: [IndexPath: [ListUpdate.ItemChange]] = [:]
+  /// Per old section, the old items with changes, each once.
+  var changedItemsBySection: [Int: [Int]] = [:]
+  /// Moved items: old index path to new.
+  var moved: [IndexPath: IndexPath] = [:]
+}
+
+enum SectionSlot {
   case old(Int)
   case inserted(Section)
 }
 
-private enum InsertedCell {
+enum InsertedCell {
   case new(Cell)
   case moved(IndexPath)
 }

@@ -76,26 +76,17 @@ extension LayoutSnapshot {
       }
     } else {
       // Every element in listing order; cell identifiers come from walking the section's
-      // cells alongside its pages (O(1) each, where a look-up by index costs O(log n)).
+      // cells alongside (O(1) each, where a look-up by index costs O(log n)).
       for section in geometries.indices {
-        if let header = supplementary(.header, section) {
-          element(header, id: model.sections[section].header?.id, into: &writer)
-        }
-        let geometry = geometries[section]
         var cells = model.sections[section].cells.makeIterator()
-        var item = 0
-        for (k, page) in geometry.pages.enumerated() {
-          let origin = pageOrigin(section, k)
-          for local in 0..<page.itemCount {
-            let attributes = LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: item, section: section),
-              frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex)
-            element(attributes, id: cells.next()?.id, into: &writer)
-            item += 1
-          }
-        }
-        if let footer = supplementary(.footer, section) {
-          element(footer, id: model.sections[section].footer?.id, into: &writer)
+        forEachElement(inSection: section) { attributes in
+          let id =
+            switch attributes.kind {
+            case .cell: cells.next()?.id
+            case .header: model.sections[section].header?.id
+            default: model.sections[section].footer?.id
+            }
+          element(attributes, id: id, into: &writer)
         }
       }
     }

@@ -35,4 +35,7 @@ public struct AttributesLayoutManager: LayoutManager, Hashable {
   { section.lineSpacing }
 
   public var prefersMemoization: Bool { false }
+
+  /// `false`: every answer comes from the section's attributes.
+  public var dependsOnTraits: Bool { false }
 }

@@ -134,6 +134,16 @@ public protocol LayoutManager: Sendable {
   /// Whether the layout should cache this manager's answers per pair of trait sets; the
   /// default is `true`. Managers whose answers are cheaper than a cache look-up opt out.
   var prefersMemoization: Bool { get }
+
+  /// Whether any answer depends on the cells' (or the header's) traits; the default is
+  /// `true`.
+  ///
+  /// A manager that returns `false` promises that its margins and gaps depend only on the
+  /// section's attributes. The layout then asks each question once per section, with empty
+  /// trait sets, and places the section's cells with those answers (the fast path the
+  /// default ``AttributesLayoutManager`` takes); it does not gather traits, so
+  /// ``horizontalOffset(forLineWith:metrics:in:)`` receives an empty ``LineTraits``.
+  var dependsOnTraits: Bool { get }
 }
 
 extension LayoutManager {
@@ -156,6 +166,8 @@ extension LayoutManager {
   public var oversizedCellPolicy: OversizedCellPolicy { .overflow }
 
   public var prefersMemoization: Bool { true }
+
+  public var dependsOnTraits: Bool { true }
 }
 
 extension HorizontalAlignment {

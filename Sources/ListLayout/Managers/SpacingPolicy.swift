@@ -1,7 +1,9 @@
 import LayoutGeometry
 
 /// The layout manager's answers as the typesetter consumes them: one section at a time,
-/// either straight from the manager or through a cache.
+/// straight from the manager (``DirectSpacing``), through a cache (``MemoizedSpacing``), or
+/// asked once per section when they do not depend on traits (``SectionConstants``). The
+/// typesetter is generic over it, so each is a specialization of the same routines.
 ///
 /// Trait sets travel through the typesetter as ``TraitKey``s of the policy's own
 /// ``TraitVocabulary``, which turns them back into sets when the manager is asked.
@@ -19,6 +21,13 @@ protocol SpacingPolicy {
   /// Whether any answer depends on traits (so the typesetter must gather them); when not,
   /// the typesetter asks with empty trait sets.
   var usesTraits: Bool { get }
+  /// Whether the section's default cell attributes are known (to the compiler) neither to
+  /// break nor to indent lines: true only for ``SectionConstants``.
+  static var defaultCellsArePlain: Bool { get }
+}
+
+extension SpacingPolicy {
+  static var defaultCellsArePlain: Bool { false }
 }
 
 /// Asks the manager every time: for managers whose answers cost less than a cache look-up.
@@ -34,8 +43,7 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
   init(_ manager: Manager) {
     self.manager = manager
     self.oversizedCellPolicy = manager.oversizedCellPolicy
-    // The default manager aligns lines by section attributes alone.
-    self.usesTraits = !(manager is AttributesLayoutManager)
+    self.usesTraits = manager.dependsOnTraits
   }
 
   mutating func begin(section attributes: SectionAttributes) { section = attributes }
@@ -78,8 +86,6 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
 struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
   var direct: DirectSpacing<Manager>
   var cache = AnswerCache()
-  /// How many times the manager was actually asked (for tests).
-  var managerCalls = 0
 
   init(_ manager: Manager) { direct = DirectSpacing(manager) }
 
@@ -99,7 +105,6 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
     _ question: UInt64, _ a: TraitKey, _ b: TraitKey, _ ask: (inout DirectSpacing<Manager>) -> Double
   ) -> Double {
     if let value = cache.value(question, a.rawValue, b.rawValue) { return value }
-    managerCalls += 1
     let value = ask(&direct)
     cache.store(value, question, a.rawValue, b.rawValue)
     return value

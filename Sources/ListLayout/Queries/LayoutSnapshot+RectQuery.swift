@@ -44,16 +44,13 @@ extension LayoutSnapshot {
     guard !rect.isEmpty, !rect.minY.isNaN, !rect.maxY.isNaN, !geometries.isEmpty else { return }
     let top = model.configuration.contentInsets.top
     var section = sectionHeights.firstIndex(
-      wherePrefixExceeds: rect.minY - top - slack(rect.minY), perElement: model.configuration.sectionSpacing)
+      wherePrefixExceeds: rect.minY - top - searchSlack(rect.minY),
+      perElement: model.configuration.sectionSpacing)
     while section < geometries.count, sectionTop(section) < rect.maxY {
       body(section)
       section += 1
     }
   }
-
-  /// How far binary searches start early so that rounding in relative positions can never
-  /// skip an element; the exact test on absolute frames decides.
-  func slack(_ y: Double) -> Double { 1e-9 + abs(y) * 1e-14 }
 
   /// Appends the cells of `section` whose frames intersect `rect`, in item order.
   func appendCells(ofSection section: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
@@ -68,46 +65,18 @@ extension LayoutSnapshot {
     }
   }
 
-  /// Calls `body` with the index and frame of every cell of `section` on a line overlapping
-  /// the band `minY ..< maxY`, in item order, until it returns `false`.
+  /// Calls `body` with the index and frame of every cell of `section` that may overlap the
+  /// band `minY ..< maxY` (on a line overlapping it, for a flow section), in item order,
+  /// until it returns `false`.
   ///
-  /// - Complexity: O(log p + log l + k).
+  /// - Complexity: O(log p + log l + k) for a flow section.
   func forEachCellCandidate(
     ofSection section: Int, overlappingY minY: Double, _ maxY: Double, _ body: (Int, Rect) -> Bool
   ) {
     let geometry = geometries[section]
     guard geometry.itemCount > 0 else { return }
-    if geometry.isFreeform {
-      for (k, page) in geometry.pages.enumerated() {
-        let origin = pageOrigin(section, k)
-        let first = geometry.pageItemCounts.prefix(k)
-        for local in 0..<page.itemCount
-        where !body(first + local, cellFrame(page: page, local: local, origin: origin)) {
-          return
-        }
-      }
-      return
-    }
-    let sectionTop = sectionTop(section)
-    var pageIndex = geometry.pageHeights.firstIndex(
-      wherePrefixExceeds: minY - sectionTop - geometry.bodyTop - slack(minY))
-    if pageIndex == geometry.pages.count { pageIndex = max(0, geometry.pages.count - 1) }
-    var firstItem = geometry.pageItemCounts.prefix(pageIndex)
-    while pageIndex < geometry.pages.count {
-      let origin = pageOrigin(section, pageIndex)
-      if origin >= maxY + slack(maxY) { return }
-      let page = geometry.pages[pageIndex]
-      var line = page.firstLine(endingBelow: minY - origin - slack(minY))
-      while line < page.lineCount, origin + page.lineY[line] < maxY + slack(maxY) {
-        for local in page.items(ofLine: line)
-        where !body(firstItem + local, cellFrame(page: page, local: local, origin: origin)) {
-          return
-        }
-        line += 1
-      }
-      if line < page.lineCount { return }
-      firstItem += page.itemCount
-      pageIndex += 1
+    geometry.body.forEachItem(overlappingY: minY, maxY, at: bodyOrigin(section)) { item, frame in
+      body(item, directed(frame))
     }
   }
 }

@@ -1,12 +1,10 @@
-/// An array stored as fixed blocks of 64 elements behind references, so that a copy shares
+/// An array stored as fixed blocks of 64 elements (``Blocks``) behind references, so that a copy shares
 /// every block and changing one element copies only its block and the list of blocks: what a
 /// snapshot's list of a thousand pages (or chunks of cells) needs when an edit replaces one.
 ///
 /// Reads are O(1). Replacing an element is O(64 + n / 64). Inserting or removing elements
 /// rebuilds the array (O(n)); the layout only does that when a page or chunk splits.
 struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
-  static var blockSize: Int { 64 }
-
   /// A block: changed in place only while uniquely referenced (copy-on-write).
   final class Block: @unchecked Sendable {
     var elements: ContiguousArray<Element>
@@ -19,36 +17,28 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
   init() {}
 
   init<S: Sequence>(_ elements: S) where S.Element == Element {
-    var block = ContiguousArray<Element>()
-    block.reserveCapacity(Self.blockSize)
-    for element in elements {
-      block.append(element)
-      count += 1
-      if block.count == Self.blockSize {
-        blocks.append(Block(block))
-        block = []
-        block.reserveCapacity(Self.blockSize)
-      }
+    Blocks.cut(elements) { block in
+      blocks.append(Block(block))
+      count += block.count
     }
-    if !block.isEmpty { blocks.append(Block(block)) }
   }
 
   var startIndex: Int { 0 }
   var endIndex: Int { count }
 
   subscript(position: Int) -> Element {
-    get { blocks[position >> 6].elements[position & 63] }
+    get { blocks[Blocks.block(of: position)].elements[Blocks.offset(of: position)] }
     _modify {
-      let block = position >> 6
+      let block = Blocks.block(of: position)
       if !isKnownUniquelyReferenced(&blocks[block]) {
         blocks[block] = Block(blocks[block].elements)
       }
-      yield &blocks[block].elements[position & 63]
+      yield &blocks[block].elements[Blocks.offset(of: position)]
     }
   }
 
   mutating func append(_ element: Element) {
-    if count & 63 == 0 {
+    if Blocks.offset(of: count) == 0 {
       blocks.append(Block([element]))
     } else {
       self[count - 1] = self[count - 1]  // makes the last block unique

@@ -26,6 +26,9 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
 }
 
 /// Where one element goes: the layout's answer for a cell, header or footer.
+///
+/// It holds no identifier, so that listing a million cells copies no strings: name an element
+/// with ``LayoutSnapshot/identifier(of:kind:)``.
 public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// Cell, header or footer.
   public var kind: ElementKind

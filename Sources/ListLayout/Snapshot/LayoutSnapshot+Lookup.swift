@@ -6,7 +6,8 @@ extension LayoutSnapshot {
   /// Out-of-range index paths are answered with `nil`, never a trap, so callers can probe
   /// with data from elsewhere (a renderer, a server).
   ///
-  /// - Complexity: O(log s + log p) for s sections and p pages (about n / 512 for n cells).
+  /// - Complexity: O(log s + log p) for s sections and p pages of a flow section (about
+  ///   n / 512 for n cells).
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(
@@ -20,8 +21,7 @@ extension LayoutSnapshot {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let geometry = geometries[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < geometry.itemCount else { return nil }
-    let (page, local) = geometry.locate(item: indexPath.item)
-    return cellFrame(page: geometry.pages[page], local: local, origin: pageOrigin(indexPath.section, page))
+    return directed(geometry.body.frame(ofItem: indexPath.item, at: bodyOrigin(indexPath.section)))
   }
 
   /// The attributes of the header of `section` at its natural (unpinned) position, or `nil`
@@ -63,36 +63,47 @@ extension LayoutSnapshot {
   }
 
   func appendAll(ofSection section: Int, to result: inout [LayoutAttributes]) {
-    if let header = supplementary(.header, section) { result.append(header) }
-    let geometry = geometries[section]
-    var item = 0
-    for (k, page) in geometry.pages.enumerated() {
-      let origin = pageOrigin(section, k)
-      for local in 0..<page.itemCount {
-        result.append(
-          LayoutAttributes(
-            kind: .cell, indexPath: IndexPath(item: item, section: section),
-            frame: cellFrame(page: page, local: local, origin: origin), zIndex: LayoutAttributes.cellZIndex))
-        item += 1
-      }
+    forEachElement(inSection: section) { result.append($0) }
+  }
+
+  /// Calls `body` with every element at its natural position, in listing order (as
+  /// ``allAttributes()`` lists them), without building the list: what a writer of a
+  /// million-element layout walks.
+  ///
+  /// - Complexity: O(n).
+  public func forEachElement<E: Error>(_ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
+    for section in geometries.indices { try forEachElement(inSection: section, body) }
+  }
+
+  /// Calls `body` with every element of `section` in listing order: the header, the cells
+  /// in order, the footer.
+  ///
+  /// - Complexity: O(k) for the section's k elements.
+  public func forEachElement<E: Error>(
+    inSection section: Int, _ body: (LayoutAttributes) throws(E) -> Void
+  ) throws(E) {
+    guard geometries.indices.contains(section) else { return }
+    if let header = supplementary(.header, section) { try body(header) }
+    try geometries[section].body.forEachItem(at: bodyOrigin(section)) { (item, frame) throws(E) in
+      try body(
+        LayoutAttributes(
+          kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+          zIndex: LayoutAttributes.cellZIndex))
     }
-    if let footer = supplementary(.footer, section) { result.append(footer) }
+    if let footer = supplementary(.footer, section) { try body(footer) }
   }
 
-  /// The content y of page `page` of `section`: every cell frame of the page is its stored
-  /// page-relative y plus this, computed the same way on every path.
-  func pageOrigin(_ section: Int, _ page: Int) -> Double {
-    sectionTop(section) + geometries[section].pageTop(page)
-  }
-
-  /// The content frame of a cell of a page whose origin is `origin`.
-  func cellFrame(page: LinePage, local: Int, origin: Double) -> Rect {
-    var frame = page.frame(ofItem: local)
-    frame.origin.y = origin + frame.origin.y
-    return directed(frame)
+  /// Where the body of `section` sits in content coordinates.
+  ///
+  /// - Complexity: O(log s).
+  func bodyOrigin(_ section: Int) -> BodyOrigin {
+    geometries[section].bodyOrigin(sectionTop: sectionTop(section))
   }
 
   /// The identifier of the cell at `indexPath`, if it has one.
+  ///
+  /// Cells only: a header's or footer's index path (item 0 of its section) names the
+  /// section's first cell here. Name any element with ``identifier(of:kind:)``.
   public func identifier(of indexPath: IndexPath) -> String? {
     guard model.sections.indices.contains(indexPath.section),
       model.sections[indexPath.section].cells.indices.contains(indexPath.item)

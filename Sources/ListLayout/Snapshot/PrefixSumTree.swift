@@ -1,7 +1,7 @@
 /// A sequence of non-negative values with prefix sums, point updates and searches: the
 /// structure that lets an edit move everything after it by a delta without touching it.
 ///
-/// Values are kept in blocks of 64, each an immutable object shared between the snapshots
+/// Values are kept in blocks of 64 (``Blocks``), each an immutable object shared between the snapshots
 /// that hold it, with its own running sums; a segment tree over the block totals finds a
 /// block in O(log(n / 64)), and the block's running sums finish the job. A point update of a tree an older snapshot
 /// still holds makes one new block and copies the block list (one reference per 64 values)
@@ -17,9 +17,6 @@
 ///
 /// Values must be non-negative for ``firstIndex(wherePrefixExceeds:)`` to be meaningful.
 struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable, Equatable {
-  /// Values per block.
-  static var blockSize: Int { 64 }
-
   /// Up to 64 consecutive values and their running sums; never changed once made.
   final class Block: Sendable {
     let values: ContiguousArray<Value>
@@ -56,16 +53,7 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
 
   /// A tree over `values`, built in O(n).
   init<C: Collection>(_ values: C) where C.Element == Value {
-    var block = ContiguousArray<Value>()
-    block.reserveCapacity(Self.blockSize)
-    for value in values {
-      block.append(value)
-      if block.count == Self.blockSize {
-        blocks.append(Block(block))
-        block.removeAll(keepingCapacity: true)
-      }
-    }
-    if !block.isEmpty { blocks.append(Block(block)) }
+    Blocks.cut(values) { blocks.append(Block($0)) }
     count = values.count
     var base = 1
     while base < blocks.count { base <<= 1 }
@@ -90,13 +78,13 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   subscript(index: Int) -> Value {
     get {
       precondition(index >= 0 && index < count, "PrefixSumTree index \(index) out of 0..<\(count)")
-      return blocks[index >> 6].values[index & 63]
+      return blocks[Blocks.block(of: index)].values[Blocks.offset(of: index)]
     }
     set {
       precondition(index >= 0 && index < count, "PrefixSumTree index \(index) out of 0..<\(count)")
-      let b = index >> 6
+      let b = Blocks.block(of: index)
       var values = blocks[b].values
-      values[index & 63] = newValue
+      values[Blocks.offset(of: index)] = newValue
       let block = Block(values)
       blocks[b] = block
       var node = totalsBase + b
@@ -115,8 +103,8 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   func prefix(_ n: Int) -> Value {
     if n >= count { return total }
     if n <= 0 { return .zero }
-    let b = n >> 6
-    return prefixOfBlocks(b) + blocks[b].sums[n & 63]
+    let b = Blocks.block(of: n)
+    return prefixOfBlocks(b) + blocks[b].sums[Blocks.offset(of: n)]
   }
 
   /// The sum of the totals of the first `b` blocks.
@@ -169,7 +157,7 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
       if sums[mid + 1] > remaining { high = mid } else { low = mid + 1 }
     }
     // When rounding left the target past this block's end, the next block starts there.
-    return Swift.min((b << 6) + low, count)
+    return Swift.min(Blocks.start(of: b) + low, count)
   }
 
   /// The values, in order.
@@ -204,7 +192,7 @@ extension PrefixSumTree where Value == Double {
     while node < totalsBase {
       width >>= 1
       // The values under the left child: its blocks, the last of which may be partial.
-      let leftCount = Swift.max(0, Swift.min(width << 6, count - (low << 6)))
+      let leftCount = Swift.max(0, Swift.min(Blocks.start(of: width), count - Blocks.start(of: low)))
       let left = totals[2 &* node] + Double(leftCount) * perElement
       if accumulated + left > target {
         node = 2 &* node
@@ -217,8 +205,8 @@ extension PrefixSumTree where Value == Double {
     let b = Swift.min(node - totalsBase, blocks.count - 1)
     for (i, value) in blocks[b].values.enumerated() {
       accumulated += value + perElement
-      if accumulated > target { return (b << 6) + i }
+      if accumulated > target { return Blocks.start(of: b) + i }
     }
-    return Swift.min((b + 1) << 6, count)
+    return Swift.min(Blocks.start(of: b + 1), count)
   }
 }

@@ -12,6 +12,14 @@ import Android
 import ucrt
 #endif
 
+// Where the layout uses manual memory, each behind one small type:
+// - `PageMemory` (here): malloc'd blocks of page records, handed from the builder to a page.
+// - `PageArena` (here): one mapping holding the pages of a large section.
+// - `PageBuilder`: the writer that fills those blocks, record by record, and seals pages.
+// - `LinePage`: owns (or keeps the arena of) the sealed records and reads them, checked.
+// - `ScratchBuffer`: the typesetter's reusable per-line buffers of plain values.
+// Nothing else in the package allocates or frees memory by hand.
+
 /// The C allocator for page records: a block a builder filled can be handed to a page and
 /// shrunk in place (`realloc`), which `UnsafeMutablePointer.allocate` cannot promise.
 enum PageMemory {
@@ -58,8 +66,8 @@ final class PageArena: @unchecked Sendable {
   /// Sections with at least this many cells get an arena (2 MB of item records).
   static let minimumItems = 65_536
 
-  let items: UnsafeMutablePointer<Double>
-  let lines: UnsafeMutablePointer<Double>
+  let items: UnsafeMutablePointer<ItemRecord>
+  let lines: UnsafeMutablePointer<LineRecord>
   private let mapping: Mapping
   /// The bytes the typesetter used, recorded when it leaves the arena.
   private var usedBytes = 0
@@ -67,13 +75,14 @@ final class PageArena: @unchecked Sendable {
   /// An arena with room for `items` item records and `lines` line records, or `nil` where
   /// arenas are not used or the mapping fails.
   init?(items itemCount: Int, lines lineCount: Int) {
-    let itemBytes = Mapping.roundedUp(itemCount * LinePage.itemStride * MemoryLayout<Double>.stride)
-    let lineBytes = Mapping.roundedUp(lineCount * LinePage.lineStride * MemoryLayout<Double>.stride)
+    let itemBytes = Mapping.roundedUp(itemCount * MemoryLayout<ItemRecord>.stride)
+    let lineBytes = Mapping.roundedUp(lineCount * MemoryLayout<LineRecord>.stride)
     guard let mapping = Mapping.take(itemBytes + lineBytes) else { return nil }
     self.mapping = mapping
-    items = mapping.base.bindMemory(to: Double.self, capacity: itemBytes / MemoryLayout<Double>.stride)
+    items = mapping.base.bindMemory(
+      to: ItemRecord.self, capacity: itemBytes / MemoryLayout<ItemRecord>.stride)
     lines = (mapping.base + itemBytes).bindMemory(
-      to: Double.self, capacity: lineBytes / MemoryLayout<Double>.stride)
+      to: LineRecord.self, capacity: lineBytes / MemoryLayout<LineRecord>.stride)
   }
 
   deinit {
@@ -83,8 +92,7 @@ final class PageArena: @unchecked Sendable {
 
   /// Records how much of the arena the typesetter wrote.
   func recordUse(items itemCount: Int, lines lineCount: Int) {
-    let bytes =
-      (itemCount * LinePage.itemStride + lineCount * LinePage.lineStride) * MemoryLayout<Double>.stride
+    let bytes = itemCount * MemoryLayout<ItemRecord>.stride + lineCount * MemoryLayout<LineRecord>.stride
     LayoutMemory.arenaBytesUsed.add(bytes - usedBytes, ordering: .relaxed)
     usedBytes = bytes
   }

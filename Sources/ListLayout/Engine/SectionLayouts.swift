@@ -1,0 +1,117 @@
+import LayoutGeometry
+
+/// The plug point for section layouts: the placement algorithm of one section.
+///
+/// A section layout lays a section out into a body of its own kind (``SectionBody``), lays it
+/// out again after an edit (from the edit point, or whole), and its body answers the
+/// snapshot's look-ups and queries. Shared code (the snapshot, the queries, the invariants,
+/// the edit path) sees only ``SectionGeometry`` and ``SectionBody``; it never asks which
+/// kind a section is. Adding a layout means adding a folder with its algorithm and its body,
+/// a case of the model's ``SectionLayout``, and one line in ``SectionLayouts``.
+///
+/// The manager's answers come as a ``SpacingPolicy`` generic parameter, so that each layout
+/// is compiled for the manager's concrete type: the hot loop calls it directly (or through
+/// the memo), never through an existential.
+protocol SectionLayoutAlgorithm {
+  /// Lays out `section` (already validated) into a geometry relative to the section's top.
+  mutating func layout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry
+
+  /// Lays out `section` (the updated one) again after an edit, reusing `old` (the section's
+  /// geometry before it) where the edit left it alone; or `nil` when this layout cannot
+  /// resume from an edit point (the section is then laid out whole).
+  mutating func relayout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
+    policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry?
+
+  /// How many lines (or rows) this layout has laid out so far (an edit's cost).
+  var linesLaidOut: Int { get }
+}
+
+/// What a section layout is told besides its section.
+struct SectionContext {
+  /// The list's configuration.
+  var configuration: ListConfiguration
+  /// The section's index, for error paths and sizing proposals.
+  var index: Int
+  /// The section's attributes (its own, or the configuration's defaults).
+  var attributes: SectionAttributes
+}
+
+/// The cells an edit touched in one section: every cell before `first` is untouched, and new
+/// item *n* > `lastDirty` is old item *n* − `delta`, untouched.
+struct SectionEdit {
+  var first: Int
+  var lastDirty: Int
+  var delta: Int
+}
+
+/// The section layouts of one layout pass, each made once and reused section after section
+/// (their buffers with them): the one place that maps a section's ``SectionLayout`` to its
+/// algorithm.
+struct SectionLayouts {
+  /// The flow layout, kept from section to section (its typesetter's buffers with it).
+  var flow: FlowSectionLayout
+  /// The lines laid out by layouts made for one section.
+  var otherLinesLaidOut = 0
+
+  init(configuration: ListConfiguration) {
+    flow = FlowSectionLayout(configuration: configuration)
+  }
+
+  /// How many lines the layouts have laid out so far.
+  var linesLaidOut: Int { flow.linesLaidOut + otherLinesLaidOut }
+
+  /// Validates one section's own values and lays it out with its section layout.
+  mutating func layout<Policy: SpacingPolicy>(
+    _ section: Section, at index: Int, in configuration: ListConfiguration, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    let context = try SectionContext(validating: section, at: index, in: configuration)
+    switch section.layout ?? .flow {
+    case .flow: return try flow.layout(section, in: context, policy: &policy)
+    case .sequential(let defaults):
+      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
+      defer { otherLinesLaidOut += sequential.linesLaidOut }
+      return try sequential.layout(section, in: context, policy: &policy)
+    }
+  }
+
+  /// Lays out an edited section again from its old geometry, or whole when its layout cannot
+  /// resume from the edit.
+  mutating func relayout<Policy: SpacingPolicy>(
+    _ section: Section, at index: Int, in configuration: ListConfiguration, old: SectionGeometry,
+    edit: SectionEdit, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    let context = try SectionContext(validating: section, at: index, in: configuration)
+    let resumed: SectionGeometry?
+    switch section.layout ?? .flow {
+    case .flow: resumed = try flow.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+    case .sequential(let defaults):
+      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
+      defer { otherLinesLaidOut += sequential.linesLaidOut }
+      resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+    }
+    if let resumed { return resumed }
+    return try layout(section, at: index, in: configuration, policy: &policy)
+  }
+}
+
+extension SectionContext {
+  /// The context of section `index`, once its own values are checked.
+  init(validating section: Section, at index: Int, in configuration: ListConfiguration) throws(LayoutError) {
+    let attributes = section.attributes ?? configuration.defaultSectionAttributes
+    if section.attributes != nil {
+      try attributes.validate(path: "sections[\(index)].attributes")
+    }
+    try section.header?.validate(path: "sections[\(index)].header")
+    try section.footer?.validate(path: "sections[\(index)].footer")
+    self.init(configuration: configuration, index: index, attributes: attributes)
+  }
+
+  /// The key path of a cell's field, for errors.
+  func cellPath(_ item: Int, _ field: String) -> String {
+    "sections[\(index)].items[\(item)].\(field)"
+  }
+}

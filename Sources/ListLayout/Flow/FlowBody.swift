@@ -1,0 +1,224 @@
+import LayoutGeometry
+
+/// The body of a flow section: pages of whole lines, with prefix sums over their heights and
+/// cell counts so that an edit replaces a page and everything after it moves by a sum.
+///
+/// ```
+///   body top ─┬─ page 0  ┐  lines; page k's top is pageHeights.prefix(k)
+///             ├─ page 1  ┘
+///             └─ trailingSpace (the bottom margin of the last line)
+/// ```
+struct FlowBody: SectionBody {
+  /// The pages of lines.
+  var pages = BlockArray<LinePage>()
+  /// Page extents; page *k* starts `pageHeights.prefix(k)` below the body's top.
+  var pageHeights = PrefixSumTree<Double>()
+  /// Page cell counts; page *k*'s first cell is `pageItemCounts.prefix(k)`.
+  var pageItemCounts = PrefixSumTree<Int>()
+  /// The manager's bottom margin below the last line.
+  var trailingSpace = 0.0
+
+  init<Pages: Collection<LinePage>>(pages: Pages, trailingSpace: Double) {
+    self.pages = BlockArray(pages)
+    pageHeights = PrefixSumTree(pages.lazy.map(\.height))
+    pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
+    self.trailingSpace = trailingSpace
+  }
+
+  var itemCount: Int { pageItemCounts.total }
+  var height: Double { pageHeights.total }
+  var lineCount: Int { pages.reduce(0) { $0 + $1.lineCount } }
+
+  /// The page holding cell `item`, and the cell's index within it.
+  ///
+  /// - Complexity: O(log p) in the number of pages.
+  func locate(item: Int) -> (page: Int, local: Int) {
+    let page = pageItemCounts.firstIndex(wherePrefixExceeds: item)
+    return (page, item - pageItemCounts.prefix(page))
+  }
+
+  /// The content y of page `page`: every cell frame of the page is its stored page-relative
+  /// y plus this, computed the same way on every path.
+  ///
+  /// - Complexity: O(log p).
+  func pageOrigin(_ page: Int, _ origin: BodyOrigin) -> Double {
+    origin.sectionTop + (origin.bodyTop + pageHeights.prefix(page))
+  }
+
+  /// The content frame of a cell of a page whose origin is `y`.
+  @inline(__always)
+  func frame(page: LinePage, local: Int, y: Double) -> Rect {
+    var frame = page.frame(ofItem: local)
+    frame.origin.y = y + frame.origin.y
+    return frame
+  }
+
+  func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect {
+    let (page, local) = locate(item: item)
+    return frame(page: pages[page], local: local, y: pageOrigin(page, origin))
+  }
+
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+    var item = 0
+    for (k, page) in pages.enumerated() {
+      let y = pageOrigin(k, origin)
+      for local in 0..<page.itemCount {
+        try body(item, frame(page: page, local: local, y: y))
+        item += 1
+      }
+    }
+  }
+
+  /// Finds the first page and line by binary search over page and line offsets and visits
+  /// only the lines overlapping the band.
+  ///
+  /// - Complexity: O(log p + log l + k).
+  func forEachItem(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    guard itemCount > 0 else { return }
+    var pageIndex = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
+    if pageIndex == pages.count { pageIndex = max(0, pages.count - 1) }
+    var firstItem = pageItemCounts.prefix(pageIndex)
+    while pageIndex < pages.count {
+      let y = pageOrigin(pageIndex, origin)
+      if y >= maxY + searchSlack(maxY) { return }
+      let page = pages[pageIndex]
+      var line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
+      while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
+        for local in page.items(ofLine: line)
+        where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+          return
+        }
+        line += 1
+      }
+      if line < page.lineCount { return }
+      firstItem += page.itemCount
+      pageIndex += 1
+    }
+  }
+
+  // MARK: Edits
+
+  /// The absolute item range of the line before `position` (page, line), if any.
+  func line(before position: (page: Int, line: Int)) -> Range<Int>? {
+    var (page, line) = position
+    if line > 0 {
+      line -= 1
+    } else {
+      repeat {
+        page -= 1
+      } while page >= 0 && pages[page].lineCount == 0
+      guard page >= 0 else { return nil }
+      line = pages[page].lineCount - 1
+    }
+    let base = pageItemCounts.prefix(page)
+    let local = pages[page].items(ofLine: line)
+    return (base + local.lowerBound)..<(base + local.upperBound)
+  }
+
+  /// The absolute item range of the section's last line, if any.
+  func lastLine() -> Range<Int>? {
+    line(before: (pages.count, 0))
+  }
+
+  /// Where old item `item` starts a line: its page and line, or `nil` when it is not the
+  /// first cell of a line, or starts the section's first line.
+  func lineStart(at item: Int) -> (page: Int, line: Int)? {
+    guard item > 0, item < itemCount else { return nil }
+    let (page, local) = locate(item: item)
+    let line = pages[page].line(containing: local)
+    guard pages[page].lineStart(line) == local else { return nil }
+    return (page, line)
+  }
+
+  /// Replaces the pages in `range` with `newPages`, keeping the prefix sums in step.
+  mutating func replacePages<Pages: Collection<LinePage>>(_ range: Range<Int>, with newPages: Pages) {
+    if range.count == newPages.count {
+      for (offset, page) in zip(0..., newPages) {
+        pages[range.lowerBound + offset] = page
+        pageHeights[range.lowerBound + offset] = page.height
+        pageItemCounts[range.lowerBound + offset] = page.itemCount
+      }
+    } else {
+      pages.replaceSubrange(range, with: newPages)
+      pageHeights.replaceSubrange(range, with: newPages.map(\.height))
+      pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
+    }
+  }
+
+  // MARK: Invariants
+
+  /// Lines are ordered top to bottom without overlapping, cells lie inside their line box,
+  /// cells of a line do not overlap and keep their order, cells lie inside the content
+  /// horizontally (but a cell alone on its line, or when the insets leave no room), pages
+  /// agree with their index entries and end at their last line's bottom.
+  func invariantViolations(_ check: BodyCheck) -> [String] {
+    var problems: [String] = []
+    func fail(_ message: String) {
+      if problems.count < 20 { problems.append(message) }
+    }
+    let s = check.section
+    let epsilon = check.epsilon
+    if pageHeights.count != pages.count || pageItemCounts.count != pages.count {
+      fail("section \(s) page index out of step with its pages")
+    }
+    var lineBottom = -Double.infinity
+    for (k, page) in pages.enumerated() {
+      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k] {
+        fail("section \(s) page \(k) index entries differ from the page")
+      }
+      if page.lineCount > 0 && page.lineStart(0) != 0 {
+        fail("section \(s) page \(k) first line does not start at 0")
+      }
+      let pageTop = check.origin.bodyTop + pageHeights.prefix(k)
+      for line in 0..<page.lineCount {
+        let record = page.line(line)
+        let lineTop = pageTop + record.y
+        if lineTop < lineBottom - epsilon {
+          fail(
+            "section \(s) page \(k) line \(line) starts at \(lineTop), above the previous line's bottom \(lineBottom)"
+          )
+        }
+        lineBottom = lineTop + record.height
+        let items = page.items(ofLine: line)
+        if items.isEmpty { fail("section \(s) page \(k) line \(line) is empty") }
+        var previousMaxX = -Double.infinity
+        for i in items {
+          let frame = page.frame(ofItem: i)
+          if !frame.isFinite || frame.width < 0 || frame.height < 0 {
+            fail("section \(s) page \(k) item \(i) frame \(frame)")
+            continue
+          }
+          if frame.minY < record.y - epsilon || frame.maxY > record.maxY + epsilon {
+            fail("section \(s) page \(k) item \(i) \(frame) outside its line box")
+          }
+          if frame.minX < previousMaxX - epsilon {
+            fail("section \(s) page \(k) item \(i) overlaps the cell before it on its line")
+          }
+          previousMaxX = frame.maxX
+          if items.count > 1 && check.insetsFit
+            && (frame.minX < -epsilon || frame.maxX > check.listWidth + epsilon)
+          {
+            fail("section \(s) page \(k) item \(i) \(frame) leaves the content horizontally")
+          }
+        }
+      }
+      if page.lineCount > 0 {
+        if abs(page.height - page.line(page.lineCount - 1).maxY) > epsilon {
+          fail("section \(s) page \(k) height \(page.height) is not its last line's bottom")
+        }
+      }
+    }
+    if lineBottom > check.sectionHeight + epsilon {
+      fail("section \(s) lines end below the section")
+    }
+    return problems
+  }
+}
+
+extension SectionGeometry {
+  /// The pages of a flow section's body (none for other kinds): tests look at page sharing.
+  var pages: BlockArray<LinePage> { (body as? FlowBody)?.pages ?? BlockArray() }
+}

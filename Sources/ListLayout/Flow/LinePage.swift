@@ -1,0 +1,174 @@
+import LayoutGeometry
+
+/// One cell's frame as a page stores it: x from the list's left edge, y from the page's top.
+struct ItemRecord: Equatable, BitwiseCopyable {
+  var x: Double
+  var y: Double
+  var width: Double
+  var height: Double
+
+  var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+  var maxX: Double { x + width }
+}
+
+/// One line as a page stores it: its first item (page-local), its top (from the page's top)
+/// and its height.
+struct LineRecord: Equatable, BitwiseCopyable {
+  var firstItem: Int
+  var y: Double
+  var height: Double
+
+  var maxY: Double { y + height }
+}
+
+/// The indentation state of FSQ's `startLineIndentation` at the start of a line.
+struct LineIndent: Sendable, Hashable, BitwiseCopyable {
+  var leading = 0.0
+  var trailing = 0.0
+}
+
+/// A run of whole lines of one flow section.
+///
+/// A page is a reference so that copying a section's page list (which every edit does) costs
+/// one retain per page rather than one per array. It is filled once, by the typesetter or an
+/// edit that just made it, and never changed after it joins a snapshot: that is what makes
+/// the `@unchecked Sendable` sound.
+///
+/// Item positions are relative to the page's top (x is relative to the list's left edge, as
+/// it never depends on what happens above); the page's own top comes from its section's
+/// ``FlowBody/pageHeights``. Keeping pages small (about ``LinePage/targetItemCount`` cells) is
+/// what makes an edit cost in proportion to what moved: only the touched page is copied and
+/// rewritten, untouched pages stay shared between snapshots.
+///
+/// Unsafe memory: the page owns its ``ItemRecord`` and ``LineRecord`` blocks (from
+/// ``PageMemory``), or reads slices of a ``PageArena`` it keeps alive; either way the records
+/// the ``PageBuilder`` wrote become the page's as they are, so a layout writes each frame
+/// once. Records are only read here, through bounds-checked accessors.
+final class LinePage: @unchecked Sendable, Equatable {
+  /// The number of cells a page is filled to before a new one starts (a page always holds
+  /// whole lines, so it may hold more).
+  static let targetItemCount = 512
+
+  /// What a page holds besides its records.
+  struct Header {
+    var itemCount: Int
+    var lineCount: Int
+    /// The bottom of the last line, relative to the page's top: the page's extent.
+    var height: Double
+  }
+
+  let header: Header
+  /// `itemCount` item records.
+  private let items: UnsafeMutablePointer<ItemRecord>
+  /// `lineCount` line records.
+  private let lines: UnsafeMutablePointer<LineRecord>
+  /// The indentation before each line, when any line of the page is indented (indentation is
+  /// rare, so most pages pay nothing).
+  private let indents: UnsafeMutablePointer<LineIndent>?
+  /// The arena holding the records, or `nil` when the page owns them.
+  private let arena: PageArena?
+
+  /// A page that takes ownership of the item and line blocks (``PageMemory``), or that holds
+  /// slices of `arena`; it owns the indentation block either way.
+  init(
+    header: Header, items: UnsafeMutablePointer<ItemRecord>, lines: UnsafeMutablePointer<LineRecord>,
+    indents: UnsafeMutablePointer<LineIndent>?, arena: PageArena? = nil
+  ) {
+    self.header = header
+    self.items = items
+    self.lines = lines
+    self.indents = indents
+    self.arena = arena
+  }
+
+  deinit {
+    if arena == nil {
+      PageMemory.release(items)
+      PageMemory.release(lines)
+    }
+    if let indents { PageMemory.release(indents) }
+  }
+
+  /// A page without lines.
+  static func empty(height: Double) -> LinePage {
+    LinePage(
+      header: Header(itemCount: 0, lineCount: 0, height: height), items: PageMemory.allocate(0),
+      lines: PageMemory.allocate(0), indents: nil)
+  }
+
+  var itemCount: Int { header.itemCount }
+  var lineCount: Int { header.lineCount }
+  var height: Double { header.height }
+  /// Whether the page stores indentation.
+  var hasIndent: Bool { indents != nil }
+
+  /// The item records, valid while the page is alive (pages are only read through a
+  /// snapshot or a builder that holds them).
+  var itemRecords: UnsafeBufferPointer<ItemRecord> { UnsafeBufferPointer(start: items, count: itemCount) }
+  /// The line records, valid while the page is alive.
+  var lineRecords: UnsafeBufferPointer<LineRecord> { UnsafeBufferPointer(start: lines, count: lineCount) }
+
+  /// Line `line`'s record.
+  @inline(__always)
+  func line(_ line: Int) -> LineRecord {
+    precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
+    return lines[line]
+  }
+
+  /// The first item (page-local) of line `line`.
+  func lineStart(_ line: Int) -> Int { self.line(line).firstItem }
+
+  static func == (lhs: LinePage, rhs: LinePage) -> Bool {
+    if lhs === rhs { return true }
+    let a = lhs.header
+    let b = rhs.header
+    guard a.itemCount == b.itemCount, a.lineCount == b.lineCount, a.height == b.height else { return false }
+    guard lhs.itemRecords.elementsEqual(rhs.itemRecords), lhs.lineRecords.elementsEqual(rhs.lineRecords)
+    else { return false }
+    for line in 0..<a.lineCount where lhs.indent(beforeLine: line) != rhs.indent(beforeLine: line) {
+      return false
+    }
+    return true
+  }
+
+  /// The page-local item range of line `line`.
+  func items(ofLine line: Int) -> Range<Int> {
+    let end = line + 1 < lineCount ? lines[line + 1].firstItem : itemCount
+    return self.line(line).firstItem..<end
+  }
+
+  /// The frame of page-local item `i`, relative to the page's top.
+  @inline(__always)
+  func frame(ofItem i: Int) -> Rect {
+    precondition(i >= 0 && i < itemCount, "item \(i) out of the page's 0..<\(itemCount)")
+    return items[i].frame
+  }
+
+  /// The first line whose bottom lies below `y` (page-relative), or `lineCount`.
+  func firstLine(endingBelow y: Double) -> Int {
+    var low = 0
+    var high = lineCount
+    while low < high {
+      let mid = (low + high) >> 1
+      if lines[mid].maxY > y { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+
+  /// The line holding page-local item `local`.
+  func line(containing local: Int) -> Int {
+    var low = 0
+    var high = lineCount - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if lines[mid].firstItem <= local { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The indentation in force before `line`.
+  func indent(beforeLine line: Int) -> LineIndent {
+    precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
+    return indents?[line] ?? LineIndent()
+  }
+}
