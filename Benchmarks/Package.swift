@@ -55,6 +55,17 @@ let package = Package(
       path: "Benchmarks/ListLayoutBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
+    // The live-feed suites: the diff against the standard library's, diff + apply against a
+    // relayout, the layout service's round trip.
+    .executableTarget(
+      name: "LiveBenchmarks",
+      dependencies: [
+        .product(name: "ListLayout", package: "ListLayout"),
+        .product(name: "Benchmark", package: "package-benchmark"),
+      ],
+      path: "Benchmarks/LiveBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -154,6 +154,11 @@ public enum ListLayoutCommand {
       render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [--width W]
                       [--offset Y --viewport-height H]
                       draw the layout: an SVG picture, a virtually scrolling HTML page, or text
+      diff OLD.json NEW.json [--width W] [--offset Y --viewport-height H]
+                      print the batch update between two versions of a feed (and, with a
+                      viewport, the anchored offset and every visible element's transition)
+      serve           a layout service: JSON requests on standard input, one per line,
+                      answers on standard output (see 'listlayout serve --help')
       generate --cells N [--seed S] [--sections K] [--width W]
                       print a generated feed (deterministic for a seed) as JSON
       format FEED.json [--defaults omitted|spelled-out] [--compact]
@@ -176,6 +181,8 @@ public enum ListLayoutCommand {
     case "render": return RenderCommand.run(rest, io: &io)
     case "flex": return FlexCommand.run(rest, io: &io)
     case "generate": return GenerateCommand.run(rest, io: &io)
+    case "diff": return DiffCommand.run(rest, io: &io)
+    case "serve": return ServeCommand.run(rest, io: &io)
     case "format": return FormatCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":

@@ -120,6 +120,10 @@ struct FeedWriter {
     _ section: Section, at index: Int, configuration: ListConfiguration
   ) throws(FeedWritingError) {
     open("{", multiline: true)
+    if let id = section.id {
+      key("id")
+      string(id)
+    }
     if let header = section.header {
       key("header")
       try supplementary(header, "sections[\(index)].header")

@@ -149,7 +149,7 @@ private struct FeedDecoder {
   }
 
   enum SectionKey: Int, JSONObjectKey {
-    case header, footer, attributes, layout, items
+    case id, header, footer, attributes, layout, items
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -157,6 +157,7 @@ private struct FeedDecoder {
     var section = Section()
     try reader.readObject("a section object", SectionKey.keys) { (key, reader) throws(JSONInputError) in
       switch SectionKey(rawValue: key)! {
+      case .id: section.id = try reader.readString("an identifier string")
       case .header: section.header = try readSupplementary(&reader)
       case .footer: section.footer = try readSupplementary(&reader)
       case .attributes: sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))

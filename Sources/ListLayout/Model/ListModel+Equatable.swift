@@ -112,11 +112,13 @@ extension SectionLayout: Hashable {
 
 extension Section: Hashable {
   public static func == (lhs: Section, rhs: Section) -> Bool {
-    lhs.header == rhs.header && lhs.footer == rhs.footer && lhs.attributes == rhs.attributes
+    lhs.id == rhs.id && lhs.header == rhs.header && lhs.footer == rhs.footer
+      && lhs.attributes == rhs.attributes
       && lhs.layout == rhs.layout && lhs.cells == rhs.cells
   }
 
   public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
     hasher.combine(header)
     hasher.combine(footer)
     hasher.combine(attributes)

@@ -201,12 +201,17 @@ public struct Section: Sendable {
   public var attributes: SectionAttributes?
   /// How cells are placed; `nil` is ``SectionLayout/flow``.
   public var layout: SectionLayout?
+  /// A stable identifier that matches the section across two versions of a feed
+  /// (``ListDifference``); without one, the header's identifier does. One namespace with
+  /// header identifiers.
+  public var id: String?
 
   /// Creates a section; `cells` may be an array or a ``CellList`` (which is shared, not copied).
   public init<Cells: Sequence<Cell>>(
     header: Supplementary? = nil, footer: Supplementary? = nil, cells: Cells = [Cell](),
-    attributes: SectionAttributes? = nil, layout: SectionLayout? = nil
+    attributes: SectionAttributes? = nil, layout: SectionLayout? = nil, id: String? = nil
   ) {
+    self.id = id
     self.header = header
     self.footer = footer
     self.cells = (cells as? CellList) ?? CellList(cells)

@@ -1,0 +1,183 @@
+import LayoutGeometry
+
+/// How one element changes across an update, for a renderer to animate or a test to check.
+///
+/// Frames are in content coordinates, as ``LayoutSnapshot/jsonString(elements:overlayIDs:)``
+/// prints them: `from` in the old layout scrolled to the old offset, `to` in the new layout
+/// scrolled to the anchored offset, headers and footers where they pin at those offsets.
+/// Subtract each side's content offset for screen positions.
+public struct ElementTransition: Sendable, Hashable {
+  /// Header, cell or footer.
+  public var kind: ElementKind
+  /// The index path after the update; before it for an element that is deleted.
+  public var indexPath: IndexPath
+  /// The element's identifier (the new version's, or the old one's when deleted).
+  public var id: String?
+  /// The frame before the update; `nil` for an element that is inserted.
+  public var from: Rect?
+  /// The frame after the update; `nil` for an element that is deleted.
+  public var to: Rect?
+  /// Whether the element was pinned before the update.
+  public var wasPinned: Bool
+  /// Whether the element is pinned after the update.
+  public var isPinned: Bool
+
+  /// Creates a transition.
+  public init(
+    kind: ElementKind, indexPath: IndexPath, id: String?, from: Rect?, to: Rect?, wasPinned: Bool = false,
+    isPinned: Bool = false
+  ) {
+    self.kind = kind
+    self.indexPath = indexPath
+    self.id = id
+    self.from = from
+    self.to = to
+    self.wasPinned = wasPinned
+    self.isPinned = isPinned
+  }
+}
+
+/// An applied difference seen through a viewport: the new layout, the anchored content
+/// offset, and every element visible before or after the update.
+public struct ListTransition: Sendable {
+  /// The new layout and the anchored content offset.
+  public var result: UpdateResult
+  /// Every element visible before or after the update: first those that exist after it, in
+  /// the new listing order (section, header, cells, footer), then those deleted, in the old
+  /// listing order.
+  public var elements: [ElementTransition]
+}
+
+extension LayoutSnapshot {
+  /// Applies `difference` and describes the change as a viewport of `viewportHeight` points
+  /// scrolled to `contentOffset` sees it.
+  ///
+  /// The content offset after the update is anchored as ``ScrollAnchor`` anchors it: the first
+  /// cell visible before the update that survives unmoved keeps its position on screen (the
+  /// offset is not clamped to the content); with no such cell the offset is unchanged.
+  ///
+  /// - Throws: ``UpdateError`` when the difference does not fit this snapshot.
+  /// - Complexity: as ``applying(_:anchor:)-(ListDifference,_)``, plus O(d log d + k log n)
+  ///   for the k elements visible before or after.
+  public func transition(
+    _ difference: ListDifference, contentOffset: Double, viewportHeight: Double
+  ) throws(UpdateError) -> ListTransition {
+    let result = try applying(
+      difference, anchor: ScrollAnchor(contentOffset: contentOffset, viewportHeight: viewportHeight))
+    let next = result.snapshot
+    let size = Size(width: contentSize.width, height: viewportHeight)
+    let before = viewport(at: Point(x: 0, y: contentOffset), size: size).elements.filter {
+      $0.kind != .overlay
+    }
+    let after = next.viewport(
+      at: Point(x: 0, y: result.contentOffset),
+      size: Size(width: next.contentSize.width, height: viewportHeight)
+    ).elements.filter { $0.kind != .overlay }
+    let oldPinning = PinningContext(contentOffset: contentOffset, viewportHeight: viewportHeight)
+    let newPinning = PinningContext(contentOffset: result.contentOffset, viewportHeight: viewportHeight)
+    let tracer = PositionTracer(difference, oldSectionCount: model.sections.count)
+
+    struct Key: Hashable {
+      var kind: ElementKind
+      var indexPath: IndexPath
+    }
+    var byNew: [Key: ElementTransition] = [:]
+    var deleted: [ElementTransition] = []
+    for element in after {
+      byNew[Key(kind: element.kind, indexPath: element.indexPath)] = ElementTransition(
+        kind: element.kind, indexPath: element.indexPath, id: next.identifier(of: element), from: nil,
+        to: element.frame, isPinned: element.isPinned)
+    }
+    // What was visible before: where it goes.
+    for element in before {
+      let newPath = tracer.newPosition(of: element, oldModel: model, newModel: next.model)
+      guard let newPath else {
+        deleted.append(
+          ElementTransition(
+            kind: element.kind, indexPath: element.indexPath, id: identifier(of: element),
+            from: element.frame,
+            to: nil, wasPinned: element.isPinned))
+        continue
+      }
+      let key = Key(kind: element.kind, indexPath: newPath)
+      if byNew[key] == nil {
+        let attributes = next.attributes(of: element.kind, at: newPath, pinning: newPinning)
+        byNew[key] = ElementTransition(
+          kind: element.kind, indexPath: newPath, id: attributes.flatMap { next.identifier(of: $0) },
+          from: nil, to: attributes?.frame, isPinned: attributes?.isPinned ?? false)
+      }
+      byNew[key]!.from = element.frame
+      byNew[key]!.wasPinned = element.isPinned
+    }
+    // What is visible after but was not before: where it came from.
+    for element in after where byNew[Key(kind: element.kind, indexPath: element.indexPath)]!.from == nil {
+      guard let oldPath = tracer.oldPosition(of: element, oldModel: model, newModel: next.model),
+        let attributes = attributes(of: element.kind, at: oldPath, pinning: oldPinning)
+      else { continue }
+      let key = Key(kind: element.kind, indexPath: element.indexPath)
+      byNew[key]!.from = attributes.frame
+      byNew[key]!.wasPinned = attributes.isPinned
+    }
+    let order = { (a: ElementTransition, b: ElementTransition) in
+      (a.indexPath.section, a.kind.order, a.indexPath.item) < (
+        b.indexPath.section, b.kind.order, b.indexPath.item
+      )
+    }
+    return ListTransition(
+      result: result, elements: byNew.values.sorted(by: order) + deleted.sorted(by: order))
+  }
+
+  /// A cell's frame, or a header's or footer's as pinned at `pinning`.
+  func attributes(of kind: ElementKind, at indexPath: IndexPath, pinning: PinningContext) -> LayoutAttributes?
+  {
+    switch kind {
+    case .cell: attributes(at: indexPath)
+    case .header, .footer: supplementaryAttributes(kind, inSection: indexPath.section, pinning: pinning)
+    case .overlay: nil
+    }
+  }
+}
+
+extension PositionTracer {
+  /// Where a section before the update is after it (`nil` when deleted).
+  func newSection(of s: Int) -> Int? {
+    if let to = sectionMovesForward[s] { return to }
+    return Self.trace(s, removed: addedSections, added: removedSections)
+  }
+
+  /// Where a cell before the update is after it (`nil` when deleted or in a deleted section).
+  func newIndexPath(of path: IndexPath) -> IndexPath? {
+    if let to = itemMovesForward[path] { return to }
+    guard let t = newSection(of: path.section),
+      let item = Self.trace(path.item, removed: addedItems[t] ?? [], added: removedItems[path.section] ?? [])
+    else { return nil }
+    return IndexPath(item: item, section: t)
+  }
+
+  /// An element's index path after the update, if it still exists (a header or footer must
+  /// still be there in its matched section).
+  func newPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
+    switch element.kind {
+    case .cell: return newIndexPath(of: element.indexPath)
+    case .header, .footer:
+      guard let t = newSection(of: element.indexPath.section) else { return nil }
+      let section = newModel.sections[t]
+      return (element.kind == .header ? section.header : section.footer) == nil
+        ? nil : IndexPath(item: 0, section: t)
+    case .overlay: return nil
+    }
+  }
+
+  /// An element's index path before the update, if it existed.
+  func oldPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
+    switch element.kind {
+    case .cell: return oldIndexPath(of: element.indexPath)
+    case .header, .footer:
+      guard let s = oldSection(of: element.indexPath.section) else { return nil }
+      let section = oldModel.sections[s]
+      return (element.kind == .header ? section.header : section.footer) == nil
+        ? nil : IndexPath(item: 0, section: s)
+    case .overlay: return nil
+    }
+  }
+}
