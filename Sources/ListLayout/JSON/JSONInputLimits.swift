@@ -32,3 +32,16 @@ public struct JSONInputLimits: Sendable, Hashable {
   /// The defaults.
   public static let `default` = JSONInputLimits()
 }
+
+extension JSONReader {
+  /// A reader of a document in `buffer`, within `limits` (its size checked before anything
+  /// is read).
+  init(feed buffer: JSONBuffer, limits: JSONInputLimits) throws(JSONInputError) {
+    self.init(buffer: buffer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength)
+    if buffer.count > limits.maxBytes {
+      throw error(
+        .limitExceeded("maxBytes"), "the document has \(buffer.count) bytes; the limit is \(limits.maxBytes)",
+        at: 0)
+    }
+  }
+}
