@@ -1,6 +1,6 @@
 extension LayoutSnapshot {
   /// Applies a difference (from ``ListDifference/init(from:to:)``, or read from JSON) and
-  /// returns the new layout, anchored as ``applying(_:anchor:)`` anchors a batch.
+  /// returns the new layout, anchored as ``applying(_:anchor:)-(ListUpdate,_)`` anchors a batch.
   ///
   /// The batch is applied incrementally: only touched sections are reflowed. Sections whose
   /// own properties changed are laid out again whole; a changed configuration lays out every
@@ -9,7 +9,7 @@ extension LayoutSnapshot {
   ///
   /// - Throws: ``UpdateError`` when the difference does not fit this snapshot's model (an
   ///   index out of range, a count of new content that does not match its positions…).
-  /// - Complexity: as ``applying(_:anchor:)``, plus O(d log d) for d operations, plus the
+  /// - Complexity: as ``applying(_:anchor:)-(ListUpdate,_)``, plus O(d log d) for d operations, plus the
   ///   cells of updated sections.
   public func applying(
     _ difference: ListDifference, anchor: ScrollAnchor? = nil

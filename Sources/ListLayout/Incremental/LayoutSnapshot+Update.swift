@@ -91,7 +91,7 @@ extension LayoutSnapshot {
   /// Applies sizes a renderer measured for cells it showed (self-sizing), by identifier.
   ///
   /// - Throws: ``UpdateError/unknownIdentifier(_:)`` when no cell has one of the identifiers.
-  /// - Complexity: O(n) to find the identifiers, then as ``applying(_:anchor:)``; measure by
+  /// - Complexity: O(n) to find the identifiers, then as ``applying(_:anchor:)-(ListUpdate,_)``; measure by
   ///   index path with ``applyingMeasurements(byIndexPath:anchor:)`` to avoid the search.
   public func applyingMeasurements(
     _ sizes: [String: Size], anchor: ScrollAnchor? = nil
@@ -113,7 +113,7 @@ extension LayoutSnapshot {
 
   /// Applies sizes a renderer measured for cells it showed, by index path.
   ///
-  /// - Complexity: as ``applying(_:anchor:)``.
+  /// - Complexity: as ``applying(_:anchor:)-(ListUpdate,_)``.
   public func applyingMeasurements(
     byIndexPath sizes: [IndexPath: Size], anchor: ScrollAnchor? = nil
   )
