@@ -138,10 +138,9 @@ enum StyleDecoder {
   ) throws(JSONInputError) -> FlexLengthEdges {
     guard try reader.peek() == .object else { return FlexLengthEdges(all: try length(&reader, forms)) }
     var result = FlexLengthEdges()
-    try reader.readObject("an object {top, left, bottom, right} or a length", EdgeKey.keys) {
-      (key, reader) throws(JSONInputError) in
+    try edgeObject(&reader, "a length") { (edge, reader) throws(JSONInputError) in
       let value = try length(&reader, forms)
-      switch EdgeKey(rawValue: key)! {
+      switch edge {
       case .top: result.top = value
       case .left: result.leading = value
       case .bottom: result.bottom = value
@@ -155,10 +154,9 @@ enum StyleDecoder {
   private static func edges(_ reader: inout JSONReader) throws(JSONInputError) -> Edges {
     if try reader.peek() == .number { return Edges(all: try reader.readNonNegative()) }
     var result = Edges()
-    try reader.readObject("an object {top, left, bottom, right} or a number", EdgeKey.keys) {
-      (key, reader) throws(JSONInputError) in
+    try edgeObject(&reader, "a number") { (edge, reader) throws(JSONInputError) in
       let value = try reader.readNonNegative()
-      switch EdgeKey(rawValue: key)! {
+      switch edge {
       case .top: result.top = value
       case .left: result.leading = value
       case .bottom: result.bottom = value
@@ -166,5 +164,15 @@ enum StyleDecoder {
       }
     }
     return result
+  }
+
+  /// Reads an object of edges, calling `body` for each edge named.
+  private static func edgeObject(
+    _ reader: inout JSONReader, _ single: String,
+    _ body: (EdgeKey, inout JSONReader) throws(JSONInputError) -> Void
+  ) throws(JSONInputError) {
+    try reader.readObject("an object {top, left, bottom, right} or \(single)", EdgeKey.keys) {
+      (key, reader) throws(JSONInputError) in try body(EdgeKey(rawValue: key)!, &reader)
+    }
   }
 }

@@ -42,23 +42,8 @@ extension LayoutSnapshot {
     for (t, count) in touched where count >= Self.freshLayoutThreshold {
       if case .edited = resolved.origins[t] { resolved.origins[t] = .fresh }
     }
-    let next: LayoutSnapshot
-    var reflowed = 0
-    do {
-      if let configuration = difference.configuration {
-        resolved.model.configuration = configuration
-        try configuration.validate()
-        next = try resolved.model.layout()
-        reflowed = next.geometries.reduce(0) { $0 + $1.lineCount }
-      } else {
-        let (updated, count) = try LayoutEngine.relayout(resolved, from: self)
-        next = try updated.checkedFinite()
-        reflowed = count
-      }
-    } catch {
-      throw .layout(error)
-    }
-    return anchored(next, resolved: resolved, anchor: anchor, reflowed: reflowed)
+    if let configuration = difference.configuration { resolved.model.configuration = configuration }
+    return try applying(resolved, layingOutWhole: difference.configuration != nil, anchor: anchor)
   }
 }
 

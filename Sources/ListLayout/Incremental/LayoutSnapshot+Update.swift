@@ -69,14 +69,22 @@ extension LayoutSnapshot {
   public func applying(_ update: ListUpdate, anchor: ScrollAnchor? = nil) throws(UpdateError) -> UpdateResult
   {
     let resolved = try update.resolve(against: model)
+    let widthChanged = update.width != nil && update.width != model.configuration.width
+    return try applying(resolved, layingOutWhole: widthChanged, anchor: anchor)
+  }
+
+  /// The layout of a resolved update (a batch or a difference): laid out whole when the
+  /// configuration changed, else re-laid out from the old layout; then anchored.
+  func applying(
+    _ resolved: ResolvedUpdate, layingOutWhole: Bool, anchor: ScrollAnchor?
+  ) throws(UpdateError) -> UpdateResult {
     let next: LayoutSnapshot
     let reflowed: Int
     do {
-      if update.width != nil && update.width != model.configuration.width {
+      if layingOutWhole {
         try resolved.model.configuration.validate()
-        let full = try resolved.model.layout()
-        next = full
-        reflowed = full.geometries.reduce(0) { $0 + $1.lineCount }
+        next = try resolved.model.layout()
+        reflowed = next.geometries.reduce(0) { $0 + $1.lineCount }
       } else {
         let (updated, count) = try LayoutEngine.relayout(resolved, from: self)
         next = try updated.checkedFinite()
