@@ -176,8 +176,6 @@ package struct JSONReader {
     }
   }
   @usableFromInline var path: ContiguousArray<PathFrame> = []
-  /// Path components of an enclosing document (a nested reader reports its errors under them).
-  package var pathPrefix = ""
 
   /// A reader of `buffer`'s bytes.
   package init(buffer: JSONBuffer, maxDepth: Int, maxStringLength: Int) {
@@ -231,7 +229,7 @@ package struct JSONReader {
 
   /// The key path of the value being read, rendered.
   package var pathString: String {
-    var text = pathPrefix
+    var text = ""
     for frame in path {
       if frame.isObject {
         guard frame.keyQuote >= 0 else { continue }
