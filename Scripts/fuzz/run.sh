@@ -63,8 +63,8 @@ build_target() {
   case "$target" in
     feed) files=(Scripts/fuzz/Targets/FeedFuzz.swift Scripts/fuzz/Targets/FuzzChecks.swift) ;;
     flex) files=(Scripts/fuzz/Targets/FlexFuzz.swift) ;;
-    model) files=(Scripts/fuzz/Targets/ModelFuzz.swift Scripts/fuzz/Targets/FuzzChecks.swift) ;;
-    diff) files=(Scripts/fuzz/Targets/DiffFuzz.swift) ;;
+    model) files=(Scripts/fuzz/Targets/ModelFuzz.swift Scripts/fuzz/Targets/ByteStream.swift Scripts/fuzz/Targets/FuzzChecks.swift) ;;
+    diff) files=(Scripts/fuzz/Targets/DiffFuzz.swift Scripts/fuzz/Targets/ByteStream.swift) ;;
     request) files=(Scripts/fuzz/Targets/RequestFuzz.swift) ;;
   esac
   echo "building fuzz-$target" >&2

@@ -7,7 +7,7 @@ import ListLayout
 /// same elements, frames equal up to rounding, the same ids in the same places.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  var bytes = DiffBytes(UnsafeBufferPointer(start: data, count: size))
+  var bytes = ByteStream(UnsafeBufferPointer(start: data, count: size), lengths: DiffModels.lengths)
   let old = DiffModels.model(&bytes)
   let new = DiffModels.mutate(old, &bytes)
   let difference = ListDifference(from: old, to: new)
@@ -45,29 +45,11 @@ public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-struct DiffBytes {
-  let buffer: UnsafeBufferPointer<UInt8>
-  var position = 0
-  init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
-  var isAtEnd: Bool { position >= buffer.count }
-  mutating func byte() -> Int {
-    guard position < buffer.count else { return 0 }
-    defer { position += 1 }
-    return Int(buffer[position])
-  }
-  mutating func length() -> Double {
-    let table: [Double] = [0, 0.5, 1, 5, 10, 33.3, 50, 100, 187.5, 375, 1000, 1e-9, 0.1]
-    let b = byte()
-    return b < 200 ? Double(b) / 2 : table[b % table.count]
-  }
-  mutating func id() -> String? {
-    let b = byte()
-    return b % 8 == 0 ? nil : "i\(b % 24)"
-  }
-}
-
 enum DiffModels {
-  static func cell(_ s: inout DiffBytes) -> Cell {
+  /// No huge lengths: the diff is checked against a full layout bit for bit.
+  static let lengths: [Double] = [0, 0.5, 1, 5, 10, 33.3, 50, 100, 187.5, 375, 1000, 1e-9, 0.1]
+
+  static func cell(_ s: inout ByteStream) -> Cell {
     let kind = s.byte()
     var traits = TraitSet()
     if kind & 0x80 != 0 { traits.insert(LayoutTrait.standard[s.byte() % LayoutTrait.standard.count]) }
@@ -80,7 +62,7 @@ enum DiffModels {
     return cell
   }
 
-  static func section(_ s: inout DiffBytes) -> Section {
+  static func section(_ s: inout ByteStream) -> Section {
     var section = Section()
     let flags = s.byte()
     if flags & 1 != 0 {
@@ -95,7 +77,7 @@ enum DiffModels {
     return section
   }
 
-  static func model(_ s: inout DiffBytes) -> ListModel {
+  static func model(_ s: inout ByteStream) -> ListModel {
     var configuration = ListConfiguration(width: s.length() + 100)
     if s.byte() & 1 != 0 { configuration.layoutManager = HubLayoutManager(margin: s.length()) }
     var model = ListModel(configuration: configuration)
@@ -103,7 +85,7 @@ enum DiffModels {
     return model
   }
 
-  static func mutate(_ old: ListModel, _ s: inout DiffBytes) -> ListModel {
+  static func mutate(_ old: ListModel, _ s: inout ByteStream) -> ListModel {
     var model = old
     for _ in 0..<(s.byte() % 12) where !s.isAtEnd {
       let op = s.byte()

@@ -9,27 +9,6 @@ public func fuzzModel(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   return 0
 }
 
-struct ByteStream {
-  let buffer: UnsafeBufferPointer<UInt8>
-  var position = 0
-  init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
-  var isAtEnd: Bool { position >= buffer.count }
-  mutating func byte() -> Int {
-    guard position < buffer.count else { return 0 }
-    defer { position += 1 }
-    return Int(buffer[position])
-  }
-  /// A length from a small table of ordinary and extreme values.
-  mutating func length() -> Double {
-    let table: [Double] = [0, 0.5, 1, 5, 10, 33.3, 50, 100, 187.5, 375, 1000, 1e7, 1e-9, 0.1]
-    let b = byte()
-    return b < 200 ? Double(b) / 2 : table[b % table.count]
-  }
-  mutating func insets() -> EdgeInsets {
-    byte() & 3 == 0 ? EdgeInsets(top: length(), left: length(), bottom: length(), right: length()) : .zero
-  }
-}
-
 enum ModelBuilder {
   static func model(_ s: inout ByteStream) -> ListModel {
     var configuration = ListConfiguration(width: s.length() + (s.byte() & 1 == 0 ? 0 : 300))
