@@ -136,43 +136,47 @@ enum StyleDecoder {
   private static func lengthEdges(
     _ reader: inout JSONReader, _ forms: StyleValues.LengthForms
   ) throws(JSONInputError) -> FlexLengthEdges {
-    guard try reader.peek() == .object else { return FlexLengthEdges(all: try length(&reader, forms)) }
-    var result = FlexLengthEdges()
-    try edgeObject(&reader, "a length") { (edge, reader) throws(JSONInputError) in
-      let value = try length(&reader, forms)
-      switch edge {
-      case .top: result.top = value
-      case .left: result.leading = value
-      case .bottom: result.bottom = value
-      case .right: result.trailing = value
-      }
+    try edgeValues(&reader, FlexLengthEdges(), single: "a length", all: FlexLengthEdges.init(all:)) {
+      (reader) throws(JSONInputError) in try length(&reader, forms)
     }
-    return result
   }
 
   /// Border widths: one number ≥ 0 for all four, or an object of `top`, `left`, `bottom`, `right`.
   private static func edges(_ reader: inout JSONReader) throws(JSONInputError) -> Edges {
-    if try reader.peek() == .number { return Edges(all: try reader.readNonNegative()) }
-    var result = Edges()
-    try edgeObject(&reader, "a number") { (edge, reader) throws(JSONInputError) in
-      let value = try reader.readNonNegative()
-      switch edge {
-      case .top: result.top = value
-      case .left: result.leading = value
-      case .bottom: result.bottom = value
-      case .right: result.trailing = value
+    try edgeValues(&reader, Edges(), single: "a number", all: Edges.init(all:)) {
+      (reader) throws(JSONInputError) in try reader.readNonNegative()
+    }
+  }
+
+  /// One value for all four edges, or an object naming some of `top`, `left`, `bottom`, `right`.
+  private static func edgeValues<E: EdgeValues>(
+    _ reader: inout JSONReader, _ empty: E, single: String, all: (E.Value) -> E,
+    _ value: (inout JSONReader) throws(JSONInputError) -> E.Value
+  ) throws(JSONInputError) -> E {
+    guard try reader.peek() == .object else { return all(try value(&reader)) }
+    var result = empty
+    try reader.readObject("an object {top, left, bottom, right} or \(single)", EdgeKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      let edge = try value(&reader)
+      switch EdgeKey(rawValue: key)! {
+      case .top: result.top = edge
+      case .left: result.leading = edge
+      case .bottom: result.bottom = edge
+      case .right: result.trailing = edge
       }
     }
     return result
   }
-
-  /// Reads an object of edges, calling `body` for each edge named.
-  private static func edgeObject(
-    _ reader: inout JSONReader, _ single: String,
-    _ body: (EdgeKey, inout JSONReader) throws(JSONInputError) -> Void
-  ) throws(JSONInputError) {
-    try reader.readObject("an object {top, left, bottom, right} or \(single)", EdgeKey.keys) {
-      (key, reader) throws(JSONInputError) in try body(EdgeKey(rawValue: key)!, &reader)
-    }
-  }
 }
+
+/// The four optional edges of ``Edges`` and ``FlexLengthEdges``, for the one edge reader.
+private protocol EdgeValues {
+  associatedtype Value
+  var top: Value? { get set }
+  var leading: Value? { get set }
+  var bottom: Value? { get set }
+  var trailing: Value? { get set }
+}
+
+extension Edges: EdgeValues {}
+extension FlexLengthEdges: EdgeValues {}
