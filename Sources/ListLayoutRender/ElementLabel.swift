@@ -30,6 +30,9 @@ public struct ElementLabel: Sendable, Hashable {
     case .header: title = id ?? "header \(path.section)"
     case .footer: title = id ?? "footer \(path.section)"
     case .overlay: title = id ?? "overlay \(path.item)"
+    case .background: title = id ?? "background \(path.section)"
+    case .listHeader: title = id ?? "list header"
+    case .listFooter: title = id ?? "list footer"
     }
   }
 
@@ -43,7 +46,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .cell: return section.cells.indices.contains(path.item) ? section.cells[path.item].traits : []
     case .header: return section.header?.traits ?? []
     case .footer: return section.footer?.traits ?? []
-    case .overlay: return []
+    case .overlay, .background, .listHeader, .listFooter: return []
     }
   }
 }

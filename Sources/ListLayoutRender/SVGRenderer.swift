@@ -113,6 +113,15 @@ extension SVGRenderer {
     .badge rect{fill:#e11d48;stroke:none}.badge text{fill:#ffffff;font-size:9px;font-weight:700}
     """
 
+  /// The style of section backgrounds and the list header and footer, written only into
+  /// pictures that draw one.
+  static let chromeStyle = """
+    .background>rect{fill:#fef9c3;fill-opacity:.7;stroke:#ca8a04;stroke-dasharray:2 2}
+    .background text{fill:#a16207}
+    .listHeader>rect{fill:#312e81;stroke:#1e1b4b}.listFooter>rect{fill:#6366f1;stroke:#4338ca}
+    .listHeader text,.listFooter text{fill:#ffffff}
+    """
+
   /// The distinct trait sets of the feed's cells, in order of first appearance: a cell's
   /// colour is its set's position here (cells without traits always take colour 0), the
   /// same in every picture of the feed and in its HTML page.
@@ -159,6 +168,10 @@ extension SVGRenderer {
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(formatted(width))\" "
     out += "height=\"\(formatted(height))\" viewBox=\"0 0 \(formatted(width)) \(formatted(height))\">\n"
     out += "<style>\n\(Self.style)\n"
+    let chrome: Set<ElementKind> = [.background, .listHeader, .listFooter]
+    if panels.contains(where: { $0.elements.contains { chrome.contains($0.kind) } }) {
+      out += Self.chromeStyle + "\n"
+    }
     for (index, entry) in Self.palette.enumerated() {
       out += ".p\(index)>rect{fill:\(entry.fill);stroke:\(entry.stroke)}"
     }
@@ -188,6 +201,9 @@ extension SVGRenderer {
           case .header: kinds.insert(element.isPinned ? "pinned header" : "header")
           case .footer: kinds.insert(element.isPinned ? "pinned footer" : "footer")
           case .overlay: kinds.insert("overlay")
+          case .background: kinds.insert("background")
+          case .listHeader: kinds.insert(element.isPinned ? "pinned list header" : "list header")
+          case .listFooter: kinds.insert(element.isPinned ? "pinned list footer" : "list footer")
           }
         }
         if SVGRenderer.insetBands(snapshot).contains(where: { $0.intersects(panel.rect) }) {
@@ -220,6 +236,17 @@ extension SVGRenderer {
         "pinned footer"
       ),
       ("<g class=\"overlay\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "overlay"),
+      ("<g class=\"background\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "background"),
+      ("<g class=\"listHeader\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "list header"),
+      (
+        "<g class=\"listHeader pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
+        "pinned list header"
+      ),
+      ("<g class=\"listFooter\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "list footer"),
+      (
+        "<g class=\"listFooter pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
+        "pinned list footer"
+      ),
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]
@@ -297,15 +324,26 @@ extension SVGRenderer {
 
   /// The content insets' bands that have an area.
   static func insetBands(_ snapshot: LayoutSnapshot) -> [Rect] {
-    let content = snapshot.contentSize
-    let insets = snapshot.configuration.contentInsets
+    // Worked out along the scroll axis (between the list header and footer), then turned
+    // into the list's axes.
+    let horizontal = snapshot.scrollAxis == .horizontal
+    let configuration = snapshot.configuration
+    let real = configuration.contentInsets
+    let insets =
+      horizontal ? EdgeInsets(top: real.left, left: real.top, bottom: real.right, right: real.bottom) : real
+    let across = configuration.width
+    let start = configuration.listHeader?.height ?? 0
+    let end = snapshot.contentLength - (configuration.listFooter?.height ?? 0)
+    let length = max(0, end - start)
     let bands = [
-      Rect(x: 0, y: 0, width: content.width, height: insets.top),
-      Rect(x: 0, y: content.height - insets.bottom, width: content.width, height: insets.bottom),
-      Rect(x: 0, y: 0, width: insets.left, height: content.height),
-      Rect(x: content.width - insets.right, y: 0, width: insets.right, height: content.height),
+      Rect(x: 0, y: start, width: across, height: insets.top),
+      Rect(x: 0, y: end - insets.bottom, width: across, height: insets.bottom),
+      Rect(x: 0, y: start, width: insets.left, height: length),
+      Rect(x: across - insets.right, y: start, width: insets.right, height: length),
     ]
-    return bands.filter { $0.width > 0 && $0.height > 0 }
+    return bands.filter { $0.width > 0 && $0.height > 0 && length > 0 }.map {
+      horizontal ? Rect(x: $0.minY, y: $0.minX, width: $0.height, height: $0.width) : $0
+    }
   }
 
   /// A `<rect>` tag for `rect`, with a class (unless empty) and a corner radius (if any).

@@ -312,6 +312,7 @@ enum FeedModelGenerator {
         {
           "width": 320,
           "layoutDirection": "ltr",
+          "scrollDirection": "vertical",
           "contentInsets": {"top": 5, "left": 5, "bottom": 5, "right": 5},
           "sectionSpacing": 10,
           "pinSectionHeaders": true,

@@ -88,7 +88,8 @@ extension Section {
   /// Whether the section's own properties (not its cells) are the same.
   func hasSameOwnProperties(as other: Section) -> Bool {
     guard id == other.id, header.isSameSupplementary(as: other.header),
-      footer.isSameSupplementary(as: other.footer), attributes == other.attributes
+      footer.isSameSupplementary(as: other.footer), attributes == other.attributes,
+      background == other.background
     else { return false }
     switch (layout ?? .flow, other.layout ?? .flow) {
     case (.flow, .flow): return true
@@ -122,6 +123,8 @@ extension ListConfiguration {
       && defaultSectionAttributes == other.defaultSectionAttributes
       && defaultCellAttributes == other.defaultCellAttributes && layoutDirection == other.layoutDirection
       && sameManagerForDiff(layoutManager, other.layoutManager)
+      && listHeader == other.listHeader && listFooter == other.listFooter
+      && scrollDirection == other.scrollDirection
   }
 }
 

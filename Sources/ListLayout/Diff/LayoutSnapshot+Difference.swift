@@ -25,6 +25,7 @@ extension LayoutSnapshot {
       section.id = source.id
       section.header = source.header
       section.footer = source.footer
+      section.background = source.background
       section.attributes = source.attributes
       section.layout = source.layout
       resolved.model.sections[t] = section

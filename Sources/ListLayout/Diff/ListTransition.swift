@@ -65,13 +65,11 @@ extension LayoutSnapshot {
     let result = try applying(
       difference, anchor: ScrollAnchor(contentOffset: contentOffset, viewportHeight: viewportHeight))
     let next = result.snapshot
-    let size = Size(width: contentSize.width, height: viewportHeight)
-    let before = viewport(at: Point(x: 0, y: contentOffset), size: size).elements.filter {
-      $0.kind != .overlay
-    }
+    let before = viewport(
+      at: scrollPoint(contentOffset), size: scrollViewportSize(viewportHeight)
+    ).elements.filter { $0.kind != .overlay }
     let after = next.viewport(
-      at: Point(x: 0, y: result.contentOffset),
-      size: Size(width: next.contentSize.width, height: viewportHeight)
+      at: next.scrollPoint(result.contentOffset), size: next.scrollViewportSize(viewportHeight)
     ).elements.filter { $0.kind != .overlay }
     let oldPinning = PinningContext(contentOffset: contentOffset, viewportHeight: viewportHeight)
     let newPinning = PinningContext(contentOffset: result.contentOffset, viewportHeight: viewportHeight)
@@ -119,9 +117,9 @@ extension LayoutSnapshot {
       byNew[key]!.wasPinned = attributes.isPinned
     }
     let order = { (a: ElementTransition, b: ElementTransition) in
-      (a.indexPath.section, a.kind.order, a.indexPath.item) < (
-        b.indexPath.section, b.kind.order, b.indexPath.item
-      )
+      LayoutAttributes.listingOrder(
+        LayoutAttributes(kind: a.kind, indexPath: a.indexPath, frame: .zero, zIndex: 0),
+        LayoutAttributes(kind: b.kind, indexPath: b.indexPath, frame: .zero, zIndex: 0))
     }
     return ListTransition(
       result: result, elements: byNew.values.sorted(by: order) + deleted.sorted(by: order))
@@ -133,8 +131,23 @@ extension LayoutSnapshot {
     switch kind {
     case .cell: attributes(at: indexPath)
     case .header, .footer: supplementaryAttributes(kind, inSection: indexPath.section, pinning: pinning)
+    case .background: backgroundAttributes(inSection: indexPath.section)
+    case .listHeader: listHeader(pinning: pinning)
+    case .listFooter: listFooter(pinning: pinning)
     case .overlay: nil
     }
+  }
+
+  /// The viewport origin at `offset` along the scroll axis.
+  func scrollPoint(_ offset: Double) -> Point {
+    isHorizontal ? Point(x: offset, y: 0) : Point(x: 0, y: offset)
+  }
+
+  /// A viewport as wide as the list across and `length` long along the scroll axis.
+  func scrollViewportSize(_ length: Double) -> Size {
+    isHorizontal
+      ? Size(width: length, height: model.configuration.width)
+      : Size(width: model.configuration.width, height: length)
   }
 }
 
@@ -159,11 +172,10 @@ extension PositionTracer {
   func newPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
     switch element.kind {
     case .cell: return newIndexPath(of: element.indexPath)
-    case .header, .footer:
+    case .header, .footer, .background:
       guard let t = newSection(of: element.indexPath.section) else { return nil }
-      let section = newModel.sections[t]
-      return (element.kind == .header ? section.header : section.footer) == nil
-        ? nil : IndexPath(item: 0, section: t)
+      return newModel.sections[t].has(element.kind) ? IndexPath(item: 0, section: t) : nil
+    case .listHeader, .listFooter: return newModel.configuration.has(element.kind) ? element.indexPath : nil
     case .overlay: return nil
     }
   }
@@ -172,12 +184,34 @@ extension PositionTracer {
   func oldPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
     switch element.kind {
     case .cell: return oldIndexPath(of: element.indexPath)
-    case .header, .footer:
+    case .header, .footer, .background:
       guard let s = oldSection(of: element.indexPath.section) else { return nil }
-      let section = oldModel.sections[s]
-      return (element.kind == .header ? section.header : section.footer) == nil
-        ? nil : IndexPath(item: 0, section: s)
+      return oldModel.sections[s].has(element.kind) ? IndexPath(item: 0, section: s) : nil
+    case .listHeader, .listFooter: return oldModel.configuration.has(element.kind) ? element.indexPath : nil
     case .overlay: return nil
+    }
+  }
+}
+
+extension Section {
+  /// Whether the section has a header, footer or background (for those kinds).
+  func has(_ kind: ElementKind) -> Bool {
+    switch kind {
+    case .header: header != nil
+    case .footer: footer != nil
+    case .background: background != nil
+    default: false
+    }
+  }
+}
+
+extension ListConfiguration {
+  /// Whether the list has a header or footer (for those kinds).
+  func has(_ kind: ElementKind) -> Bool {
+    switch kind {
+    case .listHeader: listHeader != nil
+    case .listFooter: listFooter != nil
+    default: false
     }
   }
 }

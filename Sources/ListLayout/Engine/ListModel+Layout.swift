@@ -91,6 +91,8 @@ extension ListConfiguration {
     guard defaultCellSize.isValidLayoutSize else {
       throw .invalidValue(path: "defaultCellSize", value: "\(defaultCellSize)", expected: nonNegative)
     }
+    if let listHeader { try checkNonNegative(listHeader.height, "header.height") }
+    if let listFooter { try checkNonNegative(listFooter.height, "footer.height") }
     try defaultSectionAttributes.validate(path: "defaultSectionAttributes")
     guard defaultCellAttributes.insets.isValidLayoutInsets else {
       throw .invalidValue(

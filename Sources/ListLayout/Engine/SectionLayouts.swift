@@ -58,7 +58,7 @@ struct SectionLayouts {
   var otherLinesLaidOut = 0
 
   init(configuration: ListConfiguration) {
-    flow = FlowSectionLayout(configuration: configuration)
+    flow = FlowSectionLayout(configuration: configuration.layoutSpace)
   }
 
   /// How many lines the layouts have laid out so far.
@@ -66,8 +66,10 @@ struct SectionLayouts {
 
   /// Validates one section's own values and lays it out with its section layout.
   mutating func layout<Policy: SpacingPolicy>(
-    _ section: Section, at index: Int, in configuration: ListConfiguration, policy: inout Policy
+    _ given: Section, at index: Int, in list: ListConfiguration, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
+    // A horizontal list is laid out as its transposed model (see `Chrome/Transposition.swift`).
+    let (section, configuration) = Self.layoutSpace(given, list)
     let context = try SectionContext(validating: section, at: index, in: configuration)
     switch section.layout ?? .flow {
     case .flow: return try flow.layout(section, in: context, policy: &policy)
@@ -81,9 +83,10 @@ struct SectionLayouts {
   /// Lays out an edited section again from its old geometry, or whole when its layout cannot
   /// resume from the edit.
   mutating func relayout<Policy: SpacingPolicy>(
-    _ section: Section, at index: Int, in configuration: ListConfiguration, old: SectionGeometry,
+    _ given: Section, at index: Int, in list: ListConfiguration, old: SectionGeometry,
     edit: SectionEdit, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
+    let (section, configuration) = Self.layoutSpace(given, list)
     let context = try SectionContext(validating: section, at: index, in: configuration)
     let resumed: SectionGeometry?
     switch section.layout ?? .flow {
@@ -94,7 +97,16 @@ struct SectionLayouts {
       resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     }
     if let resumed { return resumed }
-    return try layout(section, at: index, in: configuration, policy: &policy)
+    return try layout(given, at: index, in: list, policy: &policy)
+  }
+
+  /// The section and configuration the section layouts see: as given in a vertical list,
+  /// transposed in a horizontal one.
+  static func layoutSpace(
+    _ section: Section, _ configuration: ListConfiguration
+  ) -> (Section, ListConfiguration) {
+    guard configuration.scrollDirection == .horizontal else { return (section, configuration) }
+    return (section.transposed, configuration.layoutSpace)
   }
 }
 
@@ -107,6 +119,10 @@ extension SectionContext {
     }
     try section.header?.validate(path: "sections[\(index)].header")
     try section.footer?.validate(path: "sections[\(index)].footer")
+    if let background = section.background, !background.insets.isValidLayoutInsets {
+      throw .invalidValue(
+        path: "sections[\(index)].background.insets", value: "\(background.insets)", expected: nonNegative)
+    }
     self.init(configuration: configuration, index: index, attributes: attributes)
   }
 

@@ -143,8 +143,8 @@ extension LayoutSnapshot {
         reflowedLines: reflowed)
     }
     let offset = anchor.contentOffset
-    if anchor.sticksToBottom && offset + anchor.viewportHeight >= contentSize.height - 0.5 {
-      let bottom = max(0, next.contentSize.height - anchor.viewportHeight)
+    if anchor.sticksToBottom && offset + anchor.viewportHeight >= contentLength - 0.5 {
+      let bottom = max(0, next.contentLength - anchor.viewportHeight)
       return UpdateResult(
         snapshot: next, contentOffset: bottom, contentOffsetCorrection: bottom - offset, anchorIndexPath: nil,
         reflowedLines: reflowed)
@@ -160,14 +160,14 @@ extension LayoutSnapshot {
         }
       }
     case .firstVisible:
-      let viewport = Rect(x: -1e15, y: offset, width: 2e15, height: max(anchor.viewportHeight, 1e-9))
+      let viewport = scrollBand(offset, offset + max(anchor.viewportHeight, 1e-9))
       candidates = elements(in: viewport).filter { $0.kind == .cell }.map(\.indexPath)
     }
     for old in candidates where resolved.movedItems[old] == nil {
       guard let oldFrame = frame(of: old), let new = resolved.newIndexPath(of: old),
         let newFrame = next.frame(of: new)
       else { continue }
-      let correction = newFrame.minY - oldFrame.minY
+      let correction = next.scrollRange(newFrame).min - scrollRange(oldFrame).min
       return UpdateResult(
         snapshot: next, contentOffset: offset + correction, contentOffsetCorrection: correction,
         anchorIndexPath: new,

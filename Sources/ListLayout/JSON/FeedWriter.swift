@@ -37,6 +37,10 @@ struct FeedWriter {
       key("layoutDirection")
       string(configuration.layoutDirection.rawValue)
     }
+    if all || configuration.scrollDirection != .vertical {
+      key("scrollDirection")
+      string(configuration.scrollDirection.rawValue)
+    }
     if all || configuration.contentInsets != EdgeInsets(all: 5) {
       key("contentInsets")
       try insets(configuration.contentInsets, "configuration.contentInsets", signed: false)
@@ -73,6 +77,10 @@ struct FeedWriter {
         configuration.defaultCellAttributes, over: CellAttributes(), "configuration.defaultCellAttributes")
     }
     try layoutManager(configuration.layoutManager)
+    if let header = configuration.listHeader {
+      key("header")
+      try listSupplementary(header, "configuration.listHeader")
+    }
     if all || !model.sections.isEmpty {
       key("sections")
       open("[", multiline: true)
@@ -82,8 +90,46 @@ struct FeedWriter {
       }
       close("]")
     }
+    if let footer = configuration.listFooter {
+      key("footer")
+      try listSupplementary(footer, "configuration.listFooter")
+    }
     close("}")
     if pretty { bytes.append(UInt8(ascii: "\n")) }
+  }
+
+  /// The list's header or footer: `{"height", "id", "pinned"}`.
+  private mutating func listSupplementary(
+    _ value: ListSupplementary, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
+    open("{")
+    key("height")
+    try nonNegative(value.height, path() + ".height")
+    if let id = value.id {
+      key("id")
+      string(id)
+    }
+    if spelledOut || value.pinned {
+      key("pinned")
+      bool(value.pinned)
+    }
+    close("}")
+  }
+
+  /// A section's background: `{"id", "insets"}`.
+  private mutating func background(
+    _ value: SectionBackground, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
+    open("{")
+    if let id = value.id {
+      key("id")
+      string(id)
+    }
+    if spelledOut || value.insets != .zero {
+      key("insets")
+      try insets(value.insets, path() + ".insets", signed: false)
+    }
+    close("}")
   }
 
   private mutating func layoutManager(_ manager: any LayoutManager) throws(FeedWritingError) {
@@ -140,6 +186,10 @@ struct FeedWriter {
     if let layout = section.layout {
       key("layout")
       try sectionLayout(layout, "sections[\(index)].layout")
+    }
+    if let value = section.background {
+      key("background")
+      try background(value, "sections[\(index)].background")
     }
     if spelledOut || !section.cells.isEmpty {
       key("items")

@@ -9,8 +9,10 @@ extension LayoutSnapshot {
   ///              {"kind":"cell","section":0,"item":0,"id":"a","frame":{…},"zIndex":0}]}
   /// ```
   ///
-  /// `item` appears on cells only, `id` on elements that have one, `pinned` on pinned
-  /// headers and footers only.
+  /// `item` appears on cells only, `section` on every element but the list header and footer
+  /// (kinds `listHeader`, `listFooter`) and overlays, `id` on elements that have one, `pinned`
+  /// on pinned headers and footers only. Section backgrounds are elements of kind
+  /// `background` (z-index −1).
   ///
   /// - Parameters:
   ///   - elements: the elements to list; by default all of them, in listing order.
@@ -40,7 +42,7 @@ extension LayoutSnapshot {
       first = false
       writer.write(element.kind.rawValue)
       writer.write(byte: UInt8(ascii: "\""))
-      if element.kind != .overlay {
+      if !element.kind.isOutsideSections {
         writer.write(",\"section\":")
         writer.write(integer: element.indexPath.section)
       }
@@ -77,6 +79,9 @@ extension LayoutSnapshot {
     } else {
       // Every element in listing order; cell identifiers come from walking the section's
       // cells alongside (O(1) each, where a look-up by index costs O(log n)).
+      if let header = listHeader(pinning: nil) {
+        element(header, id: model.configuration.listHeader?.id, into: &writer)
+      }
       for section in geometries.indices {
         var cells = model.sections[section].cells.makeIterator()
         forEachElement(inSection: section) { attributes in
@@ -84,24 +89,22 @@ extension LayoutSnapshot {
             switch attributes.kind {
             case .cell: cells.next()?.id
             case .header: model.sections[section].header?.id
+            case .background: model.sections[section].background?.id
             default: model.sections[section].footer?.id
             }
           element(attributes, id: id, into: &writer)
         }
       }
+      if let footer = listFooter(pinning: nil) {
+        element(footer, id: model.configuration.listFooter?.id, into: &writer)
+      }
     }
     writer.write("\n]}\n")
   }
 
-  /// The identifier of any element: a cell's, or its section's header's or footer's.
+  /// The identifier of any element: a cell's, its section's header's, footer's or
+  /// background's, or the list header's or footer's.
   public func identifier(of element: LayoutAttributes) -> String? {
-    switch element.kind {
-    case .cell: return identifier(of: element.indexPath)
-    case .overlay: return nil
-    case .header, .footer:
-      guard model.sections.indices.contains(element.indexPath.section) else { return nil }
-      let section = model.sections[element.indexPath.section]
-      return element.kind == .header ? section.header?.id : section.footer?.id
-    }
+    identifier(of: element.indexPath, kind: element.kind)
   }
 }

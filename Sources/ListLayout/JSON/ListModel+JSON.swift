@@ -106,6 +106,9 @@ private struct FeedDecoder {
   var defaultCellAttributes = PartialCellAttributes()
   var layoutManager: any LayoutManager = AttributesLayoutManager()
   var layoutDirection = LayoutDirection.ltr
+  var scrollDirection = ScrollAxis.vertical
+  var listHeader: ListSupplementary?
+  var listFooter: ListSupplementary?
   var sections: [Section] = []
   var sectionAttributes: [(section: Int, PartialSectionAttributes)] = []
   var cellAttributes: [(section: Int, item: Int, PartialCellAttributes)] = []
@@ -118,7 +121,7 @@ private struct FeedDecoder {
   enum FeedKey: Int, JSONObjectKey {
     case width, layoutDirection, contentInsets, sectionSpacing, pinSectionHeaders, pinEmptySections
     case pinSectionFooters, defaultCellSize, defaultSectionAttributes, defaultCellAttributes, layoutManager
-    case sections
+    case sections, header, footer, scrollDirection
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -137,6 +140,11 @@ private struct FeedDecoder {
       case .defaultSectionAttributes: defaultSectionAttributes = try Self.readSectionAttributes(&reader)
       case .defaultCellAttributes: defaultCellAttributes = try Self.readCellAttributes(&reader)
       case .layoutManager: layoutManager = try Self.readLayoutManager(&reader)
+      case .header: listHeader = try Self.readListSupplementary(&reader)
+      case .footer: listFooter = try Self.readListSupplementary(&reader)
+      case .scrollDirection:
+        scrollDirection = try reader.readName(
+          [("vertical", .vertical), ("horizontal", .horizontal)], "scroll direction")
       case .sections:
         try reader.readArray("an array of sections") { (index, reader) throws(JSONInputError) in
           guard index < limits.maxSections else {
@@ -149,7 +157,7 @@ private struct FeedDecoder {
   }
 
   enum SectionKey: Int, JSONObjectKey {
-    case id, header, footer, attributes, layout, items
+    case id, header, footer, attributes, layout, items, background
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -162,6 +170,7 @@ private struct FeedDecoder {
       case .footer: section.footer = try readSupplementary(&reader)
       case .attributes: sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
       case .layout: section.layout = try Self.readSectionLayout(&reader)
+      case .background: section.background = try Self.readBackground(&reader)
       case .items:
         // Cells go straight into the chunks of the section's list, built bottom-up.
         var cells = CellList.Builder()
@@ -242,6 +251,47 @@ private struct FeedDecoder {
     }
     guard let height else { throw reader.error(.missingKey, "a header or footer needs a height (or a size)") }
     return Supplementary(height: height, width: width, traits: traits, id: id)
+  }
+
+  enum ListSupplementaryKey: Int, JSONObjectKey {
+    case height, id, pinned
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// The list's `"header"` or `"footer"`: `{"height", "id", "pinned"}` (or `null` for none).
+  static func readListSupplementary(_ reader: inout JSONReader) throws(JSONInputError) -> ListSupplementary? {
+    if try reader.readNullIfPresent() { return nil }
+    var height: Double?
+    var id: String?
+    var pinned = false
+    try reader.readObject("a list header or footer object", ListSupplementaryKey.keys) {
+      (key, reader) throws(JSONInputError) in
+      switch ListSupplementaryKey(rawValue: key)! {
+      case .height: height = try reader.readNonNegative()
+      case .id: id = try reader.readString("an identifier string")
+      case .pinned: pinned = try reader.readBool()
+      }
+    }
+    guard let height else { throw reader.error(.missingKey, "a list header or footer needs a height") }
+    return ListSupplementary(height: height, id: id, pinned: pinned)
+  }
+
+  enum BackgroundKey: Int, JSONObjectKey {
+    case id, insets
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// A section's `"background"`: `{"id", "insets"}` (or `null` for none).
+  static func readBackground(_ reader: inout JSONReader) throws(JSONInputError) -> SectionBackground? {
+    if try reader.readNullIfPresent() { return nil }
+    var background = SectionBackground()
+    try reader.readObject("a background object", BackgroundKey.keys) { (key, reader) throws(JSONInputError) in
+      switch BackgroundKey(rawValue: key)! {
+      case .id: background.id = try reader.readString("an identifier string")
+      case .insets: background.insets = try readInsets(&reader)
+      }
+    }
+    return background
   }
 
   enum SectionAttributeKey: Int, JSONObjectKey {
@@ -471,7 +521,8 @@ private struct FeedDecoder {
         pinSectionHeaders: pinSectionHeaders, pinEmptySections: pinEmptySections,
         pinSectionFooters: pinSectionFooters, defaultCellSize: defaultCellSize,
         defaultSectionAttributes: sectionDefaults, defaultCellAttributes: cellDefaults,
-        layoutManager: layoutManager, layoutDirection: layoutDirection),
+        layoutManager: layoutManager, layoutDirection: layoutDirection, listHeader: listHeader,
+        listFooter: listFooter, scrollDirection: scrollDirection),
       sections: sections)
     for (section, partial) in sectionAttributes {
       model.sections[section].attributes = partial.applied(to: sectionDefaults)

@@ -27,6 +27,9 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   /// do { _ = try model.layout() } catch { print(error.modelPath) }   // sections[0].cells[0].size
   /// ```
   public var modelPath: String {
+    if path.hasPrefix("header.") || path.hasPrefix("footer.") {
+      return "configuration.list" + path.prefix(1).uppercased() + path.dropFirst()
+    }
     guard path.hasPrefix("sections[") else { return "configuration." + path }
     // `sections[S].items[I]…`: the first component after the section's index.
     guard let close = path.firstIndex(of: "]") else { return path }

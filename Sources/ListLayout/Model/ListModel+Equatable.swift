@@ -114,7 +114,7 @@ extension Section: Hashable {
   public static func == (lhs: Section, rhs: Section) -> Bool {
     lhs.id == rhs.id && lhs.header == rhs.header && lhs.footer == rhs.footer
       && lhs.attributes == rhs.attributes
-      && lhs.layout == rhs.layout && lhs.cells == rhs.cells
+      && lhs.layout == rhs.layout && lhs.cells == rhs.cells && lhs.background == rhs.background
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -124,6 +124,7 @@ extension Section: Hashable {
     hasher.combine(attributes)
     hasher.combine(layout)
     hasher.combine(cells)
+    hasher.combine(background)
   }
 }
 
@@ -140,6 +141,8 @@ extension ListConfiguration: Hashable {
       && lhs.defaultSectionAttributes == rhs.defaultSectionAttributes
       && lhs.defaultCellAttributes == rhs.defaultCellAttributes && lhs.layoutDirection == rhs.layoutDirection
       && sameManager(lhs.layoutManager, rhs.layoutManager)
+      && lhs.listHeader == rhs.listHeader && lhs.listFooter == rhs.listFooter
+      && lhs.scrollDirection == rhs.scrollDirection
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -153,6 +156,9 @@ extension ListConfiguration: Hashable {
     hasher.combine(defaultSectionAttributes)
     hasher.combine(defaultCellAttributes)
     hasher.combine(layoutDirection)
+    hasher.combine(listHeader)
+    hasher.combine(listFooter)
+    hasher.combine(scrollDirection)
     hasher.combine(ObjectIdentifier(type(of: layoutManager)))
     if let manager = layoutManager as? any Hashable { hasher.combine(AnyHashable(manager)) }
   }

@@ -205,13 +205,17 @@ public struct Section: Sendable {
   /// (``ListDifference``); without one, the header's identifier does. One namespace with
   /// header identifiers.
   public var id: String?
+  /// A decoration drawn behind the whole section (see ``SectionBackground``); `nil` draws none.
+  public var background: SectionBackground?
 
   /// Creates a section; `cells` may be an array or a ``CellList`` (which is shared, not copied).
   public init<Cells: Sequence<Cell>>(
     header: Supplementary? = nil, footer: Supplementary? = nil, cells: Cells = [Cell](),
-    attributes: SectionAttributes? = nil, layout: SectionLayout? = nil, id: String? = nil
+    attributes: SectionAttributes? = nil, layout: SectionLayout? = nil, id: String? = nil,
+    background: SectionBackground? = nil
   ) {
     self.id = id
+    self.background = background
     self.header = header
     self.footer = footer
     self.cells = (cells as? CellList) ?? CellList(cells)
@@ -257,6 +261,22 @@ public struct ListConfiguration: Sendable {
   public var layoutManager: any LayoutManager
   /// Left-to-right (default) or right-to-left, which mirrors every line.
   public var layoutDirection: LayoutDirection
+  /// The list's own header, above the first section and the top content inset (see
+  /// ``ListSupplementary``); `nil` for none.
+  public var listHeader: ListSupplementary?
+  /// The list's own footer, below the last section and the bottom content inset.
+  public var listFooter: ListSupplementary?
+  /// The axis the list scrolls along (default ``ScrollAxis/vertical``).
+  ///
+  /// A horizontal list is the vertical layout of the transposed model, transposed back: every
+  /// size's width and height are exchanged (cells, the default cell size, sizing answers),
+  /// insets' top and left and bottom and right too, and ``width`` is read as the list's
+  /// height. Attributes keep their names, so ``SectionAttributes/horizontalAlignment`` aligns
+  /// cells along y, lines run down the list and stack from left to right, and headers,
+  /// footers and the list header and footer (whose `height` is their extent along the scroll
+  /// axis) become columns. A sizing callback is asked in the transposed terms: its proposal's
+  /// `remainingLineSpace` and `lineWidth` are heights, and it answers the cell's real size.
+  public var scrollDirection: ScrollAxis
 
   /// Creates a configuration; every argument but the width defaults to FSQ's value.
   public init(
@@ -264,7 +284,9 @@ public struct ListConfiguration: Sendable {
     pinSectionHeaders: Bool = true, pinEmptySections: Bool = false, pinSectionFooters: Bool = false,
     defaultCellSize: Size = Size(width: 100, height: 100),
     defaultSectionAttributes: SectionAttributes = .topLeft, defaultCellAttributes: CellAttributes = .default,
-    layoutManager: any LayoutManager = AttributesLayoutManager(), layoutDirection: LayoutDirection = .ltr
+    layoutManager: any LayoutManager = AttributesLayoutManager(), layoutDirection: LayoutDirection = .ltr,
+    listHeader: ListSupplementary? = nil, listFooter: ListSupplementary? = nil,
+    scrollDirection: ScrollAxis = .vertical
   ) {
     self.width = width
     self.contentInsets = contentInsets
@@ -277,6 +299,9 @@ public struct ListConfiguration: Sendable {
     self.defaultCellAttributes = defaultCellAttributes
     self.layoutManager = layoutManager
     self.layoutDirection = layoutDirection
+    self.listHeader = listHeader
+    self.listFooter = listFooter
+    self.scrollDirection = scrollDirection
   }
 }
 

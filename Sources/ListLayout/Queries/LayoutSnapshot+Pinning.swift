@@ -3,6 +3,9 @@ import LayoutGeometry
 /// Where the list is scrolled to, for pinning headers (and footers): the content offset of
 /// the viewport's top edge, the height of anything covering the top (a navigation bar), and
 /// the viewport's height and bottom cover (for footers).
+///
+/// Every value is along the scroll axis: in a horizontal list the offset is the x of the
+/// viewport's leading (left) edge, the heights are widths, and headers pin to the leading edge.
 public struct PinningContext: Sendable, Hashable {
   /// The content y at the viewport's top edge.
   public var contentOffset: Double
@@ -48,6 +51,8 @@ extension LayoutSnapshot {
   /// its header. A pinned element gets ``LayoutAttributes/pinnedZIndex``, above every cell,
   /// and ``LayoutAttributes/isPinned`` whenever its position differs from the natural one.
   /// Sections without cells pin only when ``ListConfiguration/pinEmptySections`` is on.
+  /// Below a pinned list header (``ListSupplementary/pinned``) headers pin as if `pinInset`
+  /// included its height; above a pinned list footer, footers likewise.
   /// Footers pin to the bottom edge, symmetrically, when ``ListConfiguration/pinSectionFooters``
   /// is on and the context gives a viewport height.
   ///
@@ -62,13 +67,16 @@ extension LayoutSnapshot {
 
   func supplementary(_ kind: ElementKind, _ section: Int, pinning: PinningContext?) -> LayoutAttributes? {
     guard var element = supplementary(kind, section) else { return nil }
-    guard let pinning, pinning.contentOffset.isFinite else { return element }
+    guard let given = pinning, given.contentOffset.isFinite else { return element }
+    let pinning = sectionPinning(given)
     let config = model.configuration
     let geometry = geometries[section]
     guard geometry.itemCount > 0 || config.pinEmptySections else { return element }
+    // Pinned in layout space (along y), then turned into the snapshot's direction.
+    guard var frame = supplementaryLayoutFrame(kind, section) else { return element }
     let minY = sectionTop(section)
     let maxY = minY + geometry.height
-    let height = element.frame.height
+    let height = frame.height
     let target: Double
     switch kind {
     case .header:
@@ -77,12 +85,13 @@ extension LayoutSnapshot {
     case .footer:
       guard config.pinSectionFooters, let viewportHeight = pinning.viewportHeight else { return element }
       target = pinning.contentOffset + viewportHeight - pinning.bottomPinInset - height
-    case .cell, .overlay:
+    case .cell, .overlay, .background, .listHeader, .listFooter:
       return element
     }
     let y = min(max(target, minY), maxY - height)
-    if y != element.frame.y {
-      element.frame.origin.y = y
+    if y != frame.y {
+      frame.origin.y = y
+      element.frame = directed(frame)
       element.isPinned = true
       element.zIndex = LayoutAttributes.pinnedZIndex
     }
@@ -96,10 +105,10 @@ extension LayoutSnapshot {
   public func pinnedHeaderSection(for pinning: PinningContext) -> Int? {
     let config = model.configuration
     guard config.pinSectionHeaders, !geometries.isEmpty else { return nil }
-    let line = pinning.contentOffset + pinning.pinInset
+    let line = pinning.contentOffset + sectionPinning(pinning).pinInset
     guard line.isFinite else { return nil }
     let section = sectionHeights.firstIndex(
-      wherePrefixExceeds: line - config.contentInsets.top, perElement: config.sectionSpacing)
+      wherePrefixExceeds: line - sectionsTop, perElement: config.sectionSpacing)
     guard section < geometries.count, sectionTop(section) <= line,
       line < sectionTop(section) + geometries[section].height
     else { return nil }

@@ -24,7 +24,11 @@ extension LayoutSnapshot {
   /// - Complexity: O(log n + k).
   public func elements(in rect: Rect, pinning: PinningContext?) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
+    if let header = listHeader(pinning: pinning), header.frame.intersects(rect) { result.append(header) }
     forEachSection(overlapping: rect) { section in
+      if let background = backgroundAttributes(inSection: section), background.frame.intersects(rect) {
+        result.append(background)
+      }
       if let header = supplementary(.header, section, pinning: pinning), header.frame.intersects(rect) {
         result.append(header)
       }
@@ -33,20 +37,23 @@ extension LayoutSnapshot {
         result.append(footer)
       }
     }
+    if let footer = listFooter(pinning: pinning), footer.frame.intersects(rect) { result.append(footer) }
     return result
   }
 
-  /// Calls `body` with each section whose vertical extent may overlap `rect`, in order.
+  /// Calls `body` with each section whose extent along the scroll axis may overlap `rect`, in
+  /// order.
   ///
   /// - Complexity: O(log s) plus one call per section visited.
   func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
     // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
-    guard !rect.isEmpty, !rect.minY.isNaN, !rect.maxY.isNaN, !geometries.isEmpty else { return }
-    let top = model.configuration.contentInsets.top
+    let (minY, maxY) = scrollRange(rect)
+    guard !rect.isEmpty, !minY.isNaN, !maxY.isNaN, !geometries.isEmpty else { return }
+    let top = sectionsTop
     var section = sectionHeights.firstIndex(
-      wherePrefixExceeds: rect.minY - top - searchSlack(rect.minY),
+      wherePrefixExceeds: minY - top - searchSlack(minY),
       perElement: model.configuration.sectionSpacing)
-    while section < geometries.count, sectionTop(section) < rect.maxY {
+    while section < geometries.count, sectionTop(section) < maxY {
       body(section)
       section += 1
     }
@@ -54,7 +61,8 @@ extension LayoutSnapshot {
 
   /// Appends the cells of `section` whose frames intersect `rect`, in item order.
   func appendCells(ofSection section: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
-    forEachCellCandidate(ofSection: section, overlappingY: rect.minY, rect.maxY) { item, frame in
+    let (minY, maxY) = scrollRange(rect)
+    forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
       if frame.intersects(rect) {
         result.append(
           LayoutAttributes(
@@ -66,8 +74,8 @@ extension LayoutSnapshot {
   }
 
   /// Calls `body` with the index and frame of every cell of `section` that may overlap the
-  /// band `minY ..< maxY` (on a line overlapping it, for a flow section), in item order,
-  /// until it returns `false`.
+  /// band `minY ..< maxY` along the scroll axis (on a line overlapping it, for a flow
+  /// section), in item order, until it returns `false`. Frames are in the snapshot's direction.
   ///
   /// - Complexity: O(log p + log l + k) for a flow section.
   func forEachCellCandidate(
@@ -94,11 +102,12 @@ extension LayoutSnapshot {
       guard element.frame.contains(point) else { return }
       if best == nil || element.zIndex >= best!.zIndex { best = element }
     }
-    let band = Rect(
-      x: -Double.greatestFiniteMagnitude / 4, y: point.y, width: .greatestFiniteMagnitude / 2, height: 1)
-    forEachSection(overlapping: band) { section in
+    let along = scrollCoordinate(point)
+    if let header = listHeader(pinning: pinning) { consider(header) }
+    forEachSection(overlapping: scrollBand(along, along + 1)) { section in
+      if let background = backgroundAttributes(inSection: section) { consider(background) }
       if let header = supplementary(.header, section, pinning: pinning) { consider(header) }
-      forEachCellCandidate(ofSection: section, overlappingY: point.y, point.y) { item, frame in
+      forEachCellCandidate(ofSection: section, overlappingY: along, along) { item, frame in
         if frame.contains(point) {
           consider(
             LayoutAttributes(
@@ -109,20 +118,26 @@ extension LayoutSnapshot {
       }
       if let footer = supplementary(.footer, section, pinning: pinning) { consider(footer) }
     }
+    if let footer = listFooter(pinning: pinning) { consider(footer) }
     return best
   }
 
   /// The cell nearest to `point`, for drag and drop and scroll restoration: the cell whose
-  /// frame is vertically nearest (distance 0 when `point` is level with it), then
-  /// horizontally nearest, then first in order. `nil` when the list has no cells.
+  /// frame is nearest along the scroll axis (vertically in a vertical list; distance 0 when
+  /// `point` is level with it), then across it, then first in order. `nil` when the list has
+  /// no cells.
   ///
   /// - Complexity: O(log n + k) for k cells on the few lines near `point`.
   public func indexPath(nearestTo point: Point) -> IndexPath? {
     guard point.isFinite else { return nil }
     var best: (dy: Double, dx: Double, indexPath: IndexPath)?
-    func consider(_ item: Int, _ section: Int, _ frame: Rect) {
-      let dy = max(0, frame.minY - point.y, point.y - frame.maxY)
-      let dx = max(0, frame.minX - point.x, point.x - frame.maxX)
+    // Distances along the scroll axis (dy) first, then across it (dx).
+    let along = scrollCoordinate(point)
+    let across = isHorizontal ? point.y : point.x
+    func consider(_ item: Int, _ section: Int, _ rect: Rect) {
+      let frame = isHorizontal ? rect.transposed : rect
+      let dy = max(0, frame.minY - along, along - frame.maxY)
+      let dx = max(0, frame.minX - across, across - frame.maxX)
       let candidate = (dy, dx, IndexPath(item: item, section: section))
       if let current = best {
         if (candidate.0, candidate.1, candidate.2) < (current.dy, current.dx, current.indexPath) {
@@ -135,11 +150,11 @@ extension LayoutSnapshot {
     // Widen a band around `point` until it holds a cell, then once more by the distance
     // found, so that no nearer cell is left outside it.
     var radius = 1.0
-    let limit = max(contentSize.height, 1) * 4 + abs(point.y) * 2
+    let limit = max(contentLength, 1) * 4 + abs(along) * 2
     while true {
-      let minY = point.y - radius
-      let maxY = point.y + radius
-      forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { section in
+      let minY = along - radius
+      let maxY = along + radius
+      forEachSection(overlapping: scrollBand(minY, maxY)) { section in
         forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
           consider(item, section, frame)
           return true

@@ -56,6 +56,10 @@ public struct ViewportLayout: Sendable {
 extension LayoutSnapshot {
   /// The layout of one frame of a scrolling list.
   ///
+  /// In a horizontal list the offset's x is the scroll position: headers pin to the
+  /// leading edge at `contentOffset.x + pinInset`, and prefetching runs along x, by viewport
+  /// widths.
+  ///
   /// - Parameters:
   ///   - contentOffset: the content point at the viewport's top-left corner.
   ///   - size: the viewport's size.
@@ -70,8 +74,10 @@ extension LayoutSnapshot {
     screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = []
   ) -> ViewportLayout {
     let rect = Rect(origin: contentOffset, size: size)
-    let pinning = PinningContext(
-      contentOffset: contentOffset.y, pinInset: pinInset, viewportHeight: size.height)
+    // Offsets and lengths along the scroll axis (x and width in a horizontal list).
+    let offset = scrollCoordinate(contentOffset)
+    let length = isHorizontal ? size.width : size.height
+    let pinning = PinningContext(contentOffset: offset, pinInset: pinInset, viewportHeight: length)
     var elements = rect.isFinite ? self.elements(in: rect, pinning: pinning) : []
     for (index, overlay) in overlays.enumerated() {
       var frame = Rect(
@@ -87,14 +93,16 @@ extension LayoutSnapshot {
           kind: .overlay, indexPath: IndexPath(item: index, section: -1), frame: frame,
           zIndex: LayoutAttributes.overlayZIndex))
     }
-    let ahead = max(0, screensAhead) * size.height
-    let behind = max(0, screensBehind) * size.height
-    // Prefetch only cells not yet on screen: wholly below the bottom edge, or above the top.
-    let below = cellRange(overlappingY: rect.maxY, rect.maxY + (direction == .forward ? ahead : behind)) {
-      $0.minY >= rect.maxY
+    let ahead = max(0, screensAhead) * length
+    let behind = max(0, screensBehind) * length
+    // Prefetch only cells not yet on screen: wholly past the trailing edge, or before the
+    // leading one.
+    let (start, end) = scrollRange(rect)
+    let below = cellRange(overlappingY: end, end + (direction == .forward ? ahead : behind)) { [self] in
+      scrollRange($0).min >= end
     }
-    let above = cellRange(overlappingY: rect.minY - (direction == .forward ? behind : ahead), rect.minY) {
-      $0.maxY <= rect.minY
+    let above = cellRange(overlappingY: start - (direction == .forward ? behind : ahead), start) { [self] in
+      scrollRange($0).max <= start
     }
     return ViewportLayout(
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
@@ -102,8 +110,9 @@ extension LayoutSnapshot {
       prefetchBehind: direction == .forward ? above : below)
   }
 
-  /// The first and last cells whose frames overlap the band `minY ..< maxY` (a zero-height
-  /// frame counts when its y is in the band) and satisfy `filter`.
+  /// The first and last cells whose frames overlap the band `minY ..< maxY` along the scroll
+  /// axis (y in a vertical list, x in a horizontal one; a frame of no extent along it counts
+  /// when it starts in the band) and satisfy `filter`.
   ///
   /// - Complexity: O(log n + k) for k cells on lines in the band.
   public func cellRange(
@@ -112,11 +121,12 @@ extension LayoutSnapshot {
     guard minY.isFinite, maxY.isFinite, maxY > minY else { return nil }
     var first: IndexPath?
     var last: IndexPath?
-    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { section in
-      forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
+    forEachSection(overlapping: scrollBand(minY, maxY)) { section in
+      forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, rect in
+        let frame = isHorizontal ? rect.transposed : rect
         let overlaps = frame.maxY > minY && frame.minY < maxY
         let pointInBand = frame.height == 0 && frame.minY >= minY && frame.minY < maxY
-        if (overlaps || pointInBand) && filter(frame) {
+        if (overlaps || pointInBand) && filter(rect) {
           let indexPath = IndexPath(item: item, section: section)
           if first == nil { first = indexPath }
           last = indexPath
@@ -129,7 +139,9 @@ extension LayoutSnapshot {
   }
 
   /// The content offset that shows the cell at `indexPath` aligned as asked, clamped to the
-  /// content (never above 0, never past the end); `nil` when there is no such cell.
+  /// content (never above 0, never past the end); `nil` when there is no such cell. In a
+  /// horizontal list it is an x offset, `top` is the leading edge and `viewportHeight` the
+  /// viewport's width.
   ///
   /// - Parameters:
   ///   - indexPath: the cell to show.
@@ -141,13 +153,14 @@ extension LayoutSnapshot {
   public func contentOffset(
     toShow indexPath: IndexPath, alignment: ScrollAlignment, viewportHeight: Double, topInset: Double = 0
   ) -> Double? {
-    guard let frame = frame(of: indexPath), viewportHeight.isFinite, viewportHeight >= 0 else { return nil }
+    guard let real = frame(of: indexPath), viewportHeight.isFinite, viewportHeight >= 0 else { return nil }
+    let frame = isHorizontal ? real.transposed : real
     let y: Double =
       switch alignment {
       case .top: frame.minY - topInset
       case .center: frame.midY - (viewportHeight + topInset) / 2
       case .bottom: frame.maxY - viewportHeight
       }
-    return min(max(y, 0), max(0, contentSize.height - viewportHeight))
+    return min(max(y, 0), max(0, contentLength - viewportHeight))
   }
 }

@@ -11,16 +11,31 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
   /// An element laid over the viewport rather than the content (a spinner, an empty-state
   /// message): see ``Overlay``.
   case overlay
+  /// A section's background decoration (see ``SectionBackground``), below every cell.
+  case background
+  /// The list's header, above the first section (see ``ListConfiguration/listHeader``).
+  case listHeader
+  /// The list's footer, below the last section (see ``ListConfiguration/listFooter``).
+  case listFooter
 
-  /// The order of kinds within a section in every listing: header, cells, footer.
+  /// The order of kinds within a section in every listing: background, header, cells, footer
+  /// (the list header comes before every section and the list footer after, by their index
+  /// paths' place in ``LayoutAttributes/listingOrder(_:_:)``).
   var order: Int {
     switch self {
-    case .header: 0
-    case .cell: 1
-    case .footer: 2
-    case .overlay: 3
+    case .listHeader: 0
+    case .background: 1
+    case .header: 2
+    case .cell: 3
+    case .footer: 4
+    case .listFooter: 5
+    case .overlay: 6
     }
   }
+
+  /// Whether the element belongs to the list rather than to a section (the list header and
+  /// footer) or to the viewport (an overlay): its index path names no section.
+  public var isOutsideSections: Bool { self == .listHeader || self == .listFooter || self == .overlay }
 
   public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool { lhs.order < rhs.order }
 }
@@ -32,8 +47,9 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
 public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// Cell, header or footer.
   public var kind: ElementKind
-  /// The cell's index path; for headers and footers, item 0 of their section; for overlays,
-  /// item *i* (the overlay's position) of section −1.
+  /// The cell's index path; for headers, footers and backgrounds, item 0 of their section;
+  /// for the list header and footer, item 0 of section −1; for overlays, item *i* (the
+  /// overlay's position) of section −1.
   public var indexPath: IndexPath
   /// The frame in content coordinates.
   public var frame: Rect
@@ -51,6 +67,8 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
     self.isPinned = isPinned
   }
 
+  /// The z-index of section backgrounds: below every cell.
+  public static let backgroundZIndex = -1
   /// The z-index of cells.
   public static let cellZIndex = 0
   /// The z-index of headers and footers at their natural position: above cells.
@@ -60,10 +78,21 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// The z-index of overlays: above everything else.
   public static let overlayZIndex = 2048
 
-  /// The order of every listing: section, then kind (header, cell, footer), then item.
+  /// The order of every listing: the list header, then section by section (background,
+  /// header, cells, footer, each by item), then the list footer.
   public static func listingOrder(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
-    (lhs.indexPath.section, lhs.kind.order, lhs.indexPath.item)
-      < (rhs.indexPath.section, rhs.kind.order, rhs.indexPath.item)
+    (lhs.listingSection, lhs.kind.order, lhs.indexPath.item)
+      < (rhs.listingSection, rhs.kind.order, rhs.indexPath.item)
+  }
+
+  /// The section an element is listed with: the list header before every section, the list
+  /// footer after every section.
+  private var listingSection: Int {
+    switch kind {
+    case .listHeader: Int.min
+    case .listFooter: Int.max
+    default: indexPath.section
+    }
   }
 
   public var description: String {

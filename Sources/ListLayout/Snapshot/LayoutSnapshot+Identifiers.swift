@@ -2,7 +2,8 @@ import LayoutGeometry
 
 extension LayoutSnapshot {
   /// The identifier of the element of `kind` at `indexPath`: a cell's own, or its section's
-  /// header's or footer's (their index path is item 0 of the section). `nil` when the element
+  /// header's, footer's or background's (their index path is item 0 of the section), or the
+  /// list header's or footer's. `nil` when the element
   /// has none, does not exist, or is an overlay (overlays are named by the viewport's
   /// `Overlay` values).
   ///
@@ -18,13 +19,20 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(1).
   public func identifier(of indexPath: IndexPath, kind: ElementKind) -> String? {
+    switch kind {
+    case .listHeader: return model.configuration.listHeader?.id
+    case .listFooter: return model.configuration.listFooter?.id
+    case .overlay: return nil
+    default: break
+    }
     guard model.sections.indices.contains(indexPath.section) else { return nil }
     let section = model.sections[indexPath.section]
     switch kind {
     case .cell: return section.cells.indices.contains(indexPath.item) ? section.cells[indexPath.item].id : nil
     case .header: return section.header?.id
     case .footer: return section.footer?.id
-    case .overlay: return nil
+    case .background: return section.background?.id
+    case .overlay, .listHeader, .listFooter: return nil
     }
   }
 }

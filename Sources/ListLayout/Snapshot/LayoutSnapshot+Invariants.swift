@@ -25,7 +25,8 @@ extension LayoutSnapshot {
       fail("snapshot has \(geometries.count) sections, model has \(model.sections.count)")
       return problems
     }
-    let epsilon = 1e-9 * max(1, contentSize.height)
+    let epsilon = 1e-9 * max(1, contentLength)
+    let contentInsets = layoutInsets
     var previousBottom = -Double.infinity
     for (s, geometry) in geometries.enumerated() {
       let section = model.sections[s]
@@ -46,19 +47,21 @@ extension LayoutSnapshot {
       if !(geometry.height >= 0) || !geometry.height.isFinite {
         fail("section \(s) height \(geometry.height)")
       }
-      let insets = (section.attributes ?? config.defaultSectionAttributes).insets
+      let given = (section.attributes ?? config.defaultSectionAttributes).insets
+      let insets = isHorizontal ? given.transposed : given
       let check = BodyCheck(
         section: s, origin: geometry.bodyOrigin(sectionTop: 0), sectionHeight: geometry.height,
         listWidth: config.width,
-        insetsFit: config.contentInsets.horizontal + insets.horizontal <= config.width,
+        insetsFit: contentInsets.horizontal + insets.horizontal <= config.width,
         epsilon: epsilon)
       for problem in geometry.body.invariantViolations(check) { fail(problem) }
     }
     let all = allAttributes()
     if all.count != elementCount { fail("listing has \(all.count) elements, expected \(elementCount)") }
     for element in all where element.frame.height > 0 && element.frame.width > 0 {
-      if element.frame.minY < -epsilon || element.frame.maxY > contentSize.height + epsilon {
-        fail("\(element) lies outside the content height \(contentSize.height)")
+      let (minY, maxY) = scrollRange(element.frame)
+      if minY < -epsilon || maxY > contentLength + epsilon {
+        fail("\(element) lies outside the content length \(contentLength)")
         break
       }
     }

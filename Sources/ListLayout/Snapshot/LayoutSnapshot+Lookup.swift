@@ -41,24 +41,29 @@ extension LayoutSnapshot {
   }
 
   func supplementary(_ kind: ElementKind, _ section: Int) -> LayoutAttributes? {
-    guard geometries.indices.contains(section) else { return nil }
-    let local = kind == .header ? geometries[section].headerFrame : geometries[section].footerFrame
-    guard let local else { return nil }
+    guard let frame = supplementaryLayoutFrame(kind, section) else { return nil }
     return LayoutAttributes(
-      kind: kind, indexPath: IndexPath(item: 0, section: section),
-      frame: directed(local.offsetBy(dy: sectionTop(section))), zIndex: LayoutAttributes.supplementaryZIndex)
+      kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
+      zIndex: LayoutAttributes.supplementaryZIndex)
   }
 
-  /// Every element at its natural position, in listing order: section by section, the header,
-  /// then the cells in order, then the footer.
+  /// The natural frame of a section's header or footer in layout space (before mirroring
+  /// and transposition), or `nil` when it has none.
+  func supplementaryLayoutFrame(_ kind: ElementKind, _ section: Int) -> Rect? {
+    guard geometries.indices.contains(section) else { return nil }
+    let local = kind == .header ? geometries[section].headerFrame : geometries[section].footerFrame
+    return local?.offsetBy(dy: sectionTop(section))
+  }
+
+  /// Every element at its natural position, in listing order: the list header, then section
+  /// by section the background, the header, the cells in order and the footer, then the list
+  /// footer.
   ///
   /// - Complexity: O(n).
   public func allAttributes() -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     result.reserveCapacity(elementCount)
-    for section in geometries.indices {
-      appendAll(ofSection: section, to: &result)
-    }
+    forEachElement { result.append($0) }
     return result
   }
 
@@ -72,17 +77,20 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(n).
   public func forEachElement<E: Error>(_ body: (LayoutAttributes) throws(E) -> Void) throws(E) {
+    if let header = listHeader(pinning: nil) { try body(header) }
     for section in geometries.indices { try forEachElement(inSection: section, body) }
+    if let footer = listFooter(pinning: nil) { try body(footer) }
   }
 
-  /// Calls `body` with every element of `section` in listing order: the header, the cells
-  /// in order, the footer.
+  /// Calls `body` with every element of `section` in listing order: the background, the
+  /// header, the cells in order, the footer.
   ///
   /// - Complexity: O(k) for the section's k elements.
   public func forEachElement<E: Error>(
     inSection section: Int, _ body: (LayoutAttributes) throws(E) -> Void
   ) throws(E) {
     guard geometries.indices.contains(section) else { return }
+    if let background = backgroundAttributes(inSection: section) { try body(background) }
     if let header = supplementary(.header, section) { try body(header) }
     try geometries[section].body.forEachItem(at: bodyOrigin(section)) { (item, frame) throws(E) in
       try body(

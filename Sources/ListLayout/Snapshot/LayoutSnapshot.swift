@@ -28,14 +28,26 @@ public struct LayoutSnapshot: Sendable {
     self.geometries = geometries
     self.sectionHeights = heights
     self.contentSize = .zero
-    self.contentSize = Size(width: model.configuration.width, height: computedContentHeight())
+    let length = computedContentHeight()
+    self.contentSize =
+      model.configuration.scrollDirection == .horizontal
+      ? Size(width: length, height: model.configuration.width)
+      : Size(width: model.configuration.width, height: length)
   }
 
+  /// The content's extent along the scroll axis: the list header, the sections between the
+  /// content insets (0 when they have no extent, as FSQ), the list footer.
   func computedContentHeight() -> Double {
+    listHeaderExtent + sectionsExtent + listFooterExtent
+  }
+
+  /// The sections' extent with the top and bottom content insets; 0 when nothing has extent.
+  var sectionsExtent: Double {
     guard !geometries.isEmpty else { return 0 }
     let body = sectionHeights.total + Double(geometries.count - 1) * model.configuration.sectionSpacing
     if body == 0 { return 0 }
-    return model.configuration.contentInsets.top + body + model.configuration.contentInsets.bottom
+    let insets = layoutInsets
+    return insets.top + body + insets.bottom
   }
 
   /// The configuration the layout used.
@@ -51,26 +63,35 @@ public struct LayoutSnapshot: Sendable {
 
   /// The number of elements (cells, headers and footers) the snapshot holds.
   public var elementCount: Int {
-    geometries.reduce(0) {
-      $0 + $1.itemCount + ($1.headerFrame == nil ? 0 : 1) + ($1.footerFrame == nil ? 0 : 1)
+    var count =
+      (model.configuration.listHeader == nil ? 0 : 1) + (model.configuration.listFooter == nil ? 0 : 1)
+    for (index, geometry) in geometries.enumerated() {
+      count +=
+        geometry.itemCount + (geometry.headerFrame == nil ? 0 : 1) + (geometry.footerFrame == nil ? 0 : 1)
+      if model.sections[index].background != nil { count += 1 }
     }
+    return count
   }
 
   /// Whether frames are mirrored (a right-to-left layout).
   var isMirrored: Bool { model.configuration.layoutDirection == .rtl }
 
-  /// A frame computed left to right, in the snapshot's direction.
+  /// A frame computed left to right and top to bottom (in layout space), in the snapshot's
+  /// direction: mirrored for a right-to-left list, then transposed for a horizontal one.
   func directed(_ frame: Rect) -> Rect {
-    isMirrored ? frame.mirrored(inWidth: model.configuration.width) : frame
+    let mirrored = isMirrored ? frame.mirrored(inWidth: model.configuration.width) : frame
+    return isHorizontal ? mirrored.transposed : mirrored
   }
 
-  /// The top of `section` in content coordinates.
+  /// The top of `section` in content coordinates (along the scroll axis).
   ///
   /// - Complexity: O(log s).
   func sectionTop(_ section: Int) -> Double {
-    model.configuration.contentInsets.top + sectionHeights.prefix(section)
-      + Double(section) * model.configuration.sectionSpacing
+    sectionsTop + sectionHeights.prefix(section) + Double(section) * model.configuration.sectionSpacing
   }
+
+  /// Where the first section starts: below the list header and the top content inset.
+  var sectionsTop: Double { listHeaderExtent + layoutInsets.top }
 
   /// The frame of `section`: from the top of its header to the bottom of its footer, across
   /// the list's full width; `nil` for a section that does not exist.
@@ -78,6 +99,8 @@ public struct LayoutSnapshot: Sendable {
   /// - Complexity: O(log s).
   public func sectionFrame(_ section: Int) -> Rect? {
     guard geometries.indices.contains(section) else { return nil }
-    return Rect(x: 0, y: sectionTop(section), width: contentSize.width, height: geometries[section].height)
+    return directed(
+      Rect(x: 0, y: sectionTop(section), width: model.configuration.width, height: geometries[section].height)
+    )
   }
 }
