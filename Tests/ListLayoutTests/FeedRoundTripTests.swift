@@ -194,7 +194,23 @@ enum FeedModelGenerator {
       }
       model.sections.append(section)
     }
+    addChrome(&rng, to: &model)
     return model
+  }
+
+  /// Section backgrounds, a list header and footer and the scroll direction, drawn after the
+  /// rest of the model (so the models of earlier seeds keep their other parts).
+  static func addChrome(_ rng: inout SplitMix64, to model: inout ListModel) {
+    for s in model.sections.indices where Int.random(in: 0..<4, using: &rng) == 0 {
+      model.sections[s].background = SectionBackground(
+        id: id(&rng, "bg\(s)"), insets: Bool.random(using: &rng) ? insets(&rng) : .zero)
+    }
+    for footer in [false, true] where Int.random(in: 0..<4, using: &rng) == 0 {
+      let value = ListSupplementary(
+        height: number(&rng, max: 80), id: id(&rng, footer ? "end" : "top"), pinned: Bool.random(using: &rng))
+      if footer { model.configuration.listFooter = value } else { model.configuration.listHeader = value }
+    }
+    if Int.random(in: 0..<5, using: &rng) == 0 { model.configuration.scrollDirection = .horizontal }
   }
 }
 
@@ -207,9 +223,17 @@ enum FeedModelGenerator {
     }
     var flexCells = 0
     var sequentialSections = 0
+    var chromeModels = 0
     for seed in Self.seeds {
       var rng = SplitMix64(seed: seed)
       let model = FeedModelGenerator.model(&rng)
+      let configuration = model.configuration
+      if configuration.listHeader != nil || configuration.listFooter != nil
+        || configuration.scrollDirection == .horizontal
+        || model.sections.contains(where: { $0.background != nil })
+      {
+        chromeModels += 1
+      }
       for section in model.sections {
         if case .sequential = section.layout { sequentialSections += 1 }
         for cell in section.cells {
@@ -235,6 +259,7 @@ enum FeedModelGenerator {
     }
     // The generator reached the parts of the schema this test is about.
     #expect(flexCells > 1000 && sequentialSections > 500)
+    #expect(chromeModels > 1000)
   }
 
   @Test func bothFormsOfAFeedReadToTheSameModel() throws {

@@ -48,11 +48,14 @@ enum FuzzChecks {
     _ = snapshot.footerAttributes(inSection: Int.max)
   }
 
-  /// Every element by index, in listing order: section by section, header, cells, footer.
+  /// Every element by index, in listing order: the list header, section by section
+  /// background, header, cells, footer, then the list footer.
   static func listing(_ snapshot: LayoutSnapshot) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     result.reserveCapacity(snapshot.elementCount)
+    if let header = snapshot.listHeaderAttributes() { result.append(header) }
     for s in 0..<snapshot.numberOfSections {
+      if let background = snapshot.backgroundAttributes(inSection: s) { result.append(background) }
       if let header = snapshot.headerAttributes(inSection: s) { result.append(header) }
       for i in 0..<snapshot.numberOfItems(inSection: s) {
         guard let cell = snapshot.attributes(at: IndexPath(item: i, section: s)) else {
@@ -62,6 +65,7 @@ enum FuzzChecks {
       }
       if let footer = snapshot.footerAttributes(inSection: s) { result.append(footer) }
     }
+    if let footer = snapshot.listFooterAttributes() { result.append(footer) }
     require(result.count == snapshot.elementCount, "listing \(result.count) vs \(snapshot.elementCount)")
     return result
   }
@@ -100,8 +104,7 @@ enum FuzzChecks {
       fatalError("fuzz finding: edit succeeded but a fresh layout of its model failed")
     }
     require(
-      abs(fresh.contentSize.height - result.snapshot.contentSize.height)
-        <= 1e-6 * max(1, fresh.contentSize.height),
-      "edit height \(result.snapshot.contentSize.height) vs fresh \(fresh.contentSize.height)")
+      abs(fresh.contentLength - result.snapshot.contentLength) <= 1e-6 * max(1, fresh.contentLength),
+      "edit length \(result.snapshot.contentLength) vs fresh \(fresh.contentLength)")
   }
 }

@@ -24,6 +24,15 @@ enum ModelBuilder {
     case 2: configuration.layoutManager = HubLayoutManager(margin: s.length(), oversizedCellPolicy: .overflow)
     default: break
     }
+    // Bits 6 and 7: a list header and footer (pinned by the low bit of their height's
+    // byte stream), and a horizontal list when both are set.
+    if flags & 0x40 != 0 {
+      configuration.listHeader = ListSupplementary(height: s.length(), pinned: s.byte() & 1 != 0)
+    }
+    if flags & 0x80 != 0 {
+      configuration.listFooter = ListSupplementary(height: s.length(), pinned: s.byte() & 1 != 0)
+    }
+    if flags & 0xC0 == 0xC0 { configuration.scrollDirection = .horizontal }
     var sections: [Section] = []
     let traitsPool = LayoutTrait.standard
     while !s.isAtEnd && sections.count < 16 {
@@ -31,6 +40,7 @@ enum ModelBuilder {
       let sflags = s.byte()
       if sflags & 1 != 0 { section.header = Supplementary(height: s.length()) }
       if sflags & 2 != 0 { section.footer = Supplementary(height: s.length()) }
+      if sflags & 8 != 0 { section.background = SectionBackground(insets: s.insets()) }
       if sflags & 4 != 0 {
         section.attributes = SectionAttributes(
           horizontalAlignment: HorizontalAlignment.allCases[s.byte() % HorizontalAlignment.allCases.count],
