@@ -50,8 +50,7 @@ enum LayoutCommand {
         return .layoutError
       }
       if let offset, let viewportHeight {
-        let viewport = snapshot.viewport(
-          at: Point(x: 0, y: offset), size: Size(width: snapshot.contentSize.width, height: viewportHeight))
+        let viewport = snapshot.viewport(scrolledTo: offset, length: viewportHeight)
         io.stream { snapshot.writeJSON(elements: viewport.elements, to: &$0) }
       } else {
         io.stream { snapshot.writeJSON(to: &$0) }

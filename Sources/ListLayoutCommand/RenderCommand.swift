@@ -101,9 +101,7 @@ enum RenderCommand {
         return .usageError
       }
       let viewports = offsets.map { offset in
-        snapshot.viewport(
-          at: Point(x: 0, y: offset),
-          size: Size(width: snapshot.contentSize.width, height: viewportHeight ?? 0))
+        snapshot.viewport(scrolledTo: offset, length: viewportHeight ?? 0)
       }
       if let svgPath {
         let renderer = SVGRenderer(title: title)

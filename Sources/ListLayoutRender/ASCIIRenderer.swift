@@ -13,10 +13,11 @@ import ListLayout
 ///     :   |compactWidth           | |compactWidth           |
 /// ```
 ///
-/// Cells are drawn `+--+`, headers and footers `+==+`, pinned headers `+##+` with
-/// "(pinned)" after their label; trait names go on the second row of a box tall enough.
-/// Content insets are filled with `.`; the gutter on the left names each section at its top
-/// and marks its extent with `:`. A legend line ends the drawing. Only printable ASCII is
+/// Cells are drawn `+--+`, headers and footers (the list's own too) `+==+`, section
+/// backgrounds `+~~+` behind their cells, pinned headers `+##+` with "(pinned)" after their
+/// label; trait names go on the second row of a box tall enough. Content insets are filled
+/// with `.`; the gutter on the left names each section at its top and marks its extent with
+/// `:` (a horizontal list, drawn along x, has no gutter). A legend line ends the drawing. Only printable ASCII is
 /// written: any other character of an identifier becomes `?`, so a feed cannot send
 /// control sequences to the terminal.
 ///
@@ -31,6 +32,9 @@ public struct ASCIIRenderer: Sendable {
 
   /// The line under every drawing.
   static let legend = "+--+ cell  +==+ header/footer  +##+ pinned  ... content inset  S0 : section"
+
+  /// What the legend adds when a section background or the list header or footer is drawn.
+  static let chromeLegend = "  +~~+ background  +==+ list header/footer"
 
   /// The width of the section gutter, in characters.
   static let gutter = 5
@@ -117,16 +121,8 @@ extension ASCIIRenderer {
     func lastColumn(_ maxX: Double) -> Int { column(maxX) - 1 }
     func lastRow(_ maxY: Double) -> Int { row(maxY) - 1 }
 
-    // Content insets.
-    let insets = snapshot.configuration.contentInsets
-    let content = snapshot.contentSize
-    let bands = [
-      Rect(x: 0, y: 0, width: content.width, height: insets.top),
-      Rect(x: 0, y: content.height - insets.bottom, width: content.width, height: insets.bottom),
-      Rect(x: 0, y: 0, width: insets.left, height: content.height),
-      Rect(x: content.width - insets.right, y: 0, width: insets.right, height: content.height),
-    ]
-    for band in bands {
+    // Content insets (between the list header and footer, along the list's axis).
+    for band in SVGRenderer.insetBands(snapshot) {
       guard let part = band.intersection(shown) else { continue }
       let (r0, r1) = (max(0, row(part.minY)), min(rowCount - 1, max(row(part.minY), lastRow(part.maxY))))
       let (c0, c1) = (max(Self.gutter, column(part.minX)), min(columns - 1, lastColumn(part.maxX)))
@@ -135,8 +131,9 @@ extension ASCIIRenderer {
         for c in c0...c1 { grid[r, c] = UInt8(ascii: ".") }
       }
     }
-    // The section gutter.
-    for section in 0..<snapshot.numberOfSections {
+    // The section gutter (a horizontal list's sections are columns: they have none).
+    let horizontal = snapshot.scrollAxis == .horizontal
+    for section in 0..<snapshot.numberOfSections where !horizontal {
       guard let frame = snapshot.sectionFrame(section) else { continue }
       if frame.minY >= shown.maxY { break }
       guard frame.maxY > shown.minY, frame.height > 0 else { continue }
@@ -155,8 +152,13 @@ extension ASCIIRenderer {
       let c1 = max(c0, lastColumn(element.frame.maxX))
       let r0 = row(element.frame.minY)
       let r1 = max(r0, lastRow(element.frame.maxY))
-      let edge: UInt8 =
-        element.isPinned ? UInt8(ascii: "#") : element.kind == .cell ? UInt8(ascii: "-") : UInt8(ascii: "=")
+      let edge: UInt8
+      switch element.kind {
+      case _ where element.isPinned: edge = UInt8(ascii: "#")
+      case .cell: edge = UInt8(ascii: "-")
+      case .background: edge = UInt8(ascii: "~")
+      default: edge = UInt8(ascii: "=")
+      }
       let title = element.isPinned ? label.title + " (pinned)" : label.title
       box(&grid, c0, r0, c1, r1, edge: edge, title: title)
       if r1 - r0 >= 2 && c1 - c0 >= 5 && !label.traits.isEmpty {
@@ -164,7 +166,10 @@ extension ASCIIRenderer {
       }
     }
     var out = grid.text + "\n"
-    out += truncatedASCII(Self.legend, to: columns) + "\n"
+    let chrome = elements.contains {
+      $0.kind == .background || $0.kind == .listHeader || $0.kind == .listFooter
+    }
+    out += truncatedASCII(Self.legend + (chrome ? Self.chromeLegend : ""), to: columns) + "\n"
     if isCut {
       out +=
         "... cut at \(maxRows) rows of \(formatted(exactRows)); draw a part with --offset and --viewport-height\n"

@@ -39,6 +39,12 @@ extension HTMLRenderer {
     .header{background:#1e293b;border-color:#0f172a!important}
     .footer{background:#94a3b8;border-color:#64748b!important}
     #content>.header i,#content>.footer i{color:#cbd5e1}
+    .background{background:rgba(254,249,195,.7);border-style:dashed!important;border-color:#ca8a04!important}
+    #content>.background b{color:#a16207}
+    #content>.listHeader,#content>.listFooter{display:flex;flex-direction:column;justify-content:center;
+      padding:0 8px;color:#fff}
+    .listHeader{background:#312e81;border-color:#1e1b4b!important}
+    .listFooter{background:#6366f1;border-color:#4338ca!important}
     #content>.pinned{outline:2.5px dashed #e11d48;outline-offset:-2.5px;box-shadow:0 3px 8px rgba(15,23,42,.3)}
     #content>.pinned::after{content:"pinned";position:absolute;right:8px;top:50%;transform:translateY(-50%);
       background:#e11d48;color:#fff;font-size:9px;font-weight:700;padding:1px 9px;border-radius:7px}
@@ -61,11 +67,30 @@ extension HTMLRenderer {
       const params = new URLSearchParams(location.hash.slice(1));
 
       // Set-up: the content's size, the viewport's, and two monotone search keys over cells.
-      content.style.width = L.width + "px";
-      content.style.height = L.height + "px";
+      // Frames are in layout space (y along the scroll axis); a horizontal list scrolls along x
+      // and its nodes are placed with the axes swapped back.
+      const H = L.horizontal;
       const vhParam = Number(params.get("vh"));
-      if (vhParam > 0) scroller.style.height = vhParam + "px";
-      scroller.style.width = L.width + (scroller.offsetWidth - scroller.clientWidth) + "px";
+      if (H) {
+        scroller.style.overflowX = "scroll";
+        scroller.style.overflowY = "hidden";
+        content.style.width = L.height + "px";
+        content.style.height = L.width + "px";
+        scroller.style.width = (vhParam > 0 ? vhParam + "px" : "calc(100vw - 40px)");
+        scroller.style.height = L.width + (scroller.offsetHeight - scroller.clientHeight) + "px";
+      } else {
+        content.style.width = L.width + "px";
+        content.style.height = L.height + "px";
+        if (vhParam > 0) scroller.style.height = vhParam + "px";
+        scroller.style.width = L.width + (scroller.offsetWidth - scroller.clientWidth) + "px";
+      }
+      function scrollOffset() { return H ? scroller.scrollLeft : scroller.scrollTop; }
+      function viewLength() { return H ? scroller.clientWidth : scroller.clientHeight; }
+      function scrollTo(o) { if (H) scroller.scrollLeft = o; else scroller.scrollTop = o; }
+      const listHeader = L.list[0], listFooter = L.list[1];
+      // Section headers pin below a pinned list header, footers above a pinned list footer.
+      const headerPin = listHeader && listHeader[6] ? listHeader[3] : 0;
+      const footerPin = listFooter && listFooter[6] ? listFooter[3] : 0;
       const reach = new Float64Array(n), low = new Float64Array(n), sectionEnd = new Float64Array(ns);
       let m = -Infinity;
       for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
@@ -103,8 +128,8 @@ extension HTMLRenderer {
         let y = f[1], pinned = false;
         if (S.count[s] > 0 || L.pin.empty) {
           let target = null;
-          if (kind === "header" && L.pin.headers) target = offset + L.pin.inset;
-          if (kind === "footer" && L.pin.footers) target = offset + vh - L.pin.bottomInset - f[3];
+          if (kind === "header" && L.pin.headers) target = offset + L.pin.inset + headerPin;
+          if (kind === "footer" && L.pin.footers) target = offset + vh - L.pin.bottomInset - footerPin - f[3];
           if (target !== null) {
             const pinnedY = Math.min(Math.max(target, S.y[s]), sectionEnd[s] - f[3]);
             if (pinnedY !== y) { y = pinnedY; pinned = true; }
@@ -112,6 +137,23 @@ extension HTMLRenderer {
         }
         return { key: kind[0] + s, kind: kind, section: s, x: f[0], y: y, w: f[2], h: f[3], t: f[4],
           label: f[5], pinned: pinned, z: pinned ? 1024 : 1 };
+      }
+      /** The list header or footer: pinned to the viewport's edge past its natural place. */
+      function listElement(kind, offset, vh) {
+        const f = kind === "listHeader" ? listHeader : listFooter;
+        if (!f) return null;
+        let y = f[1], pinned = false;
+        if (f[6] && kind === "listHeader" && offset + L.pin.inset > y) { y = offset + L.pin.inset; pinned = true; }
+        const bottom = offset + vh - L.pin.bottomInset - f[3];
+        if (f[6] && kind === "listFooter" && bottom < y) { y = bottom; pinned = true; }
+        return { key: kind === "listHeader" ? "lh" : "lf", kind: kind, section: -1, x: f[0], y: y, w: f[2], h: f[3],
+          t: f[4], label: f[5], pinned: pinned, z: pinned ? 1024 : 1 };
+      }
+      function background(s) {
+        const f = S.background[s];
+        if (!f) return null;
+        return { key: "g" + s, kind: "background", section: s, x: f[0], y: f[1], w: f[2], h: f[3], t: f[4],
+          label: f[5], pinned: false, z: -1 };
       }
       function cell(i, s) {
         return { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i], y: C.y[i],
@@ -123,7 +165,11 @@ extension HTMLRenderer {
         if (!(vh > 0)) return out;
         const lo = firstIndex(n, (i) => reach[i] > offset);
         const hi = firstIndex(n, (i) => low[i] >= offset + vh);
+        const top = listElement("listHeader", offset, vh);
+        if (top && intersects(top.x, top.y, top.w, top.h, r)) out.push(top);
         for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
+          const back = background(s);
+          if (back && intersects(back.x, back.y, back.w, back.h, r)) out.push(back);
           const header = supplementary("header", s, offset, vh);
           if (header && intersects(header.x, header.y, header.w, header.h, r)) out.push(header);
           const end = Math.min(hi, S.first[s] + S.count[s]);
@@ -133,30 +179,37 @@ extension HTMLRenderer {
           const footer = supplementary("footer", s, offset, vh);
           if (footer && intersects(footer.x, footer.y, footer.w, footer.h, r)) out.push(footer);
         }
+        const end = listElement("listFooter", offset, vh);
+        if (end && intersects(end.x, end.y, end.w, end.h, r)) out.push(end);
         return out;
       }
 
-      // Content insets and section bands.
+      // Content insets (between the list header and footer) and section bands.
       const ins = L.insets;
-      for (const [x, y, w, h] of [[0, 0, L.width, ins[0]], [0, L.height - ins[2], L.width, ins[2]],
-        [0, 0, ins[1], L.height], [L.width - ins[3], 0, ins[3], L.height]]) {
-        if (!(w > 0 && h > 0)) continue;
+      const start = listHeader ? listHeader[3] : 0, stop = L.height - (listFooter ? listFooter[3] : 0);
+      const span = Math.max(0, stop - start);
+      for (const [x, y, w, h] of [[0, start, L.width, ins[0]], [0, stop - ins[2], L.width, ins[2]],
+        [0, start, ins[1], span], [L.width - ins[3], start, ins[3], span]]) {
+        if (!(w > 0 && h > 0 && span > 0)) continue;
         const band = document.createElement("div");
         band.className = "inset";
         band.title = "content inset";
-        band.style.cssText = `left:${x}px;top:${y}px;width:${w}px;height:${h}px;z-index:1`;
+        band.style.cssText = H ? `left:${y}px;top:${x}px;width:${h}px;height:${w}px;z-index:1`
+          : `left:${x}px;top:${y}px;width:${w}px;height:${h}px;z-index:1`;
         content.appendChild(band);
       }
 
       // Step 4: recycle nodes.
       const live = new Map(), pool = [];
       function place(node, e) {
-        node.style.left = e.x + "px";
-        node.style.top = e.y + "px";
-        node.style.width = e.w + "px";
-        node.style.height = e.h + "px";
+        // The frame in the list's own axes (a horizontal list's are the layout's, transposed).
+        const x = H ? e.y : e.x, y = H ? e.x : e.y, w = H ? e.h : e.w, h = H ? e.w : e.h;
+        node.style.left = x + "px";
+        node.style.top = y + "px";
+        node.style.width = w + "px";
+        node.style.height = h + "px";
         node.style.zIndex = String(e.z + 2);
-        node.dataset.frame = e.x + "," + e.y + "," + e.w + "," + e.h;  // exact: style values round
+        node.dataset.frame = x + "," + y + "," + w + "," + h;  // exact: style values round
         node.className = e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
           (e.kind === "cell" ? " p" + colour[e.t] : "") + (e.pinned ? " pinned" : "");
       }
@@ -166,11 +219,12 @@ extension HTMLRenderer {
         node.firstChild.textContent = label;
         node.lastChild.textContent = traits;
         node.title = e.kind === "band" ? label : label + (traits ? " [" + traits + "]" : "") +
-          " (" + e.x + ", " + e.y + ", " + e.w + " × " + e.h + ")";
+          (H ? " (" + e.y + ", " + e.x + ", " + e.h + " × " + e.w + ")"
+            : " (" + e.x + ", " + e.y + ", " + e.w + " × " + e.h + ")");
         node.dataset.key = e.key;
       }
       function update() {
-        const offset = scroller.scrollTop, vh = scroller.clientHeight;
+        const offset = scrollOffset(), vh = viewLength();
         const want = visible(offset, vh);
         for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
           want.push({ key: "s" + s, kind: "band", section: s, x: 0, y: S.y[s], w: L.width, h: S.h[s], z: -2,
@@ -207,7 +261,7 @@ extension HTMLRenderer {
 
       /** Scrolls through many offsets, checking the DOM against a brute-force scan. */
       function selftest() {
-        const vh = scroller.clientHeight, maxOffset = Math.max(0, L.height - vh);
+        const vh = viewLength(), maxOffset = Math.max(0, L.height - vh);
         const offsets = [];
         for (let k = 0; k <= 400; k++) offsets.push(maxOffset * k / 400);
         let state = 12345;
@@ -219,13 +273,13 @@ extension HTMLRenderer {
         let maxCells = 0, maxNodes = 0, checked = 0;
         const mismatches = [];
         offsets.forEach((o, step) => {
-          scroller.scrollTop = o;
+          scrollTo(o);
           update();
           const cells = content.getElementsByClassName("cell");
           maxCells = Math.max(maxCells, cells.length);
           maxNodes = Math.max(maxNodes, content.childElementCount);
           if (step % 10 === 0) {
-            const offset = scroller.scrollTop, r = { x: 0, y: offset, w: L.width, h: vh };
+            const offset = scrollOffset(), r = { x: 0, y: offset, w: L.width, h: vh };
             const expected = [];
             for (let i = 0; i < n; i++) if (intersects(C.x[i], C.y[i], C.w[i], C.h[i], r)) expected.push("c" + i);
             const actual = Array.from(cells, (node) => node.dataset.key);
@@ -241,32 +295,34 @@ extension HTMLRenderer {
       }
       /** What the DOM shows now: each element's kind, index path and frame. */
       function frameReport() {
-        const offset = scroller.scrollTop, elements = [];
+        const offset = scrollOffset(), elements = [];
         for (const node of content.children) {
           const key = node.dataset.key;
           if (!key || key[0] === "s") continue;
-          const kind = { c: "cell", h: "header", f: "footer" }[key[0]];
-          const index = Number(key.slice(1));
+          const kind = { c: "cell", h: "header", f: "footer", g: "background", lh: "listHeader",
+            lf: "listFooter" }[key[0] === "l" ? key : key[0]];
+          const index = key[0] === "l" ? -1 : Number(key.slice(1));
           const [x, y, w, h] = node.dataset.frame.split(",").map(Number);
           const e = { kind: kind, x: x, y: y, width: w, height: h, pinned: node.classList.contains("pinned") };
           if (kind === "cell") { e.section = sectionOf(index); e.item = index - S.first[e.section]; }
           else e.section = index;
           elements.push(e);
         }
-        const order = { header: 0, cell: 1, footer: 2 };
-        elements.sort((a, b) => a.section - b.section || order[a.kind] - order[b.kind] || (a.item || 0) - (b.item || 0));
+        const order = { listHeader: -1, background: 0, header: 1, cell: 2, footer: 3, listFooter: 4 };
+        const rank = (e) => e.kind === "listHeader" ? -Infinity : e.kind === "listFooter" ? Infinity : e.section;
+        elements.sort((a, b) => rank(a) - rank(b) || order[a.kind] - order[b.kind] || (a.item || 0) - (b.item || 0));
         let pinned = null;
         const node = content.querySelector(".header.pinned");
         if (node) {
           pinned = { section: Number(node.dataset.key.slice(1)), label: node.firstChild.textContent,
             topInViewport: node.getBoundingClientRect().top - scroller.getBoundingClientRect().top };
         }
-        return { offset: offset, viewportHeight: scroller.clientHeight, elements: elements, pinnedHeader: pinned };
+        return { offset: offset, viewportHeight: viewLength(), elements: elements, pinnedHeader: pinned };
       }
 
       const report = { errors: window.__errors, cells: n, sections: ns, contentHeight: L.height };
       if (params.has("selftest")) report.selftest = selftest();
-      scroller.scrollTop = params.has("offset") ? Number(params.get("offset")) : L.offset;
+      scrollTo(params.has("offset") ? Number(params.get("offset")) : L.offset);
       update();
       if (params.has("selftest")) {
         report.frame = frameReport();

@@ -119,17 +119,22 @@ public struct HTMLRenderer: Sendable {
   /// The layout as the page embeds it:
   ///
   /// ```json
-  /// {"width":375,"height":1200,"insets":[5,5,5,5],"offset":0,
+  /// {"width":375,"height":1200,"horizontal":false,"list":[[0,0,375,44,0,"top",true],null],
+  ///  "insets":[5,5,5,5],"offset":0,
   ///  "pin":{"headers":true,"footers":false,"empty":false,"inset":0,"bottomInset":0},
   ///  "traits":[[],["compactWidth"]],
   ///  "cells":{"x":[…],"y":[…],"w":[…],"h":[…],"t":[…],"id":["a",null,…]},
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
-  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…]}}
+  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…]}}
   /// ```
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
   /// identifier. Section `y` and `h` are the section's extent (`LayoutSnapshot.sectionFrame(_:)`);
-  /// header and footer frames are their natural positions.
+  /// header, footer and background frames are their natural positions. `list` holds the list
+  /// header and footer (`null` when absent), each followed by whether it pins. Everything is
+  /// in layout space: `width` is the list's extent across its scroll axis and `height` its
+  /// length along it, so a horizontal list's frames are written transposed (x for y) and
+  /// the page swaps them back where it places its nodes.
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -148,11 +153,17 @@ public struct HTMLRenderer: Sendable {
     var anyID = false
     var cellCount = 0
     var sectionY = Column(), sectionH = Column(), firsts = Column(), counts = Column()
-    var headers = Column(), footers = Column()
+    var headers = Column(), footers = Column(), backgrounds = Column()
+    // Frames go into the page in layout space: a horizontal list's are transposed back to the
+    // vertical layout the page scrolls (it swaps the axes where it places nodes).
+    let horizontal = snapshot.scrollAxis == .horizontal
+    func axis(_ frame: Rect) -> Rect {
+      horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
+    }
     func supplementary(_ element: LayoutAttributes?, into column: inout Column) {
       column.separate()
       guard let element else { return column.bytes += Array("null".utf8) }
-      let frame = element.frame
+      let frame = axis(element.frame)
       let label = ElementLabel(of: element, in: snapshot)
       let traits = index(of: ElementLabel.traitSet(of: element, in: model))
       column.bytes += Array(
@@ -160,18 +171,19 @@ public struct HTMLRenderer: Sendable {
           + "\(jsonNumber(frame.height)),\(traits),\(jsonQuoted(label.title))]").utf8)
     }
     for section in 0..<snapshot.numberOfSections {
-      let frame = snapshot.sectionFrame(section) ?? .zero
+      let frame = axis(snapshot.sectionFrame(section) ?? .zero)
       sectionY.append(number: frame.minY)
       sectionH.append(number: frame.height)
       firsts.append(integer: cellCount)
       counts.append(integer: snapshot.numberOfItems(inSection: section))
       supplementary(snapshot.headerAttributes(inSection: section), into: &headers)
       supplementary(snapshot.footerAttributes(inSection: section), into: &footers)
+      supplementary(snapshot.backgroundAttributes(inSection: section), into: &backgrounds)
       var cells =
         model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
       snapshot.forEachElement(inSection: section) { element in
         guard element.kind == .cell else { return }
-        let frame = element.frame
+        let frame = axis(element.frame)
         xs.append(number: frame.minX)
         ys.append(number: frame.minY)
         ws.append(number: frame.width)
@@ -188,9 +200,25 @@ public struct HTMLRenderer: Sendable {
         cellCount += 1
       }
     }
-    let insets = configuration.contentInsets
-    var out = "{\"width\":\(jsonNumber(snapshot.contentSize.width)),"
-    out += "\"height\":\(jsonNumber(snapshot.contentSize.height)),"
+    let given = configuration.contentInsets
+    let insets =
+      horizontal
+      ? EdgeInsets(top: given.left, left: given.top, bottom: given.right, right: given.bottom) : given
+    var out = "{\"width\":\(jsonNumber(configuration.width)),"
+    out += "\"height\":\(jsonNumber(snapshot.contentLength)),"
+    out += "\"horizontal\":\(horizontal),"
+    var listSupplementaries = Column()
+    for (element, pinned) in [
+      (snapshot.listHeaderAttributes(), configuration.listHeader?.pinned ?? false),
+      (snapshot.listFooterAttributes(), configuration.listFooter?.pinned ?? false),
+    ] {
+      supplementary(element, into: &listSupplementaries)
+      if element != nil {
+        listSupplementaries.bytes.removeLast()
+        listSupplementaries.bytes += Array(",\(pinned)]".utf8)
+      }
+    }
+    out += "\"list\":[" + String(decoding: listSupplementaries.bytes, as: UTF8.self) + "],"
     out += "\"insets\":[\(jsonNumber(insets.top)),\(jsonNumber(insets.left)),"
     out += "\(jsonNumber(insets.bottom)),\(jsonNumber(insets.right))],"
     out += "\"offset\":\(jsonNumber(initialOffset)),"
@@ -207,7 +235,7 @@ public struct HTMLRenderer: Sendable {
       ("\"cells\":{\"x\":", xs), (",\n\"y\":", ys), (",\n\"w\":", ws), (",\n\"h\":", hs),
       (",\n\"t\":", ts), (",\n\"id\":", anyID ? ids : nil), ("},\n\"sections\":{\"y\":", sectionY),
       (",\"h\":", sectionH), (",\"first\":", firsts), (",\"count\":", counts), (",\n\"header\":", headers),
-      (",\n\"footer\":", footers),
+      (",\n\"footer\":", footers), (",\n\"background\":", backgrounds),
     ]
     for (before, column) in arrays {
       bytes += Array(before.utf8)

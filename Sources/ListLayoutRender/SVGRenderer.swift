@@ -72,7 +72,10 @@ public struct SVGRenderer: Sendable {
   public func render(_ snapshot: LayoutSnapshot, viewports: [ViewportLayout]) -> String {
     let panels = viewports.map { viewport in
       let pinned = viewport.elements.filter(\.isPinned).count
-      var caption = "viewport at y = \(formatted(viewport.rect.minY)) · "
+      var caption =
+        snapshot.scrollAxis == .horizontal
+        ? "viewport at x = \(formatted(viewport.rect.minX)) · "
+        : "viewport at y = \(formatted(viewport.rect.minY)) · "
       caption += "\(formatted(viewport.rect.width)) × \(formatted(viewport.rect.height)) · "
       caption += "\(viewport.elements.count) elements"
       if pinned > 0 { caption += ", \(pinned) pinned" }
@@ -210,7 +213,11 @@ extension SVGRenderer {
           kinds.insert("content inset")
         }
         if (0..<snapshot.numberOfSections).contains(where: {
-          snapshot.sectionFrame($0).map { $0.maxY > panel.rect.minY && $0.minY < panel.rect.maxY } ?? false
+          snapshot.sectionFrame($0).map {
+            snapshot.scrollAxis == .horizontal
+              ? $0.maxX > panel.rect.minX && $0.minX < panel.rect.maxX
+              : $0.maxY > panel.rect.minY && $0.minY < panel.rect.maxY
+          } ?? false
         }) {
           kinds.insert("section")
         }
@@ -289,9 +296,16 @@ extension SVGRenderer {
     // The area outside the content, then the content's page.
     out += rectTag("bg", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
     out += rectTag("page", Rect(x: 0, y: 0, width: content.width, height: content.height))
-    // Section bands, and their brackets in the gutter.
+    // Section bands, and their brackets in the gutter (a horizontal list's sections are
+    // columns: their bands are drawn, without brackets).
+    let horizontal = snapshot.scrollAxis == .horizontal
     for section in 0..<snapshot.numberOfSections {
       guard let frame = snapshot.sectionFrame(section) else { continue }
+      if horizontal {
+        if frame.minX >= rect.maxX { break }
+        if frame.maxX > rect.minX { out += rectTag("band\(section % 2)", frame) }
+        continue
+      }
       if frame.minY >= rect.maxY { break }
       guard frame.maxY > rect.minY else { continue }
       out += rectTag("band\(section % 2)", frame)

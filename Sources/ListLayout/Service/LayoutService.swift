@@ -111,8 +111,7 @@ public struct LayoutService: Sendable {
         throw ServiceError.request("viewport needs an \"offset\" and a \"height\"")
       }
       viewport = (offset, height)
-      let visible = current.viewport(
-        at: Point(x: 0, y: offset), size: Size(width: current.contentSize.width, height: height))
+      let visible = current.viewport(scrolledTo: offset, length: height)
       return Self.fields(current.jsonString(elements: visible.elements))
     case .update:
       let current = try loaded()
