@@ -8,9 +8,12 @@ enum LayoutCommand {
 
     Lays out FEED.json (- reads standard input) and prints the layout as JSON:
       {"contentSize":{"width":…,"height":…},
-       "elements":[{"kind":"cell"|"header"|"footer","section":S,"item":I,"id":…,
+       "elements":[{"kind":"cell"|"header"|"footer"|"background"|"listHeader"|"listFooter",
+                    "section":S,"item":I,"id":…,
                     "frame":{"x":…,"y":…,"width":…,"height":…},"zIndex":…,"pinned":true}]}
-    Elements are listed section by section: header, cells in order, footer.
+    Elements are listed the list header first, then section by section: background, header,
+    cells in order, footer; the list footer last. In a horizontal list ("scrollDirection")
+    the offset and the viewport's height are along x.
 
     options:
       --width W             lay out at this width instead of the feed's
