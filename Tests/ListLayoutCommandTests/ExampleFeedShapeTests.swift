@@ -87,3 +87,35 @@ import Testing
     for id in ["card", "titles", "subtitle", "chip-1959"] { #expect(picture.contains(">\(id)</text>")) }
   }
 }
+
+/// The feeds of the list's own chrome and of a horizontal list show what the Examples
+/// README says.
+@Suite struct ChromeExampleFeedTests {
+  @Test func homeScreenHasAPinnedBarAndBackgrounds() throws {
+    let snapshot = try ExampleFeedShapeTests.snapshot("home-chrome.json")
+    let kinds = snapshot.allAttributes().map(\.kind)
+    #expect(kinds.first == .listHeader && kinds.last == .listFooter)
+    #expect(kinds.filter { $0 == .background }.count == 3)
+    // Scrolled into the second section, its header pins right below the search bar.
+    let top = try #require(snapshot.sectionFrame(1)).minY + 50
+    let frame = snapshot.viewport(scrolledTo: top, length: 640)
+    let bar = try #require(frame.elements.first { $0.kind == .listHeader })
+    let header = try #require(frame.elements.first { $0.kind == .header && $0.isPinned })
+    #expect(bar.isPinned && bar.frame.minY == top)
+    #expect(header.indexPath.section == 1 && header.frame.minY == bar.frame.maxY)
+    #expect(frame.elements.contains { $0.kind == .listFooter && $0.isPinned && $0.frame.maxY == top + 640 })
+  }
+
+  @Test func shelvesScrollAlongX() throws {
+    let snapshot = try ExampleFeedShapeTests.snapshot("horizontal-shelves.json")
+    #expect(snapshot.scrollAxis == .horizontal)
+    #expect(snapshot.contentSize.height == 240)
+    let first = try #require(snapshot.sectionFrame(0))
+    let second = try #require(snapshot.sectionFrame(1))
+    #expect(second.minX == first.maxX + 20 && first.height == 240)
+    // Cells fill a column from the top before the next column starts to the right.
+    let a = try #require(snapshot.frame(of: IndexPath(item: 0, section: 0)))
+    let b = try #require(snapshot.frame(of: IndexPath(item: 1, section: 0)))
+    #expect(b.minX == a.minX && b.minY == a.maxY + 8)
+  }
+}

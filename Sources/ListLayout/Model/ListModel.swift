@@ -159,10 +159,13 @@ public struct SequentialItemOptions: Sendable {
 
 /// A section's header or footer: it spans the content's full width (FSQ's headers do),
 /// unless it is given a narrower width, and has a height.
+///
+/// In a horizontal list (``ListConfiguration/scrollDirection``) the two are read along the
+/// scroll axis: `height` is the column's width and `width` its height.
 public struct Supplementary: Sendable, Hashable {
-  /// The height.
+  /// The height (the extent along the scroll axis).
   public var height: Double
-  /// An explicit width; `nil` spans the full width of the list.
+  /// An explicit width (the extent across the scroll axis); `nil` spans the full width of the list.
   public var width: Double?
   /// Traits the layout manager sees (for the gap between a header and the first line).
   public var traits: TraitSet

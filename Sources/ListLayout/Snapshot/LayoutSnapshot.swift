@@ -9,8 +9,10 @@ import LayoutGeometry
 public struct LayoutSnapshot: Sendable {
   /// The model this snapshot lays out.
   public let model: ListModel
-  /// The size of all content: the list's width, and the height from the top content inset
-  /// to the bottom one (0 when there is nothing to show, as FSQ).
+  /// The size of all content: the list's width, and the height from the top of the list
+  /// header to the bottom of the list footer (the sections between the content insets
+  /// count 0 when nothing in them has extent, as FSQ). In a horizontal list the two are
+  /// exchanged: the length along x, and the list's `width` as the height.
   public internal(set) var contentSize: Size
 
   var geometries: ContiguousArray<SectionGeometry>
