@@ -23,6 +23,10 @@ public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible
 
 /// What a sizing callback is told about the line the cell is about to join
 /// (FSQ's `remainingLineSpace`).
+///
+/// In a horizontal list (``ListConfiguration/scrollDirection``) lines run down the list, so
+/// both lengths are heights: the space left in the cell's column and the column's height.
+/// The callback still answers the cell's real size (its width along the scroll axis).
 public struct SizingProposal: Sendable, Hashable {
   /// The cell being sized.
   public var indexPath: IndexPath
