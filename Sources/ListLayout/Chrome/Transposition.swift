@@ -68,7 +68,14 @@ extension Cell {
   /// The cell of the transposed model: its size exchanged, its insets and sequential spacing
   /// and padding transposed; identifier and traits kept.
   var transposed: Cell {
-    var cell = Cell(id: id, size: size.transposed, traits: traits, attributes: attributes?.transposed)
+    var cell = self
+    if case .fixed(let size) = size {
+      cell.size = .fixed(size.transposed)
+    } else {
+      cell.size = size.transposed
+    }
+    guard hasExtras else { return cell }
+    if let attributes { cell.attributes = attributes.transposed }
     if var options = sequential {
       options.spacing = options.spacing?.transposed
       options.padding = options.padding?.transposed
@@ -84,7 +91,12 @@ extension Section {
   /// along the scroll axis. O(c) for c cells.
   var transposed: Section {
     var copy = self
-    copy.cells = CellList(cells.lazy.map(\.transposed))
+    var builder = CellList.Builder()
+    cells.forEachChunk { chunk, _ in
+      for cell in chunk { builder.append(cell.transposed) }
+      return true
+    }
+    copy.cells = builder.list()
     copy.attributes = attributes?.transposed
     if case .sequential(var defaults) = layout {
       defaults.spacing = defaults.spacing.transposed
