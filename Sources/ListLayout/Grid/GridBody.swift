@@ -224,7 +224,7 @@ struct GridBody: SectionBody {
   }
 
   /// Rows are ordered and `rowSpacing` apart, cells lie inside their row box and inside the
-  /// section horizontally (when the insets leave room), cells of a row do not overlap and
+  /// section horizontally (when the insets and the column spacing leave room), cells of a row do not overlap and
   /// keep their order, pages agree with their index entries.
   func invariantViolations(_ check: BodyCheck) -> [String] {
     var problems: [String] = []
@@ -264,7 +264,8 @@ struct GridBody: SectionBody {
             fail("section \(s) page \(k) item \(i) overlaps the cell before it in its row")
           }
           previousMaxX = frame.maxX
-          if check.insetsFit && (frame.minX < -check.epsilon || frame.maxX > check.listWidth + check.epsilon)
+          if check.insetsFit && metrics.columnsFit
+            && (frame.minX < -check.epsilon || frame.maxX > check.listWidth + check.epsilon)
           {
             fail("section \(s) page \(k) item \(i) \(frame) leaves the content horizontally")
           }

@@ -15,6 +15,9 @@ struct GridMetrics: Equatable {
   var originX: Double
   /// How cells sit in their row.
   var alignment: GridRowAlignment
+  /// Whether the column spacing leaves the columns room (else columns are 0 wide and the
+  /// spacing alone overflows the section).
+  var columnsFit: Bool
 
   init(_ grid: GridLayout, in context: SectionContext) {
     let configuration = context.configuration
@@ -26,6 +29,7 @@ struct GridMetrics: Equatable {
     columnWidth = GridColumns.columnWidth(count: columnCount, width: width, spacing: columnSpacing)
     originX = configuration.contentInsets.left + insets.left
     alignment = grid.rowAlignment
+    columnsFit = Double(columnCount - 1) * columnSpacing <= width
   }
 
   /// The x of column `column`.
