@@ -201,6 +201,27 @@ enum ReferenceGrid {
     #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(110, 0, 210, 21))
   }
 
+  @Test func gridHeadersPinAsFlowHeadersDo() throws {
+    let cells = (0..<30).map { _ in cell(50) }
+    var model = model(GridLayout(columns: .count(3)), cells)
+    model.sections[0].header = Supplementary(height: 40)
+    model.sections.append(Section(header: Supplementary(height: 40), cells: [Cell(width: 10, height: 10)]))
+    let snapshot = try model.layout()
+    let section = try #require(snapshot.sectionFrame(0))
+    // Ten rows of 50 and nine gaps of 10 under the 40-point header.
+    #expect(section.height == 40 + 10 * 50 + 9 * 10)
+    let inside = PinningContext(contentOffset: 100)
+    let pinned = try #require(snapshot.supplementaryAttributes(.header, inSection: 0, pinning: inside))
+    #expect(pinned.frame.minY == 100 && pinned.isPinned)
+    let late = PinningContext(contentOffset: section.maxY - 10)
+    #expect(
+      snapshot.supplementaryAttributes(.header, inSection: 0, pinning: late)?.frame.maxY == section.maxY)
+    // The rows under the pinned header are what a rect query finds there.
+    let visible = snapshot.elements(in: Rect(x: 0, y: 100, width: 320, height: 100), pinning: inside)
+    let rows = Set(visible.filter { $0.kind == .cell }.map { $0.indexPath.item / 3 })
+    #expect(rows == [1, 2], "\(visible)")
+  }
+
   @Test func badValuesAreTypedErrorsNamingTheirPath() {
     func path(_ model: ListModel) -> String? {
       do {
