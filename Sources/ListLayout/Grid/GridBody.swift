@@ -57,8 +57,9 @@ final class GridPage: Sendable {
   }
 }
 
-/// Builds grid rows into pages (or one flat list, for dense bodies): each finished row is
-/// aligned (its cells' offsets and heights set by the row alignment) and appended.
+/// Builds grid rows into pages (or one flat list, for dense bodies): cells are placed into the
+/// open row as they come (at the row's top, their own height); when the row is closed its
+/// height is known and its cells are aligned (center, bottom, stretch) in place.
 struct GridRowWriter {
   let metrics: GridMetrics
   /// Whether pages are closed at ``GridPage/targetItemCount`` (sparse) or never (dense).
@@ -66,7 +67,10 @@ struct GridRowWriter {
   private(set) var pages: [GridPage] = []
   private var items = ContiguousArray<GridItemRecord>()
   private var rows = ContiguousArray<GridRowRecord>()
+  /// The top of the next row (relative to the page).
   private var nextY = 0.0
+  /// The open row: its first cell and its height so far (`nil`: no row is open).
+  private var openRow: (first: Int, height: Double)?
   /// Rows written so far.
   private(set) var rowCount = 0
 
@@ -75,33 +79,35 @@ struct GridRowWriter {
     self.paged = paged
   }
 
-  /// Whether the page being written has no rows (the writer stands at a page start).
-  var atPageStart: Bool { rows.isEmpty }
+  /// Places a cell in the open row (opening one if none is), at `column`, `span` columns
+  /// wide, `height` tall.
+  @inline(__always)
+  mutating func place(column: Int, span: Int, height: Double) {
+    if openRow == nil { openRow = (items.count, 0) }
+    openRow!.height = max(openRow!.height, height)
+    items.append(
+      GridItemRecord(
+        x: metrics.x(ofColumn: column), y: nextY, width: metrics.width(ofSpan: span), height: height))
+  }
 
-  /// Appends a row of `cells` (in column order for sparse rows, item order for dense ones):
-  /// the row is as tall as its tallest cell; each cell sits in it as the alignment says.
-  /// Returns whether a page was closed after it.
+  /// Closes the open row: it is as tall as its tallest cell; each cell sits in it as the
+  /// alignment says. Returns whether a page was closed after it.
   @discardableResult
-  mutating func appendRow(_ cells: some Collection<GridPlacedCell>) -> Bool {
-    var height = 0.0
-    for cell in cells { height = max(height, cell.height) }
-    let y = rows.isEmpty ? 0 : nextY
-    rows.append(GridRowRecord(firstItem: items.count, y: y, height: height))
-    for cell in cells {
-      var dy = 0.0
-      var cellHeight = cell.height
-      switch metrics.alignment {
-      case .top: break
-      case .center: dy = (height - cell.height) / 2
-      case .bottom: dy = height - cell.height
-      case .stretch: cellHeight = height
+  mutating func closeRow() -> Bool {
+    guard let (first, height) = openRow else { return false }
+    openRow = nil
+    rows.append(GridRowRecord(firstItem: first, y: nextY, height: height))
+    if metrics.alignment != .top {
+      for i in first..<items.count {
+        switch metrics.alignment {
+        case .top: break
+        case .center: items[i].y = nextY + (height - items[i].height) / 2
+        case .bottom: items[i].y = nextY + (height - items[i].height)
+        case .stretch: items[i].height = height
+        }
       }
-      items.append(
-        GridItemRecord(
-          x: metrics.x(ofColumn: cell.column), y: y + dy, width: metrics.width(ofSpan: cell.span),
-          height: cellHeight))
     }
-    nextY = y + height + metrics.rowSpacing
+    nextY = nextY + height + metrics.rowSpacing
     rowCount += 1
     if paged && items.count >= GridPage.targetItemCount {
       closePage()
@@ -119,8 +125,9 @@ struct GridRowWriter {
     nextY = 0
   }
 
-  /// The pages written, the last one closed.
+  /// The pages written, the open row and the last page closed.
   mutating func finish() -> [GridPage] {
+    closeRow()
     closePage()
     return pages
   }

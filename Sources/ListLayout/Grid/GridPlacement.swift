@@ -61,10 +61,17 @@ struct GridCellSizer {
 
   /// The number of columns cell `cell` spans.
   @inline(__always)
-  func span(of cell: Cell, at item: Int) throws(LayoutError) -> Int {
-    guard let span = cell.span else { return 1 }
+  func span(of cell: borrowing Cell, at item: Int) throws(LayoutError) -> Int {
+    guard cell.hasExtras, let span = cell.span else { return 1 }
     try span.validate(path: context.cellPath(item, "span"))
     return span.columns(in: metrics.columnCount)
+  }
+
+  /// The height of the cell at `cell` (item `item`) spanning `span` columns.
+  @inline(__always)
+  func height(of cell: UnsafePointer<Cell>, at item: Int, span: Int) throws(LayoutError) -> Double {
+    if case .fixed(let size) = cell.pointee.size, size.isValidLayoutSize { return size.height }
+    return try height(of: cell.pointee, at: item, span: span)
   }
 
   /// The height of cell `cell` (item `item`) spanning `span` columns.

@@ -86,41 +86,36 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       insets: context.attributes.insets)
   }
 
-  /// Places cells `start...` in sparse order into `writer`, a row at a time. After each page
-  /// is closed, `stop` is asked with the next cell's index whether to stop there. Returns
-  /// whether it stopped.
+  /// Places cells `start...` in sparse order into `writer`. After each page is closed,
+  /// `stop` is asked with the next cell's index whether to stop there. Returns whether it
+  /// stopped.
   private func placeSparse(
     _ cells: CellList, from start: Int, context: SectionContext, metrics: GridMetrics,
     writer: inout GridRowWriter, stop: (Int) -> Bool
   ) throws(LayoutError) -> Bool {
     let sizer = GridCellSizer(context: context, metrics: metrics)
     let columns = metrics.columnCount
-    var row: [GridPlacedCell] = []
-    row.reserveCapacity(columns)
     var column = 0
     var stopped = false
     try cells.forEachChunk(from: start) { (chunk, first) throws(LayoutError) in
-      let skip = max(0, start - first)
-      for offset in skip..<chunk.count {
+      guard let base = chunk.baseAddress else { return true }
+      for offset in max(0, start - first)..<chunk.count {
         let item = first + offset
-        let cell = chunk[offset]
-        let span = try sizer.span(of: cell, at: item)
-        if column + span > columns && !row.isEmpty {
+        let cell = base + offset
+        let span = try sizer.span(of: cell.pointee, at: item)
+        if column + span > columns && column > 0 {
           // The cell does not fit in what is left of the row: the row ends here.
-          if writer.appendRow(row), stop(item) {
+          if writer.closeRow(), stop(item) {
             stopped = true
             return false
           }
-          row.removeAll(keepingCapacity: true)
           column = 0
         }
-        let height = try sizer.height(of: cell, at: item, span: span)
-        row.append(GridPlacedCell(item: item, column: column, span: span, height: height))
+        writer.place(column: column, span: span, height: try sizer.height(of: cell, at: item, span: span))
         column += span
       }
       return true
     }
-    if !stopped && !row.isEmpty { writer.appendRow(row) }
     return stopped
   }
 
@@ -134,12 +129,17 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     for (item, cell) in cells.enumerated() {
       let span = try sizer.span(of: cell, at: item)
       let (row, column) = packer.place(span: span)
-      let height = try sizer.height(of: cell, at: item, span: span)
+      let height = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
+        try sizer.height(of: cell, at: item, span: span)
+      }
       while rows.count <= row { rows.append([]) }
       rows[row].append(GridPlacedCell(item: item, column: column, span: span, height: height))
     }
     var writer = GridRowWriter(metrics: metrics, paged: false)
-    for row in rows { writer.appendRow(row) }
+    for row in rows {
+      for cell in row { writer.place(column: cell.column, span: cell.span, height: cell.height) }
+      writer.closeRow()
+    }
     linesLaidOut += writer.rowCount
     let page = writer.finish().first
     var frames = ContiguousArray(
