@@ -102,7 +102,7 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       for offset in max(0, start - first)..<chunk.count {
         let item = first + offset
         let cell = base + offset
-        let span = try sizer.span(of: cell.pointee, at: item)
+        let span = try sizer.span(of: cell, at: item)
         if column + span > columns && column > 0 {
           // The cell does not fit in what is left of the row: the row ends here.
           if writer.closeRow(), stop(item) {
@@ -127,11 +127,11 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     var packer = DensePacker(columnCount: metrics.columnCount)
     var rows: [[GridPlacedCell]] = []
     for (item, cell) in cells.enumerated() {
-      let span = try sizer.span(of: cell, at: item)
-      let (row, column) = packer.place(span: span)
-      let height = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
-        try sizer.height(of: cell, at: item, span: span)
+      let (span, height) = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
+        let span = try sizer.span(of: cell, at: item)
+        return (span, try sizer.height(of: cell, at: item, span: span))
       }
+      let (row, column) = packer.place(span: span)
       while rows.count <= row { rows.append([]) }
       rows[row].append(GridPlacedCell(item: item, column: column, span: span, height: height))
     }
