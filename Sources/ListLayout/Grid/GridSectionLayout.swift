@@ -39,8 +39,9 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       _ = try placeSparse(section.cells, from: 0, context: context, metrics: metrics, writer: &writer) {
         _ in false
       }
+      let pages = writer.finish()
       linesLaidOut += writer.rowCount
-      body = GridBody(pages: writer.finish(), metrics: metrics)
+      body = GridBody(pages: pages, metrics: metrics)
     case .dense:
       body = try placeDense(section.cells, context: context, metrics: metrics)
     }
@@ -71,10 +72,11 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       syncPage = page
       return true
     }
+    let pages = writer.finish()
     linesLaidOut += writer.rowCount
     // 3. Splice: the new pages replace the old ones from the start page to the sync point.
     var body = oldBody
-    body.replacePages(startPage..<(syncPage ?? oldBody.pages.count), with: writer.finish())
+    body.replacePages(startPage..<(syncPage ?? oldBody.pages.count), with: pages)
     return geometry(section, body, context)
   }
 
