@@ -218,6 +218,12 @@ final class FlexEngine {
     }
     let available = AvailableSize(
       width: width.map { .definite($0) } ?? .maxContent, height: height.map { .definite($0) } ?? .maxContent)
+    if root.size.width == nil, width == nil, hasDescendantNeedingBase[0] || root.columnGapPercent != nil {
+      // A root sized to its max-content width lays its children out in that width, definite
+      // for their percentages, as a browser lays out a box it gave its fit-content width.
+      known.width =
+        computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
+    }
     let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
     frames[0] = Rect(x: root.margin.left, y: root.margin.top, width: size.width, height: size.height)
   }

@@ -204,10 +204,10 @@ struct ResolvedNode {
   var alignSelf: FlexStyle.AlignSelf
   var alignContent: FlexStyle.AlignContent
   /// `safe` alignment (CSS Box Alignment 3 §4.4) of `justify-content`, `align-items`,
-  /// `align-self`, `align-content`.
+  /// `align-content` (`align-self` keeps its `unsafe` too: see `alignSelfSafety`).
   var isJustifySafe: Bool
   var isAlignItemsSafe: Bool
-  var isAlignSelfSafe: Bool
+  var alignSelfSafety: FlexStyle.OverflowAlignment
   var isAlignContentSafe: Bool
   var flexGrow: Double
   var flexShrink: Double
@@ -332,7 +332,7 @@ struct ResolvedNode {
     }
     isJustifySafe = s.justifyContentSafety == .safe
     isAlignItemsSafe = s.alignItemsSafety == .safe
-    isAlignSelfSafe = s.alignSelfSafety == .safe
+    alignSelfSafety = s.alignSelfSafety
     isAlignContentSafe = s.alignContentSafety == .safe
     flexGrow = factor(s.flexGrow)
     flexShrink = factor(s.flexShrink)
@@ -397,11 +397,13 @@ struct ResolvedNode {
     resolveLengths(s, widthBase: nil, heightBase: nil, basisAxis: nil, reportsChanges: false)
   }
 
-  /// `percent`% of `base`, as Chromium computes it: in single precision, cut to its layout
-  /// unit (1/64 pt) toward zero.
+  /// `percent`% of `base`, as Chromium computes it: the base in its layout unit (1/64 pt; a
+  /// flexed size the engine keeps exact is one there, the nearest), the product in single
+  /// precision, cut to the layout unit toward zero.
   @inline(__always)
   static func percentage(_ percent: Double, of base: Double) -> Double {
-    let value = Double(Float(base) * Float(percent) / 100)
+    let unitBase = (base * 64).rounded() / 64
+    let value = Double(Float(unitBase) * Float(percent) / 100)
     return (value * 64).rounded(.towardZero) / 64
   }
 
