@@ -96,6 +96,7 @@ final class FlexEngine {
     // Each group's parent's inherited direction, and whether it mirrors its children.
     var groupParents: [(direction: LayoutDirection, flips: Bool)] = [(runDirection, false)]
     var nextIndex = 1
+    var hasMultiLineColumn = false
     var groupIndex = 0
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
@@ -122,6 +123,7 @@ final class FlexEngine {
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
           node.isFlipped = flips
           if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
             hasPercentages = true
@@ -150,10 +152,13 @@ final class FlexEngine {
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
+    // (Most trees have neither: skip the pass, which reads every node again.)
+    guard hasPercentages || hasMultiLineColumn else { return }
     for index in nodes.indices.reversed() {
-      let node = nodes[index]
+      // (Fields read one by one: a resolved node is large, and copying each one costs.)
+      let children = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
       if hasPercentages {
-        for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+        for child in children {
           if nodes[child].needsBase { hasChildNeedingBase[index] = true }
           if nodes[child].needsBase || hasDescendantNeedingBase[child] || nodes[child].columnGapPercent != nil
           {
@@ -161,11 +166,9 @@ final class FlexEngine {
           }
         }
       }
-      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
-      {
-        let style = nodes[child]
+      for child in children where hasMultiLineColumn && !nodes[child].isHidden {
         if hasMultiLineColumnDescendant[child]
-          || (!style.direction.isRow && style.wrap != .noWrap && style.childCount > 0)
+          || (!nodes[child].direction.isRow && nodes[child].wrap != .noWrap && nodes[child].childCount > 0)
         {
           hasMultiLineColumnDescendant[index] = true
           break
@@ -263,8 +266,8 @@ final class FlexEngine {
   func computedLayout() -> ComputedLayout {
     var built = [ComputedLayout?](repeating: nil, count: nodes.count)
     for index in nodes.indices.reversed() {
-      let node = nodes[index]
-      let range = Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+      // (Fields read one by one: a resolved node is large, and copying each one costs.)
+      let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
       var children: [ComputedLayout] = []
       children.reserveCapacity(range.count)
       for child in range {
@@ -530,17 +533,28 @@ final class FlexEngine {
   /// Sizes a box without children: its known size, else its measured content (or nothing) plus
   /// padding and border, clamped by its min/max sizes (CSS Sizing §5, Yoga's measure functions).
   func layoutLeaf(_ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode) -> Size {
-    let node = nodes[id]
-    let pb = node.paddingBorder
-    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    // (Through a pointer: a resolved node is large, and copying it for every leaf costs. Nothing
+    // here changes the nodes.)
+    nodes.withUnsafeBufferPointer { buffer in
+      layoutLeaf(
+        buffer.baseAddress.unsafelyUnwrapped + id, known: known, available: available, sizing: sizing)
+    }
+  }
+
+  private func layoutLeaf(
+    _ pointer: UnsafePointer<ResolvedNode>, known: OptionalSize, available: AvailableSize, sizing: SizingMode
+  ) -> Size {
+    let pb = pointer.pointee.paddingBorder
+    let knownSize = styledKnownDimensions(pointer.pointee, known: known, sizing: sizing)
     var content = Size.zero
-    if node.measure >= 0, knownSize.width == nil || knownSize.height == nil {
+    if pointer.pointee.measure >= 0, knownSize.width == nil || knownSize.height == nil {
       func offered(_ axis: Axis) -> Double {
         if let k = knownSize[axis] { return Swift.max(k - pb.sum(axis), 0) }
         switch available[axis] {
         case .definite(let v):
           return Swift.max(
-            (v - node.margin.sum(axis)).clamped(min: node.minSize[axis], max: node.maxSize[axis])
+            (v - pointer.pointee.margin.sum(axis)).clamped(
+              min: pointer.pointee.minSize[axis], max: pointer.pointee.maxSize[axis])
               - pb.sum(axis), 0)
         case .maxContent: return .infinity
         case .minContent: return 0
@@ -559,7 +573,7 @@ final class FlexEngine {
         knownWidth: knownSize.width.map { Swift.max($0 - pb.horizontal, 0) },
         knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) },
         widthConstraint: constraint(.horizontal), heightConstraint: constraint(.vertical))
-      let measured = measures[Int(node.measure)](options)
+      let measured = measures[Int(pointer.pointee.measure)](options)
       func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, FlexLayoutLimits.maxLength) : 0 }
       content = Size(width: clean(measured.width), height: clean(measured.height))
     }
@@ -567,14 +581,17 @@ final class FlexEngine {
     // container clamps itself: a flex base size is not clamped, its hypothetical size is).
     let clamps = sizing == .inherentSize
     let width = (knownSize.width ?? (content.width + pb.horizontal))
-      .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
+      .clamped(
+        min: clamps ? pointer.pointee.minSize.width : nil, max: clamps ? pointer.pointee.maxSize.width : nil)
     var contentHeight = content.height + pb.vertical
-    if knownSize.height == nil, let ratio = node.aspectRatio {
+    if knownSize.height == nil, let ratio = pointer.pointee.aspectRatio {
       // Neither size known: the width is the content's, the height follows from the ratio.
-      contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      contentHeight = pointer.pointee.transferredSize(width, from: .horizontal, ratio: ratio)
     }
     let height = (knownSize.height ?? contentHeight)
-      .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
+      .clamped(
+        min: clamps ? pointer.pointee.minSize.height : nil, max: clamps ? pointer.pointee.maxSize.height : nil
+      )
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
 }
