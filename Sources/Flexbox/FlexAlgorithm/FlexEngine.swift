@@ -533,28 +533,17 @@ final class FlexEngine {
   /// Sizes a box without children: its known size, else its measured content (or nothing) plus
   /// padding and border, clamped by its min/max sizes (CSS Sizing §5, Yoga's measure functions).
   func layoutLeaf(_ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode) -> Size {
-    // (Through a pointer: a resolved node is large, and copying it for every leaf costs. Nothing
-    // here changes the nodes.)
-    nodes.withUnsafeBufferPointer { buffer in
-      layoutLeaf(
-        buffer.baseAddress.unsafelyUnwrapped + id, known: known, available: available, sizing: sizing)
-    }
-  }
-
-  private func layoutLeaf(
-    _ pointer: UnsafePointer<ResolvedNode>, known: OptionalSize, available: AvailableSize, sizing: SizingMode
-  ) -> Size {
-    let pb = pointer.pointee.paddingBorder
-    let knownSize = styledKnownDimensions(pointer.pointee, known: known, sizing: sizing)
+    let node = nodes[id]
+    let pb = node.paddingBorder
+    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
     var content = Size.zero
-    if pointer.pointee.measure >= 0, knownSize.width == nil || knownSize.height == nil {
+    if node.measure >= 0, knownSize.width == nil || knownSize.height == nil {
       func offered(_ axis: Axis) -> Double {
         if let k = knownSize[axis] { return Swift.max(k - pb.sum(axis), 0) }
         switch available[axis] {
         case .definite(let v):
           return Swift.max(
-            (v - pointer.pointee.margin.sum(axis)).clamped(
-              min: pointer.pointee.minSize[axis], max: pointer.pointee.maxSize[axis])
+            (v - node.margin.sum(axis)).clamped(min: node.minSize[axis], max: node.maxSize[axis])
               - pb.sum(axis), 0)
         case .maxContent: return .infinity
         case .minContent: return 0
@@ -573,7 +562,7 @@ final class FlexEngine {
         knownWidth: knownSize.width.map { Swift.max($0 - pb.horizontal, 0) },
         knownHeight: knownSize.height.map { Swift.max($0 - pb.vertical, 0) },
         widthConstraint: constraint(.horizontal), heightConstraint: constraint(.vertical))
-      let measured = measures[Int(pointer.pointee.measure)](options)
+      let measured = measures[Int(node.measure)](options)
       func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, FlexLayoutLimits.maxLength) : 0 }
       content = Size(width: clean(measured.width), height: clean(measured.height))
     }
@@ -581,17 +570,14 @@ final class FlexEngine {
     // container clamps itself: a flex base size is not clamped, its hypothetical size is).
     let clamps = sizing == .inherentSize
     let width = (knownSize.width ?? (content.width + pb.horizontal))
-      .clamped(
-        min: clamps ? pointer.pointee.minSize.width : nil, max: clamps ? pointer.pointee.maxSize.width : nil)
+      .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
     var contentHeight = content.height + pb.vertical
-    if knownSize.height == nil, let ratio = pointer.pointee.aspectRatio {
+    if knownSize.height == nil, let ratio = node.aspectRatio {
       // Neither size known: the width is the content's, the height follows from the ratio.
-      contentHeight = pointer.pointee.transferredSize(width, from: .horizontal, ratio: ratio)
+      contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
     }
     let height = (knownSize.height ?? contentHeight)
-      .clamped(
-        min: clamps ? pointer.pointee.minSize.height : nil, max: clamps ? pointer.pointee.maxSize.height : nil
-      )
+      .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
 }

@@ -521,8 +521,11 @@ struct ResolvedNode {
     -> Bool
   {
     let limit = FlexLayoutLimits.maxLength
+    @inline(__always)
     func clampLength(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, 0), limit) : nil }
+    @inline(__always)
     func clampOffset(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, -limit), limit) : nil }
+    @inline(__always)
     func resolved(_ v: FlexLength?, base: Double?) -> Double? {
       switch v {
       case .points(let p)?: return p
@@ -530,7 +533,9 @@ struct ResolvedNode {
       default: return nil
       }
     }
+    @inline(__always)
     func length(_ v: FlexLength, base: Double?) -> Double? { resolved(v, base: base).flatMap(clampLength) }
+    @inline(__always)
     func edge(_ v: FlexLength?, nonNegative: Bool) -> Double {
       guard let r = resolved(v, base: widthBase), let c = nonNegative ? clampLength(r) : clampOffset(r) else {
         return 0
@@ -555,6 +560,7 @@ struct ResolvedNode {
     // content-box sizes: add padding and border to definite sizes.
     let pb = newPadding + border
     let isContentBox = s.boxSizing == .contentBox
+    @inline(__always)
     func boxed(_ v: Double?, _ axis: Axis) -> Double? {
       guard let v else { return nil }
       return isContentBox ? Swift.min(v + pb.sum(axis), limit) : v
