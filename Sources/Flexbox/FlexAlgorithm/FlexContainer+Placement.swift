@@ -22,11 +22,13 @@ extension FlexEngine {
       var mainCursor = constants.contentInset.start(main)
       forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
         let item = items[index]
+        // (A height an aspect ratio gives from the width is definite, CSS Sizing 4 §2.2.)
         let heightIsContent =
-          cross == .vertical
-          ? item.size[cross] == nil && item.alignSelf != .stretch
-          : !constants.isHeightDefinite && item.styleFlexBasis == nil
-            && (item.size.height == nil || item.basisIsContent)
+          nodes[item.node].aspectRatio == nil
+          && (cross == .vertical
+            ? item.size[cross] == nil && item.alignSelf != .stretch
+            : !constants.isHeightDefinite && item.styleFlexBasis == nil
+              && (item.size.height == nil || item.basisIsContent))
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
           available: AvailableSize(

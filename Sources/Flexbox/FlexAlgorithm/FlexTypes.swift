@@ -367,7 +367,8 @@ struct ResolvedNode {
     } else {
       result = axis == .horizontal ? size / ratio : size * ratio
     }
-    result = Swift.min(result, FlexLayoutLimits.maxLength)
+    // (Chromium keeps the transferred size in its layout unit, 1/64 pt, cut toward zero.)
+    result = (Swift.min(result, FlexLayoutLimits.maxLength) * 64).rounded(.towardZero) / 64
     return Swift.max(result.clamped(min: minSize[other], max: maxSize[other]), pb.sum(other))
   }
 
