@@ -26,7 +26,8 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `direction`, `start`
 alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
-400). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
+400). Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
+are not committed yet: with `features 5005 300`, 27 of the 300 trees still differ from Chromium. A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
 
