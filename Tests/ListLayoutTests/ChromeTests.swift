@@ -289,7 +289,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
   @Test func horizontalSizingCallbacksAreAskedInTransposedTerms() throws {
     var configuration = ListConfiguration(width: 100, contentInsets: .zero, sectionSpacing: 0)
     configuration.scrollDirection = .horizontal
-    let seen = ProposalLog()
+    let seen = TransposedProposalLog()
     let cell = Cell(
       size: .sizing { proposal in
         seen.append(proposal)
@@ -511,7 +511,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
 }
 
 /// Records sizing proposals (sizing closures are `@Sendable`).
-final class ProposalLog: @unchecked Sendable {
+final class TransposedProposalLog: @unchecked Sendable {
   private(set) var proposals: [SizingProposal] = []
   func append(_ proposal: SizingProposal) { proposals.append(proposal) }
 }
