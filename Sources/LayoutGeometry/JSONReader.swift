@@ -95,6 +95,8 @@ package struct JSONKeyTable: Sendable {
   @usableFromInline let names: [[UInt8]]
   /// Each key's first (up to) eight bytes as one word, for a one-comparison first test.
   @usableFromInline let heads: [UInt64]
+  /// Each key's length in bytes.
+  @usableFromInline let lengths: [Int]
   /// The known keys, as error messages list them.
   package let list: String
 
@@ -108,6 +110,7 @@ package struct JSONKeyTable: Sendable {
     let spelled = cases.map { String(describing: $0) }
     names = spelled.map { Array($0.utf8) }
     heads = names.map { JSONKeyTable.head($0[...]) }
+    lengths = names.map(\.count)
     list = spelled.joined(separator: ", ")
   }
 
@@ -122,7 +125,7 @@ package struct JSONKeyTable: Sendable {
   func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
     var word: UInt64 = 0
     for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
-    for k in 0..<names.count where heads[k] == word && names[k].count == count {
+    for k in 0..<heads.count where heads[k] == word && lengths[k] == count {
       if count <= 8 { return k }
       var equal = true
       for i in 8..<count where names[k][i] != start[i] {
@@ -175,7 +178,12 @@ package struct JSONReader {
       self.index = index
     }
   }
+  /// The frames of the containers around the innermost one, outermost first (the first is
+  /// a placeholder for the document level, which renders as nothing).
   @usableFromInline var path: ContiguousArray<PathFrame> = []
+  /// The frame of the innermost open container, kept out of the array: it changes at every
+  /// key and element, and a stored field costs no uniqueness check to write.
+  @usableFromInline var top = PathFrame(isObject: true, keyQuote: -1, index: -1)
 
   /// A reader of `buffer`'s bytes.
   package init(buffer: JSONBuffer, maxDepth: Int, maxStringLength: Int) {
@@ -202,19 +210,30 @@ package struct JSONReader {
     of bytes: [UInt8], maxDepth: Int, maxStringLength: Int,
     _ body: (inout JSONReader) throws(JSONInputError) -> R
   ) throws(JSONInputError) -> R {
-    if bytes.isEmpty {
-      var reader = JSONReader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength)
-      return try body(&reader)
-    }
     let result: Result<R, JSONInputError> = bytes.withUnsafeBufferPointer { pointer in
-      var reader = JSONReader(pointer: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength)
       do throws(JSONInputError) {
-        return .success(try body(&reader))
+        return .success(
+          try withReader(of: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength, body))
       } catch {
         return .failure(error)
       }
     }
     return try result.get()
+  }
+
+  /// Calls `body` with a reader of the bytes at `pointer` in place, without copying them
+  /// (bytes mapped from a file, say); the reader must not outlive the call.
+  package static func withReader<R>(
+    of pointer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringLength: Int,
+    _ body: (inout JSONReader) throws(JSONInputError) -> R
+  ) throws(JSONInputError) -> R {
+    if pointer.isEmpty {
+      // An owned, zeroed buffer gives the empty document a base address to stand on.
+      var reader = JSONReader(bytes: EmptyCollection(), maxDepth: maxDepth, maxStringLength: maxStringLength)
+      return try body(&reader)
+    }
+    var reader = JSONReader(pointer: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength)
+    return try body(&reader)
   }
 
   /// A reader of a copy of `bytes`.
@@ -230,7 +249,7 @@ package struct JSONReader {
   /// The key path of the value being read, rendered.
   package var pathString: String {
     var text = ""
-    for frame in path {
+    for frame in path + CollectionOfOne(top) {
       if frame.isObject {
         guard frame.keyQuote >= 0 else { continue }
         let key =
@@ -346,13 +365,14 @@ package struct JSONReader {
       throw error(.limitExceeded("maxDepth"), "nesting deeper than \(maxDepth) levels")
     }
     offset &+= 1
-    path.append(PathFrame(isObject: isObject, keyQuote: -1, index: 0))
+    path.append(top)
+    top = PathFrame(isObject: isObject, keyQuote: -1, index: 0)
   }
 
   @inlinable
   mutating func leave() {
     depth &-= 1
-    path.removeLast()
+    top = path.removeLast()
   }
 
   /// Where the reading of an object stands: whether a member was read, and which keys.
@@ -438,7 +458,7 @@ package struct JSONReader {
     skipWhitespace()
     if !first {
       // Between members the path names the object, not its last key.
-      path[path.count &- 1].keyQuote = -1
+      top.keyQuote = -1
       guard offset < end else { throw unexpected("',' or '}'") }
       if base[offset] == UInt8(ascii: "}") {
         offset &+= 1
@@ -453,7 +473,7 @@ package struct JSONReader {
     }
     first = false
     guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-    path[path.count &- 1].keyQuote = offset
+    top.keyQuote = offset
     return offset
   }
 
@@ -508,7 +528,7 @@ package struct JSONReader {
   package mutating func nextElement(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if state.index >= 0 {
-      path[path.count &- 1].index = -1
+      top.index = -1
       guard offset < end else { throw unexpected("',' or ']'") }
       let byte = base[offset]
       if byte == UInt8(ascii: "]") {
@@ -524,7 +544,7 @@ package struct JSONReader {
       return nil
     }
     state.index &+= 1
-    path[path.count &- 1].index = state.index
+    top.index = state.index
     return state.index
   }
 
@@ -734,14 +754,14 @@ package struct JSONReader {
   /// Reads a key (recorded in the key path) and its colon, for ``skipValue()``.
   private mutating func skipKey() throws(JSONInputError) {
     guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-    path[path.count - 1].keyQuote = offset
+    top.keyQuote = offset
     _ = try readStringLiteral(at: offset)
     try consumeColon()
   }
 
   /// Skips any value, without recursion (so any depth within the limit is safe).
   package mutating func skipValue() throws(JSONInputError) {
-    let startDepth = path.count
+    let startDepth = depth
     repeat {
       switch try peek() {
       case .object:
@@ -769,10 +789,10 @@ package struct JSONReader {
       case .null: _ = try readNullIfPresent()
       }
       // After a value: close every container that ends here, then move to the next member.
-      while path.count > startDepth {
+      while depth > startDepth {
         skipWhitespace()
         guard offset < end else { throw unexpected("',' or a closing bracket") }
-        let isObject = path[path.count - 1].isObject
+        let isObject = top.isObject
         let byte = base[offset]
         if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           offset += 1
@@ -785,11 +805,11 @@ package struct JSONReader {
           skipWhitespace()
           try skipKey()
         } else {
-          path[path.count - 1].index += 1
+          top.index += 1
         }
         break
       }
-    } while path.count > startDepth
+    } while depth > startDepth
   }
 
   /// Reads any value and returns the range of its text.

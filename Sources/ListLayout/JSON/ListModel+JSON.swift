@@ -21,10 +21,26 @@ extension ListModel {
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
-    // An array (what a file is read into) is read in place; any other sequence once copied.
-    let array = (bytes as? [UInt8]) ?? Array(bytes)
+    // Contiguous bytes (an array, a buffer mapped from a file) are read in place; any other
+    // sequence once copied.
+    let inPlace = bytes.withContiguousStorageIfAvailable { pointer in
+      Result { () throws(JSONInputError) in try ListModel(json: pointer, width: width, limits: limits) }
+    }
+    if let inPlace {
+      self = try inPlace.get()
+    } else {
+      self = try Array(bytes).withUnsafeBufferPointer { pointer throws(JSONInputError) in
+        try ListModel(json: pointer, width: width, limits: limits)
+      }
+    }
+  }
+
+  /// Decodes a model from bytes read in place.
+  private init(
+    json pointer: UnsafeBufferPointer<UInt8>, width: Double?, limits: JSONInputLimits
+  ) throws(JSONInputError) {
     self = try JSONReader.withReader(
-      of: array, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength
+      of: pointer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength
     ) { (reader) throws(JSONInputError) in
       try ListModel(reading: &reader, width: width, limits: limits)
     }
@@ -164,8 +180,11 @@ private struct FeedDecoder {
       case .layout: section.layout = try Self.readSectionLayout(&reader)
       case .items:
         // Cells go straight into the chunks of the section's list, built bottom-up.
+        // (A loop rather than `readArray`: the hottest loop of a feed, kept free of closures.)
         var cells = CellList.Builder()
-        try reader.readArray("an array of cells") { (item, reader) throws(JSONInputError) in
+        try reader.beginArray("an array of cells")
+        var state = JSONReader.ArrayState()
+        while let item = try reader.nextElement(&state) {
           cellCount += 1
           guard cellCount <= limits.maxCells else {
             throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
@@ -184,11 +203,15 @@ private struct FeedDecoder {
   }
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
-    var cell = Cell()
+    // `TraitSet()` rather than `Cell()`'s default `[]`, which goes through the general
+    // initializer; a loop rather than `readObject`, as for the cells array.
+    var cell = Cell(id: nil, size: .automatic, traits: TraitSet())
     var hasSize = false
     var content: Layout?
     var contentWidth = FlexContent.Width.intrinsic
-    try reader.readObject("a cell object", CellKey.keys) { (key, reader) throws(JSONInputError) in
+    try reader.beginObject("a cell object")
+    var state = JSONReader.ObjectState()
+    while let key = try reader.nextKey(CellKey.keys, &state) {
       switch CellKey(rawValue: key)! {
       case .id: cell.id = try reader.readString("an identifier string")
       case .size:
@@ -425,8 +448,9 @@ private struct FeedDecoder {
   static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
-    try reader.readObject("a size object {width, height}", SizeKey.keys) {
-      (key, reader) throws(JSONInputError) in
+    try reader.beginObject("a size object {width, height}")
+    var state = JSONReader.ObjectState()
+    while let key = try reader.nextKey(SizeKey.keys, &state) {
       switch SizeKey(rawValue: key)! {
       case .width: width = try reader.readNonNegative()
       case .height: height = try reader.readNonNegative()
