@@ -121,7 +121,7 @@ package struct JSONKeyTable: Sendable {
   }
 
   /// The index of the key spelled by `count` bytes at `start`.
-  @inlinable
+  @inlinable @inline(__always)
   func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
     var word: UInt64 = 0
     for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
@@ -291,7 +291,7 @@ package struct JSONReader {
 
   // MARK: Tokens
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func skipWhitespace() {
     while offset < end {
       switch base[offset] {
@@ -302,7 +302,7 @@ package struct JSONReader {
   }
 
   /// The kind of the next value, without consuming it.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func peek() throws(JSONInputError) -> Token {
     skipWhitespace()
     guard offset < end else { throw error(.syntax, "unexpected end of input, expected a value") }
@@ -338,7 +338,7 @@ package struct JSONReader {
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func expect(_ token: Token, _ what: String) throws(JSONInputError) {
     let found = try peek()
     guard found == token else { throw mismatch(what, found) }
@@ -358,7 +358,7 @@ package struct JSONReader {
 
   // MARK: Containers
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func enter(isObject: Bool) throws(JSONInputError) {
     depth &+= 1
     if depth > maxDepth {
@@ -369,7 +369,7 @@ package struct JSONReader {
     top = PathFrame(isObject: isObject, keyQuote: -1, index: 0)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func leave() {
     depth &-= 1
     top = path.removeLast()
@@ -398,7 +398,7 @@ package struct JSONReader {
   /// Moves to the next member of the object being read and returns its key, the reader on
   /// its value (which the caller must read or skip); `nil` after the closing brace. Unknown
   /// and repeated keys are errors.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func nextKey(
     _ keys: JSONKeyTable, _ state: inout ObjectState
   ) throws(JSONInputError) -> Int? {
@@ -453,7 +453,7 @@ package struct JSONReader {
 
   /// Moves to the next key of the object being read: returns the offset of its opening
   /// quote (recorded in the key path), or `nil` at the closing brace (consumed).
-  @inlinable
+  @inlinable @inline(__always)
   mutating func nextKeyQuote(first: inout Bool) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if !first {
@@ -479,7 +479,7 @@ package struct JSONReader {
 
   /// Scans a key's string literal at `quote`; returns the offset of its closing quote and
   /// moves past it. Keys with escapes or non-ASCII bytes are left to ``slowKeyIndex(_:_:)``.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func scanKeyString(_ quote: Int) throws(JSONInputError) -> Int {
     var i = quote &+ 1
     while i < end {
@@ -508,7 +508,7 @@ package struct JSONReader {
     return index
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func consumeColon() throws(JSONInputError) {
     skipWhitespace()
     guard offset < end, base[offset] == UInt8(ascii: ":") else { throw unexpected("':' after a key") }
@@ -524,7 +524,7 @@ package struct JSONReader {
 
   /// Moves to the next element of the array being read and returns its index, the reader on
   /// it (the caller must read or skip it); `nil` after the closing bracket.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func nextElement(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if state.index >= 0 {

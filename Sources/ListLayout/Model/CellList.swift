@@ -98,7 +98,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     init() { chunk.reserveCapacity(CellList.chunkCapacity) }
 
     @inline(__always)
-    mutating func append(_ cell: Cell) {
+    mutating func append(_ cell: consuming Cell) {
       chunk.append(cell)
       if chunk.count == CellList.chunkCapacity {
         leaves.append(Node(cells: chunk))
