@@ -75,11 +75,20 @@ public struct ByteWriter {
       return
     }
     guard let source = bytes.baseAddress else { return }
-    reserve(bytes.count).update(from: source, count: bytes.count)
+    let out = reserve(bytes.count)
+    if bytes.count <= 32 {
+      // The keys and punctuation of a record: a loop costs less than a call to memmove.
+      for i in 0..<bytes.count { out[i] = source[i] }
+    } else {
+      out.update(from: source, count: bytes.count)
+    }
     count &+= bytes.count
   }
 
   /// Writes a string's UTF-8 bytes.
+  ///
+  /// (A string literal goes to the `StaticString` overload instead, which needs no `String`.)
+  @_disfavoredOverload
   public mutating func write(_ text: String) {
     var text = text
     text.withUTF8 { write(bytes: $0) }
@@ -127,11 +136,15 @@ public struct ByteWriter {
     let digits = digitCount(value)
     var rest = value
     var position = digits
-    repeat {
-      position &-= 1
-      out[position] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
-      rest /= 10
-    } while position > 0
+    // Two digits per 64-bit division, from the right (the split of a pair is a small one).
+    while position >= 2 {
+      let pair = UInt8(truncatingIfNeeded: rest % 100)
+      rest /= 100
+      position &-= 2
+      out[position] = pair / 10 &+ 0x30
+      out[position &+ 1] = pair % 10 &+ 0x30
+    }
+    if position == 1 { out[0] = UInt8(truncatingIfNeeded: rest) &+ 0x30 }
     return digits
   }
 

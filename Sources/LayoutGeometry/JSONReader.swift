@@ -122,11 +122,30 @@ package struct JSONKeyTable: Sendable {
 
   /// The index of the key spelled by `count` bytes at `start`.
   @inlinable @inline(__always)
-  func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
+  func index(of start: UnsafePointer<UInt8>, count: Int, readable: Int) -> Int? {
     var word: UInt64 = 0
-    for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
-    for k in 0..<heads.count where heads[k] == word && lengths[k] == count {
-      if count <= 8 { return k }
+    if readable >= 8 {
+      // One load of eight bytes (the key's and what follows), the extra ones masked off.
+      word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+      if count < 8 { word &= (1 &<< (8 &* UInt64(count))) &- 1 }
+    } else {
+      for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
+    }
+    let found = heads.withUnsafeBufferPointer { heads in
+      lengths.withUnsafeBufferPointer { lengths in
+        var k = 0
+        while k < heads.count {
+          if heads[k] == word && lengths[k] == count { return k }
+          k &+= 1
+        }
+        return -1
+      }
+    }
+    guard found >= 0 else { return nil }
+    if count <= 8 { return found }
+    // Keys longer than eight bytes: the first with these eight bytes and this length whose
+    // tail matches too.
+    for k in found..<names.count where heads[k] == word && lengths[k] == count {
       var equal = true
       for i in 8..<count where names[k][i] != start[i] {
         equal = false
@@ -408,7 +427,7 @@ package struct JSONReader {
     }
     let keyEnd = try scanKeyString(quote)
     let index: Int
-    if let match = keys.index(of: base + quote + 1, count: keyEnd - quote - 1) {
+    if let match = keys.index(of: base + quote + 1, count: keyEnd - quote - 1, readable: end - quote - 1) {
       index = match
     } else {
       index = try slowKeyIndex(quote, keys)
@@ -561,7 +580,7 @@ package struct JSONReader {
   // MARK: Scalars
 
   /// Reads a number; non-finite results (such as `1e400`) are errors.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readNumber(_ what: String = "a number") throws(JSONInputError) -> Double {
     try expect(.number, what)
     let start = offset
@@ -643,7 +662,7 @@ package struct JSONReader {
   }
 
   /// Reads a finite, non-negative number.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readNonNegative(
     _ what: String = "a number, not negative"
   ) throws(JSONInputError) -> Double {

@@ -203,9 +203,14 @@ private struct FeedDecoder {
   }
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
+    // The common keys go to locals and the cell is made once at the end: a cell made first
+    // and filled in is copied twice (it is large), once at the start and once on return.
     // `TraitSet()` rather than `Cell()`'s default `[]`, which goes through the general
     // initializer; a loop rather than `readObject`, as for the cells array.
-    var cell = Cell(id: nil, size: .automatic, traits: TraitSet())
+    var id: String?
+    var size = CellSize.automatic
+    var traits = TraitSet()
+    var sequential: SequentialItemOptions?
     var hasSize = false
     var content: Layout?
     var contentWidth = FlexContent.Width.intrinsic
@@ -213,23 +218,25 @@ private struct FeedDecoder {
     var state = JSONReader.ObjectState()
     while let key = try reader.nextKey(CellKey.keys, &state) {
       switch CellKey(rawValue: key)! {
-      case .id: cell.id = try reader.readString("an identifier string")
+      case .id: id = try reader.readString("an identifier string")
       case .size:
-        cell.size = .fixed(try Self.readSize(&reader))
+        size = .fixed(try Self.readSize(&reader))
         hasSize = true
       case .content: content = try Self.readFlexContent(&reader)
       case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
-      case .traits: cell.traits = try readTraits(&reader)
+      case .traits: traits = try readTraits(&reader)
       case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
-      case .layout: cell.sequential = try Self.readItemLayout(&reader)
+      case .layout: sequential = try Self.readItemLayout(&reader)
       }
     }
     if let content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      cell.size = .flex(FlexContent(content, width: contentWidth))
+      size = .flex(FlexContent(content, width: contentWidth))
     }
+    var cell = Cell(id: id, size: size, traits: traits)
+    if let sequential { cell.sequential = sequential }
     return cell
   }
 
