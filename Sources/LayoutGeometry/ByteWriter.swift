@@ -18,17 +18,20 @@
 /// shared one), with the same sink.
 public struct ByteWriter {
   /// The buffer: the writer's one manual allocation, `capacity` bytes, freed with it.
-  private final class Storage {
-    let base: UnsafeMutablePointer<UInt8>
-    init(capacity: Int) { base = .allocate(capacity: capacity) }
+  //
+  // The writes of literals, bytes and integers are inlinable: a record writer in another
+  // module then copies its keys with a few stores rather than a call per key.
+  @usableFromInline final class Storage {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline init(capacity: Int) { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
   }
 
-  private var storage: Storage
+  @usableFromInline var storage: Storage
   /// How many bytes of the buffer are written and not yet handed to the sink.
-  private var count = 0
-  private let capacity: Int
-  private let sink: (UnsafeRawBufferPointer) -> Void
+  @usableFromInline var count = 0
+  @usableFromInline let capacity: Int
+  @usableFromInline let sink: (UnsafeRawBufferPointer) -> Void
 
   /// A writer that hands its bytes to `sink`, `capacity` bytes at a time.
   public init(capacity: Int = 1 << 16, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
@@ -56,24 +59,25 @@ public struct ByteWriter {
 
   /// Room for `needed` bytes (at most `capacity`): where they go. The caller adds what it
   /// wrote to `count`.
-  @inline(__always)
-  private mutating func reserve(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+  @inlinable @inline(__always)
+  mutating func reserve(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
     if count &+ needed > capacity { flush() }
-    if !isKnownUniquelyReferenced(&storage) {
-      let copy = Storage(capacity: capacity)
-      copy.base.update(from: storage.base, count: count)
-      storage = copy
-    }
+    if !isKnownUniquelyReferenced(&storage) { unshare() }
     return storage.base + count
   }
 
+  /// Gives this writer a buffer of its own (a copy shares the one it was copied from).
+  @usableFromInline
+  mutating func unshare() {
+    let copy = Storage(capacity: capacity)
+    copy.base.update(from: storage.base, count: count)
+    storage = copy
+  }
+
   /// Writes `bytes`, through the buffer when they fit in it, else straight to the sink.
-  private mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.count <= capacity else {
-      flush()
-      sink(UnsafeRawBufferPointer(bytes))
-      return
-    }
+  @inlinable @inline(__always)
+  mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count <= capacity else { return writeLarge(bytes) }
     guard let source = bytes.baseAddress else { return }
     let out = reserve(bytes.count)
     if bytes.count <= 32 {
@@ -83,6 +87,12 @@ public struct ByteWriter {
       out.update(from: source, count: bytes.count)
     }
     count &+= bytes.count
+  }
+
+  @usableFromInline
+  mutating func writeLarge(_ bytes: UnsafeBufferPointer<UInt8>) {
+    flush()
+    sink(UnsafeRawBufferPointer(bytes))
   }
 
   /// Writes a string's UTF-8 bytes.
@@ -95,12 +105,13 @@ public struct ByteWriter {
   }
 
   /// Writes a literal.
+  @inlinable @inline(__always)
   public mutating func write(_ text: StaticString) {
     text.withUTF8Buffer { write(bytes: $0) }
   }
 
   /// Writes one byte.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func write(byte: UInt8) {
     reserve(1).pointee = byte
     count &+= 1
