@@ -295,6 +295,11 @@ public struct ListModel: Sendable {
   /// Whole-list settings.
   public var configuration: ListConfiguration
   /// The sections, in order.
+  ///
+  /// - Complexity: an array: appending a section is amortized O(1), inserting or removing
+  ///   one at the front or in the middle O(sections) (the cells of each section live in
+  ///   their own ``CellList`` and are not copied). Models with thousands of sections that
+  ///   grow at the front pay that per insert.
   public var sections: [Section]
 
   /// Creates a model.
