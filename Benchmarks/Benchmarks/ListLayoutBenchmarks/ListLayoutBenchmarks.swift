@@ -84,6 +84,9 @@ let benchmarks: @Sendable () -> Void = {
   // Feeds in and frames out (Ingest.swift): decode, build, write, against Foundation.
   ingestBenchmarks()
 
+  // Grid sections (Grid.swift): the 1M feed as a 3-column grid.
+  gridBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {
