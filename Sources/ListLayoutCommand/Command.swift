@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 extension ListLayoutCommand.IO {
-  /// Reads the file with ``read(_:)`` and hands `body` its bytes.
+  /// Reads the file with `read(_:)` and hands `body` its bytes.
   public func withContents<R>(
     of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) throws -> R {
@@ -39,7 +39,7 @@ public enum ListLayoutCommand {
     /// Streams output to standard output through a buffered writer.
     mutating func stream(_ body: (inout ByteWriter) -> Void)
     /// Calls `body` with a whole file's bytes (`-` is standard input), valid only during the
-    /// call. The default reads the file with ``read(_:)``; ``SystemIO`` maps regular files
+    /// call. The default reads the file with `read(_:)`; `SystemIO` maps regular files
     /// into memory instead of copying them.
     func withContents<R>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R
   }
@@ -106,7 +106,7 @@ public enum ListLayoutCommand {
     }
 
     /// Calls `body` with a regular file's bytes mapped into memory (no copy, no fresh pages to
-    /// fill), or, for standard input, a pipe or an empty file, with the bytes ``read(_:)``
+    /// fill), or, for standard input, a pipe or an empty file, with the bytes `read(_:)`
     /// returns. The mapping is private and read-only; it goes away when `body` returns.
     ///
     /// A file another process truncates while it is mapped can stop the process (`SIGBUS`),
