@@ -77,6 +77,11 @@ struct GridRowWriter {
   init(metrics: GridMetrics, paged: Bool) {
     self.metrics = metrics
     self.paged = paged
+    if paged {
+      // A page closes at the end of the row that reaches the target: at most a row over it.
+      items.reserveCapacity(GridPage.targetItemCount + metrics.columnCount)
+      rows.reserveCapacity(GridPage.targetItemCount / metrics.columnCount + 2)
+    }
   }
 
   /// Places a cell in the open row (opening one if none is), at `column`, `span` columns

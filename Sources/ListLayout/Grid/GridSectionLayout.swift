@@ -39,8 +39,9 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       _ = try placeSparse(section.cells, from: 0, context: context, metrics: metrics, writer: &writer) {
         _ in false
       }
+      let pages = writer.finish()
       linesLaidOut += writer.rowCount
-      body = GridBody(pages: writer.finish(), metrics: metrics)
+      body = GridBody(pages: pages, metrics: metrics)
     case .dense:
       body = try placeDense(section.cells, context: context, metrics: metrics)
     }
@@ -71,10 +72,11 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       syncPage = page
       return true
     }
+    let pages = writer.finish()
     linesLaidOut += writer.rowCount
     // 3. Splice: the new pages replace the old ones from the start page to the sync point.
     var body = oldBody
-    body.replacePages(startPage..<(syncPage ?? oldBody.pages.count), with: writer.finish())
+    body.replacePages(startPage..<(syncPage ?? oldBody.pages.count), with: pages)
     return geometry(section, body, context)
   }
 
@@ -102,7 +104,7 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       for offset in max(0, start - first)..<chunk.count {
         let item = first + offset
         let cell = base + offset
-        let span = try sizer.span(of: cell.pointee, at: item)
+        let span = try sizer.span(of: cell, at: item)
         if column + span > columns && column > 0 {
           // The cell does not fit in what is left of the row: the row ends here.
           if writer.closeRow(), stop(item) {
@@ -127,11 +129,11 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     var packer = DensePacker(columnCount: metrics.columnCount)
     var rows: [[GridPlacedCell]] = []
     for (item, cell) in cells.enumerated() {
-      let span = try sizer.span(of: cell, at: item)
-      let (row, column) = packer.place(span: span)
-      let height = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
-        try sizer.height(of: cell, at: item, span: span)
+      let (span, height) = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
+        let span = try sizer.span(of: cell, at: item)
+        return (span, try sizer.height(of: cell, at: item, span: span))
       }
+      let (row, column) = packer.place(span: span)
       while rows.count <= row { rows.append([]) }
       rows[row].append(GridPlacedCell(item: item, column: column, span: span, height: height))
     }
