@@ -84,6 +84,9 @@ let benchmarks: @Sendable () -> Void = {
   // Feeds in and frames out (Ingest.swift): decode, build, write, against Foundation.
   ingestBenchmarks()
 
+  // Masonry sections on the feed's cells (Masonry.swift).
+  masonryBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {
