@@ -313,7 +313,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
   func queriesEqualBruteForce(batch: Int) throws {
     for seed in (batch * 150)..<((batch + 1) * 150) {
       var rng = SplitMix64(seed: UInt64(10_000 + seed))
-      let model = MasonryGenerator.model(&rng, maxCells: seed % 10 == 0 ? 400 : 80)
+      let model = MasonryGenerator.model(&rng, maxCells: seed % 10 == 0 ? 1500 : 80)
       let snapshot = try model.layout()
       let all = snapshot.allAttributes()
       let width = model.configuration.width

@@ -49,8 +49,20 @@ extension MasonryBody {
       expectedLaneItems[lane].append(Int32(truncatingIfNeeded: item))
       lowest = max(lowest, frame.maxY)
     }
-    for lane in 0..<laneCount where !laneItems[lane].elementsEqual(expectedLaneItems[lane]) {
-      fail("section \(s) lane \(lane) lists other cells than those it leads")
+    for lane in 0..<laneCount {
+      if !laneItems[lane].elementsEqual(expectedLaneItems[lane]) {
+        fail("section \(s) lane \(lane) lists other cells than those it leads")
+      }
+      let chunkSize = SharedChunks<Int32>.chunkSize
+      let sealed = laneItems[lane].count / chunkSize
+      let index = laneChunkBottoms[lane]
+      if index.count != sealed
+        || (0..<sealed).contains(where: {
+          index[$0] != records[Int(laneItems[lane][($0 + 1) * chunkSize - 1])].bottom
+        })
+      {
+        fail("section \(s) lane \(lane) chunk index differs from its cells")
+      }
     }
     if lowest != height { fail("section \(s) body height \(height), lowest bottom \(lowest)") }
     let chunks =

@@ -66,6 +66,9 @@ struct MasonryBody: SectionBody {
   var records = SharedChunks<MasonryRecord>()
   /// Per lane, the cells whose leading lane it is, in item order.
   var laneItems: ContiguousArray<SharedChunks<Int32>>
+  /// Per lane, the bottom of the last cell of each sealed chunk of its list: a small index
+  /// that a search reads before the one chunk it then searches.
+  var laneChunkBottoms: ContiguousArray<SharedChunks<Double>>
   /// Per chunk of records, the lanes' next tops before its first cell, then the lowest bottom
   /// so far: `lanes.count + 1` values per chunk.
   var checkpoints = SharedChunks<Double>()
@@ -75,6 +78,7 @@ struct MasonryBody: SectionBody {
   init(lanes: MasonryLanes) {
     self.lanes = lanes
     laneItems = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
+    laneChunkBottoms = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
   }
 
   var trailingSpace: Double { 0 }
@@ -103,8 +107,9 @@ struct MasonryBody: SectionBody {
     for (item, record) in records.enumerated() { try body(item, frame(record, base: base)) }
   }
 
-  /// Finds each lane's run of cells overlapping the band by binary search, and merges the
-  /// runs into item order.
+  /// Finds in each lane, by binary search, the first cell whose bottom reaches the band, and
+  /// merges the lanes' cells from there into item order while their tops stay above the
+  /// band's end.
   ///
   /// - Complexity: O(l · log n + k · l) for l lanes and k cells returned (O(k log k) in
   ///   place of O(k · l) when more than 8 lanes have cells in the band).
@@ -118,27 +123,31 @@ struct MasonryBody: SectionBody {
     withUnsafeTemporaryAllocation(of: MasonryRun.self, capacity: lanes.count) { runs in
       var active = 0
       for lane in 0..<lanes.count {
-        let run = self.run(ofLane: lane, from: low, to: high)
-        if !run.isEmpty {
-          runs[active] = MasonryRun(lane: lane, next: run.lowerBound, end: run.upperBound)
-          active += 1
+        let items = laneItems[lane]
+        let first = firstPosition(inLane: lane, reaching: low)
+        if first < items.count {
+          let item = Int(items[first])
+          if records[item].y <= high {
+            runs[active] = MasonryRun(lane: lane, next: first, item: item, count: items.count)
+            active += 1
+          }
         }
       }
       if active <= 8 {
         // Merge: each time, the run whose next cell comes first in item order.
         while active > 0 {
           var best = 0
-          var bestItem = item(of: runs[0])
-          for r in 1..<active {
-            let item = item(of: runs[r])
-            if item < bestItem {
-              best = r
-              bestItem = item
-            }
-          }
-          if !body(bestItem, frame(records[bestItem], base: base)) { return }
+          for r in 1..<active where runs[r].item < runs[best].item { best = r }
+          let item = runs[best].item
+          let record = records[item]
+          if !body(item, frame(record, base: base)) { return }
           runs[best].next += 1
-          if runs[best].next == runs[best].end {
+          var ended = runs[best].next == runs[best].count
+          if !ended {
+            runs[best].item = Int(laneItems[runs[best].lane][runs[best].next])
+            ended = records[runs[best].item].y > high
+          }
+          if ended {
             runs[best] = runs[active - 1]
             active -= 1
           }
@@ -146,7 +155,12 @@ struct MasonryBody: SectionBody {
       } else {
         var items: [Int] = []
         for run in runs[..<active] {
-          for position in run.next..<run.end { items.append(Int(laneItems[run.lane][position])) }
+          let list = laneItems[run.lane]
+          var position = run.next
+          while position < run.count, records[Int(list[position])].y <= high {
+            items.append(Int(list[position]))
+            position += 1
+          }
         }
         items.sort()
         for item in items where !body(item, frame(records[item], base: base)) { return }
@@ -154,36 +168,36 @@ struct MasonryBody: SectionBody {
     }
   }
 
-  /// The next cell of a run.
-  @inline(__always)
-  private func item(of run: MasonryRun) -> Int { Int(laneItems[run.lane][run.next]) }
-
-  /// The positions in lane `lane`'s list of the cells whose vertical extent may meet
-  /// `low ... high` (body-relative): bottoms at or below `low`, tops at or above `high`.
+  /// The first position in lane `lane`'s list whose cell's bottom is at or below `low`
+  /// (body-relative), or the list's count: bottoms ascend along a lane, so a binary search over
+  /// the lane's chunk index finds the chunk, and one over the chunk the cell.
   ///
   /// - Complexity: O(log n).
-  func run(ofLane lane: Int, from low: Double, to high: Double) -> Range<Int> {
+  func firstPosition(inLane lane: Int, reaching low: Double) -> Int {
     let items = laneItems[lane]
-    // Bottoms and tops both ascend along a lane.
+    let index = laneChunkBottoms[lane]
     var first = 0
-    var last = items.count
+    var last = index.count
     while first < last {
       let mid = (first + last) >> 1
-      if records[Int(items[mid])].bottom < low { first = mid + 1 } else { last = mid }
+      if index[mid] < low { first = mid + 1 } else { last = mid }
     }
-    var end = first
-    last = items.count
-    while end < last {
-      let mid = (end + last) >> 1
-      if records[Int(items[mid])].y <= high { end = mid + 1 } else { last = mid }
+    var position = first << SharedChunks<Int32>.shift
+    var end = min(items.count, position + SharedChunks<Int32>.chunkSize)
+    while position < end {
+      let mid = (position + end) >> 1
+      if records[Int(items[mid])].bottom < low { position = mid + 1 } else { end = mid }
     }
-    return first..<end
+    return position
   }
 }
 
 /// A lane's cells in a band, as positions in the lane's list, while they are merged.
 struct MasonryRun {
   var lane: Int
+  /// The position of the run's next cell in its lane's list, and that cell.
   var next: Int
-  var end: Int
+  var item: Int
+  /// The length of the lane's list.
+  var count: Int
 }

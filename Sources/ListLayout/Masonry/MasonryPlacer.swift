@@ -51,6 +51,7 @@ struct MasonryPlacer {
         if Int(items[mid]) < start { low = mid + 1 } else { high = mid }
       }
       body.laneItems[lane].truncate(to: low)
+      body.laneChunkBottoms[lane].truncate(to: low >> SharedChunks<Int32>.shift)
     }
     let stride = lanes.count + 1
     let checkpoint = (start >> SharedChunks<MasonryRecord>.shift) * stride
@@ -74,6 +75,9 @@ struct MasonryPlacer {
     let bottom = top + height
     body.records.append(MasonryRecord(y: top, height: height, lane: Int32(lane), span: Int32(span)))
     body.laneItems[lane].append(Int32(truncatingIfNeeded: item))
+    if body.laneItems[lane].count & (SharedChunks<Int32>.chunkSize - 1) == 0 {
+      body.laneChunkBottoms[lane].append(bottom)
+    }
     if bottom > body.height { body.height = bottom }
     // 3. Continue the spanned lanes below it.
     let next = bottom + body.lanes.rowSpacing

@@ -83,16 +83,24 @@ struct MasonrySectionLayout: SectionLayoutAlgorithm {
     let placedBefore = placer.placed
     defer { linesLaidOut += placer.placed - placedBefore }
     try cells.forEachChunk(from: start) { (chunk, first) throws(LayoutError) in
+      guard let cells = chunk.baseAddress else { return true }
       for offset in max(0, start - first)..<chunk.count {
+        let cell = cells + offset
+        // Most cells: a fixed size and nothing else (no span), placed without a copy.
+        if !cell.pointee.hasExtras, let size = cell.pointee.size.fixedValue, size.height >= 0,
+          size.height.isFinite
+        {
+          placer.place(height: size.height, span: 1)
+          continue
+        }
         let item = first + offset
-        let cell = chunk[offset]
         var span = 1
-        if let spec = cell.span {
+        if let spec = cell.pointee.span {
           try spec.validate(path: context.cellPath(item, "span"))
           span = spec.columns(in: lanes.count)
         }
         let height: Double
-        switch cell.size {
+        switch cell.pointee.size {
         case .fixed(let size): height = size.height
         case .automatic: height = defaultHeight
         case .sizing(let callback):
