@@ -17,6 +17,22 @@ extension Fixtures {
   }
 }
 
+/// Masonry snapshots, laid out once per benchmark (outside measurement), as `Fixtures` keeps
+/// the feed's: a query benchmark must not lay the feed out again before every iteration.
+final class MasonrySnapshots: @unchecked Sendable {
+  static let shared = MasonrySnapshots()
+  private var snapshots: [Int: LayoutSnapshot] = [:]
+
+  func snapshot(_ n: Int) -> LayoutSnapshot {
+    if let snapshot = snapshots[n] { return snapshot }
+    let snapshot = try! Fixtures.shared.masonry(n).layout()
+    snapshots[n] = snapshot
+    return snapshot
+  }
+
+  func clear() { snapshots = [:] }
+}
+
 func masonryBenchmarks() {
   let fixtures = Fixtures.shared
   let timing = Benchmark.Configuration(
@@ -24,10 +40,18 @@ func masonryBenchmarks() {
     warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50, teardown: { fixtures.clear() })
   let perQuery = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 1,
-    scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200, teardown: { fixtures.clear() })
+    scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200,
+    teardown: {
+      fixtures.clear()
+      MasonrySnapshots.shared.clear()
+    })
   let perEdit = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 3,
-    maxDuration: .seconds(3), maxIterations: 2_000, teardown: { fixtures.clear() })
+    maxDuration: .seconds(3), maxIterations: 2_000,
+    teardown: {
+      fixtures.clear()
+      MasonrySnapshots.shared.clear()
+    })
   for n in Generator.sizes {
     Benchmark("Layout/masonry/\(label(n))", configuration: timing) { benchmark in
       let model = fixtures.masonry(n)
@@ -38,7 +62,7 @@ func masonryBenchmarks() {
     }
     // A 375 × 667 rect at random offsets (figures are per query).
     Benchmark("VisibleRect/masonry/\(label(n))", configuration: perQuery) { benchmark in
-      let snapshot = try fixtures.masonry(n).layout()
+      let snapshot = MasonrySnapshots.shared.snapshot(n)
       let offsets = randomOffsets(in: snapshot, count: benchmark.scaledIterations.count)
       benchmark.startMeasurement()
       blackHole(visibleRectQueries(snapshot, offsets: offsets))
@@ -47,7 +71,7 @@ func masonryBenchmarks() {
     // One cell resized near the end (the last 1%): masonry lays out again from the edit to
     // the section's end, so an edit costs what follows it.
     Benchmark("ResizeNearEnd/masonry/\(label(n))", configuration: perEdit) { benchmark in
-      let snapshot = try fixtures.masonry(n).layout()
+      let snapshot = MasonrySnapshots.shared.snapshot(n)
       let item = IndexPath(item: n - n / 100, section: 0)
       let old = snapshot.frame(of: item)!
       var update = ListUpdate()
