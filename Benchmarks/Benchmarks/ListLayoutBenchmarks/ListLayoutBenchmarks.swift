@@ -84,6 +84,9 @@ let benchmarks: @Sendable () -> Void = {
   // Feeds in and frames out (Ingest.swift): decode, build, write, against Foundation.
   ingestBenchmarks()
 
+  // Grid sections (Grid.swift): the 1M feed as a 3-column grid.
+  gridBenchmarks()
+
   // Masonry sections on the feed's cells (Masonry.swift).
   masonryBenchmarks()
 

@@ -75,7 +75,7 @@ struct SectionLayouts {
       var sequential = SequentialLayoutAlgorithm(defaults: defaults)
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       return try sequential.layout(section, in: context, policy: &policy)
-    case .grid: return try layoutOnce(UnsupportedLayout("grid"), section, context, &policy)
+    case .grid(let grid): return try layoutOnce(GridSectionLayout(grid), section, context, &policy)
     case .masonry(let masonry):
       return try layoutOnce(MasonrySectionLayout(masonry), section, context, &policy)
     }
@@ -95,7 +95,8 @@ struct SectionLayouts {
       var sequential = SequentialLayoutAlgorithm(defaults: defaults)
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
-    case .grid: resumed = try relayoutOnce(UnsupportedLayout("grid"), section, context, old, edit, &policy)
+    case .grid(let grid):
+      resumed = try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
     case .masonry(let masonry):
       resumed = try relayoutOnce(MasonrySectionLayout(masonry), section, context, old, edit, &policy)
     }

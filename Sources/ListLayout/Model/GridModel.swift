@@ -25,8 +25,8 @@ public enum GridColumns: Sendable, Hashable {
   public static let maximumCount = 1024
 
   /// The number of columns in a width `width` (the section's, inside its insets) with `spacing`
-  /// between columns: the fixed count, or the adaptive formula; always in
-  /// `1...`​``maximumCount``.
+  /// between columns: the fixed count, or the adaptive formula; always between 1 and
+  /// ``maximumCount``.
   ///
   /// ```swift
   /// GridColumns.adaptive(minimumWidth: 120).columnCount(forWidth: 375, spacing: 10)  // 2
