@@ -42,6 +42,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   static let examples = [
     "demo.json", "hub-traits.json", "tag-cloud.json", "indentation.json", "generated-300.json",
     "grid.json",
+    "masonry.json",
   ]
 
   @Test(arguments: examples)

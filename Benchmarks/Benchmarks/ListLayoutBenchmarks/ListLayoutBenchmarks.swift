@@ -87,6 +87,9 @@ let benchmarks: @Sendable () -> Void = {
   // Grid sections (Grid.swift): the 1M feed as a 3-column grid.
   gridBenchmarks()
 
+  // Masonry sections on the feed's cells (Masonry.swift).
+  masonryBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {

@@ -76,7 +76,8 @@ struct SectionLayouts {
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       return try sequential.layout(section, in: context, policy: &policy)
     case .grid(let grid): return try layoutOnce(GridSectionLayout(grid), section, context, &policy)
-    case .masonry: return try layoutOnce(UnsupportedLayout("masonry"), section, context, &policy)
+    case .masonry(let masonry):
+      return try layoutOnce(MasonrySectionLayout(masonry), section, context, &policy)
     }
   }
 
@@ -96,8 +97,8 @@ struct SectionLayouts {
       resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     case .grid(let grid):
       resumed = try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
-    case .masonry:
-      resumed = try relayoutOnce(UnsupportedLayout("masonry"), section, context, old, edit, &policy)
+    case .masonry(let masonry):
+      resumed = try relayoutOnce(MasonrySectionLayout(masonry), section, context, old, edit, &policy)
     }
     if let resumed { return resumed }
     return try layout(section, at: index, in: configuration, policy: &policy)
