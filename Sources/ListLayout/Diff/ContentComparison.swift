@@ -95,6 +95,7 @@ extension Section {
     case (.sequential(let a), .sequential(let b)):
       return a.spacing == b.spacing && a.padding == b.padding
         && a.frameCalculator.isSame(as: b.frameCalculator)
+    case (.carousel(let a), .carousel(let b)): return a == b
     default: return false
     }
   }

@@ -75,6 +75,10 @@ struct SectionLayouts {
       var sequential = SequentialLayoutAlgorithm(defaults: defaults)
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       return try sequential.layout(section, in: context, policy: &policy)
+    case .carousel(let carousel):
+      var layout = CarouselSectionLayout(carousel: carousel)
+      defer { otherLinesLaidOut += layout.linesLaidOut }
+      return try layout.layout(section, in: context, policy: &policy)
     }
   }
 
@@ -92,6 +96,10 @@ struct SectionLayouts {
       var sequential = SequentialLayoutAlgorithm(defaults: defaults)
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+    case .carousel(let carousel):
+      var layout = CarouselSectionLayout(carousel: carousel)
+      defer { otherLinesLaidOut += layout.linesLaidOut }
+      resumed = try layout.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     }
     if let resumed { return resumed }
     return try layout(section, at: index, in: configuration, policy: &policy)

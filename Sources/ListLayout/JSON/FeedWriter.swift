@@ -288,8 +288,34 @@ struct FeedWriter {
         frameCalculator: spelledOut || !isDefault ? calculator : nil,
         spacing: spelledOut || defaults.spacing != .zero ? defaults.spacing : nil,
         padding: spelledOut || defaults.padding != .zero ? defaults.padding : nil, path())
+    case .carousel(let carousel):
+      string("carousel")
+      try carouselOptions(carousel, path())
     }
     close("}")
+  }
+
+  /// A carousel layout's keys: those that differ from the defaults (the item spacing only
+  /// when it is given: by default it follows the section's).
+  private mutating func carouselOptions(
+    _ carousel: CarouselLayout, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
+    if let spacing = carousel.itemSpacing {
+      key("itemSpacing")
+      try nonNegative(spacing, path() + ".itemSpacing")
+    }
+    if spelledOut || carousel.height != .tallest {
+      key("height")
+      switch carousel.height {
+      case .tallest: string("tallest")
+      case .first: string("first")
+      case .fixed(let height): try nonNegative(height, path() + ".height")
+      }
+    }
+    if spelledOut || carousel.paging != .none {
+      key("paging")
+      string(carousel.paging.rawValue)
+    }
   }
 
   private mutating func sequentialOptions(

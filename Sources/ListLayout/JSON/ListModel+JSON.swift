@@ -289,6 +289,8 @@ private struct FeedDecoder {
 
   enum LayoutKey: Int, JSONObjectKey {
     case type, frameCalculator, spacing, padding
+    // Carousel sections.
+    case itemSpacing, height, paging
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -296,13 +298,28 @@ private struct FeedDecoder {
   static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
     var type = "flow"
     var options = SequentialItemOptions()
+    var carousel = CarouselLayout()
+    var carouselKeys: [String] = []
     try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
       switch LayoutKey(rawValue: key)! {
       case .type:
-        type = try reader.readName([("flow", "flow"), ("sequential", "sequential")], "section layout type")
+        type = try reader.readName(
+          [("flow", "flow"), ("sequential", "sequential"), ("carousel", "carousel")], "section layout type")
       case .frameCalculator, .spacing, .padding:
         try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
+      case .itemSpacing, .height, .paging:
+        try readCarouselKey(LayoutKey(rawValue: key)!, &reader, into: &carousel)
+        carouselKeys.append("\(LayoutKey(rawValue: key)!)")
       }
+    }
+    if type == "carousel" {
+      guard options.frameCalculator == nil && options.spacing == nil && options.padding == nil else {
+        throw reader.invalid("frameCalculator, spacing and padding belong to sequential sections")
+      }
+      return .carousel(carousel)
+    }
+    if !carouselKeys.isEmpty {
+      throw reader.invalid("\(carouselKeys.joined(separator: ", ")) belong to carousel sections")
     }
     if type == "flow" {
       guard options.frameCalculator == nil && options.spacing == nil && options.padding == nil else {
@@ -326,16 +343,37 @@ private struct FeedDecoder {
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
       case .frameCalculator, .spacing, .padding:
         try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
+      case .itemSpacing, .height, .paging:
+        throw reader.invalid("\(LayoutKey(rawValue: key)!) belongs to a carousel section's layout, not an item's")
       }
     }
     return options
+  }
+
+  /// One key of a carousel section's layout: `"itemSpacing": 8`, `"height": "tallest" |
+  /// "first" | 180`, `"paging": "none" | "item" | "page"`.
+  static func readCarouselKey(
+    _ key: LayoutKey, _ reader: inout JSONReader, into carousel: inout CarouselLayout
+  ) throws(JSONInputError) {
+    switch key {
+    case .itemSpacing: carousel.itemSpacing = try reader.readNonNegative()
+    case .height:
+      if try reader.peek() == .number {
+        carousel.height = .fixed(try reader.readNonNegative())
+      } else {
+        carousel.height = try reader.readName(
+          [("tallest", CarouselHeight.tallest), ("first", .first)], "carousel height (or a number)")
+      }
+    case .paging: carousel.paging = try reader.readCase(CarouselPaging.self, "carousel paging")
+    default: break
+    }
   }
 
   static func readSequentialKey(
     _ key: LayoutKey, _ reader: inout JSONReader, into options: inout SequentialItemOptions
   ) throws(JSONInputError) {
     switch key {
-    case .type: break
+    case .type, .itemSpacing, .height, .paging: break
     case .frameCalculator:
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {

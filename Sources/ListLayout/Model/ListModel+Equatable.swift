@@ -94,6 +94,7 @@ extension SectionLayout: Hashable {
     case (.flow, .flow): true
     case (.sequential(let a), .sequential(let b)):
       a.spacing == b.spacing && a.padding == b.padding && sameCalculator(a.frameCalculator, b.frameCalculator)
+    case (.carousel(let a), .carousel(let b)): a == b
     default: false
     }
   }
@@ -106,6 +107,9 @@ extension SectionLayout: Hashable {
       hasher.combine(defaults.spacing)
       hasher.combine(defaults.padding)
       hashCalculator(defaults.frameCalculator, into: &hasher)
+    case .carousel(let carousel):
+      hasher.combine(2)
+      hasher.combine(carousel)
     }
   }
 }

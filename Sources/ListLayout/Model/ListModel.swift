@@ -187,6 +187,8 @@ public enum SectionLayout: Sendable {
   /// ``Cell/sequential``). The section's attribute insets are the layout insets; cell insets,
   /// alignments and the layout manager do not apply.
   case sequential(SequentialSectionDefaults)
+  /// One row of cells that scrolls sideways across the list (see ``CarouselLayout``).
+  case carousel(CarouselLayout)
 }
 
 /// A section: optional header and footer, cells, and optional attributes.

@@ -97,6 +97,34 @@ protocol SectionBody: Sendable {
   /// The body's own structural promises, broken: a sentence each (see
   /// ``LayoutSnapshot/invariantViolations()``).
   func invariantViolations(_ check: BodyCheck) -> [String]
+
+  /// Calls `body` with the index and frame of every cell that may overlap the rect
+  /// `minX ..< maxX` × `minY ..< maxY` (a superset), with the body scrolled sideways by
+  /// `offset` (bodies that do not scroll ignore it and may ignore the x extent), in item
+  /// order, until it returns `false`.
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool)
+
+  /// A body that scrolls sideways (a carousel): its content width and snap offsets; `nil`
+  /// for every other body.
+  var carouselMetrics: CarouselMetrics? { get }
+
+  /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
+  var scrollsSideways: Bool { get }
+}
+
+extension SectionBody {
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    forEachItem(overlappingY: minY, maxY, at: origin, body)
+  }
+
+  var carouselMetrics: CarouselMetrics? { nil }
+
+  var scrollsSideways: Bool { false }
 }
 
 /// What a body's invariant check is told about its section.
