@@ -107,6 +107,14 @@ struct CarouselBody: SectionBody {
 
   var scrollsSideways: Bool { true }
 
+  /// The tallest cell's reach past the band, by the section's vertical alignment.
+  var verticalOverflow: (above: Double, below: Double) {
+    let band = height
+    let tallest = heights.maximum
+    let top = top(tallest, band: band)
+    return (max(0, -top), max(0, top + tallest - band))
+  }
+
   var carouselMetrics: CarouselMetrics? {
     let count = itemCount
     var content = row.left
@@ -131,14 +139,17 @@ struct CarouselBody: SectionBody {
   }
 
   /// Cells keep their order left to right without overlapping, sizes are finite and not
-  /// negative, the tree of heights agrees with its cells.
+  /// negative, a cell no taller than the band lies inside it, the tree of heights agrees
+  /// with its cells.
   func invariantViolations(_ check: BodyCheck) -> [String] {
     var problems: [String] = []
     func fail(_ message: String) {
       if problems.count < 20 { problems.append(message) }
     }
     let s = check.section
-    if heights.count != widths.count { fail("section \(s) carousel has \(heights.count) heights, \(widths.count) widths") }
+    if heights.count != widths.count {
+      fail("section \(s) carousel has \(heights.count) heights, \(widths.count) widths")
+    }
     var previousMaxX = -Double.infinity
     var tallest = 0.0
     for item in 0..<min(heights.count, widths.count) {
@@ -152,8 +163,16 @@ struct CarouselBody: SectionBody {
       }
       previousMaxX = frame.maxX
       tallest = max(tallest, frame.height)
+      let bandTop = check.origin.sectionTop + check.origin.bodyTop
+      if frame.height <= height
+        && (frame.minY < bandTop - check.epsilon || frame.maxY > bandTop + height + check.epsilon)
+      {
+        fail("section \(s) carousel item \(item) \(frame) leaves its band")
+      }
     }
-    if tallest != heights.maximum { fail("section \(s) carousel's tallest \(heights.maximum) is not \(tallest)") }
+    if tallest != heights.maximum {
+      fail("section \(s) carousel's tallest \(heights.maximum) is not \(tallest)")
+    }
     return problems
   }
 }

@@ -21,7 +21,9 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     }
     linesLaidOut += 1
     return geometry(
-      of: section, body: CarouselBody(row: row, widths: PrefixSumTree(sizes.lazy.map(\.width)),
+      of: section,
+      body: CarouselBody(
+        row: row, widths: PrefixSumTree(sizes.lazy.map(\.width)),
         heights: MaxTree(sizes.lazy.map(\.height))), in: context)
   }
 

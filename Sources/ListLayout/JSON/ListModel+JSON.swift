@@ -344,7 +344,8 @@ private struct FeedDecoder {
       case .frameCalculator, .spacing, .padding:
         try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
       case .itemSpacing, .height, .paging:
-        throw reader.invalid("\(LayoutKey(rawValue: key)!) belongs to a carousel section's layout, not an item's")
+        throw reader.invalid(
+          "\(LayoutKey(rawValue: key)!) belongs to a carousel section's layout, not an item's")
       }
     }
     return options

@@ -42,17 +42,22 @@ extension LayoutSnapshot {
     return result
   }
 
-  /// Calls `body` with each section whose vertical extent may overlap `rect`, in order.
+  /// Calls `body` with each section whose vertical extent (with the cells that overflow it)
+  /// may overlap `rect`, in order.
   ///
-  /// - Complexity: O(log s) plus one call per section visited.
+  /// - Complexity: O(log s) plus one call per section visited (those overlapping `rect`
+  ///   widened by the farthest overflow of any carousel's cells past its section).
   func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
     // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
     guard !rect.isEmpty, !rect.minY.isNaN, !rect.maxY.isNaN, !geometries.isEmpty else { return }
     let top = model.configuration.contentInsets.top
+    // Cells that overflow their section (a carousel's taller than its band) widen the search.
+    let minY = rect.minY - overflow.below
+    let maxY = rect.maxY + overflow.above
     var section = sectionHeights.firstIndex(
-      wherePrefixExceeds: rect.minY - top - searchSlack(rect.minY),
+      wherePrefixExceeds: minY - top - searchSlack(minY),
       perElement: model.configuration.sectionSpacing)
-    while section < geometries.count, sectionTop(section) < rect.maxY {
+    while section < geometries.count, sectionTop(section) < maxY {
       body(section)
       section += 1
     }
@@ -138,7 +143,8 @@ extension LayoutSnapshot {
     forEachSection(overlapping: band) { section in
       if let header = supplementary(.header, section, pinning: pinning) { consider(header) }
       let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
-      forEachCellCandidate(ofSection: section, in: spot, scrolledBy: horizontalOffsets[section]) { item, frame in
+      forEachCellCandidate(ofSection: section, in: spot, scrolledBy: horizontalOffsets[section]) {
+        item, frame in
         if frame.contains(point) {
           consider(
             LayoutAttributes(

@@ -196,7 +196,8 @@ extension LayoutSnapshot {
       guard geometry.itemCount > 0 else { return }
       let carousel = geometry.body.scrollsSideways
       geometry.body.forEachItem(
-        overlappingX: minX, maxX, y: minY, maxY, scrolledBy: sideways.offsets[section], at: bodyOrigin(section)
+        overlappingX: minX, maxX, y: minY, maxY, scrolledBy: sideways.offsets[section],
+        at: bodyOrigin(section)
       ) { item, bodyFrame in
         if carousel && !(bodyFrame.maxX > minX && bodyFrame.minX < maxX) { return true }
         let frame = directed(bodyFrame)

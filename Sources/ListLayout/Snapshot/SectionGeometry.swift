@@ -45,7 +45,15 @@ struct SectionGeometry: Sendable {
       y += footer.height
     }
     height = y
+    let overflow = body.verticalOverflow
+    overflowAbove = max(0, overflow.above - bodyTop)
+    overflowBelow = max(0, bodyTop + body.height + overflow.below - height)
   }
+
+  /// How far cells reach above the section's top and below its bottom (a carousel's cells
+  /// taller than its band); 0 for every other section.
+  private(set) var overflowAbove = 0.0
+  private(set) var overflowBelow = 0.0
 
   /// The number of lines (or rows) the body holds: the cost of laying it out again.
   var lineCount: Int { body.lineCount }
@@ -112,6 +120,10 @@ protocol SectionBody: Sendable {
 
   /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
   var scrollsSideways: Bool { get }
+
+  /// How far cells reach above the body's top and below its bottom (`height`): 0 but for a
+  /// carousel whose cells are taller than its band.
+  var verticalOverflow: (above: Double, below: Double) { get }
 }
 
 extension SectionBody {
@@ -125,6 +137,8 @@ extension SectionBody {
   var carouselMetrics: CarouselMetrics? { nil }
 
   var scrollsSideways: Bool { false }
+
+  var verticalOverflow: (above: Double, below: Double) { (0, 0) }
 }
 
 /// What a body's invariant check is told about its section.
