@@ -346,7 +346,7 @@ enum CarouselGenerator {
     #expect(throws: JSONInputError.self) { try ListModel(json: Array(json.utf8)) }
     do {
       _ = try ListModel(json: Array(json.utf8))
-    } catch let error as JSONInputError {
+    } catch {
       #expect(error.path == path, "\(error)")
     }
   }
@@ -356,7 +356,7 @@ enum CarouselGenerator {
     do {
       _ = try ListModel(json: Array(json.utf8))
       Issue.record("accepted")
-    } catch let error as JSONInputError {
+    } catch {
       #expect(error.path == "sections[0].items[0].layout.height")
     }
   }

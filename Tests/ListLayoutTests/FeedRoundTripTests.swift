@@ -127,6 +127,15 @@ enum FeedModelGenerator {
       identifier: Bool.random(using: &rng) ? nil : "n\(depth)", style: flexStyle(&rng), children: children)
   }
 
+  /// A carousel layout with every key sometimes given, sometimes at its default.
+  static func carousel(_ rng: inout SplitMix64) -> CarouselLayout {
+    let heights: [CarouselHeight] = [.tallest, .first, .fixed(number(&rng))]
+    return CarouselLayout(
+      itemSpacing: Bool.random(using: &rng) ? number(&rng, max: 20) : nil,
+      height: heights.randomElement(using: &rng)!,
+      paging: CarouselPaging.allCases.randomElement(using: &rng)!)
+  }
+
   static func cell(_ rng: inout SplitMix64, _ index: Int, sequential: Bool) -> Cell {
     var cell = Cell(id: id(&rng, "c\(index)"), traits: traits(&rng))
     switch Int.random(in: 0..<8, using: &rng) {
@@ -187,6 +196,8 @@ enum FeedModelGenerator {
           SequentialSectionDefaults(
             frameCalculator: calculator(&rng), spacing: insets(&rng, signed: true),
             padding: insets(&rng, signed: true)))
+      case 2 where Bool.random(using: &rng):
+        section.layout = .carousel(carousel(&rng))
       default: break
       }
       for item in 0..<Int.random(in: 0...maxCells, using: &rng) {
@@ -207,11 +218,13 @@ enum FeedModelGenerator {
     }
     var flexCells = 0
     var sequentialSections = 0
+    var carouselSections = 0
     for seed in Self.seeds {
       var rng = SplitMix64(seed: seed)
       let model = FeedModelGenerator.model(&rng)
       for section in model.sections {
         if case .sequential = section.layout { sequentialSections += 1 }
+        if case .carousel = section.layout { carouselSections += 1 }
         for cell in section.cells {
           if case .flex = cell.size { flexCells += 1 }
         }
@@ -234,7 +247,7 @@ enum FeedModelGenerator {
       #expect(try read.jsonBytes(options: options) == bytes, "seed \(seed)")
     }
     // The generator reached the parts of the schema this test is about.
-    #expect(flexCells > 1000 && sequentialSections > 500)
+    #expect(flexCells > 1000 && sequentialSections > 500 && carouselSections > 300)
   }
 
   @Test func bothFormsOfAFeedReadToTheSameModel() throws {

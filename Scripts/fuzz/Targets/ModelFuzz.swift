@@ -37,6 +37,15 @@ enum ModelBuilder {
           verticalAlignment: VerticalAlignment.allCases[s.byte() % VerticalAlignment.allCases.count],
           itemSpacing: s.length(), lineSpacing: s.length(), insets: s.insets())
       }
+      if sflags & 8 != 0 {
+        // A carousel: the band's policy, the spacing and the paging from the next bytes.
+        let c = s.byte()
+        let height: CarouselHeight = c % 3 == 0 ? .tallest : c % 3 == 1 ? .first : .fixed(s.length())
+        section.layout = .carousel(
+          CarouselLayout(
+            itemSpacing: c & 4 != 0 ? s.length() : nil, height: height,
+            paging: CarouselPaging.allCases[(c >> 3) % CarouselPaging.allCases.count]))
+      }
       let count = s.byte() % 48
       for _ in 0..<count where !s.isAtEnd {
         let kind = s.byte()
