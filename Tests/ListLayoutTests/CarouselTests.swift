@@ -259,6 +259,34 @@ enum CarouselGenerator {
           }
           prefetch[s] = entry
         }
+        // Ahead and behind: the first and last cells in the bands below and above the
+        // viewport, a carousel's only within its sideways reach.
+        var below: [IndexPath] = []
+        var above: [IndexPath] = []
+        for element in snapshot.allAttributes() where element.kind == .cell {
+          let s = element.indexPath.section
+          var frame = element.frame
+          if snapshot.isCarousel(s) {
+            var ltr = model.configuration.layoutDirection == .rtl ? frame.mirrored(inWidth: width) : frame
+            ltr = ltr.offsetBy(dx: -offsets[s], dy: 0)
+            guard ltr.maxX > visibleMin - rect.width && ltr.minX < visibleMax + 2 * rect.width else {
+              continue
+            }
+            frame = model.configuration.layoutDirection == .rtl ? ltr.mirrored(inWidth: width) : ltr
+          }
+          func inBand(_ minY: Double, _ maxY: Double) -> Bool {
+            (frame.maxY > minY && frame.minY < maxY)
+              || (frame.height == 0 && frame.minY >= minY && frame.minY < maxY)
+          }
+          if inBand(rect.maxY, rect.maxY + 2 * rect.height) && frame.minY >= rect.maxY {
+            below.append(element.indexPath)
+          }
+          if inBand(rect.minY - rect.height, rect.minY) && frame.maxY <= rect.minY {
+            above.append(element.indexPath)
+          }
+        }
+        #expect(screen.prefetchAhead == below.min().map { $0...below.max()! }, "seed \(seed) ahead")
+        #expect(screen.prefetchBehind == above.min().map { $0...above.max()! }, "seed \(seed) behind")
         let expectedPrefetch = prefetch.values.filter { $0.ahead != nil || $0.behind != nil }.sorted {
           $0.section < $1.section
         }

@@ -14,17 +14,24 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     _ section: Section, in context: SectionContext, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     let row = try CarouselRow(context, carousel)
-    var sizes = ContiguousArray<Size>()
-    sizes.reserveCapacity(section.cells.count)
-    for (item, cell) in section.cells.enumerated() {
-      sizes.append(try row.size(of: cell, at: item))
+    var widths = ContiguousArray<Double>()
+    var heights = ContiguousArray<Double>()
+    widths.reserveCapacity(section.cells.count)
+    heights.reserveCapacity(section.cells.count)
+    // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting).
+    try section.cells.forEachChunk { (chunk, first) throws(LayoutError) in
+      guard let base = chunk.baseAddress else { return true }
+      for k in 0..<chunk.count {
+        let size = try row.size(of: base + k, at: first + k)
+        widths.append(size.width)
+        heights.append(size.height)
+      }
+      return true
     }
     linesLaidOut += 1
     return geometry(
-      of: section,
-      body: CarouselBody(
-        row: row, widths: PrefixSumTree(sizes.lazy.map(\.width)),
-        heights: MaxTree(sizes.lazy.map(\.height))), in: context)
+      of: section, body: CarouselBody(row: row, widths: PrefixSumTree(widths), heights: MaxTree(heights)),
+      in: context)
   }
 
   /// Sizes the cells `edit` touched and splices them into the old row's sums.
@@ -44,7 +51,13 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     var sizes = ContiguousArray<Size>()
     if first <= last {
       sizes.reserveCapacity(last - first + 1)
-      for item in first...last { sizes.append(try row.size(of: section.cells[item], at: item)) }
+      for item in first...last {
+        var cell = section.cells[item]
+        sizes.append(
+          try withUnsafePointer(to: &cell) { (pointer) throws(LayoutError) in
+            try row.size(of: pointer, at: item)
+          })
+      }
     }
     let oldEnd = first + sizes.count - edit.delta
     guard oldEnd >= first, oldEnd <= body.itemCount, body.itemCount + edit.delta == count else { return nil }
@@ -94,10 +107,11 @@ struct CarouselRow: Sendable, Equatable {
     left = configuration.contentInsets.left + insets.left
     trailing = insets.right + configuration.contentInsets.right
     spacing = carousel.itemSpacing ?? context.attributes.itemSpacing
-    if carousel.itemSpacing != nil {
+    // Paths are written only for an error.
+    if carousel.itemSpacing != nil && !(spacing.isFinite && spacing >= 0) {
       try checkNonNegative(spacing, "sections[\(context.index)].layout.itemSpacing")
     }
-    if case .fixed(let band) = carousel.height {
+    if case .fixed(let band) = carousel.height, !(band.isFinite && band >= 0) {
       try checkNonNegative(band, "sections[\(context.index)].layout.height")
     }
     listWidth = configuration.width
@@ -110,22 +124,33 @@ struct CarouselRow: Sendable, Equatable {
     section = context.index
   }
 
-  /// The size of `cell` (item `item`), checked.
-  func size(of cell: Cell, at item: Int) throws(LayoutError) -> Size {
+  /// The size of the cell at `cell` (item `item`), checked.
+  @inline(__always)
+  func size(of cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) -> Size {
+    let size = cell.pointee.size.fixedValue ?? computedSize(of: cell, at: item)
+    guard size.isValidLayoutSize else { throw invalidSize(size, at: item) }
+    return size
+  }
+
+  /// The size of a cell whose size is not fixed: the default, or asked of its callback or
+  /// its flexbox content.
+  @inline(never)
+  func computedSize(of cell: UnsafePointer<Cell>, at item: Int) -> Size {
     let proposal = SizingProposal(
       indexPath: IndexPath(item: item, section: section), remainingLineSpace: visibleWidth,
       lineWidth: visibleWidth)
-    let size: Size =
-      switch cell.size {
-      case .fixed(let fixed): fixed
-      case .automatic: defaultSize
-      case .sizing(let callback): callback(proposal)
-      case .flex(let content): content.size(for: proposal, direction: direction)
-      }
-    guard size.isValidLayoutSize else {
-      throw .invalidValue(
-        path: "sections[\(section)].items[\(item)].size", value: "\(size)", expected: nonNegative)
+    switch cell.pointee.size {
+    case .fixed(let fixed): return fixed
+    case .automatic: return defaultSize
+    case .sizing(let callback): return callback(proposal)
+    case .flex(let content): return content.size(for: proposal, direction: direction)
     }
-    return size
+  }
+
+  /// The error for a cell's invalid size (out of the loop).
+  @inline(never)
+  func invalidSize(_ size: Size, at item: Int) -> LayoutError {
+    return .invalidValue(
+      path: "sections[\(section)].items[\(item)].size", value: "\(size)", expected: nonNegative)
   }
 }

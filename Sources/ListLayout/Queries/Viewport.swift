@@ -183,15 +183,18 @@ extension LayoutSnapshot {
   }
 
   /// ``cellRange(overlappingY:_:where:)`` with a carousel's cells counted only within the
-  /// viewport's sideways reach, at the carousel's offset.
+  /// viewport's sideways reach, at the carousel's offset. Only the first and the last
+  /// sections with a matching cell are searched cell by cell: the sections between them
+  /// cannot change the range.
+  ///
+  /// - Complexity: O(log n + k) for k candidate cells of those two sections.
   func cellRange(
     overlappingY minY: Double, _ maxY: Double, sideways: Sideways, where filter: (Rect) -> Bool
   ) -> ClosedRange<IndexPath>? {
     guard minY.isFinite, maxY.isFinite, maxY > minY, sideways.rect.isFinite else { return nil }
     let (minX, maxX) = reach(sideways)
-    var first: IndexPath?
-    var last: IndexPath?
-    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { section in
+    /// The matching cells of `section`, in item order, until `body` returns `false`.
+    func matches(_ section: Int, _ body: (Int) -> Bool) {
       let geometry = geometries[section]
       guard geometry.itemCount > 0 else { return }
       let carousel = geometry.body.scrollsSideways
@@ -203,16 +206,33 @@ extension LayoutSnapshot {
         let frame = directed(bodyFrame)
         let overlaps = frame.maxY > minY && frame.minY < maxY
         let pointInBand = frame.height == 0 && frame.minY >= minY && frame.minY < maxY
-        if (overlaps || pointInBand) && filter(frame) {
-          let indexPath = IndexPath(item: item, section: section)
-          if first == nil { first = indexPath }
-          last = indexPath
-        }
-        return true
+        return !((overlaps || pointInBand) && filter(frame)) || body(item)
       }
     }
-    guard let first, let last else { return nil }
-    return first...last
+    var sections: [Int] = []
+    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { sections.append($0) }
+    var first: IndexPath?
+    var firstSection = sections.count
+    for (k, section) in sections.enumerated() {
+      matches(section) { item in
+        first = IndexPath(item: item, section: section)
+        return false
+      }
+      if first != nil {
+        firstSection = k
+        break
+      }
+    }
+    guard let first else { return nil }
+    for section in sections[firstSection...].reversed() {
+      var last: IndexPath?
+      matches(section) { item in
+        last = IndexPath(item: item, section: section)
+        return true
+      }
+      if let last { return first...last }
+    }
+    return first...first
   }
 
   /// The first and last cells whose frames overlap the band `minY ..< maxY` (a zero-height
