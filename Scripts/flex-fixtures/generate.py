@@ -26,7 +26,8 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `direction`, `start`
 alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
-400). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
+400). Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
+are not committed yet: with `features 5005 300`, 27 of the 300 trees still differ from Chromium. A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
 
@@ -740,6 +741,34 @@ def feature_fixtures():
         box([leaf(position="absolute", aspectRatio=2, width=40), leaf(position="absolute", aspectRatio=2, height=30,
                                                                       top=5, left=5),
              leaf(position="absolute", aspectRatio=2, left=10, right=30)], width=200, height=150))
+    # An absolutely positioned box takes `safe` only from its own align-self, not from its
+    # container's align-items; between two insets, safe/unsafe/default overflow differ.
+    for direction in ["ltr", "rtl"]:
+        add(f"absolute_safe_align_items_{direction}",
+            box([leaf(position="absolute", width=128.75, height=10),
+                 leaf(position="absolute", alignSelf="safe flex-end", width=128.75, height=10, top=15),
+                 leaf(position="absolute", alignSelf="safe center", width=128.75, height=10, top=30)],
+                width=74, height=50, alignItems="safe flex-end", direction=direction))
+    for align in ["safe end", "unsafe end", "end", "safe center", "unsafe center", "center"]:
+        add(f"absolute_insets_overflow_{align.replace(' ', '_')}",
+            box([leaf(position="absolute", alignSelf=align, top=5, bottom=5, height=30, width=10),
+                 box([leaf(position="absolute", alignSelf=align, top=31.25, bottom=0, height=11.75, width=10)],
+                     width=20, height=0)],
+                width=50, height=20))
+    # A root sized to its max-content width lays its children out in it: their percentages
+    # resolve against it.
+    add("root_max_content_percentages",
+        box([leaf(width=110.25, margin={"left": "5%"}, height=5),
+             box([leaf(width=110.25, height=5), leaf(width="50%", height=10, padding={"left": "10%"})],
+                 flexDirection="row")]))
+    # A column item's contribution to its container's width is measured at its own definite
+    # height (a percentage of a definite height), unflexed: it wraps into two columns there.
+    add("column_wrap_contribution_at_own_height",
+        box([box([box([leaf(padding={"top": 11.25, "right": 4.25}),
+                       leaf(flexBasis="50%", padding={"right": 10})],
+                      flexWrap="wrap-reverse", flexShrink=0.5, height="60%"),
+                  box([leaf(margin={"top": 16.5})])])],
+            flexWrap="wrap", width=207.25, height=210.25))
     return f
 
 
@@ -777,7 +806,7 @@ def feature_value(rng, kind):
     raise ValueError(kind)
 
 
-def random_feature_style(rng, is_root, depth):
+def random_feature_style(rng, is_root, depth, aspect=False):
     """A random style mixing the first schema with the features of feature_fixtures()."""
     s = random_style(rng, is_root, depth)
     if not is_root:
@@ -820,8 +849,10 @@ def random_feature_style(rng, is_root, depth):
             s[key] = rng.choice(values)
     if "alignSelf" in s and rng.random() < 0.2:
         s["alignSelf"] = rng.choice(["start", "end", "self-start", "self-end", "safe center", "safe end"])
-    # (aspect-ratio is left out of the random mixes: the engine handles it only in the cases of
-    # feature_fixtures(); mixed with flexing in containers of auto cross size it is not done.)
+    # aspect-ratio joins the mixes of the seeds in ASPECT_SEEDS (drawn only there, so the older
+    # seeds' trees stay as they were).
+    if aspect and rng.random() < 0.12:
+        s["aspectRatio"] = rng.choice([0.5, 1, 1.5, 16 / 9, 2, 3])
     if not is_root and rng.random() < 0.05:
         s["position"] = "static"
     if not is_root and rng.random() < 0.03:
@@ -829,15 +860,18 @@ def random_feature_style(rng, is_root, depth):
     return s
 
 
-def random_feature_tree(rng):
+ASPECT_SEEDS = {5005, 6006}
+
+
+def random_feature_tree(rng, aspect=False):
     target = rng.randint(2, 25)
-    root = {"style": random_feature_style(rng, True, 0), "children": []}
+    root = {"style": random_feature_style(rng, True, 0, aspect), "children": []}
     nodes = [(root, 0)]
     count = 1
     while count < target:
         candidates = [(n, d) for (n, d) in nodes if d < 3]
         parent, depth = rng.choice(candidates)
-        child = {"style": random_feature_style(rng, False, depth + 1), "children": []}
+        child = {"style": random_feature_style(rng, False, depth + 1, aspect), "children": []}
         parent["children"].append(child)
         nodes.append((child, depth + 1))
         count += 1
@@ -1085,7 +1119,8 @@ def main():
         else:
             seed, count = int(sys.argv[2]), int(sys.argv[3])
             rng = random.Random(seed)
-            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng))) for i in range(count)]
+            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS)))
+                    for i in range(count)]
             write(f"flex-features-{seed}.json", rand)
         return
     if sys.argv[1:] == ["hand"]:

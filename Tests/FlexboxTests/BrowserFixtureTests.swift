@@ -57,16 +57,7 @@ enum BrowserFixtures {
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list
   /// stays honest; `SHOW_KNOWN=1` shows their mismatches.
-  static let knownFailures: Set<String> = [
-    // Seeded feature mixes the engine does not match yet (found, not yet analysed unless said):
-    // an absolutely positioned box with `align-items: safe flex-end` overflowing a right-to-left
-    // column container, which Chromium aligns to the left (1901_051); `safe` alignment and
-    // `align-content: start` in nested single-line containers (3003_334, 4004_214); percentage
-    // sizes and automatic minimum sizes in auto-sized containers (2002_217, 3003_184); a
-    // difference of 0.02 pt, Chromium's rounding of a percentage (4004_184).
-    "features1901_051", "features2002_217", "features3003_184", "features3003_334", "features4004_184",
-    "features4004_214",
-  ]
+  static let knownFailures: Set<String> = []
 
   static let tolerance = 0.02
 

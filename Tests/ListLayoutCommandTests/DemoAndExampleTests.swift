@@ -41,6 +41,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 @Suite struct ExampleFeedTests {
   static let examples = [
     "demo.json", "hub-traits.json", "tag-cloud.json", "indentation.json", "generated-300.json",
+    "grid.json",
   ]
 
   @Test(arguments: examples)

@@ -86,4 +86,34 @@ import Testing
     let picture = try #require(io.written.files["card.svg"])
     for id in ["card", "titles", "subtitle", "chip-1959"] { #expect(picture.contains(">\(id)</text>")) }
   }
+
+  /// The grid feed: three adaptive columns under a full-row hero, stretched product rows,
+  /// dense tiles filling the holes wide tiles leave.
+  @Test func theGridExampleShowsItsThreeGrids() throws {
+    let snapshot = try Self.snapshot("grid.json")
+    #expect(snapshot.invariantViolations() == [])
+    func frame(_ item: Int, _ section: Int) throws -> Rect {
+      try #require(snapshot.frame(of: IndexPath(item: item, section: section)))
+    }
+    // 375 − 10 of content insets = 365: (365 + 4) / (110 + 4) = 3.2, three columns of 119.
+    let hero = try frame(0, 0)
+    #expect(hero.minX == 5 && hero.width == 365)
+    let photos = try (1...3).map { try frame($0, 0) }
+    #expect(
+      photos.map(\.minX) == [5, 128, 251] && photos.allSatisfy { $0.width == 119 && $0.minY == hero.maxY + 4 }
+    )
+    #expect(try frame(4, 0).minX == 5, "the fourth photo starts the second row")
+    // Products: two columns; each row's cells are as tall as its tallest.
+    for row in 0..<4 {
+      let left = try frame(2 * row, 1)
+      let right = try frame(2 * row + 1, 1)
+      #expect(left.minY == right.minY && left.height == right.height && left.maxX + 10 == right.minX)
+    }
+    // Tiles (four columns, dense): tile-3 (span 2) does not fit beside tile-1 and tile-2, so
+    // tile-4 fills the hole at the end of the first row.
+    let tile1 = try frame(0, 2)
+    let tile3 = try frame(2, 2)
+    let tile4 = try frame(3, 2)
+    #expect(tile3.minY > tile1.maxY && tile4.midY == tile1.midY && tile4.maxX == 370)
+  }
 }

@@ -368,6 +368,10 @@ enum CarouselGenerator {
     (#"{"type": "carousel", "spacing": {"top": 1}}"#, "sections[0].layout"),
     (#"{"type": "flow", "paging": "item"}"#, "sections[0].layout"),
     (#"{"paging": "item", "type": "sequential"}"#, "sections[0].layout"),
+    (#"{"type": "grid", "columns": 2, "paging": "item"}"#, "sections[0].layout"),
+    (#"{"type": "masonry", "height": 40, "columns": 2}"#, "sections[0].layout"),
+    (#"{"type": "carousel", "columns": 2}"#, "sections[0].layout"),
+    (#"{"type": "carousel", "rowAlignment": "top"}"#, "sections[0].layout"),
   ])
   func jsonErrorsNameTheKeyPath(layout: String, path: String) throws {
     let json = #"{"width": 300, "sections": [{"layout": "# + layout + "}]}"

@@ -152,7 +152,32 @@ enum FeedModelGenerator {
         spacing: Bool.random(using: &rng) ? insets(&rng, signed: true) : nil,
         padding: Bool.random(using: &rng) ? insets(&rng, signed: true) : nil)
     }
+    if Int.random(in: 0..<4, using: &rng) == 0 { cell.span = span(&rng) }
     return cell
+  }
+
+  static func span(_ rng: inout SplitMix64) -> GridSpan {
+    Int.random(in: 0..<4, using: &rng) == 0 ? .fullRow : .columns(Int.random(in: 1...5, using: &rng))
+  }
+
+  static func columns(_ rng: inout SplitMix64) -> GridColumns {
+    Bool.random(using: &rng)
+      ? .count(Int.random(in: 1...GridColumns.maximumCount, using: &rng))
+      : .adaptive(minimumWidth: max(number(&rng, max: 300), 0.25))
+  }
+
+  static func grid(_ rng: inout SplitMix64) -> GridLayout {
+    GridLayout(
+      columns: columns(&rng), columnSpacing: Bool.random(using: &rng) ? nil : number(&rng, max: 20),
+      rowSpacing: Bool.random(using: &rng) ? nil : number(&rng, max: 20),
+      rowAlignment: GridRowAlignment.allCases.randomElement(using: &rng)!,
+      packing: GridPacking.allCases.randomElement(using: &rng)!)
+  }
+
+  static func masonry(_ rng: inout SplitMix64) -> MasonryLayout {
+    MasonryLayout(
+      columns: columns(&rng), columnSpacing: Bool.random(using: &rng) ? nil : number(&rng, max: 20),
+      rowSpacing: Bool.random(using: &rng) ? nil : number(&rng, max: 20))
   }
 
   static func model(_ rng: inout SplitMix64, maxSections: Int = 4, maxCells: Int = 12) -> ListModel {
@@ -188,16 +213,17 @@ enum FeedModelGenerator {
           Bool.random(using: &rng) ? configuration.defaultSectionAttributes : sectionAttributes(&rng)
       }
       var sequential = false
-      switch Int.random(in: 0..<5, using: &rng) {
+      switch Int.random(in: 0..<8, using: &rng) {
       case 0: section.layout = .flow
+      case 2: section.layout = .grid(grid(&rng))
+      case 3: section.layout = .masonry(masonry(&rng))
       case 1:
         sequential = true
         section.layout = .sequential(
           SequentialSectionDefaults(
             frameCalculator: calculator(&rng), spacing: insets(&rng, signed: true),
             padding: insets(&rng, signed: true)))
-      case 2 where Bool.random(using: &rng):
-        section.layout = .carousel(carousel(&rng))
+      case 4: section.layout = .carousel(carousel(&rng))
       default: break
       }
       for item in 0..<Int.random(in: 0...maxCells, using: &rng) {
@@ -218,12 +244,18 @@ enum FeedModelGenerator {
     }
     var flexCells = 0
     var sequentialSections = 0
+    var gridSections = 0
+    var masonrySections = 0
+    var spannedCells = 0
     var carouselSections = 0
     for seed in Self.seeds {
       var rng = SplitMix64(seed: seed)
       let model = FeedModelGenerator.model(&rng)
       for section in model.sections {
         if case .sequential = section.layout { sequentialSections += 1 }
+        if case .grid = section.layout { gridSections += 1 }
+        if case .masonry = section.layout { masonrySections += 1 }
+        spannedCells += section.cells.count { $0.span != nil }
         if case .carousel = section.layout { carouselSections += 1 }
         for cell in section.cells {
           if case .flex = cell.size { flexCells += 1 }
@@ -247,7 +279,9 @@ enum FeedModelGenerator {
       #expect(try read.jsonBytes(options: options) == bytes, "seed \(seed)")
     }
     // The generator reached the parts of the schema this test is about.
-    #expect(flexCells > 1000 && sequentialSections > 500 && carouselSections > 300)
+    #expect(flexCells > 1000 && sequentialSections > 500)
+    #expect(gridSections > 500 && masonrySections > 500 && spannedCells > 1000)
+    #expect(carouselSections > 300)
   }
 
   @Test func bothFormsOfAFeedReadToTheSameModel() throws {

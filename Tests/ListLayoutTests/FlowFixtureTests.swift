@@ -3,16 +3,22 @@ import LayoutGeometry
 import ListLayout
 import Testing
 
-/// Browser-computed fixtures (Chromium, `Scripts/flow-fixtures/generate.py`): each file holds
-/// a feed and the frames CSS flexbox gives its CSS equivalent. One runner checks them all and
-/// prints input, expected and actual on failure.
+/// Browser-computed fixtures (Chromium): each file holds a feed and the frames its CSS
+/// equivalent gets, flow sections as CSS flexbox (`Scripts/flow-fixtures/generate.py`, exact)
+/// and grid sections as CSS Grid (`Scripts/grid-fixtures/generate.py`, within 1/32 pt: the
+/// browser rounds column widths to 1/64). One runner checks them all and prints input,
+/// expected and actual on failure.
 @Suite struct FlowFixtureTests {
   static let directory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/flow")
+  static let gridDirectory = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/grid")
 
-  static let fixtureNames: [String] = {
+  static let fixtureNames: [String] = names(in: directory)
+  static let gridFixtureNames: [String] = names(in: gridDirectory)
+
+  static func names(in directory: URL) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted()
-  }()
+  }
 
   /// Where FSQ's rules, which the library follows, differ from CSS on purpose. Each entry
   /// names the fixture and the content height FSQ gives.
@@ -34,8 +40,17 @@ import Testing
     }
   }
 
-  func fixture(_ name: String) throws {
-    let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
+  @Test func everyGridFixtureMatchesChromium() {
+    #expect(Self.gridFixtureNames.count >= 100)
+    for name in Self.gridFixtureNames {
+      do { try fixture(name, in: Self.gridDirectory, tolerance: 1.0 / 32) } catch {
+        Issue.record(error, "\(name)")
+      }
+    }
+  }
+
+  func fixture(_ name: String, in directory: URL = Self.directory, tolerance: Double = 1e-9) throws {
+    let data = try Data(contentsOf: directory.appendingPathComponent(name))
     let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let feed = try JSONSerialization.data(
       withJSONObject: try #require(document["feed"]), options: [.sortedKeys])
@@ -58,7 +73,7 @@ import Testing
     }
 
     #expect(
-      abs(snapshot.contentSize.height - expectedSize["height"]!) < 1e-9
+      abs(snapshot.contentSize.height - expectedSize["height"]!) <= tolerance
         && snapshot.contentSize.width == expectedSize["width"]!,
       "content size \(snapshot.contentSize)\n\(describe())")
     try #require(actual.count == expectedElements.count, "element count\n\(describe())")
@@ -66,9 +81,9 @@ import Testing
       let frame = try #require(wanted["frame"] as? [String: Double])
       let wantedRect = Rect(x: frame["x"]!, y: frame["y"]!, width: frame["width"]!, height: frame["height"]!)
       let close =
-        abs(element.frame.x - wantedRect.x) < 1e-9 && abs(element.frame.y - wantedRect.y) < 1e-9
-        && abs(element.frame.width - wantedRect.width) < 1e-9
-        && abs(element.frame.height - wantedRect.height) < 1e-9
+        abs(element.frame.x - wantedRect.x) <= tolerance && abs(element.frame.y - wantedRect.y) <= tolerance
+        && abs(element.frame.width - wantedRect.width) <= tolerance
+        && abs(element.frame.height - wantedRect.height) <= tolerance
       #expect(
         element.kind.rawValue == wanted["kind"] as? String
           && element.indexPath.section == wanted["section"] as? Int

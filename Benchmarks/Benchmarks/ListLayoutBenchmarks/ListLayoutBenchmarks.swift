@@ -85,6 +85,9 @@ let benchmarks: @Sendable () -> Void = {
   // Feeds in and frames out (Ingest.swift): decode, build, write, against Foundation.
   ingestBenchmarks()
 
+  // Grid sections (Grid.swift): the 1M feed as a 3-column grid.
+  gridBenchmarks()
+
   // Carousels (Carousel.swift): shelves of cards against the same cells flowing.
   carouselBenchmarks()
 

@@ -37,14 +37,31 @@ enum ModelBuilder {
           verticalAlignment: VerticalAlignment.allCases[s.byte() % VerticalAlignment.allCases.count],
           itemSpacing: s.length(), lineSpacing: s.length(), insets: s.insets())
       }
-      if sflags & 8 != 0 {
-        // A carousel: the band's policy, the spacing and the paging from the next bytes.
+      if sflags & 0x20 != 0 {
+        // A carousel (bit 5): the band's policy, the spacing and the paging from the next bytes.
         let c = s.byte()
         let height: CarouselHeight = c % 3 == 0 ? .tallest : c % 3 == 1 ? .first : .fixed(s.length())
         section.layout = .carousel(
           CarouselLayout(
             itemSpacing: c & 4 != 0 ? s.length() : nil, height: height,
             paging: CarouselPaging.allCases[(c >> 3) % CarouselPaging.allCases.count]))
+      } else if sflags & 0x18 != 0 {
+        // Grid (bit 3) or masonry (bit 4) columns: a small count or an adaptive minimum width.
+        let c = s.byte()
+        let columns: GridColumns =
+          c & 1 == 0 ? .count((c >> 1) % 8 + 1) : .adaptive(minimumWidth: max(s.length(), 0.5))
+        let spacing = c & 0x40 != 0 ? s.length() : nil
+        if sflags & 8 != 0 {
+          section.layout = .grid(
+            GridLayout(
+              columns: columns, columnSpacing: spacing, rowSpacing: c & 0x80 != 0 ? s.length() : nil,
+              rowAlignment: GridRowAlignment.allCases[s.byte() % GridRowAlignment.allCases.count],
+              packing: c & 0x20 != 0 ? .dense : .sparse))
+        } else {
+          section.layout = .masonry(
+            MasonryLayout(
+              columns: columns, columnSpacing: spacing, rowSpacing: c & 0x80 != 0 ? s.length() : nil))
+        }
       }
       let count = s.byte() % 48
       for _ in 0..<count where !s.isAtEnd {
@@ -63,6 +80,10 @@ enum ModelBuilder {
           cell.attributes = CellAttributes(
             insets: s.insets(), shouldBeginLine: a & 1 != 0, shouldEndLine: a & 2 != 0,
             startLineIndentation: a & 4 != 0)
+        }
+        if kind & 0x20 != 0 {
+          let span = s.byte()
+          cell.span = span & 0x80 != 0 ? .fullRow : .columns(span % 6 + 1)
         }
         section.cells.append(cell)
       }

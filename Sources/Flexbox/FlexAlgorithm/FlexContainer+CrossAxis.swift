@@ -48,6 +48,7 @@ extension FlexEngine {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     let pbCross = item.paddingBorder.sum(cross)
+    let pbMain = item.paddingBorder.sum(main)
     let lower = item.minSize[cross]
     let upper = item.maxSize[cross]
     let marginSum = item.margin.sum(cross)
@@ -58,11 +59,22 @@ extension FlexEngine {
     }
     var known = OptionalSize.none
     known[main] = item.targetSize[main]
+    // An item with a definite `height` of its own measures its contribution to a column
+    // container's intrinsic width at that height, unflexed and definite for its children's
+    // percentages, as Chromium does.
+    let ownHeight =
+      constants.isIntrinsicCrossSizing && main == .vertical
+      ? item.size.height.map {
+        Swift.max($0.clamped(min: item.minSize.height, max: item.maxSize.height), pbMain)
+      }
+      : nil
+    if let ownHeight { known.height = ownHeight }
+    let isOwnHeight = ownHeight != nil
     let measured = computeNode(
       item.node, known: known,
       available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
       mode: .computeSize, sizing: .contentSize,
-      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical,
+      knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical && !isOwnHeight,
       percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
     return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
   }

@@ -54,8 +54,9 @@ extension FlexEngine {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     for index in items.indices {
-      let node = nodes[items[index].node]
-      guard main == .horizontal ? node.hasAutoMinWidth : node.hasAutoMinHeight else { continue }
+      // (The flag read alone: copying the whole resolved node costs.)
+      let id = items[index].node
+      guard main == .horizontal ? nodes[id].hasAutoMinWidth : nodes[id].hasAutoMinHeight else { continue }
       let item = items[index]
       let crossAvailable = itemCrossAvailableSpace(item, availableSpace: availableSpace, constants: constants)
       var childKnown = OptionalSize.none

@@ -22,11 +22,13 @@ extension FlexEngine {
       var mainCursor = constants.contentInset.start(main)
       forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
         let item = items[index]
+        // (A height an aspect ratio gives from the width is definite, CSS Sizing 4 §2.2.)
         let heightIsContent =
-          cross == .vertical
-          ? item.size[cross] == nil && item.alignSelf != .stretch
-          : !constants.isHeightDefinite && item.styleFlexBasis == nil
-            && (item.size.height == nil || item.basisIsContent)
+          nodes[item.node].aspectRatio == nil
+          && (cross == .vertical
+            ? item.size[cross] == nil && item.alignSelf != .stretch
+            : !constants.isHeightDefinite && item.styleFlexBasis == nil
+              && (item.size.height == nil || item.basisIsContent))
         let size = computeNode(
           item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
           available: AvailableSize(
@@ -184,6 +186,7 @@ extension FlexEngine {
         {
           return Self.alignInInsetModifiedContainingBlock(
             outerSize: size.height + margin.vertical, alignment: style.alignSelf,
+            safety: style.alignSelfSafety,
             containingBlock: (border.top, container.height - border.bottom), insets: (top, bottom))
             + margin.top
         }
@@ -201,10 +204,11 @@ extension FlexEngine {
           (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
             - margin.end(axis)) / 2
         // `safe` cross-axis alignment: a box overflowing the content box sits at its start (top
-        // or left). (Chromium applies no `safe` of `justify-content` to the static position.)
+        // or left). Chromium applies only the box's own `align-self: safe …` to the static
+        // position: neither the `safe` of `justify-content` nor that of the container's
+        // `align-items` (which `align-self: auto` takes its alignment from).
         let overflows = endStatic < startPosition
-        let isSafe =
-          axis != main && (style.alignSelf == .auto ? constants.isAlignItemsSafe : style.isAlignSelfSafe)
+        let isSafe = axis != main && style.alignSelf != .auto && style.alignSelfSafety == .safe
         if isSafe, overflows { return startPosition }
         if axis == main {
           switch constants.justifyContent {
@@ -250,14 +254,15 @@ extension FlexEngine {
   ///    fill it behaves as `flex-start`), "unsafe", so it may overflow either edge
   ///    ([CSS Box Alignment 3 §6.1](https://www.w3.org/TR/css-align-3/#align-abspos)).
   /// 3. Default overflow alignment ([CSS Box Alignment 3 §4.4](https://www.w3.org/TR/css-align-3/#overflow-values)):
-  ///    neither `safe` nor `unsafe` is given, so a box that overflows its inset-modified containing
+  ///    when neither `safe` nor `unsafe` is given, a box that overflows its inset-modified containing
   ///    block is shifted back to stay within the containing block, at least as much as possible,
   ///    its start edge winning when it cannot fit. As Chromium does it, that limit is the containing
   ///    block extended by the inset-modified one where that reaches further (negative insets), and
-  ///    a box that fits its inset-modified containing block is never moved.
+  ///    a box that fits its inset-modified containing block is never moved. With `safe`, a box
+  ///    that overflows it sits at its start; with `unsafe`, where it was aligned.
   static func alignInInsetModifiedContainingBlock(
-    outerSize: Double, alignment: FlexStyle.AlignSelf, containingBlock: (start: Double, end: Double),
-    insets: (start: Double, end: Double)
+    outerSize: Double, alignment: FlexStyle.AlignSelf, safety: FlexStyle.OverflowAlignment = .default,
+    containingBlock: (start: Double, end: Double), insets: (start: Double, end: Double)
   ) -> Double {
     // 1. The inset-modified containing block, never of negative size.
     let start = containingBlock.start + insets.start
@@ -270,8 +275,10 @@ extension FlexEngine {
     case .flexEnd, .end, .selfEnd: position = start + free
     case .auto, .flexStart, .stretch, .start, .selfStart: position = start
     }
-    // 3. Default overflow alignment: keep an overflowing box within the containing block.
-    if free < 0 {
+    // 3. Overflow alignment: `safe` falls back to the start; by default an overflowing box is
+    // kept within the containing block.
+    if free < 0, safety == .safe { return start }
+    if free < 0, safety == .default {
       let lower = Swift.min(containingBlock.start, start)
       let upper = Swift.max(containingBlock.end, end)
       if position + outerSize > upper { position = upper - outerSize }

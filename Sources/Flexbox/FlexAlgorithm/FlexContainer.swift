@@ -311,7 +311,7 @@ extension FlexEngine {
             flexGrow: style.pointee.flexGrow, flexShrink: style.pointee.flexShrink,
             styleFlexBasis: style.pointee.flexBasis,
             isAlignSafe: style.pointee.alignSelf == .auto
-              ? constants.isAlignItemsSafe : style.pointee.isAlignSelfSafe,
+              ? constants.isAlignItemsSafe : style.pointee.alignSelfSafety == .safe,
             basisIsContent: style.pointee.flexBasisIsContent,
             basisIsUnresolvedPercent: style.pointee.flexBasisIsContent && style.pointee.flexBasisIsPercent,
             autoMargins: style.pointee.autoMargins))

@@ -96,6 +96,7 @@ final class FlexEngine {
     // Each group's parent's inherited direction, and whether it mirrors its children.
     var groupParents: [(direction: LayoutDirection, flips: Bool)] = [(runDirection, false)]
     var nextIndex = 1
+    var hasMultiLineColumn = false
     var groupIndex = 0
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
@@ -122,6 +123,7 @@ final class FlexEngine {
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
           node.isFlipped = flips
           if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
             hasPercentages = true
@@ -150,10 +152,13 @@ final class FlexEngine {
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
+    // (Most trees have neither: skip the pass, which reads every node again.)
+    guard hasPercentages || hasMultiLineColumn else { return }
     for index in nodes.indices.reversed() {
-      let node = nodes[index]
+      // (Fields read one by one: a resolved node is large, and copying each one costs.)
+      let children = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
       if hasPercentages {
-        for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
+        for child in children {
           if nodes[child].needsBase { hasChildNeedingBase[index] = true }
           if nodes[child].needsBase || hasDescendantNeedingBase[child] || nodes[child].columnGapPercent != nil
           {
@@ -161,11 +166,9 @@ final class FlexEngine {
           }
         }
       }
-      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) where !nodes[child].isHidden
-      {
-        let style = nodes[child]
+      for child in children where hasMultiLineColumn && !nodes[child].isHidden {
         if hasMultiLineColumnDescendant[child]
-          || (!style.direction.isRow && style.wrap != .noWrap && style.childCount > 0)
+          || (!nodes[child].direction.isRow && nodes[child].wrap != .noWrap && nodes[child].childCount > 0)
         {
           hasMultiLineColumnDescendant[index] = true
           break
@@ -218,6 +221,12 @@ final class FlexEngine {
     }
     let available = AvailableSize(
       width: width.map { .definite($0) } ?? .maxContent, height: height.map { .definite($0) } ?? .maxContent)
+    if root.size.width == nil, width == nil, hasDescendantNeedingBase[0] || root.columnGapPercent != nil {
+      // A root sized to its max-content width lays its children out in that width, definite
+      // for their percentages, as a browser lays out a box it gave its fit-content width.
+      known.width =
+        computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
+    }
     let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
     frames[0] = Rect(x: root.margin.left, y: root.margin.top, width: size.width, height: size.height)
   }
@@ -257,8 +266,8 @@ final class FlexEngine {
   func computedLayout() -> ComputedLayout {
     var built = [ComputedLayout?](repeating: nil, count: nodes.count)
     for index in nodes.indices.reversed() {
-      let node = nodes[index]
-      let range = Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+      // (Fields read one by one: a resolved node is large, and copying each one costs.)
+      let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
       var children: [ComputedLayout] = []
       children.reserveCapacity(range.count)
       for child in range {

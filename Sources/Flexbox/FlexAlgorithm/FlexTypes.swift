@@ -14,15 +14,41 @@ func forEachIndex(in range: Range<Int>, reversed: Bool, _ body: (Int, Int) -> Vo
 }
 
 /// A width and a height, each possibly unknown (`nil`).
+///
+/// Stored as two plain numbers, NaN standing for unknown (an engine length is never NaN): half
+/// the size of two optionals, and the resolved nodes and flex items that hold these are copied
+/// and scanned on every layout.
 struct OptionalSize: Equatable {
-  var width: Double?
-  var height: Double?
+  private var storedWidth: Double
+  private var storedHeight: Double
+
+  @inline(__always)
+  init(width: Double?, height: Double?) {
+    storedWidth = width ?? .nan
+    storedHeight = height ?? .nan
+  }
+
+  var width: Double? {
+    @inline(__always) get { storedWidth.isNaN ? nil : storedWidth }
+    @inline(__always) set { storedWidth = newValue ?? .nan }
+  }
+  var height: Double? {
+    @inline(__always) get { storedHeight.isNaN ? nil : storedHeight }
+    @inline(__always) set { storedHeight = newValue ?? .nan }
+  }
+
+  static func == (a: OptionalSize, b: OptionalSize) -> Bool { a.width == b.width && a.height == b.height }
 
   static let none = OptionalSize(width: nil, height: nil)
 
+  /// Whether both dimensions are unknown.
+  var isNone: Bool {
+    @inline(__always) get { storedWidth.isNaN && storedHeight.isNaN }
+  }
+
   subscript(axis: Axis) -> Double? {
-    get { axis == .horizontal ? width : height }
-    set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    @inline(__always) get { axis == .horizontal ? width : height }
+    @inline(__always) set { if axis == .horizontal { width = newValue } else { height = newValue } }
   }
 }
 
@@ -83,6 +109,24 @@ enum SizingMode: Equatable {
   case inherentSize
 }
 
+extension FlexLength {
+  /// Whether the length is `auto` (a pattern match: cheaper than the synthesized `==`).
+  @inline(__always)
+  var isAuto: Bool {
+    if case .auto = self { return true }
+    return false
+  }
+}
+
+extension Optional where Wrapped == FlexLength {
+  /// Whether the length is given and `auto`.
+  @inline(__always)
+  var isAuto: Bool {
+    if case .auto? = self { return true }
+    return false
+  }
+}
+
 extension Double {
   /// The value clamped to optional bounds; when the minimum exceeds the maximum the minimum wins (CSS).
   @inline(__always)
@@ -140,11 +184,43 @@ extension EdgeInsets {
 }
 
 /// Optional offsets (`top`/`left`/`bottom`/`right`; `nil` is `auto`), physical for left-to-right.
+///
+/// Stored as plain numbers, NaN standing for `auto` (see ``OptionalSize``).
 struct InsetOffsets: Equatable {
-  var top: Double?
-  var left: Double?
-  var bottom: Double?
-  var right: Double?
+  private var storedTop = Double.nan
+  private var storedLeft = Double.nan
+  private var storedBottom = Double.nan
+  private var storedRight = Double.nan
+
+  init() {}
+
+  init(top: Double?, left: Double?, bottom: Double?, right: Double?) {
+    storedTop = top ?? .nan
+    storedLeft = left ?? .nan
+    storedBottom = bottom ?? .nan
+    storedRight = right ?? .nan
+  }
+
+  var top: Double? {
+    @inline(__always) get { storedTop.isNaN ? nil : storedTop }
+    @inline(__always) set { storedTop = newValue ?? .nan }
+  }
+  var left: Double? {
+    @inline(__always) get { storedLeft.isNaN ? nil : storedLeft }
+    @inline(__always) set { storedLeft = newValue ?? .nan }
+  }
+  var bottom: Double? {
+    @inline(__always) get { storedBottom.isNaN ? nil : storedBottom }
+    @inline(__always) set { storedBottom = newValue ?? .nan }
+  }
+  var right: Double? {
+    @inline(__always) get { storedRight.isNaN ? nil : storedRight }
+    @inline(__always) set { storedRight = newValue ?? .nan }
+  }
+
+  static func == (a: InsetOffsets, b: InsetOffsets) -> Bool {
+    a.top == b.top && a.left == b.left && a.bottom == b.bottom && a.right == b.right
+  }
 
   func start(_ axis: Axis) -> Double? { axis == .horizontal ? left : top }
   func end(_ axis: Axis) -> Double? { axis == .horizontal ? right : bottom }
@@ -204,14 +280,19 @@ struct ResolvedNode {
   var alignSelf: FlexStyle.AlignSelf
   var alignContent: FlexStyle.AlignContent
   /// `safe` alignment (CSS Box Alignment 3 §4.4) of `justify-content`, `align-items`,
-  /// `align-self`, `align-content`.
+  /// `align-content` (`align-self` keeps its `unsafe` too: see `alignSelfSafety`).
   var isJustifySafe: Bool
   var isAlignItemsSafe: Bool
-  var isAlignSelfSafe: Bool
+  var alignSelfSafety: FlexStyle.OverflowAlignment
   var isAlignContentSafe: Bool
   var flexGrow: Double
   var flexShrink: Double
-  var flexBasis: Double?
+  /// `flex-basis` when definite (NaN-coded, see ``OptionalSize``).
+  var flexBasis: Double? {
+    @inline(__always) get { storedFlexBasis.isNaN ? nil : storedFlexBasis }
+    @inline(__always) set { storedFlexBasis = newValue ?? .nan }
+  }
+  private var storedFlexBasis = Double.nan
   /// `flex-basis: content` (or a percentage without a definite base): size from the content
   /// even when the box has a main size.
   var flexBasisIsContent = false
@@ -227,8 +308,10 @@ struct ResolvedNode {
   var rowGap: Double
   var columnGap: Double
   /// `row-gap`/`column-gap` percentages (of the box's own content box), when given as such.
-  var rowGapPercent: Double?
-  var columnGapPercent: Double?
+  var rowGapPercent: Double? { storedRowGapPercent.isNaN ? nil : storedRowGapPercent }
+  var columnGapPercent: Double? { storedColumnGapPercent.isNaN ? nil : storedColumnGapPercent }
+  private var storedRowGapPercent = Double.nan
+  private var storedColumnGapPercent = Double.nan
   /// Whether `width` / `height` are literally `auto` (a percentage without a base behaves as
   /// `auto` for sizing, but is not `auto`: the box is not stretched, CSS Flexbox §9.4 step 11).
   var isAutoWidth: Bool
@@ -237,7 +320,8 @@ struct ResolvedNode {
   var autoMargins: UInt8 = 0
   /// `aspect-ratio` (width over height, finite and > 0), of the border box, or of the content box
   /// with `box-sizing: content-box`.
-  var aspectRatio: Double?
+  var aspectRatio: Double? { storedAspectRatio.isNaN ? nil : storedAspectRatio }
+  private var storedAspectRatio = Double.nan
   var aspectRatioIsContentBox = false
   /// `min-width: auto` / `min-height: auto` on a box that is not a scroll container: as a flex
   /// item, its automatic minimum size in the main axis is content-based (CSS Flexbox §4.5).
@@ -262,8 +346,9 @@ struct ResolvedNode {
 
   /// Whether the box has a `width`, `height`, or a min/max size (so its sizing mode matters).
   var hasSizeConstraints: Bool {
-    size.width != nil || size.height != nil || minSize.width > 0 || minSize.height > 0 || maxSize.width != nil
-      || maxSize.height != nil
+    @inline(__always) get {
+      !size.isNone || minSize.width > 0 || minSize.height > 0 || !maxSize.isNone
+    }
   }
 
   /// Padding plus border.
@@ -282,7 +367,8 @@ struct ResolvedNode {
     } else {
       result = axis == .horizontal ? size / ratio : size * ratio
     }
-    result = Swift.min(result, FlexLayoutLimits.maxLength)
+    // (Chromium keeps the transferred size in its layout unit, 1/64 pt, cut toward zero.)
+    result = (Swift.min(result, FlexLayoutLimits.maxLength) * 64).rounded(.towardZero) / 64
     return Swift.max(result.clamped(min: minSize[other], max: maxSize[other]), pb.sum(other))
   }
 
@@ -332,7 +418,7 @@ struct ResolvedNode {
     }
     isJustifySafe = s.justifyContentSafety == .safe
     isAlignItemsSafe = s.alignItemsSafety == .safe
-    isAlignSelfSafe = s.alignSelfSafety == .safe
+    alignSelfSafety = s.alignSelfSafety
     isAlignContentSafe = s.alignContentSafety == .safe
     flexGrow = factor(s.flexGrow)
     flexShrink = factor(s.flexShrink)
@@ -345,10 +431,19 @@ struct ResolvedNode {
       default: return (0, nil)
       }
     }
-    (rowGap, rowGapPercent) = gap(s.rowGapLength)
-    (columnGap, columnGapPercent) = gap(s.columnGapLength)
+    let (row, rowPercent) = gap(s.rowGapLength)
+    let (column, columnPercent) = gap(s.columnGapLength)
+    rowGap = row
+    columnGap = column
+    storedRowGapPercent = rowPercent ?? .nan
+    storedColumnGapPercent = columnPercent ?? .nan
     func hasPercent(_ v: FlexLength?) -> Bool { v?.isPercent ?? false }
-    func isKeyword(_ v: FlexLength) -> Bool { v == .minContent || v == .maxContent || v == .fitContent }
+    func isKeyword(_ v: FlexLength) -> Bool {
+      switch v {
+      case .minContent, .maxContent, .fitContent: true
+      default: false
+      }
+    }
     let hasWidthKeywords =
       isKeyword(s.widthLength) || isKeyword(s.minWidthLength) || isKeyword(s.maxWidthLength)
       || isKeyword(s.flexBasisLength)
@@ -377,14 +472,14 @@ struct ResolvedNode {
     flexBasisKeyword = keyword(s.flexBasisLength)
     flexBasisIsPercent = s.flexBasisLength.isPercent
     if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
-      aspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
+      storedAspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
       aspectRatioIsContentBox = s.boxSizing == .contentBox
     }
     let isScrollContainer = s.overflow == .hidden || s.overflow == .scroll
-    hasAutoMinWidth = s.minWidthLength == .auto && !isScrollContainer
-    hasAutoMinHeight = s.minHeightLength == .auto && !isScrollContainer
-    isAutoWidth = s.widthLength == .auto
-    isAutoHeight = s.heightLength == .auto
+    hasAutoMinWidth = s.minWidthLength.isAuto && !isScrollContainer
+    hasAutoMinHeight = s.minHeightLength.isAuto && !isScrollContainer
+    isAutoWidth = s.widthLength.isAuto
+    isAutoHeight = s.heightLength.isAuto
     size = .none
     minSize = .zero
     maxSize = .none
@@ -397,11 +492,13 @@ struct ResolvedNode {
     resolveLengths(s, widthBase: nil, heightBase: nil, basisAxis: nil, reportsChanges: false)
   }
 
-  /// `percent`% of `base`, as Chromium computes it: in single precision, cut to its layout
-  /// unit (1/64 pt) toward zero.
+  /// `percent`% of `base`, as Chromium computes it: the base in its layout unit (1/64 pt; a
+  /// flexed size the engine keeps exact is one there, the nearest), the product in single
+  /// precision, cut to the layout unit toward zero.
   @inline(__always)
   static func percentage(_ percent: Double, of base: Double) -> Double {
-    let value = Double(Float(base) * Float(percent) / 100)
+    let unitBase = (base * 64).rounded() / 64
+    let value = Double(Float(unitBase) * Float(percent) / 100)
     return (value * 64).rounded(.towardZero) / 64
   }
 
@@ -425,8 +522,11 @@ struct ResolvedNode {
     -> Bool
   {
     let limit = FlexLayoutLimits.maxLength
+    @inline(__always)
     func clampLength(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, 0), limit) : nil }
+    @inline(__always)
     func clampOffset(_ v: Double) -> Double? { v.isFinite ? Swift.min(Swift.max(v, -limit), limit) : nil }
+    @inline(__always)
     func resolved(_ v: FlexLength?, base: Double?) -> Double? {
       switch v {
       case .points(let p)?: return p
@@ -434,7 +534,9 @@ struct ResolvedNode {
       default: return nil
       }
     }
+    @inline(__always)
     func length(_ v: FlexLength, base: Double?) -> Double? { resolved(v, base: base).flatMap(clampLength) }
+    @inline(__always)
     func edge(_ v: FlexLength?, nonNegative: Bool) -> Double {
       guard let r = resolved(v, base: widthBase), let c = nonNegative ? clampLength(r) : clampOffset(r) else {
         return 0
@@ -452,13 +554,14 @@ struct ResolvedNode {
       bottom: edge(s.marginLengths.bottom, nonNegative: false),
       right: edge(s.marginLengths.trailing, nonNegative: false))
     var newAuto: UInt8 = 0
-    if s.marginLengths.top == .auto { newAuto |= AutoMarginEdge.top }
-    if s.marginLengths.leading == .auto { newAuto |= AutoMarginEdge.left }
-    if s.marginLengths.bottom == .auto { newAuto |= AutoMarginEdge.bottom }
-    if s.marginLengths.trailing == .auto { newAuto |= AutoMarginEdge.right }
+    if s.marginLengths.top.isAuto { newAuto |= AutoMarginEdge.top }
+    if s.marginLengths.leading.isAuto { newAuto |= AutoMarginEdge.left }
+    if s.marginLengths.bottom.isAuto { newAuto |= AutoMarginEdge.bottom }
+    if s.marginLengths.trailing.isAuto { newAuto |= AutoMarginEdge.right }
     // content-box sizes: add padding and border to definite sizes.
     let pb = newPadding + border
     let isContentBox = s.boxSizing == .contentBox
+    @inline(__always)
     func boxed(_ v: Double?, _ axis: Axis) -> Double? {
       guard let v else { return nil }
       return isContentBox ? Swift.min(v + pb.sum(axis), limit) : v
@@ -500,7 +603,7 @@ struct ResolvedNode {
     if mirrorsChildren { swap(&newPadding.left, &newPadding.right) }
     if isMirroredChild {
       swap(&newMargin.left, &newMargin.right)
-      swap(&newInset.left, &newInset.right)
+      (newInset.left, newInset.right) = (newInset.right, newInset.left)
       let left = newAuto & AutoMarginEdge.left != 0
       let right = newAuto & AutoMarginEdge.right != 0
       newAuto &= ~(AutoMarginEdge.left | AutoMarginEdge.right)

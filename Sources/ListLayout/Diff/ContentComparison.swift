@@ -6,12 +6,12 @@ import SequentialLayout
 // lists. Closures cannot be compared, so content holding one counts as changed.
 
 extension Cell {
-  /// Whether `other` has the same size, traits, attributes, sequential options and flexbox
+  /// Whether `other` has the same size, traits, attributes, sequential options, span and flexbox
   /// content (the id is the diff's key and is not compared).
   func hasSameContent(as other: Cell) -> Bool {
     guard sameTraits(traits, other.traits), size.isSame(as: other.size) else { return false }
     if !hasExtras && !other.hasExtras { return true }
-    return attributes == other.attributes && sequential.isSame(as: other.sequential)
+    return attributes == other.attributes && sequential.isSame(as: other.sequential) && span == other.span
   }
 }
 
@@ -28,6 +28,7 @@ extension Cell {
     guard sameTraits(a[i].traits, b[j].traits) else { return false }
     if !a[i].hasExtras && !b[j].hasExtras { return true }
     return a[i].attributes == b[j].attributes && a[i].sequential.isSame(as: b[j].sequential)
+      && a[i].span == b[j].span
   }
 }
 
@@ -95,6 +96,8 @@ extension Section {
     case (.sequential(let a), .sequential(let b)):
       return a.spacing == b.spacing && a.padding == b.padding
         && a.frameCalculator.isSame(as: b.frameCalculator)
+    case (.grid(let a), .grid(let b)): return a == b
+    case (.masonry(let a), .masonry(let b)): return a == b
     case (.carousel(let a), .carousel(let b)): return a == b
     default: return false
     }

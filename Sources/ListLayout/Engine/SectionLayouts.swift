@@ -75,10 +75,10 @@ struct SectionLayouts {
       var sequential = SequentialLayoutAlgorithm(defaults: defaults)
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       return try sequential.layout(section, in: context, policy: &policy)
+    case .grid(let grid): return try layoutOnce(GridSectionLayout(grid), section, context, &policy)
+    case .masonry: return try layoutOnce(UnsupportedLayout("masonry"), section, context, &policy)
     case .carousel(let carousel):
-      var layout = CarouselSectionLayout(carousel: carousel)
-      defer { otherLinesLaidOut += layout.linesLaidOut }
-      return try layout.layout(section, in: context, policy: &policy)
+      return try layoutOnce(CarouselSectionLayout(carousel: carousel), section, context, &policy)
     }
   }
 
@@ -96,13 +96,61 @@ struct SectionLayouts {
       var sequential = SequentialLayoutAlgorithm(defaults: defaults)
       defer { otherLinesLaidOut += sequential.linesLaidOut }
       resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+    case .grid(let grid):
+      resumed = try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
+    case .masonry:
+      resumed = try relayoutOnce(UnsupportedLayout("masonry"), section, context, old, edit, &policy)
     case .carousel(let carousel):
-      var layout = CarouselSectionLayout(carousel: carousel)
-      defer { otherLinesLaidOut += layout.linesLaidOut }
-      resumed = try layout.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+      resumed = try relayoutOnce(
+        CarouselSectionLayout(carousel: carousel), section, context, old, edit, &policy)
     }
     if let resumed { return resumed }
     return try layout(section, at: index, in: configuration, policy: &policy)
+  }
+}
+
+extension SectionLayouts {
+  /// Lays `section` out with `algorithm`, a layout made for this one section.
+  private mutating func layoutOnce<Algorithm: SectionLayoutAlgorithm, Policy: SpacingPolicy>(
+    _ algorithm: Algorithm, _ section: Section, _ context: SectionContext, _ policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    var algorithm = algorithm
+    defer { otherLinesLaidOut += algorithm.linesLaidOut }
+    return try algorithm.layout(section, in: context, policy: &policy)
+  }
+
+  /// Lays `section` out again after `edit` with `algorithm`, a layout made for this one
+  /// section; `nil` when it cannot resume from the edit.
+  private mutating func relayoutOnce<Algorithm: SectionLayoutAlgorithm, Policy: SpacingPolicy>(
+    _ algorithm: Algorithm, _ section: Section, _ context: SectionContext, _ old: SectionGeometry,
+    _ edit: SectionEdit, _ policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry? {
+    var algorithm = algorithm
+    defer { otherLinesLaidOut += algorithm.linesLaidOut }
+    return try algorithm.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+  }
+}
+
+/// A section layout the model can name but the engine does not lay out yet: it throws
+/// ``LayoutError/sectionLayoutFailed(path:reason:)`` naming the section's layout, never a
+/// guessed placement.
+struct UnsupportedLayout: SectionLayoutAlgorithm {
+  let name: String
+  init(_ name: String) { self.name = name }
+  var linesLaidOut: Int { 0 }
+
+  mutating func layout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    throw .sectionLayoutFailed(
+      path: "sections[\(context.index)].layout", reason: "\(name) sections are not yet supported")
+  }
+
+  mutating func relayout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
+    policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry? {
+    try layout(section, in: context, policy: &policy)
   }
 }
 

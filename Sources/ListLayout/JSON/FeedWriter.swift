@@ -186,6 +186,19 @@ struct FeedWriter {
       key("attributes")
       try cellAttributes(attributes, over: defaults, "sections[\(section)].cells[\(item)].attributes")
     }
+    if let span = cell.span {
+      key("span")
+      switch span {
+      case .fullRow: string("full")
+      case .columns(let count):
+        guard count >= 1 else {
+          throw .notRepresentable(
+            path: "sections[\(section)].cells[\(item)].span",
+            reason: "a span of \(count); the feed wants 1 or more")
+        }
+        integer(Int64(count))
+      }
+    }
     if let options = cell.sequential {
       key("layout")
       open("{")
@@ -288,11 +301,56 @@ struct FeedWriter {
         frameCalculator: spelledOut || !isDefault ? calculator : nil,
         spacing: spelledOut || defaults.spacing != .zero ? defaults.spacing : nil,
         padding: spelledOut || defaults.padding != .zero ? defaults.padding : nil, path())
+    case .grid(let grid):
+      string("grid")
+      try columnOptions(grid.columns, grid.columnSpacing, grid.rowSpacing, path())
+      if spelledOut || grid.rowAlignment != .top {
+        key("rowAlignment")
+        string(grid.rowAlignment.rawValue)
+      }
+      if spelledOut || grid.packing != .sparse {
+        key("packing")
+        string(grid.packing.rawValue)
+      }
+    case .masonry(let masonry):
+      string("masonry")
+      try columnOptions(masonry.columns, masonry.columnSpacing, masonry.rowSpacing, path())
     case .carousel(let carousel):
       string("carousel")
       try carouselOptions(carousel, path())
     }
     close("}")
+  }
+
+  /// The keys grid and masonry layouts share: `columns` or `minColumnWidth`, and the spacings
+  /// they set (an unset spacing takes the section's, so it is never spelled out).
+  private mutating func columnOptions(
+    _ columns: GridColumns, _ columnSpacing: Double?, _ rowSpacing: Double?, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
+    switch columns {
+    case .count(let count):
+      guard count >= 1 else {
+        throw .notRepresentable(
+          path: path() + ".columns", reason: "\(count) columns; the feed wants 1 or more")
+      }
+      key("columns")
+      bytes.append(contentsOf: String(count).utf8)
+    case .adaptive(let minimum):
+      guard minimum > 0 else {
+        throw .notRepresentable(
+          path: path() + ".minColumnWidth", reason: "\(minimum) is not a number > 0")
+      }
+      key("minColumnWidth")
+      try number(minimum, path() + ".minColumnWidth")
+    }
+    if let columnSpacing {
+      key("columnSpacing")
+      try nonNegative(columnSpacing, path() + ".columnSpacing")
+    }
+    if let rowSpacing {
+      key("rowSpacing")
+      try nonNegative(rowSpacing, path() + ".rowSpacing")
+    }
   }
 
   /// A carousel layout's keys: those that differ from the defaults (the item spacing only

@@ -179,7 +179,7 @@ private struct FeedDecoder {
   }
 
   enum CellKey: Int, JSONObjectKey {
-    case id, size, content, contentWidth, traits, attributes, layout
+    case id, size, content, contentWidth, traits, attributes, layout, span
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -199,6 +199,7 @@ private struct FeedDecoder {
       case .traits: cell.traits = try readTraits(&reader)
       case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
       case .layout: cell.sequential = try Self.readItemLayout(&reader)
+      case .span: cell.span = try Self.readSpan(&reader)
       }
     }
     if let content {
@@ -208,6 +209,14 @@ private struct FeedDecoder {
       cell.size = .flex(FlexContent(content, width: contentWidth))
     }
     return cell
+  }
+
+  /// A cell's span in a grid or masonry section: a whole number of columns ≥ 1, or `"full"`.
+  static func readSpan(_ reader: inout JSONReader) throws(JSONInputError) -> GridSpan {
+    if try reader.peek() == .string {
+      return try reader.readName([("full", GridSpan.fullRow)], "span")
+    }
+    return .columns(try reader.readInteger(in: 1...Int(Int32.max)))
   }
 
   /// A cell's flexbox content: a node tree in the `listlayout flex` schema (`id`, `style`,
@@ -289,49 +298,81 @@ private struct FeedDecoder {
 
   enum LayoutKey: Int, JSONObjectKey {
     case type, frameCalculator, spacing, padding
+    case columns, minColumnWidth, columnSpacing, rowSpacing, rowAlignment, packing
     // Carousel sections.
     case itemSpacing, height, paging
     static let keys = JSONKeyTable(Self.self)
   }
 
-  /// `{"type": "flow"}` or `{"type": "sequential", "frameCalculator": NAME, "spacing": {…}, "padding": {…}}`.
-  static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
+  /// The keys of a section layout object, read in any order and checked against its type
+  /// once the object is read.
+  struct SectionLayoutKeys {
     var type = "flow"
-    var options = SequentialItemOptions()
+    var sequential = SequentialItemOptions()
+    var columns: GridColumns?
+    var columnSpacing: Double?
+    var rowSpacing: Double?
+    var rowAlignment: GridRowAlignment?
+    var packing: GridPacking?
     var carousel = CarouselLayout()
+    /// The keys read that belong to one kind of layout only, in reading order.
+    var sequentialKeys: [String] = []
+    var columnKeys: [String] = []
+    var gridKeys: [String] = []
     var carouselKeys: [String] = []
+  }
+
+  /// `{"type": "flow"}`, `{"type": "sequential", "frameCalculator": NAME, "spacing": {…},
+  /// "padding": {…}}`, `{"type": "grid", "columns": N | "minColumnWidth": M, "columnSpacing": S,
+  /// "rowSpacing": S, "rowAlignment": A, "packing": P}`, `{"type": "masonry", "columns": N |
+  /// "minColumnWidth": M, "columnSpacing": S, "rowSpacing": S}` or `{"type": "carousel",
+  /// "itemSpacing": S, "height": H, "paging": P}`. A key of another type is an error, as are
+  /// both `columns` and `minColumnWidth`.
+  static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
+    var keys = SectionLayoutKeys()
     try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
-      switch LayoutKey(rawValue: key)! {
+      let layoutKey = LayoutKey(rawValue: key)!
+      switch layoutKey {
       case .type:
-        type = try reader.readName(
-          [("flow", "flow"), ("sequential", "sequential"), ("carousel", "carousel")], "section layout type")
+        keys.type = try reader.readName(
+          [
+            ("flow", "flow"), ("sequential", "sequential"), ("grid", "grid"), ("masonry", "masonry"),
+            ("carousel", "carousel"),
+          ], "section layout type")
       case .frameCalculator, .spacing, .padding:
-        try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
+        keys.sequentialKeys.append("\(layoutKey)")
+        try readSequentialKey(layoutKey, &reader, into: &keys.sequential)
+      case .columns, .minColumnWidth:
+        guard keys.columns == nil else {
+          throw reader.invalid("a layout takes columns or minColumnWidth, not both")
+        }
+        keys.columnKeys.append("\(layoutKey)")
+        if layoutKey == .columns {
+          keys.columns = .count(try reader.readInteger(in: 1...GridColumns.maximumCount))
+        } else {
+          let start = reader.offset
+          let minimum = try reader.readNonNegative()
+          guard minimum > 0 else { throw reader.invalid("minColumnWidth must be greater than 0", at: start) }
+          keys.columns = .adaptive(minimumWidth: minimum)
+        }
+      case .columnSpacing:
+        keys.columnKeys.append("columnSpacing")
+        keys.columnSpacing = try reader.readNonNegative()
+      case .rowSpacing:
+        keys.columnKeys.append("rowSpacing")
+        keys.rowSpacing = try reader.readNonNegative()
+      case .rowAlignment:
+        keys.gridKeys.append("rowAlignment")
+        keys.rowAlignment = try reader.readCase(GridRowAlignment.self, "row alignment")
+      case .packing:
+        keys.gridKeys.append("packing")
+        keys.packing = try reader.readCase(GridPacking.self, "grid packing")
       case .itemSpacing, .height, .paging:
-        try readCarouselKey(LayoutKey(rawValue: key)!, &reader, into: &carousel)
-        carouselKeys.append("\(LayoutKey(rawValue: key)!)")
+        keys.carouselKeys.append("\(layoutKey)")
+        try readCarouselKey(layoutKey, &reader, into: &keys.carousel)
       }
     }
-    if type == "carousel" {
-      guard options.frameCalculator == nil && options.spacing == nil && options.padding == nil else {
-        throw reader.invalid("frameCalculator, spacing and padding belong to sequential sections")
-      }
-      return .carousel(carousel)
-    }
-    if !carouselKeys.isEmpty {
-      throw reader.invalid("\(carouselKeys.joined(separator: ", ")) belong to carousel sections")
-    }
-    if type == "flow" {
-      guard options.frameCalculator == nil && options.spacing == nil && options.padding == nil else {
-        throw reader.invalid("frameCalculator, spacing and padding belong to sequential sections")
-      }
-      return .flow
-    }
-    return .sequential(
-      SequentialSectionDefaults(
-        frameCalculator: options.frameCalculator ?? .containerLeftAlignedVStack,
-        spacing: options.spacing ?? .zero,
-        padding: options.padding ?? .zero))
+    return try keys.layout(reader)
   }
 
   /// A cell's `{"frameCalculator": NAME, "spacing": {…}, "padding": {…}}` in a sequential section.
@@ -343,9 +384,12 @@ private struct FeedDecoder {
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
       case .frameCalculator, .spacing, .padding:
         try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
-      case .itemSpacing, .height, .paging:
-        throw reader.invalid(
-          "\(LayoutKey(rawValue: key)!) belongs to a carousel section's layout, not an item's")
+      case .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing, .itemSpacing,
+        .height, .paging:
+        throw reader.error(
+          .unknownKey,
+          "\(LayoutKey(rawValue: key)!) belongs to a section's layout; an item layout takes type, "
+            + "frameCalculator, spacing, padding")
       }
     }
     return options
@@ -374,7 +418,8 @@ private struct FeedDecoder {
     _ key: LayoutKey, _ reader: inout JSONReader, into options: inout SequentialItemOptions
   ) throws(JSONInputError) {
     switch key {
-    case .type, .itemSpacing, .height, .paging: break
+    case .type, .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing: break
+    case .itemSpacing, .height, .paging: break
     case .frameCalculator:
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {
@@ -519,5 +564,49 @@ private struct FeedDecoder {
       model.sections[section].cells[item].attributes = partial.applied(to: cellDefaults)
     }
     return model
+  }
+}
+
+extension FeedDecoder.SectionLayoutKeys {
+  /// The layout the keys describe, or an error naming the first key that belongs to another
+  /// type of layout (the path is the layout object's).
+  func layout(_ reader: borrowing JSONReader) throws(JSONInputError) -> SectionLayout {
+    func reject(_ keys: [String], _ owner: String) throws(JSONInputError) {
+      guard let key = keys.first else { return }
+      throw reader.invalid("\(key) belongs to \(owner), not to a \(type) section")
+    }
+    switch type {
+    case "sequential":
+      try reject(columnKeys + gridKeys, "grid and masonry sections")
+      try reject(carouselKeys, "carousel sections")
+      return .sequential(
+        SequentialSectionDefaults(
+          frameCalculator: sequential.frameCalculator ?? .containerLeftAlignedVStack,
+          spacing: sequential.spacing ?? .zero,
+          padding: sequential.padding ?? .zero))
+    case "grid", "masonry":
+      try reject(sequentialKeys, "sequential sections")
+      try reject(carouselKeys, "carousel sections")
+      if type == "masonry" { try reject(gridKeys, "grid sections") }
+      guard let columns else {
+        throw reader.error(.missingKey, "a \(type) layout needs columns or minColumnWidth")
+      }
+      if type == "masonry" {
+        return .masonry(MasonryLayout(columns: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing))
+      }
+      return .grid(
+        GridLayout(
+          columns: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
+          rowAlignment: rowAlignment ?? .top, packing: packing ?? .sparse))
+    case "carousel":
+      try reject(sequentialKeys, "sequential sections")
+      try reject(columnKeys + gridKeys, "grid and masonry sections")
+      return .carousel(carousel)
+    default:
+      try reject(sequentialKeys, "sequential sections")
+      try reject(columnKeys + gridKeys, "grid and masonry sections")
+      try reject(carouselKeys, "carousel sections")
+      return .flow
+    }
   }
 }

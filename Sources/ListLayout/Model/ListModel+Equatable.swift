@@ -50,7 +50,7 @@ extension CellSize: Hashable {
 extension Cell: Hashable {
   public static func == (lhs: Cell, rhs: Cell) -> Bool {
     lhs.id == rhs.id && lhs.size == rhs.size && lhs.traits == rhs.traits && lhs.attributes == rhs.attributes
-      && lhs.sequential == rhs.sequential
+      && lhs.sequential == rhs.sequential && lhs.span == rhs.span
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -59,6 +59,7 @@ extension Cell: Hashable {
     hasher.combine(traits)
     hasher.combine(attributes)
     hasher.combine(sequential)
+    hasher.combine(span)
   }
 }
 
@@ -94,6 +95,8 @@ extension SectionLayout: Hashable {
     case (.flow, .flow): true
     case (.sequential(let a), .sequential(let b)):
       a.spacing == b.spacing && a.padding == b.padding && sameCalculator(a.frameCalculator, b.frameCalculator)
+    case (.grid(let a), .grid(let b)): a == b
+    case (.masonry(let a), .masonry(let b)): a == b
     case (.carousel(let a), .carousel(let b)): a == b
     default: false
     }
@@ -107,8 +110,14 @@ extension SectionLayout: Hashable {
       hasher.combine(defaults.spacing)
       hasher.combine(defaults.padding)
       hashCalculator(defaults.frameCalculator, into: &hasher)
-    case .carousel(let carousel):
+    case .grid(let grid):
       hasher.combine(2)
+      hasher.combine(grid)
+    case .masonry(let masonry):
+      hasher.combine(3)
+      hasher.combine(masonry)
+    case .carousel(let carousel):
+      hasher.combine(4)
       hasher.combine(carousel)
     }
   }

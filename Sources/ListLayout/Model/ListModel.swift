@@ -91,11 +91,17 @@ public struct Cell: Sendable {
     get { extras?.sequential }
     set { updateExtras { $0.sequential = newValue } }
   }
+  /// How many columns the cell spans in a grid or masonry section; `nil` is one column.
+  /// Other sections ignore it.
+  public var span: GridSpan? {
+    get { extras?.span }
+    set { updateExtras { $0.span = newValue } }
+  }
   /// What most cells do not have lives behind one immutable reference: a cell that is 56
   /// bytes rather than 88 makes a million-cell layout read a third less memory.
   private var extras: CellExtras?
 
-  /// Whether the cell has attributes or sequential options of its own (the typesetter's fast
+  /// Whether the cell has attributes, sequential options or a span of its own (the typesetter's fast
   /// path takes only cells without).
   var hasExtras: Bool { extras != nil }
 
@@ -129,12 +135,14 @@ private final class CellExtras: Sendable {
   struct Values: Sendable {
     var attributes: CellAttributes?
     var sequential: SequentialItemOptions?
-    var isEmpty: Bool { attributes == nil && sequential == nil }
+    var span: GridSpan?
+    var isEmpty: Bool { attributes == nil && sequential == nil && span == nil }
   }
   let values: Values
   init(_ values: Values) { self.values = values }
   var attributes: CellAttributes? { values.attributes }
   var sequential: SequentialItemOptions? { values.sequential }
+  var span: GridSpan? { values.span }
 }
 
 /// A cell's own placement in a sequentially laid out section (SQLayout's per-item
@@ -187,6 +195,11 @@ public enum SectionLayout: Sendable {
   /// ``Cell/sequential``). The section's attribute insets are the layout insets; cell insets,
   /// alignments and the layout manager do not apply.
   case sequential(SequentialSectionDefaults)
+  /// Equal columns and rows, cells auto-placed as CSS Grid places them (``GridLayout``); a
+  /// cell's ``Cell/span`` says how many columns it takes.
+  case grid(GridLayout)
+  /// Staggered lanes, each cell in the lane whose bottom is highest (``MasonryLayout``).
+  case masonry(MasonryLayout)
   /// One row of cells that scrolls sideways across the list (see ``CarouselLayout``).
   case carousel(CarouselLayout)
 }

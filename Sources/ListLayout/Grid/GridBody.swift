@@ -1,0 +1,378 @@
+import LayoutGeometry
+
+/// A cell of a grid page: its frame relative to the page's top.
+struct GridItemRecord: Equatable, BitwiseCopyable {
+  var x: Double
+  var y: Double
+  var width: Double
+  var height: Double
+
+  var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+}
+
+/// A row of a grid page: its first cell (within the page), its top relative to the page's
+/// top and its height (its tallest cell's).
+struct GridRowRecord: Equatable, BitwiseCopyable {
+  var firstItem: Int
+  var y: Double
+  var height: Double
+  var maxY: Double { y + height }
+}
+
+/// Whole rows of a sparse grid, about ``targetItemCount`` cells: the unit an edit replaces.
+/// Rows inside a page are `rowSpacing` apart; a page starts at a row's start.
+final class GridPage: Sendable {
+  /// Cells, in item order.
+  let items: ContiguousArray<GridItemRecord>
+  /// Rows, top to bottom.
+  let rows: ContiguousArray<GridRowRecord>
+  /// The bottom of the last row.
+  let height: Double
+
+  /// A page is closed at the end of the first row that brings it to this many cells.
+  static let targetItemCount = 512
+
+  init(items: ContiguousArray<GridItemRecord>, rows: ContiguousArray<GridRowRecord>) {
+    self.items = items
+    self.rows = rows
+    height = rows.last?.maxY ?? 0
+  }
+
+  var itemCount: Int { items.count }
+
+  /// The cells of row `row` (page-local).
+  func items(ofRow row: Int) -> Range<Int> {
+    rows[row].firstItem..<(row + 1 < rows.count ? rows[row + 1].firstItem : items.count)
+  }
+
+  /// The first row whose bottom is below `y`, or `rows.count`.
+  func firstRow(endingBelow y: Double) -> Int {
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if rows[mid].maxY > y { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+}
+
+/// Builds grid rows into pages (or one flat list, for dense bodies): cells are placed into the
+/// open row as they come (at the row's top, their own height); when the row is closed its
+/// height is known and its cells are aligned (center, bottom, stretch) in place.
+struct GridRowWriter {
+  let metrics: GridMetrics
+  /// Whether pages are closed at ``GridPage/targetItemCount`` (sparse) or never (dense).
+  let paged: Bool
+  private(set) var pages: [GridPage] = []
+  private var items = ContiguousArray<GridItemRecord>()
+  private var rows = ContiguousArray<GridRowRecord>()
+  /// The top of the next row (relative to the page).
+  private var nextY = 0.0
+  /// The open row: its first cell and its height so far (`nil`: no row is open).
+  private var openRow: (first: Int, height: Double)?
+  /// Rows written so far.
+  private(set) var rowCount = 0
+
+  init(metrics: GridMetrics, paged: Bool) {
+    self.metrics = metrics
+    self.paged = paged
+    if paged {
+      // A page closes at the end of the row that reaches the target: at most a row over it.
+      items.reserveCapacity(GridPage.targetItemCount + metrics.columnCount)
+      rows.reserveCapacity(GridPage.targetItemCount / metrics.columnCount + 2)
+    }
+  }
+
+  /// Places a cell in the open row (opening one if none is), at `column`, `span` columns
+  /// wide, `height` tall.
+  @inline(__always)
+  mutating func place(column: Int, span: Int, height: Double) {
+    if openRow == nil { openRow = (items.count, 0) }
+    openRow!.height = max(openRow!.height, height)
+    items.append(
+      GridItemRecord(
+        x: metrics.x(ofColumn: column), y: nextY, width: metrics.width(ofSpan: span), height: height))
+  }
+
+  /// Closes the open row: it is as tall as its tallest cell; each cell sits in it as the
+  /// alignment says. Returns whether a page was closed after it.
+  @discardableResult
+  mutating func closeRow() -> Bool {
+    guard let (first, height) = openRow else { return false }
+    openRow = nil
+    rows.append(GridRowRecord(firstItem: first, y: nextY, height: height))
+    if metrics.alignment != .top {
+      for i in first..<items.count {
+        switch metrics.alignment {
+        case .top: break
+        case .center: items[i].y = nextY + (height - items[i].height) / 2
+        case .bottom: items[i].y = nextY + (height - items[i].height)
+        case .stretch: items[i].height = height
+        }
+      }
+    }
+    nextY = nextY + height + metrics.rowSpacing
+    rowCount += 1
+    if paged && items.count >= GridPage.targetItemCount {
+      closePage()
+      return true
+    }
+    return false
+  }
+
+  /// Closes the page being written, if it has rows.
+  mutating func closePage() {
+    guard !rows.isEmpty else { return }
+    pages.append(GridPage(items: items, rows: rows))
+    items.removeAll(keepingCapacity: true)
+    rows.removeAll(keepingCapacity: true)
+    nextY = 0
+  }
+
+  /// The pages written, the open row and the last page closed.
+  mutating func finish() -> [GridPage] {
+    closeRow()
+    closePage()
+    return pages
+  }
+}
+
+/// The body of a sparse grid section: pages of whole rows, with prefix sums over their heights
+/// and cell counts (as a flow body's pages of lines), so that an edit replaces a page and
+/// everything after it moves by a sum. Cells of a row are consecutive items.
+///
+/// ```
+///   body top ─┬─ page 0  ┐  rows; page k's top is pageHeights.prefix(k) + k · rowSpacing
+///             │  rowSpacing
+///             └─ page 1  ┘
+/// ```
+struct GridBody: SectionBody {
+  var pages = BlockArray<GridPage>()
+  var pageHeights = PrefixSumTree<Double>()
+  var pageItemCounts = PrefixSumTree<Int>()
+  /// What the cells were placed with (an edit placed with others lays the section out whole).
+  let metrics: GridMetrics
+
+  init(pages: some Collection<GridPage>, metrics: GridMetrics) {
+    self.pages = BlockArray(pages)
+    pageHeights = PrefixSumTree(pages.lazy.map(\.height))
+    pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
+    self.metrics = metrics
+  }
+
+  var itemCount: Int { pageItemCounts.total }
+  var height: Double {
+    pages.isEmpty ? 0 : pageHeights.total + Double(pages.count - 1) * metrics.rowSpacing
+  }
+  var trailingSpace: Double { 0 }
+  var lineCount: Int { pages.reduce(0) { $0 + $1.rows.count } }
+
+  /// The page holding cell `item`, and the cell's index within it.
+  ///
+  /// - Complexity: O(log p).
+  func locate(item: Int) -> (page: Int, local: Int) {
+    let page = pageItemCounts.firstIndex(wherePrefixExceeds: item)
+    return (page, item - pageItemCounts.prefix(page))
+  }
+
+  /// The content y of page `page`'s top, computed the same way on every path.
+  func pageOrigin(_ page: Int, _ origin: BodyOrigin) -> Double {
+    origin.sectionTop + (origin.bodyTop + (pageHeights.prefix(page) + Double(page) * metrics.rowSpacing))
+  }
+
+  @inline(__always)
+  func frame(page: GridPage, local: Int, y: Double) -> Rect {
+    var frame = page.items[local].frame
+    frame.origin.y = y + frame.origin.y
+    return frame
+  }
+
+  func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect {
+    let (page, local) = locate(item: item)
+    return frame(page: pages[page], local: local, y: pageOrigin(page, origin))
+  }
+
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+    var item = 0
+    for (k, page) in pages.enumerated() {
+      let y = pageOrigin(k, origin)
+      for local in 0..<page.itemCount {
+        try body(item, frame(page: page, local: local, y: y))
+        item += 1
+      }
+    }
+  }
+
+  /// Finds the first page and row by binary search and visits only the rows overlapping the
+  /// band.
+  ///
+  /// - Complexity: O(log p + log r + k).
+  func forEachItem(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    guard itemCount > 0 else { return }
+    var pageIndex = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY),
+      perElement: metrics.rowSpacing)
+    if pageIndex == pages.count { pageIndex = pages.count - 1 }
+    var firstItem = pageItemCounts.prefix(pageIndex)
+    while pageIndex < pages.count {
+      let y = pageOrigin(pageIndex, origin)
+      if y >= maxY + searchSlack(maxY) { return }
+      let page = pages[pageIndex]
+      var row = page.firstRow(endingBelow: minY - y - searchSlack(minY))
+      while row < page.rows.count, y + page.rows[row].y < maxY + searchSlack(maxY) {
+        for local in page.items(ofRow: row)
+        where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+          return
+        }
+        row += 1
+      }
+      if row < page.rows.count { return }
+      firstItem += page.itemCount
+      pageIndex += 1
+    }
+  }
+
+  /// Rows are ordered and `rowSpacing` apart, cells lie inside their row box and inside the
+  /// section horizontally (when the insets and the column spacing leave room), cells of a row do not overlap and
+  /// keep their order, pages agree with their index entries.
+  func invariantViolations(_ check: BodyCheck) -> [String] {
+    var problems: [String] = []
+    func fail(_ message: String) {
+      if problems.count < 20 { problems.append(message) }
+    }
+    let s = check.section
+    if pageHeights.count != pages.count || pageItemCounts.count != pages.count {
+      fail("section \(s) page index out of step with its pages")
+    }
+    for (k, page) in pages.enumerated() {
+      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k] {
+        fail("section \(s) page \(k) index entries differ from the page")
+      }
+      if page.rows.isEmpty || page.rows[0].firstItem != 0 || page.rows[0].y != 0 {
+        fail("section \(s) page \(k) does not start with a row at its top")
+      }
+      for row in page.rows.indices {
+        let record = page.rows[row]
+        if row > 0 {
+          let previous = page.rows[row - 1]
+          if record.y < previous.maxY - check.epsilon || record.firstItem <= previous.firstItem {
+            fail("section \(s) page \(k) row \(row) is not below the row before it")
+          }
+        }
+        var previousMaxX = -Double.infinity
+        for i in page.items(ofRow: row) {
+          let frame = page.items[i].frame
+          if !frame.isFinite || frame.width < 0 || frame.height < 0 {
+            fail("section \(s) page \(k) item \(i) frame \(frame)")
+            continue
+          }
+          if frame.minY < record.y - check.epsilon || frame.maxY > record.maxY + check.epsilon {
+            fail("section \(s) page \(k) item \(i) \(frame) outside its row")
+          }
+          if frame.minX < previousMaxX - check.epsilon {
+            fail("section \(s) page \(k) item \(i) overlaps the cell before it in its row")
+          }
+          previousMaxX = frame.maxX
+          if check.insetsFit && metrics.columnsFit
+            && (frame.minX < -check.epsilon || frame.maxX > check.listWidth + check.epsilon)
+          {
+            fail("section \(s) page \(k) item \(i) \(frame) leaves the content horizontally")
+          }
+        }
+      }
+    }
+    return problems
+  }
+}
+
+/// The body of a densely packed grid: cells leave document order (a later cell may fill a
+/// hole in an earlier row), so each row keeps the list of its cells; frames are stored flat.
+/// Queries find the rows of a band by binary search and report their cells in item order.
+struct DenseGridBody: SectionBody {
+  /// Each cell's frame relative to the body's top, in item order.
+  let frames: ContiguousArray<GridItemRecord>
+  /// The rows, top to bottom (`firstItem` indexes ``rowItems``).
+  let rows: ContiguousArray<GridRowRecord>
+  /// The items of each row, row by row, ascending within a row.
+  let rowItems: ContiguousArray<Int>
+
+  var itemCount: Int { frames.count }
+  var height: Double { rows.last?.maxY ?? 0 }
+  var trailingSpace: Double { 0 }
+  var lineCount: Int { rows.count }
+
+  @inline(__always)
+  private func frame(_ item: Int, _ origin: BodyOrigin) -> Rect {
+    var frame = frames[item].frame
+    frame.origin.y = origin.sectionTop + (origin.bodyTop + frame.origin.y)
+    return frame
+  }
+
+  func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect { frame(item, origin) }
+
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+    for item in frames.indices { try body(item, frame(item, origin)) }
+  }
+
+  /// - Complexity: O(log r + k log k): the rows of the band are found by binary search, their
+  ///   cells sorted into item order.
+  func forEachItem(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    let top = origin.sectionTop + origin.bodyTop
+    let localMin = minY - top - searchSlack(minY)
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if rows[mid].maxY > localMin { high = mid } else { low = mid + 1 }
+    }
+    var found: [Int] = []
+    var row = low
+    while row < rows.count, top + rows[row].y < maxY + searchSlack(maxY) {
+      let end = row + 1 < rows.count ? rows[row + 1].firstItem : rowItems.count
+      found.append(contentsOf: rowItems[rows[row].firstItem..<end])
+      row += 1
+    }
+    found.sort()
+    for item in found where !body(item, frame(item, origin)) { return }
+  }
+
+  /// Every cell lies in its row's box, rows are ordered, no two cells of a row overlap.
+  func invariantViolations(_ check: BodyCheck) -> [String] {
+    var problems: [String] = []
+    func fail(_ message: String) {
+      if problems.count < 20 { problems.append(message) }
+    }
+    let s = check.section
+    var seen = Array(repeating: false, count: frames.count)
+    for row in rows.indices {
+      let record = rows[row]
+      if row > 0 && record.y < rows[row - 1].maxY - check.epsilon {
+        fail("section \(s) row \(row) is not below the row before it")
+      }
+      let end = row + 1 < rows.count ? rows[row + 1].firstItem : rowItems.count
+      let members = rowItems[record.firstItem..<end].map { frames[$0].frame }.sorted { $0.minX < $1.minX }
+      for (i, frame) in members.enumerated() {
+        if !frame.isFinite || frame.width < 0 || frame.height < 0 {
+          fail("section \(s) row \(row) frame \(frame)")
+        }
+        if frame.minY < record.y - check.epsilon || frame.maxY > record.maxY + check.epsilon {
+          fail("section \(s) row \(row) cell \(frame) outside its row")
+        }
+        if i > 0 && frame.minX < members[i - 1].maxX - check.epsilon {
+          fail("section \(s) row \(row) cells overlap")
+        }
+      }
+      for item in rowItems[record.firstItem..<end] {
+        if seen[item] { fail("section \(s) item \(item) in two rows") }
+        seen[item] = true
+      }
+    }
+    if let missing = seen.firstIndex(of: false) { fail("section \(s) item \(missing) in no row") }
+    return problems
+  }
+}

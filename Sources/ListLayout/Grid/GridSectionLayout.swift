@@ -1,0 +1,176 @@
+import LayoutGeometry
+
+/// The grid section layout: cells auto-placed in equal columns as CSS Grid places them
+/// (`grid-template-columns: repeat(n, 1fr)` or `repeat(auto-fill, minmax(M, 1fr))`, rows as
+/// tall as their tallest cell).
+///
+/// 1. **Resolve** the columns (``GridColumns/columnCount(forWidth:spacing:)``), their width and
+///    the spacings (``GridMetrics``).
+/// 2. **Place** each cell: sparse packing keeps document order, a cell that does not fit in what
+///    is left of the row starting the next row (a full-row cell starts a row unless the row is
+///    empty); dense packing puts each cell in the first hole from the grid's start where its
+///    span fits (``DensePacker``).
+/// 3. **Size** each cell as it is placed (its sizing callback gets the spanned width).
+/// 4. **Align** each row's cells (top, center, bottom, stretch) once the row is complete.
+///
+/// Cell widths, cell insets, line-break attributes and the layout manager do not apply in a
+/// grid; the section's insets, header and footer do. Frames are laid out left to right; the
+/// snapshot mirrors them for right-to-left lists.
+///
+/// Edits: a sparse grid is laid out again from the start of the page holding the first touched
+/// cell until a page boundary meets an old one past the last touched cell, so a cell resized in
+/// its row costs one page and O(log n) sums. A dense grid is laid out whole after an edit (a
+/// cell may fill a hole anywhere above it).
+struct GridSectionLayout: SectionLayoutAlgorithm {
+  let grid: GridLayout
+  private(set) var linesLaidOut = 0
+
+  init(_ grid: GridLayout) { self.grid = grid }
+
+  mutating func layout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    try grid.validate(path: "sections[\(context.index)].layout")
+    let metrics = GridMetrics(grid, in: context)
+    let body: any SectionBody
+    switch grid.packing {
+    case .sparse:
+      var writer = GridRowWriter(metrics: metrics, paged: true)
+      _ = try placeSparse(section.cells, from: 0, context: context, metrics: metrics, writer: &writer) {
+        _ in false
+      }
+      let pages = writer.finish()
+      linesLaidOut += writer.rowCount
+      body = GridBody(pages: pages, metrics: metrics)
+    case .dense:
+      body = try placeDense(section.cells, context: context, metrics: metrics)
+    }
+    return geometry(section, body, context)
+  }
+
+  mutating func relayout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
+    policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry? {
+    try grid.validate(path: "sections[\(context.index)].layout")
+    let metrics = GridMetrics(grid, in: context)
+    guard grid.packing == .sparse, let oldBody = old.body as? GridBody, oldBody.metrics == metrics,
+      oldBody.itemCount > 0, !section.cells.isEmpty
+    else { return nil }
+    // 1. Resume at the start of the page holding the first touched cell (a page starts a row,
+    //    where sparse placement depends on nothing before it).
+    let startPage = oldBody.locate(item: min(edit.first, oldBody.itemCount - 1)).page
+    let startItem = oldBody.pageItemCounts.prefix(startPage)
+    // 2. Place cells page by page until a page ends where an old page ended, past the edit.
+    var writer = GridRowWriter(metrics: metrics, paged: true)
+    var syncPage: Int?
+    _ = try placeSparse(section.cells, from: startItem, context: context, metrics: metrics, writer: &writer) {
+      next in
+      guard next > edit.lastDirty, next - edit.delta < oldBody.itemCount else { return false }
+      let (page, local) = oldBody.locate(item: next - edit.delta)
+      guard local == 0 else { return false }
+      syncPage = page
+      return true
+    }
+    let pages = writer.finish()
+    linesLaidOut += writer.rowCount
+    // 3. Splice: the new pages replace the old ones from the start page to the sync point.
+    var body = oldBody
+    body.replacePages(startPage..<(syncPage ?? oldBody.pages.count), with: pages)
+    return geometry(section, body, context)
+  }
+
+  private func geometry(
+    _ section: Section, _ body: any SectionBody, _ context: SectionContext
+  ) -> SectionGeometry {
+    SectionGeometry(
+      body: body, header: section.header, footer: section.footer, listWidth: context.configuration.width,
+      insets: context.attributes.insets)
+  }
+
+  /// Places cells `start...` in sparse order into `writer`. After each page is closed,
+  /// `stop` is asked with the next cell's index whether to stop there. Returns whether it
+  /// stopped.
+  private func placeSparse(
+    _ cells: CellList, from start: Int, context: SectionContext, metrics: GridMetrics,
+    writer: inout GridRowWriter, stop: (Int) -> Bool
+  ) throws(LayoutError) -> Bool {
+    let sizer = GridCellSizer(context: context, metrics: metrics)
+    let columns = metrics.columnCount
+    var column = 0
+    var stopped = false
+    try cells.forEachChunk(from: start) { (chunk, first) throws(LayoutError) in
+      guard let base = chunk.baseAddress else { return true }
+      for offset in max(0, start - first)..<chunk.count {
+        let item = first + offset
+        let cell = base + offset
+        let span = try sizer.span(of: cell, at: item)
+        if column + span > columns && column > 0 {
+          // The cell does not fit in what is left of the row: the row ends here.
+          if writer.closeRow(), stop(item) {
+            stopped = true
+            return false
+          }
+          column = 0
+        }
+        writer.place(column: column, span: span, height: try sizer.height(of: cell, at: item, span: span))
+        column += span
+      }
+      return true
+    }
+    return stopped
+  }
+
+  /// Places every cell densely and builds the flat body.
+  private mutating func placeDense(
+    _ cells: CellList, context: SectionContext, metrics: GridMetrics
+  ) throws(LayoutError) -> DenseGridBody {
+    let sizer = GridCellSizer(context: context, metrics: metrics)
+    var packer = DensePacker(columnCount: metrics.columnCount)
+    var rows: [[GridPlacedCell]] = []
+    for (item, cell) in cells.enumerated() {
+      let (span, height) = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
+        let span = try sizer.span(of: cell, at: item)
+        return (span, try sizer.height(of: cell, at: item, span: span))
+      }
+      let (row, column) = packer.place(span: span)
+      while rows.count <= row { rows.append([]) }
+      rows[row].append(GridPlacedCell(item: item, column: column, span: span, height: height))
+    }
+    var writer = GridRowWriter(metrics: metrics, paged: false)
+    for row in rows {
+      for cell in row { writer.place(column: cell.column, span: cell.span, height: cell.height) }
+      writer.closeRow()
+    }
+    linesLaidOut += writer.rowCount
+    let page = writer.finish().first
+    var frames = ContiguousArray(
+      repeating: GridItemRecord(x: 0, y: 0, width: 0, height: 0), count: cells.count)
+    var rowItems = ContiguousArray<Int>()
+    rowItems.reserveCapacity(cells.count)
+    for row in rows {
+      for cell in row {
+        frames[cell.item] = page!.items[rowItems.count]
+        rowItems.append(cell.item)
+      }
+    }
+    return DenseGridBody(frames: frames, rows: page?.rows ?? [], rowItems: rowItems)
+  }
+}
+
+extension GridBody {
+  /// Replaces the pages in `range` with `newPages`, keeping the prefix sums in step.
+  mutating func replacePages(_ range: Range<Int>, with newPages: [GridPage]) {
+    if range.count == newPages.count {
+      for (offset, page) in zip(0..., newPages) {
+        pages[range.lowerBound + offset] = page
+        pageHeights[range.lowerBound + offset] = page.height
+        pageItemCounts[range.lowerBound + offset] = page.itemCount
+      }
+    } else {
+      pages.replaceSubrange(range, with: newPages)
+      pageHeights.replaceSubrange(range, with: newPages.map(\.height))
+      pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
+    }
+  }
+}
