@@ -149,6 +149,10 @@ public struct HTMLRenderer: Sendable {
     var cellCount = 0
     var sectionY = Column(), sectionH = Column(), firsts = Column(), counts = Column()
     var headers = Column(), footers = Column()
+    // Carousels: each section's maximum horizontal offset, or null (written only when any
+    // section is a carousel).
+    var carousels = Column()
+    var anyCarousel = false
     func supplementary(_ element: LayoutAttributes?, into column: inout Column) {
       column.separate()
       guard let element else { return column.bytes += Array("null".utf8) }
@@ -167,6 +171,13 @@ public struct HTMLRenderer: Sendable {
       counts.append(integer: snapshot.numberOfItems(inSection: section))
       supplementary(snapshot.headerAttributes(inSection: section), into: &headers)
       supplementary(snapshot.footerAttributes(inSection: section), into: &footers)
+      carousels.separate()
+      if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
+        anyCarousel = true
+        carousels.bytes += Array(jsonNumber(metrics.maximumOffset).utf8)
+      } else {
+        carousels.bytes += Array("null".utf8)
+      }
       var cells =
         model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
       snapshot.forEachElement(inSection: section) { element in
@@ -209,9 +220,13 @@ public struct HTMLRenderer: Sendable {
       (",\"h\":", sectionH), (",\"first\":", firsts), (",\"count\":", counts), (",\n\"header\":", headers),
       (",\n\"footer\":", footers),
     ]
-    for (before, column) in arrays {
+    let carouselArrays: [(String, Column?)] =
+      anyCarousel ? [(",\n\"carousel\":", carousels), (",\"rtl\":", nil)] : []
+    for (before, column) in arrays + carouselArrays {
       bytes += Array(before.utf8)
-      if let column {
+      if before == ",\"rtl\":" {
+        bytes += Array((configuration.layoutDirection == .rtl ? "true" : "false").utf8)
+      } else if let column {
         bytes.append(UInt8(ascii: "["))
         bytes += column.bytes
         bytes.append(UInt8(ascii: "]"))

@@ -72,12 +72,12 @@ struct SectionLayouts {
     switch section.layout ?? .flow {
     case .flow: return try flow.layout(section, in: context, policy: &policy)
     case .sequential(let defaults):
-      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
-      defer { otherLinesLaidOut += sequential.linesLaidOut }
-      return try sequential.layout(section, in: context, policy: &policy)
+      return try layoutOnce(SequentialLayoutAlgorithm(defaults: defaults), section, context, &policy)
     case .grid(let grid): return try layoutOnce(GridSectionLayout(grid), section, context, &policy)
     case .masonry(let masonry):
       return try layoutOnce(MasonrySectionLayout(masonry), section, context, &policy)
+    case .carousel(let carousel):
+      return try layoutOnce(CarouselSectionLayout(carousel: carousel), section, context, &policy)
     }
   }
 
@@ -92,13 +92,15 @@ struct SectionLayouts {
     switch section.layout ?? .flow {
     case .flow: resumed = try flow.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     case .sequential(let defaults):
-      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
-      defer { otherLinesLaidOut += sequential.linesLaidOut }
-      resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+      resumed = try relayoutOnce(
+        SequentialLayoutAlgorithm(defaults: defaults), section, context, old, edit, &policy)
     case .grid(let grid):
       resumed = try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
     case .masonry(let masonry):
       resumed = try relayoutOnce(MasonrySectionLayout(masonry), section, context, old, edit, &policy)
+    case .carousel(let carousel):
+      resumed = try relayoutOnce(
+        CarouselSectionLayout(carousel: carousel), section, context, old, edit, &policy)
     }
     if let resumed { return resumed }
     return try layout(section, at: index, in: configuration, policy: &policy)
@@ -124,29 +126,6 @@ extension SectionLayouts {
     var algorithm = algorithm
     defer { otherLinesLaidOut += algorithm.linesLaidOut }
     return try algorithm.relayout(section, in: context, old: old, edit: edit, policy: &policy)
-  }
-}
-
-/// A section layout the model can name but the engine does not lay out yet: it throws
-/// ``LayoutError/sectionLayoutFailed(path:reason:)`` naming the section's layout, never a
-/// guessed placement.
-struct UnsupportedLayout: SectionLayoutAlgorithm {
-  let name: String
-  init(_ name: String) { self.name = name }
-  var linesLaidOut: Int { 0 }
-
-  mutating func layout<Policy: SpacingPolicy>(
-    _ section: Section, in context: SectionContext, policy: inout Policy
-  ) throws(LayoutError) -> SectionGeometry {
-    throw .sectionLayoutFailed(
-      path: "sections[\(context.index)].layout", reason: "\(name) sections are not yet supported")
-  }
-
-  mutating func relayout<Policy: SpacingPolicy>(
-    _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
-    policy: inout Policy
-  ) throws(LayoutError) -> SectionGeometry? {
-    try layout(section, in: context, policy: &policy)
   }
 }
 

@@ -331,6 +331,8 @@ private struct FeedDecoder {
   enum LayoutKey: Int, JSONObjectKey {
     case type, frameCalculator, spacing, padding
     case columns, minColumnWidth, columnSpacing, rowSpacing, rowAlignment, packing
+    // Carousel sections.
+    case itemSpacing, height, paging
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -344,17 +346,20 @@ private struct FeedDecoder {
     var rowSpacing: Double?
     var rowAlignment: GridRowAlignment?
     var packing: GridPacking?
+    var carousel = CarouselLayout()
     /// The keys read that belong to one kind of layout only, in reading order.
     var sequentialKeys: [String] = []
     var columnKeys: [String] = []
     var gridKeys: [String] = []
+    var carouselKeys: [String] = []
   }
 
   /// `{"type": "flow"}`, `{"type": "sequential", "frameCalculator": NAME, "spacing": {…},
   /// "padding": {…}}`, `{"type": "grid", "columns": N | "minColumnWidth": M, "columnSpacing": S,
-  /// "rowSpacing": S, "rowAlignment": A, "packing": P}` or `{"type": "masonry", "columns": N |
-  /// "minColumnWidth": M, "columnSpacing": S, "rowSpacing": S}`. A key of another type is an
-  /// error, as are both `columns` and `minColumnWidth`.
+  /// "rowSpacing": S, "rowAlignment": A, "packing": P}`, `{"type": "masonry", "columns": N |
+  /// "minColumnWidth": M, "columnSpacing": S, "rowSpacing": S}` or `{"type": "carousel",
+  /// "itemSpacing": S, "height": H, "paging": P}`. A key of another type is an error, as are
+  /// both `columns` and `minColumnWidth`.
   static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
     var keys = SectionLayoutKeys()
     try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
@@ -362,8 +367,10 @@ private struct FeedDecoder {
       switch layoutKey {
       case .type:
         keys.type = try reader.readName(
-          [("flow", "flow"), ("sequential", "sequential"), ("grid", "grid"), ("masonry", "masonry")],
-          "section layout type")
+          [
+            ("flow", "flow"), ("sequential", "sequential"), ("grid", "grid"), ("masonry", "masonry"),
+            ("carousel", "carousel"),
+          ], "section layout type")
       case .frameCalculator, .spacing, .padding:
         keys.sequentialKeys.append("\(layoutKey)")
         try readSequentialKey(layoutKey, &reader, into: &keys.sequential)
@@ -392,6 +399,9 @@ private struct FeedDecoder {
       case .packing:
         keys.gridKeys.append("packing")
         keys.packing = try reader.readCase(GridPacking.self, "grid packing")
+      case .itemSpacing, .height, .paging:
+        keys.carouselKeys.append("\(layoutKey)")
+        try readCarouselKey(layoutKey, &reader, into: &keys.carousel)
       }
     }
     return try keys.layout(reader)
@@ -406,7 +416,8 @@ private struct FeedDecoder {
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
       case .frameCalculator, .spacing, .padding:
         try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
-      case .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing:
+      case .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing, .itemSpacing,
+        .height, .paging:
         throw reader.error(
           .unknownKey,
           "\(LayoutKey(rawValue: key)!) belongs to a section's layout; an item layout takes type, "
@@ -416,11 +427,31 @@ private struct FeedDecoder {
     return options
   }
 
+  /// One key of a carousel section's layout: `"itemSpacing": 8`, `"height": "tallest" |
+  /// "first" | 180`, `"paging": "none" | "item" | "page"`.
+  static func readCarouselKey(
+    _ key: LayoutKey, _ reader: inout JSONReader, into carousel: inout CarouselLayout
+  ) throws(JSONInputError) {
+    switch key {
+    case .itemSpacing: carousel.itemSpacing = try reader.readNonNegative()
+    case .height:
+      if try reader.peek() == .number {
+        carousel.height = .fixed(try reader.readNonNegative())
+      } else {
+        carousel.height = try reader.readName(
+          [("tallest", CarouselHeight.tallest), ("first", .first)], "carousel height (or a number)")
+      }
+    case .paging: carousel.paging = try reader.readCase(CarouselPaging.self, "carousel paging")
+    default: break
+    }
+  }
+
   static func readSequentialKey(
     _ key: LayoutKey, _ reader: inout JSONReader, into options: inout SequentialItemOptions
   ) throws(JSONInputError) {
     switch key {
     case .type, .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing: break
+    case .itemSpacing, .height, .paging: break
     case .frameCalculator:
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {
@@ -580,6 +611,7 @@ extension FeedDecoder.SectionLayoutKeys {
     switch type {
     case "sequential":
       try reject(columnKeys + gridKeys, "grid and masonry sections")
+      try reject(carouselKeys, "carousel sections")
       return .sequential(
         SequentialSectionDefaults(
           frameCalculator: sequential.frameCalculator ?? .containerLeftAlignedVStack,
@@ -587,6 +619,7 @@ extension FeedDecoder.SectionLayoutKeys {
           padding: sequential.padding ?? .zero))
     case "grid", "masonry":
       try reject(sequentialKeys, "sequential sections")
+      try reject(carouselKeys, "carousel sections")
       if type == "masonry" { try reject(gridKeys, "grid sections") }
       guard let columns else {
         throw reader.error(.missingKey, "a \(type) layout needs columns or minColumnWidth")
@@ -598,9 +631,14 @@ extension FeedDecoder.SectionLayoutKeys {
         GridLayout(
           columns: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
           rowAlignment: rowAlignment ?? .top, packing: packing ?? .sparse))
+    case "carousel":
+      try reject(sequentialKeys, "sequential sections")
+      try reject(columnKeys + gridKeys, "grid and masonry sections")
+      return .carousel(carousel)
     default:
       try reject(sequentialKeys, "sequential sections")
       try reject(columnKeys + gridKeys, "grid and masonry sections")
+      try reject(carouselKeys, "carousel sections")
       return .flow
     }
   }

@@ -200,6 +200,8 @@ public enum SectionLayout: Sendable {
   case grid(GridLayout)
   /// Staggered lanes, each cell in the lane whose bottom is highest (``MasonryLayout``).
   case masonry(MasonryLayout)
+  /// One row of cells that scrolls sideways across the list (see ``CarouselLayout``).
+  case carousel(CarouselLayout)
 }
 
 /// A section: optional header and footer, cells, and optional attributes.

@@ -21,14 +21,20 @@ extension LayoutSnapshot {
   ///
   /// A pinned header never leaves its section, so it is found with its section.
   ///
+  /// Carousel sections scrolled sideways are named in `horizontalOffsets`: their cells come
+  /// back moved by their section's offset (left, or right in a right-to-left list), and only
+  /// where they meet `rect` (a carousel's cells are found by binary search along its row).
+  ///
   /// - Complexity: O(log n + k).
-  public func elements(in rect: Rect, pinning: PinningContext?) -> [LayoutAttributes] {
+  public func elements(
+    in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets = .zero
+  ) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     forEachSection(overlapping: rect) { section in
       if let header = supplementary(.header, section, pinning: pinning), header.frame.intersects(rect) {
         result.append(header)
       }
-      appendCells(ofSection: section, in: rect, to: &result)
+      appendCells(ofSection: section, in: rect, scrolledBy: horizontalOffsets[section], to: &result)
       if let footer = supplementary(.footer, section, pinning: pinning), footer.frame.intersects(rect) {
         result.append(footer)
       }
@@ -36,25 +42,33 @@ extension LayoutSnapshot {
     return result
   }
 
-  /// Calls `body` with each section whose vertical extent may overlap `rect`, in order.
+  /// Calls `body` with each section whose vertical extent (with the cells that overflow it)
+  /// may overlap `rect`, in order.
   ///
-  /// - Complexity: O(log s) plus one call per section visited.
+  /// - Complexity: O(log s) plus one call per section visited (those overlapping `rect`
+  ///   widened by the farthest overflow of any carousel's cells past its section).
   func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
     // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
     guard !rect.isEmpty, !rect.minY.isNaN, !rect.maxY.isNaN, !geometries.isEmpty else { return }
     let top = model.configuration.contentInsets.top
+    // Cells that overflow their section (a carousel's taller than its band) widen the search.
+    let minY = rect.minY - overflow.below
+    let maxY = rect.maxY + overflow.above
     var section = sectionHeights.firstIndex(
-      wherePrefixExceeds: rect.minY - top - searchSlack(rect.minY),
+      wherePrefixExceeds: minY - top - searchSlack(minY),
       perElement: model.configuration.sectionSpacing)
-    while section < geometries.count, sectionTop(section) < rect.maxY {
+    while section < geometries.count, sectionTop(section) < maxY {
       body(section)
       section += 1
     }
   }
 
-  /// Appends the cells of `section` whose frames intersect `rect`, in item order.
-  func appendCells(ofSection section: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
-    forEachCellCandidate(ofSection: section, overlappingY: rect.minY, rect.maxY) { item, frame in
+  /// Appends the cells of `section` whose frames (a carousel's scrolled by `offset`)
+  /// intersect `rect`, in item order.
+  func appendCells(
+    ofSection section: Int, in rect: Rect, scrolledBy offset: Double, to result: inout [LayoutAttributes]
+  ) {
+    forEachCellCandidate(ofSection: section, in: rect, scrolledBy: offset) { item, frame in
       if frame.intersects(rect) {
         result.append(
           LayoutAttributes(
@@ -79,6 +93,31 @@ extension LayoutSnapshot {
       body(item, directed(frame))
     }
   }
+
+  /// Calls `body` with the index and frame of every cell of `section` that may overlap
+  /// `rect` (a superset: callers test frames exactly), a carousel's scrolled by `offset`, in
+  /// item order, until it returns `false`.
+  ///
+  /// - Complexity: O(log n + k).
+  func forEachCellCandidate(
+    ofSection section: Int, in rect: Rect, scrolledBy offset: Double, _ body: (Int, Rect) -> Bool
+  ) {
+    let geometry = geometries[section]
+    guard geometry.itemCount > 0 else { return }
+    let (minX, maxX) = leftToRight(rect.minX, rect.maxX)
+    geometry.body.forEachItem(
+      overlappingX: minX, maxX, y: rect.minY, rect.maxY, scrolledBy: offset, at: bodyOrigin(section)
+    ) { item, frame in
+      body(item, directed(frame))
+    }
+  }
+
+  /// The x extent `minX ..< maxX` of the snapshot's direction, as bodies see it (left to right).
+  func leftToRight(_ minX: Double, _ maxX: Double) -> (Double, Double) {
+    guard isMirrored else { return (minX, maxX) }
+    let width = model.configuration.width
+    return (width - maxX, width - minX)
+  }
 }
 
 extension LayoutSnapshot {
@@ -86,8 +125,13 @@ extension LayoutSnapshot {
   /// highest z-index (the later in listing order on a tie). With a content offset, headers
   /// (and footers, if they pin) are taken at their pinned positions.
   ///
+  /// Carousels scrolled sideways are named in `horizontalOffsets` (see
+  /// ``elements(in:pinning:horizontalOffsets:)``).
+  ///
   /// - Complexity: O(log n + k) for k cells on the lines at `point`.
-  public func element(at point: Point, pinning: PinningContext? = nil) -> LayoutAttributes? {
+  public func element(
+    at point: Point, pinning: PinningContext? = nil, horizontalOffsets: HorizontalOffsets = .zero
+  ) -> LayoutAttributes? {
     guard point.isFinite else { return nil }
     var best: LayoutAttributes?
     func consider(_ element: LayoutAttributes) {
@@ -98,7 +142,9 @@ extension LayoutSnapshot {
       x: -Double.greatestFiniteMagnitude / 4, y: point.y, width: .greatestFiniteMagnitude / 2, height: 1)
     forEachSection(overlapping: band) { section in
       if let header = supplementary(.header, section, pinning: pinning) { consider(header) }
-      forEachCellCandidate(ofSection: section, overlappingY: point.y, point.y) { item, frame in
+      let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
+      forEachCellCandidate(ofSection: section, in: spot, scrolledBy: horizontalOffsets[section]) {
+        item, frame in
         if frame.contains(point) {
           consider(
             LayoutAttributes(
