@@ -107,6 +107,21 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
       }
     }
 
+    /// Appends every cell of `leaf` (a leaf of another list): the leaf itself, shared, when
+    /// the chunk being filled is empty or holds enough cells to stand alone; else cell by cell.
+    mutating func append(leaf: Node) {
+      guard chunk.isEmpty || chunk.count >= CellList.chunkCapacity / 2 else {
+        for cell in leaf.cells { append(cell) }
+        return
+      }
+      if !chunk.isEmpty {
+        leaves.append(Node(cells: chunk))
+        chunk = []
+        chunk.reserveCapacity(CellList.chunkCapacity)
+      }
+      leaves.append(leaf)
+    }
+
     /// The list of every cell appended.
     mutating func list() -> CellList {
       if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
