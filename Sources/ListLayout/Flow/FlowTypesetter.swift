@@ -83,6 +83,12 @@ struct FlowTypesetter {
       defaults: defaultCellAttributes, horizontalAlignment: attributes.horizontalAlignment,
       verticalAlignment: attributes.verticalAlignment,
       headerTraits: section.header.map { spacing.key($0.traits) })
+    restart()
+  }
+
+  /// Starts the current section over: an empty line box at its top, no pages (an edit then
+  /// resumes at one of its old lines).
+  mutating func restart() {
     linesLaidOutBefore += position.linesFinished
     position = FlowPosition(
       box: LineBox(

@@ -4,9 +4,8 @@ enum SectionOrigin {
   case fresh
   /// The old section `old`, with no item edits.
   case unchanged(old: Int)
-  /// The old section `old` with item edits: everything before `first` is untouched, and new
-  /// item *n* > `lastDirty` is old item *n* − `delta`, untouched.
-  case edited(old: Int, first: Int, lastDirty: Int, delta: Int)
+  /// The old section `old` with item edits (see ``SectionEdit``).
+  case edited(old: Int, edit: SectionEdit)
 }
 
 /// An update resolved against a model: the new model, where each section came from, and how
@@ -85,7 +84,7 @@ extension ListUpdate {
       let built = try buildSection(slot, at: index, from: old, plan: plan, edits: edits)
       model.sections.append(built.section)
       origins.append(built.origin)
-      if case .edited(let oldIndex, _, _, _) = built.origin {
+      if case .edited(let oldIndex, _) = built.origin {
         removedItems[oldIndex] = built.removed
         insertedItems[oldIndex] = built.inserted
       }
@@ -271,8 +270,11 @@ extension ListUpdate {
     let touchedNew = inserts.map(\.0)
     let first = min(removed.first ?? Int.max, changedIndices.min() ?? Int.max, touchedNew.first ?? Int.max)
     let lastDirty = max(touchedNew.last ?? -1, max(removed.last ?? -1, changedIndices.max() ?? -1) + delta)
+    let edit = SectionEdit(
+      first: first, lastDirty: lastDirty, delta: delta,
+      groups: Self.editGroups(removing: removed, inserting: touchedNew, changing: changedIndices.sorted()))
     return BuiltSection(
-      section: section, origin: .edited(old: oldIndex, first: first, lastDirty: lastDirty, delta: delta),
+      section: section, origin: .edited(old: oldIndex, edit: edit),
       removed: removed, inserted: touchedNew)
 
   }
@@ -283,6 +285,54 @@ extension ListUpdate {
   /// pass (``splice(_:removing:inserting:changing:from:section:edits:)``) rather than edited
   /// cell by cell, when the edits also touch a sizeable part of its chunks.
   static let spliceThreshold = 16
+
+  /// Changes closer than this many cells apart form one ``EditGroup``.
+  static let groupGap = 8
+
+  /// The edits of one section as groups of nearby changes, in order: the sorted old items
+  /// `removed`, the sorted new positions `inserted`, the sorted old items `changed`.
+  ///
+  /// - Complexity: O(e) for e edits.
+  static func editGroups(
+    removing removed: [Int], inserting inserted: [Int], changing changed: [Int]
+  )
+    -> [EditGroup]
+  {
+    var groups: [EditGroup] = []
+    func note(_ item: Int, before: Int, after: Int) {
+      if let last = groups.last, item - last.lastDirty <= groupGap {
+        groups[groups.count - 1].lastDirty = max(last.lastDirty, item)
+        groups[groups.count - 1].deltaAfter = after
+      } else {
+        groups.append(EditGroup(first: item, lastDirty: item, deltaBefore: before, deltaAfter: after))
+      }
+    }
+    var delta = 0  // new index − old index of the next untouched old cell
+    var r = 0
+    var k = 0
+    var c = 0
+    while true {
+      let nextOld = min(r < removed.count ? removed[r] : Int.max, c < changed.count ? changed[c] : Int.max)
+      let position = nextOld == Int.max ? Int.max : nextOld + delta
+      if k < inserted.count && inserted[k] <= position {
+        // A cell inserted where the old cell would land goes before it.
+        note(inserted[k], before: delta, after: delta + 1)
+        delta += 1
+        k += 1
+      } else if nextOld == Int.max {
+        return groups
+      } else if r < removed.count && removed[r] == nextOld {
+        // The cell that follows a removed one is placed anew.
+        note(position, before: delta, after: delta - 1)
+        delta -= 1
+        r += 1
+        if c < changed.count && changed[c] == nextOld { c += 1 }
+      } else {
+        note(position, before: delta, after: delta)
+        c += 1
+      }
+    }
+  }
 
   /// The cell an insertion puts in place: a new cell, or a moved one with its changes.
   static func cell(_ inserted: InsertedCell, from old: ListModel, edits: ItemEdits) -> Cell {
