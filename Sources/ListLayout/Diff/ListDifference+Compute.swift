@@ -493,7 +493,8 @@ extension CellList {
   func identifiers() -> ContiguousArray<String?> {
     ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
       var position = 0
-      for chunk in chunks {
+      var leaves = LeafIterator(root: root, from: 0)
+      while let (chunk, _) = leaves.next() {
         chunk.cells.withUnsafeBufferPointer { cells in
           for k in cells.indices {
             (buffer.baseAddress! + position).initialize(to: cells[k].id)

@@ -47,7 +47,7 @@ extension FlowSectionLayout {
       edit.groups.isEmpty
       ? [EditGroup(first: edit.first, lastDirty: edit.lastDirty, deltaBefore: 0, deltaAfter: edit.delta)]
       : edit.groups
-    // Each group replaces a run of old pages; the old pages between runs are kept.
+    // Each run of groups replaces a run of old pages; the old pages between runs are kept.
     var splices: [(replaced: Range<Int>, pages: ContiguousArray<LinePage>)] = []
     var g = 0
     while g < groups.count {
@@ -58,53 +58,71 @@ extension FlowSectionLayout {
       //    because it did not.
       let (pageIndex, startLine) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
       let startPage = old.pages[pageIndex]
-      let above = old.line(before: (pageIndex, startLine)).map {
-        ($0.lowerBound + group.deltaBefore)..<($0.upperBound + group.deltaBefore)
-      }
       typesetter.resume(
-        at: startLine, of: startPage, lineAbove: above.map { keys(of: $0, in: section, &spacing) })
-      let startItem =
+        at: startLine, of: startPage,
+        lineAbove: old.line(before: (pageIndex, startLine)).map {
+          keys(of: $0, shiftedBy: group.deltaBefore, in: section, &spacing)
+        })
+      var startItem =
         old.pageItemCounts.prefix(pageIndex) + startPage.lineStart(startLine) + group.deltaBefore
-
-      // 2–3. Reflow until the lines re-synchronise on a page before the next group's
-      //      resume line; a group reached first joins this one.
       var next = g + 1
       var nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
-      var sync: (page: Int, line: Int, shift: Double)?
-      try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
-        let skip = max(0, startItem - first)
-        let stopped = try typesetter.place(
-          UnsafeBufferPointer(rebasing: cells[skip...]), first: first + skip, spacing: &spacing
-        ) { item, newLine in
-          while let resume = nextResume, item >= resume.item {
-            group.lastDirty = groups[next].lastDirty
-            group.deltaAfter = groups[next].deltaAfter
-            next += 1
-            nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
-          }
-          guard let newLine, item > group.lastDirty, item > startItem,
-            let match = old.lineStart(at: item - group.deltaAfter),
-            old.pages[match.page].indent(beforeLine: match.line) == newLine.indent,
-            nextResume.map({ $0.page > match.page }) ?? true
-          else { return false }
-          sync = (
-            match.page, match.line, newLine.top + newLine.gapAbove - old.pages[match.page].line(match.line).y
-          )
-          return true
-        }
-        if stopped { typesetter.discardPendingLine() }
-        return !stopped
-      }
-
-      // 4. Splice.
       var replaced = pageIndex..<old.pages.count
-      typesetter.finishPendingLine(spacing: &spacing)
-      if let sync {
-        typesetter.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
+      var synced = false
+      while true {
+        // 2–3. Reflow until the lines re-synchronise before the next group's resume line; a
+        //      group reached first joins this one.
+        var sync: (page: Int, line: Int, shift: Double)?
+        try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
+          let skip = max(0, startItem - first)
+          let stopped = try typesetter.place(
+            UnsafeBufferPointer(rebasing: cells[skip...]), first: first + skip, spacing: &spacing
+          ) { item, newLine in
+            while let resume = nextResume, item >= resume.item {
+              group.lastDirty = groups[next].lastDirty
+              group.deltaAfter = groups[next].deltaAfter
+              next += 1
+              nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
+            }
+            guard let newLine, item > group.lastDirty, item > startItem,
+              let match = old.lineStart(at: item - group.deltaAfter),
+              old.pages[match.page].indent(beforeLine: match.line) == newLine.indent,
+              nextResume.map({ ($0.page, $0.line) > (match.page, match.line) }) ?? true
+            else { return false }
+            sync = (
+              match.page, match.line,
+              newLine.top + newLine.gapAbove - old.pages[match.page].line(match.line).y
+            )
+            return true
+          }
+          if stopped { typesetter.discardPendingLine() }
+          return !stopped
+        }
+        typesetter.finishPendingLine(spacing: &spacing)
+        guard let sync else { break }
+        synced = true
+        let syncPage = old.pages[sync.page]
+        if let resume = nextResume, resume.page == sync.page {
+          // 4a. The next group resumes on this page: keep the old lines up to its resume
+          //     line, then reflow it.
+          let nextGroup = groups[next]
+          let above = old.line(before: (resume.page, resume.line))!
+          typesetter.resume(
+            afterAppending: sync.line..<resume.line, of: syncPage, shiftedBy: sync.shift,
+            lineAbove: keys(of: above, shiftedBy: nextGroup.deltaBefore, in: section, &spacing))
+          group = nextGroup
+          startItem = resume.item
+          next += 1
+          nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
+          continue
+        }
+        // 4b. Splice: the rest of the page the lines re-synchronised on, then old pages.
+        typesetter.appendLines(of: syncPage, from: sync.line, shiftedBy: sync.shift)
         replaced = pageIndex..<(sync.page + 1)
+        break
       }
       splices.append((replaced, typesetter.takePages()))
-      guard sync != nil else { break }
+      guard synced else { break }
       g = next
     }
     var body = old
@@ -146,19 +164,21 @@ extension FlowSectionLayout {
     return (pageIndex, startLine)
   }
 
-  /// Where a group would resume: its page, and the new index of the resume line's first cell.
-  static func resumePoint(of group: EditGroup, in old: FlowBody) -> (page: Int, item: Int) {
+  /// Where a group would resume: its old page and line, and the new index of the line's
+  /// first cell.
+  static func resumePoint(of group: EditGroup, in old: FlowBody) -> (page: Int, line: Int, item: Int) {
     let (page, line) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
-    return (page, old.pageItemCounts.prefix(page) + old.pages[page].lineStart(line) + group.deltaBefore)
+    return (page, line, old.pageItemCounts.prefix(page) + old.pages[page].lineStart(line) + group.deltaBefore)
   }
 
-  /// The trait keys of cells `items` (none when the answers do not depend on traits).
+  /// The trait keys of cells `items` (none when the answers do not depend on traits), or of
+  /// the cells `shift` places after them.
   func keys<Spacing: SpacingPolicy>(
-    of items: Range<Int>, in section: Section, _ spacing: inout Spacing
+    of items: Range<Int>, shiftedBy shift: Int = 0, in section: Section, _ spacing: inout Spacing
   )
     -> [TraitKey]
   {
     guard spacing.usesTraits else { return [] }
-    return items.map { spacing.key(section.cells[$0].traits) }
+    return items.map { spacing.key(section.cells[$0 + shift].traits) }
   }
 }
