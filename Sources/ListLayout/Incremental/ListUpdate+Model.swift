@@ -379,26 +379,39 @@ extension ListUpdate {
         j += leaf.count
         continue
       }
+      // Runs of untouched cells between the edits are copied in bulk.
+      var run = 0  // the first local index not yet copied
       for local in 0..<leaf.count {
+        let item = first + local
+        let removes = r < removed.count && removed[r] == item
+        while c < changed.count && changed[c] < item { c += 1 }
+        let changes = !removes && c < changed.count && changed[c] == item
+        guard removes || changes || insertDue() else {
+          j += 1
+          continue
+        }
+        builder.append(contentsOf: leaf.cells[run..<local])
+        run = local
         while insertDue() {
           builder.append(cell(inserts[k].1, from: old, edits: edits))
           k += 1
           j += 1
         }
-        let item = first + local
-        if r < removed.count && removed[r] == item {
+        if removes {
           r += 1
-          continue
-        }
-        var cell = leaf.cells[local]
-        while c < changed.count && changed[c] < item { c += 1 }
-        if c < changed.count && changed[c] == item {
+          run = local + 1
+        } else if changes {
+          var cell = leaf.cells[local]
           for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] { cell.apply(change) }
+          builder.append(cell)
           c += 1
+          j += 1
+          run = local + 1
+        } else {
+          j += 1
         }
-        builder.append(cell)
-        j += 1
       }
+      builder.append(contentsOf: leaf.cells[run..<leaf.count])
     }
     while k < inserts.count {
       builder.append(cell(inserts[k].1, from: old, edits: edits))
