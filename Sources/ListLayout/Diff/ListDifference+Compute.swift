@@ -439,6 +439,9 @@ struct IdentifierTable {
   private var slots: [Int]
   private var keys: [String] = []
   private let mask: Int
+  /// One bit per 16-bit hash value, set for every key: a miss (most look-ups) is answered
+  /// from these 8 KB without touching the slots.
+  private var filter = [UInt64](repeating: 0, count: 1024)
 
   init(capacity: Int) {
     var size = 64
@@ -476,6 +479,8 @@ struct IdentifierTable {
     let hash = Self.hash(string)
     let slot = slot(of: string, hash: hash)
     if slots[slot] >= 0 { return slots[slot] & 0xFFFF_FFFF }
+    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
+    filter[bit >> 6] |= 1 << UInt64(bit & 63)
     slots[slot] = Int(truncatingIfNeeded: hash >> 33) << 32 | keys.count
     keys.append(string)
     return keys.count - 1
@@ -483,7 +488,10 @@ struct IdentifierTable {
 
   /// The number of `string`, if it was inserted.
   func find(_ string: String) -> Int? {
-    let value = slots[slot(of: string, hash: Self.hash(string))]
+    let hash = Self.hash(string)
+    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
+    guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return nil }
+    let value = slots[slot(of: string, hash: hash)]
     return value >= 0 ? value & 0xFFFF_FFFF : nil
   }
 }
