@@ -400,7 +400,8 @@ func heaviestIncreasingRun(keys: [Int], weights: [Int]) -> [Bool] {
     var element = -1
     var r = rank[k]
     while r > 0 {
-      if treeTotal[r] > total {
+      // Ties go to the latest element, as patience sorting's piles would have it.
+      if treeTotal[r] > total || (treeTotal[r] == total && treeElement[r] > element) {
         total = treeTotal[r]
         element = treeElement[r]
       }
@@ -408,13 +409,13 @@ func heaviestIncreasingRun(keys: [Int], weights: [Int]) -> [Bool] {
     }
     previous[k] = element
     total += weights[k]
-    if total > bestTotal {
+    if total >= bestTotal {
       bestTotal = total
       bestElement = k
     }
     r = rank[k] + 1
     while r <= m {
-      if total > treeTotal[r] {
+      if total >= treeTotal[r] {
         treeTotal[r] = total
         treeElement[r] = k
       }
