@@ -18,6 +18,9 @@ Run by hand (not in `swift test`, unless LISTLAYOUT_CHROMIUM_TESTS=1; see README
    pinned header is the expected section's, at the viewport's top edge.
 4. Takes a screenshot of the page at Y (`pinned.png` in the output directory).
 
+With --prepared, expected.json may name carousels scrolled sideways ("scroll": {"S": X}, what
+`layout --scroll S=X` was given): the page scrolls them (`#scroll=S:X`) before it checks.
+
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
 
@@ -121,6 +124,9 @@ def main():
         expected = json.load(f)
     offset, vh = expected["offset"], expected["viewportHeight"]
     fragment = "offset=%s&vh=%s" % (offset, vh)
+    # Carousels scrolled sideways (expected.json's "scroll": {"S": X}, as `layout --scroll S=X`).
+    if expected.get("scroll"):
+        fragment += "&scroll=" + ",".join("%s:%s" % (s, x) for s, x in sorted(expected["scroll"].items()))
     width = int(expected["layout"]["contentSize"]["width"])
     window = "--window-size=%d,%d" % (max(width + 160, 480), int(vh) + 80)
 

@@ -13,17 +13,31 @@
 /// writer.write(number: 12.5)
 /// writer.flush()   // output.bytes holds {"x":12.5
 /// ```
+///
+/// A copy of a writer is a writer of its own (the buffer is copied before a write to a
+/// shared one), with the same sink.
 public struct ByteWriter {
-  private var buffer: [UInt8]
-  private let capacity: Int
-  private let sink: (UnsafeRawBufferPointer) -> Void
+  /// The buffer: the writer's one manual allocation, `capacity` bytes, freed with it.
+  //
+  // The writes of literals, bytes and integers are inlinable: a record writer in another
+  // module then copies its keys with a few stores rather than a call per key.
+  @usableFromInline final class Storage {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline init(capacity: Int) { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+  }
+
+  @usableFromInline var storage: Storage
+  /// How many bytes of the buffer are written and not yet handed to the sink.
+  @usableFromInline var count = 0
+  @usableFromInline let capacity: Int
+  @usableFromInline let sink: (UnsafeRawBufferPointer) -> Void
 
   /// A writer that hands its bytes to `sink`, `capacity` bytes at a time.
   public init(capacity: Int = 1 << 16, sink: @escaping (UnsafeRawBufferPointer) -> Void) {
     self.capacity = Swift.max(capacity, 64)
     self.sink = sink
-    buffer = []
-    buffer.reserveCapacity(self.capacity)
+    storage = Storage(capacity: self.capacity)
   }
 
   /// Writes everything written `body` to a new array.
@@ -38,81 +52,188 @@ public struct ByteWriter {
 
   /// Hands everything buffered to the sink.
   public mutating func flush() {
-    guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { sink($0) }
-    buffer.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    sink(UnsafeRawBufferPointer(start: storage.base, count: count))
+    count = 0
   }
 
-  @inline(__always)
-  private mutating func reserve(_ count: Int) {
-    if buffer.count + count > capacity { flush() }
+  /// Room for `needed` bytes (at most `capacity`): where they go. The caller adds what it
+  /// wrote to `count`.
+  @inlinable @inline(__always)
+  mutating func reserve(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+    if count &+ needed > capacity { flush() }
+    if !isKnownUniquelyReferenced(&storage) { unshare() }
+    return storage.base + count
+  }
+
+  /// Gives this writer a buffer of its own (a copy shares the one it was copied from).
+  @usableFromInline
+  mutating func unshare() {
+    let copy = Storage(capacity: capacity)
+    copy.base.update(from: storage.base, count: count)
+    storage = copy
+  }
+
+  /// Writes `bytes`, through the buffer when they fit in it, else straight to the sink.
+  @inlinable @inline(__always)
+  mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count <= capacity else { return writeLarge(bytes) }
+    guard let source = bytes.baseAddress else { return }
+    let out = reserve(bytes.count)
+    if bytes.count <= 32 {
+      // The keys and punctuation of a record: a loop costs less than a call to memmove.
+      for i in 0..<bytes.count { out[i] = source[i] }
+    } else {
+      out.update(from: source, count: bytes.count)
+    }
+    count &+= bytes.count
+  }
+
+  @usableFromInline
+  mutating func writeLarge(_ bytes: UnsafeBufferPointer<UInt8>) {
+    flush()
+    sink(UnsafeRawBufferPointer(bytes))
   }
 
   /// Writes a string's UTF-8 bytes.
+  ///
+  /// (A string literal goes to the `StaticString` overload instead, which needs no `String`.)
+  @_disfavoredOverload
   public mutating func write(_ text: String) {
     var text = text
-    text.withUTF8 { utf8 in
-      if utf8.count > capacity {
-        flush()
-        sink(UnsafeRawBufferPointer(utf8))
-      } else {
-        reserve(utf8.count)
-        buffer.append(contentsOf: utf8)
-      }
-    }
+    text.withUTF8 { write(bytes: $0) }
   }
 
   /// Writes a literal.
+  @inlinable @inline(__always)
   public mutating func write(_ text: StaticString) {
-    text.withUTF8Buffer { utf8 in
-      reserve(utf8.count)
-      buffer.append(contentsOf: utf8)
-    }
+    text.withUTF8Buffer { write(bytes: $0) }
   }
 
   /// Writes one byte.
-  @inline(__always)
+  @inlinable @inline(__always)
   public mutating func write(byte: UInt8) {
-    reserve(1)
-    buffer.append(byte)
+    reserve(1).pointee = byte
+    count &+= 1
   }
 
   /// Writes an integer in decimal.
   public mutating func write(integer value: Int) {
-    reserve(20)
-    if value < 0 { buffer.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, stored backwards
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { raw in
-      repeat {
-        raw[count] = UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30
-        magnitude /= 10
-        count += 1
-      } while magnitude != 0
-      for i in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[i]) }
+    let out = reserve(20)
+    var length = 0
+    if value < 0 {
+      out[0] = UInt8(ascii: "-")
+      length = 1
     }
+    length &+= Self.writeDigits(of: UInt64(value.magnitude), to: out + length)
+    count &+= length
   }
 
+  /// The number of decimal digits of `value`.
+  @inline(__always)
+  private static func digitCount(_ value: UInt64) -> Int {
+    var digits = 1
+    var limit: UInt64 = 10
+    while digits < 20 && value >= limit {
+      digits &+= 1
+      limit &*= 10
+    }
+    return digits
+  }
+
+  /// Writes `value`'s decimal digits at `out`, returning how many.
+  @inline(__always)
+  private static func writeDigits(of value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    let digits = digitCount(value)
+    var rest = value
+    var position = digits
+    // Two digits per 64-bit division, from the right (the split of a pair is a small one).
+    while position >= 2 {
+      let pair = UInt8(truncatingIfNeeded: rest % 100)
+      rest /= 100
+      position &-= 2
+      out[position] = pair / 10 &+ 0x30
+      out[position &+ 1] = pair % 10 &+ 0x30
+    }
+    if position == 1 { out[0] = UInt8(truncatingIfNeeded: rest) &+ 0x30 }
+    return digits
+  }
+
+  /// Powers of ten for the decimals the fast path writes (1 to 3 places).
+  private static let scales: (Double, Double, Double) = (10, 100, 1000)
+
   /// Writes a number exactly as ``formatted(_:)`` spells it.
+  ///
+  /// Whole numbers below 10^15 are written as integers; numbers below 10^9 with at most three
+  /// decimal places (`12.5`, `0.25`, `-3.125`) as their shortest decimal, digit by digit;
+  /// anything else through `description` (the shortest text that reads back the same).
   public mutating func write(number value: Double) {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
       write(integer: Int(Int64(value)))
-    } else {
-      write(value.description)
+      return
     }
+    if abs(value) < 1e9, writeShortDecimal(value) { return }
+    write(value.description)
+  }
+
+  /// Writes `value` (finite, below 10^9 in magnitude, not whole) with the fewest decimal
+  /// places, one to three, that read back to exactly `value`; returns `false`, writing
+  /// nothing, when three are not enough.
+  ///
+  /// The text is then the shortest that reads back to `value`, as `description` writes it:
+  /// `n / 10^k` with `n < 2^53` is one correctly rounded division, which is also how the
+  /// text `n·10^-k` reads back; no text with fewer places does (those `k` were tried first);
+  /// and below 10^9 one step of the last place (10^-3 at most) is wider than a `Double`'s
+  /// spacing, so no other text with `k` places reads back to `value` either.
+  private mutating func writeShortDecimal(_ value: Double) -> Bool {
+    let magnitude = abs(value)
+    for places in 1...3 {
+      let scale = places == 1 ? Self.scales.0 : places == 2 ? Self.scales.1 : Self.scales.2
+      let scaled = (magnitude * scale).rounded()
+      guard scaled / scale == magnitude else { continue }
+      let whole = UInt64(scaled)
+      let unit = UInt64(scale)
+      let out = reserve(32)
+      var length = 0
+      if value < 0 {
+        out[0] = UInt8(ascii: "-")
+        length = 1
+      }
+      length &+= Self.writeDigits(of: whole / unit, to: out + length)
+      out[length] = UInt8(ascii: ".")
+      length &+= 1
+      var fraction = whole % unit
+      var position = length &+ places
+      while position > length {
+        position &-= 1
+        out[position] = UInt8(truncatingIfNeeded: fraction % 10) &+ 0x30
+        fraction /= 10
+      }
+      count &+= length &+ places
+      return true
+    }
+    return false
   }
 
   /// Writes `text` as a JSON string literal, exactly as ``jsonQuoted(_:)`` spells it.
   public mutating func write(jsonQuoted text: String) {
     var text = text
-    let plain = text.withUTF8 { utf8 in
+    let done = text.withUTF8 { utf8 -> Bool in
       // Printable ASCII without quotes or backslashes needs no escaping: copied as it is.
-      utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+      guard utf8.count &+ 2 <= capacity, let source = utf8.baseAddress else { return false }
+      let out = reserve(utf8.count &+ 2)
+      out[0] = UInt8(ascii: "\"")
+      for i in 0..<utf8.count {
+        let byte = source[i]
+        guard byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") else {
+          return false
+        }
+        out[i &+ 1] = byte
+      }
+      out[utf8.count &+ 1] = UInt8(ascii: "\"")
+      count &+= utf8.count &+ 2
+      return true
     }
-    guard plain else { return write(jsonQuoted(text)) }
-    write(byte: UInt8(ascii: "\""))
-    write(text)
-    write(byte: UInt8(ascii: "\""))
+    if !done { write(jsonQuoted(text)) }
   }
 }

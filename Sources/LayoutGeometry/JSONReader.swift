@@ -95,6 +95,8 @@ package struct JSONKeyTable: Sendable {
   @usableFromInline let names: [[UInt8]]
   /// Each key's first (up to) eight bytes as one word, for a one-comparison first test.
   @usableFromInline let heads: [UInt64]
+  /// Each key's length in bytes.
+  @usableFromInline let lengths: [Int]
   /// The known keys, as error messages list them.
   package let list: String
 
@@ -108,6 +110,7 @@ package struct JSONKeyTable: Sendable {
     let spelled = cases.map { String(describing: $0) }
     names = spelled.map { Array($0.utf8) }
     heads = names.map { JSONKeyTable.head($0[...]) }
+    lengths = names.map(\.count)
     list = spelled.joined(separator: ", ")
   }
 
@@ -118,12 +121,31 @@ package struct JSONKeyTable: Sendable {
   }
 
   /// The index of the key spelled by `count` bytes at `start`.
-  @inlinable
-  func index(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
+  @inlinable @inline(__always)
+  func index(of start: UnsafePointer<UInt8>, count: Int, readable: Int) -> Int? {
     var word: UInt64 = 0
-    for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
-    for k in 0..<names.count where heads[k] == word && names[k].count == count {
-      if count <= 8 { return k }
+    if readable >= 8 {
+      // One load of eight bytes (the key's and what follows), the extra ones masked off.
+      word = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+      if count < 8 { word &= (1 &<< (8 &* UInt64(count))) &- 1 }
+    } else {
+      for i in 0..<Swift.min(count, 8) { word |= UInt64(start[i]) << (8 &* UInt64(i)) }
+    }
+    let found = heads.withUnsafeBufferPointer { heads in
+      lengths.withUnsafeBufferPointer { lengths in
+        var k = 0
+        while k < heads.count {
+          if heads[k] == word && lengths[k] == count { return k }
+          k &+= 1
+        }
+        return -1
+      }
+    }
+    guard found >= 0 else { return nil }
+    if count <= 8 { return found }
+    // Keys longer than eight bytes: the first with these eight bytes and this length whose
+    // tail matches too.
+    for k in found..<names.count where heads[k] == word && lengths[k] == count {
       var equal = true
       for i in 8..<count where names[k][i] != start[i] {
         equal = false
@@ -175,7 +197,12 @@ package struct JSONReader {
       self.index = index
     }
   }
+  /// The frames of the containers around the innermost one, outermost first (the first is
+  /// a placeholder for the document level, which renders as nothing).
   @usableFromInline var path: ContiguousArray<PathFrame> = []
+  /// The frame of the innermost open container, kept out of the array: it changes at every
+  /// key and element, and a stored field costs no uniqueness check to write.
+  @usableFromInline var top = PathFrame(isObject: true, keyQuote: -1, index: -1)
 
   /// A reader of `buffer`'s bytes.
   package init(buffer: JSONBuffer, maxDepth: Int, maxStringLength: Int) {
@@ -202,19 +229,30 @@ package struct JSONReader {
     of bytes: [UInt8], maxDepth: Int, maxStringLength: Int,
     _ body: (inout JSONReader) throws(JSONInputError) -> R
   ) throws(JSONInputError) -> R {
-    if bytes.isEmpty {
-      var reader = JSONReader(bytes: bytes, maxDepth: maxDepth, maxStringLength: maxStringLength)
-      return try body(&reader)
-    }
     let result: Result<R, JSONInputError> = bytes.withUnsafeBufferPointer { pointer in
-      var reader = JSONReader(pointer: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength)
       do throws(JSONInputError) {
-        return .success(try body(&reader))
+        return .success(
+          try withReader(of: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength, body))
       } catch {
         return .failure(error)
       }
     }
     return try result.get()
+  }
+
+  /// Calls `body` with a reader of the bytes at `pointer` in place, without copying them
+  /// (bytes mapped from a file, say); the reader must not outlive the call.
+  package static func withReader<R>(
+    of pointer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringLength: Int,
+    _ body: (inout JSONReader) throws(JSONInputError) -> R
+  ) throws(JSONInputError) -> R {
+    if pointer.isEmpty {
+      // An owned, zeroed buffer gives the empty document a base address to stand on.
+      var reader = JSONReader(bytes: EmptyCollection(), maxDepth: maxDepth, maxStringLength: maxStringLength)
+      return try body(&reader)
+    }
+    var reader = JSONReader(pointer: pointer, maxDepth: maxDepth, maxStringLength: maxStringLength)
+    return try body(&reader)
   }
 
   /// A reader of a copy of `bytes`.
@@ -230,7 +268,7 @@ package struct JSONReader {
   /// The key path of the value being read, rendered.
   package var pathString: String {
     var text = ""
-    for frame in path {
+    for frame in path + CollectionOfOne(top) {
       if frame.isObject {
         guard frame.keyQuote >= 0 else { continue }
         let key =
@@ -272,7 +310,7 @@ package struct JSONReader {
 
   // MARK: Tokens
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func skipWhitespace() {
     while offset < end {
       switch base[offset] {
@@ -283,7 +321,7 @@ package struct JSONReader {
   }
 
   /// The kind of the next value, without consuming it.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func peek() throws(JSONInputError) -> Token {
     skipWhitespace()
     guard offset < end else { throw error(.syntax, "unexpected end of input, expected a value") }
@@ -319,7 +357,7 @@ package struct JSONReader {
     }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func expect(_ token: Token, _ what: String) throws(JSONInputError) {
     let found = try peek()
     guard found == token else { throw mismatch(what, found) }
@@ -339,20 +377,21 @@ package struct JSONReader {
 
   // MARK: Containers
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func enter(isObject: Bool) throws(JSONInputError) {
     depth &+= 1
     if depth > maxDepth {
       throw error(.limitExceeded("maxDepth"), "nesting deeper than \(maxDepth) levels")
     }
     offset &+= 1
-    path.append(PathFrame(isObject: isObject, keyQuote: -1, index: 0))
+    path.append(top)
+    top = PathFrame(isObject: isObject, keyQuote: -1, index: 0)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func leave() {
     depth &-= 1
-    path.removeLast()
+    top = path.removeLast()
   }
 
   /// Where the reading of an object stands: whether a member was read, and which keys.
@@ -378,7 +417,7 @@ package struct JSONReader {
   /// Moves to the next member of the object being read and returns its key, the reader on
   /// its value (which the caller must read or skip); `nil` after the closing brace. Unknown
   /// and repeated keys are errors.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func nextKey(
     _ keys: JSONKeyTable, _ state: inout ObjectState
   ) throws(JSONInputError) -> Int? {
@@ -388,7 +427,7 @@ package struct JSONReader {
     }
     let keyEnd = try scanKeyString(quote)
     let index: Int
-    if let match = keys.index(of: base + quote + 1, count: keyEnd - quote - 1) {
+    if let match = keys.index(of: base + quote + 1, count: keyEnd - quote - 1, readable: end - quote - 1) {
       index = match
     } else {
       index = try slowKeyIndex(quote, keys)
@@ -433,12 +472,12 @@ package struct JSONReader {
 
   /// Moves to the next key of the object being read: returns the offset of its opening
   /// quote (recorded in the key path), or `nil` at the closing brace (consumed).
-  @inlinable
+  @inlinable @inline(__always)
   mutating func nextKeyQuote(first: inout Bool) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if !first {
       // Between members the path names the object, not its last key.
-      path[path.count &- 1].keyQuote = -1
+      top.keyQuote = -1
       guard offset < end else { throw unexpected("',' or '}'") }
       if base[offset] == UInt8(ascii: "}") {
         offset &+= 1
@@ -453,13 +492,13 @@ package struct JSONReader {
     }
     first = false
     guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-    path[path.count &- 1].keyQuote = offset
+    top.keyQuote = offset
     return offset
   }
 
   /// Scans a key's string literal at `quote`; returns the offset of its closing quote and
   /// moves past it. Keys with escapes or non-ASCII bytes are left to ``slowKeyIndex(_:_:)``.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func scanKeyString(_ quote: Int) throws(JSONInputError) -> Int {
     var i = quote &+ 1
     while i < end {
@@ -488,7 +527,7 @@ package struct JSONReader {
     return index
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func consumeColon() throws(JSONInputError) {
     skipWhitespace()
     guard offset < end, base[offset] == UInt8(ascii: ":") else { throw unexpected("':' after a key") }
@@ -504,11 +543,11 @@ package struct JSONReader {
 
   /// Moves to the next element of the array being read and returns its index, the reader on
   /// it (the caller must read or skip it); `nil` after the closing bracket.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func nextElement(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if state.index >= 0 {
-      path[path.count &- 1].index = -1
+      top.index = -1
       guard offset < end else { throw unexpected("',' or ']'") }
       let byte = base[offset]
       if byte == UInt8(ascii: "]") {
@@ -524,7 +563,7 @@ package struct JSONReader {
       return nil
     }
     state.index &+= 1
-    path[path.count &- 1].index = state.index
+    top.index = state.index
     return state.index
   }
 
@@ -541,7 +580,7 @@ package struct JSONReader {
   // MARK: Scalars
 
   /// Reads a number; non-finite results (such as `1e400`) are errors.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readNumber(_ what: String = "a number") throws(JSONInputError) -> Double {
     try expect(.number, what)
     let start = offset
@@ -623,7 +662,7 @@ package struct JSONReader {
   }
 
   /// Reads a finite, non-negative number.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func readNonNegative(
     _ what: String = "a number, not negative"
   ) throws(JSONInputError) -> Double {
@@ -734,14 +773,14 @@ package struct JSONReader {
   /// Reads a key (recorded in the key path) and its colon, for ``skipValue()``.
   private mutating func skipKey() throws(JSONInputError) {
     guard offset < end, base[offset] == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
-    path[path.count - 1].keyQuote = offset
+    top.keyQuote = offset
     _ = try readStringLiteral(at: offset)
     try consumeColon()
   }
 
   /// Skips any value, without recursion (so any depth within the limit is safe).
   package mutating func skipValue() throws(JSONInputError) {
-    let startDepth = path.count
+    let startDepth = depth
     repeat {
       switch try peek() {
       case .object:
@@ -769,10 +808,10 @@ package struct JSONReader {
       case .null: _ = try readNullIfPresent()
       }
       // After a value: close every container that ends here, then move to the next member.
-      while path.count > startDepth {
+      while depth > startDepth {
         skipWhitespace()
         guard offset < end else { throw unexpected("',' or a closing bracket") }
-        let isObject = path[path.count - 1].isObject
+        let isObject = top.isObject
         let byte = base[offset]
         if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           offset += 1
@@ -785,11 +824,11 @@ package struct JSONReader {
           skipWhitespace()
           try skipKey()
         } else {
-          path[path.count - 1].index += 1
+          top.index += 1
         }
         break
       }
-    } while path.count > startDepth
+    } while depth > startDepth
   }
 
   /// Reads any value and returns the range of its text.

@@ -9,6 +9,13 @@ import Darwin
 #endif
 
 extension ListLayoutCommand.IO {
+  /// Reads the file with `read(_:)` and hands `body` its bytes.
+  public func withContents<R>(
+    of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) throws -> R {
+    try read(path).withUnsafeBufferPointer(body)
+  }
+
   /// Streams through a writer whose bytes end up in one ``out(_:)`` call (for I/O that
   /// captures output, such as tests).
   public mutating func stream(_ body: (inout ByteWriter) -> Void) {
@@ -31,6 +38,10 @@ public enum ListLayoutCommand {
     func write(_ path: String, _ text: String) throws
     /// Streams output to standard output through a buffered writer.
     mutating func stream(_ body: (inout ByteWriter) -> Void)
+    /// Calls `body` with a whole file's bytes (`-` is standard input), valid only during the
+    /// call. The default reads the file with `read(_:)`; `SystemIO` maps regular files
+    /// into memory instead of copying them.
+    func withContents<R>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R
   }
 
   /// Exit statuses.
@@ -92,6 +103,37 @@ public enum ListLayoutCommand {
       let rest = handle.readDataToEndOfFile()
       bytes.append(contentsOf: rest)
       return bytes
+    }
+
+    /// Calls `body` with a regular file's bytes mapped into memory (no copy, no fresh pages to
+    /// fill), or, for standard input, a pipe or an empty file, with the bytes `read(_:)`
+    /// returns. The mapping is private and read-only; it goes away when `body` returns.
+    ///
+    /// A file another process truncates while it is mapped can stop the process (`SIGBUS`),
+    /// as with any tool that maps its input.
+    public func withContents<R>(
+      of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+    ) throws -> R {
+      guard path != "-" else { return try read(path).withUnsafeBufferPointer(body) }
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else { return try read(path).withUnsafeBufferPointer(body) }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+        return try read(path).withUnsafeBufferPointer(body)
+      }
+      let size = Int(status.st_size)
+      #if canImport(Glibc)
+      let flags = MAP_PRIVATE | MAP_POPULATE
+      #else
+      let flags = MAP_PRIVATE
+      #endif
+      guard let mapped = mmap(nil, size, PROT_READ, flags, descriptor, 0), mapped != MAP_FAILED else {
+        return try read(path).withUnsafeBufferPointer(body)
+      }
+      defer { munmap(mapped, size) }
+      let bytes = UnsafeRawBufferPointer(start: mapped, count: size).bindMemory(to: UInt8.self)
+      return try body(bytes)
     }
 
     private static func readSome(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
@@ -197,23 +239,31 @@ public enum ListLayoutCommand {
     }
   }
 
+  /// A feed the reader accepted but the command rejects, as a sentence.
+  struct FeedProblem: Error, CustomStringConvertible {
+    var text: String
+    var description: String { text }
+  }
+
   /// Reads and decodes a feed file, reporting errors with the file name.
   static func readFeed<Output: IO>(_ path: String, width: Double?, io: inout Output) -> ListModel? {
-    let bytes: [UInt8]
+    // The model copies what it keeps out of the bytes, so they need to live only this long.
+    let decoded: Result<ListModel, Error>
     do {
-      bytes = try io.read(path)
+      decoded = try io.withContents(of: path) { bytes in
+        Result { () throws -> ListModel in
+          let model = try ListModel(json: bytes, width: width)
+          if let problem = FeedCheck.widthProblem(model, bytes: bytes) { throw FeedProblem(text: problem) }
+          return model
+        }
+      }
     } catch {
       io.err("listlayout: \(path): cannot read the file (\(error.localizedDescription))\n")
       return nil
     }
-    do {
-      let model = try ListModel(json: bytes, width: width)
-      if let problem = FeedCheck.widthProblem(model, bytes: bytes) {
-        io.err("listlayout: \(path): \(problem)\n")
-        return nil
-      }
-      return model
-    } catch {
+    switch decoded {
+    case .success(let model): return model
+    case .failure(let error):
       io.err("listlayout: \(path): \(error)\n")
       return nil
     }

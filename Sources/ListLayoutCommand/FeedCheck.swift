@@ -5,7 +5,7 @@ import ListLayout
 enum FeedCheck {
   /// A sentence naming the feed's `width` and where it is, if the width is one the layout
   /// rejects (0: the reader accepts any number that is not negative).
-  static func widthProblem(_ model: ListModel, bytes: [UInt8]) -> String? {
+  static func widthProblem(_ model: ListModel, bytes: UnsafeBufferPointer<UInt8>) -> String? {
     let width = model.configuration.width
     guard !(width > 0) else { return nil }
     var text = "width: \(formatted(width)) is not valid, expected a number greater than 0"
@@ -19,7 +19,9 @@ enum FeedCheck {
   /// document the reader has accepted, or `nil` if the key is not there.
   ///
   /// - Complexity: O(n) for n bytes.
-  static func valuePosition(ofTopLevelKey key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+  static func valuePosition<Bytes: RandomAccessCollection<UInt8>>(
+    ofTopLevelKey key: String, in bytes: Bytes
+  ) -> (line: Int, column: Int)? where Bytes.Index == Int {
     let wanted = Array(key.utf8)
     var depth = 0
     var index = 0

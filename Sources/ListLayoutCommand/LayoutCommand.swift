@@ -1,25 +1,29 @@
 import LayoutGeometry
 import ListLayout
 
-/// `listlayout layout FEED.json [--width W] [--offset Y --viewport-height H]`
+/// `listlayout layout FEED.json [--width W] [--offset Y --viewport-height H [--scroll S=X]…]`
 enum LayoutCommand {
   static let usage = """
-    usage: listlayout layout FEED.json [--width W] [--offset Y --viewport-height H]
+    usage: listlayout layout FEED.json [--width W] [--offset Y --viewport-height H [--scroll S=X]…]
 
     Lays out FEED.json (- reads standard input) and prints the layout as JSON:
       {"contentSize":{"width":…,"height":…},
        "elements":[{"kind":"cell"|"header"|"footer"|"background"|"listHeader"|"listFooter",
                     "section":S,"item":I,"id":…,
-                    "frame":{"x":…,"y":…,"width":…,"height":…},"zIndex":…,"pinned":true}]}
+                    "frame":{"x":…,"y":…,"width":…,"height":…},"zIndex":…,"pinned":true}],
+       "sections":[{"index":S,"frame":{…},"contentWidth":…,"snapOffsets":[…]}]}
     Elements are listed the list header first, then section by section: background, header,
     cells in order, footer; the list footer last. In a horizontal list ("scrollDirection")
-    the offset and the viewport's height are along x.
+    the offset and the viewport's height are along x. Sections are every section (with a
+    viewport: those it meets); carousels add their content width and snap offsets.
 
     options:
       --width W             lay out at this width instead of the feed's
       --offset Y            with --viewport-height: list only what a viewport scrolled to Y
                             shows, headers at their pinned positions
       --viewport-height H   the viewport's height
+      --scroll S=X          with a viewport: carousel section S scrolled sideways by X
+                            (repeatable)
     """
 
   static func run<Output: ListLayoutCommand.IO>(
@@ -27,7 +31,8 @@ enum LayoutCommand {
   ) -> ListLayoutCommand.Status {
     let arguments: Arguments
     do {
-      arguments = try Arguments(words, options: ["width", "offset", "viewport-height"], flags: ["help"])
+      let (rest, scroll) = try scrollOffsets(words)
+      arguments = try Arguments(rest, options: ["width", "offset", "viewport-height"], flags: ["help"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
         return .success
@@ -42,6 +47,9 @@ enum LayoutCommand {
       guard (offset == nil) == (viewportHeight == nil) else {
         throw Arguments.UsageError(description: "--offset and --viewport-height go together")
       }
+      if !scroll.offsets.isEmpty && offset == nil {
+        throw Arguments.UsageError(description: "--scroll needs a viewport (--offset and --viewport-height)")
+      }
       guard let model = ListLayoutCommand.readFeed(arguments.positional[0], width: width, io: &io) else {
         return .usageError
       }
@@ -53,15 +61,56 @@ enum LayoutCommand {
         return .layoutError
       }
       if let offset, let viewportHeight {
-        let viewport = snapshot.viewport(scrolledTo: offset, length: viewportHeight)
-        io.stream { snapshot.writeJSON(elements: viewport.elements, to: &$0) }
+        let viewport = snapshot.viewport(
+          scrolledTo: offset, length: viewportHeight, horizontalOffsets: scroll)
+        let sections = snapshot.sections(overlapping: viewport.rect)
+        io.stream { snapshot.writeJSON(elements: viewport.elements, sections: sections, to: &$0) }
       } else {
-        io.stream { snapshot.writeJSON(to: &$0) }
+        io.stream { snapshot.writeJSON(sections: Array(0..<snapshot.numberOfSections), to: &$0) }
       }
       return .success
     } catch {
       io.err("listlayout layout: \(error)\n\n\(usage)\n")
       return .usageError
     }
+  }
+
+  /// Takes every `--scroll S=X` (or `--scroll=S=X`) out of `words`: the carousel offsets.
+  static func scrollOffsets(_ words: [String]) throws(Arguments.UsageError) -> ([String], HorizontalOffsets) {
+    var rest: [String] = []
+    var offsets = HorizontalOffsets()
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if word == "--" {
+        rest.append(contentsOf: words[index...])
+        break
+      }
+      guard word == "--scroll" || word.hasPrefix("--scroll=") else {
+        rest.append(word)
+        index += 1
+        continue
+      }
+      var value = String(word.dropFirst("--scroll".count))
+      if value.isEmpty {
+        index += 1
+        guard index < words.count else { throw Arguments.UsageError(description: "--scroll needs S=X") }
+        value = words[index]
+      } else {
+        value.removeFirst()
+      }
+      let parts = value.split(separator: "=", omittingEmptySubsequences: false)
+      guard parts.count == 2, let section = Int(parts[0]), section >= 0, let x = Double(parts[1]), x.isFinite
+      else {
+        throw Arguments.UsageError(
+          description: "--scroll needs a section and a finite offset, S=X, got '\(value)'")
+      }
+      guard offsets.offsets[section] == nil else {
+        throw Arguments.UsageError(description: "--scroll for section \(section) given twice")
+      }
+      offsets[section] = x
+      index += 1
+    }
+    return (rest, offsets)
   }
 }

@@ -19,7 +19,8 @@ import ListLayout
 /// with `.`; the gutter on the left names each section at its top and marks its extent with
 /// `:` (a horizontal list, drawn along x, has no gutter). A legend line ends the drawing. Only printable ASCII is
 /// written: any other character of an identifier becomes `?`, so a feed cannot send
-/// control sequences to the terminal.
+/// control sequences to the terminal. A drawing of the whole content reaches as far as the
+/// widest carousel's row, the part past the list's width faded (box edges drawn with dots).
 ///
 /// ```swift
 /// print(ASCIIRenderer(columns: 100).render(snapshot))
@@ -50,7 +51,9 @@ public struct ASCIIRenderer: Sendable {
   /// - Complexity: O(log n + k) for the k elements drawn, plus O(rows × columns).
   public func render(_ snapshot: LayoutSnapshot) -> String {
     let size = snapshot.contentSize
-    return draw(snapshot, rect: Rect(x: 0, y: 0, width: size.width, height: size.height), elements: nil)
+    // Carousels reach past the list's width: the drawing shows their whole rows.
+    return draw(
+      snapshot, rect: Rect(x: 0, y: 0, width: snapshot.drawnWidth, height: size.height), elements: nil)
   }
 
   /// One viewport frame, with its elements at their final positions (pinned headers marked).
@@ -165,11 +168,32 @@ extension ASCIIRenderer {
         grid.write(label.traits.joined(separator: ","), row: r0 + 1, column: c0 + 2, limit: c1 - c0 - 3)
       }
     }
+    // What lies past the list's width (carousels' rows) is faded: box edges become dots.
+    // (A horizontal list has no carousels: nothing lies past its width.)
+    let listWidth = snapshot.scrollAxis == .horizontal ? Double.infinity : snapshot.contentSize.width
+    if shown.maxX > listWidth {
+      let edge = max(Self.gutter, column(listWidth))
+      for r in 0..<rowCount {
+        for c in edge..<columns {
+          switch grid[r, c] {
+          case UInt8(ascii: "-"), UInt8(ascii: "="), UInt8(ascii: "#"), UInt8(ascii: "+"):
+            grid[r, c] = UInt8(ascii: ".")
+          case UInt8(ascii: "|"): grid[r, c] = UInt8(ascii: ":")
+          default: break
+          }
+        }
+      }
+    }
     var out = grid.text + "\n"
     let chrome = elements.contains {
       $0.kind == .background || $0.kind == .listHeader || $0.kind == .listFooter
     }
     out += truncatedASCII(Self.legend + (chrome ? Self.chromeLegend : ""), to: columns) + "\n"
+    if shown.maxX > listWidth {
+      out +=
+        truncatedASCII("+..+ past the list's width (a carousel's row, scrolled into view)", to: columns)
+        + "\n"
+    }
     if isCut {
       out +=
         "... cut at \(maxRows) rows of \(formatted(exactRows)); draw a part with --offset and --viewport-height\n"

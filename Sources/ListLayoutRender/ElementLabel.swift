@@ -79,3 +79,18 @@ func truncated(_ text: String, to limit: Int) -> String {
   guard text.count > limit else { return text }
   return limit == 1 ? "…" : String(text.prefix(limit - 1)) + "…"
 }
+
+extension LayoutSnapshot {
+  /// How far the widest carousel's row reaches: its content width, or the list's width when
+  /// no carousel is wider (pictures of the whole content draw that far, the part past the
+  /// list's width faded).
+  ///
+  /// - Complexity: O(s) for s sections (plus a carousel's cells when it pages by item).
+  var drawnWidth: Double {
+    var width = contentSize.width
+    for section in 0..<numberOfSections where isCarousel(section) {
+      width = max(width, carouselMetrics(ofSection: section)?.contentWidth ?? 0)
+    }
+    return width
+  }
+}

@@ -61,6 +61,8 @@ extension HTMLRenderer {
     (function () {
       const L = JSON.parse(document.getElementById("layout").textContent);
       const C = L.cells, S = L.sections, n = C.x.length, ns = S.y.length;
+      // Carousels: each one's horizontal offset (0 ..< its maximum), moved by scrollCarousel.
+      const K = S.carousel || null, hx = new Float64Array(ns), sideways = S.rtl ? 1 : -1;
       const scroller = document.getElementById("scroller");
       const content = document.getElementById("content");
       const status = document.getElementById("status");
@@ -156,8 +158,17 @@ extension HTMLRenderer {
           label: f[5], pinned: false, z: -1 };
       }
       function cell(i, s) {
-        return { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i], y: C.y[i],
-          w: C.w[i], h: C.h[i], t: C.t[i], index: i, pinned: false, z: 0 };
+        return { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i] + sideways * hx[s],
+          y: C.y[i], w: C.w[i], h: C.h[i], t: C.t[i], index: i, pinned: false, z: 0, moves: K && K[s] !== null };
+      }
+      /** A carousel's cells that meet the list's width at its offset: binary search along its row. */
+      function carouselRange(s, from, to) {
+        const a = S.rtl ? -hx[s] : hx[s], b = a + L.width;  // the row's visible x extent, unscrolled
+        const first = S.first[s], count = S.count[s];
+        // Left to right, cells' right edges grow; right to left, their left edges shrink.
+        let lo = S.rtl ? firstIndex(count, (k) => C.x[first + k] < b) : firstIndex(count, (k) => C.x[first + k] + C.w[first + k] > a);
+        let hi = S.rtl ? firstIndex(count, (k) => C.x[first + k] + C.w[first + k] <= a) : firstIndex(count, (k) => C.x[first + k] >= b);
+        return [Math.max(from, first + lo), Math.min(to, first + hi)];
       }
       /** Steps 1–3: the elements a viewport at `offset` shows, in listing order. */
       function visible(offset, vh) {
@@ -172,9 +183,11 @@ extension HTMLRenderer {
           if (back && intersects(back.x, back.y, back.w, back.h, r)) out.push(back);
           const header = supplementary("header", s, offset, vh);
           if (header && intersects(header.x, header.y, header.w, header.h, r)) out.push(header);
-          const end = Math.min(hi, S.first[s] + S.count[s]);
-          for (let i = Math.max(lo, S.first[s]); i < end; i++) {
-            if (intersects(C.x[i], C.y[i], C.w[i], C.h[i], r)) out.push(cell(i, s));
+          let start = Math.max(lo, S.first[s]), end = Math.min(hi, S.first[s] + S.count[s]);
+          if (K && K[s] !== null) [start, end] = carouselRange(s, start, end);
+          for (let i = start; i < end; i++) {
+            const x = C.x[i] + sideways * hx[s];
+            if (intersects(x, C.y[i], C.w[i], C.h[i], r)) out.push(cell(i, s));
           }
           const footer = supplementary("footer", s, offset, vh);
           if (footer && intersects(footer.x, footer.y, footer.w, footer.h, r)) out.push(footer);
@@ -249,7 +262,7 @@ extension HTMLRenderer {
             place(node, e);
             content.appendChild(node);
             live.set(e.key, node);
-          } else if (e.kind !== "cell") {
+          } else if (e.kind !== "cell" || e.moves) {
             place(node, e);
           }
         }
@@ -258,6 +271,24 @@ extension HTMLRenderer {
       }
       scroller.addEventListener("scroll", update, { passive: true });
       addEventListener("resize", update);
+
+      /** Scrolls carousel section `s` sideways to `x` (clamped to its row), as a swipe does. */
+      function scrollCarousel(s, x) {
+        if (!K || !(s >= 0 && s < ns) || K[s] === null || !isFinite(x)) return;
+        hx[s] = Math.min(Math.max(x, 0), K[s]);
+        update();
+      }
+      window.scrollCarousel = scrollCarousel;
+      // A sideways wheel (or shift + wheel) over a carousel scrolls it.
+      content.addEventListener("wheel", (event) => {
+        const dx = event.shiftKey ? event.deltaY : event.deltaX;
+        if (!K || dx === 0 || (!event.shiftKey && Math.abs(event.deltaX) <= Math.abs(event.deltaY))) return;
+        const y = event.clientY - content.getBoundingClientRect().top;
+        const s = firstIndex(ns, (k) => sectionEnd[k] > y);
+        if (s >= ns || S.y[s] > y || K[s] === null) return;
+        event.preventDefault();
+        scrollCarousel(s, hx[s] + (S.rtl ? -dx : dx));
+      }, { passive: false });
 
       /** Scrolls through many offsets, checking the DOM against a brute-force scan. */
       function selftest() {
@@ -281,7 +312,10 @@ extension HTMLRenderer {
           if (step % 10 === 0) {
             const offset = scrollOffset(), r = { x: 0, y: offset, w: L.width, h: vh };
             const expected = [];
-            for (let i = 0; i < n; i++) if (intersects(C.x[i], C.y[i], C.w[i], C.h[i], r)) expected.push("c" + i);
+            for (let i = 0; i < n; i++) {
+              const x = K ? C.x[i] + sideways * hx[sectionOf(i)] : C.x[i];
+              if (intersects(x, C.y[i], C.w[i], C.h[i], r)) expected.push("c" + i);
+            }
             const actual = Array.from(cells, (node) => node.dataset.key);
             const a = new Set(actual);
             if (expected.length !== actual.length || expected.some((k) => !a.has(k))) {
@@ -320,6 +354,11 @@ extension HTMLRenderer {
         return { offset: offset, viewportHeight: viewLength(), elements: elements, pinnedHeader: pinned };
       }
 
+      // #scroll=S:X,S:X scrolls carousels sideways before anything else.
+      for (const part of (params.get("scroll") || "").split(",")) {
+        const [s, x] = part.split(":").map(Number);
+        if (part) scrollCarousel(s, x);
+      }
       const report = { errors: window.__errors, cells: n, sections: ns, contentHeight: L.height };
       if (params.has("selftest")) report.selftest = selftest();
       scrollTo(params.has("offset") ? Number(params.get("offset")) : L.offset);

@@ -22,7 +22,7 @@ import ListLayout
 ///    nodes for those that entered.
 ///
 /// So the DOM holds O(visible) nodes whatever the feed's size, and what it shows is what
-/// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:)`
+/// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:horizontalOffsets:)`
 /// lists for the same offset (the `Scripts/html-check` script verifies both in Chromium).
 ///
 /// The page reads options from its URL fragment: `#offset=Y` scrolls to Y, `vh=H` sets the
@@ -160,6 +160,10 @@ public struct HTMLRenderer: Sendable {
     func axis(_ frame: Rect) -> Rect {
       horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
     }
+    // Carousels: each section's maximum horizontal offset, or null (written only when any
+    // section is a carousel).
+    var carousels = Column()
+    var anyCarousel = false
     func supplementary(_ element: LayoutAttributes?, into column: inout Column) {
       column.separate()
       guard let element else { return column.bytes += Array("null".utf8) }
@@ -179,6 +183,13 @@ public struct HTMLRenderer: Sendable {
       supplementary(snapshot.headerAttributes(inSection: section), into: &headers)
       supplementary(snapshot.footerAttributes(inSection: section), into: &footers)
       supplementary(snapshot.backgroundAttributes(inSection: section), into: &backgrounds)
+      carousels.separate()
+      if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
+        anyCarousel = true
+        carousels.bytes += Array(jsonNumber(metrics.maximumOffset).utf8)
+      } else {
+        carousels.bytes += Array("null".utf8)
+      }
       var cells =
         model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
       snapshot.forEachElement(inSection: section) { element in
@@ -237,9 +248,13 @@ public struct HTMLRenderer: Sendable {
       (",\"h\":", sectionH), (",\"first\":", firsts), (",\"count\":", counts), (",\n\"header\":", headers),
       (",\n\"footer\":", footers), (",\n\"background\":", backgrounds),
     ]
-    for (before, column) in arrays {
+    let carouselArrays: [(String, Column?)] =
+      anyCarousel ? [(",\n\"carousel\":", carousels), (",\"rtl\":", nil)] : []
+    for (before, column) in arrays + carouselArrays {
       bytes += Array(before.utf8)
-      if let column {
+      if before == ",\"rtl\":" {
+        bytes += Array((configuration.layoutDirection == .rtl ? "true" : "false").utf8)
+      } else if let column {
         bytes.append(UInt8(ascii: "["))
         bytes += column.bytes
         bytes.append(UInt8(ascii: "]"))

@@ -7,7 +7,9 @@ import ListLayout
 /// Cells are boxes labelled with their identifier and trait names, coloured by their set of
 /// traits; headers are dark bars and footers lighter ones; a pinned (sticky) header has a
 /// dashed red outline and a "pinned" badge. Content insets are hatched bands, sections are
-/// alternating shaded bands with their index in a gutter on the left.
+/// alternating shaded bands with their index in a gutter on the left. A picture of the whole
+/// content draws carousels' whole rows, the part past the list's width faded behind a dashed
+/// edge.
 ///
 /// ```
 ///  listlayout · demo
@@ -56,8 +58,9 @@ public struct SVGRenderer: Sendable {
   public func render(_ snapshot: LayoutSnapshot) -> String {
     let size = snapshot.contentSize
     let elements = snapshot.allAttributes()
+    // Carousels reach past the list's width: the picture shows their whole rows.
     let panel = Panel(
-      rect: Rect(x: 0, y: 0, width: size.width, height: size.height), elements: elements,
+      rect: Rect(x: 0, y: 0, width: snapshot.drawnWidth, height: size.height), elements: elements,
       caption:
         "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
       isViewport: false)
@@ -329,6 +332,15 @@ extension SVGRenderer {
     }
     for index in order {
       element(panel.elements[index], snapshot, colour: colour, into: &out)
+    }
+    // What lies past the list's width (carousels' rows) is faded, behind a dashed edge.
+    if rect.maxX > content.width {
+      let beyond = Rect(x: content.width, y: rect.minY, width: rect.maxX - content.width, height: rect.height)
+      out +=
+        "<g class=\"beyond\" fill=\"#f8fafc\" fill-opacity=\".65\">" + rectTag("", beyond, newline: false)
+      out += "<line x1=\"\(formatted(content.width))\" y1=\"\(formatted(rect.minY))\" "
+      out += "x2=\"\(formatted(content.width))\" y2=\"\(formatted(rect.maxY))\" "
+      out += "stroke=\"#64748b\" stroke-dasharray=\"4 3\"/></g>\n"
     }
     if panel.isViewport {
       out += rectTag("frame", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))

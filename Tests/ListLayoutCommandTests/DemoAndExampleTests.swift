@@ -43,6 +43,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     "demo.json", "hub-traits.json", "tag-cloud.json", "indentation.json", "generated-300.json",
     "home-chrome.json", "horizontal-shelves.json",
     "grid.json",
+    "masonry.json",
   ]
 
   @Test(arguments: examples)

@@ -64,6 +64,33 @@ import Testing
     }
   }
 
+  /// The masonry feed: two adaptive lanes of (357 − 8) / 2 (`minColumnWidth` 150 in 375 minus
+  /// the content and section insets), photos staggered into the lane whose bottom is highest,
+  /// a full-width banner below both lanes; then three fixed lanes with a cell spanning two.
+  @Test func theMasonryFeedStaggersItsLanes() throws {
+    let snapshot = try Self.snapshot("masonry.json")
+    #expect(snapshot.invariantViolations() == [])
+    func frame(_ item: Int, _ section: Int) throws -> Rect {
+      try #require(snapshot.frame(of: IndexPath(item: item, section: section)))
+    }
+    // Body top 5 + 44 + 8 = 57; lanes at x 9 and 9 + 174.5 + 8.
+    #expect(try frame(0, 0) == Rect(x: 9, y: 57, width: 174.5, height: 220))
+    #expect(try frame(1, 0) == Rect(x: 191.5, y: 57, width: 174.5, height: 140))
+    // photo-3 goes under the shorter photo-2, photo-4 back under photo-1.
+    #expect(try frame(2, 0) == Rect(x: 191.5, y: 57 + 148, width: 174.5, height: 180))
+    #expect(try frame(3, 0) == Rect(x: 9, y: 57 + 228, width: 174.5, height: 260))
+    // The banner spans both lanes, below the lower one (lane 0's next top 228 + 260 + 8).
+    #expect(snapshot.identifier(of: IndexPath(item: 4, section: 0)) == "banner")
+    #expect(try frame(4, 0) == Rect(x: 9, y: 57 + 496, width: 357, height: 90))
+    // Three lanes in the second section; board-wide spans two of them.
+    let lane = (365.0 - 12) / 3
+    let wide = try frame(2, 1)
+    #expect(snapshot.identifier(of: IndexPath(item: 2, section: 1)) == "board-wide")
+    #expect(wide.width == 2 * lane + 6)
+    let xs = Set(try (0..<snapshot.numberOfItems(inSection: 1)).map { try frame($0, 1).minX })
+    #expect(xs.isSubset(of: [5, 5 + lane + 6, 5 + 2 * (lane + 6)]))
+  }
+
   /// The flex tree lays out as CSS flexbox does, frames worked out by hand from its styles.
   @Test func theFlexCardExample() throws {
     let path = "Examples/flex-card.json"

@@ -127,6 +127,15 @@ enum FeedModelGenerator {
       identifier: Bool.random(using: &rng) ? nil : "n\(depth)", style: flexStyle(&rng), children: children)
   }
 
+  /// A carousel layout with every key sometimes given, sometimes at its default.
+  static func carousel(_ rng: inout SplitMix64) -> CarouselLayout {
+    let heights: [CarouselHeight] = [.tallest, .first, .fixed(number(&rng))]
+    return CarouselLayout(
+      itemSpacing: Bool.random(using: &rng) ? number(&rng, max: 20) : nil,
+      height: heights.randomElement(using: &rng)!,
+      paging: CarouselPaging.allCases.randomElement(using: &rng)!)
+  }
+
   static func cell(_ rng: inout SplitMix64, _ index: Int, sequential: Bool) -> Cell {
     var cell = Cell(id: id(&rng, "c\(index)"), traits: traits(&rng))
     switch Int.random(in: 0..<8, using: &rng) {
@@ -204,7 +213,7 @@ enum FeedModelGenerator {
           Bool.random(using: &rng) ? configuration.defaultSectionAttributes : sectionAttributes(&rng)
       }
       var sequential = false
-      switch Int.random(in: 0..<7, using: &rng) {
+      switch Int.random(in: 0..<8, using: &rng) {
       case 0: section.layout = .flow
       case 2: section.layout = .grid(grid(&rng))
       case 3: section.layout = .masonry(masonry(&rng))
@@ -214,6 +223,7 @@ enum FeedModelGenerator {
           SequentialSectionDefaults(
             frameCalculator: calculator(&rng), spacing: insets(&rng, signed: true),
             padding: insets(&rng, signed: true)))
+      case 4: section.layout = .carousel(carousel(&rng))
       default: break
       }
       for item in 0..<Int.random(in: 0...maxCells, using: &rng) {
@@ -254,6 +264,7 @@ enum FeedModelGenerator {
     var gridSections = 0
     var masonrySections = 0
     var spannedCells = 0
+    var carouselSections = 0
     for seed in Self.seeds {
       var rng = SplitMix64(seed: seed)
       let model = FeedModelGenerator.model(&rng)
@@ -269,6 +280,7 @@ enum FeedModelGenerator {
         if case .grid = section.layout { gridSections += 1 }
         if case .masonry = section.layout { masonrySections += 1 }
         spannedCells += section.cells.count { $0.span != nil }
+        if case .carousel = section.layout { carouselSections += 1 }
         for cell in section.cells {
           if case .flex = cell.size { flexCells += 1 }
         }
@@ -294,6 +306,7 @@ enum FeedModelGenerator {
     #expect(flexCells > 1000 && sequentialSections > 500)
     #expect(chromeModels > 1000)
     #expect(gridSections > 500 && masonrySections > 500 && spannedCells > 1000)
+    #expect(carouselSections > 300)
   }
 
   @Test func bothFormsOfAFeedReadToTheSameModel() throws {

@@ -31,7 +31,8 @@ final class Fixtures: @unchecked Sendable {
   /// "nested" or "wrap-row", decoded from the JSON the peers read.
   func flex(_ name: String) -> FlexWorkload {
     if let flex = flexWorkloads[name] { return flex }
-    let json = name == "nested" ? Generator.nested().flexDocumentJSON() : Generator.wrapRow().flexDocumentJSON()
+    let json =
+      name == "nested" ? Generator.nested().flexDocumentJSON() : Generator.wrapRow().flexDocumentJSON()
     let flex = try! FlexWorkload(json: Data(json.utf8))
     flexWorkloads[name] = flex
     return flex
@@ -86,6 +87,12 @@ let benchmarks: @Sendable () -> Void = {
 
   // Grid sections (Grid.swift): the 1M feed as a 3-column grid.
   gridBenchmarks()
+
+  // Masonry sections on the feed's cells (Masonry.swift).
+  masonryBenchmarks()
+
+  // Carousels (Carousel.swift): shelves of cards against the same cells flowing.
+  carouselBenchmarks()
 
   // Full layout, and the floor for it.
   for n in Generator.sizes {

@@ -51,7 +51,9 @@ final class LiveFixtures: @unchecked Sendable {
   lazy var differenceKitModels: (old: ListModel, new: ListModel) = {
     let (old, new) = differenceKitIDs
     func model(_ ids: [String]) -> ListModel {
-      ListModel(configuration: configuration, sections: [Section(cells: ids.map { Cell(id: $0, width: 100, height: 50) })])
+      ListModel(
+        configuration: configuration,
+        sections: [Section(cells: ids.map { Cell(id: $0, width: 100, height: 50) })])
     }
     return (model(old), model(new))
   }()
@@ -86,7 +88,8 @@ final class LiveFixtures: @unchecked Sendable {
     for (k, cell) in cells.enumerated() {
       let size = cell.size.fixedValue!
       if k > 0 { text += "," }
-      text += "{\"id\":\"\(cell.id!)\",\"size\":{\"width\":\(Int(size.width)),\"height\":\(Int(size.height))}}"
+      text +=
+        "{\"id\":\"\(cell.id!)\",\"size\":{\"width\":\(Int(size.width)),\"height\":\(Int(size.height))}}"
     }
     return text + "]}]}"
   }
@@ -100,7 +103,8 @@ final class LiveFixtures: @unchecked Sendable {
   /// A running `listlayout serve` with the old feed loaded, or `nil` without a release build.
   lazy var serveProcess: (process: Process, input: FileHandle, output: FileHandle)? = {
     let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/listlayout")
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        ".build/release/listlayout")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else { return nil }
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("live-benchmark-feed.json")
     var cells: [Cell] = []
@@ -119,12 +123,16 @@ final class LiveFixtures: @unchecked Sendable {
     return connection
   }()
 
-  static func ask(_ connection: (process: Process, input: FileHandle, output: FileHandle), _ request: [UInt8]) -> Int {
+  static func ask(
+    _ connection: (process: Process, input: FileHandle, output: FileHandle), _ request: [UInt8]
+  ) -> Int {
     request.withUnsafeBytes { _ = write(connection.input.fileDescriptor, $0.baseAddress, $0.count) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var total = 0
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(connection.output.fileDescriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes {
+        read(connection.output.fileDescriptor, $0.baseAddress, $0.count)
+      }
       guard count > 0 else { return total }
       total += count
       if buffer[count - 1] == UInt8(ascii: "\n") { return total }
@@ -135,7 +143,8 @@ final class LiveFixtures: @unchecked Sendable {
 let benchmarks: @Sendable () -> Void = {
   let fixtures = LiveFixtures.shared
   let slow = Benchmark.Configuration(
-    metrics: [.wallClock, .cpuTotal], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(10),
+    metrics: [.wallClock, .cpuTotal], timeUnits: .milliseconds, warmupIterations: 1,
+    maxDuration: .seconds(10),
     maxIterations: 20)
   Benchmark("Diff/ours/100k", configuration: slow) { benchmark in
     let (old, new) = fixtures.differenceKitModels
@@ -145,7 +154,8 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "Diff/stdlib/100k",
     configuration: .init(
-      metrics: [.wallClock, .cpuTotal], timeUnits: .milliseconds, warmupIterations: 0, maxDuration: .seconds(1),
+      metrics: [.wallClock, .cpuTotal], timeUnits: .milliseconds, warmupIterations: 0,
+      maxDuration: .seconds(1),
       maxIterations: 1)
   ) { benchmark in
     let (old, new) = fixtures.differenceKitIDs
@@ -161,7 +171,8 @@ let benchmarks: @Sendable () -> Void = {
     let feed = fixtures.feed
     benchmark.startMeasurement()
     let difference = ListDifference(from: feed.old, to: feed.new)
-    blackHole(try feed.snapshot.applying(difference, anchor: ScrollAnchor(contentOffset: 5000, viewportHeight: 667)))
+    blackHole(
+      try feed.snapshot.applying(difference, anchor: ScrollAnchor(contentOffset: 5000, viewportHeight: 667)))
   }
   Benchmark("Relayout/feed/1M", configuration: slow) { benchmark in
     let feed = fixtures.feed
@@ -171,7 +182,8 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark(
     "Decode/feed/1M",
     configuration: .init(
-      metrics: [.wallClock, .cpuTotal], timeUnits: .milliseconds, warmupIterations: 0, maxDuration: .seconds(1),
+      metrics: [.wallClock, .cpuTotal], timeUnits: .milliseconds, warmupIterations: 0,
+      maxDuration: .seconds(1),
       maxIterations: 3)
   ) { benchmark in
     let json = fixtures.feed.newJSON
@@ -179,7 +191,8 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(try ListModel(json: json))
   }
   let fast = Benchmark.Configuration(
-    metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, warmupIterations: 10, maxDuration: .seconds(3),
+    metrics: [.wallClock, .cpuTotal], timeUnits: .microseconds, warmupIterations: 10,
+    maxDuration: .seconds(3),
     maxIterations: 5_000)
   let request = Array("{\"id\":2,\"op\":\"viewport\",\"offset\":123456,\"height\":667}".utf8)
   Benchmark("Service/viewport/1M", configuration: fast) { benchmark in

@@ -47,7 +47,15 @@ enum ModelBuilder {
           verticalAlignment: VerticalAlignment.allCases[s.byte() % VerticalAlignment.allCases.count],
           itemSpacing: s.length(), lineSpacing: s.length(), insets: s.insets())
       }
-      if sflags & 0x18 != 0 {
+      if sflags & 0x20 != 0 {
+        // A carousel (bit 5): the band's policy, the spacing and the paging from the next bytes.
+        let c = s.byte()
+        let height: CarouselHeight = c % 3 == 0 ? .tallest : c % 3 == 1 ? .first : .fixed(s.length())
+        section.layout = .carousel(
+          CarouselLayout(
+            itemSpacing: c & 4 != 0 ? s.length() : nil, height: height,
+            paging: CarouselPaging.allCases[(c >> 3) % CarouselPaging.allCases.count]))
+      } else if sflags & 0x18 != 0 {
         // Grid (bit 3) or masonry (bit 4) columns: a small count or an adaptive minimum width.
         let c = s.byte()
         let columns: GridColumns =

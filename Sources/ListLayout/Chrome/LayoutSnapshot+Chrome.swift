@@ -144,8 +144,9 @@ extension LayoutSnapshot {
 extension LayoutSnapshot {
   /// The layout of one frame of the list scrolled to `offset` along its scroll axis, in a
   /// viewport `length` long along that axis and as wide as the list across it: the same as
-  /// ``viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:)`` at
-  /// `(0, offset)` in a vertical list and at `(offset, 0)` in a horizontal one.
+  /// ``viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:horizontalOffsets:)``
+  /// at `(0, offset)` in a vertical list and at `(offset, 0)` in a horizontal one (carousels
+  /// scrolled sideways by `horizontalOffsets`).
   ///
   /// ```swift
   /// let frame = snapshot.viewport(scrolledTo: 1200, length: 667)   // y in a vertical list, x in a horizontal one
@@ -154,13 +155,14 @@ extension LayoutSnapshot {
   /// - Complexity: O(log n + k) for k cells visible or prefetched.
   public func viewport(
     scrolledTo offset: Double, length: Double, pinInset: Double = 0, direction: ScrollDirection = .forward,
-    screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = []
+    screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = [],
+    horizontalOffsets: HorizontalOffsets = .zero
   ) -> ViewportLayout {
     let across = model.configuration.width
     return viewport(
       at: isHorizontal ? Point(x: offset, y: 0) : Point(x: 0, y: offset),
       size: isHorizontal ? Size(width: length, height: across) : Size(width: across, height: length),
       pinInset: pinInset, direction: direction, screensAhead: screensAhead, screensBehind: screensBehind,
-      overlays: overlays)
+      overlays: overlays, horizontalOffsets: horizontalOffsets)
   }
 }

@@ -99,6 +99,7 @@ extension Section {
         && a.frameCalculator.isSame(as: b.frameCalculator)
     case (.grid(let a), .grid(let b)): return a == b
     case (.masonry(let a), .masonry(let b)): return a == b
+    case (.carousel(let a), .carousel(let b)): return a == b
     default: return false
     }
   }

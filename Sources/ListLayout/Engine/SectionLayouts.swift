@@ -46,6 +46,19 @@ struct SectionEdit {
   var first: Int
   var lastDirty: Int
   var delta: Int
+  /// The same edit as separate groups of nearby changes, in order (empty: one group, the
+  /// whole range). A layout may re-lay out each group apart and keep what lies between.
+  var groups: [EditGroup] = []
+}
+
+/// One group of nearby changes of a ``SectionEdit``, in new item indices: new item *n* is old
+/// item *n* − `deltaBefore` for the untouched cells before `first` (back to the previous
+/// group), and *n* − `deltaAfter` for those after `lastDirty` (up to the next group).
+struct EditGroup: Equatable {
+  var first: Int
+  var lastDirty: Int
+  var deltaBefore: Int
+  var deltaAfter: Int
 }
 
 /// The section layouts of one layout pass, each made once and reused section after section
@@ -69,16 +82,18 @@ struct SectionLayouts {
     _ given: Section, at index: Int, in list: ListConfiguration, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     // A horizontal list is laid out as its transposed model (see `Chrome/Transposition.swift`).
+    try Self.checkDirection(given, at: index, in: list)
     let (section, configuration) = Self.layoutSpace(given, list)
     let context = try SectionContext(validating: section, at: index, in: configuration)
     switch section.layout ?? .flow {
     case .flow: return try flow.layout(section, in: context, policy: &policy)
     case .sequential(let defaults):
-      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
-      defer { otherLinesLaidOut += sequential.linesLaidOut }
-      return try sequential.layout(section, in: context, policy: &policy)
+      return try layoutOnce(SequentialLayoutAlgorithm(defaults: defaults), section, context, &policy)
     case .grid(let grid): return try layoutOnce(GridSectionLayout(grid), section, context, &policy)
-    case .masonry: return try layoutOnce(UnsupportedLayout("masonry"), section, context, &policy)
+    case .masonry(let masonry):
+      return try layoutOnce(MasonrySectionLayout(masonry), section, context, &policy)
+    case .carousel(let carousel):
+      return try layoutOnce(CarouselSectionLayout(carousel: carousel), section, context, &policy)
     }
   }
 
@@ -88,22 +103,35 @@ struct SectionLayouts {
     _ given: Section, at index: Int, in list: ListConfiguration, old: SectionGeometry,
     edit: SectionEdit, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
+    try Self.checkDirection(given, at: index, in: list)
     let (section, configuration) = Self.layoutSpace(given, list)
     let context = try SectionContext(validating: section, at: index, in: configuration)
     let resumed: SectionGeometry?
     switch section.layout ?? .flow {
     case .flow: resumed = try flow.relayout(section, in: context, old: old, edit: edit, policy: &policy)
     case .sequential(let defaults):
-      var sequential = SequentialLayoutAlgorithm(defaults: defaults)
-      defer { otherLinesLaidOut += sequential.linesLaidOut }
-      resumed = try sequential.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+      resumed = try relayoutOnce(
+        SequentialLayoutAlgorithm(defaults: defaults), section, context, old, edit, &policy)
     case .grid(let grid):
       resumed = try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
-    case .masonry:
-      resumed = try relayoutOnce(UnsupportedLayout("masonry"), section, context, old, edit, &policy)
+    case .masonry(let masonry):
+      resumed = try relayoutOnce(MasonrySectionLayout(masonry), section, context, old, edit, &policy)
+    case .carousel(let carousel):
+      resumed = try relayoutOnce(
+        CarouselSectionLayout(carousel: carousel), section, context, old, edit, &policy)
     }
     if let resumed { return resumed }
     return try layout(given, at: index, in: list, policy: &policy)
+  }
+
+  /// Fails for a section layout the list's scroll direction does not support: a carousel in
+  /// a horizontal list (a row scrolling sideways inside a list scrolling sideways).
+  static func checkDirection(
+    _ section: Section, at index: Int, in configuration: ListConfiguration
+  ) throws(LayoutError) {
+    guard configuration.scrollDirection == .horizontal, case .carousel = section.layout else { return }
+    throw .sectionLayoutFailed(
+      path: "sections[\(index)].layout", reason: "carousel sections in a horizontal list are not supported")
   }
 
   /// The section and configuration the section layouts see: as given in a vertical list,
@@ -135,29 +163,6 @@ extension SectionLayouts {
     var algorithm = algorithm
     defer { otherLinesLaidOut += algorithm.linesLaidOut }
     return try algorithm.relayout(section, in: context, old: old, edit: edit, policy: &policy)
-  }
-}
-
-/// A section layout the model can name but the engine does not lay out yet: it throws
-/// ``LayoutError/sectionLayoutFailed(path:reason:)`` naming the section's layout, never a
-/// guessed placement.
-struct UnsupportedLayout: SectionLayoutAlgorithm {
-  let name: String
-  init(_ name: String) { self.name = name }
-  var linesLaidOut: Int { 0 }
-
-  mutating func layout<Policy: SpacingPolicy>(
-    _ section: Section, in context: SectionContext, policy: inout Policy
-  ) throws(LayoutError) -> SectionGeometry {
-    throw .sectionLayoutFailed(
-      path: "sections[\(context.index)].layout", reason: "\(name) sections are not yet supported")
-  }
-
-  mutating func relayout<Policy: SpacingPolicy>(
-    _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
-    policy: inout Policy
-  ) throws(LayoutError) -> SectionGeometry? {
-    try layout(section, in: context, policy: &policy)
   }
 }
 

@@ -212,13 +212,13 @@ struct Relayout: SpacingPolicyJob {
       case .unchanged(let oldIndex):
         geometries.append(old.geometries[oldIndex])
         if oldIndex != index { positional = false }
-      case .edited(let oldIndex, let first, let lastDirty, let delta):
+      case .edited(let oldIndex, let edit):
         if oldIndex != index { positional = false }
         touched.append(index)
         geometries.append(
           try layouts.relayout(
             section, at: index, in: configuration, old: old.geometries[oldIndex],
-            edit: SectionEdit(first: first, lastDirty: lastDirty, delta: delta), policy: &policy))
+            edit: edit, policy: &policy))
       }
     }
     let snapshot: LayoutSnapshot

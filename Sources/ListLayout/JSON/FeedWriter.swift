@@ -365,6 +365,9 @@ struct FeedWriter {
     case .masonry(let masonry):
       string("masonry")
       try columnOptions(masonry.columns, masonry.columnSpacing, masonry.rowSpacing, path())
+    case .carousel(let carousel):
+      string("carousel")
+      try carouselOptions(carousel, path())
     }
     close("}")
   }
@@ -397,6 +400,29 @@ struct FeedWriter {
     if let rowSpacing {
       key("rowSpacing")
       try nonNegative(rowSpacing, path() + ".rowSpacing")
+    }
+  }
+
+  /// A carousel layout's keys: those that differ from the defaults (the item spacing only
+  /// when it is given: by default it follows the section's).
+  private mutating func carouselOptions(
+    _ carousel: CarouselLayout, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
+    if let spacing = carousel.itemSpacing {
+      key("itemSpacing")
+      try nonNegative(spacing, path() + ".itemSpacing")
+    }
+    if spelledOut || carousel.height != .tallest {
+      key("height")
+      switch carousel.height {
+      case .tallest: string("tallest")
+      case .first: string("first")
+      case .fixed(let height): try nonNegative(height, path() + ".height")
+      }
+    }
+    if spelledOut || carousel.paging != .none {
+      key("paging")
+      string(carousel.paging.rawValue)
     }
   }
 

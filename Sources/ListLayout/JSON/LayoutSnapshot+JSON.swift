@@ -27,9 +27,15 @@ extension LayoutSnapshot {
   /// `writer` as it walks the snapshot: the whole layout is never held as text or as an
   /// array of attributes.
   ///
+  /// With `sections`, a top-level `"sections"` array follows the elements: for each of those
+  /// sections `{"index":S,"frame":{…}}`, and for a carousel also its `"contentWidth"` and
+  /// `"snapOffsets"` (at most ``maximumWrittenSnapOffsets`` of them; a carousel paged by
+  /// page with more also gets `"snapOffsetCount"`).
+  ///
   /// - Complexity: O(n) for n elements written.
   public func writeJSON(
-    elements: [LayoutAttributes]? = nil, overlayIDs: [String] = [], to writer: inout ByteWriter
+    elements: [LayoutAttributes]? = nil, overlayIDs: [String] = [], sections: [Int]? = nil,
+    to writer: inout ByteWriter
   ) {
     writer.write("{\"contentSize\":{\"width\":")
     writer.write(number: contentSize.width)
@@ -99,7 +105,57 @@ extension LayoutSnapshot {
         element(footer, id: model.configuration.listFooter?.id, into: &writer)
       }
     }
+    if let sections {
+      writer.write("\n],\"sections\":[")
+      for (n, section) in sections.enumerated() {
+        writeSectionJSON(section, first: n == 0, to: &writer)
+      }
+    }
     writer.write("\n]}\n")
+  }
+
+  /// The most snap offsets the JSON output lists per carousel.
+  public static let maximumWrittenSnapOffsets = 100_000
+
+  /// One entry of the `"sections"` array.
+  func writeSectionJSON(_ section: Int, first: Bool, to writer: inout ByteWriter) {
+    guard let frame = sectionFrame(section) else { return }
+    writer.write(first ? "\n{\"index\":" : ",\n{\"index\":")
+    writer.write(integer: section)
+    writer.write(",\"frame\":{\"x\":")
+    writer.write(number: frame.x)
+    writer.write(",\"y\":")
+    writer.write(number: frame.y)
+    writer.write(",\"width\":")
+    writer.write(number: frame.width)
+    writer.write(",\"height\":")
+    writer.write(number: frame.height)
+    writer.write(byte: UInt8(ascii: "}"))
+    if let carousel = carouselMetrics(ofSection: section) {
+      writer.write(",\"contentWidth\":")
+      writer.write(number: carousel.contentWidth)
+      writer.write(",\"snapOffsets\":[")
+      let offsets = carousel.snapOffsets
+      for k in 0..<min(offsets.count, Self.maximumWrittenSnapOffsets) {
+        if k > 0 { writer.write(byte: UInt8(ascii: ",")) }
+        writer.write(number: offsets[k])
+      }
+      writer.write(byte: UInt8(ascii: "]"))
+      if offsets.count > Self.maximumWrittenSnapOffsets {
+        writer.write(",\"snapOffsetCount\":")
+        writer.write(integer: offsets.count)
+      }
+    }
+    writer.write(byte: UInt8(ascii: "}"))
+  }
+
+  /// The sections whose extent (with cells overflowing it) meets `rect`, in order.
+  ///
+  /// - Complexity: O(log s) plus one step per section returned.
+  public func sections(overlapping rect: Rect) -> [Int] {
+    var result: [Int] = []
+    forEachSection(overlapping: rect) { result.append($0) }
+    return result
   }
 
   /// The identifier of any element: a cell's, its section's header's, footer's or

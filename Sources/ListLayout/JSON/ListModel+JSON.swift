@@ -21,10 +21,26 @@ extension ListModel {
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
-    // An array (what a file is read into) is read in place; any other sequence once copied.
-    let array = (bytes as? [UInt8]) ?? Array(bytes)
+    // Contiguous bytes (an array, a buffer mapped from a file) are read in place; any other
+    // sequence once copied.
+    let inPlace = bytes.withContiguousStorageIfAvailable { pointer in
+      Result { () throws(JSONInputError) in try ListModel(json: pointer, width: width, limits: limits) }
+    }
+    if let inPlace {
+      self = try inPlace.get()
+    } else {
+      self = try Array(bytes).withUnsafeBufferPointer { pointer throws(JSONInputError) in
+        try ListModel(json: pointer, width: width, limits: limits)
+      }
+    }
+  }
+
+  /// Decodes a model from bytes read in place.
+  private init(
+    json pointer: UnsafeBufferPointer<UInt8>, width: Double?, limits: JSONInputLimits
+  ) throws(JSONInputError) {
     self = try JSONReader.withReader(
-      of: array, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength
+      of: pointer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength
     ) { (reader) throws(JSONInputError) in
       try ListModel(reading: &reader, width: width, limits: limits)
     }
@@ -173,8 +189,11 @@ private struct FeedDecoder {
       case .background: section.background = try Self.readBackground(&reader)
       case .items:
         // Cells go straight into the chunks of the section's list, built bottom-up.
+        // (A loop rather than `readArray`: the hottest loop of a feed, kept free of closures.)
         var cells = CellList.Builder()
-        try reader.readArray("an array of cells") { (item, reader) throws(JSONInputError) in
+        try reader.beginArray("an array of cells")
+        var state = JSONReader.ArrayState()
+        while let item = try reader.nextElement(&state) {
           cellCount += 1
           guard cellCount <= limits.maxCells else {
             throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
@@ -193,30 +212,43 @@ private struct FeedDecoder {
   }
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
-    var cell = Cell()
+    // The common keys go to locals and the cell is made once at the end: a cell made first
+    // and filled in is copied twice (it is large), once at the start and once on return.
+    // `TraitSet()` rather than `Cell()`'s default `[]`, which goes through the general
+    // initializer; a loop rather than `readObject`, as for the cells array.
+    var id: String?
+    var size = CellSize.automatic
+    var traits = TraitSet()
+    var sequential: SequentialItemOptions?
+    var span: GridSpan?
     var hasSize = false
     var content: Layout?
     var contentWidth = FlexContent.Width.intrinsic
-    try reader.readObject("a cell object", CellKey.keys) { (key, reader) throws(JSONInputError) in
+    try reader.beginObject("a cell object")
+    var state = JSONReader.ObjectState()
+    while let key = try reader.nextKey(CellKey.keys, &state) {
       switch CellKey(rawValue: key)! {
-      case .id: cell.id = try reader.readString("an identifier string")
+      case .id: id = try reader.readString("an identifier string")
       case .size:
-        cell.size = .fixed(try Self.readSize(&reader))
+        size = .fixed(try Self.readSize(&reader))
         hasSize = true
       case .content: content = try Self.readFlexContent(&reader)
       case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
-      case .traits: cell.traits = try readTraits(&reader)
+      case .traits: traits = try readTraits(&reader)
       case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
-      case .layout: cell.sequential = try Self.readItemLayout(&reader)
-      case .span: cell.span = try Self.readSpan(&reader)
+      case .layout: sequential = try Self.readItemLayout(&reader)
+      case .span: span = try Self.readSpan(&reader)
       }
     }
     if let content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      cell.size = .flex(FlexContent(content, width: contentWidth))
+      size = .flex(FlexContent(content, width: contentWidth))
     }
+    var cell = Cell(id: id, size: size, traits: traits)
+    if let sequential { cell.sequential = sequential }
+    if let span { cell.span = span }
     return cell
   }
 
@@ -349,6 +381,8 @@ private struct FeedDecoder {
   enum LayoutKey: Int, JSONObjectKey {
     case type, frameCalculator, spacing, padding
     case columns, minColumnWidth, columnSpacing, rowSpacing, rowAlignment, packing
+    // Carousel sections.
+    case itemSpacing, height, paging
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -362,17 +396,20 @@ private struct FeedDecoder {
     var rowSpacing: Double?
     var rowAlignment: GridRowAlignment?
     var packing: GridPacking?
+    var carousel = CarouselLayout()
     /// The keys read that belong to one kind of layout only, in reading order.
     var sequentialKeys: [String] = []
     var columnKeys: [String] = []
     var gridKeys: [String] = []
+    var carouselKeys: [String] = []
   }
 
   /// `{"type": "flow"}`, `{"type": "sequential", "frameCalculator": NAME, "spacing": {…},
   /// "padding": {…}}`, `{"type": "grid", "columns": N | "minColumnWidth": M, "columnSpacing": S,
-  /// "rowSpacing": S, "rowAlignment": A, "packing": P}` or `{"type": "masonry", "columns": N |
-  /// "minColumnWidth": M, "columnSpacing": S, "rowSpacing": S}`. A key of another type is an
-  /// error, as are both `columns` and `minColumnWidth`.
+  /// "rowSpacing": S, "rowAlignment": A, "packing": P}`, `{"type": "masonry", "columns": N |
+  /// "minColumnWidth": M, "columnSpacing": S, "rowSpacing": S}` or `{"type": "carousel",
+  /// "itemSpacing": S, "height": H, "paging": P}`. A key of another type is an error, as are
+  /// both `columns` and `minColumnWidth`.
   static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
     var keys = SectionLayoutKeys()
     try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
@@ -380,8 +417,10 @@ private struct FeedDecoder {
       switch layoutKey {
       case .type:
         keys.type = try reader.readName(
-          [("flow", "flow"), ("sequential", "sequential"), ("grid", "grid"), ("masonry", "masonry")],
-          "section layout type")
+          [
+            ("flow", "flow"), ("sequential", "sequential"), ("grid", "grid"), ("masonry", "masonry"),
+            ("carousel", "carousel"),
+          ], "section layout type")
       case .frameCalculator, .spacing, .padding:
         keys.sequentialKeys.append("\(layoutKey)")
         try readSequentialKey(layoutKey, &reader, into: &keys.sequential)
@@ -410,6 +449,9 @@ private struct FeedDecoder {
       case .packing:
         keys.gridKeys.append("packing")
         keys.packing = try reader.readCase(GridPacking.self, "grid packing")
+      case .itemSpacing, .height, .paging:
+        keys.carouselKeys.append("\(layoutKey)")
+        try readCarouselKey(layoutKey, &reader, into: &keys.carousel)
       }
     }
     return try keys.layout(reader)
@@ -424,7 +466,8 @@ private struct FeedDecoder {
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
       case .frameCalculator, .spacing, .padding:
         try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
-      case .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing:
+      case .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing, .itemSpacing,
+        .height, .paging:
         throw reader.error(
           .unknownKey,
           "\(LayoutKey(rawValue: key)!) belongs to a section's layout; an item layout takes type, "
@@ -434,11 +477,31 @@ private struct FeedDecoder {
     return options
   }
 
+  /// One key of a carousel section's layout: `"itemSpacing": 8`, `"height": "tallest" |
+  /// "first" | 180`, `"paging": "none" | "item" | "page"`.
+  static func readCarouselKey(
+    _ key: LayoutKey, _ reader: inout JSONReader, into carousel: inout CarouselLayout
+  ) throws(JSONInputError) {
+    switch key {
+    case .itemSpacing: carousel.itemSpacing = try reader.readNonNegative()
+    case .height:
+      if try reader.peek() == .number {
+        carousel.height = .fixed(try reader.readNonNegative())
+      } else {
+        carousel.height = try reader.readName(
+          [("tallest", CarouselHeight.tallest), ("first", .first)], "carousel height (or a number)")
+      }
+    case .paging: carousel.paging = try reader.readCase(CarouselPaging.self, "carousel paging")
+    default: break
+    }
+  }
+
   static func readSequentialKey(
     _ key: LayoutKey, _ reader: inout JSONReader, into options: inout SequentialItemOptions
   ) throws(JSONInputError) {
     switch key {
     case .type, .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing: break
+    case .itemSpacing, .height, .paging: break
     case .frameCalculator:
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {
@@ -528,8 +591,9 @@ private struct FeedDecoder {
   static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
-    try reader.readObject("a size object {width, height}", SizeKey.keys) {
-      (key, reader) throws(JSONInputError) in
+    try reader.beginObject("a size object {width, height}")
+    var state = JSONReader.ObjectState()
+    while let key = try reader.nextKey(SizeKey.keys, &state) {
       switch SizeKey(rawValue: key)! {
       case .width: width = try reader.readNonNegative()
       case .height: height = try reader.readNonNegative()
@@ -598,6 +662,7 @@ extension FeedDecoder.SectionLayoutKeys {
     switch type {
     case "sequential":
       try reject(columnKeys + gridKeys, "grid and masonry sections")
+      try reject(carouselKeys, "carousel sections")
       return .sequential(
         SequentialSectionDefaults(
           frameCalculator: sequential.frameCalculator ?? .containerLeftAlignedVStack,
@@ -605,6 +670,7 @@ extension FeedDecoder.SectionLayoutKeys {
           padding: sequential.padding ?? .zero))
     case "grid", "masonry":
       try reject(sequentialKeys, "sequential sections")
+      try reject(carouselKeys, "carousel sections")
       if type == "masonry" { try reject(gridKeys, "grid sections") }
       guard let columns else {
         throw reader.error(.missingKey, "a \(type) layout needs columns or minColumnWidth")
@@ -616,9 +682,14 @@ extension FeedDecoder.SectionLayoutKeys {
         GridLayout(
           columns: columns, columnSpacing: columnSpacing, rowSpacing: rowSpacing,
           rowAlignment: rowAlignment ?? .top, packing: packing ?? .sparse))
+    case "carousel":
+      try reject(sequentialKeys, "sequential sections")
+      try reject(columnKeys + gridKeys, "grid and masonry sections")
+      return .carousel(carousel)
     default:
       try reject(sequentialKeys, "sequential sections")
       try reject(columnKeys + gridKeys, "grid and masonry sections")
+      try reject(carouselKeys, "carousel sections")
       return .flow
     }
   }

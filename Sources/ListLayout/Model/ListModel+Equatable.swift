@@ -97,6 +97,7 @@ extension SectionLayout: Hashable {
       a.spacing == b.spacing && a.padding == b.padding && sameCalculator(a.frameCalculator, b.frameCalculator)
     case (.grid(let a), .grid(let b)): a == b
     case (.masonry(let a), .masonry(let b)): a == b
+    case (.carousel(let a), .carousel(let b)): a == b
     default: false
     }
   }
@@ -115,6 +116,9 @@ extension SectionLayout: Hashable {
     case .masonry(let masonry):
       hasher.combine(3)
       hasher.combine(masonry)
+    case .carousel(let carousel):
+      hasher.combine(4)
+      hasher.combine(carousel)
     }
   }
 }

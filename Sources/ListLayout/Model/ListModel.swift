@@ -207,6 +207,8 @@ public enum SectionLayout: Sendable {
   case grid(GridLayout)
   /// Staggered lanes, each cell in the lane whose bottom is highest (``MasonryLayout``).
   case masonry(MasonryLayout)
+  /// One row of cells that scrolls sideways across the list (see ``CarouselLayout``).
+  case carousel(CarouselLayout)
 }
 
 /// A section: optional header and footer, cells, and optional attributes.
@@ -340,6 +342,11 @@ public struct ListModel: Sendable {
   /// Whole-list settings.
   public var configuration: ListConfiguration
   /// The sections, in order.
+  ///
+  /// - Complexity: an array: appending a section is amortized O(1), inserting or removing
+  ///   one at the front or in the middle O(sections) (the cells of each section live in
+  ///   their own ``CellList`` and are not copied). Models with thousands of sections that
+  ///   grow at the front pay that per insert.
   public var sections: [Section]
 
   /// Creates a model.

@@ -21,8 +21,14 @@ extension LayoutSnapshot {
   ///
   /// A pinned header never leaves its section, so it is found with its section.
   ///
+  /// Carousel sections scrolled sideways are named in `horizontalOffsets`: their cells come
+  /// back moved by their section's offset (left, or right in a right-to-left list), and only
+  /// where they meet `rect` (a carousel's cells are found by binary search along its row).
+  ///
   /// - Complexity: O(log n + k).
-  public func elements(in rect: Rect, pinning: PinningContext?) -> [LayoutAttributes] {
+  public func elements(
+    in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets = .zero
+  ) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     if let header = listHeader(pinning: pinning), header.frame.intersects(rect) { result.append(header) }
     forEachSection(overlapping: rect) { section in
@@ -32,7 +38,7 @@ extension LayoutSnapshot {
       if let header = supplementary(.header, section, pinning: pinning), header.frame.intersects(rect) {
         result.append(header)
       }
-      appendCells(ofSection: section, in: rect, to: &result)
+      appendCells(ofSection: section, in: rect, scrolledBy: horizontalOffsets[section], to: &result)
       if let footer = supplementary(.footer, section, pinning: pinning), footer.frame.intersects(rect) {
         result.append(footer)
       }
@@ -41,15 +47,19 @@ extension LayoutSnapshot {
     return result
   }
 
-  /// Calls `body` with each section whose extent along the scroll axis may overlap `rect`, in
-  /// order.
+  /// Calls `body` with each section whose extent along the scroll axis (with the cells that
+  /// overflow it) may overlap `rect`, in order.
   ///
-  /// - Complexity: O(log s) plus one call per section visited.
+  /// - Complexity: O(log s) plus one call per section visited (those overlapping `rect`
+  ///   widened by the farthest overflow of any carousel's cells past its section).
   func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
     // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
-    let (minY, maxY) = scrollRange(rect)
-    guard !rect.isEmpty, !minY.isNaN, !maxY.isNaN, !geometries.isEmpty else { return }
+    let (rectMin, rectMax) = scrollRange(rect)
+    guard !rect.isEmpty, !rectMin.isNaN, !rectMax.isNaN, !geometries.isEmpty else { return }
     let top = sectionsTop
+    // Cells that overflow their section (a carousel's taller than its band) widen the search.
+    let minY = rectMin - overflow.below
+    let maxY = rectMax + overflow.above
     var section = sectionHeights.firstIndex(
       wherePrefixExceeds: minY - top - searchSlack(minY),
       perElement: model.configuration.sectionSpacing)
@@ -59,10 +69,12 @@ extension LayoutSnapshot {
     }
   }
 
-  /// Appends the cells of `section` whose frames intersect `rect`, in item order.
-  func appendCells(ofSection section: Int, in rect: Rect, to result: inout [LayoutAttributes]) {
-    let (minY, maxY) = scrollRange(rect)
-    forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
+  /// Appends the cells of `section` whose frames (a carousel's scrolled by `offset`)
+  /// intersect `rect`, in item order.
+  func appendCells(
+    ofSection section: Int, in rect: Rect, scrolledBy offset: Double, to result: inout [LayoutAttributes]
+  ) {
+    forEachCellCandidate(ofSection: section, in: rect, scrolledBy: offset) { item, frame in
       if frame.intersects(rect) {
         result.append(
           LayoutAttributes(
@@ -87,6 +99,33 @@ extension LayoutSnapshot {
       body(item, directed(frame))
     }
   }
+
+  /// Calls `body` with the index and frame of every cell of `section` that may overlap
+  /// `rect` (in the snapshot's direction; a superset: callers test frames exactly), a
+  /// carousel's scrolled by `offset`, in item order, until it returns `false`.
+  ///
+  /// - Complexity: O(log n + k).
+  func forEachCellCandidate(
+    ofSection section: Int, in rect: Rect, scrolledBy offset: Double, _ body: (Int, Rect) -> Bool
+  ) {
+    let geometry = geometries[section]
+    guard geometry.itemCount > 0 else { return }
+    // Bodies work in layout space: a horizontal list's rect is transposed first.
+    let space = isHorizontal ? rect.transposed : rect
+    let (minX, maxX) = leftToRight(space.minX, space.maxX)
+    geometry.body.forEachItem(
+      overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: offset, at: bodyOrigin(section)
+    ) { item, frame in
+      body(item, directed(frame))
+    }
+  }
+
+  /// The x extent `minX ..< maxX` of the snapshot's direction, as bodies see it (left to right).
+  func leftToRight(_ minX: Double, _ maxX: Double) -> (Double, Double) {
+    guard isMirrored else { return (minX, maxX) }
+    let width = model.configuration.width
+    return (width - maxX, width - minX)
+  }
 }
 
 extension LayoutSnapshot {
@@ -94,8 +133,13 @@ extension LayoutSnapshot {
   /// highest z-index (the later in listing order on a tie). With a content offset, headers
   /// (and footers, if they pin) are taken at their pinned positions.
   ///
+  /// Carousels scrolled sideways are named in `horizontalOffsets` (see
+  /// ``elements(in:pinning:horizontalOffsets:)``).
+  ///
   /// - Complexity: O(log n + k) for k cells on the lines at `point`.
-  public func element(at point: Point, pinning: PinningContext? = nil) -> LayoutAttributes? {
+  public func element(
+    at point: Point, pinning: PinningContext? = nil, horizontalOffsets: HorizontalOffsets = .zero
+  ) -> LayoutAttributes? {
     guard point.isFinite else { return nil }
     var best: LayoutAttributes?
     func consider(_ element: LayoutAttributes) {
@@ -107,7 +151,9 @@ extension LayoutSnapshot {
     forEachSection(overlapping: scrollBand(along, along + 1)) { section in
       if let background = backgroundAttributes(inSection: section) { consider(background) }
       if let header = supplementary(.header, section, pinning: pinning) { consider(header) }
-      forEachCellCandidate(ofSection: section, overlappingY: along, along) { item, frame in
+      let spot = Rect(x: point.x, y: point.y, width: 0, height: 0)
+      forEachCellCandidate(ofSection: section, in: spot, scrolledBy: horizontalOffsets[section]) {
+        item, frame in
         if frame.contains(point) {
           consider(
             LayoutAttributes(

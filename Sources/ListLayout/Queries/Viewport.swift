@@ -51,6 +51,22 @@ public struct ViewportLayout: Sendable {
   public var prefetchAhead: ClosedRange<IndexPath>?
   /// The cells to prefetch behind, against the scroll direction, likewise.
   public var prefetchBehind: ClosedRange<IndexPath>?
+  /// The cells to prefetch sideways in each carousel section the viewport shows, in section
+  /// order.
+  public var prefetchSideways: [CarouselPrefetch] = []
+}
+
+/// The cells of one carousel section to prefetch sideways: those not yet on screen within a
+/// few viewport widths of it along the carousel's row, at the carousel's offset.
+public struct CarouselPrefetch: Sendable, Hashable {
+  /// The carousel's section.
+  public var section: Int
+  /// The cells wholly past the viewport's trailing edge (towards the carousel's end) within
+  /// `screensAhead` viewport widths, by item index.
+  public var ahead: ClosedRange<Int>?
+  /// The cells wholly before the viewport's leading edge within `screensBehind` viewport
+  /// widths, by item index.
+  public var behind: ClosedRange<Int>?
 }
 
 extension LayoutSnapshot {
@@ -68,17 +84,25 @@ extension LayoutSnapshot {
   ///   - screensAhead: how many viewport heights to prefetch in the scroll direction.
   ///   - screensBehind: how many viewport heights to prefetch against it.
   ///   - overlays: elements to center in the viewport, listed after the content.
+  ///   - horizontalOffsets: how far carousel sections are scrolled sideways: their cells are
+  ///     returned moved by it, only where they meet the viewport; prefetching reaches
+  ///     `screensAhead` viewport widths towards a carousel's end and `screensBehind` towards
+  ///     its start (``ViewportLayout/prefetchSideways``), and counts a carousel's cells in
+  ///     ``ViewportLayout/prefetchAhead`` and ``ViewportLayout/prefetchBehind`` only within
+  ///     that sideways reach.
   /// - Complexity: O(log n + k) for k cells visible or prefetched.
   public func viewport(
     at contentOffset: Point, size: Size, pinInset: Double = 0, direction: ScrollDirection = .forward,
-    screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = []
+    screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = [],
+    horizontalOffsets: HorizontalOffsets = .zero
   ) -> ViewportLayout {
     let rect = Rect(origin: contentOffset, size: size)
     // Offsets and lengths along the scroll axis (x and width in a horizontal list).
     let offset = scrollCoordinate(contentOffset)
     let length = isHorizontal ? size.width : size.height
     let pinning = PinningContext(contentOffset: offset, pinInset: pinInset, viewportHeight: length)
-    var elements = rect.isFinite ? self.elements(in: rect, pinning: pinning) : []
+    var elements =
+      rect.isFinite ? self.elements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets) : []
     for (index, overlay) in overlays.enumerated() {
       var frame = Rect(
         x: rect.minX + (rect.width - overlay.size.width) / 2,
@@ -98,16 +122,136 @@ extension LayoutSnapshot {
     // Prefetch only cells not yet on screen: wholly past the trailing edge, or before the
     // leading one.
     let (start, end) = scrollRange(rect)
-    let below = cellRange(overlappingY: end, end + (direction == .forward ? ahead : behind)) { [self] in
-      scrollRange($0).min >= end
-    }
-    let above = cellRange(overlappingY: start - (direction == .forward ? behind : ahead), start) { [self] in
-      scrollRange($0).max <= start
+    let below: ClosedRange<IndexPath>?
+    let above: ClosedRange<IndexPath>?
+    // A carousel's cells count within its sideways reach (carousels exist only in vertical
+    // lists: a horizontal list with one fails to lay out).
+    let sideways = Sideways(
+      rect: rect, ahead: max(0, screensAhead) * size.width, behind: max(0, screensBehind) * size.width,
+      offsets: horizontalOffsets)
+    if isHorizontal {
+      below = cellRange(overlappingY: end, end + (direction == .forward ? ahead : behind)) { [self] in
+        scrollRange($0).min >= end
+      }
+      above = cellRange(overlappingY: start - (direction == .forward ? behind : ahead), start) { [self] in
+        scrollRange($0).max <= start
+      }
+    } else {
+      below = cellRange(overlappingY: end, end + (direction == .forward ? ahead : behind), sideways: sideways)
+      {
+        $0.minY >= end
+      }
+      above = cellRange(
+        overlappingY: start - (direction == .forward ? behind : ahead), start, sideways: sideways
+      ) {
+        $0.maxY <= start
+      }
     }
     return ViewportLayout(
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
       prefetchAhead: direction == .forward ? below : above,
-      prefetchBehind: direction == .forward ? above : below)
+      prefetchBehind: direction == .forward ? above : below,
+      prefetchSideways: rect.isFinite && !isHorizontal ? carouselPrefetch(in: rect, sideways) : [])
+  }
+
+  /// A viewport's sideways prefetch reach in carousels, left to right in the snapshot's
+  /// direction.
+  struct Sideways {
+    var rect: Rect
+    /// How far past the trailing edge (towards a carousel's end) and before the leading edge.
+    var ahead: Double
+    var behind: Double
+    var offsets: HorizontalOffsets
+  }
+
+  /// The sideways x extent a carousel's cells are prefetched in, left to right (the body's
+  /// own direction).
+  func reach(_ sideways: Sideways) -> (minX: Double, maxX: Double) {
+    let (minX, maxX) = leftToRight(sideways.rect.minX, sideways.rect.maxX)
+    return (minX - sideways.behind, maxX + sideways.ahead)
+  }
+
+  /// For every carousel whose cells meet the viewport's vertical extent, the cells within
+  /// reach past each side of the viewport, not on it.
+  ///
+  /// - Complexity: O(log n + k) for k cells in reach.
+  func carouselPrefetch(in rect: Rect, _ sideways: Sideways) -> [CarouselPrefetch] {
+    var result: [CarouselPrefetch] = []
+    let (visibleMinX, visibleMaxX) = leftToRight(rect.minX, rect.maxX)
+    let (minX, maxX) = reach(sideways)
+    forEachSection(overlapping: rect) { section in
+      let geometry = geometries[section]
+      guard geometry.body.scrollsSideways, geometry.itemCount > 0 else { return }
+      var prefetch = CarouselPrefetch(section: section)
+      geometry.body.forEachItem(
+        overlappingX: minX, maxX, y: rect.minY, rect.maxY, scrolledBy: sideways.offsets[section],
+        at: bodyOrigin(section)
+      ) { item, frame in
+        guard frame.maxY > rect.minY || (frame.height == 0 && frame.minY >= rect.minY), frame.minY < rect.maxY
+        else { return true }
+        if frame.minX >= visibleMaxX && frame.minX < maxX {
+          prefetch.ahead = (prefetch.ahead?.lowerBound ?? item)...item
+        } else if frame.maxX <= visibleMinX && frame.maxX > minX {
+          prefetch.behind = (prefetch.behind?.lowerBound ?? item)...item
+        }
+        return true
+      }
+      if prefetch.ahead != nil || prefetch.behind != nil { result.append(prefetch) }
+    }
+    return result
+  }
+
+  /// ``cellRange(overlappingY:_:where:)`` with a carousel's cells counted only within the
+  /// viewport's sideways reach, at the carousel's offset. Only the first and the last
+  /// sections with a matching cell are searched cell by cell: the sections between them
+  /// cannot change the range.
+  ///
+  /// - Complexity: O(log n + k) for k candidate cells of those two sections.
+  func cellRange(
+    overlappingY minY: Double, _ maxY: Double, sideways: Sideways, where filter: (Rect) -> Bool
+  ) -> ClosedRange<IndexPath>? {
+    guard minY.isFinite, maxY.isFinite, maxY > minY, sideways.rect.isFinite else { return nil }
+    let (minX, maxX) = reach(sideways)
+    /// The matching cells of `section`, in item order, until `body` returns `false`.
+    func matches(_ section: Int, _ body: (Int) -> Bool) {
+      let geometry = geometries[section]
+      guard geometry.itemCount > 0 else { return }
+      let carousel = geometry.body.scrollsSideways
+      geometry.body.forEachItem(
+        overlappingX: minX, maxX, y: minY, maxY, scrolledBy: sideways.offsets[section],
+        at: bodyOrigin(section)
+      ) { item, bodyFrame in
+        if carousel && !(bodyFrame.maxX > minX && bodyFrame.minX < maxX) { return true }
+        let frame = directed(bodyFrame)
+        let overlaps = frame.maxY > minY && frame.minY < maxY
+        let pointInBand = frame.height == 0 && frame.minY >= minY && frame.minY < maxY
+        return !((overlaps || pointInBand) && filter(frame)) || body(item)
+      }
+    }
+    var sections: [Int] = []
+    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { sections.append($0) }
+    var first: IndexPath?
+    var firstSection = sections.count
+    for (k, section) in sections.enumerated() {
+      matches(section) { item in
+        first = IndexPath(item: item, section: section)
+        return false
+      }
+      if first != nil {
+        firstSection = k
+        break
+      }
+    }
+    guard let first else { return nil }
+    for section in sections[firstSection...].reversed() {
+      var last: IndexPath?
+      matches(section) { item in
+        last = IndexPath(item: item, section: section)
+        return true
+      }
+      if let last { return first...last }
+    }
+    return first...first
   }
 
   /// The first and last cells whose frames overlap the band `minY ..< maxY` along the scroll

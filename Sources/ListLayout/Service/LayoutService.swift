@@ -18,9 +18,10 @@ import LayoutGeometry
 /// Operations (`op`):
 /// - `load`: a new feed, inline (`feed`) or from a file (`path`), optionally at a `width`;
 ///   answers the content size.
-/// - `viewport`: `offset` and `height`; answers what `listlayout layout --offset --viewport-height`
-///   prints (the content size and the visible elements, headers pinned) and remembers the
-///   viewport.
+/// - `viewport`: `offset` and `height`, optionally `scroll` (carousel sections' horizontal
+///   offsets by section index, `{"2": 140}`, as `layout --scroll 2=140`); answers what
+///   `listlayout layout --offset --viewport-height` prints (the content size and the visible
+///   elements, headers pinned) and remembers the viewport.
 /// - `update`: a whole new `feed`, diffed against the current one and applied incrementally,
 ///   anchored to the viewport (`offset` and `height`, else the remembered one); answers what
 ///   `listlayout diff` prints. The remembered offset becomes the anchored one.
@@ -111,7 +112,7 @@ public struct LayoutService: Sendable {
         throw ServiceError.request("viewport needs an \"offset\" and a \"height\"")
       }
       viewport = (offset, height)
-      let visible = current.viewport(scrolledTo: offset, length: height)
+      let visible = current.viewport(scrolledTo: offset, length: height, horizontalOffsets: request.scroll)
       return Self.fields(current.jsonString(elements: visible.elements))
     case .update:
       let current = try loaded()
@@ -257,6 +258,8 @@ struct ServiceRequest {
   var height: Double?
   var width: Double?
   var sizes: [String: Size] = [:]
+  /// Carousel sections' horizontal offsets (`"scroll"`), for a viewport.
+  var scroll = HorizontalOffsets()
 
   enum Key: Int, JSONObjectKey {
     case id, op, feed, path, batch, offset, height, width, sizes, scroll
@@ -289,7 +292,16 @@ struct ServiceRequest {
         let value = try reader.readNonNegative()
         guard value > 0 else { throw reader.invalid("the width must be greater than 0") }
         width = value
-      case .scroll: try reader.skipValue()  // carousel offsets: no section scrolls sideways yet
+      case .scroll:
+        // Carousel offsets by section index: {"2": 140}.
+        try reader.readObject(
+          "an object of horizontal offsets by section index",
+          anyKeys: { (key, reader) throws(JSONInputError) in
+            guard let section = Int(key), section >= 0, String(section) == key else {
+              throw reader.invalid("a carousel's key is its section index (0, 1, …), not '\(key)'")
+            }
+            scroll[section] = try reader.readNumber()
+          })
       case .sizes:
         try reader.readObject(
           "an object of sizes by cell id",

@@ -11,8 +11,9 @@ extension LayoutSnapshot {
   ///   to bottom without overlapping, cells inside their line box, cells of a line not
   ///   overlapping and in order, cells inside the content horizontally but for a cell alone
   ///   on its line that is wider than the line and sections whose insets alone are wider than
-  ///   the list);
-  /// - the content height covers every element.
+  ///   the list; a carousel: cells in order along the row without overlapping, cells no
+  ///   taller than the band inside it);
+  /// - the content height covers every element (but a carousel's cell taller than its band).
   ///
   /// - Complexity: O(n).
   public func invariantViolations() -> [String] {
@@ -58,7 +59,9 @@ extension LayoutSnapshot {
     }
     let all = allAttributes()
     if all.count != elementCount { fail("listing has \(all.count) elements, expected \(elementCount)") }
+    // A carousel's cell taller than its band overflows it (and may leave the content).
     for element in all where element.frame.height > 0 && element.frame.width > 0 {
+      if element.kind == .cell && geometries[element.indexPath.section].body.scrollsSideways { continue }
       let (minY, maxY) = scrollRange(element.frame)
       if minY < -epsilon || maxY > contentLength + epsilon {
         fail("\(element) lies outside the content length \(contentLength)")

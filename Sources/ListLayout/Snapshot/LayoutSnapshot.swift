@@ -20,6 +20,9 @@ public struct LayoutSnapshot: Sendable {
   /// below the top inset: the spacing is never added into the sums, so no spacing, however
   /// large, can swallow a section's height.
   var sectionHeights: PrefixSumTree<Double>
+  /// The farthest any section's cells reach above its top and below its bottom (carousels'
+  /// cells taller than their band): searches for sections widen by these.
+  var overflow: (above: Double, below: Double)
 
   init(model: ListModel, geometries: ContiguousArray<SectionGeometry>) {
     self.init(model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map(\.height)))
@@ -29,6 +32,12 @@ public struct LayoutSnapshot: Sendable {
     self.model = model
     self.geometries = geometries
     self.sectionHeights = heights
+    var overflow = (above: 0.0, below: 0.0)
+    for geometry in geometries where geometry.overflowAbove > 0 || geometry.overflowBelow > 0 {
+      overflow.above = max(overflow.above, geometry.overflowAbove)
+      overflow.below = max(overflow.below, geometry.overflowBelow)
+    }
+    self.overflow = overflow
     self.contentSize = .zero
     let length = computedContentHeight()
     self.contentSize =

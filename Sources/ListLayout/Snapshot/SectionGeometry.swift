@@ -45,7 +45,15 @@ struct SectionGeometry: Sendable {
       y += footer.height
     }
     height = y
+    let overflow = body.verticalOverflow
+    overflowAbove = max(0, overflow.above - bodyTop)
+    overflowBelow = max(0, bodyTop + body.height + overflow.below - height)
   }
+
+  /// How far cells reach above the section's top and below its bottom (a carousel's cells
+  /// taller than its band); 0 for every other section.
+  private(set) var overflowAbove = 0.0
+  private(set) var overflowBelow = 0.0
 
   /// The number of lines (or rows) the body holds: the cost of laying it out again.
   var lineCount: Int { body.lineCount }
@@ -97,6 +105,40 @@ protocol SectionBody: Sendable {
   /// The body's own structural promises, broken: a sentence each (see
   /// ``LayoutSnapshot/invariantViolations()``).
   func invariantViolations(_ check: BodyCheck) -> [String]
+
+  /// Calls `body` with the index and frame of every cell that may overlap the rect
+  /// `minX ..< maxX` × `minY ..< maxY` (a superset), with the body scrolled sideways by
+  /// `offset` (bodies that do not scroll ignore it and may ignore the x extent), in item
+  /// order, until it returns `false`.
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool)
+
+  /// A body that scrolls sideways (a carousel): its content width and snap offsets; `nil`
+  /// for every other body.
+  var carouselMetrics: CarouselMetrics? { get }
+
+  /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
+  var scrollsSideways: Bool { get }
+
+  /// How far cells reach above the body's top and below its bottom (`height`): 0 but for a
+  /// carousel whose cells are taller than its band.
+  var verticalOverflow: (above: Double, below: Double) { get }
+}
+
+extension SectionBody {
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    forEachItem(overlappingY: minY, maxY, at: origin, body)
+  }
+
+  var carouselMetrics: CarouselMetrics? { nil }
+
+  var scrollsSideways: Bool { false }
+
+  var verticalOverflow: (above: Double, below: Double) { (0, 0) }
 }
 
 /// What a body's invariant check is told about its section.

@@ -1,0 +1,156 @@
+import LayoutGeometry
+
+/// The carousel section layout: the cells in one row at their own sizes, `itemSpacing` apart,
+/// into a ``CarouselBody`` (see ``CarouselLayout`` for the rules). An edit sizes only the
+/// cells it touched and updates the row's sums; the result equals a full relayout bit for
+/// bit, because every position is a pure function of the cells' sizes.
+struct CarouselSectionLayout: SectionLayoutAlgorithm {
+  /// The section's carousel options.
+  let carousel: CarouselLayout
+  /// Rows laid out (one per layout or relayout).
+  private(set) var linesLaidOut = 0
+
+  mutating func layout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    let row = try CarouselRow(context, carousel)
+    var widths = ContiguousArray<Double>()
+    var heights = ContiguousArray<Double>()
+    widths.reserveCapacity(section.cells.count)
+    heights.reserveCapacity(section.cells.count)
+    // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting).
+    try section.cells.forEachChunk { (chunk, first) throws(LayoutError) in
+      guard let base = chunk.baseAddress else { return true }
+      for k in 0..<chunk.count {
+        let size = try row.size(of: base + k, at: first + k)
+        widths.append(size.width)
+        heights.append(size.height)
+      }
+      return true
+    }
+    linesLaidOut += 1
+    return geometry(
+      of: section, body: CarouselBody(row: row, widths: PrefixSumTree(widths), heights: MaxTree(heights)),
+      in: context)
+  }
+
+  /// Sizes the cells `edit` touched and splices them into the old row's sums.
+  ///
+  /// - Complexity: O(d log n) for a resize of d cells; O(n) when cells are inserted or
+  ///   removed (the row's sums are rebuilt).
+  mutating func relayout<Policy: SpacingPolicy>(
+    _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
+    policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry? {
+    guard var body = old.body as? CarouselBody else { return nil }
+    let row = try CarouselRow(context, carousel)
+    guard row == body.row else { return nil }
+    let count = section.cells.count
+    let first = max(0, edit.first)
+    let last = min(edit.lastDirty, count - 1)
+    var sizes = ContiguousArray<Size>()
+    if first <= last {
+      sizes.reserveCapacity(last - first + 1)
+      for item in first...last {
+        var cell = section.cells[item]
+        sizes.append(
+          try withUnsafePointer(to: &cell) { (pointer) throws(LayoutError) in
+            try row.size(of: pointer, at: item)
+          })
+      }
+    }
+    let oldEnd = first + sizes.count - edit.delta
+    guard oldEnd >= first, oldEnd <= body.itemCount, body.itemCount + edit.delta == count else { return nil }
+    if edit.delta == 0 {
+      for (offset, size) in sizes.enumerated() {
+        body.widths[first + offset] = size.width
+        body.heights[first + offset] = size.height
+      }
+    } else {
+      body.widths.replaceSubrange(first..<oldEnd, with: sizes.lazy.map(\.width))
+      body.heights.replaceSubrange(first..<oldEnd, with: sizes.lazy.map(\.height))
+    }
+    linesLaidOut += 1
+    return geometry(of: section, body: body, in: context)
+  }
+
+  func geometry(of section: Section, body: CarouselBody, in context: SectionContext) -> SectionGeometry {
+    SectionGeometry(
+      body: body, header: section.header, footer: section.footer, listWidth: context.configuration.width,
+      insets: context.attributes.insets)
+  }
+}
+
+/// Everything about a carousel's row but its cells' sizes: where it starts, the spacing, the
+/// band's policy, the alignment and the paging.
+struct CarouselRow: Sendable, Equatable {
+  /// The first cell's x: the list's left content inset plus the section's left inset.
+  var left: Double
+  /// What follows the last cell: the section's right inset plus the list's right content inset.
+  var trailing: Double
+  /// The gap between neighbouring cells.
+  var spacing: Double
+  /// The list's width.
+  var listWidth: Double
+  /// The visible row width a sizing callback is proposed.
+  var visibleWidth: Double
+  var height: CarouselHeight
+  var alignment: VerticalAlignment
+  var paging: CarouselPaging
+  var defaultSize: Size
+  var direction: LayoutDirection
+  var section: Int
+
+  init(_ context: SectionContext, _ carousel: CarouselLayout) throws(LayoutError) {
+    let configuration = context.configuration
+    let insets = context.attributes.insets
+    left = configuration.contentInsets.left + insets.left
+    trailing = insets.right + configuration.contentInsets.right
+    spacing = carousel.itemSpacing ?? context.attributes.itemSpacing
+    // Paths are written only for an error.
+    if carousel.itemSpacing != nil && !(spacing.isFinite && spacing >= 0) {
+      try checkNonNegative(spacing, "sections[\(context.index)].layout.itemSpacing")
+    }
+    if case .fixed(let band) = carousel.height, !(band.isFinite && band >= 0) {
+      try checkNonNegative(band, "sections[\(context.index)].layout.height")
+    }
+    listWidth = configuration.width
+    visibleWidth = max(0, listWidth - configuration.contentInsets.horizontal - insets.horizontal)
+    height = carousel.height
+    alignment = context.attributes.verticalAlignment
+    paging = carousel.paging
+    defaultSize = configuration.defaultCellSize
+    direction = configuration.layoutDirection
+    section = context.index
+  }
+
+  /// The size of the cell at `cell` (item `item`), checked.
+  @inline(__always)
+  func size(of cell: UnsafePointer<Cell>, at item: Int) throws(LayoutError) -> Size {
+    let size = cell.pointee.size.fixedValue ?? computedSize(of: cell, at: item)
+    guard size.isValidLayoutSize else { throw invalidSize(size, at: item) }
+    return size
+  }
+
+  /// The size of a cell whose size is not fixed: the default, or asked of its callback or
+  /// its flexbox content.
+  @inline(never)
+  func computedSize(of cell: UnsafePointer<Cell>, at item: Int) -> Size {
+    let proposal = SizingProposal(
+      indexPath: IndexPath(item: item, section: section), remainingLineSpace: visibleWidth,
+      lineWidth: visibleWidth)
+    switch cell.pointee.size {
+    case .fixed(let fixed): return fixed
+    case .automatic: return defaultSize
+    case .sizing(let callback): return callback(proposal)
+    case .flex(let content): return content.size(for: proposal, direction: direction)
+    }
+  }
+
+  /// The error for a cell's invalid size (out of the loop).
+  @inline(never)
+  func invalidSize(_ size: Size, at item: Int) -> LayoutError {
+    return .invalidValue(
+      path: "sections[\(section)].items[\(item)].size", value: "\(size)", expected: nonNegative)
+  }
+}

@@ -1,0 +1,111 @@
+import LayoutGeometry
+import Testing
+
+/// The buffered writer every streamed output goes through: its text must be exactly what
+/// ``formatted(_:)`` and ``jsonQuoted(_:)`` spell, whatever the buffer's size.
+@Suite struct ByteWriterTests {
+  /// A reproducible generator (SplitMix64).
+  struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
+  }
+
+  func text(capacity: Int = 1 << 16, _ body: (inout ByteWriter) -> Void) -> String {
+    final class Box { var bytes: [UInt8] = [] }
+    let box = Box()
+    var writer = ByteWriter(capacity: capacity) { box.bytes.append(contentsOf: $0) }
+    body(&writer)
+    writer.flush()
+    return String(decoding: box.bytes, as: UTF8.self)
+  }
+
+  /// Numbers of every shape the fast paths take or refuse, against `formatted` (which is
+  /// `String(Int64)` or `description`).
+  @Test(arguments: 0..<4) func numbersMatchFormatted(seed: UInt64) {
+    var random = Random(state: seed)
+    var values: [Double] = [
+      0, -0.0, 1, -1, 0.5, -0.5, 0.1, 0.2, 0.3, 0.1 + 0.2, 12.5, 0.001, 0.0001, 1e-5, 123.456,
+      999_999_999.999, 1e9 - 0.5, 1e9 + 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 1e300, 5e-324,
+      .greatestFiniteMagnitude, .infinity, -.infinity, .nan, 9_007_199_254_740_993,
+      Double(Int64.max), 2.675, 1.005, 0.015, 4.35, 1.1, 2.2, 3.3,
+    ]
+    for _ in 0..<20_000 {
+      let places = Double([1, 10, 100, 1000, 10_000][Int(random.below(5))])
+      let whole = Double(random.below(2_000_000_000)) - 1e9
+      values.append(whole / places)
+      values.append(Double(random.below(1 << 20)) / places)
+      values.append(Double(bitPattern: random.next()))
+      values.append(Double(random.below(1000)) / 7)
+    }
+    for value in values {
+      let written = text { $0.write(number: value) }
+      // A NaN is written as `description` spells it ("nan"), as it always was; `formatted`
+      // interpolates, which spells a NaN's payload too.
+      #expect(written == (value.isNaN ? value.description : formatted(value)), "\(value.bitPattern)")
+    }
+  }
+
+  @Test func integersOfEveryLength() {
+    var values = [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1, -power, -(power - 1)]
+    }
+    for value in values {
+      #expect(text { $0.write(integer: value) } == String(value))
+    }
+  }
+
+  @Test func stringsAndQuotedStrings() {
+    let samples = [
+      "", "plain", "with \"quotes\"", "back\\slash", "tab\there", "new\nline", "\u{1}\u{1F}",
+      "ünïcödé", "😀", String(repeating: "x", count: 300), "del\u{7F}",
+    ]
+    for sample in samples {
+      #expect(text { $0.write(jsonQuoted: sample) } == jsonQuoted(sample))
+      #expect(text { $0.write(sample) } == sample)
+      // Through a buffer smaller than the text: flushed on the way, same bytes.
+      #expect(text(capacity: 64) { $0.write(jsonQuoted: sample) } == jsonQuoted(sample))
+    }
+  }
+
+  /// Many small writes through a small buffer give the same text as one large one.
+  @Test func smallBufferSameText() {
+    func body(_ writer: inout ByteWriter) {
+      for i in 0..<5_000 {
+        writer.write("{\"i\":")
+        writer.write(integer: i * 7919 - 20_000)
+        writer.write(",\"x\":")
+        writer.write(number: Double(i) / 8)
+        writer.write(byte: UInt8(ascii: "}"))
+        writer.write(jsonQuoted: "id-\(i)")
+        let literal: StaticString = ",\n"
+        writer.write(literal)
+      }
+    }
+    #expect(text(capacity: 64, body) == text(body))
+  }
+
+  /// A copy of a writer writes on its own: neither overwrites what the other buffered.
+  @Test func copiesAreIndependent() {
+    final class Box { var bytes: [UInt8] = [] }
+    let first = Box()
+    var a = ByteWriter { first.bytes.append(contentsOf: $0) }
+    a.write("shared,")
+    var b = a
+    a.write("a only")
+    b.write("b")
+    a.flush()
+    b.write(integer: 42)
+    b.flush()
+    #expect(String(decoding: first.bytes, as: UTF8.self) == "shared,a onlyshared,b42")
+  }
+}
