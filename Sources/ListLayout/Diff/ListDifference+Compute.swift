@@ -15,7 +15,7 @@ extension ListDifference {
   /// - Complexity: O(n + d log d) for n cells of which d are inserted, deleted or moved (or
   ///   on either side of a difference the walk resynchronises over), plus O(s log s) for s
   ///   sections: the leftovers are sorted, and the longest increasing runs are found over
-  ///   blocks of consecutive cells (``KeptBlocks``), never over every cell. The walk compares ids; only the d leftovers are
+  ///   blocks of consecutive cells (`KeptBlocks`), never over every cell. The walk compares ids; only the d leftovers are
   ///   entered in a table, which every walked id is then looked up in once (for duplicates).
   public init(from old: ListModel, to new: ListModel) {
     var engine = DiffEngine(old: old, new: new)
