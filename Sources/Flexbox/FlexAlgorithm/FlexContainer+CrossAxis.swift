@@ -91,12 +91,16 @@ extension FlexEngine {
     if !constants.isWrap, let known = knownSize[cross] {
       lines[0].crossSize = Swift.max(
         known.clamped(min: constants.minSize[cross], max: constants.maxSize[cross]) - inset, 0)
+      if hasBaselineAlignment { _ = baselineLineCrossSize(items, line: &lines[0]) }
       return
     }
     for lineIndex in lines.indices {
       var tallest = 0.0
-      for index in lines[lineIndex].items {
+      for index in lines[lineIndex].items where items[index].alignSelf != .baseline {
         tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
+      }
+      if hasBaselineAlignment {
+        tallest = Swift.max(tallest, baselineLineCrossSize(items, line: &lines[lineIndex]))
       }
       lines[lineIndex].crossSize = tallest
     }
@@ -240,6 +244,8 @@ extension FlexEngine {
         case .flexStart, .stretch, .start, .selfStart: offset = constants.isWrapReverse ? free : 0
         case .flexEnd, .end, .selfEnd: offset = constants.isWrapReverse ? 0 : free
         case .center: offset = free / 2
+        // Baselines line up at the line's largest (step 8).
+        case .baseline: offset = line.maxBaseline - items[index].baseline
         }
         items[index].offsetCross = offset
       }

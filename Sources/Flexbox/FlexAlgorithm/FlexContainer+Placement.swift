@@ -95,7 +95,7 @@ extension FlexEngine {
       let sizesToContentInBlockAxis =
         switch style.alignSelf {
         case .auto, .stretch: false
-        case .flexStart, .center, .flexEnd, .start, .end, .selfStart, .selfEnd: true
+        case .flexStart, .center, .flexEnd, .start, .end, .selfStart, .selfEnd, .baseline: true
         }
       var known = OptionalSize.none
       for axis in bothAxes {
@@ -130,7 +130,7 @@ extension FlexEngine {
           ?? CoreLayoutMapping
           .secondaryAxisDistribution(constants.alignItems)
         {
-        case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
+        case .leading, .stretch, .baseline: return (!constants.isWrapReverse, constants.isWrapReverse)
         case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
         case .center, nil: return (false, false)
         }
@@ -219,14 +219,15 @@ extension FlexEngine {
         }
         let alignSelf: FlexStyle.AlignItems
         switch style.alignSelf {
-        case .auto: alignSelf = constants.alignItems
-        case .flexStart, .start, .selfStart: alignSelf = .flexStart
+        case .auto: alignSelf = constants.alignItems == .baseline ? .flexStart : constants.alignItems
+        // (An absolutely positioned box takes no part in baseline alignment: as `flex-start`.)
+        case .flexStart, .start, .selfStart, .baseline: alignSelf = .flexStart
         case .center: alignSelf = .center
         case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
         case .stretch: alignSelf = .stretch
         }
         switch alignSelf {
-        case .flexStart, .stretch, .start, .selfStart:
+        case .flexStart, .stretch, .start, .selfStart, .baseline:
           return constants.isWrapReverse ? endStatic : startPosition
         case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
         case .center: return centered
@@ -273,7 +274,7 @@ extension FlexEngine {
     switch alignment {
     case .center: position = start + free / 2
     case .flexEnd, .end, .selfEnd: position = start + free
-    case .auto, .flexStart, .stretch, .start, .selfStart: position = start
+    case .auto, .flexStart, .stretch, .start, .selfStart, .baseline: position = start
     }
     // 3. Overflow alignment: `safe` falls back to the start; by default an overflowing box is
     // kept within the containing block.
