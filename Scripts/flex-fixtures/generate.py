@@ -895,7 +895,7 @@ def feature_value(rng, kind):
     raise ValueError(kind)
 
 
-def random_feature_style(rng, is_root, depth, aspect=False):
+def random_feature_style(rng, is_root, depth, aspect=False, baseline=False):
     """A random style mixing the first schema with the features of feature_fixtures()."""
     s = random_style(rng, is_root, depth)
     if not is_root:
@@ -942,6 +942,11 @@ def random_feature_style(rng, is_root, depth, aspect=False):
     # seeds' trees stay as they were).
     if aspect and rng.random() < 0.12:
         s["aspectRatio"] = rng.choice([0.5, 1, 1.5, 16 / 9, 2, 3])
+    # baseline alignment joins the mixes of the seeds in BASELINE_SEEDS (drawn last and only there).
+    if baseline and rng.random() < 0.3:
+        s["alignItems"] = "baseline"
+    if baseline and not is_root and rng.random() < 0.2:
+        s["alignSelf"] = "baseline"
     if not is_root and rng.random() < 0.05:
         s["position"] = "static"
     if not is_root and rng.random() < 0.03:
@@ -950,17 +955,18 @@ def random_feature_style(rng, is_root, depth, aspect=False):
 
 
 ASPECT_SEEDS = {5005, 6006}
+BASELINE_SEEDS = {7007}
 
 
-def random_feature_tree(rng, aspect=False):
+def random_feature_tree(rng, aspect=False, baseline=False):
     target = rng.randint(2, 25)
-    root = {"style": random_feature_style(rng, True, 0, aspect), "children": []}
+    root = {"style": random_feature_style(rng, True, 0, aspect, baseline), "children": []}
     nodes = [(root, 0)]
     count = 1
     while count < target:
         candidates = [(n, d) for (n, d) in nodes if d < 3]
         parent, depth = rng.choice(candidates)
-        child = {"style": random_feature_style(rng, False, depth + 1, aspect), "children": []}
+        child = {"style": random_feature_style(rng, False, depth + 1, aspect, baseline), "children": []}
         parent["children"].append(child)
         nodes.append((child, depth + 1))
         count += 1
@@ -1208,7 +1214,7 @@ def main():
         else:
             seed, count = int(sys.argv[2]), int(sys.argv[3])
             rng = random.Random(seed)
-            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS)))
+            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS, seed in BASELINE_SEEDS)))
                     for i in range(count)]
             write(f"flex-features-{seed}.json", rand)
         return

@@ -7,10 +7,16 @@ extension FlexEngine {
   /// item is laid out at its flexed main size and hypothetical cross size (its used size: it is
   /// not stretched), and its first baseline read (`firstBaseline(of:)`); an item without one is
   /// aligned by the bottom of its border box (CSS Box Alignment 3 §9.1, synthesized from the
-  /// border box as flex items are).
+  /// border box as flex items are). In a column container the items have no baseline across
+  /// the line: as Chromium does, each gets one synthesized from the left edge of its border box
+  /// (its baseline-aligned items line their left edges up).
   func determineItemBaselines(_ items: inout [FlexItem], constants: FlexConstants) {
     for index in items.indices where items[index].alignSelf == .baseline {
       let item = items[index]
+      if constants.crossAxis == .horizontal {
+        items[index].baseline = item.margin.left
+        continue
+      }
       let height = item.hypotheticalInnerSize.height
       _ = computeNode(
         item.node, known: OptionalSize(width: item.targetSize.width, height: height),
@@ -27,16 +33,17 @@ extension FlexEngine {
   /// distance from a baseline-aligned item's baseline to its cross-start margin edge plus the
   /// largest from its baseline to its cross-end margin edge. Records each line's largest
   /// baseline for step 14.
-  func baselineLineCrossSize(_ items: [FlexItem], line: inout FlexLine) -> Double {
+  func baselineLineCrossSize(_ items: [FlexItem], line: inout FlexLine, cross: Axis) -> Double {
     var ascent = 0.0
     var descent = 0.0
     var any = false
     for index in line.items where items[index].alignSelf == .baseline {
       any = true
       ascent = Swift.max(ascent, items[index].baseline)
-      descent = Swift.max(descent, items[index].hypotheticalOuterSize.height - items[index].baseline)
+      descent = Swift.max(descent, items[index].hypotheticalOuterSize[cross] - items[index].baseline)
     }
     line.maxBaseline = ascent
+    line.baselineGroupSize = ascent + descent
     return any ? ascent + descent : 0
   }
 

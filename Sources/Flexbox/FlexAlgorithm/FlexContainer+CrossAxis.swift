@@ -91,7 +91,7 @@ extension FlexEngine {
     if !constants.isWrap, let known = knownSize[cross] {
       lines[0].crossSize = Swift.max(
         known.clamped(min: constants.minSize[cross], max: constants.maxSize[cross]) - inset, 0)
-      if hasBaselineAlignment { _ = baselineLineCrossSize(items, line: &lines[0]) }
+      if hasBaselineAlignment { _ = baselineLineCrossSize(items, line: &lines[0], cross: cross) }
       return
     }
     for lineIndex in lines.indices {
@@ -100,7 +100,7 @@ extension FlexEngine {
         tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
       }
       if hasBaselineAlignment {
-        tallest = Swift.max(tallest, baselineLineCrossSize(items, line: &lines[lineIndex]))
+        tallest = Swift.max(tallest, baselineLineCrossSize(items, line: &lines[lineIndex], cross: cross))
       }
       lines[lineIndex].crossSize = tallest
     }
@@ -244,8 +244,12 @@ extension FlexEngine {
         case .flexStart, .stretch, .start, .selfStart: offset = constants.isWrapReverse ? free : 0
         case .flexEnd, .end, .selfEnd: offset = constants.isWrapReverse ? 0 : free
         case .center: offset = free / 2
-        // Baselines line up at the line's largest (step 8).
-        case .baseline: offset = line.maxBaseline - items[index].baseline
+        // Baselines line up at the line's largest (step 8); as Chromium does, a `wrap-reverse`
+        // line, whose start is its cross-end, puts its baseline-aligned items, as a group, at
+        // that end.
+        case .baseline:
+          let shift = line.maxBaseline - items[index].baseline
+          offset = constants.isWrapReverse ? line.crossSize - line.baselineGroupSize + shift : shift
         }
         items[index].offsetCross = offset
       }

@@ -92,6 +92,8 @@ struct FlexLine {
   var offsetCross: Double = 0
   /// The largest baseline (from the cross-start margin edge) of the line's baseline-aligned items.
   var maxBaseline: Double = 0
+  /// Its largest baseline plus the largest distance from a baseline to a cross-end margin edge.
+  var baselineGroupSize: Double = 0
 }
 
 /// The number of gaps between `count` neighbours, times `gap`.
@@ -302,14 +304,13 @@ extension FlexEngine {
         case .stretch: alignSelf = .stretch
         case .baseline: alignSelf = .baseline
         }
-        // §8.3: an item takes part in baseline alignment only where its baseline is parallel to
-        // the line (a row container) and its cross-axis margins are not `auto`; otherwise
-        // `baseline` falls back to `start` (CSS Box Alignment 3 §4.3): the cross-end of a
-        // `wrap-reverse` container.
+        // §8.3: an item takes part in baseline alignment only where its cross-axis margins are
+        // not `auto`; otherwise `baseline` falls back to `start` (CSS Box Alignment 3 §4.3): the
+        // cross-end of a `wrap-reverse` container.
         if alignSelf == .baseline {
           let cross = constants.crossAxis
           let autoMargins = AutoMarginEdge.start(cross) | AutoMarginEdge.end(cross)
-          if cross != .vertical || style.pointee.autoMargins & autoMargins != 0 {
+          if style.pointee.autoMargins & autoMargins != 0 {
             alignSelf = constants.isWrapReverse ? .flexEnd : .flexStart
           }
         }
