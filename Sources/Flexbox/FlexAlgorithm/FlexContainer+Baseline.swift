@@ -9,12 +9,13 @@ extension FlexEngine {
   /// aligned by the bottom of its border box (CSS Box Alignment 3 §9.1, synthesized from the
   /// border box as flex items are). In a column container the items have no baseline across
   /// the line: as Chromium does, each gets one synthesized from the left edge of its border box
-  /// (its baseline-aligned items line their left edges up).
-  func determineItemBaselines(_ items: inout [FlexItem], constants: FlexConstants) {
+  /// (its baseline-aligned items line their left edges up; laid out unmirrored, a right-to-left
+  /// container's line up their right edges, mirrored to the left ones afterwards).
+  func determineItemBaselines(_ items: inout [FlexItem], constants: FlexConstants, isRightToLeft: Bool) {
     for index in items.indices where items[index].alignSelf == .baseline {
       let item = items[index]
       if constants.crossAxis == .horizontal {
-        items[index].baseline = item.margin.left
+        items[index].baseline = item.margin.left + (isRightToLeft ? item.hypotheticalInnerSize.width : 0)
         continue
       }
       let height = item.hypotheticalInnerSize.height
@@ -34,17 +35,19 @@ extension FlexEngine {
   /// largest from its baseline to its cross-end margin edge. Records each line's largest
   /// baseline for step 14.
   func baselineLineCrossSize(_ items: [FlexItem], line: inout FlexLine, cross: Axis) -> Double {
-    var ascent = 0.0
-    var descent = 0.0
+    // (Either may be negative: an item's negative margins can put its baseline above its line.)
+    var ascent = -Double.infinity
+    var descent = -Double.infinity
     var any = false
     for index in line.items where items[index].alignSelf == .baseline {
       any = true
       ascent = Swift.max(ascent, items[index].baseline)
       descent = Swift.max(descent, items[index].hypotheticalOuterSize[cross] - items[index].baseline)
     }
+    guard any else { return 0 }
     line.maxBaseline = ascent
     line.baselineGroupSize = ascent + descent
-    return any ? ascent + descent : 0
+    return ascent + descent
   }
 
   /// A container's first baseline ([§8.5](https://www.w3.org/TR/css-flexbox-1/#flex-baselines)),

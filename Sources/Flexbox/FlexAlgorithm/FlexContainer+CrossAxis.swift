@@ -96,11 +96,14 @@ extension FlexEngine {
     }
     for lineIndex in lines.indices {
       var tallest = 0.0
-      for index in lines[lineIndex].items where items[index].alignSelf != .baseline {
+      // (A column container's line, as Chromium sizes it, is as wide as its widest item whatever
+      // the baseline alignment: its width is found before its items are aligned.)
+      for index in lines[lineIndex].items where items[index].alignSelf != .baseline || cross == .horizontal {
         tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
       }
       if hasBaselineAlignment {
-        tallest = Swift.max(tallest, baselineLineCrossSize(items, line: &lines[lineIndex], cross: cross))
+        let group = baselineLineCrossSize(items, line: &lines[lineIndex], cross: cross)
+        if cross == .vertical { tallest = Swift.max(tallest, group) }
       }
       lines[lineIndex].crossSize = tallest
     }

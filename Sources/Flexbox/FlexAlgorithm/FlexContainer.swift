@@ -172,7 +172,9 @@ extension FlexEngine {
     }
     // §9.4 Cross size determination. 7. The hypothetical cross size of each item.
     determineHypotheticalCrossSizes(&items, availableSpace: availableSpace, constants: constants)
-    if hasBaselineAlignment { determineItemBaselines(&items, constants: constants) }
+    if hasBaselineAlignment {
+      determineItemBaselines(&items, constants: constants, isRightToLeft: node.isFlipped != runIsRightToLeft)
+    }
     // 8. The cross size of each line.
     calculateLineCrossSizes(items, lines: &lines, knownSize: knownSize, constants: constants)
     // 9. align-content: stretch.

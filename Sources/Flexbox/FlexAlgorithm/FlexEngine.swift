@@ -21,6 +21,8 @@ final class FlexEngine {
   var baselines: [Double] = []
   /// Whether any box asks for baseline alignment (``baselines`` is kept only then).
   var hasBaselineAlignment = false
+  /// Whether the run is right to left (the whole tree is mirrored once laid out).
+  var runIsRightToLeft = false
   /// The styles of the boxes with lengths to resolve against their containing block
   /// (`ResolvedNode.baseStyle`).
   var baseStyles: [FlexStyle] = []
@@ -99,6 +101,7 @@ final class FlexEngine {
   /// `direction` is the direction of the run (see `run`): a box whose own (or inherited)
   /// `direction` differs from it has its children laid out mirrored (`FlexStyle.direction`).
   init(root: Layout, direction runDirection: LayoutDirection = .ltr) {
+    runIsRightToLeft = runDirection == .rtl
     var groups: [[Layout]] = [[root]]
     var groupDepths: [Int] = [0]
     // Each group's parent's inherited direction, and whether it mirrors its children.
