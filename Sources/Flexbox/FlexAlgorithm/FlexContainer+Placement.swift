@@ -130,7 +130,8 @@ extension FlexEngine {
           ?? CoreLayoutMapping
           .secondaryAxisDistribution(constants.alignItems)
         {
-        case .leading, .stretch, .baseline: return (!constants.isWrapReverse, constants.isWrapReverse)
+        case .baseline: return (true, false)
+        case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
         case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
         case .center, nil: return (false, false)
         }
@@ -219,15 +220,18 @@ extension FlexEngine {
         }
         let alignSelf: FlexStyle.AlignItems
         switch style.alignSelf {
-        case .auto: alignSelf = constants.alignItems == .baseline ? .flexStart : constants.alignItems
-        // (An absolutely positioned box takes no part in baseline alignment: as `flex-start`.)
-        case .flexStart, .start, .selfStart, .baseline: alignSelf = .flexStart
+        case .auto: alignSelf = constants.alignItems
+        case .flexStart, .start, .selfStart: alignSelf = .flexStart
+        // (An absolutely positioned box takes no part in baseline alignment: as Chromium places
+        // it, at the physical start, top or left, even in a `wrap-reverse` container.)
+        case .baseline: alignSelf = .baseline
         case .center: alignSelf = .center
         case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
         case .stretch: alignSelf = .stretch
         }
         switch alignSelf {
-        case .flexStart, .stretch, .start, .selfStart, .baseline:
+        case .baseline: return startPosition
+        case .flexStart, .stretch, .start, .selfStart:
           return constants.isWrapReverse ? endStatic : startPosition
         case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
         case .center: return centered
