@@ -84,7 +84,7 @@ public enum SecondaryAxisDistribution: String, Sendable, Hashable, CaseIterable 
   /// Stretched to the line's cross size when the child's cross size is not set.
   case stretch
   /// Aligned by the children's first baselines in a horizontal container (`align-items:
-  /// baseline`); at the leading side in a vertical one.
+  /// baseline`); by the left edges of their boxes in a vertical one.
   case baseline
 }
 

@@ -274,7 +274,7 @@ public struct FlexStyle: Sendable, Hashable {
     case selfEnd = "self-end"
     /// `baseline`: in a row container, items aligned by their first baselines ([CSS Flexbox
     /// §8.3](https://www.w3.org/TR/css-flexbox-1/#baseline-participation)); in a column container,
-    /// as `flex-start`.
+    /// as Chromium does, by the left edges of their border boxes.
     case baseline
   }
 
@@ -301,7 +301,7 @@ public struct FlexStyle: Sendable, Hashable {
     case selfEnd = "self-end"
     /// `baseline`: in a row container, items aligned by their first baselines ([CSS Flexbox
     /// §8.3](https://www.w3.org/TR/css-flexbox-1/#baseline-participation)); in a column container,
-    /// as `flex-start`.
+    /// as Chromium does, by the left edges of their border boxes.
     case baseline
   }
 

@@ -254,9 +254,12 @@ struct BaselineTests {
         Rect(x: 0, y: 0, width: 20, height: 30), Rect(x: 20, y: 22, width: 20, height: 10),
         Rect(x: 40, y: 22, width: 21, height: 12),
       ])
-    // In a vertical container, baseline is flex-start.
+    // In a vertical container, the children line up their left edges (none has a left margin).
     var column = layout
     column.container = ContainerBehavior(primaryAxis: .vertical, secondaryAxisDistribution: .baseline)
     #expect(column.compute(with: Size(width: 200, height: 100)).children.map(\.frame.origin.x) == [0, 0, 0])
+    // A left margin of 8 moves every baseline-aligned child's left edge to 8.
+    column.children[0].margin = Edges(leading: 8)
+    #expect(column.compute(with: Size(width: 200, height: 100)).children.map(\.frame.origin.x) == [8, 8, 8])
   }
 }
