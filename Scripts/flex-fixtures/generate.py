@@ -27,7 +27,11 @@ alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features`
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
 400). Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
-are not committed yet: with `features 5005 300`, 27 of the 300 trees still differ from Chromium. A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
+are not committed yet: with `features 5005 300`, 27 of the 300 trees still differ from Chromium. Seeds in
+BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
+is not committed yet either: 2 of its 300 trees still differ (`features7007_019`, `_239`: the
+max-content width of a box holding a column container whose items are baseline-aligned; `generate.py baseline` writes the
+hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
 
@@ -772,6 +776,95 @@ def feature_fixtures():
     return f
 
 
+def baseline_fixtures():
+    """Baseline alignment (`align-items: baseline`, `align-self: baseline`): `generate.py baseline`
+    writes flex-baseline-hand.json."""
+    f = []
+
+    def add(name, tree):
+        f.append((name, tree))
+
+    def text(words, font=None, **style):
+        n = {"style": style, "text": "\u200b".join(words)}
+        if font:
+            n["font"] = font
+        return n
+    two = ["XXX", "XXXXX"]
+    five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
+    fonts = [None, {"advance": 7, "lineHeight": 12}, {"advance": 15, "lineHeight": 20},
+             {"advance": 4, "lineHeight": 3}, {"advance": 7.5, "lineHeight": 11}, {"advance": 10, "lineHeight": 13.5}]
+    for direction in ["row", "row-reverse", "column"]:
+        add(f"baseline_leaves_{direction}",
+            box([leaf(width=20, height=30), leaf(width=20, height=10, margin={"top": 5, "bottom": 7}),
+                 leaf(width=20, height=50, alignSelf="center"), leaf(width=20, height=20)],
+                flexDirection=direction, alignItems="baseline", width=200, height=150))
+        add(f"baseline_text_fonts_{direction}",
+            box([text(two, font=font) for font in fonts], flexDirection=direction, alignItems="baseline",
+                width=400, height=150))
+        add(f"baseline_text_padding_{direction}",
+            box([text(two, padding={"top": 7}), text(five, border={"top": 3}, margin={"top": 4}, width=40),
+                 text(two, font={"advance": 20, "lineHeight": 30}, padding=2), leaf(width=10, height=15)],
+                flexDirection=direction, alignItems="baseline", width=300))
+        add(f"baseline_wrap_{direction}",
+            box([text(two), leaf(width=60, height=25), text(five, font={"advance": 12, "lineHeight": 16}),
+                 leaf(width=70, height=5, margin={"bottom": 10}), text(["XXXXXX"], font={"advance": 6})],
+                flexDirection=direction, flexWrap="wrap", alignItems="baseline", width=150))
+        add(f"baseline_wrap_reverse_{direction}",
+            box([text(two), leaf(width=60, height=25), text(five, font={"advance": 12, "lineHeight": 16}),
+                 leaf(width=70, height=5, margin={"bottom": 10}), text(["XXXXXX"], font={"advance": 6})],
+                flexDirection=direction, flexWrap="wrap-reverse", alignItems="baseline", width=150, height=200))
+        add(f"baseline_self_{direction}",
+            box([leaf(width=20, height=30, alignSelf="baseline"), text(two, alignSelf="baseline"),
+                 leaf(width=20, alignSelf="stretch"), leaf(width=20, height=40, alignSelf="flex-end"),
+                 text(five, font={"advance": 8, "lineHeight": 14}, alignSelf="baseline", margin={"top": 6})],
+                flexDirection=direction, alignItems="center", width=300, height=100))
+        add(f"baseline_auto_margin_{direction}",
+            box([leaf(width=20, height=30), leaf(width=20, height=10, margin={"top": "auto"}),
+                 text(two, margin={"bottom": "auto"}), text(two)],
+                flexDirection=direction, alignItems="baseline", width=200, height=100))
+        add(f"baseline_absolute_{direction}",
+            box([leaf(width=20, height=30), leaf(position="absolute", width=20, height=10, alignSelf="baseline"),
+                 text(two)],
+                flexDirection=direction, alignItems="baseline", width=200, height=100, padding=5))
+        # A box's baseline is its first item's (a row container's: its first baseline-aligned item's
+        # on its first line), recursively; an empty box has none (its bottom edge stands in).
+        add(f"baseline_nested_{direction}",
+            box([box([text(two, font={"advance": 20, "lineHeight": 24}), text(five)], padding={"top": 9}),
+                 box([leaf(width=30, height=12), text(two)], flexDirection="row", border={"top": 4}),
+                 box([leaf(width=30, height=40), text(two, alignSelf="baseline", margin={"top": 13}),
+                      leaf(width=5, height=5, alignSelf="baseline")], flexDirection="row"),
+                 box([leaf(width=25, height=22)], padding=3),
+                 box([box([text(["XX"], font={"advance": 30, "lineHeight": 30})], margin={"top": 5})],
+                     flexDirection="row", alignItems="baseline"),
+                 text(two)],
+                flexDirection=direction, alignItems="baseline", width=500))
+        add(f"baseline_nested_reverse_{direction}",
+            box([box([leaf(width=10, height=10), text(two)], flexDirection="row-reverse"),
+                 box([leaf(width=10, height=10), text(two)], flexDirection="column-reverse"),
+                 box([text(two), leaf(width=10, height=10)], flexDirection="row", flexWrap="wrap-reverse",
+                     width=40),
+                 box([leaf(width=10, height=30, position="absolute"), text(two, position="relative", top=3)],
+                     flexDirection="row"),
+                 text(five)],
+                flexDirection=direction, alignItems="baseline", width=500))
+        add(f"baseline_flex_{direction}",
+            box([text(five, flexGrow=1, flexShrink=1), text(two, flexShrink=1, font={"advance": 9}),
+                 box([text(five)], flexBasis=30, flexShrink=1), leaf(flexGrow=1, height=7)],
+                flexDirection=direction, alignItems="baseline", width=120, height=90))
+        add(f"baseline_min_max_{direction}",
+            box([text(five, maxHeight=15), text(two, minHeight=40), leaf(width=10, height=20, maxHeight=12),
+                 text(two, height=5)],
+                flexDirection=direction, alignItems="baseline", width=300))
+    add("baseline_in_column_item",
+        box([box([text(two), leaf(width=10, height=30)], flexDirection="row", alignItems="baseline"),
+             box([leaf(width=10, height=30), text(two)], alignItems="baseline")], width=200))
+    add("baseline_percent_child",
+        box([box([leaf(width=10, height="50%"), text(two)], height=60, flexDirection="row", alignItems="baseline"),
+             box([leaf(width=10, height="50%")], height=40)],
+            flexDirection="row", alignItems="baseline", width=200, height=80))
+    return f
+
+
 def feature_value(rng, kind):
     """A random value of a feature-schema property."""
     if kind == "size":
@@ -806,7 +899,7 @@ def feature_value(rng, kind):
     raise ValueError(kind)
 
 
-def random_feature_style(rng, is_root, depth, aspect=False):
+def random_feature_style(rng, is_root, depth, aspect=False, baseline=False):
     """A random style mixing the first schema with the features of feature_fixtures()."""
     s = random_style(rng, is_root, depth)
     if not is_root:
@@ -853,6 +946,11 @@ def random_feature_style(rng, is_root, depth, aspect=False):
     # seeds' trees stay as they were).
     if aspect and rng.random() < 0.12:
         s["aspectRatio"] = rng.choice([0.5, 1, 1.5, 16 / 9, 2, 3])
+    # baseline alignment joins the mixes of the seeds in BASELINE_SEEDS (drawn last and only there).
+    if baseline and rng.random() < 0.3:
+        s["alignItems"] = "baseline"
+    if baseline and not is_root and rng.random() < 0.2:
+        s["alignSelf"] = "baseline"
     if not is_root and rng.random() < 0.05:
         s["position"] = "static"
     if not is_root and rng.random() < 0.03:
@@ -861,17 +959,18 @@ def random_feature_style(rng, is_root, depth, aspect=False):
 
 
 ASPECT_SEEDS = {5005, 6006}
+BASELINE_SEEDS = {7007}
 
 
-def random_feature_tree(rng, aspect=False):
+def random_feature_tree(rng, aspect=False, baseline=False):
     target = rng.randint(2, 25)
-    root = {"style": random_feature_style(rng, True, 0, aspect), "children": []}
+    root = {"style": random_feature_style(rng, True, 0, aspect, baseline), "children": []}
     nodes = [(root, 0)]
     count = 1
     while count < target:
         candidates = [(n, d) for (n, d) in nodes if d < 3]
         parent, depth = rng.choice(candidates)
-        child = {"style": random_feature_style(rng, False, depth + 1, aspect), "children": []}
+        child = {"style": random_feature_style(rng, False, depth + 1, aspect, baseline), "children": []}
         parent["children"].append(child)
         nodes.append((child, depth + 1))
         count += 1
@@ -1119,9 +1218,12 @@ def main():
         else:
             seed, count = int(sys.argv[2]), int(sys.argv[3])
             rng = random.Random(seed)
-            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS)))
+            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS, seed in BASELINE_SEEDS)))
                     for i in range(count)]
             write(f"flex-features-{seed}.json", rand)
+        return
+    if sys.argv[1:] == ["baseline"]:
+        write("flex-baseline-hand.json", [(n, number_ids(t)) for (n, t) in baseline_fixtures()])
         return
     if sys.argv[1:] == ["hand"]:
         # Only the hand-written fixtures: python3 generate.py hand

@@ -83,6 +83,9 @@ public enum SecondaryAxisDistribution: String, Sendable, Hashable, CaseIterable 
   case trailing
   /// Stretched to the line's cross size when the child's cross size is not set.
   case stretch
+  /// Aligned by the children's first baselines in a horizontal container (`align-items:
+  /// baseline`); by the left edges of their boxes in a vertical one.
+  case baseline
 }
 
 /// Distribution of lines across the primary axis when wrapping (`align-content`).

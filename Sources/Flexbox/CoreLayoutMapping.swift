@@ -59,6 +59,7 @@ public enum CoreLayoutMapping {
     case .center: .center
     case .trailing: .flexEnd
     case .stretch: .stretch
+    case .baseline: .baseline
     }
   }
 
@@ -69,6 +70,7 @@ public enum CoreLayoutMapping {
     case .center: .center
     case .flexEnd, .end, .selfEnd: .trailing
     case .stretch: .stretch
+    case .baseline: .baseline
     }
   }
 
@@ -80,6 +82,7 @@ public enum CoreLayoutMapping {
     case .center: .center
     case .trailing: .flexEnd
     case .stretch: .stretch
+    case .baseline: .baseline
     }
   }
 
@@ -93,6 +96,7 @@ public enum CoreLayoutMapping {
     case .center: .center
     case .flexEnd, .end, .selfEnd: .trailing
     case .stretch: .stretch
+    case .baseline: .baseline
     }
   }
 

@@ -272,6 +272,10 @@ public struct FlexStyle: Sendable, Hashable {
     case selfStart = "self-start"
     /// `self-end`: as `end`.
     case selfEnd = "self-end"
+    /// `baseline`: in a row container, items aligned by their first baselines ([CSS Flexbox
+    /// §8.3](https://www.w3.org/TR/css-flexbox-1/#baseline-participation)); in a column container,
+    /// as Chromium does, by the left edges of their border boxes.
+    case baseline
   }
 
   /// `align-self`.
@@ -295,6 +299,10 @@ public struct FlexStyle: Sendable, Hashable {
     case selfStart = "self-start"
     /// `self-end`: as `end`.
     case selfEnd = "self-end"
+    /// `baseline`: in a row container, items aligned by their first baselines ([CSS Flexbox
+    /// §8.3](https://www.w3.org/TR/css-flexbox-1/#baseline-participation)); in a column container,
+    /// as Chromium does, by the left edges of their border boxes.
+    case baseline
   }
 
   /// `align-content`.

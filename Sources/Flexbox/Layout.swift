@@ -24,6 +24,10 @@ public struct Layout: Sendable, BoxedChildren {
   public var style: FlexStyle
   /// Measures the content of a leaf (set by ``SizeBehavior/relative(closure:)``).
   public var measure: RelativeSizeClosure?
+  /// For a measured leaf, the distance from the top of its content box to the baseline of its
+  /// first line of text, if it has one (``MonospaceText`` sets it). A box without a baseline is
+  /// aligned by the bottom of its border box in baseline alignment (CSS Box Alignment 3 §9.1).
+  public var firstBaseline: Double?
   /// The boxes laid out inside this one.
   ///
   /// A value like any array: copies of a layout share their children until one of them changes

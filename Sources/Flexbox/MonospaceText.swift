@@ -78,6 +78,18 @@ public struct MonospaceText: Sendable, Hashable {
     )
   }
 
+  /// The distance from the top of the text to its first line's baseline, as Chromium places it
+  /// in the test font (ascent 0.8 em, descent 0.2 em, the em being ``advance``): the font's
+  /// ascent and descent are rounded to whole pixels, and the line's leading (``lineHeight`` less
+  /// their sum) is split in two, its top half floored to a whole pixel ([CSS Inline 3
+  /// §5.1](https://www.w3.org/TR/css-inline-3/#inline-height)). `nil` for text without words.
+  public var firstBaseline: Double? {
+    guard !words.isEmpty else { return nil }
+    let ascent = (advance * 0.8).rounded()
+    let descent = (advance * 0.2).rounded()
+    return ascent + ((lineHeight - ascent - descent) / 2).rounded(.down)
+  }
+
   /// The text as a measure function (see ``SizeBehavior/relative(closure:)``): at the width the
   /// container decided, else in the width offered, else at its min-content or max-content width.
   public var measure: RelativeSizeClosure {
@@ -100,5 +112,6 @@ extension Layout {
   /// Creates a leaf whose content is monospace text (see ``MonospaceText``).
   public init(identifier: String? = nil, style: FlexStyle, text: MonospaceText) {
     self.init(identifier: identifier, style: style, measure: text.measure)
+    firstBaseline = text.firstBaseline
   }
 }

@@ -6,7 +6,7 @@ import ListLayoutRender
 /// `listlayout` with no command: lays out the built-in demo feed and prints a summary.
 enum Demo {
   static let usage = """
-    usage: listlayout [demo] [--width W] [--json]
+    usage: listlayout [demo] [--width W] [--json | --feed]
 
     Lays out the built-in demo feed and prints a summary: sections, cells, content size and
     the time the layout took. Writes listlayout-demo.svg (three viewport frames of the feed
@@ -16,13 +16,14 @@ enum Demo {
     options:
       --width W   lay out at this width (default 375)
       --json      print the layout as JSON instead of the summary
+      --feed      print the demo feed itself as JSON (Examples/demo.json is this output)
     """
 
   static func run<Output: ListLayoutCommand.IO>(
     _ words: [String], io: inout Output
   ) -> ListLayoutCommand.Status {
     do {
-      let arguments = try Arguments(words, options: ["width"], flags: ["help", "json"])
+      let arguments = try Arguments(words, options: ["width"], flags: ["help", "json", "feed"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
         return .success
@@ -33,6 +34,10 @@ enum Demo {
       let width = try arguments.number("width") ?? 375
       guard width > 0 else { throw Arguments.UsageError(description: "--width must be greater than 0") }
       let model = DemoFeed.model(width: width)
+      if arguments.flags.contains("feed") {
+        io.out(try model.jsonString(options: FeedWritingOptions(prettyPrinted: true)) + "\n")
+        return .success
+      }
       let clock = ContinuousClock()
       let start = clock.now
       let snapshot: LayoutSnapshot
@@ -85,16 +90,24 @@ extension Demo {
     #endif
   }
 
-  /// Three frames of the demo feed scrolling in a phone-sized viewport: the top; the genres
-  /// section with its header pinned over the centered pills; and the end of the podcasts
-  /// section, its header pinned above its last rows, its footer and the next header.
+  /// Three frames of the demo feed scrolling in a phone-sized viewport: the top; the two
+  /// shelves scrolled sideways (one by two cards, one by a page) under a pinned header; and
+  /// the masonry wall of mixes with its header pinned.
   static func demoSVG(_ snapshot: LayoutSnapshot) -> String {
     let size = Size(width: snapshot.contentSize.width, height: 667)
-    var offsets = [0.0]
-    if let genres = snapshot.sectionFrame(1) { offsets.append(genres.minY + 8) }
-    if let podcasts = snapshot.sectionFrame(3) { offsets.append(podcasts.maxY - 330) }
-    let viewports = offsets.map { snapshot.viewport(at: Point(x: 0, y: $0), size: size) }
-    return SVGRenderer(title: "ListLayout demo feed: three frames of a scroll, sticky headers pinned")
-      .render(snapshot, viewports: viewports)
+    var frames: [(Double, HorizontalOffsets)] = [(0, .zero)]
+    if let shelves = snapshot.sectionFrame(1) {
+      frames.append((shelves.minY + 20, [1: 264, 2: size.width]))
+    }
+    if let mixes = snapshot.sectionFrame(snapshot.numberOfSections - 1) {
+      frames.append((mixes.minY + 160, .zero))
+    }
+    let viewports = frames.map { offset, scrolled in
+      snapshot.viewport(at: Point(x: 0, y: offset), size: size, horizontalOffsets: scrolled)
+    }
+    return SVGRenderer(
+      title: "ListLayout demo feed: three frames of a scroll, sticky headers pinned, shelves scrolled"
+    )
+    .render(snapshot, viewports: viewports)
   }
 }

@@ -1,9 +1,10 @@
 import LayoutGeometry
 import ListLayout
 
-/// The built-in demo feed: a realistic music-app home screen laid out by Hub's default
-/// manager. A full-width hero header, compact cards that wrap two to a line, a centered row
-/// of pills, stackable grouped rows, a few hundred cells over several sections, pinned headers.
+/// The built-in demo feed: a music app's home screen. A full-width hero header over compact
+/// cards that wrap two to a line (Hub's default manager), shelves of cards that scroll
+/// sideways (carousels), a grid of genre tiles, stackable chart rows, and a masonry wall of
+/// mixes; pinned section headers, a few hundred cells.
 public enum DemoFeed {
   /// The demo model at a width (375 points, a phone, by default).
   public static func model(width: Double = 375) -> ListModel {
@@ -11,27 +12,46 @@ public enum DemoFeed {
       width: width, contentInsets: .zero, sectionSpacing: 8, pinSectionHeaders: true,
       layoutManager: HubLayoutManager(margin: 12))
     let cardWidth = ((width - 36) / 2).rounded(.down)
+    let shelfInsets = SectionAttributes(
+      itemSpacing: 12, insets: EdgeInsets(top: 4, left: 12, bottom: 12, right: 12))
     var sections: [Section] = []
 
     // The hero: a full-width header over a wrap of compact cards.
     sections.append(
       Section(
         header: Supplementary(height: 220, traits: [.fullWidth], id: "hero"),
-        cells: (0..<12).map { i in
+        cells: (0..<8).map { i in
           Cell(id: "featured-\(i)", width: cardWidth, height: i % 3 == 0 ? 150 : 120, traits: [.compactWidth])
         }))
 
-    // Genres: a centered row of pills, then more cards.
-    var genres: [Cell] = ["Pop", "Jazz", "Rock", "Soul"].map { name in
-      Cell(id: "genre-\(name.lowercased())", width: 72, height: 32, traits: [.centered])
+    // Shelves: rows of cards that scroll sideways, one snapping per card, one per page.
+    let shelves: [(name: String, count: Int, width: Double, height: Double, paging: CarouselPaging)] = [
+      ("recently-played", 20, 120, 160, .item), ("made-for-you", 12, 160, 200, .page),
+    ]
+    for shelf in shelves {
+      sections.append(
+        Section(
+          header: Supplementary(height: 44, id: "\(shelf.name)-header"),
+          cells: (0..<shelf.count).map { i in
+            Cell(id: "\(shelf.name)-\(i)", width: shelf.width, height: shelf.height - Double(i % 2) * 20)
+          },
+          attributes: shelfInsets, layout: .carousel(CarouselLayout(paging: shelf.paging)), id: shelf.name))
     }
-    genres += (0..<10).map { i in
-      Cell(id: "genre-card-\(i)", width: cardWidth, height: 110, traits: [.compactWidth])
+
+    // Genres: tiles in two-or-more adaptive columns, a full-row banner first.
+    var genres = [Cell(id: "genres-banner", width: 0, height: 90)]
+    genres[0].span = .fullRow
+    genres += ["Pop", "Jazz", "Rock", "Soul", "Hip-hop", "Classical", "Folk", "Electronic"].map { name in
+      Cell(id: "genre-\(name.lowercased())", width: 0, height: 72)
     }
-    sections.append(Section(header: Supplementary(height: 44, id: "genres-header"), cells: genres))
+    sections.append(
+      Section(
+        header: Supplementary(height: 44, id: "genres-header"), cells: genres,
+        attributes: SectionAttributes(insets: EdgeInsets(top: 4, left: 12, bottom: 4, right: 12)),
+        layout: .grid(GridLayout(columns: .adaptive(minimumWidth: 150), columnSpacing: 8, rowSpacing: 8))))
 
     // Grouped rows that stack on each other.
-    for (name, count) in [("recent", 40), ("podcasts", 60), ("charts", 100)] {
+    for (name, count) in [("podcasts", 40), ("charts", 100)] {
       sections.append(
         Section(
           header: Supplementary(height: 44, id: "\(name)-header"),
@@ -41,12 +61,16 @@ public enum DemoFeed {
           }))
     }
 
-    // More cards, and a full-width banner between them.
-    var mix: [Cell] = (0..<30).map { i in
-      Cell(id: "mix-\(i)", width: cardWidth, height: 140, traits: [.compactWidth])
+    // Mixes: a masonry wall of covers of three heights in two lanes, a wide one spanning both.
+    var mixes: [Cell] = (0..<30).map { i in
+      Cell(id: "mix-\(i)", width: 0, height: [140, 180, 110][i % 3])
     }
-    mix.insert(Cell(id: "banner", width: width, height: 90, traits: [.fullWidth]), at: 10)
-    sections.append(Section(header: Supplementary(height: 44, id: "mixes-header"), cells: mix))
+    mixes[9].span = .fullRow
+    sections.append(
+      Section(
+        header: Supplementary(height: 44, id: "mixes-header"), cells: mixes,
+        attributes: SectionAttributes(insets: EdgeInsets(top: 4, left: 12, bottom: 12, right: 12)),
+        layout: .masonry(MasonryLayout(columns: .count(2), columnSpacing: 12, rowSpacing: 12))))
     return ListModel(configuration: configuration, sections: sections)
   }
 }

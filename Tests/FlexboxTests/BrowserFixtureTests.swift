@@ -50,8 +50,11 @@ enum BrowserFixtures {
   static let random = files.dropFirst().flatMap(load)
 
   /// Fixtures of the features beyond the first schema (percentages, auto margins, measured
-  /// text…): `generate.py features` and `generate.py features SEED COUNT`.
-  static let features = load("flex-features-hand") + featureSeeds.flatMap { load("flex-features-\($0)") }
+  /// text…): `generate.py features`, `generate.py features SEED COUNT`, and baseline alignment's
+  /// `generate.py baseline`.
+  static let features =
+    load("flex-features-hand") + load("flex-baseline-hand")
+    + featureSeeds.flatMap { load("flex-features-\($0)") }
   static let featureSeeds = [1901, 2002, 3003, 4004]
 
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why

@@ -223,3 +223,43 @@ extension SizeBehavior.Mode {
     return false
   }
 }
+
+@Suite("Baseline alignment")
+struct BaselineTests {
+  @Test("monospace text's first baseline: ascent and descent rounded, the top half-leading floored")
+  func textBaseline() {
+    #expect(MonospaceText("X").firstBaseline == 8)
+    // advance 7: ascent 5.6 → 6, descent 1.4 → 1; leading 12 - 7 = 5, top half 2.5 → 2.
+    #expect(MonospaceText("X", advance: 7, lineHeight: 12).firstBaseline == 8)
+    // advance 4: ascent 3.2 → 3, descent 0.8 → 1; leading 3 - 4 = -1, top half -0.5 → -1.
+    #expect(MonospaceText("X", advance: 4, lineHeight: 3).firstBaseline == 2)
+    #expect(MonospaceText("").firstBaseline == nil)
+  }
+
+  @Test("Core Layout's .baseline lines up first baselines; a box without one aligns by its bottom")
+  func coreLayoutBaseline() {
+    let layout = Layout(
+      container: ContainerBehavior(primaryAxis: .horizontal, secondaryAxisDistribution: .baseline),
+      size: .absolute(width: 200, height: 100),
+      children: [
+        Layout(size: .absolute(width: 20, height: 30)),
+        Layout(style: FlexStyle(), text: MonospaceText("XX")),
+        Layout(style: FlexStyle(), text: MonospaceText("XXX", advance: 7, lineHeight: 12)),
+      ])
+    #expect(layout.style.alignItems == .baseline)
+    let computed = layout.compute(with: Size(width: 200, height: 100))
+    // Baselines 30 (the box's bottom), 8 and 8: the texts sit 22 down.
+    #expect(
+      computed.children.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 20, height: 30), Rect(x: 20, y: 22, width: 20, height: 10),
+        Rect(x: 40, y: 22, width: 21, height: 12),
+      ])
+    // In a vertical container, the children line up their left edges (none has a left margin).
+    var column = layout
+    column.container = ContainerBehavior(primaryAxis: .vertical, secondaryAxisDistribution: .baseline)
+    #expect(column.compute(with: Size(width: 200, height: 100)).children.map(\.frame.origin.x) == [0, 0, 0])
+    // A left margin of 8 moves every baseline-aligned child's left edge to 8.
+    column.children[0].margin = Edges(leading: 8)
+    #expect(column.compute(with: Size(width: 200, height: 100)).children.map(\.frame.origin.x) == [8, 8, 8])
+  }
+}

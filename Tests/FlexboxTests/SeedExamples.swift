@@ -66,7 +66,7 @@ enum SeedExamples {
       Layout(margin: Edges(trailing: 8), size: minSize),
       Layout(size: minSize),
     ]
-    for distribution in SecondaryAxisDistribution.allCases {
+    for distribution in SecondaryAxisDistribution.allCases where distribution != .baseline {
       out.append(
         (
           "secondaryAxisDistribution \(distribution)",

@@ -64,6 +64,10 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     let builtIn = try DemoFeed.model().layout()
     #expect(fromJSON.allAttributes() == builtIn.allAttributes())
     #expect(fromJSON.contentSize == builtIn.contentSize)
+    // The file is what `listlayout demo --feed` prints, byte for byte.
+    let (status, io) = run(["demo", "--feed"])
+    #expect(status == .success)
+    #expect(io.stdout == (try String(contentsOfFile: path, encoding: .utf8)))
   }
 
   @Test func generatedExampleIsTheCommandsOutput() throws {

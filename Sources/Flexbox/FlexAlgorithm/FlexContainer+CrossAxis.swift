@@ -91,12 +91,19 @@ extension FlexEngine {
     if !constants.isWrap, let known = knownSize[cross] {
       lines[0].crossSize = Swift.max(
         known.clamped(min: constants.minSize[cross], max: constants.maxSize[cross]) - inset, 0)
+      if hasBaselineAlignment { _ = baselineLineCrossSize(items, line: &lines[0], cross: cross) }
       return
     }
     for lineIndex in lines.indices {
       var tallest = 0.0
-      for index in lines[lineIndex].items {
+      // (A column container's line, as Chromium sizes it, is as wide as its widest item whatever
+      // the baseline alignment: its width is found before its items are aligned.)
+      for index in lines[lineIndex].items where items[index].alignSelf != .baseline || cross == .horizontal {
         tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
+      }
+      if hasBaselineAlignment {
+        let group = baselineLineCrossSize(items, line: &lines[lineIndex], cross: cross)
+        if cross == .vertical { tallest = Swift.max(tallest, group) }
       }
       lines[lineIndex].crossSize = tallest
     }
@@ -240,6 +247,12 @@ extension FlexEngine {
         case .flexStart, .stretch, .start, .selfStart: offset = constants.isWrapReverse ? free : 0
         case .flexEnd, .end, .selfEnd: offset = constants.isWrapReverse ? 0 : free
         case .center: offset = free / 2
+        // Baselines line up at the line's largest (step 8); as Chromium does, a `wrap-reverse`
+        // line, whose start is its cross-end, puts its baseline-aligned items, as a group, at
+        // that end.
+        case .baseline:
+          let shift = line.maxBaseline - items[index].baseline
+          offset = constants.isWrapReverse ? line.crossSize - line.baselineGroupSize + shift : shift
         }
         items[index].offsetCross = offset
       }

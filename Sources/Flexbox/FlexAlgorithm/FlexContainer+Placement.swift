@@ -95,7 +95,7 @@ extension FlexEngine {
       let sizesToContentInBlockAxis =
         switch style.alignSelf {
         case .auto, .stretch: false
-        case .flexStart, .center, .flexEnd, .start, .end, .selfStart, .selfEnd: true
+        case .flexStart, .center, .flexEnd, .start, .end, .selfStart, .selfEnd, .baseline: true
         }
       var known = OptionalSize.none
       for axis in bothAxes {
@@ -130,6 +130,7 @@ extension FlexEngine {
           ?? CoreLayoutMapping
           .secondaryAxisDistribution(constants.alignItems)
         {
+        case .baseline: return (true, false)
         case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
         case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
         case .center, nil: return (false, false)
@@ -221,11 +222,15 @@ extension FlexEngine {
         switch style.alignSelf {
         case .auto: alignSelf = constants.alignItems
         case .flexStart, .start, .selfStart: alignSelf = .flexStart
+        // (An absolutely positioned box takes no part in baseline alignment: as Chromium places
+        // it, at the physical start, top or left, even in a `wrap-reverse` container.)
+        case .baseline: alignSelf = .baseline
         case .center: alignSelf = .center
         case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
         case .stretch: alignSelf = .stretch
         }
         switch alignSelf {
+        case .baseline: return startPosition
         case .flexStart, .stretch, .start, .selfStart:
           return constants.isWrapReverse ? endStatic : startPosition
         case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
@@ -273,7 +278,7 @@ extension FlexEngine {
     switch alignment {
     case .center: position = start + free / 2
     case .flexEnd, .end, .selfEnd: position = start + free
-    case .auto, .flexStart, .stretch, .start, .selfStart: position = start
+    case .auto, .flexStart, .stretch, .start, .selfStart, .baseline: position = start
     }
     // 3. Overflow alignment: `safe` falls back to the start; by default an overflowing box is
     // kept within the containing block.

@@ -81,6 +81,8 @@ struct FlexItem {
   var contentFlexFraction: Double = 0
   var offsetMain: Double = 0
   var offsetCross: Double = 0
+  /// For an item aligned `baseline`: its first baseline from its cross-start margin edge.
+  var baseline: Double = 0
 }
 
 /// A flex line: a range of the item array, with its cross size and offset.
@@ -88,6 +90,10 @@ struct FlexLine {
   var items: Range<Int>
   var crossSize: Double = 0
   var offsetCross: Double = 0
+  /// The largest baseline (from the cross-start margin edge) of the line's baseline-aligned items.
+  var maxBaseline: Double = 0
+  /// Its largest baseline plus the largest distance from a baseline to a cross-end margin edge.
+  var baselineGroupSize: Double = 0
 }
 
 /// The number of gaps between `count` neighbours, times `gap`.
@@ -166,6 +172,9 @@ extension FlexEngine {
     }
     // §9.4 Cross size determination. 7. The hypothetical cross size of each item.
     determineHypotheticalCrossSizes(&items, availableSpace: availableSpace, constants: constants)
+    if hasBaselineAlignment {
+      determineItemBaselines(&items, constants: constants, isRightToLeft: node.isFlipped != runIsRightToLeft)
+    }
     // 8. The cross size of each line.
     calculateLineCrossSizes(items, lines: &lines, knownSize: knownSize, constants: constants)
     // 9. align-content: stretch.
@@ -184,6 +193,7 @@ extension FlexEngine {
     alignFlexLines(&lines, totalLineCrossSize: totalLineCrossSize, constants: constants)
     // Place and lay out each item, then the absolutely positioned children (§4.1).
     performFinalLayout(&items, lines: lines, constants: constants)
+    if hasBaselineAlignment { propagateBaseline(id, items: items, lines: lines, constants: constants) }
     layoutAbsoluteChildren(node, constants: constants)
     return constants.containerSize
   }
@@ -294,6 +304,17 @@ extension FlexEngine {
         case .center: alignSelf = .center
         case .flexEnd, .end, .selfEnd: alignSelf = .flexEnd
         case .stretch: alignSelf = .stretch
+        case .baseline: alignSelf = .baseline
+        }
+        // §8.3: an item takes part in baseline alignment only where its cross-axis margins are
+        // not `auto`; otherwise `baseline` falls back to `start` (CSS Box Alignment 3 §4.3): the
+        // cross-end of a `wrap-reverse` container.
+        if alignSelf == .baseline {
+          let cross = constants.crossAxis
+          let autoMargins = AutoMarginEdge.start(cross) | AutoMarginEdge.end(cross)
+          if style.pointee.autoMargins & autoMargins != 0 {
+            alignSelf = constants.isWrapReverse ? .flexEnd : .flexStart
+          }
         }
         // §9.4 step 11: only an item whose cross size is `auto` and whose cross-axis margins are
         // not is stretched; any other `stretch` item is placed as `flex-start`.

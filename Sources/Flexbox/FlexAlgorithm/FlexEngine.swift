@@ -13,6 +13,16 @@ final class FlexEngine {
   var identifiers: [String?] = []
   /// The measure closures of leaves.
   var measures: [RelativeSizeClosure] = []
+  /// The first baselines of measured leaves from the top of their content boxes (NaN: none),
+  /// by measure index (`Layout.firstBaseline`).
+  var textBaselines: [Double] = []
+  /// Each container's first baseline from the top of its border box after its last layout (NaN:
+  /// none), for baseline alignment ([CSS Flexbox §8.5](https://www.w3.org/TR/css-flexbox-1/#flex-baselines)).
+  var baselines: [Double] = []
+  /// Whether any box asks for baseline alignment (``baselines`` is kept only then).
+  var hasBaselineAlignment = false
+  /// Whether the run is right to left (the whole tree is mirrored once laid out).
+  var runIsRightToLeft = false
   /// The styles of the boxes with lengths to resolve against their containing block
   /// (`ResolvedNode.baseStyle`).
   var baseStyles: [FlexStyle] = []
@@ -91,6 +101,7 @@ final class FlexEngine {
   /// `direction` is the direction of the run (see `run`): a box whose own (or inherited)
   /// `direction` differs from it has its children laid out mirrored (`FlexStyle.direction`).
   init(root: Layout, direction runDirection: LayoutDirection = .ltr) {
+    runIsRightToLeft = runDirection == .rtl
     var groups: [[Layout]] = [[root]]
     var groupDepths: [Int] = [0]
     // Each group's parent's inherited direction, and whether it mirrors its children.
@@ -118,11 +129,15 @@ final class FlexEngine {
           if childCount == 0, let measure = layout.measure {
             measureIndex = Int32(measures.count)
             measures.append(measure)
+            textBaselines.append(layout.firstBaseline ?? .nan)
           }
           var node = ResolvedNode(
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
+            hasBaselineAlignment = true
+          }
           if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
           node.isFlipped = flips
           if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
@@ -147,6 +162,7 @@ final class FlexEngine {
       groupIndex += 1
     }
     frames = Array(repeating: .zero, count: nodes.count)
+    if hasBaselineAlignment { baselines = Array(repeating: .nan, count: nodes.count) }
     cacheBase = Array(repeating: -1, count: nodes.count)
     // Children come after their parent in breadth-first order: fill the flags from the leaves up.
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
@@ -532,6 +548,20 @@ final class FlexEngine {
 
   /// Sizes a box without children: its known size, else its measured content (or nothing) plus
   /// padding and border, clamped by its min/max sizes (CSS Sizing §5, Yoga's measure functions).
+  /// The first baseline of box `id` from the top of its border box, as last laid out: a measured
+  /// leaf's first line of text, a container's as it propagated from its items
+  /// (`propagateBaseline`); `nil` when it has none.
+  func firstBaseline(of id: Int) -> Double? {
+    let node = nodes[id]
+    if node.childCount == 0 {
+      guard node.measure >= 0 else { return nil }
+      let text = textBaselines[Int(node.measure)]
+      return text.isNaN ? nil : node.paddingBorder.top + text
+    }
+    let value = baselines[id]
+    return value.isNaN ? nil : value
+  }
+
   func layoutLeaf(_ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode) -> Size {
     let node = nodes[id]
     let pb = node.paddingBorder
