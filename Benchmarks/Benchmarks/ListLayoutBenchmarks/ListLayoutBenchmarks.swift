@@ -87,6 +87,9 @@ let benchmarks: @Sendable () -> Void = {
   // Grid sections (Grid.swift): the 1M feed as a 3-column grid.
   gridBenchmarks()
 
+  // Edits in a feed of 1,000 sections (Sections.swift).
+  sectionBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {

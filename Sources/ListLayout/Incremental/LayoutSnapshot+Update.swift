@@ -199,37 +199,45 @@ struct Relayout: SpacingPolicyJob {
     let model = resolved.model
     let configuration = model.configuration
     var layouts = SectionLayouts(configuration: configuration)
-    var geometries = ContiguousArray<SectionGeometry>()
-    geometries.reserveCapacity(model.sections.count)
-    var positional = model.sections.count == old.geometries.count
-    var touched: [Int] = []
-    for (index, origin) in resolved.origins.enumerated() {
-      let section = model.sections[index]
-      switch origin {
-      case .fresh:
-        geometries.append(try layouts.layout(section, at: index, in: configuration, policy: &policy))
-        positional = false
-      case .unchanged(let oldIndex):
-        geometries.append(old.geometries[oldIndex])
-        if oldIndex != index { positional = false }
-      case .edited(let oldIndex, let first, let lastDirty, let delta):
-        if oldIndex != index { positional = false }
-        touched.append(index)
-        geometries.append(
-          try layouts.relayout(
-            section, at: index, in: configuration, old: old.geometries[oldIndex],
-            edit: SectionEdit(first: first, lastDirty: lastDirty, delta: delta), policy: &policy))
-      }
-    }
     let snapshot: LayoutSnapshot
-    if positional {
-      // Same sections in the same places: update only the touched sections' offsets.
+    if resolved.origins.isInPlace && model.sections.count == old.geometries.count {
+      // Same sections in the same places: lay out only the touched ones, and share every
+      // other block of geometries and section heights with the old snapshot.
+      var geometries = old.geometries
       var heights = old.sectionHeights
-      for index in touched { heights[index] = geometries[index].height }
+      for index in resolved.origins.candidates {
+        let geometry = try layout(index, of: model, layouts: &layouts, policy: &policy)
+        geometries[index] = geometry
+        heights[index] = geometry.height
+      }
       snapshot = LayoutSnapshot(model: model, geometries: geometries, heights: heights)
     } else {
-      snapshot = LayoutSnapshot(model: model, geometries: geometries)
+      var geometries = ContiguousArray<SectionGeometry>()
+      geometries.reserveCapacity(model.sections.count)
+      for index in model.sections.indices {
+        geometries.append(try layout(index, of: model, layouts: &layouts, policy: &policy))
+      }
+      snapshot = LayoutSnapshot(model: model, geometries: BlockArray(geometries))
     }
     return (snapshot, layouts.linesLaidOut)
+  }
+
+  /// New section `index`: the old geometry when unchanged, else laid out from its edit points
+  /// or from scratch.
+  func layout<Policy: SpacingPolicy>(
+    _ index: Int, of model: ListModel, layouts: inout SectionLayouts, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
+    let section = model.sections[index]
+    let configuration = model.configuration
+    switch resolved.origins[index] {
+    case .fresh:
+      return try layouts.layout(section, at: index, in: configuration, policy: &policy)
+    case .unchanged(let oldIndex):
+      return old.geometries[oldIndex]
+    case .edited(let oldIndex, let first, let lastDirty, let delta):
+      return try layouts.relayout(
+        section, at: index, in: configuration, old: old.geometries[oldIndex],
+        edit: SectionEdit(first: first, lastDirty: lastDirty, delta: delta), policy: &policy)
+    }
   }
 }
