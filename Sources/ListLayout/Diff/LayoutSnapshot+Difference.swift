@@ -2,9 +2,10 @@ extension LayoutSnapshot {
   /// Applies a difference (from ``ListDifference/init(from:to:)``, or read from JSON) and
   /// returns the new layout, anchored as ``applying(_:anchor:)-(ListUpdate,_)`` anchors a batch.
   ///
-  /// The batch is applied incrementally: only touched sections are reflowed. Sections whose
-  /// own properties changed are laid out again whole; a changed configuration lays out every
-  /// section. The result equals a full layout of the new model (checked by differential
+  /// The batch is applied incrementally: each touched section's cell list is rebuilt once
+  /// (untouched chunks shared), and only the lines around each group of nearby changes are
+  /// reflowed, the old pages between them kept. Sections whose own properties changed are
+  /// laid out again whole; a changed configuration lays out every section. The result equals a full layout of the new model (checked by differential
   /// tests).
   ///
   /// - Throws: ``UpdateError`` when the difference does not fit this snapshot's model (an
@@ -30,27 +31,9 @@ extension LayoutSnapshot {
       resolved.model.sections[t] = section
       resolved.origins[t] = .fresh
     }
-    // A section with many scattered edits is laid out whole: a reflow runs from its first
-    // edit to its last, which then costs more than a fresh layout.
-    var touched: [Int: Int] = [:]
-    for path in difference.items.inserted { touched[path.section, default: 0] += 1 }
-    for path in difference.items.updated { touched[path.section, default: 0] += 1 }
-    for move in difference.items.moved { touched[move.to.section, default: 0] += 1 }
-    for path in difference.items.deleted {
-      if let t = resolved.newSectionIndex[path.section] { touched[t, default: 0] += 1 }
-    }
-    for (t, count) in touched where count >= Self.freshLayoutThreshold {
-      if case .edited = resolved.origins[t] { resolved.origins[t] = .fresh }
-    }
     if let configuration = difference.configuration { resolved.model.configuration = configuration }
     return try applying(resolved, layingOutWhole: difference.configuration != nil, anchor: anchor)
   }
-}
-
-extension LayoutSnapshot {
-  /// The number of item operations in one section above which a difference lays the
-  /// section out whole instead of reflowing it.
-  static let freshLayoutThreshold = 64
 }
 
 extension ListDifference {

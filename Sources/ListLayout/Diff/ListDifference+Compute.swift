@@ -12,9 +12,11 @@ extension ListDifference {
   /// 6. In each matched section, keep a longest increasing run of the cells it kept; the rest
   ///    move. Report updates by comparing each matched pair's content.
   ///
-  /// - Complexity: O(n + d log n) for n cells of which d are inserted, deleted or moved (or
+  /// - Complexity: O(n + d log d) for n cells of which d are inserted, deleted or moved (or
   ///   on either side of a difference the walk resynchronises over), plus O(s log s) for s
-  ///   sections. Ids are hashed only for the d cells, and compared (not hashed) for the rest.
+  ///   sections: the leftovers are sorted, and the longest increasing runs are found over
+  ///   blocks of consecutive cells (``KeptBlocks``), never over every cell. The walk compares ids; only the d leftovers are
+  ///   entered in a table, which every walked id is then looked up in once (for duplicates).
   public init(from old: ListModel, to new: ListModel) {
     var engine = DiffEngine(old: old, new: new)
     engine.run()
@@ -67,9 +69,9 @@ struct DiffEngine {
   mutating func run() {
     matchSections()
     let matched = oldSectionOf.indices.filter { oldSectionOf[$0] >= 0 }
-    for (position, stays) in zip(matched, increasingRun(matched.map { oldSectionOf[$0] })) {
-      sectionStays[position] = stays
-    }
+    let staying = heaviestIncreasingRun(
+      keys: matched.map { oldSectionOf[$0] }, weights: [Int](repeating: 1, count: matched.count))
+    for (position, stays) in zip(matched, staying) { sectionStays[position] = stays }
     for t in matched {
       let s = oldSectionOf[t]
       oldIDs[s] = old.sections[s].cells.identifiers()
@@ -292,12 +294,11 @@ struct DiffEngine {
       var sameSection = CellCursor(old.sections[s].cells)
       var otherSections: [Int: CellCursor] = [:]
       // The cells kept from the same old section, in new order: a longest increasing run of
-      // their old positions stays.
-      var kept: [Int] = []
-      kept.reserveCapacity(matches.count)
-      for match in matches where match >= 0 && unpack(match).section == s { kept.append(unpack(match).item) }
-      let stays = increasingRun(kept)
-      var keptIndex = 0
+      // their old positions stays, found over the blocks of consecutive positions.
+      let kept = KeptBlocks(matches, section: s)
+      let stays = heaviestIncreasingRun(keys: kept.firstItems, weights: kept.lengths)
+      var block = 0
+      var leftInBlock = kept.lengths.first ?? 0
       for c in newCells.chunks.indices {
         let chunk = newCells.chunks[c]
         let start = newCells.starts[c]
@@ -313,10 +314,14 @@ struct DiffEngine {
           let (fromSection, fromItem) = unpack(match)
           let same: Bool
           if fromSection == s {
-            if !stays[keptIndex] {
+            if leftInBlock == 0 {
+              block += 1
+              leftInBlock = kept.lengths[block]
+            }
+            leftInBlock -= 1
+            if !stays[block] {
               items.moved.append(ListDifference.Move(from: IndexPath(item: fromItem, section: s), to: to))
             }
-            keptIndex += 1
             same = sameSection.hasSameContent(at: fromItem, as: chunk, k)
           } else {
             items.moved.append(
@@ -338,34 +343,90 @@ struct DiffEngine {
   }
 }
 
-/// Which elements of `values` (distinct integers) form a longest strictly increasing
-/// subsequence: patience sorting, with an O(1) path for a value above every pile.
+/// The cells a matched section keeps from its old version, in new order, cut into blocks of
+/// consecutive old positions (old items *i*, *i* + 1, … matched one after the other).
 ///
-/// - Complexity: O(n + m log n), m values out of order.
-func increasingRun(_ values: [Int]) -> [Bool] {
-  var tails: [Int] = []  // position in `values` of the smallest tail of each length
-  var previous = [Int](repeating: -1, count: values.count)
-  tails.reserveCapacity(values.count)
-  for (position, value) in values.enumerated() {
-    if let last = tails.last, values[last] >= value {
-      var low = 0
-      var high = tails.count - 1
-      while low < high {
-        let mid = (low + high) >> 1
-        if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
+/// A longest increasing run of the kept positions takes every block whole or not at all (the
+/// kept positions are distinct, so nothing else lies between a block's first and last), so it
+/// is found over the blocks: as many as there are changes, not cells.
+struct KeptBlocks {
+  /// Each block's first old position.
+  var firstItems: [Int] = []
+  /// Each block's number of cells.
+  var lengths: [Int] = []
+
+  /// The blocks of the matches (packed old paths, -1 when unmatched) that come from old
+  /// section `s`.
+  init(_ matches: ContiguousArray<Int>, section s: Int) {
+    var next = -1  // the old position that would continue the current block
+    matches.withUnsafeBufferPointer { matches in
+      for match in matches where match >= 0 {
+        let (section, item) = unpack(match)
+        guard section == s else { continue }
+        if item == next {
+          lengths[lengths.count - 1] += 1
+        } else {
+          firstItems.append(item)
+          lengths.append(1)
+        }
+        next = item + 1
       }
-      if low > 0 { previous[position] = tails[low - 1] }
-      tails[low] = position
-    } else {
-      if let last = tails.last { previous[position] = last }
-      tails.append(position)
     }
   }
-  var result = [Bool](repeating: false, count: values.count)
-  var position = tails.last ?? -1
-  while position >= 0 {
-    result[position] = true
-    position = previous[position]
+}
+
+/// Which elements of `keys` (distinct integers, each with a positive weight) form a strictly
+/// increasing subsequence of the greatest total weight: a dynamic program over the keys'
+/// ranks with a Fenwick tree of prefix maxima, and an O(m) path when the keys already
+/// increase.
+///
+/// - Complexity: O(m log m) for m keys (blocks of kept cells: O(d) for d changes); O(m) when
+///   they increase.
+func heaviestIncreasingRun(keys: [Int], weights: [Int]) -> [Bool] {
+  let m = keys.count
+  if zip(keys, keys.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: m) }
+  // The rank of each key among all keys.
+  var rank = [Int](repeating: 0, count: m)
+  for (r, k) in keys.indices.sorted(by: { keys[$0] < keys[$1] }).enumerated() { rank[k] = r }
+  // tree[r] (1-based): the best (total, element) among the ranks it covers.
+  var treeTotal = [Int](repeating: 0, count: m + 1)
+  var treeElement = [Int](repeating: -1, count: m + 1)
+  var previous = [Int](repeating: -1, count: m)
+  var bestTotal = 0
+  var bestElement = -1
+  for k in 0..<m {
+    // The best run ending in a smaller key.
+    var total = 0
+    var element = -1
+    var r = rank[k]
+    while r > 0 {
+      // Ties go to the latest element, as patience sorting's piles would have it.
+      if treeTotal[r] > total || (treeTotal[r] == total && treeElement[r] > element) {
+        total = treeTotal[r]
+        element = treeElement[r]
+      }
+      r -= r & -r
+    }
+    previous[k] = element
+    total += weights[k]
+    if total >= bestTotal {
+      bestTotal = total
+      bestElement = k
+    }
+    r = rank[k] + 1
+    while r <= m {
+      if total >= treeTotal[r] {
+        treeTotal[r] = total
+        treeElement[r] = k
+      }
+      r += r & -r
+    }
+  }
+  var result = [Bool](repeating: false, count: m)
+  var k = bestElement
+  while k >= 0 {
+    result[k] = true
+    k = previous[k]
   }
   return result
 }
@@ -379,6 +440,9 @@ struct IdentifierTable {
   private var slots: [Int]
   private var keys: [String] = []
   private let mask: Int
+  /// One bit per 16-bit hash value, set for every key: a miss (most look-ups) is answered
+  /// from these 8 KB without touching the slots.
+  private var filter = [UInt64](repeating: 0, count: 1024)
 
   init(capacity: Int) {
     var size = 64
@@ -416,6 +480,8 @@ struct IdentifierTable {
     let hash = Self.hash(string)
     let slot = slot(of: string, hash: hash)
     if slots[slot] >= 0 { return slots[slot] & 0xFFFF_FFFF }
+    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
+    filter[bit >> 6] |= 1 << UInt64(bit & 63)
     slots[slot] = Int(truncatingIfNeeded: hash >> 33) << 32 | keys.count
     keys.append(string)
     return keys.count - 1
@@ -423,7 +489,10 @@ struct IdentifierTable {
 
   /// The number of `string`, if it was inserted.
   func find(_ string: String) -> Int? {
-    let value = slots[slot(of: string, hash: Self.hash(string))]
+    let hash = Self.hash(string)
+    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
+    guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return nil }
+    let value = slots[slot(of: string, hash: hash)]
     return value >= 0 ? value & 0xFFFF_FFFF : nil
   }
 }
@@ -433,7 +502,8 @@ extension CellList {
   func identifiers() -> ContiguousArray<String?> {
     ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
       var position = 0
-      for chunk in chunks {
+      var leaves = LeafIterator(root: root, from: 0)
+      while let (chunk, _) = leaves.next() {
         chunk.cells.withUnsafeBufferPointer { cells in
           for k in cells.indices {
             (buffer.baseAddress! + position).initialize(to: cells[k].id)
@@ -446,54 +516,54 @@ extension CellList {
   }
 }
 
-/// Reads the cells of a list by position, fastest when positions mostly increase: it keeps
-/// the chunk it last read.
+/// Reads the cells of a list by position: the chunk last read is kept, and any other is found
+/// in O(1) through a table of the chunk holding every 32nd position.
 struct CellCursor {
   let chunks: ContiguousArray<ContiguousArray<Cell>>
   /// The first position of each chunk, and the count at the end.
   let starts: ContiguousArray<Int>
+  /// For every 32nd position, the chunk holding it.
+  let chunkAt: ContiguousArray<Int32>
   /// The chunk last read, and its cells.
   var chunk = 0
   var current: ContiguousArray<Cell>
 
+  static let stride = 32
+
   init(_ list: CellList) {
     var chunks = ContiguousArray<ContiguousArray<Cell>>()
     var starts = ContiguousArray<Int>()
-    chunks.reserveCapacity(list.chunks.count)
-    starts.reserveCapacity(list.chunks.count + 1)
+    var chunkAt = ContiguousArray<Int32>()
+    chunkAt.reserveCapacity(list.count / Self.stride + 1)
     var start = 0
-    for chunk in list.chunks {
-      chunks.append(chunk.cells)
+    var leaves = CellList.LeafIterator(root: list.root, from: 0)
+    while let (leaf, _) = leaves.next() {
+      let count = leaf.cells.count
+      while chunkAt.count * Self.stride < start + count {
+        chunkAt.append(Int32(truncatingIfNeeded: chunks.count))
+      }
+      chunks.append(leaf.cells)
       starts.append(start)
-      start += chunk.cells.count
+      start += count
     }
     starts.append(start)
     self.chunks = chunks
     self.starts = starts
+    self.chunkAt = chunkAt
     current = chunks.first ?? []
   }
 
   /// Moves to the chunk holding `position`; returns the position within it.
+  @inline(__always)
   private mutating func seek(_ position: Int) -> Int {
     if position >= starts[chunk + 1] || position < starts[chunk] {
-      if position >= starts[chunk + 1] && chunk + 2 < starts.count && position < starts[chunk + 2] {
-        chunk += 1
-      } else {
-        chunk = Self.search(starts, position)
-      }
+      // At most one step per chunk within the table's stride.
+      var c = Int(chunkAt[position / Self.stride])
+      while starts[c + 1] <= position { c += 1 }
+      chunk = c
       current = chunks[chunk]
     }
     return position - starts[chunk]
-  }
-
-  private static func search(_ starts: ContiguousArray<Int>, _ position: Int) -> Int {
-    var low = 0
-    var high = starts.count - 2
-    while low < high {
-      let mid = (low + high + 1) >> 1
-      if starts[mid] <= position { low = mid } else { high = mid - 1 }
-    }
-    return low
   }
 
   /// Whether the cell at `position` has the content of `other[k]`.
@@ -501,5 +571,4 @@ struct CellCursor {
     let local = seek(position)
     return Cell.sameContent(current, local, other, k)
   }
-
 }

@@ -46,6 +46,19 @@ struct SectionEdit {
   var first: Int
   var lastDirty: Int
   var delta: Int
+  /// The same edit as separate groups of nearby changes, in order (empty: one group, the
+  /// whole range). A layout may re-lay out each group apart and keep what lies between.
+  var groups: [EditGroup] = []
+}
+
+/// One group of nearby changes of a ``SectionEdit``, in new item indices: new item *n* is old
+/// item *n* − `deltaBefore` for the untouched cells before `first` (back to the previous
+/// group), and *n* − `deltaAfter` for those after `lastDirty` (up to the next group).
+struct EditGroup: Equatable {
+  var first: Int
+  var lastDirty: Int
+  var deltaBefore: Int
+  var deltaAfter: Int
 }
 
 /// The section layouts of one layout pass, each made once and reused section after section

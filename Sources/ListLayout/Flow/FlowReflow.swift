@@ -13,12 +13,22 @@ import LayoutGeometry
 ///    the synchronisation point shifted by the difference, old pages after. Pages after the
 ///    splice are shared with the old snapshot untouched; their new positions come from the
 ///    section's prefix sums.
+///
+/// An edit made of groups of changes far apart (``SectionEdit/groups``) runs steps 1–4 per
+/// group: the old pages between one group's synchronisation point and the next group's
+/// resume line are kept as they are, so scattered changes cost the lines around each, not
+/// the lines between them. A group the reflow reaches before re-synchronising on an earlier
+/// page joins the one being reflowed.
 extension FlowSectionLayout {
   mutating func relayout<Policy: SpacingPolicy>(
     _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
     policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry? {
-    guard let oldBody = old.body as? FlowBody, oldBody.itemCount > 0, !section.cells.isEmpty else {
+    // Groups denser than one per `denseGroupSpan` cells cost more to reflow one by one than
+    // the section costs to lay out whole (measured on LiveBenchmarks' 1M-cell feed).
+    guard let oldBody = old.body as? FlowBody, oldBody.itemCount > 0, !section.cells.isEmpty,
+      edit.groups.count * Self.denseGroupSpan <= section.cells.count
+    else {
       return nil
     }
     typesetter.begin(section, in: context, spacing: &policy)
@@ -34,56 +44,110 @@ extension FlowSectionLayout {
     return geometry(of: section, body: body, in: context)
   }
 
+  /// The fewest cells per group of changes for which an edit is reflowed group by group
+  /// rather than laid out whole.
+  static let denseGroupSpan = 128
+
   mutating func reflow<Spacing: SpacingPolicy>(
     _ section: Section, old: FlowBody, edit: SectionEdit, spacing: inout Spacing
   ) throws(LayoutError) -> FlowBody {
-    // 1. Resume at the line before the one holding old item `first` (or the last line, when
-    //    appending): a changed cell may now fit on the line above, which ended because it
-    //    did not.
-    let located = old.locate(item: min(edit.first, old.itemCount - 1))
-    var pageIndex = located.page
-    var startLine = old.pages[pageIndex].line(containing: located.local)
-    if startLine > 0 {
-      startLine -= 1
-    } else if let previous = old.pages[..<pageIndex].lastIndex(where: { $0.lineCount > 0 }) {
-      pageIndex = previous
-      startLine = old.pages[previous].lineCount - 1
-    }
-    let startPage = old.pages[pageIndex]
-    let above = old.line(before: (pageIndex, startLine))
-    typesetter.resume(
-      at: startLine, of: startPage, lineAbove: above.map { keys(of: $0, in: section, &spacing) })
-    let startItem = old.pageItemCounts.prefix(pageIndex) + startPage.lineStart(startLine)
-
-    // 2–3. Reflow until the lines re-synchronise.
-    var sync: (page: Int, line: Int, shift: Double)?
-    try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
-      let skip = max(0, startItem - first)
-      let stopped = try typesetter.place(
-        UnsafeBufferPointer(rebasing: cells[skip...]), first: first + skip, spacing: &spacing
-      ) { item, newLine in
-        guard let newLine, item > edit.lastDirty, item > startItem,
-          let match = old.lineStart(at: item - edit.delta),
-          old.pages[match.page].indent(beforeLine: match.line) == newLine.indent
-        else { return false }
-        sync = (
-          match.page, match.line, newLine.top + newLine.gapAbove - old.pages[match.page].line(match.line).y
-        )
-        return true
+    let groups =
+      edit.groups.isEmpty
+      ? [EditGroup(first: edit.first, lastDirty: edit.lastDirty, deltaBefore: 0, deltaAfter: edit.delta)]
+      : edit.groups
+    // Each run of groups replaces a run of old pages; the old pages between runs are kept.
+    var splices: [(replaced: Range<Int>, pages: ContiguousArray<LinePage>)] = []
+    var g = 0
+    while g < groups.count {
+      if g > 0 { typesetter.restart() }
+      var group = groups[g]
+      // 1. Resume at the line before the one holding the group's first cell (or the last
+      //    line, when appending): a changed cell may now fit on the line above, which ended
+      //    because it did not.
+      let (pageIndex, startLine) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
+      let startPage = old.pages[pageIndex]
+      typesetter.resume(
+        at: startLine, of: startPage,
+        lineAbove: old.line(before: (pageIndex, startLine)).map {
+          keys(of: $0, shiftedBy: group.deltaBefore, in: section, &spacing)
+        })
+      var startItem =
+        old.pageItemCounts.prefix(pageIndex) + startPage.lineStart(startLine) + group.deltaBefore
+      var next = g + 1
+      var nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
+      var replaced = pageIndex..<old.pages.count
+      var synced = false
+      while true {
+        // 2–3. Reflow until the lines re-synchronise before the next group's resume line; a
+        //      group reached first joins this one.
+        var sync: (page: Int, line: Int, shift: Double)?
+        try section.cells.forEachChunk(from: startItem) { (cells, first) throws(LayoutError) in
+          let skip = max(0, startItem - first)
+          let stopped = try typesetter.place(
+            UnsafeBufferPointer(rebasing: cells[skip...]), first: first + skip, spacing: &spacing
+          ) { item, newLine in
+            while let resume = nextResume, item >= resume.item {
+              group.lastDirty = groups[next].lastDirty
+              group.deltaAfter = groups[next].deltaAfter
+              next += 1
+              nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
+            }
+            guard let newLine, item > group.lastDirty, item > startItem,
+              let match = old.lineStart(at: item - group.deltaAfter),
+              old.pages[match.page].indent(beforeLine: match.line) == newLine.indent,
+              nextResume.map({ ($0.page, $0.line) > (match.page, match.line) }) ?? true
+            else { return false }
+            sync = (
+              match.page, match.line,
+              newLine.top + newLine.gapAbove - old.pages[match.page].line(match.line).y
+            )
+            return true
+          }
+          if stopped { typesetter.discardPendingLine() }
+          return !stopped
+        }
+        typesetter.finishPendingLine(spacing: &spacing)
+        guard let sync else { break }
+        synced = true
+        let syncPage = old.pages[sync.page]
+        if let resume = nextResume, resume.page == sync.page {
+          // 4a. The next group resumes on this page: keep the old lines up to its resume
+          //     line, then reflow it.
+          let nextGroup = groups[next]
+          let above = old.line(before: (resume.page, resume.line))!
+          typesetter.resume(
+            afterAppending: sync.line..<resume.line, of: syncPage, shiftedBy: sync.shift,
+            lineAbove: keys(of: above, shiftedBy: nextGroup.deltaBefore, in: section, &spacing))
+          group = nextGroup
+          startItem = resume.item
+          next += 1
+          nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
+          continue
+        }
+        // 4b. Splice: the rest of the page the lines re-synchronised on, then old pages.
+        typesetter.appendLines(of: syncPage, from: sync.line, shiftedBy: sync.shift)
+        replaced = pageIndex..<(sync.page + 1)
+        break
       }
-      if stopped { typesetter.discardPendingLine() }
-      return !stopped
-    }
-
-    // 4. Splice.
-    var replaced = pageIndex..<old.pages.count
-    typesetter.finishPendingLine(spacing: &spacing)
-    if let sync {
-      typesetter.appendLines(of: old.pages[sync.page], from: sync.line, shiftedBy: sync.shift)
-      replaced = pageIndex..<(sync.page + 1)
+      splices.append((replaced, typesetter.takePages()))
+      guard synced else { break }
+      g = next
     }
     var body = old
-    body.replacePages(replaced, with: typesetter.takePages())
+    if splices.count == 1 {
+      body.replacePages(splices[0].replaced, with: splices[0].pages)
+    } else {
+      var pages = ContiguousArray<LinePage>()
+      pages.reserveCapacity(old.pages.count + splices.count)
+      var kept = 0
+      for splice in splices {
+        for k in kept..<splice.replaced.lowerBound { pages.append(old.pages[k]) }
+        pages.append(contentsOf: splice.pages)
+        kept = splice.replaced.upperBound
+      }
+      for k in kept..<old.pages.count { pages.append(old.pages[k]) }
+      body = FlowBody(pages: pages, trailingSpace: 0)
+    }
     // The bottom margin follows the section's last line.
     body.trailingSpace = 0
     if let last = body.lastLine() {
@@ -93,13 +157,36 @@ extension FlowSectionLayout {
     return body
   }
 
-  /// The trait keys of cells `items` (none when the answers do not depend on traits).
+  /// The line an edit of old item `item` resumes at: the line before the one holding it (or
+  /// the last line, for an item past the end).
+  static func resumeLine(in old: FlowBody, beforeItem item: Int) -> (page: Int, line: Int) {
+    let located = old.locate(item: min(item, old.itemCount - 1))
+    var pageIndex = located.page
+    var startLine = old.pages[pageIndex].line(containing: located.local)
+    if startLine > 0 {
+      startLine -= 1
+    } else if let previous = old.pages[..<pageIndex].lastIndex(where: { $0.lineCount > 0 }) {
+      pageIndex = previous
+      startLine = old.pages[previous].lineCount - 1
+    }
+    return (pageIndex, startLine)
+  }
+
+  /// Where a group would resume: its old page and line, and the new index of the line's
+  /// first cell.
+  static func resumePoint(of group: EditGroup, in old: FlowBody) -> (page: Int, line: Int, item: Int) {
+    let (page, line) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
+    return (page, line, old.pageItemCounts.prefix(page) + old.pages[page].lineStart(line) + group.deltaBefore)
+  }
+
+  /// The trait keys of cells `items` (none when the answers do not depend on traits), or of
+  /// the cells `shift` places after them.
   func keys<Spacing: SpacingPolicy>(
-    of items: Range<Int>, in section: Section, _ spacing: inout Spacing
+    of items: Range<Int>, shiftedBy shift: Int = 0, in section: Section, _ spacing: inout Spacing
   )
     -> [TraitKey]
   {
     guard spacing.usesTraits else { return [] }
-    return items.map { spacing.key(section.cells[$0].traits) }
+    return items.map { spacing.key(section.cells[$0 + shift].traits) }
   }
 }

@@ -83,6 +83,12 @@ struct FlowTypesetter {
       defaults: defaultCellAttributes, horizontalAlignment: attributes.horizontalAlignment,
       verticalAlignment: attributes.verticalAlignment,
       headerTraits: section.header.map { spacing.key($0.traits) })
+    restart()
+  }
+
+  /// Starts the current section over: an empty line box at its top, no pages (an edit then
+  /// resumes at one of its old lines).
+  mutating func restart() {
     linesLaidOutBefore += position.linesFinished
     position = FlowPosition(
       box: LineBox(
@@ -107,6 +113,25 @@ struct FlowTypesetter {
       previousLineTraits.removeAll()
       for traits in lineAbove { previousLineTraits.append(traits) }
     }
+  }
+
+  /// Continues a section after the finished lines, at line `lines.upperBound` of `page`:
+  /// appends the old lines `lines` of `page` moved down by `shift` (kept as they were), with
+  /// `lineAbove` the traits of the cells of the last of them.
+  mutating func resume<Traits: Sequence<TraitKey>>(
+    afterAppending lines: Range<Int>, of page: LinePage, shiftedBy shift: Double, lineAbove: Traits
+  ) {
+    self.page.appendLines(lines, of: page, shiftedBy: shift)
+    let finished = position.linesFinished
+    position = FlowPosition(box: LineBox(left: position.box.baseLeft, available: position.box.baseAvailable))
+    position.linesFinished = finished
+    position.box.indent = page.indent(beforeLine: lines.upperBound)
+    position.pageBottom = self.page.bottom
+    position.isFirstLine = false
+    lineOuterHeights.removeAll()
+    lineCellTraits.removeAll()
+    previousLineTraits.removeAll()
+    for traits in lineAbove { previousLineTraits.append(traits) }
   }
 
   /// Finishes the section: its last line, its last page; returns its body.

@@ -345,6 +345,11 @@ final class PageBuilder {
     append(lines: line..<other.lineCount, of: other, shiftedBy: shift)
   }
 
+  /// Appends lines `lines` of `other`, moved down by `shift`.
+  func appendLines(_ lines: Range<Int>, of other: LinePage, shiftedBy shift: Double) {
+    append(lines: lines, of: other, shiftedBy: shift)
+  }
+
   /// The bottom of the last line, relative to the page's top.
   var bottom: Double { counts.lines == 0 ? 0 : lines[counts.lines - 1].maxY }
 

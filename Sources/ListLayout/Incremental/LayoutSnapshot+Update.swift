@@ -234,10 +234,9 @@ struct Relayout: SpacingPolicyJob {
       return try layouts.layout(section, at: index, in: configuration, policy: &policy)
     case .unchanged(let oldIndex):
       return old.geometries[oldIndex]
-    case .edited(let oldIndex, let first, let lastDirty, let delta):
+    case .edited(let oldIndex, let edit):
       return try layouts.relayout(
-        section, at: index, in: configuration, old: old.geometries[oldIndex],
-        edit: SectionEdit(first: first, lastDirty: lastDirty, delta: delta), policy: &policy)
+        section, at: index, in: configuration, old: old.geometries[oldIndex], edit: edit, policy: &policy)
     }
   }
 }

@@ -4,9 +4,8 @@ enum SectionOrigin {
   case fresh
   /// The old section `old`, with no item edits.
   case unchanged(old: Int)
-  /// The old section `old` with item edits: everything before `first` is untouched, and new
-  /// item *n* > `lastDirty` is old item *n* − `delta`, untouched.
-  case edited(old: Int, first: Int, lastDirty: Int, delta: Int)
+  /// The old section `old` with item edits (see ``SectionEdit``).
+  case edited(old: Int, edit: SectionEdit)
 }
 
 /// An update resolved against a model: the new model, where each section came from, and how
@@ -80,7 +79,7 @@ extension ListUpdate {
     var removedItems: [Int: [Int]] = [:]
     var insertedItems: [Int: [Int]] = [:]
     func note(_ built: BuiltSection) {
-      if case .edited(let oldIndex, _, _, _) = built.origin {
+      if case .edited(let oldIndex, _) = built.origin {
         removedItems[oldIndex] = built.removed
         insertedItems[oldIndex] = built.inserted
       }
@@ -262,18 +261,10 @@ extension ListUpdate {
     if removed.isEmpty && inserts.isEmpty && changedIndices.isEmpty {
       return BuiltSection(section: section, origin: .unchanged(old: oldIndex))
     }
-    for item in changedIndices {
-      for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] {
-        section.cells[item].apply(change)
-      }
-    }
     let oldCellCount = section.cells.count
-    // Remove from the end, so earlier indices stay valid; each removal copies at most one
-    // chunk of the shared cell list.
-    for item in removed.reversed() { section.cells.remove(at: item) }
     let newCellCount = oldCellCount - removed.count + inserts.count
     var previous = -1
-    for (item, inserted) in inserts {
+    for (item, _) in inserts {
       guard item >= 0 && item < newCellCount else {
         throw .outOfRange(
           "item inserted or moved to \(IndexPath(item: item, section: index)) of \(newCellCount)")
@@ -282,22 +273,177 @@ extension ListUpdate {
         throw .duplicate("two items inserted or moved to \(IndexPath(item: item, section: index))")
       }
       previous = item
-      switch inserted {
-      case .new(let cell): section.cells.insert(cell, at: item)
-      case .moved(let from):
-        var cell = old.sections[from.section].cells[from.item]
-        for change in edits.changes[from] ?? [] { cell.apply(change) }
-        section.cells.insert(cell, at: item)
+    }
+    let editCount = removed.count + inserts.count + changedIndices.count
+    if editCount > Self.spliceThreshold && editCount * CellList.chunkCapacity > oldCellCount / 4 {
+      section.cells = Self.splice(
+        section.cells, removing: removed, inserting: inserts, changing: changedIndices.sorted(), from: old,
+        section: oldIndex, edits: edits)
+    } else {
+      for item in changedIndices {
+        for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] {
+          section.cells[item].apply(change)
+        }
+      }
+      // Remove from the end, so earlier indices stay valid; each removal copies at most one
+      // chunk of the shared cell list.
+      for item in removed.reversed() { section.cells.remove(at: item) }
+      for (item, inserted) in inserts {
+        section.cells.insert(Self.cell(inserted, from: old, edits: edits), at: item)
       }
     }
     let delta = newCellCount - oldCellCount
     let touchedNew = inserts.map(\.0)
     let first = min(removed.first ?? Int.max, changedIndices.min() ?? Int.max, touchedNew.first ?? Int.max)
     let lastDirty = max(touchedNew.last ?? -1, max(removed.last ?? -1, changedIndices.max() ?? -1) + delta)
+    let edit = SectionEdit(
+      first: first, lastDirty: lastDirty, delta: delta,
+      groups: Self.editGroups(removing: removed, inserting: touchedNew, changing: changedIndices.sorted()))
     return BuiltSection(
-      section: section, origin: .edited(old: oldIndex, first: first, lastDirty: lastDirty, delta: delta),
+      section: section, origin: .edited(old: oldIndex, edit: edit),
       removed: removed, inserted: touchedNew)
 
+  }
+}
+
+extension ListUpdate {
+  /// The number of item edits to one section above which its cell list is rebuilt in one
+  /// pass (``splice(_:removing:inserting:changing:from:section:edits:)``) rather than edited
+  /// cell by cell, when the edits also touch a sizeable part of its chunks.
+  static let spliceThreshold = 16
+
+  /// Changes closer than this many cells apart form one ``EditGroup``.
+  static let groupGap = 8
+
+  /// The edits of one section as groups of nearby changes, in order: the sorted old items
+  /// `removed`, the sorted new positions `inserted`, the sorted old items `changed`.
+  ///
+  /// - Complexity: O(e) for e edits.
+  static func editGroups(
+    removing removed: [Int], inserting inserted: [Int], changing changed: [Int]
+  )
+    -> [EditGroup]
+  {
+    var groups: [EditGroup] = []
+    func note(_ item: Int, before: Int, after: Int) {
+      if let last = groups.last, item - last.lastDirty <= groupGap {
+        groups[groups.count - 1].lastDirty = max(last.lastDirty, item)
+        groups[groups.count - 1].deltaAfter = after
+      } else {
+        groups.append(EditGroup(first: item, lastDirty: item, deltaBefore: before, deltaAfter: after))
+      }
+    }
+    var delta = 0  // new index − old index of the next untouched old cell
+    var r = 0
+    var k = 0
+    var c = 0
+    while true {
+      let nextOld = min(r < removed.count ? removed[r] : Int.max, c < changed.count ? changed[c] : Int.max)
+      let position = nextOld == Int.max ? Int.max : nextOld + delta
+      if k < inserted.count && inserted[k] <= position {
+        // A cell inserted where the old cell would land goes before it.
+        note(inserted[k], before: delta, after: delta + 1)
+        delta += 1
+        k += 1
+      } else if nextOld == Int.max {
+        return groups
+      } else if r < removed.count && removed[r] == nextOld {
+        // The cell that follows a removed one is placed anew.
+        note(position, before: delta, after: delta - 1)
+        delta -= 1
+        r += 1
+        if c < changed.count && changed[c] == nextOld { c += 1 }
+      } else {
+        note(position, before: delta, after: delta)
+        c += 1
+      }
+    }
+  }
+
+  /// The cell an insertion puts in place: a new cell, or a moved one with its changes.
+  static func cell(_ inserted: InsertedCell, from old: ListModel, edits: ItemEdits) -> Cell {
+    switch inserted {
+    case .new(let cell): return cell
+    case .moved(let from):
+      var cell = old.sections[from.section].cells[from.item]
+      for change in edits.changes[from] ?? [] { cell.apply(change) }
+      return cell
+    }
+  }
+
+  /// `cells` with the sorted old items `removed` taken out, `changed` ones changed and the
+  /// cells of `inserts` (sorted, validated new positions) put in, built in one pass: chunks
+  /// no edit touches are shared with `cells`, the others copied once.
+  ///
+  /// - Complexity: O(n / k + t·k + e) for n cells in chunks of k, t of them touched by the
+  ///   e edits.
+  static func splice(
+    _ cells: CellList, removing removed: [Int], inserting inserts: [(Int, InsertedCell)],
+    changing changed: [Int],
+    from old: ListModel, section oldIndex: Int, edits: ItemEdits
+  ) -> CellList {
+    var builder = CellList.Builder()
+    var leaves = CellList.LeafIterator(root: cells.root, from: 0)
+    var r = 0  // next removed
+    var c = 0  // next changed
+    var k = 0  // next insertion
+    var j = 0  // the next new position
+    func insertDue() -> Bool { k < inserts.count && inserts[k].0 == j }
+    while let (leaf, first) = leaves.next() {
+      let end = first + leaf.count
+      while insertDue() {
+        builder.append(cell(inserts[k].1, from: old, edits: edits))
+        k += 1
+        j += 1
+      }
+      while c < changed.count && changed[c] < first { c += 1 }
+      let untouched =
+        (r == removed.count || removed[r] >= end) && (c == changed.count || changed[c] >= end)
+        && (k == inserts.count || inserts[k].0 >= j + leaf.count)
+      if untouched {
+        builder.append(leaf: leaf)
+        j += leaf.count
+        continue
+      }
+      // Runs of untouched cells between the edits are copied in bulk.
+      var run = 0  // the first local index not yet copied
+      for local in 0..<leaf.count {
+        let item = first + local
+        let removes = r < removed.count && removed[r] == item
+        while c < changed.count && changed[c] < item { c += 1 }
+        let changes = !removes && c < changed.count && changed[c] == item
+        guard removes || changes || insertDue() else {
+          j += 1
+          continue
+        }
+        builder.append(contentsOf: leaf.cells[run..<local])
+        run = local
+        while insertDue() {
+          builder.append(cell(inserts[k].1, from: old, edits: edits))
+          k += 1
+          j += 1
+        }
+        if removes {
+          r += 1
+          run = local + 1
+        } else if changes {
+          var cell = leaf.cells[local]
+          for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] { cell.apply(change) }
+          builder.append(cell)
+          c += 1
+          j += 1
+          run = local + 1
+        } else {
+          j += 1
+        }
+      }
+      builder.append(contentsOf: leaf.cells[run..<leaf.count])
+    }
+    while k < inserts.count {
+      builder.append(cell(inserts[k].1, from: old, edits: edits))
+      k += 1
+    }
+    return builder.list()
   }
 }
 

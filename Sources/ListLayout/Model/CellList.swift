@@ -107,6 +107,38 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
       }
     }
 
+    /// Appends every cell of `leaf` (a leaf of another list): the leaf itself, shared, when
+    /// the chunk being filled is empty or holds enough cells to stand alone; else cell by cell.
+    mutating func append(leaf: Node) {
+      guard chunk.isEmpty || chunk.count >= CellList.chunkCapacity / 2 else {
+        append(contentsOf: leaf.cells[...])
+        return
+      }
+      if !chunk.isEmpty { flush() }
+      leaves.append(leaf)
+    }
+
+    /// Appends a run of cells, copied in bulk: chunks of ``CellList/chunkCapacity`` cells, or
+    /// up to twice as many when a run ends within that.
+    mutating func append(contentsOf cells: ArraySlice<Cell>) {
+      var rest = cells
+      while !rest.isEmpty {
+        let take =
+          chunk.count + rest.count <= 2 * CellList.chunkCapacity
+          ? rest.count : CellList.chunkCapacity - chunk.count
+        chunk.append(contentsOf: rest.prefix(take))
+        rest = rest.dropFirst(take)
+        if chunk.count >= CellList.chunkCapacity { flush() }
+      }
+    }
+
+    /// Ends the chunk being filled.
+    private mutating func flush() {
+      leaves.append(Node(cells: chunk))
+      chunk = []
+      chunk.reserveCapacity(CellList.chunkCapacity)
+    }
+
     /// The list of every cell appended.
     mutating func list() -> CellList {
       if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
