@@ -41,7 +41,7 @@ final class SectionFixtures: @unchecked Sendable {
 func sectionBenchmarks() {
   let fixtures = SectionFixtures.shared
   let perEdit = Benchmark.Configuration(
-    metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 3,
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds, warmupIterations: 3,
     maxDuration: .seconds(3), maxIterations: 2_000, teardown: { fixtures.clear() })
   for n in [100_000] {
     let sections = n / 100
