@@ -129,4 +129,28 @@ import Testing
     #expect(next.sectionFrame(s - 1) == snapshot.sectionFrame(s - 1))
     #expect(next.sectionFrame(s + 1)!.minY == snapshot.sectionFrame(s + 1)!.minY + change)
   }
+
+  @Test func differencesInThousandsOfSectionsEqualFullRelayout() throws {
+    var rng = SplitMix64(seed: 4_100)
+    var snapshot = try Self.feed(&rng, sections: 1_200).layout()
+    for step in 0..<8 {
+      // A new version of the feed: a few cells resized, one header changed (a section whose
+      // own properties change is laid out whole), no section added or removed.
+      var new = snapshot.model
+      for _ in 0..<3 {
+        let s = Int.random(in: 0..<new.sections.count, using: &rng)
+        guard !new.sections[s].cells.isEmpty else { continue }
+        let item = Int.random(in: 0..<new.sections[s].cells.count, using: &rng)
+        new.sections[s].cells[item].size = .fixed(
+          Size(width: Double(Int.random(in: 0...700, using: &rng)) / 2, height: 44.5))
+      }
+      let h = Int.random(in: 0..<new.sections.count, using: &rng)
+      new.sections[h].header = Supplementary(height: Double(Int.random(in: 0...100, using: &rng)) / 4)
+      let difference = ListDifference(from: snapshot.model, to: new)
+      let next = try snapshot.applying(difference).snapshot
+      #expect(next.invariantViolations() == [], "step \(step)")
+      guard try expectSameLayout(next, try new.layout(), "difference step \(step)") else { return }
+      snapshot = next
+    }
+  }
 }
