@@ -94,6 +94,9 @@ let benchmarks: @Sendable () -> Void = {
   // Carousels (Carousel.swift): shelves of cards against the same cells flowing.
   carouselBenchmarks()
 
+  // Edits in a feed of 1,000 sections (Sections.swift).
+  sectionBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {

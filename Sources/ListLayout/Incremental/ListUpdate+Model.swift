@@ -12,9 +12,9 @@ enum SectionOrigin {
 /// to follow an old index path to its new place.
 struct ResolvedUpdate {
   var model: ListModel
-  var origins: [SectionOrigin]
+  var origins: SectionMap<SectionOrigin>
   /// For each old section, its new index (`nil` when deleted or reloaded).
-  var newSectionIndex: [Int?]
+  var newSectionIndex: SectionMap<Int?>
   /// Per old section with item edits: removed old items and inserted new items, sorted.
   var removedItems: [Int: [Int]]
   var insertedItems: [Int: [Int]]
@@ -67,27 +67,45 @@ extension ListUpdate {
   /// 3. ``buildSection(_:at:from:plan:edits:)``: make each new section and say where it came
   ///    from.
   ///
-  /// - Complexity: O(c log c + s) for c operations and s sections, plus the cost of editing
-  ///   the touched cell lists.
+  /// - Complexity: O(c log c) for c operations, plus the cost of editing the touched cell
+  ///   lists, plus one copy of the model's array of sections (references only); plus O(s) for
+  ///   s sections when the update inserts, deletes, reloads or moves sections.
   func resolve(against old: ListModel) throws(UpdateError) -> ResolvedUpdate {
     let plan = try planSections(oldCount: old.sections.count)
     let edits = try groupItemEdits(against: old, plan: plan)
     var model = old
     if let width { model.configuration.width = width }
-    model.sections = []
-    model.sections.reserveCapacity(plan.slots.count)
-    var origins: [SectionOrigin] = []
-    origins.reserveCapacity(plan.slots.count)
+    var origins: SectionMap<SectionOrigin>
     var removedItems: [Int: [Int]] = [:]
     var insertedItems: [Int: [Int]] = [:]
-    for (index, slot) in plan.slots.enumerated() {
-      let built = try buildSection(slot, at: index, from: old, plan: plan, edits: edits)
-      model.sections.append(built.section)
-      origins.append(built.origin)
+    func note(_ built: BuiltSection) {
       if case .edited(let oldIndex, _) = built.origin {
         removedItems[oldIndex] = built.removed
         insertedItems[oldIndex] = built.inserted
       }
+    }
+    if plan.slots.isInPlace {
+      // Sections stay where they are: build only those with item edits, and share the rest
+      // (the one O(s) step left is the copy of the model's array of sections).
+      origins = SectionMap(inPlace: plan.slots.count)
+      for index in edits.editedSections {
+        let built = try buildSection(.old(index), at: index, from: old, plan: plan, edits: edits)
+        model.sections[index] = built.section
+        origins[index] = built.origin
+        note(built)
+      }
+    } else {
+      model.sections = []
+      model.sections.reserveCapacity(plan.slots.count)
+      var all: [SectionOrigin] = []
+      all.reserveCapacity(plan.slots.count)
+      for (index, slot) in plan.slots.enumerated() {
+        let built = try buildSection(slot, at: index, from: old, plan: plan, edits: edits)
+        model.sections.append(built.section)
+        all.append(built.origin)
+        note(built)
+      }
+      origins = SectionMap(all)
     }
     return ResolvedUpdate(
       model: model, origins: origins, newSectionIndex: plan.newSectionIndex, removedItems: removedItems,
@@ -97,8 +115,15 @@ extension ListUpdate {
   /// The section operations, validated: what fills each new section slot, which old sections
   /// are reloaded, and each old section's new index.
   ///
-  /// - Complexity: O(c + s).
+  /// - Complexity: O(1) without section operations (every section stays in place), else
+  ///   O(c + s).
   func planSections(oldCount: Int) throws(UpdateError) -> SectionPlan {
+    if deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty
+      && movedSections.isEmpty
+    {
+      return SectionPlan(
+        slots: SectionMap(inPlace: oldCount), reloaded: [:], newSectionIndex: SectionMap(inPlace: oldCount))
+    }
     var removedSections = Set<Int>()
     for index in deletedSections {
       guard index >= 0 && index < oldCount else {
@@ -155,7 +180,8 @@ extension ListUpdate {
     for (index, slot) in slots.enumerated() {
       if case .old(let old) = slot, reloaded[old] == nil { newSectionIndex[old] = index }
     }
-    return SectionPlan(slots: slots, reloaded: reloaded, newSectionIndex: newSectionIndex)
+    return SectionPlan(
+      slots: SectionMap(slots), reloaded: reloaded, newSectionIndex: SectionMap(newSectionIndex))
   }
 
   /// The item operations, validated against the old and new sides and grouped by section.
@@ -432,11 +458,11 @@ struct BuiltSection {
 
 /// What fills each section slot after an update (``ListUpdate/planSections(oldCount:)``).
 struct SectionPlan {
-  var slots: [SectionSlot]
+  var slots: SectionMap<SectionSlot>
   /// Old sections replaced by a new one, by old index.
   var reloaded: [Int: Section]
   /// For each old section, its new index (`nil` when deleted or reloaded).
-  var newSectionIndex: [Int?]
+  var newSectionIndex: SectionMap<Int?>
 }
 
 /// The item operations of an update grouped by section (``ListUpdate/groupItemEdits(against:plan:)``).
@@ -451,6 +477,12 @@ struct ItemEdits {
   var changedItemsBySection: [Int: [Int]] = [:]
   /// Moved items: old index path to new.
   var moved: [IndexPath: IndexPath] = [:]
+
+  /// The sections with item edits, in order, when sections stay in place (old and new
+  /// section indices are the same).
+  var editedSections: [Int] {
+    Set(deletions.keys).union(insertions.keys).union(changedItemsBySection.keys).sorted()
+  }
 }
 
 enum SectionSlot {

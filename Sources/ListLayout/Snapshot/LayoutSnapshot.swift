@@ -15,7 +15,8 @@ public struct LayoutSnapshot: Sendable {
   /// exchanged: the length along x, and the list's `width` as the height.
   public internal(set) var contentSize: Size
 
-  var geometries: ContiguousArray<SectionGeometry>
+  /// Each section's geometry, in blocks shared between snapshots: an edit replaces one block.
+  var geometries: BlockArray<SectionGeometry>
   /// Each section's height. Section *s* starts `sectionHeights.prefix(s) + s × spacing`
   /// below the top inset: the spacing is never added into the sums, so no spacing, however
   /// large, can swallow a section's height.
@@ -25,10 +26,14 @@ public struct LayoutSnapshot: Sendable {
   var overflow: (above: Double, below: Double)
 
   init(model: ListModel, geometries: ContiguousArray<SectionGeometry>) {
+    self.init(model: model, geometries: BlockArray(geometries))
+  }
+
+  init(model: ListModel, geometries: BlockArray<SectionGeometry>) {
     self.init(model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map(\.height)))
   }
 
-  init(model: ListModel, geometries: ContiguousArray<SectionGeometry>, heights: PrefixSumTree<Double>) {
+  init(model: ListModel, geometries: BlockArray<SectionGeometry>, heights: PrefixSumTree<Double>) {
     self.model = model
     self.geometries = geometries
     self.sectionHeights = heights
