@@ -91,8 +91,9 @@ extension Demo {
   }
 
   /// Three frames of the demo feed scrolling in a phone-sized viewport: the top; the two
-  /// shelves scrolled sideways (one by two cards, one by a page) under a pinned header; and
-  /// the masonry wall of mixes with its header pinned.
+  /// shelves on their backgrounds scrolled sideways (one by two cards, one by a page), a
+  /// header pinned below the pinned search bar; and the masonry wall of mixes, its header
+  /// pinned.
   static func demoSVG(_ snapshot: LayoutSnapshot) -> String {
     let size = Size(width: snapshot.contentSize.width, height: 667)
     var frames: [(Double, HorizontalOffsets)] = [(0, .zero)]

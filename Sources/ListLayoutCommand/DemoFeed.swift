@@ -1,16 +1,19 @@
 import LayoutGeometry
 import ListLayout
 
-/// The built-in demo feed: a music app's home screen. A full-width hero header over compact
-/// cards that wrap two to a line (Hub's default manager), shelves of cards that scroll
-/// sideways (carousels), a grid of genre tiles, stackable chart rows, and a masonry wall of
-/// mixes; pinned section headers, a few hundred cells.
+/// The built-in demo feed: a music app's home screen. A pinned search bar (the list header), a
+/// full-width hero header over compact cards that wrap two to a line (Hub's default manager),
+/// shelves of cards that scroll sideways (carousels) on section backgrounds, a grid of genre
+/// tiles, stackable chart rows, a masonry wall of mixes, and a now-playing bar (the list
+/// footer); section headers pin below the search bar; a few hundred cells.
 public enum DemoFeed {
   /// The demo model at a width (375 points, a phone, by default).
   public static func model(width: Double = 375) -> ListModel {
-    let configuration = ListConfiguration(
+    var configuration = ListConfiguration(
       width: width, contentInsets: .zero, sectionSpacing: 8, pinSectionHeaders: true,
       layoutManager: HubLayoutManager(margin: 12))
+    configuration.listHeader = ListSupplementary(height: 52, id: "search", pinned: true)
+    configuration.listFooter = ListSupplementary(height: 64, id: "now-playing")
     let cardWidth = ((width - 36) / 2).rounded(.down)
     let shelfInsets = SectionAttributes(
       itemSpacing: 12, insets: EdgeInsets(top: 4, left: 12, bottom: 12, right: 12))
@@ -29,13 +32,14 @@ public enum DemoFeed {
       ("recently-played", 20, 120, 160, .item), ("made-for-you", 12, 160, 200, .page),
     ]
     for shelf in shelves {
-      sections.append(
-        Section(
-          header: Supplementary(height: 44, id: "\(shelf.name)-header"),
-          cells: (0..<shelf.count).map { i in
-            Cell(id: "\(shelf.name)-\(i)", width: shelf.width, height: shelf.height - Double(i % 2) * 20)
-          },
-          attributes: shelfInsets, layout: .carousel(CarouselLayout(paging: shelf.paging)), id: shelf.name))
+      var section = Section(
+        header: Supplementary(height: 44, id: "\(shelf.name)-header"),
+        cells: (0..<shelf.count).map { i in
+          Cell(id: "\(shelf.name)-\(i)", width: shelf.width, height: shelf.height - Double(i % 2) * 20)
+        },
+        attributes: shelfInsets, layout: .carousel(CarouselLayout(paging: shelf.paging)), id: shelf.name)
+      section.background = SectionBackground(id: "\(shelf.name)-background")
+      sections.append(section)
     }
 
     // Genres: tiles in two-or-more adaptive columns, a full-row banner first.
