@@ -605,8 +605,16 @@ final class FlexEngine {
     // Min/max sizes apply to the box's inherent size, not to its content size (which the
     // container clamps itself: a flex base size is not clamped, its hypothetical size is).
     let clamps = sizing == .inherentSize
-    let width = (knownSize.width ?? (content.width + pb.horizontal))
+    var width = (knownSize.width ?? (content.width + pb.horizontal))
       .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, !node.aspectRatioIsContentBox,
+      let ratio = node.aspectRatio
+    {
+      // Neither size known: the height's floor (its padding and border) transfers to the width,
+      // so that the ratio holds (as Chromium does).
+      width = Swift.max(
+        width, (pb.vertical * ratio).clamped(min: nil, max: clamps ? node.maxSize.width : nil))
+    }
     var contentHeight = content.height + pb.vertical
     if knownSize.height == nil, appliesRatio, let ratio = node.aspectRatio {
       // Neither size known: the width is the content's, the height follows from the ratio.
