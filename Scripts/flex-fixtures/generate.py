@@ -779,7 +779,11 @@ def feature_fixtures():
         add(f"aspect_ratio_padding_floor_{direction}",
             box([leaf(aspectRatio=1, border={"bottom": 5, "left": 3}), leaf(aspectRatio=2, padding={"top": 6}),
                  leaf(aspectRatio=3, padding={"top": 10}, maxWidth=12),
-                 leaf(position="absolute", aspectRatio=0.5, padding={"top": 10, "bottom": 4}, top=50)],
+                 leaf(position="absolute", aspectRatio=0.5, padding={"top": 10, "bottom": 4}, top=50),
+                 box([leaf(width=2, height=1)], aspectRatio=1, border={"bottom": 5, "left": 3}),
+                 box([leaf(width=2, height=1)], aspectRatio=2, padding={"top": 6}, flexDirection="row"),
+                 box([leaf(width=2, height=1)], position="absolute", aspectRatio=0.5, padding={"top": 10},
+                     left=100)],
                 flexDirection=direction, width=300, height=200, alignItems="flex-start"))
     add("aspect_ratio_auto_min_nested",
         box([box([box([leaf(width=10, height=25)], minHeight="auto", aspectRatio=5)],

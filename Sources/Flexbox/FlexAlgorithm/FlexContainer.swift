@@ -142,6 +142,14 @@ extension FlexEngine {
           percentHeightIsIndefinite: percentHeightIsIndefinite
         ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
       resolvingWidthOf = saved
+      if appliesRatio, !node.aspectRatioIsContentBox, let ratio = node.aspectRatio,
+        let width = knownSize.width,
+        knownSize.height == nil
+      {
+        // The height's floor (its padding and border) transfers to the width (as for leaves).
+        knownSize.width = Swift.max(
+          width, (node.paddingBorder.vertical * ratio).clamped(min: nil, max: node.maxSize.width))
+      }
       if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
         // An aspect ratio gives the height from the width found (CSS Sizing 4 §2.2).
         knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
