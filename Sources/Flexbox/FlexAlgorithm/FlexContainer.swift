@@ -109,7 +109,16 @@ extension FlexEngine {
     knownHeightIsIndefinite: Bool = false, percentHeightIsIndefinite: Bool = false
   ) -> Size {
     let node = nodes[id]
-    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
+    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    if appliesRatio, node.hasAutoMinHeight, let width = knownSize.width, let ratioHeight = knownSize.height,
+      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
+    {
+      knownSize.height = ratioHeightWithAutomaticMinimum(
+        id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
+        knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
+      )
+    }
     if knownSize.width == nil, !node.direction.isRow, let space = available.width.value,
       node.wrap != .noWrap || hasMultiLineColumnDescendant[id]
     {
@@ -119,7 +128,7 @@ extension FlexEngine {
     }
     let needsWidthFirst =
       (hasDescendantNeedingBase[id] || node.columnGapPercent != nil) && available.width.value != nil
-      || node.aspectRatio != nil && knownSize.height == nil
+      || appliesRatio && knownSize.height == nil
     if knownSize.width == nil, needsWidthFirst, resolvingWidthOf != id {
       // As Chromium does, a box of auto width offered a definite one finds its width first
       // (percentages of its children as without a base), then lays its children out in it, their
@@ -133,9 +142,23 @@ extension FlexEngine {
           percentHeightIsIndefinite: percentHeightIsIndefinite
         ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
       resolvingWidthOf = saved
-      if let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+      if appliesRatio, !node.aspectRatioIsContentBox, let ratio = node.aspectRatio,
+        let width = knownSize.width,
+        knownSize.height == nil
+      {
+        // The height's floor (its padding and border) transfers to the width (as for leaves).
+        knownSize.width = Swift.max(
+          width, (node.paddingBorder.vertical * ratio).clamped(min: nil, max: node.maxSize.width))
+      }
+      if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
         // An aspect ratio gives the height from the width found (CSS Sizing 4 §2.2).
         knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+        if appliesRatio, node.hasAutoMinHeight, let ratioHeight = knownSize.height {
+          knownSize.height = ratioHeightWithAutomaticMinimum(
+            id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
+            knownHeightIsIndefinite: knownHeightIsIndefinite,
+            percentHeightIsIndefinite: percentHeightIsIndefinite)
+        }
       }
     }
     if mode == .computeSize, let width = knownSize.width, let height = knownSize.height {
@@ -356,5 +379,30 @@ extension FlexEngine {
       }
     }
     return result
+  }
+}
+
+extension FlexEngine {
+  /// The height of a box whose height comes from its width through its aspect ratio, raised to
+  /// its automatic minimum height: [CSS Sizing 4 §5.1](https://www.w3.org/TR/css-sizing-4/#aspect-ratio-minimum)
+  /// makes `min-height: auto` on a box with a preferred aspect ratio that is not a scroll
+  /// container (``ResolvedNode/hasAutoMinHeight``) its min-content height in the ratio-dependent
+  /// axis, capped by its maximum height: the ratio-derived height is a transferred size, and the
+  /// box grows to hold its content (as Chromium does). The content height is the box laid out at
+  /// `width` as if it had no ratio.
+  func ratioHeightWithAutomaticMinimum(
+    _ id: Int, width: Double, ratioHeight: Double, available: AvailableSize, sizing: SizingMode,
+    knownHeightIsIndefinite: Bool, percentHeightIsIndefinite: Bool
+  ) -> Double {
+    let saved = measuringContentHeightOf
+    measuringContentHeightOf = id
+    let content = layoutFlexContainer(
+      id, known: OptionalSize(width: width, height: nil), available: available, mode: .computeSize,
+      sizing: sizing, knownHeightIsIndefinite: knownHeightIsIndefinite,
+      percentHeightIsIndefinite: percentHeightIsIndefinite
+    ).height
+    measuringContentHeightOf = saved
+    let minimum = content.clamped(min: nil, max: nodes[id].maxSize.height)
+    return Swift.max(ratioHeight, minimum)
   }
 }

@@ -38,6 +38,9 @@ final class FlexEngine {
   /// Whether a container is finding its own width before resolving its children's percentages
   /// against it (see `layoutFlexContainer`).
   var resolvingWidthOf = -1
+  /// A box being measured without its aspect ratio, for its automatic minimum height (see
+  /// `ratioHeightWithAutomaticMinimum`).
+  var measuringContentHeightOf = -1
   /// Output frames, relative to the parent, left to right.
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
@@ -521,7 +524,9 @@ final class FlexEngine {
   /// The box's own size constraints folded into the known dimensions: `width`/`height` clamped
   /// by the min/max sizes (inherent sizing only), or the minimum when it is at least the maximum;
   /// never smaller than padding plus border.
-  func styledKnownDimensions(_ node: ResolvedNode, known: OptionalSize, sizing: SizingMode) -> OptionalSize {
+  func styledKnownDimensions(
+    _ node: ResolvedNode, known: OptionalSize, sizing: SizingMode, applyingRatio: Bool = true
+  ) -> OptionalSize {
     let pb = node.paddingBorder
     var result = known
     for axis in bothAxes where known[axis] == nil {
@@ -534,7 +539,7 @@ final class FlexEngine {
       }
     }
     // With an aspect ratio, one known size gives the other.
-    if let ratio = node.aspectRatio {
+    if applyingRatio, let ratio = node.aspectRatio {
       if let width = result.width, result.height == nil {
         result.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
       } else if let height = result.height, result.width == nil {
@@ -565,7 +570,8 @@ final class FlexEngine {
   func layoutLeaf(_ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode) -> Size {
     let node = nodes[id]
     let pb = node.paddingBorder
-    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing)
+    let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
+    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
     var content = Size.zero
     if node.measure >= 0, knownSize.width == nil || knownSize.height == nil {
       func offered(_ axis: Axis) -> Double {
@@ -599,15 +605,37 @@ final class FlexEngine {
     // Min/max sizes apply to the box's inherent size, not to its content size (which the
     // container clamps itself: a flex base size is not clamped, its hypothetical size is).
     let clamps = sizing == .inherentSize
-    let width = (knownSize.width ?? (content.width + pb.horizontal))
+    var width = (knownSize.width ?? (content.width + pb.horizontal))
       .clamped(min: clamps ? node.minSize.width : nil, max: clamps ? node.maxSize.width : nil)
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, !node.aspectRatioIsContentBox,
+      let ratio = node.aspectRatio
+    {
+      // Neither size known: the height's floor (its padding and border) transfers to the width,
+      // so that the ratio holds (as Chromium does).
+      width = Swift.max(
+        width, (pb.vertical * ratio).clamped(min: nil, max: clamps ? node.maxSize.width : nil))
+    }
     var contentHeight = content.height + pb.vertical
-    if knownSize.height == nil, let ratio = node.aspectRatio {
+    if knownSize.height == nil, appliesRatio, let ratio = node.aspectRatio {
       // Neither size known: the width is the content's, the height follows from the ratio.
       contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
     }
-    let height = (knownSize.height ?? contentHeight)
+    var height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
+    if appliesRatio, node.hasAutoMinHeight, node.measure >= 0,
+      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
+    {
+      // `min-height: auto` with an aspect ratio: the ratio-derived height grows to hold the
+      // measured content at the box's width, capped by max-height (CSS Sizing 4 §5.1; see
+      // `ratioHeightWithAutomaticMinimum`).
+      let saved = measuringContentHeightOf
+      measuringContentHeightOf = id
+      let contentAtWidth = layoutLeaf(
+        id, known: OptionalSize(width: width, height: nil), available: available, sizing: sizing
+      ).height
+      measuringContentHeightOf = saved
+      height = Swift.max(height, contentAtWidth.clamped(min: nil, max: node.maxSize.height))
+    }
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
 }

@@ -356,9 +356,13 @@ struct ResolvedNode {
 
   /// The size along the other axis that `size` along `axis` gives through the aspect ratio
   /// ([CSS Sizing 4 §2.2](https://www.w3.org/TR/css-sizing-4/#aspect-ratio-size-transfers)),
-  /// clamped by that axis's min/max sizes and never less than its padding and border.
+  /// clamped by that axis's min/max sizes and never less than its padding and border; `size` is
+  /// first floored at the padding and border along `axis`, as Chromium does.
   func transferredSize(_ size: Double, from axis: Axis, ratio: Double) -> Double {
     let pb = paddingBorder
+    // A border box is never smaller than its padding and border: a smaller size given along
+    // `axis` (a percentage, a parent's cross size) is floored there before it transfers.
+    let size = Swift.max(size, pb.sum(axis))
     let other = axis.cross
     var result: Double
     if aspectRatioIsContentBox {
