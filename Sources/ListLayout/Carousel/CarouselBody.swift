@@ -115,12 +115,17 @@ struct CarouselBody: SectionBody {
     return (max(0, -top), max(0, top + tallest - band))
   }
 
-  var carouselMetrics: CarouselMetrics? {
+  /// The row's width: the insets, the cells' widths and the spacings between them.
+  var rowWidth: Double {
     let count = itemCount
     var content = row.left
     if count > 0 { content += widths.total + Double(count - 1) * row.spacing }
-    content += row.trailing
-    let contentWidth = max(row.listWidth, content)
+    return content + row.trailing
+  }
+
+  var carouselMetrics: CarouselMetrics? {
+    let count = itemCount
+    let contentWidth = max(row.listWidth, rowWidth)
     let end = max(0, contentWidth - row.listWidth)
     let snaps: SnapOffsets
     switch row.paging {

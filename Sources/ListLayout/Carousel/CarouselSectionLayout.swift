@@ -29,7 +29,7 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
       return true
     }
     linesLaidOut += 1
-    return geometry(
+    return try geometry(
       of: section, body: CarouselBody(row: row, widths: PrefixSumTree(widths), heights: MaxTree(heights)),
       in: context)
   }
@@ -71,11 +71,21 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
       body.heights.replaceSubrange(first..<oldEnd, with: sizes.lazy.map(\.height))
     }
     linesLaidOut += 1
-    return geometry(of: section, body: body, in: context)
+    return try geometry(of: section, body: body, in: context)
   }
 
-  func geometry(of section: Section, body: CarouselBody, in context: SectionContext) -> SectionGeometry {
-    SectionGeometry(
+  /// The section's geometry around `body`, or an error when the row's widths add up to
+  /// more than a `Double` holds (finite widths such as `1e308` can).
+  func geometry(
+    of section: Section, body: CarouselBody, in context: SectionContext
+  ) throws(LayoutError) -> SectionGeometry {
+    let rowWidth = body.rowWidth
+    guard rowWidth.isFinite else {
+      throw .invalidValue(
+        path: "sections[\(context.index)]", value: "a row width of \(rowWidth)",
+        expected: "cell widths and spacings whose sum is a finite number")
+    }
+    return SectionGeometry(
       body: body, header: section.header, footer: section.footer, listWidth: context.configuration.width,
       insets: context.attributes.insets)
   }

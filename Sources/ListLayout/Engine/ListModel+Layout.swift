@@ -128,10 +128,10 @@ extension LayoutSnapshot {
   /// The snapshot, or an error naming the first section whose extent (or the content's) is
   /// not finite: finite sizes such as `1e308` can still add up to infinity.
   func checkedFinite() throws(LayoutError) -> LayoutSnapshot {
-    if contentSize.height.isFinite { return self }
+    if contentLength.isFinite { return self }
     let section = geometries.firstIndex { !$0.height.isFinite } ?? geometries.count - 1
     throw .invalidValue(
-      path: "sections[\(section)]", value: "a total height of \(contentSize.height)",
+      path: "sections[\(section)]", value: "a total length of \(contentLength)",
       expected: "sizes whose sum is a finite number")
   }
 }

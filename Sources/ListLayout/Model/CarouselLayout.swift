@@ -104,8 +104,8 @@ public struct CarouselMetrics: Sendable, Hashable {
 
 /// A carousel's snap offsets, computed when read: `[]` without paging; per item,
 /// `clamp(cell.minX − first cell's minX, 0, maximumOffset)` without repeats; per page, the
-/// multiples of the list's width below `maximumOffset`, then `maximumOffset` (`[0]` when
-/// the content fits).
+/// multiples of the list's width below `maximumOffset` (at most ``maximumPages``), then
+/// `maximumOffset` (`[0]` when the content fits).
 public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
   enum Storage: Sendable, Hashable {
     case list([Double])
@@ -131,13 +131,19 @@ public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
     }
   }
 
-  /// The offsets of a paged carousel: multiples of `width` below `end`, then `end`.
+  /// The most page offsets before the end a paged carousel lists (10¹⁵).
+  public static let maximumPages = 1_000_000_000_000_000
+
+  /// The offsets of a paged carousel: multiples of `width` below `end` (at most
+  /// ``maximumPages`` of them), then `end`.
   static func pages(width: Double, end: Double) -> SnapOffsets {
     guard end > 0, width > 0 else { return SnapOffsets(storage: .list([0])) }
-    // The multiples k × width < end: about end / width of them, corrected for rounding.
-    var below = Int(Swift.min((end / width).rounded(.up), 1e15))
+    // The multiples k × width < end: about end / width of them, corrected for rounding, and
+    // at most `maximumPages` (a documented clamp: a row wider than that many pages lists the
+    // first ones, then `end`).
+    var below = Int(Swift.min((end / width).rounded(.up), Double(maximumPages)))
     while below > 0 && Double(below - 1) * width >= end { below -= 1 }
-    while Double(below) * width < end { below += 1 }
+    while below < maximumPages && Double(below) * width < end { below += 1 }
     return SnapOffsets(storage: .pages(width: width, end: end, count: below + 1))
   }
 }

@@ -1,0 +1,54 @@
+import LayoutGeometry
+import Testing
+
+@testable import ListLayout
+
+/// Finite sizes that add up to more than a `Double` holds, along a carousel's row or a
+/// horizontal list's axis, are errors naming the section; a paged row of astronomically many
+/// pages lists a clamped number of offsets instead of counting them one by one.
+@Suite struct HugeSumTests {
+  func carousel(_ widths: [Double], paging: CarouselPaging = .none) -> ListModel {
+    ListModel(
+      configuration: ListConfiguration(width: 375),
+      sections: [
+        Section(cells: [Cell(id: "a", width: 10, height: 10)]),
+        Section(
+          cells: widths.enumerated().map { Cell(id: "c\($0.offset)", width: $0.element, height: 10) },
+          layout: .carousel(CarouselLayout(paging: paging))),
+      ])
+  }
+
+  @Test func aCarouselRowSummingToInfinityIsAnError() throws {
+    #expect(throws: LayoutError.self) { try carousel([1e308, 1e308, 1e308]).layout() }
+    do {
+      _ = try carousel([1e308, 1e308, 1e308]).layout()
+    } catch {
+      #expect("\(error)".contains("sections[1]"))
+    }
+    // The same row after an edit that makes it infinite.
+    let snapshot = try carousel([1e308, 10]).layout()
+    var update = ListUpdate()
+    update.resizeItem(at: IndexPath(item: 1, section: 1), to: Size(width: 1e308, height: 10))
+    #expect(throws: (any Error).self) { try snapshot.applying(update) }
+  }
+
+  @Test func aPagedRowOfAstronomicallyManyPagesIsClamped() throws {
+    let snapshot = try carousel([1e300], paging: .page).layout()
+    let metrics = try #require(snapshot.carouselMetrics(ofSection: 1))
+    #expect(metrics.snapOffsets.count == SnapOffsets.maximumPages + 1)
+    #expect(metrics.snapOffsets.last == metrics.maximumOffset)
+    #expect(metrics.snapOffsets[1] == 375)
+  }
+
+  @Test func aHorizontalListSummingToInfinityIsAnError() throws {
+    var configuration = ListConfiguration(width: 300)
+    configuration.scrollDirection = .horizontal
+    let model = ListModel(
+      configuration: configuration,
+      sections: [
+        Section(cells: [Cell(id: "a", width: 1e308, height: 10)]),
+        Section(cells: [Cell(id: "b", width: 1e308, height: 10)]),
+      ])
+    #expect(throws: LayoutError.self) { try model.layout() }
+  }
+}
