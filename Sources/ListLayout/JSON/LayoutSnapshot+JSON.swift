@@ -60,16 +60,9 @@ extension LayoutSnapshot {
         writer.write(",\"id\":")
         writer.write(jsonQuoted: id)
       }
-      let frame = element.frame
-      writer.write(",\"frame\":{\"x\":")
-      writer.write(number: frame.x)
-      writer.write(",\"y\":")
-      writer.write(number: frame.y)
-      writer.write(",\"width\":")
-      writer.write(number: frame.width)
-      writer.write(",\"height\":")
-      writer.write(number: frame.height)
-      writer.write("},\"zIndex\":")
+      writer.write(",\"frame\":")
+      writeFrameJSON(element.frame, to: &writer)
+      writer.write(",\"zIndex\":")
       writer.write(integer: element.zIndex)
       writer.write(element.isPinned ? ",\"pinned\":true}" : "}")
     }
@@ -117,12 +110,10 @@ extension LayoutSnapshot {
   /// The most snap offsets the JSON output lists per carousel.
   public static let maximumWrittenSnapOffsets = 100_000
 
-  /// One entry of the `"sections"` array.
-  func writeSectionJSON(_ section: Int, first: Bool, to writer: inout ByteWriter) {
-    guard let frame = sectionFrame(section) else { return }
-    writer.write(first ? "\n{\"index\":" : ",\n{\"index\":")
-    writer.write(integer: section)
-    writer.write(",\"frame\":{\"x\":")
+  /// A frame as `{"x":…,"y":…,"width":…,"height":…}`, for elements and sections alike.
+  @inline(__always)
+  func writeFrameJSON(_ frame: Rect, to writer: inout ByteWriter) {
+    writer.write("{\"x\":")
     writer.write(number: frame.x)
     writer.write(",\"y\":")
     writer.write(number: frame.y)
@@ -131,6 +122,15 @@ extension LayoutSnapshot {
     writer.write(",\"height\":")
     writer.write(number: frame.height)
     writer.write(byte: UInt8(ascii: "}"))
+  }
+
+  /// One entry of the `"sections"` array.
+  func writeSectionJSON(_ section: Int, first: Bool, to writer: inout ByteWriter) {
+    guard let frame = sectionFrame(section) else { return }
+    writer.write(first ? "\n{\"index\":" : ",\n{\"index\":")
+    writer.write(integer: section)
+    writer.write(",\"frame\":")
+    writeFrameJSON(frame, to: &writer)
     if let carousel = carouselMetrics(ofSection: section) {
       writer.write(",\"contentWidth\":")
       writer.write(number: carousel.contentWidth)
