@@ -66,20 +66,7 @@ import Testing
     try expected.write(
       toFile: directory.appendingPathComponent("expected.json").path, atomically: true, encoding: .utf8)
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", repositoryRoot.appendingPathComponent("Scripts/html-check/check.py").path,
-      "--prepared", "--out", directory.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "check.py said:\n\(text)")
-    #expect(text.contains("load errors:       0"))
+    let text = try HTMLPageChromiumTests.runPageCheck(in: directory)
     #expect(text.contains("OK"))
   }
 }

@@ -37,6 +37,14 @@ import Testing
     try expected.write(
       toFile: directory.appendingPathComponent("expected.json").path, atomically: true, encoding: .utf8)
 
+    _ = try Self.runPageCheck(in: directory)
+  }
+}
+
+extension HTMLPageChromiumTests {
+  /// Runs `Scripts/html-check/check.py --prepared` on the page and `expected.json` already in
+  /// `directory`, expects it to pass without load errors, and returns what it printed.
+  static func runPageCheck(in directory: URL) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
@@ -51,5 +59,6 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "check.py said:\n\(text)")
     #expect(text.contains("load errors:       0"))
+    return text
   }
 }
