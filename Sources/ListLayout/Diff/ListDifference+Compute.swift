@@ -339,6 +339,7 @@ struct DiffEngine {
       }
     }
     difference.items = items
+    difference.source = (old, new)
     return difference
   }
 }
