@@ -15,8 +15,10 @@ extension ListDifference {
   /// - Complexity: O(n + d log d) for n cells of which d are inserted, deleted or moved (or
   ///   on either side of a difference the walk resynchronises over), plus O(s log s) for s
   ///   sections: the leftovers are sorted, and the longest increasing runs are found over
-  ///   blocks of consecutive cells (`KeptBlocks`), never over every cell. The walk compares ids; only the d leftovers are
-  ///   entered in a table, which every walked id is then looked up in once (for duplicates).
+  ///   blocks of consecutive cells (`KeptBlocks`), never over every cell. The walk compares
+  ///   ids where they lie, in the cell lists' chunks (nothing is copied out); only the d
+  ///   leftovers are entered in a table, which every walked id is then looked up in once (for
+  ///   duplicates).
   public init(from old: ListModel, to new: ListModel) {
     var engine = DiffEngine(old: old, new: new)
     engine.run()
@@ -43,9 +45,9 @@ struct DiffEngine {
   var newSectionOf: [Int]
   /// Per new section: whether it keeps its place (is in the longest increasing run).
   var sectionStays: [Bool]
-  /// The ids of the cells of matched sections, read out of their lists once.
-  var oldIDs: [ContiguousArray<String?>]
-  var newIDs: [ContiguousArray<String?>]
+  /// The cells of matched sections, read in place (``CellColumn``).
+  var oldIDs: [CellColumn?]
+  var newIDs: [CellColumn?]
   /// Per new cell: the old cell it matches (packed), or -1.
   var matchOfNew: [ContiguousArray<Int>]
   /// Per old cell: whether it is matched.
@@ -60,8 +62,8 @@ struct DiffEngine {
     oldSectionOf = Array(repeating: -1, count: new.sections.count)
     newSectionOf = Array(repeating: -1, count: old.sections.count)
     sectionStays = Array(repeating: false, count: new.sections.count)
-    oldIDs = Array(repeating: [], count: old.sections.count)
-    newIDs = Array(repeating: [], count: new.sections.count)
+    oldIDs = Array(repeating: nil, count: old.sections.count)
+    newIDs = Array(repeating: nil, count: new.sections.count)
     matchOfNew = Array(repeating: [], count: new.sections.count)
     oldIsMatched = Array(repeating: [], count: old.sections.count)
   }
@@ -74,10 +76,10 @@ struct DiffEngine {
     for (position, stays) in zip(matched, staying) { sectionStays[position] = stays }
     for t in matched {
       let s = oldSectionOf[t]
-      oldIDs[s] = old.sections[s].cells.identifiers()
-      newIDs[t] = new.sections[t].cells.identifiers()
-      matchOfNew[t] = ContiguousArray(repeating: -1, count: newIDs[t].count)
-      oldIsMatched[s] = ContiguousArray(repeating: false, count: oldIDs[s].count)
+      oldIDs[s] = CellColumn(old.sections[s].cells)
+      newIDs[t] = CellColumn(new.sections[t].cells)
+      matchOfNew[t] = ContiguousArray(repeating: -1, count: new.sections[t].cells.count)
+      oldIsMatched[s] = ContiguousArray(repeating: false, count: old.sections[s].cells.count)
       matchUnkeyedCells(old: s, new: t)
     }
     for t in matched {
@@ -123,11 +125,11 @@ struct DiffEngine {
   mutating func matchUnkeyedCells(old s: Int, new t: Int) {
     var i = 0
     var j = 0
-    let a = oldIDs[s]
-    let b = newIDs[t]
+    var a = CellCursor(oldIDs[s]!)
+    var b = CellCursor(newIDs[t]!)
     while true {
-      while i < a.count && a[i] != nil { i += 1 }
-      while j < b.count && b[j] != nil { j += 1 }
+      while i < a.count && a.id(at: i) != nil { i += 1 }
+      while j < b.count && b.id(at: j) != nil { j += 1 }
       guard i < a.count && j < b.count else { return }
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
@@ -140,36 +142,34 @@ struct DiffEngine {
 
   /// Pairs equal ids of two sections in order, resynchronising after each difference.
   mutating func walk(old s: Int, new t: Int) {
-    let a = oldIDs[s]
-    let b = newIDs[t]
+    var a = CellCursor(oldIDs[s]!)
+    var b = CellCursor(newIDs[t]!)
     var i = 0
     var j = 0
     while true {
-      while i < a.count && a[i] == nil { i += 1 }
-      while j < b.count && b[j] == nil { j += 1 }
+      while i < a.count && a.id(at: i) == nil { i += 1 }
+      while j < b.count && b.id(at: j) == nil { j += 1 }
       guard i < a.count && j < b.count else { break }
-      if a[i] == b[j] {
+      if a.id(at: i) == b.id(at: j) {
         matchOfNew[t][j] = pack(s, i)
         oldIsMatched[s][i] = true
         i += 1
         j += 1
         continue
       }
-      let (skipOld, skipNew) = resynchronise(a, i, b, j)
-      for k in i..<(i + skipOld) where a[k] != nil { leftoverOld.append(pack(s, k)) }
-      for k in j..<(j + skipNew) where b[k] != nil { leftoverNew.append(pack(t, k)) }
+      let (skipOld, skipNew) = resynchronise(&a, i, &b, j)
+      for k in i..<(i + skipOld) where a.id(at: k) != nil { leftoverOld.append(pack(s, k)) }
+      for k in j..<(j + skipNew) where b.id(at: k) != nil { leftoverNew.append(pack(t, k)) }
       i += skipOld
       j += skipNew
     }
-    for k in i..<a.count where a[k] != nil { leftoverOld.append(pack(s, k)) }
-    for k in j..<b.count where b[k] != nil { leftoverNew.append(pack(t, k)) }
+    for k in i..<a.count where a.id(at: k) != nil { leftoverOld.append(pack(s, k)) }
+    for k in j..<b.count where b.id(at: k) != nil { leftoverNew.append(pack(t, k)) }
   }
 
   /// How many cells to skip on each side so the walk meets equal ids again: the smallest
   /// total found in windows of 16, 64, 256… cells (all that remain when none is found).
-  func resynchronise(
-    _ a: ContiguousArray<String?>, _ i: Int, _ b: ContiguousArray<String?>, _ j: Int
-  ) -> (Int, Int) {
+  func resynchronise(_ a: inout CellCursor, _ i: Int, _ b: inout CellCursor, _ j: Int) -> (Int, Int) {
     let remainingA = a.count - i
     let remainingB = b.count - j
     // Small differences: try every split of a growing total.
@@ -177,7 +177,7 @@ struct DiffEngine {
       for skipA in 0...total {
         let skipB = total - skipA
         guard skipA < remainingA && skipB < remainingB else { continue }
-        if let id = a[i + skipA], id == b[j + skipB] { return (skipA, skipB) }
+        if let id = a.id(at: i + skipA), id == b.id(at: j + skipB) { return (skipA, skipB) }
       }
     }
     var window = 64
@@ -187,13 +187,14 @@ struct DiffEngine {
       var firstInB: [String: Int] = [:]
       firstInB.reserveCapacity(endB - j)
       for k in j..<endB {
-        if let id = b[k], firstInB[id] == nil { firstInB[id] = k - j }
+        if let id = b.id(at: k), firstInB[id] == nil { firstInB[id] = k - j }
       }
       var best: (Int, Int)?
       for k in i..<endA {
         let skipA = k - i
         if let best, skipA >= best.0 + best.1 { break }
-        if let id = a[k], let skipB = firstInB[id], skipA + skipB < (best.map { $0.0 + $0.1 } ?? .max) {
+        if let id = a.id(at: k), let skipB = firstInB[id], skipA + skipB < (best.map { $0.0 + $0.1 } ?? .max)
+        {
           best = (skipA, skipB)
         }
       }
@@ -205,10 +206,10 @@ struct DiffEngine {
 
   /// Every keyed cell of a moved section pair goes to the leftovers.
   mutating func collectLeftovers(old s: Int, new t: Int) {
-    let a = oldIDs[s]
-    let b = newIDs[t]
-    for k in 0..<a.count where a[k] != nil { leftoverOld.append(pack(s, k)) }
-    for k in 0..<b.count where b[k] != nil { leftoverNew.append(pack(t, k)) }
+    var a = CellCursor(oldIDs[s]!)
+    var b = CellCursor(newIDs[t]!)
+    for k in 0..<a.count where a.id(at: k) != nil { leftoverOld.append(pack(s, k)) }
+    for k in 0..<b.count where b.id(at: k) != nil { leftoverNew.append(pack(t, k)) }
   }
 
   // MARK: 5. Leftovers by id
@@ -222,9 +223,9 @@ struct DiffEngine {
     // A walked pair whose id also occurs among the leftovers may not be the k-th to the k-th
     // occurrence: take it back.
     for t in newIDs.indices where oldSectionOf[t] >= 0 && sectionStays[t] {
-      let b = newIDs[t]
-      for j in b.indices {
-        guard let id = b[j], matchOfNew[t][j] >= 0, table.find(id) != nil else { continue }
+      var b = CellCursor(newIDs[t]!)
+      for j in 0..<b.count {
+        guard matchOfNew[t][j] >= 0, let id = b.id(at: j), table.find(id) != nil else { continue }
         let (s, i) = unpack(matchOfNew[t][j])
         matchOfNew[t][j] = -1
         oldIsMatched[s][i] = false
@@ -257,12 +258,12 @@ struct DiffEngine {
 
   func oldID(_ path: PackedPath) -> String {
     let (s, i) = unpack(path)
-    return oldIDs[s][i]!
+    return oldIDs[s]![i].id!
   }
 
   func newID(_ path: PackedPath) -> String {
     let (t, j) = unpack(path)
-    return newIDs[t][j]!
+    return newIDs[t]![j].id!
   }
 
   // MARK: 6. The result
@@ -290,8 +291,8 @@ struct DiffEngine {
     }
     for (t, s) in oldSectionOf.enumerated() where s >= 0 {
       let matches = matchOfNew[t]
-      let newCells = CellCursor(new.sections[t].cells)
-      var sameSection = CellCursor(old.sections[s].cells)
+      let newCells = newIDs[t]!
+      var sameSection = CellCursor(oldIDs[s]!)
       var otherSections: [Int: CellCursor] = [:]
       // The cells kept from the same old section, in new order: a longest increasing run of
       // their old positions stays, found over the blocks of consecutive positions.
@@ -327,7 +328,7 @@ struct DiffEngine {
             items.moved.append(
               ListDifference.Move(from: IndexPath(item: fromItem, section: fromSection), to: to))
             var cursor =
-              otherSections.removeValue(forKey: fromSection) ?? CellCursor(old.sections[fromSection].cells)
+              otherSections.removeValue(forKey: fromSection) ?? CellCursor(oldIDs[fromSection]!)
             same = cursor.hasSameContent(at: fromItem, as: chunk, k)
             otherSections[fromSection] = cursor
           }
@@ -433,8 +434,8 @@ func heaviestIncreasingRun(keys: [Int], weights: [Int]) -> [Bool] {
 }
 
 /// Strings numbered in the order they are first inserted: an open-addressing table hashed
-/// with FNV-1a over the UTF-8 bytes, which costs less than `Hasher` for short ids and answers
-/// a miss (the common case when screening every cell) with one probe.
+/// eight UTF-8 bytes at a time (less than `Hasher` costs for short ids), which answers a miss
+/// (the common case when screening every cell) with one probe.
 struct IdentifierTable {
   /// Per slot: -1 when empty, else the entry number in the low 32 bits and 31 bits of the
   /// key's hash above them (compared before the key).
@@ -456,12 +457,32 @@ struct IdentifierTable {
   /// The number of distinct strings inserted.
   var count: Int { keys.count }
 
-  private static func hash(_ string: String) -> UInt64 {
+  /// The UTF-8 bytes folded eight at a time, then mixed (SplitMix64's finaliser) so that
+  /// every bit of the result depends on every byte.
+  static func hash(_ string: String) -> UInt64 {
     var string = string
     return string.withUTF8 { bytes in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash ^ (hash >> 29)
+      var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+      var offset = 0
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= bytes.count {
+          hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+          hash ^= hash >> 31
+          offset += 8
+        }
+      }
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < bytes.count {
+        tail |= UInt64(bytes[offset]) << shift
+        shift += 8
+        offset += 1
+      }
+      hash ^= tail
+      hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+      return hash ^ (hash >> 31)
     }
   }
 
@@ -498,36 +519,14 @@ struct IdentifierTable {
   }
 }
 
-extension CellList {
-  /// The cells' ids in one array, read a chunk at a time.
-  func identifiers() -> ContiguousArray<String?> {
-    ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
-      var position = 0
-      var leaves = LeafIterator(root: root, from: 0)
-      while let (chunk, _) = leaves.next() {
-        chunk.cells.withUnsafeBufferPointer { cells in
-          for k in cells.indices {
-            (buffer.baseAddress! + position).initialize(to: cells[k].id)
-            position += 1
-          }
-        }
-      }
-      initialized = position
-    }
-  }
-}
-
-/// Reads the cells of a list by position: the chunk last read is kept, and any other is found
-/// in O(1) through a table of the chunk holding every 32nd position.
-struct CellCursor {
+/// The cells of a list by position, read in place: its chunks, the first position of each,
+/// and for every 32nd position the chunk holding it (found in O(1)).
+struct CellColumn {
   let chunks: ContiguousArray<ContiguousArray<Cell>>
   /// The first position of each chunk, and the count at the end.
   let starts: ContiguousArray<Int>
   /// For every 32nd position, the chunk holding it.
   let chunkAt: ContiguousArray<Int32>
-  /// The chunk last read, and its cells.
-  var chunk = 0
-  var current: ContiguousArray<Cell>
 
   static let stride = 32
 
@@ -551,20 +550,57 @@ struct CellCursor {
     self.chunks = chunks
     self.starts = starts
     self.chunkAt = chunkAt
-    current = chunks.first ?? []
   }
+
+  var count: Int { starts[starts.count - 1] }
+
+  /// The chunk holding `position`: at most one step per chunk within the table's stride.
+  @inline(__always)
+  func chunk(holding position: Int) -> Int {
+    var c = Int(chunkAt[position / Self.stride])
+    while starts[c + 1] <= position { c += 1 }
+    return c
+  }
+
+  /// The cell at `position`.
+  subscript(position: Int) -> Cell {
+    let c = chunk(holding: position)
+    return chunks[c][position - starts[c]]
+  }
+}
+
+/// Reads the cells of a ``CellColumn`` by position, keeping the chunk last read: reading on
+/// along the list costs a comparison, any other position a look-up in the column's table.
+struct CellCursor {
+  let column: CellColumn
+  /// The chunk last read, its first position and its cells.
+  var chunk = 0
+  var start = 0
+  var current: ContiguousArray<Cell>
+
+  init(_ column: CellColumn) {
+    self.column = column
+    current = column.chunks.first ?? []
+  }
+
+  var count: Int { column.count }
 
   /// Moves to the chunk holding `position`; returns the position within it.
   @inline(__always)
   private mutating func seek(_ position: Int) -> Int {
-    if position >= starts[chunk + 1] || position < starts[chunk] {
-      // At most one step per chunk within the table's stride.
-      var c = Int(chunkAt[position / Self.stride])
-      while starts[c + 1] <= position { c += 1 }
-      chunk = c
-      current = chunks[chunk]
-    }
-    return position - starts[chunk]
+    let local = position &- start
+    if UInt(bitPattern: local) < UInt(current.count) { return local }
+    chunk = column.chunk(holding: position)
+    start = column.starts[chunk]
+    current = column.chunks[chunk]
+    return position - start
+  }
+
+  /// The id of the cell at `position`.
+  @inline(__always)
+  mutating func id(at position: Int) -> String? {
+    let local = seek(position)
+    return current[local].id
   }
 
   /// Whether the cell at `position` has the content of `other[k]`.
