@@ -52,9 +52,12 @@ struct DiffEngine {
   var matchOfNew: [ContiguousArray<Int>]
   /// Per old cell: whether it is matched.
   var oldIsMatched: [ContiguousArray<Bool>]
-  /// Keyed cells the side-by-side walk did not pair (packed paths).
-  var leftoverOld: [PackedPath] = []
-  var leftoverNew: [PackedPath] = []
+  /// Keyed cells the side-by-side walk did not pair (packed paths), with their ids.
+  var leftoverOld: [(path: PackedPath, id: String)] = []
+  var leftoverNew: [(path: PackedPath, id: String)] = []
+  /// Per new section that stays: for each cell the walk paired, its id's
+  /// ``IdentifierTable/hash(_:)`` (0 elsewhere), taken while the id was at hand.
+  var walkedHashes: [ContiguousArray<UInt64>]
 
   init(old: ListModel, new: ListModel) {
     self.old = old
@@ -66,6 +69,7 @@ struct DiffEngine {
     newIDs = Array(repeating: nil, count: new.sections.count)
     matchOfNew = Array(repeating: [], count: new.sections.count)
     oldIsMatched = Array(repeating: [], count: old.sections.count)
+    walkedHashes = Array(repeating: [], count: new.sections.count)
   }
 
   mutating func run() {
@@ -80,14 +84,17 @@ struct DiffEngine {
       newIDs[t] = CellColumn(new.sections[t].cells)
       matchOfNew[t] = ContiguousArray(repeating: -1, count: new.sections[t].cells.count)
       oldIsMatched[s] = ContiguousArray(repeating: false, count: old.sections[s].cells.count)
-      matchUnkeyedCells(old: s, new: t)
     }
+    // One pass over each matched pair of sections: the walk (or collecting the leftovers of
+    // a pair that moves) also notes the cells without ids, matched by rank afterwards.
     for t in matched {
+      var unkeyed = UnkeyedCells()
       if sectionStays[t] {
-        walk(old: oldSectionOf[t], new: t)
+        walk(old: oldSectionOf[t], new: t, unkeyed: &unkeyed)
       } else {
-        collectLeftovers(old: oldSectionOf[t], new: t)
+        collectLeftovers(old: oldSectionOf[t], new: t, unkeyed: &unkeyed)
       }
+      matchUnkeyedCells(old: oldSectionOf[t], new: t, unkeyed)
     }
     matchLeftovers()
   }
@@ -122,49 +129,73 @@ struct DiffEngine {
 
   // MARK: 3. Cells without ids
 
-  mutating func matchUnkeyedCells(old s: Int, new t: Int) {
-    var i = 0
-    var j = 0
-    var a = CellCursor(oldIDs[s]!)
-    var b = CellCursor(newIDs[t]!)
-    while true {
-      while i < a.count && a.id(at: i) != nil { i += 1 }
-      while j < b.count && b.id(at: j) != nil { j += 1 }
-      guard i < a.count && j < b.count else { return }
+  /// The positions of the cells without ids of a pair of sections, in order.
+  struct UnkeyedCells {
+    var old: [Int] = []
+    var new: [Int] = []
+  }
+
+  /// The k-th cell without an id of the old section matches the k-th of the new one.
+  mutating func matchUnkeyedCells(old s: Int, new t: Int, _ unkeyed: UnkeyedCells) {
+    for (i, j) in zip(unkeyed.old, unkeyed.new) {
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
-      i += 1
-      j += 1
     }
   }
 
   // MARK: 4. The side-by-side walk
 
   /// Pairs equal ids of two sections in order, resynchronising after each difference.
-  mutating func walk(old s: Int, new t: Int) {
+  mutating func walk(old s: Int, new t: Int, unkeyed: inout UnkeyedCells) {
     var a = CellCursor(oldIDs[s]!)
     var b = CellCursor(newIDs[t]!)
+    var hashes = ContiguousArray<UInt64>(repeating: 0, count: b.count)
     var i = 0
     var j = 0
     while true {
-      while i < a.count && a.id(at: i) == nil { i += 1 }
-      while j < b.count && b.id(at: j) == nil { j += 1 }
-      guard i < a.count && j < b.count else { break }
-      if a.id(at: i) == b.id(at: j) {
+      var x: String?
+      while i < a.count {
+        x = a.id(at: i)
+        if x != nil { break }
+        unkeyed.old.append(i)
+        i += 1
+      }
+      var y: String?
+      while j < b.count {
+        y = b.id(at: j)
+        if y != nil { break }
+        unkeyed.new.append(j)
+        j += 1
+      }
+      guard let x, let y else { break }
+      if x == y {
         matchOfNew[t][j] = pack(s, i)
         oldIsMatched[s][i] = true
+        hashes[j] = IdentifierTable.hash(y)
         i += 1
         j += 1
         continue
       }
       let (skipOld, skipNew) = resynchronise(&a, i, &b, j)
-      for k in i..<(i + skipOld) where a.id(at: k) != nil { leftoverOld.append(pack(s, k)) }
-      for k in j..<(j + skipNew) where b.id(at: k) != nil { leftoverNew.append(pack(t, k)) }
+      collect(&a, s, i..<(i + skipOld), into: &leftoverOld, &unkeyed.old)
+      collect(&b, t, j..<(j + skipNew), into: &leftoverNew, &unkeyed.new)
       i += skipOld
       j += skipNew
     }
-    for k in i..<a.count where a.id(at: k) != nil { leftoverOld.append(pack(s, k)) }
-    for k in j..<b.count where b.id(at: k) != nil { leftoverNew.append(pack(t, k)) }
+    collect(&a, s, i..<a.count, into: &leftoverOld, &unkeyed.old)
+    collect(&b, t, j..<b.count, into: &leftoverNew, &unkeyed.new)
+    walkedHashes[t] = hashes
+  }
+
+  /// Notes the cells at `positions` of section `section`: those with ids as leftovers, the
+  /// others as unkeyed.
+  func collect(
+    _ cursor: inout CellCursor, _ section: Int, _ positions: Range<Int>,
+    into leftovers: inout [(path: PackedPath, id: String)], _ unkeyed: inout [Int]
+  ) {
+    for k in positions {
+      if let id = cursor.id(at: k) { leftovers.append((pack(section, k), id)) } else { unkeyed.append(k) }
+    }
   }
 
   /// How many cells to skip on each side so the walk meets equal ids again: the smallest
@@ -205,11 +236,11 @@ struct DiffEngine {
   }
 
   /// Every keyed cell of a moved section pair goes to the leftovers.
-  mutating func collectLeftovers(old s: Int, new t: Int) {
+  mutating func collectLeftovers(old s: Int, new t: Int, unkeyed: inout UnkeyedCells) {
     var a = CellCursor(oldIDs[s]!)
     var b = CellCursor(newIDs[t]!)
-    for k in 0..<a.count where a.id(at: k) != nil { leftoverOld.append(pack(s, k)) }
-    for k in 0..<b.count where b.id(at: k) != nil { leftoverNew.append(pack(t, k)) }
+    collect(&a, s, 0..<a.count, into: &leftoverOld, &unkeyed.old)
+    collect(&b, t, 0..<b.count, into: &leftoverNew, &unkeyed.new)
   }
 
   // MARK: 5. Leftovers by id
@@ -218,52 +249,44 @@ struct DiffEngine {
     guard !leftoverOld.isEmpty || !leftoverNew.isEmpty else { return }
     // Every id among the leftovers, numbered.
     var table = IdentifierTable(capacity: leftoverOld.count + leftoverNew.count)
-    for path in leftoverOld { _ = table.insert(oldID(path)) }
-    for path in leftoverNew { _ = table.insert(newID(path)) }
+    for leftover in leftoverOld { _ = table.insert(leftover.id) }
+    for leftover in leftoverNew { _ = table.insert(leftover.id) }
     // A walked pair whose id also occurs among the leftovers may not be the k-th to the k-th
-    // occurrence: take it back.
-    for t in newIDs.indices where oldSectionOf[t] >= 0 && sectionStays[t] {
-      var b = CellCursor(newIDs[t]!)
-      for j in 0..<b.count {
-        guard matchOfNew[t][j] >= 0, let id = b.id(at: j), table.find(id) != nil else { continue }
+    // occurrence: take it back. The hashes taken during the walk screen the pairs; only
+    // those that may hold a leftover id are looked up by id.
+    for t in walkedHashes.indices where !walkedHashes[t].isEmpty {
+      let hashes = walkedHashes[t]
+      for j in hashes.indices where hashes[j] != 0 && table.mayContain(hash: hashes[j]) {
+        let id = newIDs[t]![j].id!
+        guard matchOfNew[t][j] >= 0, table.find(id) != nil else { continue }
         let (s, i) = unpack(matchOfNew[t][j])
         matchOfNew[t][j] = -1
         oldIsMatched[s][i] = false
-        leftoverOld.append(pack(s, i))
-        leftoverNew.append(pack(t, j))
+        leftoverOld.append((pack(s, i), id))
+        leftoverNew.append((pack(t, j), id))
       }
     }
     // The k-th occurrence in the old model matches the k-th in the new: each id's old
     // occurrences in a list threaded through `next`, taken from the front.
-    leftoverOld.sort()
-    leftoverNew.sort()
+    leftoverOld.sort { $0.path < $1.path }
+    leftoverNew.sort { $0.path < $1.path }
     var head = [Int](repeating: -1, count: table.count)
     var next = [Int](repeating: -1, count: leftoverOld.count)
     for k in leftoverOld.indices.reversed() {
-      let entry = table.find(oldID(leftoverOld[k]))!
+      let entry = table.find(leftoverOld[k].id)!
       next[k] = head[entry]
       head[entry] = k
     }
-    for path in leftoverNew {
-      let entry = table.find(newID(path))!
+    for leftover in leftoverNew {
+      let entry = table.find(leftover.id)!
       let k = head[entry]
       guard k >= 0 else { continue }
       head[entry] = next[k]
-      let (s, i) = unpack(leftoverOld[k])
-      let (t, j) = unpack(path)
+      let (s, i) = unpack(leftoverOld[k].path)
+      let (t, j) = unpack(leftover.path)
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
     }
-  }
-
-  func oldID(_ path: PackedPath) -> String {
-    let (s, i) = unpack(path)
-    return oldIDs[s]![i].id!
-  }
-
-  func newID(_ path: PackedPath) -> String {
-    let (t, j) = unpack(path)
-    return newIDs[t]![j].id!
   }
 
   // MARK: 6. The result
@@ -442,9 +465,11 @@ struct IdentifierTable {
   private var slots: [Int]
   private var keys: [String] = []
   private let mask: Int
-  /// One bit per 16-bit hash value, set for every key: a miss (most look-ups) is answered
-  /// from these 8 KB without touching the slots.
-  private var filter = [UInt64](repeating: 0, count: 1024)
+  /// One bit per value of some middle bits of the hash (at least eight bits per key, at
+  /// least 64 K bits), set for every key: a miss (most look-ups) is answered from these
+  /// without touching the slots.
+  private var filter: [UInt64]
+  private let filterMask: Int
 
   init(capacity: Int) {
     var size = 64
@@ -452,6 +477,21 @@ struct IdentifierTable {
     slots = [Int](repeating: -1, count: size)
     mask = size - 1
     keys.reserveCapacity(capacity)
+    var bits = 1 << 16
+    while bits < capacity * 8 && bits < 1 << 30 { bits <<= 1 }
+    filter = [UInt64](repeating: 0, count: bits >> 6)
+    filterMask = bits - 1
+  }
+
+  /// The filter bit of a hash.
+  @inline(__always)
+  private func filterBit(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 16) & filterMask }
+
+  /// Whether a string with this ``hash(_:)`` may have been inserted (`false`: it was not).
+  @inline(__always)
+  func mayContain(hash: UInt64) -> Bool {
+    let bit = filterBit(hash)
+    return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
   }
 
   /// The number of distinct strings inserted.
@@ -482,7 +522,8 @@ struct IdentifierTable {
       hash ^= tail
       hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
       hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
-      return hash ^ (hash >> 31)
+      // Never 0, which marks "no id" where hashes are kept.
+      return hash ^ (hash >> 31) | 1 << 63
     }
   }
 
@@ -502,7 +543,7 @@ struct IdentifierTable {
     let hash = Self.hash(string)
     let slot = slot(of: string, hash: hash)
     if slots[slot] >= 0 { return slots[slot] & 0xFFFF_FFFF }
-    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
+    let bit = filterBit(hash)
     filter[bit >> 6] |= 1 << UInt64(bit & 63)
     slots[slot] = Int(truncatingIfNeeded: hash >> 33) << 32 | keys.count
     keys.append(string)
@@ -512,8 +553,7 @@ struct IdentifierTable {
   /// The number of `string`, if it was inserted.
   func find(_ string: String) -> Int? {
     let hash = Self.hash(string)
-    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
-    guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return nil }
+    guard mayContain(hash: hash) else { return nil }
     let value = slots[slot(of: string, hash: hash)]
     return value >= 0 ? value & 0xFFFF_FFFF : nil
   }
