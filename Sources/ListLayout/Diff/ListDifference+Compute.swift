@@ -56,8 +56,8 @@ struct DiffEngine {
   var leftoverOld: [(path: PackedPath, id: String)] = []
   var leftoverNew: [(path: PackedPath, id: String)] = []
   /// Per new section that stays: for each cell the walk paired, its id's
-  /// ``IdentifierTable/hash(_:)`` (0 elsewhere), taken while the id was at hand.
-  var walkedHashes: [ContiguousArray<UInt64>]
+  /// ``IdentifierTable/screen(_:)`` value (0 elsewhere), taken while the id was at hand.
+  var walkedScreens: [ContiguousArray<UInt32>]
 
   init(old: ListModel, new: ListModel) {
     self.old = old
@@ -69,7 +69,7 @@ struct DiffEngine {
     newIDs = Array(repeating: nil, count: new.sections.count)
     matchOfNew = Array(repeating: [], count: new.sections.count)
     oldIsMatched = Array(repeating: [], count: old.sections.count)
-    walkedHashes = Array(repeating: [], count: new.sections.count)
+    walkedScreens = Array(repeating: [], count: new.sections.count)
   }
 
   mutating func run() {
@@ -149,7 +149,12 @@ struct DiffEngine {
   mutating func walk(old s: Int, new t: Int, unkeyed: inout UnkeyedCells) {
     var a = CellCursor(oldIDs[s]!)
     var b = CellCursor(newIDs[t]!)
-    var hashes = ContiguousArray<UInt64>(repeating: 0, count: b.count)
+    var screens = ContiguousArray<UInt32>(repeating: 0, count: b.count)
+    // Written in place, out of the engine's arrays while the walk lasts.
+    var matches = ContiguousArray<Int>()
+    var matched = ContiguousArray<Bool>()
+    swap(&matches, &matchOfNew[t])
+    swap(&matched, &oldIsMatched[s])
     var i = 0
     var j = 0
     while true {
@@ -169,9 +174,9 @@ struct DiffEngine {
       }
       guard let x, let y else { break }
       if x == y {
-        matchOfNew[t][j] = pack(s, i)
-        oldIsMatched[s][i] = true
-        hashes[j] = IdentifierTable.hash(y)
+        matches[j] = pack(s, i)
+        matched[i] = true
+        screens[j] = IdentifierTable.screen(IdentifierTable.hash(y))
         i += 1
         j += 1
         continue
@@ -184,7 +189,9 @@ struct DiffEngine {
     }
     collect(&a, s, i..<a.count, into: &leftoverOld, &unkeyed.old)
     collect(&b, t, j..<b.count, into: &leftoverNew, &unkeyed.new)
-    walkedHashes[t] = hashes
+    swap(&matches, &matchOfNew[t])
+    swap(&matched, &oldIsMatched[s])
+    walkedScreens[t] = screens
   }
 
   /// Notes the cells at `positions` of section `section`: those with ids as leftovers, the
@@ -252,11 +259,11 @@ struct DiffEngine {
     for leftover in leftoverOld { _ = table.insert(leftover.id) }
     for leftover in leftoverNew { _ = table.insert(leftover.id) }
     // A walked pair whose id also occurs among the leftovers may not be the k-th to the k-th
-    // occurrence: take it back. The hashes taken during the walk screen the pairs; only
+    // occurrence: take it back. The screens taken during the walk sift the pairs; only
     // those that may hold a leftover id are looked up by id.
-    for t in walkedHashes.indices where !walkedHashes[t].isEmpty {
-      let hashes = walkedHashes[t]
-      for j in hashes.indices where hashes[j] != 0 && table.mayContain(hash: hashes[j]) {
+    for t in walkedScreens.indices where !walkedScreens[t].isEmpty {
+      let screens = walkedScreens[t]
+      for j in screens.indices where screens[j] != 0 && table.mayContain(screen: screens[j]) {
         let id = newIDs[t]![j].id!
         guard matchOfNew[t][j] >= 0, table.find(id) != nil else { continue }
         let (s, i) = unpack(matchOfNew[t][j])
@@ -465,11 +472,11 @@ struct IdentifierTable {
   private var slots: [Int]
   private var keys: [String] = []
   private let mask: Int
-  /// One bit per value of some middle bits of the hash (at least eight bits per key, at
-  /// least 64 K bits), set for every key: a miss (most look-ups) is answered from these
+  /// A blocked Bloom filter over the keys' ``screen(_:)`` values (two bits in one word per
+  /// key, at least 16 bits per key): a miss (most look-ups) is answered from one word
   /// without touching the slots.
   private var filter: [UInt64]
-  private let filterMask: Int
+  private let wordMask: Int
 
   init(capacity: Int) {
     var size = 64
@@ -477,21 +484,29 @@ struct IdentifierTable {
     slots = [Int](repeating: -1, count: size)
     mask = size - 1
     keys.reserveCapacity(capacity)
-    var bits = 1 << 16
-    while bits < capacity * 8 && bits < 1 << 30 { bits <<= 1 }
-    filter = [UInt64](repeating: 0, count: bits >> 6)
-    filterMask = bits - 1
+    var words = 1024
+    while words < capacity / 4 && words < 1 << 19 { words <<= 1 }
+    filter = [UInt64](repeating: 0, count: words)
+    wordMask = words - 1
   }
 
-  /// The filter bit of a hash.
+  /// The 32 bits of a ``hash(_:)`` the filter reads (never 0): what a caller keeps to screen
+  /// a string later without hashing it again.
   @inline(__always)
-  private func filterBit(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 16) & filterMask }
+  static func screen(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
 
-  /// Whether a string with this ``hash(_:)`` may have been inserted (`false`: it was not).
+  /// The filter's word and bits for a screen value.
   @inline(__always)
-  func mayContain(hash: UInt64) -> Bool {
-    let bit = filterBit(hash)
-    return filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+  private func filterBits(_ screen: UInt32) -> (word: Int, bits: UInt64) {
+    (Int(screen) & wordMask, 1 << UInt64(screen >> 19 & 63) | 1 << UInt64(screen >> 25 & 63))
+  }
+
+  /// Whether a string with this ``screen(_:)`` value may have been inserted (`false`: it
+  /// was not).
+  @inline(__always)
+  func mayContain(screen: UInt32) -> Bool {
+    let (word, bits) = filterBits(screen)
+    return filter[word] & bits == bits
   }
 
   /// The number of distinct strings inserted.
@@ -512,17 +527,22 @@ struct IdentifierTable {
           offset += 8
         }
       }
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < bytes.count {
-        tail |= UInt64(bytes[offset]) << shift
-        shift += 8
-        offset += 1
+      // The last 1–7 bytes in at most two (overlapping) loads.
+      let rest = bytes.count - offset
+      if rest >= 4, let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        let low = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        let high = raw.loadUnaligned(fromByteOffset: offset + rest - 4, as: UInt32.self)
+        hash ^= UInt64(low) | UInt64(high) << 32
+      } else if rest > 0 {
+        hash ^=
+          UInt64(bytes[offset]) | UInt64(bytes[offset + rest / 2]) << 8 | UInt64(bytes[offset + rest - 1])
+          << 16
       }
-      hash ^= tail
       hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
       hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
-      // Never 0, which marks "no id" where hashes are kept.
+      // The top bit set: a ``screen(_:)`` value is never 0, which marks "no id" where
+      // screens are kept.
       return hash ^ (hash >> 31) | 1 << 63
     }
   }
@@ -543,8 +563,8 @@ struct IdentifierTable {
     let hash = Self.hash(string)
     let slot = slot(of: string, hash: hash)
     if slots[slot] >= 0 { return slots[slot] & 0xFFFF_FFFF }
-    let bit = filterBit(hash)
-    filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    let (word, bits) = filterBits(Self.screen(hash))
+    filter[word] |= bits
     slots[slot] = Int(truncatingIfNeeded: hash >> 33) << 32 | keys.count
     keys.append(string)
     return keys.count - 1
@@ -553,7 +573,7 @@ struct IdentifierTable {
   /// The number of `string`, if it was inserted.
   func find(_ string: String) -> Int? {
     let hash = Self.hash(string)
-    guard mayContain(hash: hash) else { return nil }
+    guard mayContain(screen: Self.screen(hash)) else { return nil }
     let value = slots[slot(of: string, hash: hash)]
     return value >= 0 ? value & 0xFFFF_FFFF : nil
   }
