@@ -70,4 +70,48 @@ import Testing
       }
     }
   }
+
+  /// Long sections whose ids repeat often (a pool of 20 to 2,000 ids for up to 6,000 cells):
+  /// walked pairs whose ids also occur among the leftovers are taken back through the
+  /// screens the walk keeps. The difference must match the reference matcher and lay out as
+  /// the new model.
+  @Test func duplicateHeavyFeedsMatchTheReference() throws {
+    for seed in 0..<40 {
+      var rng = SplitMix64(seed: UInt64(seed))
+      let pool = UInt64(Int.random(in: 20...2000, using: &rng))
+      func cell() -> Cell {
+        Cell(
+          id: Int.random(in: 0..<30, using: &rng) == 0 ? nil : "d\(rng.next() % pool)",
+          width: Double(Int.random(in: 1...200, using: &rng)), height: 10)
+      }
+      var old = ListModel(configuration: ListConfiguration(width: 375))
+      for _ in 0..<Int.random(in: 1...2, using: &rng) {
+        old.sections.append(
+          Section(cells: (0..<Int.random(in: 1000...3000, using: &rng)).map { _ in cell() }))
+      }
+      var new = old
+      for _ in 0..<Int.random(in: 1...30, using: &rng) {
+        let s = Int.random(in: new.sections.indices, using: &rng)
+        var cells = Array(new.sections[s].cells)
+        let start = Int.random(in: 0...cells.count, using: &rng)
+        let end = min(cells.count, start + Int.random(in: 0...40, using: &rng))
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: cells.removeSubrange(start..<end)
+        case 1:
+          cells.insert(contentsOf: (0..<Int.random(in: 1...40, using: &rng)).map { _ in cell() }, at: start)
+        default:
+          let block = Array(cells[start..<end])
+          cells.removeSubrange(start..<end)
+          cells.insert(contentsOf: block, at: Int.random(in: 0...cells.count, using: &rng))
+        }
+        new.sections[s].cells = CellList(cells)
+      }
+      let difference = ListDifference(from: old, to: new)
+      let result = try old.layout().applying(difference)
+      guard try expectSameLayout(result.snapshot, try new.layout(), "seed \(seed)") else { return }
+      #expect(DifferenceTests.ids(result.snapshot.model) == DifferenceTests.ids(new), "seed \(seed)")
+      _ = try DifferenceTests.checkAgainstReference(
+        old, new, difference, "seed \(seed)", lis: LargeDifferenceTests.lisLength)
+    }
+  }
 }
