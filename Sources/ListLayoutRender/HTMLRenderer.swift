@@ -28,7 +28,7 @@ import ListLayout
 /// Carousel sections scroll sideways inside the page (a sideways wheel, or shift + wheel, over
 /// one), virtualized as the list is. When the gesture ends (no wheel event for 150 ms) a
 /// carousel paged by item or by page comes to rest at the nearest of its snap offsets
-/// (``LayoutSnapshot/carouselMetrics(ofSection:)``; ties go to the smaller offset). The page
+/// (`LayoutSnapshot.carouselMetrics(ofSection:)`; ties go to the smaller offset). The page
 /// snaps in script, to the offsets the library computed and embedded, not with CSS scroll
 /// snapping: its carousels are not native scroll containers (their cells are placed by the
 /// script), and a browser's scroll snapping would work out its own resting points from the
