@@ -18,9 +18,9 @@ enum RenderCommand {
                             sticky headers as the library computes them; open it as
                             OUT.html#offset=Y&vh=H to scroll to Y in an H-point viewport,
                             or OUT.html#selftest to have it check itself and write a report;
-                            its carousels scroll sideways (shift + wheel) and, paged by item
-                            or page, come to rest at the nearest of the snap offsets
-                            `layout` reports
+                            its carousels scroll sideways (a sideways wheel, or shift +
+                            wheel) and, paged by item or page, come to rest at the nearest
+                            of the snap offsets `layout` reports
       --ascii               draw it on standard output as text
 
     options:

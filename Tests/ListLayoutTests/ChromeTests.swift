@@ -729,6 +729,13 @@ final class TransposedProposalLog: @unchecked Sendable {
       answer.contains(
         #"{"kind":"header","section":0,"id":"h","frame":{"x":45,"y":0,"width":10,"height":100},"zIndex":1024,"pinned":true}"#
       ))
+    // The sections the viewport meets along x: the one section (x 20 ..< 80), then none
+    // where only the list footer is.
+    #expect(
+      answer.hasSuffix(#""sections":[{"index":0,"frame":{"x":20,"y":0,"width":60,"height":100}}]}"#),
+      "\(answer)")
+    let end = service.respond(to: Array(#"{"id":3,"op":"viewport","offset":81,"height":9}"#.utf8))
+    #expect(end.hasSuffix(#""sections":[]}"#), "\(end)")
   }
 }
 
