@@ -3,8 +3,10 @@ extension LayoutSnapshot {
   /// returns the new layout, anchored as ``applying(_:anchor:)-(ListUpdate,_)`` anchors a batch.
   ///
   /// The batch is applied incrementally: each touched section's cell list is rebuilt once
-  /// (untouched chunks shared), and only the lines around each group of nearby changes are
-  /// reflowed, the old pages between them kept. Sections whose own properties changed are
+  /// (untouched chunks shared) — or, when the difference was computed by
+  /// ``ListDifference/init(from:to:)`` from this snapshot's model and not changed since,
+  /// taken from the new model as it is — and only the lines around each group of nearby
+  /// changes are reflowed, the old pages between them kept. Sections whose own properties changed are
   /// laid out again whole; a changed configuration lays out every section. The result equals a full layout of the new model (checked by differential
   /// tests).
   ///

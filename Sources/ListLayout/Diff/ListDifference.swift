@@ -37,6 +37,12 @@
 /// ``ItemChanges/updated`` lists matched cells (moved or not) whose size, traits,
 /// attributes, sequential options or flexbox content changed. Content that cannot be compared
 /// (a sizing closure, a flexbox measure closure, a custom frame calculator) counts as changed.
+///
+/// ## Applying
+/// A difference computed by ``init(from:to:)`` keeps the two models it was computed from
+/// (shared, not copied) until any of its properties is changed: applied to a snapshot of the
+/// old model, it takes the touched sections' cells from the new model rather than rebuilding
+/// them.
 public struct ListDifference: Sendable {
   /// Section operations.
   public struct SectionChanges: Sendable, Hashable {
