@@ -53,8 +53,8 @@ struct DiffEngine {
   /// Per old cell: whether it is matched.
   var oldIsMatched: [ContiguousArray<Bool>]
   /// Keyed cells the side-by-side walk did not pair (packed paths), with their ids.
-  var leftoverOld: [(path: PackedPath, id: String)] = []
-  var leftoverNew: [(path: PackedPath, id: String)] = []
+  var leftoverOld: [(path: PackedPath, id: String, entry: Int)] = []
+  var leftoverNew: [(path: PackedPath, id: String, entry: Int)] = []
   /// Per new section that stays: for each cell the walk paired, its id's
   /// ``IdentifierTable/screen(_:)`` value (0 elsewhere), taken while the id was at hand.
   var walkedScreens: [ContiguousArray<UInt32>]
@@ -198,10 +198,10 @@ struct DiffEngine {
   /// others as unkeyed.
   func collect(
     _ cursor: inout CellCursor, _ section: Int, _ positions: Range<Int>,
-    into leftovers: inout [(path: PackedPath, id: String)], _ unkeyed: inout [Int]
+    into leftovers: inout [(path: PackedPath, id: String, entry: Int)], _ unkeyed: inout [Int]
   ) {
     for k in positions {
-      if let id = cursor.id(at: k) { leftovers.append((pack(section, k), id)) } else { unkeyed.append(k) }
+      if let id = cursor.id(at: k) { leftovers.append((pack(section, k), id, -1)) } else { unkeyed.append(k) }
     }
   }
 
@@ -256,8 +256,8 @@ struct DiffEngine {
     guard !leftoverOld.isEmpty || !leftoverNew.isEmpty else { return }
     // Every id among the leftovers, numbered.
     var table = IdentifierTable(capacity: leftoverOld.count + leftoverNew.count)
-    for leftover in leftoverOld { _ = table.insert(leftover.id) }
-    for leftover in leftoverNew { _ = table.insert(leftover.id) }
+    for k in leftoverOld.indices { leftoverOld[k].entry = table.insert(leftoverOld[k].id) }
+    for k in leftoverNew.indices { leftoverNew[k].entry = table.insert(leftoverNew[k].id) }
     // A walked pair whose id also occurs among the leftovers may not be the k-th to the k-th
     // occurrence: take it back. The screens taken during the walk sift the pairs; only
     // those that may hold a leftover id are looked up by id.
@@ -265,12 +265,12 @@ struct DiffEngine {
       let screens = walkedScreens[t]
       for j in screens.indices where screens[j] != 0 && table.mayContain(screen: screens[j]) {
         let id = newIDs[t]![j].id!
-        guard matchOfNew[t][j] >= 0, table.find(id) != nil else { continue }
+        guard matchOfNew[t][j] >= 0, let entry = table.find(id) else { continue }
         let (s, i) = unpack(matchOfNew[t][j])
         matchOfNew[t][j] = -1
         oldIsMatched[s][i] = false
-        leftoverOld.append((pack(s, i), id))
-        leftoverNew.append((pack(t, j), id))
+        leftoverOld.append((pack(s, i), id, entry))
+        leftoverNew.append((pack(t, j), id, entry))
       }
     }
     // The k-th occurrence in the old model matches the k-th in the new: each id's old
@@ -280,15 +280,14 @@ struct DiffEngine {
     var head = [Int](repeating: -1, count: table.count)
     var next = [Int](repeating: -1, count: leftoverOld.count)
     for k in leftoverOld.indices.reversed() {
-      let entry = table.find(leftoverOld[k].id)!
+      let entry = leftoverOld[k].entry
       next[k] = head[entry]
       head[entry] = k
     }
     for leftover in leftoverNew {
-      let entry = table.find(leftover.id)!
-      let k = head[entry]
+      let k = head[leftover.entry]
       guard k >= 0 else { continue }
-      head[entry] = next[k]
+      head[leftover.entry] = next[k]
       let (s, i) = unpack(leftoverOld[k].path)
       let (t, j) = unpack(leftover.path)
       matchOfNew[t][j] = pack(s, i)
