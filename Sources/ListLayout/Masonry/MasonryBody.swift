@@ -123,12 +123,13 @@ struct MasonryBody: SectionBody {
     withUnsafeTemporaryAllocation(of: MasonryRun.self, capacity: lanes.count) { runs in
       var active = 0
       for lane in 0..<lanes.count {
-        let items = laneItems[lane]
+        let count = laneItems[lane].count
         let first = firstPosition(inLane: lane, reaching: low)
-        if first < items.count {
-          let item = Int(items[first])
-          if records[item].y <= high {
-            runs[active] = MasonryRun(lane: lane, next: first, item: item, count: items.count)
+        if first < count {
+          let item = Int(laneItems[lane][first])
+          let record = records[item]
+          if record.y <= high {
+            runs[active] = MasonryRun(lane: lane, next: first, item: item, record: record, count: count)
             active += 1
           }
         }
@@ -138,14 +139,16 @@ struct MasonryBody: SectionBody {
         while active > 0 {
           var best = 0
           for r in 1..<active where runs[r].item < runs[best].item { best = r }
-          let item = runs[best].item
-          let record = records[item]
-          if !body(item, frame(record, base: base)) { return }
-          runs[best].next += 1
-          var ended = runs[best].next == runs[best].count
+          if !body(runs[best].item, frame(runs[best].record, base: base)) { return }
+          let next = runs[best].next + 1
+          var ended = next == runs[best].count
           if !ended {
-            runs[best].item = Int(laneItems[runs[best].lane][runs[best].next])
-            ended = records[runs[best].item].y > high
+            let item = Int(laneItems[runs[best].lane][next])
+            let record = records[item]
+            runs[best].next = next
+            runs[best].item = item
+            runs[best].record = record
+            ended = record.y > high
           }
           if ended {
             runs[best] = runs[active - 1]
@@ -174,30 +177,26 @@ struct MasonryBody: SectionBody {
   ///
   /// - Complexity: O(log n).
   func firstPosition(inLane lane: Int, reaching low: Double) -> Int {
-    let items = laneItems[lane]
-    let index = laneChunkBottoms[lane]
-    var first = 0
-    var last = index.count
-    while first < last {
-      let mid = (first + last) >> 1
-      if index[mid] < low { first = mid + 1 } else { last = mid }
+    let chunk = laneChunkBottoms[lane].partitionPoint { $0 < low }
+    return laneItems[lane].withChunk(chunk) { items in
+      var first = 0
+      var end = items.count
+      while first < end {
+        let mid = (first + end) >> 1
+        if records[Int(items[mid])].bottom < low { first = mid + 1 } else { end = mid }
+      }
+      return chunk << SharedChunks<Int32>.shift + first
     }
-    var position = first << SharedChunks<Int32>.shift
-    var end = min(items.count, position + SharedChunks<Int32>.chunkSize)
-    while position < end {
-      let mid = (position + end) >> 1
-      if records[Int(items[mid])].bottom < low { position = mid + 1 } else { end = mid }
-    }
-    return position
   }
 }
 
 /// A lane's cells in a band, as positions in the lane's list, while they are merged.
 struct MasonryRun {
   var lane: Int
-  /// The position of the run's next cell in its lane's list, and that cell.
+  /// The position of the run's next cell in its lane's list, that cell and its record.
   var next: Int
   var item: Int
+  var record: MasonryRecord
   /// The length of the lane's list.
   var count: Int
 }
