@@ -18,6 +18,8 @@ import ucrt
 // - `PageBuilder`: the writer that fills those blocks, record by record, and seals pages.
 // - `LinePage`: owns (or keeps the arena of) the sealed records and reads them, checked.
 // - `ScratchBuffer`: the typesetter's reusable per-line buffers of plain values.
+// - `SharedChunks.Chunk` and `ChunkArena` (Masonry/): a masonry section's sealed chunks, each
+//   in a `PageMemory` block or carved from an arena's mapping.
 // Nothing else in the package allocates or frees memory by hand.
 
 /// The C allocator for page records: a block a builder filled can be handed to a page and

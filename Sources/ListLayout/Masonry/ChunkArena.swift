@@ -10,7 +10,8 @@ import Synchronization
 /// Manual memory: ``take(bytes:)`` hands out raw room that a ``SharedChunks/Chunk`` writes
 /// once and then only reads; the chunks keep the arena alive, and when the last of them
 /// goes the mapping is given back (kept as the spare or unmapped). Only the placer that made
-/// the arena takes from it, one call at a time, before any snapshot holds its chunks.
+/// the arena takes from it, one call at a time, and room once handed out is never handed out
+/// again: that is what makes the `@unchecked Sendable` sound.
 final class ChunkArena: @unchecked Sendable {
   /// Sections that place at least this many cells get an arena (as flow sections do).
   static var minimumCells: Int { PageArena.minimumItems }
@@ -18,13 +19,11 @@ final class ChunkArena: @unchecked Sendable {
   private let mapping: PageArena.Mapping
   @exclusivity(unchecked) private var used = 0
 
-  /// An arena for `cells` cells placed into `lanes` lanes: room for their records, the lanes'
-  /// lists and the small indexes; `nil` where arenas are not used or the mapping fails.
-  init?(cells: Int, lanes: Int) {
+  /// An arena for the records and lane lists of `cells` cells; `nil` where arenas are not
+  /// used or the mapping fails.
+  init?(cells: Int) {
     let perCell = MemoryLayout<MasonryRecord>.stride + MemoryLayout<Int32>.stride
-    // The checkpoints and the lanes' chunk indexes: (lanes + 1) + lanes values per 256 cells.
-    let indexes = (cells >> SharedChunks<Double>.shift + 1) * (2 * lanes + 1) * MemoryLayout<Double>.stride
-    guard let mapping = PageArena.Mapping.take(PageArena.Mapping.roundedUp(cells * perCell + indexes)) else {
+    guard let mapping = PageArena.Mapping.take(PageArena.Mapping.roundedUp(cells * perCell)) else {
       return nil
     }
     self.mapping = mapping

@@ -66,9 +66,9 @@ struct MasonryBody: SectionBody {
   var records = SharedChunks<MasonryRecord>()
   /// Per lane, the cells whose leading lane it is, in item order.
   var laneItems: ContiguousArray<SharedChunks<Int32>>
-  /// Per lane, the bottom of the last cell of each sealed chunk of its list: a small index
-  /// that a search reads before the one chunk it then searches.
-  var laneChunkBottoms: ContiguousArray<SharedChunks<Double>>
+  /// Per lane, the bottom of the last cell of each full group of ``groupSize`` cells of its
+  /// list: a small index that a search reads before the one group it then searches.
+  var laneGroupBottoms: ContiguousArray<SharedChunks<Double>>
   /// Per chunk of records, the lanes' next tops before its first cell, then the lowest bottom
   /// so far: `lanes.count + 1` values per chunk.
   var checkpoints = SharedChunks<Double>()
@@ -78,8 +78,13 @@ struct MasonryBody: SectionBody {
   init(lanes: MasonryLanes) {
     self.lanes = lanes
     laneItems = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
-    laneChunkBottoms = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
+    laneGroupBottoms = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
   }
+
+  /// The cells of a lane's list per entry of its index (``laneGroupBottoms``), as a power of
+  /// two that divides ``SharedChunks/chunkSize``: a search ends in a group this long.
+  static var groupShift: Int { 5 }
+  static var groupSize: Int { 1 << groupShift }
 
   var trailingSpace: Double { 0 }
   var itemCount: Int { records.count }
@@ -173,19 +178,21 @@ struct MasonryBody: SectionBody {
 
   /// The first position in lane `lane`'s list whose cell's bottom is at or below `low`
   /// (body-relative), or the list's count: bottoms ascend along a lane, so a binary search over
-  /// the lane's chunk index finds the chunk, and one over the chunk the cell.
+  /// the lane's index finds the group of ``groupSize`` cells, and one over the group the cell.
   ///
   /// - Complexity: O(log n).
   func firstPosition(inLane lane: Int, reaching low: Double) -> Int {
-    let chunk = laneChunkBottoms[lane].partitionPoint { $0 < low }
+    let first = laneGroupBottoms[lane].partitionPoint { $0 < low } << Self.groupShift
+    // A group lies in one chunk of the list.
+    let chunk = first >> SharedChunks<Int32>.shift
     return laneItems[lane].withChunk(chunk) { items in
-      var first = 0
-      var end = items.count
-      while first < end {
-        let mid = (first + end) >> 1
-        if records[Int(items[mid])].bottom < low { first = mid + 1 } else { end = mid }
+      var position = first & (SharedChunks<Int32>.chunkSize - 1)
+      var end = min(items.count, position + Self.groupSize)
+      while position < end {
+        let mid = (position + end) >> 1
+        if records[Int(items[mid])].bottom < low { position = mid + 1 } else { end = mid }
       }
-      return chunk << SharedChunks<Int32>.shift + first
+      return chunk << SharedChunks<Int32>.shift + position
     }
   }
 }

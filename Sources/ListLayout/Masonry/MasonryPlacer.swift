@@ -54,7 +54,7 @@ struct MasonryPlacer {
   /// A placer for an empty section, that is to place about `cells` cells.
   init(lanes: MasonryLanes, cells: Int = 0) {
     self.lanes = lanes
-    arena = cells >= ChunkArena.minimumCells ? ChunkArena(cells: cells, lanes: lanes.count) : nil
+    arena = cells >= ChunkArena.minimumCells ? ChunkArena(cells: cells) : nil
     sealed = MasonryBody(lanes: lanes)
     nextTops = ScratchBuffer(capacity: lanes.count)
     laneCounts = ScratchBuffer(capacity: lanes.count)
@@ -98,7 +98,7 @@ struct MasonryPlacer {
         for (offset, item) in open.enumerated() { openLaneItems[first + offset] = item }
       }
       sealed.laneItems[lane].truncate(to: low & ~(Self.chunkSize - 1))
-      sealed.laneChunkBottoms[lane].truncate(to: low >> Self.shift)
+      sealed.laneGroupBottoms[lane].truncate(to: low >> MasonryBody.groupShift)
       laneCounts[lane] = low
     }
     let stride = lanes.count + 1
@@ -136,7 +136,7 @@ struct MasonryPlacer {
     let position = laneCounts[lane]
     openLaneItems[slot << Self.shift | position & (Self.chunkSize - 1)] = Int32(truncatingIfNeeded: item)
     laneCounts[lane] = position + 1
-    if (position + 1) & (Self.chunkSize - 1) == 0 { sealLane(lane, bottom: bottom) }
+    if (position + 1) & (MasonryBody.groupSize - 1) == 0 { endGroup(ofLane: lane, bottom: bottom) }
     if bottom > lowest { lowest = bottom }
     // 3. Continue the spanned lanes below it.
     let next = bottom + lanes.rowSpacing
@@ -158,11 +158,13 @@ struct MasonryPlacer {
     openRecords.removeAll()
   }
 
-  /// Hands lane `lane`'s full chunk of open cells to the body, with the bottom of its last
-  /// cell for the lane's chunk index.
-  private mutating func sealLane(_ lane: Int, bottom: Double) {
-    sealed.laneItems[lane].append(contentsOf: openItems(ofLane: lane, count: Self.chunkSize), arena: arena)
-    sealed.laneChunkBottoms[lane].append(bottom)
+  /// Records the bottom of the cell that fills a group of lane `lane`'s list in the lane's
+  /// index, and hands the lane's open cells to the body when they fill a chunk.
+  private mutating func endGroup(ofLane lane: Int, bottom: Double) {
+    sealed.laneGroupBottoms[lane].append(bottom)
+    if laneCounts[lane] & (Self.chunkSize - 1) == 0 {
+      sealed.laneItems[lane].append(contentsOf: openItems(ofLane: lane, count: Self.chunkSize), arena: arena)
+    }
   }
 
   /// The first `count` entries of lane `lane`'s slot.
