@@ -119,18 +119,9 @@ struct DensePacker {
     if position == leafBase { rebuildTree(leafBase: 2 * leafBase) }
     keptRows.append(Int32(rowCount))
     rowCount += 1
-    if wordCount == 1 {
-      bits.append(ColumnBits.mask(0..<columnCount))
-    } else {
-      let wordCount = wordCount
-      let columnCount = columnCount
-      bits.append(contentsOf: repeatElement(0, count: wordCount))
-      bits.withUnsafeMutableBufferPointer { bits in
-        ColumnBits.setAllFree(
-          columnCount: columnCount,
-          in: UnsafeMutableBufferPointer(
-            rebasing: bits[(position * wordCount)..<((position + 1) * wordCount)]))
-      }
+    // Every column free; bits past the last column clear.
+    for word in 0..<wordCount {
+      bits.append(ColumnBits.allFree(word: word, columnCount: columnCount))
     }
     setKey(columnCount, at: position)
     return position
@@ -250,13 +241,11 @@ enum ColumnBits {
     return longest
   }
 
-  /// Marks columns `0..<columnCount` free and the bits past them clear.
-  static func setAllFree(columnCount: Int, in words: UnsafeMutableBufferPointer<UInt64>) {
-    for index in words.indices {
-      let first = index << 6
-      let count = min(64, max(0, columnCount - first))
-      words[index] = count == 64 ? ~0 : (1 << UInt64(count)) - 1
-    }
+  /// Word `word` of a row whose columns `0..<columnCount` are all free (the bits past them
+  /// clear).
+  static func allFree(word: Int, columnCount: Int) -> UInt64 {
+    let count = min(64, max(0, columnCount - (word << 6)))
+    return count == 64 ? ~0 : (1 << UInt64(count)) - 1
   }
 
   /// Marks `columns` occupied.
