@@ -134,14 +134,17 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     let smallestSpanLeft = smallestSpansLeft(cells, sizer: sizer)
     var placed = ContiguousArray<GridPlacedCell>()
     placed.reserveCapacity(cells.count)
-    for (item, cell) in cells.enumerated() {
-      let (span, height) = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
-        let span = try sizer.span(of: cell, at: item)
-        return (span, try sizer.height(of: cell, at: item, span: span))
+    try cells.forEachChunk { (chunk, first) throws(LayoutError) in
+      guard let base = chunk.baseAddress else { return true }
+      for offset in 0..<chunk.count {
+        let item = first + offset
+        let span = try sizer.span(of: base + offset, at: item)
+        let height = try sizer.height(of: base + offset, at: item, span: span)
+        if !smallestSpanLeft.isEmpty { packer.smallestSpanLeft = Int(smallestSpanLeft[item]) }
+        let (row, column) = packer.place(span: span)
+        placed.append(GridPlacedCell(row: row, column: column, span: span, height: height))
       }
-      if !smallestSpanLeft.isEmpty { packer.smallestSpanLeft = Int(smallestSpanLeft[item]) }
-      let (row, column) = packer.place(span: span)
-      placed.append(GridPlacedCell(row: row, column: column, span: span, height: height))
+      return true
     }
     // 2. Order the cells by row (stable, so item order within a row).
     var rowStarts = ContiguousArray<Int>(repeating: 0, count: packer.rowCount + 1)
@@ -176,9 +179,13 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
   private func smallestSpansLeft(_ cells: CellList, sizer: GridCellSizer) -> ContiguousArray<UInt16> {
     guard sizer.metrics.columnCount > 64 else { return [] }
     var smallest = ContiguousArray<UInt16>(repeating: 1, count: cells.count)
-    for (item, cell) in cells.enumerated() {
-      guard let span = withUnsafePointer(to: cell, { try? sizer.span(of: $0, at: item) }) else { break }
-      smallest[item] = UInt16(span)
+    cells.forEachChunk { (chunk, first) in
+      guard let base = chunk.baseAddress else { return true }
+      for offset in 0..<chunk.count {
+        guard let span = try? sizer.span(of: base + offset, at: first + offset) else { return false }
+        smallest[first + offset] = UInt16(span)
+      }
+      return true
     }
     var running = UInt16.max
     for item in smallest.indices.reversed() {
