@@ -129,14 +129,18 @@ struct DensePacker {
 
   /// Sets a position's key and the maxima above it (stopping where a maximum does not change).
   private mutating func setKey(_ key: Int, at position: Int) {
-    var node = leafBase + position
-    tree[node] = UInt16(key)
-    node >>= 1
-    while node >= 1 {
-      let larger = max(tree[2 * node], tree[2 * node + 1])
-      if tree[node] == larger { break }
-      tree[node] = larger
+    let leafBase = leafBase
+    // One uniqueness check for the walk, not one per node written.
+    tree.withUnsafeMutableBufferPointer { tree in
+      var node = leafBase + position
+      tree[node] = UInt16(key)
       node >>= 1
+      while node >= 1 {
+        let larger = max(tree[2 * node], tree[2 * node + 1])
+        if tree[node] == larger { break }
+        tree[node] = larger
+        node >>= 1
+      }
     }
   }
 
@@ -190,8 +194,10 @@ struct DensePacker {
 }
 
 /// A row's free columns as a bitset: bit `c` of word `c / 64` is set when column `c` is free;
-/// bits past the last column are clear. The functions work on raw words (a row's slice of
-/// ``DensePacker``'s storage and its scratch), which is all the unsafe code of dense packing.
+/// bits past the last column are clear. The functions work on buffer pointers to words (a
+/// row's slice of ``DensePacker``'s storage and its scratch), handed to them by the packer
+/// inside `withUnsafeMutableBufferPointer` and never kept; the packer's tree walk is the only
+/// other such scope.
 enum ColumnBits {
   /// Scratch words ``firstRun(of:in:scratch:)`` and ``longestRun(in:scratch:)`` need: one
   /// bitset per power of two up to the column count, and one more.
