@@ -12,12 +12,13 @@
 /// - a row that is full, or whose longest free run is shorter than every span still to come
 ///   (``smallestSpanLeft``, told by the caller), is retired: its key drops to 0, and once half
 ///   the kept rows are retired (or the kept rows doubled since the smallest span left rose)
-///   they are compacted away, which costs O(1) amortized per row.
+///   they are compacted away, which costs O(columns / 64) amortized per row.
 ///
 /// Memory is a bitset and a few words per open row: a grid whose rows fill (a typical one)
 /// keeps a handful, never a flag per row and column.
 ///
-/// - Complexity: O(log r + (columns / 64) · log columns) per cell, r the open rows.
+/// - Complexity: O(log r + (columns / 64) · log columns) per cell, r the kept rows (the open
+///   ones and at most as many retired ones awaiting compaction, plus 16).
 struct DensePacker {
   /// The number of columns (1...1024, the grid's clamp).
   let columnCount: Int
