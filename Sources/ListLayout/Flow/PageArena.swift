@@ -181,7 +181,8 @@ public enum LayoutMemory {
   /// been written is resident.
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
-  /// Bytes of page records written into those arenas: the layout state they hold.
+  /// Bytes of page records (and masonry chunks) written into those arenas: the layout state
+  /// they hold.
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
 
   /// Gives back the mapping kept for the next layout of a large section (on Linux, the pages
