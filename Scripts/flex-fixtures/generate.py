@@ -22,8 +22,8 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 `FIXTURE_SEED=9191 ... 500`.
 
 The features beyond that first schema (percentages, `margin: auto`, measured text, the automatic
-minimum size, `overflow`, `box-sizing`, `position: static`, `direction`, `start`/`end`/`safe`
-alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
+minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`, `direction`,
+`start`/`end`/`safe` alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
 400). Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
@@ -34,6 +34,9 @@ max-content width of a box holding a column container whose items are baseline-a
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
+
+A `display: contents` box has no box: the page reports a zero frame for it and its children's
+frames relative to its parent's box (the engine's convention).
 
 Each file is a JSON array of fixtures:
 
@@ -609,6 +612,46 @@ def feature_fixtures():
             box([leaf(display="none", width="50%", margin="auto"), leaf(width=30, height=20, margin={"left": "auto"}),
                  box([leaf(width=10, height=10)], display="none", position="absolute")],
                 flexDirection=direction, width=200, height=150))
+    # display: contents: the box's children take its place among its parent's items.
+    for direction in ["row", "column", "row-reverse"]:
+        add(f"display_contents_{direction}",
+            box([leaf(width=20, height=15),
+                 box([leaf(width=30, height=10), leaf(flexGrow=1, height=5)], display="contents", width=500,
+                     height=7, padding={"left": 9}, margin={"top": 11}, border={"left": 3}, flexDirection="row"),
+                 leaf(width=25, height=20)],
+                flexDirection=direction, width=200, height=150, padding={"left": 4, "top": 6}))
+        add(f"display_contents_nested_{direction}",
+            box([box([leaf(width=10, height=10),
+                      box([leaf(width=15, height=12), box([leaf(width=5, height=5)], display="contents")],
+                          display="contents"),
+                      leaf(width=20, height=8, display="none")], display="contents"),
+                 box([], display="contents"),
+                 leaf(flexGrow=1, flexBasis=0)],
+                flexDirection=direction, width=120, height=90, justifyContent="space-between"))
+    add("display_contents_wrap",
+        box([box([leaf(width=40, height=10) for _ in range(4)], display="contents"), leaf(width=50, height=20)],
+            flexDirection="row", flexWrap="wrap", width=100, height=100, alignContent="space-between"))
+    add("display_contents_percentages",
+        box([box([leaf(width="50%", height="20%"), leaf(flexBasis="25%", height=10, margin={"left": "10%"})],
+                 display="contents", width=10, height=10)],
+            flexDirection="row", width=200, height=100))
+    add("display_contents_absolute_child",
+        box([leaf(width=30, height=30),
+             box([leaf(position="absolute", width=20, height=20, right=5, bottom=6),
+                  leaf(position="absolute", width=10, height=10)], display="contents", position="absolute",
+                 top=40)],
+            flexDirection="row", justifyContent="center", alignItems="flex-end", width=100, height=80))
+    add("display_contents_text",
+        box([box([text(["XX", "XXX"], flexShrink=1), leaf(width=60, height=10)], display="contents")],
+            flexDirection="row", width=80, height=40))
+    add("display_contents_direction",
+        box([box([box([leaf(width=10, height=10), leaf(width=20, height=10)], flexDirection="row", width=60)],
+                 display="contents", direction="rtl")],
+            width=100, height=50))
+    add("display_contents_auto_size",
+        box([box([box([leaf(width=30, height=20), leaf(width=40, height=25)], display="contents")],
+                 flexDirection="row", alignSelf="flex-start")],
+            width=200, height=100))
     # The automatic minimum size (min-width/min-height: auto) and scroll containers.
     five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
     def auto_text(**style):
@@ -1202,8 +1245,11 @@ SCRIPT = """
 function frames(el, parentRect, hidden) {
   const style = getComputedStyle(el);
   const isHidden = hidden || style.display === 'none';
-  const r = el.getBoundingClientRect();
-  const out = isHidden ? {x: 0, y: 0, width: 0, height: 0}
+  // A display: contents box has no box: a zero frame at its parent's origin, its children's
+  // frames relative to that parent.
+  const isContents = !isHidden && style.display === 'contents';
+  const r = isContents ? parentRect : el.getBoundingClientRect();
+  const out = isHidden || isContents ? {x: 0, y: 0, width: 0, height: 0}
     : {x: r.left - parentRect.left, y: r.top - parentRect.top, width: r.width, height: r.height};
   out.children = Array.from(el.children).map(c => frames(c, r, isHidden));
   return out;

@@ -15,7 +15,8 @@ import LayoutGeometry
 /// padding or border clamps to 0, a NaN or negative flex factor reads as 0, and when a minimum
 /// exceeds its maximum the minimum wins, as in CSS.
 public struct FlexStyle: Sendable, Hashable {
-  /// `display`: whether the box takes part in layout at all (`none` gives it a zero frame).
+  /// `display`: whether the box takes part in layout at all (`none` gives it a zero frame), or
+  /// hands its children to its parent (`contents`).
   public var display: Display = .flex
   /// `position`: whether the box is in flow (`relative`) or placed against its parent (`absolute`).
   public var position: PositionType = .relative
@@ -162,6 +163,13 @@ public struct FlexStyle: Sendable, Hashable {
     case flex
     /// Removed from layout; its frame (and its subtree's) is zero.
     case none
+    /// No box of its own ([CSS Display 3 §2.5](https://www.w3.org/TR/css-display-3/#box-generation)):
+    /// its children take its place among its parent's children, in order, and inherit its
+    /// `direction`; its other properties have no effect. Its frame is zero, at its parent's
+    /// origin, so its children's frames are relative to the parent they are laid out in. A
+    /// leaf's measured content is not laid out (it generates no item). On the root, `contents`
+    /// acts as `flex`, as CSS computes it for the root element.
+    case contents
   }
 
   /// `position`.

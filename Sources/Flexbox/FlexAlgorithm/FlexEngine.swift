@@ -41,6 +41,11 @@ final class FlexEngine {
   /// A box being measured without its aspect ratio, for its automatic minimum height (see
   /// `ratioHeightWithAutomaticMinimum`).
   var measuringContentHeightOf = -1
+  /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
+  /// order (empty when the tree has none).
+  var liftedChildren: [Int: [Int]] = [:]
+  /// Whether each box was lifted out of a `display: contents` box (empty when the tree has none).
+  var isLifted: [Bool] = []
   /// Output frames, relative to the parent, left to right.
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
@@ -103,18 +108,60 @@ final class FlexEngine {
   ///
   /// `direction` is the direction of the run (see `run`): a box whose own (or inherited)
   /// `direction` differs from it has its children laid out mirrored (`FlexStyle.direction`).
+  ///
+  /// A tree with a `display: contents` box is flattened twice: the first pass finds one, the
+  /// second lifts such boxes' children into their parents' runs (see `liftedChildren`).
   init(root: Layout, direction runDirection: LayoutDirection = .ltr) {
     runIsRightToLeft = runDirection == .rtl
+    if !flatten(root, runDirection: runDirection, liftingContents: false) {
+      nodes = []
+      identifiers = []
+      measures = []
+      textBaselines = []
+      baseStyles = []
+      hasBaselineAlignment = false
+      hasPercentages = false
+      hasMirroredBoxes = false
+      maxDepth = 0
+      _ = flatten(root, runDirection: runDirection, liftingContents: true)
+    }
+  }
+
+  /// The children of box `id` in the computed tree: its run of indices, or, when the tree has
+  /// `display: contents` boxes, that run less the children lifted into it, and for a contents box
+  /// the children lifted out of it.
+  func outputChildren(of id: Int) -> [Int] {
+    let range = Int(nodes[id].firstChild)..<Int(nodes[id].firstChild + nodes[id].childCount)
+    guard !liftedChildren.isEmpty else { return Array(range) }
+    if let lifted = liftedChildren[id] { return lifted }
+    return range.filter { !isLifted[$0] }
+  }
+
+  /// One breadth-first pass over the tree (see `init`). Without `liftingContents`, stops and
+  /// returns `false` at the first `display: contents` box below the root.
+  ///
+  /// `display: contents` ([CSS Display 3 §2.5](https://www.w3.org/TR/css-display-3/#box-generation)):
+  /// the box generates no box of its own; its children take its place among its parent's
+  /// children, in order (a contents child's children in turn), and inherit its `direction`. The
+  /// box itself gets a zero frame at its parent's origin, so its children's frames, relative to
+  /// the parent they are laid out in, are relative to it too. The root's `contents` is `flex`
+  /// (as CSS computes it for the root element).
+  private func flatten(_ root: Layout, runDirection: LayoutDirection, liftingContents: Bool) -> Bool {
     var groups: [[Layout]] = [[root]]
     var groupDepths: [Int] = [0]
     // Each group's parent's inherited direction, and whether it mirrors its children.
     var groupParents: [(direction: LayoutDirection, flips: Bool)] = [(runDirection, false)]
+    // For groups with lifted children: each element's contents box's position in the group (-1:
+    // none).
+    var groupOwners: [Int: [Int]] = [:]
     var nextIndex = 1
     var hasMultiLineColumn = false
     var groupIndex = 0
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
       let parent = groupParents[groupIndex]
+      let groupStart = nodes.count
+      let owners = groupOwners.removeValue(forKey: groupIndex)
       // Every box found so far gets a slot now: a resolved node is large, and regrowing the
       // array copies them all (grown at least twofold, so reserving stays linear).
       if nodes.capacity < nextIndex {
@@ -122,23 +169,36 @@ final class FlexEngine {
         nodes.reserveCapacity(capacity)
         identifiers.reserveCapacity(capacity)
       }
+      var foundContents = false
       groups[groupIndex].withUnsafeBufferPointer { group in
-        for layout in group {
+        for (position, layout) in group.enumerated() {
+          let isContents = layout.style.display == .contents && groupIndex > 0
+          if isContents, !liftingContents {
+            foundContents = true
+            return
+          }
           let direction = layout.style.direction ?? parent.direction
           let flips = direction != runDirection
-          let children = layout.children
+          var children = layout.children
+          if isContents { children = [] }
+          var childOwners: [Int]?
+          if liftingContents, children.contains(where: { $0.style.display == .contents }) {
+            (children, childOwners) = Self.liftingContents(children)
+          }
           let childCount = children.count
           var measureIndex: Int32 = -1
-          if childCount == 0, let measure = layout.measure {
+          if childCount == 0, !isContents, let measure = layout.measure {
             measureIndex = Int32(measures.count)
             measures.append(measure)
             textBaselines.append(layout.firstBaseline ?? .nan)
           }
+          var style = layout.style
+          if isContents { style.display = .none }
           var node = ResolvedNode(
-            style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+            style: style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           if node.mirrorsChildren { hasMirroredBoxes = true }
-          if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
+          if style.alignItems == .baseline || style.alignSelf == .baseline {
             hasBaselineAlignment = true
           }
           if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
@@ -148,11 +208,21 @@ final class FlexEngine {
           }
           if node.needsBase {
             node.baseStyle = Int32(baseStyles.count)
-            baseStyles.append(layout.style)
+            baseStyles.append(style)
           }
+          let id = nodes.count
           nodes.append(node)
           identifiers.append(layout.identifier)
+          if liftingContents {
+            isLifted.append(false)
+            if let owners, owners[position] >= 0 {
+              isLifted[id] = true
+              liftedChildren[groupStart + owners[position], default: []].append(id)
+            }
+            if isContents { liftedChildren[id] = liftedChildren[id] ?? [] }
+          }
           if childCount > 0 {
+            if let childOwners { groupOwners[groups.count] = childOwners }
             groups.append(children)
             groupDepths.append(depth + 1)
             groupParents.append((direction, flips))
@@ -161,6 +231,7 @@ final class FlexEngine {
           }
         }
       }
+      if foundContents { return false }
       groups[groupIndex] = []
       groupIndex += 1
     }
@@ -172,7 +243,7 @@ final class FlexEngine {
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
     // (Most trees have neither: skip the pass, which reads every node again.)
-    guard hasPercentages || hasMultiLineColumn else { return }
+    guard hasPercentages || hasMultiLineColumn else { return true }
     for index in nodes.indices.reversed() {
       // (Fields read one by one: a resolved node is large, and copying each one costs.)
       let children = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
@@ -194,6 +265,29 @@ final class FlexEngine {
         }
       }
     }
+    return true
+  }
+
+  /// `children` with each `display: contents` box followed by its own children (recursively,
+  /// without recursion), and for each element the position of the contents box it was lifted
+  /// out of (-1: none). A lifted child without a `direction` of its own takes its contents
+  /// box's.
+  private static func liftingContents(_ children: [Layout]) -> ([Layout], [Int]) {
+    var list: [Layout] = []
+    var owners: [Int] = []
+    // (Elements still to emit, each with its owner's position, last on top.)
+    var stack: [(Layout, Int)] = children.reversed().map { ($0, -1) }
+    while let (layout, owner) = stack.popLast() {
+      let position = list.count
+      list.append(layout)
+      owners.append(owner)
+      guard layout.style.display == .contents else { continue }
+      for var child in layout.children.reversed() {
+        if child.style.direction == nil { child.style.direction = layout.style.direction }
+        stack.append((child, position))
+      }
+    }
+    return (list, owners)
   }
 
   // MARK: - Entry points
@@ -285,12 +379,19 @@ final class FlexEngine {
   func computedLayout() -> ComputedLayout {
     var built = [ComputedLayout?](repeating: nil, count: nodes.count)
     for index in nodes.indices.reversed() {
-      // (Fields read one by one: a resolved node is large, and copying each one costs.)
-      let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
       var children: [ComputedLayout] = []
-      children.reserveCapacity(range.count)
-      for child in range {
-        children.append(built[child].take()!)
+      if liftedChildren.isEmpty {
+        // (Fields read one by one: a resolved node is large, and copying each one costs.)
+        let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
+        children.reserveCapacity(range.count)
+        for child in range {
+          children.append(built[child].take()!)
+        }
+      } else {
+        // (A box lifted out of a `display: contents` box comes after it: built before it.)
+        for child in outputChildren(of: index) {
+          children.append(built[child].take()!)
+        }
       }
       built[index] = ComputedLayout(identifier: identifiers[index], frame: frames[index], children: children)
     }

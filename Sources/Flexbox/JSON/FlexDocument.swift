@@ -9,7 +9,7 @@ import LayoutGeometry
 ///
 /// | key | value |
 /// |-----|-------|
-/// | `display` | `"flex"`, `"none"` |
+/// | `display` | `"flex"`, `"none"`, `"contents"` (the box's children take its place) |
 /// | `position` | `"relative"`, `"absolute"` |
 /// | `flexDirection` | `"row"`, `"row-reverse"`, `"column"`, `"column-reverse"` |
 /// | `flexWrap` | `"nowrap"`, `"wrap"`, `"wrap-reverse"` |
