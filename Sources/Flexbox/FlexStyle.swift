@@ -18,7 +18,8 @@ public struct FlexStyle: Sendable, Hashable {
   /// `display`: whether the box takes part in layout at all (`none` gives it a zero frame), or
   /// hands its children to its parent (`contents`).
   public var display: Display = .flex
-  /// `position`: whether the box is in flow (`relative`) or placed against its parent (`absolute`).
+  /// `position`: whether the box is in flow (`relative`, `static`) or placed against its
+  /// containing block (`absolute`): its parent, unless that is `static`.
   public var position: PositionType = .relative
   /// `flex-direction`: the main axis and its direction.
   public var flexDirection: FlexDirection = .column
@@ -176,9 +177,14 @@ public struct FlexStyle: Sendable, Hashable {
   public enum PositionType: String, Sendable, Hashable, CaseIterable {
     /// In flow, then moved by its insets.
     case relative
-    /// Out of flow, placed by its insets against the parent's padding box.
+    /// Out of flow, placed by its insets against its containing block's padding box (the
+    /// parent's, or a `static` parent's nearest positioned ancestor's).
     case absolute
-    /// In flow; its insets do not apply (CSS's initial value).
+    /// In flow; its insets do not apply (CSS's initial value). A static box is no containing
+    /// block: its absolutely positioned children are sized and offset against the padding box
+    /// of its nearest ancestor that is not static (the root at the latest; [CSS Position 3
+    /// §2.1](https://www.w3.org/TR/css-position-3/#def-cb)), while their static position stays
+    /// in it. Their frames are still relative to it.
     case `static`
   }
 

@@ -380,3 +380,109 @@ struct DisplayContentsTests {
     }
   }
 }
+
+@Suite("position: static containers")
+struct StaticContainerTests {
+  func box(
+    _ id: String, _ configure: (inout FlexStyle) -> Void = { _ in }, _ children: [Layout] = []
+  ) -> Layout {
+    var style = FlexStyle()
+    configure(&style)
+    return Layout(identifier: id, style: style, children: children)
+  }
+
+  /// A 200 × 100 root (padding left 10, top 5) holding an 80 × 40 row at margin (30, 20): the
+  /// row's absolutely positioned children are a 50%-wide box at the containing block's top left,
+  /// and a 10 × 10 box without insets.
+  func tree(_ position: FlexStyle.PositionType) -> Layout {
+    box(
+      "root",
+      {
+        $0.width = 200; $0.height = 100; $0.padding = Edges(top: 5, leading: 10)
+      },
+      [
+        box(
+          "p",
+          {
+            $0.position = position; $0.flexDirection = .row; $0.width = 80; $0.height = 40
+            $0.margin = Edges(top: 20, leading: 30)
+          },
+          [
+            box(
+              "d",
+              {
+                $0.position = .absolute; $0.widthLength = .percent(50); $0.height = 10
+                $0.inset = Edges(top: 0, leading: 0)
+              }),
+            box(
+              "s",
+              {
+                $0.position = .absolute; $0.width = 10; $0.height = 10
+              }),
+          ])
+      ])
+  }
+
+  @Test("a static parent passes its absolutely positioned children to the positioned root")
+  func passesOn() {
+    let computed = tree(.static).compute(width: nil, height: nil)
+    let p = computed.children[0]
+    #expect(p.frame == Rect(x: 40, y: 25, width: 80, height: 40))
+    // Against the root's padding box (0, 0, 200, 100): at its corner, half its width; the box
+    // without insets stays at its static position in the row.
+    #expect(p.children[0].frame == Rect(x: -40, y: -25, width: 100, height: 10))
+    #expect(p.children[1].frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    // A relative parent is the containing block itself.
+    let relative = tree(.relative).compute(width: nil, height: nil).children[0]
+    #expect(relative.children[0].frame == Rect(x: 0, y: 0, width: 40, height: 10))
+  }
+
+  @Test("a chain of 3,000 static boxes, each 1 point in: the box at the bottom is placed against the root")
+  func deepChain() {
+    var chain = box(
+      "d",
+      {
+        $0.position = .absolute; $0.inset = Edges(top: 0, leading: 0); $0.width = 5
+      })
+    for i in 0..<3_000 {
+      chain = box(
+        "s\(i)",
+        {
+          $0.position = .static; $0.margin = Edges(leading: 1)
+        }, [chain])
+    }
+    let root = box(
+      "root",
+      {
+        $0.width = 5_000; $0.height = 50
+      }, [chain])
+    var node = root.compute(width: nil, height: nil)
+    var depth = 0
+    while let child = node.children.first, !child.children.isEmpty {
+      node = child
+      depth += 1
+    }
+    #expect(depth == 3_000)
+    #expect(node.children[0].frame == Rect(x: -3_000, y: 0, width: 5, height: 0))
+  }
+
+  @Test("a relative box in the chain is the containing block; in right to left, the frames mirror")
+  func nearestPositioned() {
+    var layout = tree(.static)
+    layout.children[0] = box(
+      "r",
+      {
+        $0.margin = Edges(leading: 7); $0.width = 120; $0.height = 60
+      }, [layout.children[0]])
+    layout.children[0].children[0].style.margin = Edges(top: 20, leading: 30)
+    let computed = layout.compute(width: nil, height: nil)
+    // r's padding box is (0, 0, 120, 60); p sits at (30, 20) in it.
+    let p = computed.children[0].children[0]
+    #expect(p.frame == Rect(x: 30, y: 20, width: 80, height: 40))
+    #expect(p.children[0].frame == Rect(x: -30, y: -20, width: 60, height: 10))
+    let rtl = layout.compute(width: nil, height: nil, direction: .rtl).children[0].children[0]
+    // Mirrored: p at 120 - 30 - 80 = 10; d at r's right edge, 60 wide: 60 - 10 = 50 in p.
+    #expect(rtl.frame == Rect(x: 10, y: 20, width: 80, height: 40))
+    #expect(rtl.children[0].frame == Rect(x: 50, y: -20, width: 60, height: 10))
+  }
+}

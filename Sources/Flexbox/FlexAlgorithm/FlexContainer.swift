@@ -217,7 +217,7 @@ extension FlexEngine {
     // Place and lay out each item, then the absolutely positioned children (§4.1).
     performFinalLayout(&items, lines: lines, constants: constants)
     if hasBaselineAlignment { propagateBaseline(id, items: items, lines: lines, constants: constants) }
-    layoutAbsoluteChildren(node, constants: constants)
+    layoutAbsoluteChildren(id, constants: constants)
     return constants.containerSize
   }
 

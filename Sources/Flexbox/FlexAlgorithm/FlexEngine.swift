@@ -33,6 +33,9 @@ final class FlexEngine {
   var hasDescendantNeedingBase: [Bool] = []
   /// Whether any box has a percentage.
   var hasPercentages = false
+  /// Whether a box other than the root is a `position: static` container, passing its
+  /// absolutely positioned children on to a positioned ancestor.
+  var hasStaticContainers = false
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
   var hasMirroredBoxes = false
   /// Whether a container is finding its own width before resolving its children's percentages
@@ -122,6 +125,7 @@ final class FlexEngine {
       hasBaselineAlignment = false
       hasPercentages = false
       hasMirroredBoxes = false
+      hasStaticContainers = false
       maxDepth = 0
       _ = flatten(root, runDirection: runDirection, liftingContents: true)
     }
@@ -198,6 +202,7 @@ final class FlexEngine {
             style: style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if style.alignItems == .baseline || style.alignSelf == .baseline {
             hasBaselineAlignment = true
           }

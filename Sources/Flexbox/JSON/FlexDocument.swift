@@ -29,7 +29,8 @@ import LayoutGeometry
 /// padding, insets, gaps), `"auto"` for margins, insets and `minWidth`/`minHeight` (the automatic
 /// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number > 0, `"W / H"` or
 /// `"auto"`), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
-/// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"`.
+/// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"` (a static
+/// box's absolutely positioned children are placed against its nearest positioned ancestor).
 ///
 /// A leaf may have `text` (a string, words split at U+200B) and `font` (`{"advance": 10,
 /// "lineHeight": 10}`): its content is then ``MonospaceText``.
