@@ -26,13 +26,12 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`,
 `start`/`end`/`safe` alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
-400, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
+400, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
 containers (their absolutely positioned children placed against the nearest positioned
 ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
 are not committed yet: with `features 5005 300`, 18 of the 300 trees still differ from Chromium. Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
-is not committed yet either: 2 of its 300 trees still differ (`features7007_019`, `_239`: the
-max-content width of a box holding a column container whose items are baseline-aligned; `generate.py baseline` writes the
+is committed and passes whole (`generate.py baseline` writes the
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
@@ -1051,6 +1050,18 @@ def baseline_fixtures():
         box([box([leaf(width=10, height="50%"), text(two)], height=60, flexDirection="row", alignItems="baseline"),
              box([leaf(width=10, height="50%")], height=40)],
             flexDirection="row", alignItems="baseline", width=200, height=80))
+    # A multi-line column's line holds its baseline group (left edges lined up: the widest left
+    # margin plus the widest rest), a single-line column's only its widest item.
+    for wrap in ["wrap", "wrap-reverse", "nowrap"]:
+        for width in [None, 150]:
+            group = [leaf(alignSelf="baseline", width=60, height=10, margin={"left": 20}),
+                     leaf(alignSelf="baseline", width=90, height=10, margin={"left": -4, "right": 3}),
+                     leaf(width=40, height=10)]
+            style = {"flexWrap": wrap, "alignSelf": "flex-start", "height": 50}
+            if width:
+                style["width"] = width
+            add(f"baseline_column_line_{wrap}_{'width' if width else 'auto'}",
+                box([box(group, **style), leaf(width=10, height=10)], flexDirection="row", width=300, height=100))
     return f
 
 

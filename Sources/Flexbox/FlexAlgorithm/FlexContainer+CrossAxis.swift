@@ -96,14 +96,15 @@ extension FlexEngine {
     }
     for lineIndex in lines.indices {
       var tallest = 0.0
-      // (A column container's line, as Chromium sizes it, is as wide as its widest item whatever
-      // the baseline alignment: its width is found before its items are aligned.)
+      // (A single-line column container's line, as Chromium sizes it, is as wide as its widest
+      // item whatever the baseline alignment: its width is found before its items are aligned. A
+      // multi-line one's lines hold their baseline groups, left edges lined up, as a row's do.)
       for index in lines[lineIndex].items where items[index].alignSelf != .baseline || cross == .horizontal {
         tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
       }
       if hasBaselineAlignment {
         let group = baselineLineCrossSize(items, line: &lines[lineIndex], cross: cross)
-        if cross == .vertical { tallest = Swift.max(tallest, group) }
+        if cross == .vertical || constants.isWrap { tallest = Swift.max(tallest, group) }
       }
       lines[lineIndex].crossSize = tallest
     }
