@@ -731,6 +731,13 @@ def feature_fixtures():
             box([leaf(position="absolute", alignSelf=align, top=3, bottom=9, height=20, width=10),
                  leaf(position="absolute", alignSelf=align, height=20, width=10, left=15)],
                 flexDirection="row", flexWrap="wrap-reverse", width=100, height=80))
+    # `safe` at the static position: the box's margin box against the content box decides whether
+    # it overflows.
+    for direction in ["row", "column"]:
+        add(f"absolute_safe_center_margins_{direction}",
+            box([leaf(position="absolute", alignSelf="safe center", width=40, height=40, margin={"right": 10, "bottom": 10}),
+                 leaf(position="absolute", alignSelf="safe center", width=60, height=60, margin={"left": 3, "top": 3})],
+                flexDirection=direction, width=50, height=50, padding={"left": 2, "top": 2}, border={"right": 2, "bottom": 2}))
     # `align-items: self-start`/`self-end` place an absolutely positioned box of another direction
     # by its own start and end.
     for align in ["self-start", "self-end"]:

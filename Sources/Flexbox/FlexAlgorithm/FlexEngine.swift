@@ -165,7 +165,7 @@ final class FlexEngine {
       let depth = groupDepths[groupIndex]
       let parent = groupParents[groupIndex]
       let groupStart = nodes.count
-      let owners = groupOwners.removeValue(forKey: groupIndex)
+      let owners = groupOwners.isEmpty ? nil : groupOwners.removeValue(forKey: groupIndex)
       // Every box found so far gets a slot now: a resolved node is large, and regrowing the
       // array copies them all (grown at least twofold, so reserving stays linear).
       if nodes.capacity < nextIndex {
@@ -196,14 +196,14 @@ final class FlexEngine {
             measures.append(measure)
             textBaselines.append(layout.firstBaseline ?? .nan)
           }
-          var style = layout.style
-          if isContents { style.display = .none }
           var node = ResolvedNode(
-            style: style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+            style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
+          // (A contents box takes no part in layout: hidden, its children lifted out.)
+          if isContents { node.isHidden = true }
           if node.mirrorsChildren { hasMirroredBoxes = true }
           if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
-          if style.alignItems == .baseline || style.alignSelf == .baseline {
+          if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
             hasBaselineAlignment = true
           }
           if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
@@ -213,7 +213,7 @@ final class FlexEngine {
           }
           if node.needsBase {
             node.baseStyle = Int32(baseStyles.count)
-            baseStyles.append(style)
+            baseStyles.append(layout.style)
           }
           let id = nodes.count
           nodes.append(node)
