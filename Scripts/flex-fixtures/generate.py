@@ -933,6 +933,31 @@ def feature_fixtures():
                  box([leaf(width=2, height=1)], position="absolute", aspectRatio=0.5, padding={"top": 10},
                      left=100)],
                 flexDirection=direction, width=300, height=200, alignItems="flex-start"))
+    # The same in the other axis: with `min-width: auto`, a width that comes from the height
+    # through the ratio grows to the content's min-content width (capped by max-width), unless
+    # the box is a scroll container.
+    def ratio_row(child_width, **style):
+        return box([leaf(width=child_width, height=5)], aspectRatio=0.5, flexDirection="row", **style)
+    for direction in ["row", "column"]:
+        add(f"aspect_ratio_auto_min_width_{direction}",
+            box([ratio_row(30.5, height=20, minWidth="auto"), ratio_row(10, height=100, minWidth="auto"),
+                 ratio_row(40, height=20, minWidth="auto", maxWidth=25),
+                 ratio_row(40, height=20, minWidth="auto", overflow="hidden"), ratio_row(40, height=20),
+                 ratio_row(40, height=20, minWidth="auto", width=15),
+                 ratio_row(12, height=10, minWidth="auto", padding={"left": 3, "right": 2}),
+                 {"style": {"aspectRatio": 0.25, "height": 20, "minWidth": "auto"}, "text": "XXX\u200bXX"},
+                 {"style": {"aspectRatio": 0.25, "height": 20}, "text": "XXX\u200bXX"}],
+                flexDirection=direction, width=400, height=300, alignItems="flex-start", flexWrap="wrap"))
+    # Only a width transferred from the box's own `height` grows so: one transferred from a flexed
+    # or stretched height does not.
+    add("aspect_ratio_auto_min_width_flexed",
+        box([ratio_row(60, flexGrow=1, minWidth="auto", alignSelf="flex-start"),
+             ratio_row(60, flexBasis=10, minWidth="auto", alignSelf="flex-start"),
+             ratio_row(60, height=10, minWidth="auto", alignSelf="flex-start")],
+            width=300, height=100))
+    add("aspect_ratio_auto_min_width_stretched",
+        box([ratio_row(60, minWidth="auto"), ratio_row(60, minWidth="auto", height=10)],
+            flexDirection="row", width=300, height=40))
     add("aspect_ratio_auto_min_nested",
         box([box([box([leaf(width=10, height=25)], minHeight="auto", aspectRatio=5)],
                  aspectRatio=2, minHeight="auto", width=40)], width=200, height=200, alignItems="flex-start"))

@@ -41,8 +41,8 @@ final class FlexEngine {
   /// Whether a container is finding its own width before resolving its children's percentages
   /// against it (see `layoutFlexContainer`).
   var resolvingWidthOf = -1
-  /// A box being measured without its aspect ratio, for its automatic minimum height (see
-  /// `ratioHeightWithAutomaticMinimum`).
+  /// A box being measured without its aspect ratio, for its automatic minimum height or width
+  /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
   var measuringContentHeightOf = -1
   /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
   /// order (empty when the tree has none).
@@ -677,7 +677,13 @@ final class FlexEngine {
     let node = nodes[id]
     let pb = node.paddingBorder
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
-    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    if appliesRatio, node.hasAutoMinWidth, node.size.height != nil, let ratioWidth = knownSize.width,
+      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).width == nil
+    {
+      // `min-width: auto` with an aspect ratio (see `ratioWidthWithAutomaticMinimum`).
+      knownSize.width = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: sizing)
+    }
     var content = Size.zero
     if node.measure >= 0, knownSize.width == nil || knownSize.height == nil {
       func offered(_ axis: Axis) -> Double {
