@@ -25,8 +25,21 @@ import ListLayout
 /// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:horizontalOffsets:)`
 /// lists for the same offset (the `Scripts/html-check` script verifies both in Chromium).
 ///
+/// Carousel sections scroll sideways inside the page (a sideways wheel, or shift + wheel, over
+/// one), virtualized as the list is. When the gesture ends (no wheel event for 150 ms) a
+/// carousel paged by item or by page comes to rest at the nearest of its snap offsets
+/// (`LayoutSnapshot.carouselMetrics(ofSection:)`; ties go to the smaller offset). The page
+/// snaps in script, to the offsets the library computed and embedded, not with CSS scroll
+/// snapping: its carousels are not native scroll containers (their cells are placed by the
+/// script), and a browser's scroll snapping would work out its own resting points from the
+/// cells' boxes (by item) or need a marker per page, and could differ from the library's
+/// by rounding and clamping. So a carousel on the page rests exactly where `layout` says
+/// it may.
+///
 /// The page reads options from its URL fragment: `#offset=Y` scrolls to Y, `vh=H` sets the
-/// viewport's height, and `selftest` scrolls through hundreds of offsets, checks the DOM
+/// viewport's height, `scroll=S:X,S:X` scrolls carousel sections sideways (exactly, as
+/// `layout --scroll` does, not snapped; clamped to the row), `swipe=S:DX,S:DX` swipes
+/// carousels by DX as a wheel gesture does (then they snap), and `selftest` scrolls through hundreds of offsets, checks the DOM
 /// against a brute-force scan of the embedded frames, and writes a JSON report into a
 /// `<pre id="report">` element. Identifiers are only ever written with `textContent`, and a
 /// content security policy forbids loading anything, so an untrusted feed cannot inject
@@ -43,11 +56,18 @@ public struct HTMLRenderer: Sendable {
   public var title: String
   /// The content offset the page opens at (a `#offset=` fragment overrides it).
   public var initialOffset: Double
+  /// How far carousel sections are scrolled sideways when the page opens (each clamped to its
+  /// row; a `#scroll=` fragment moves them further).
+  public var initialHorizontalOffsets: HorizontalOffsets
 
   /// Creates a renderer.
-  public init(title: String = "ListLayout", initialOffset: Double = 0) {
+  public init(
+    title: String = "ListLayout", initialOffset: Double = 0,
+    initialHorizontalOffsets: HorizontalOffsets = .zero
+  ) {
     self.title = title
     self.initialOffset = initialOffset.isFinite ? max(0, initialOffset) : 0
+    self.initialHorizontalOffsets = initialHorizontalOffsets
   }
 
   /// The page.
@@ -125,7 +145,9 @@ public struct HTMLRenderer: Sendable {
   ///  "traits":[[],["compactWidth"]],
   ///  "cells":{"x":[…],"y":[…],"w":[…],"h":[…],"t":[…],"id":["a",null,…]},
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
-  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…]}}
+  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…],
+  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…]},
+  ///  "scroll":[[2,140]]}
   /// ```
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
@@ -135,6 +157,13 @@ public struct HTMLRenderer: Sendable {
   /// in layout space: `width` is the list's extent across its scroll axis and `height` its
   /// length along it, so a horizontal list's frames are written transposed (x for y) and
   /// the page swaps them back where it places its nodes.
+  ///
+  /// Only when a section is a carousel: `carousel` holds each section's maximum horizontal
+  /// offset (`null` for other sections), `rtl` whether rows run right to left, and `snap` each
+  /// carousel's snap offsets: `null` without paging, the list of offsets when paged by item,
+  /// and `{"w","n","end"}` when paged by page (`n` offsets: `k × w` for `k < n − 1`, then
+  /// `end`, so a row of many pages costs three numbers). `scroll` lists the carousels the page
+  /// opens scrolled, `[section, offset]` (only when some are).
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -163,6 +192,7 @@ public struct HTMLRenderer: Sendable {
     // Carousels: each section's maximum horizontal offset, or null (written only when any
     // section is a carousel).
     var carousels = Column()
+    var snaps = Column()
     var anyCarousel = false
     func supplementary(_ element: LayoutAttributes?, into column: inout Column) {
       column.separate()
@@ -184,11 +214,14 @@ public struct HTMLRenderer: Sendable {
       supplementary(snapshot.footerAttributes(inSection: section), into: &footers)
       supplementary(snapshot.backgroundAttributes(inSection: section), into: &backgrounds)
       carousels.separate()
+      snaps.separate()
       if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
         anyCarousel = true
         carousels.bytes += Array(jsonNumber(metrics.maximumOffset).utf8)
+        snaps.bytes += Array(Self.snapJSON(metrics, paging: model.carouselPaging(ofSection: section)).utf8)
       } else {
         carousels.bytes += Array("null".utf8)
+        snaps.bytes += Array("null".utf8)
       }
       var cells =
         model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
@@ -233,6 +266,12 @@ public struct HTMLRenderer: Sendable {
     out += "\"insets\":[\(jsonNumber(insets.top)),\(jsonNumber(insets.left)),"
     out += "\(jsonNumber(insets.bottom)),\(jsonNumber(insets.right))],"
     out += "\"offset\":\(jsonNumber(initialOffset)),"
+    let scrolled = initialHorizontalOffsets.offsets.keys.sorted().filter { snapshot.isCarousel($0) }
+    if !scrolled.isEmpty {
+      out += "\"scroll\":["
+      out += scrolled.map { "[\($0),\(jsonNumber(initialHorizontalOffsets[$0]))]" }.joined(separator: ",")
+      out += "],"
+    }
     out += "\"pin\":{\"headers\":\(configuration.pinSectionHeaders),"
     out += "\"footers\":\(configuration.pinSectionFooters),\"empty\":\(configuration.pinEmptySections),"
     out += "\"inset\":0,\"bottomInset\":0},\n"
@@ -249,7 +288,7 @@ public struct HTMLRenderer: Sendable {
       (",\n\"footer\":", footers), (",\n\"background\":", backgrounds),
     ]
     let carouselArrays: [(String, Column?)] =
-      anyCarousel ? [(",\n\"carousel\":", carousels), (",\"rtl\":", nil)] : []
+      anyCarousel ? [(",\n\"carousel\":", carousels), (",\"rtl\":", nil), (",\n\"snap\":", snaps)] : []
     for (before, column) in arrays + carouselArrays {
       bytes += Array(before.utf8)
       if before == ",\"rtl\":" {
@@ -264,6 +303,33 @@ public struct HTMLRenderer: Sendable {
     }
     bytes += Array("}}\n".utf8)
     return String(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension HTMLRenderer {
+  /// A carousel's snap offsets as the page embeds them: `null`, a list, or `{"w","n","end"}`
+  /// for a carousel paged by page.
+  static func snapJSON(_ metrics: CarouselMetrics, paging: CarouselPaging) -> String {
+    let offsets = metrics.snapOffsets
+    switch paging {
+    case .none: return "null"
+    case .page:
+      // Offset k is k × w below the last; offset 1 is w itself when there are three or more.
+      let width = offsets.count > 2 ? offsets[1] : 0
+      return "{\"w\":\(jsonNumber(width)),\"n\":\(offsets.count),\"end\":\(jsonNumber(offsets.last ?? 0))}"
+    case .item:
+      return "[" + offsets.map(jsonNumber).joined(separator: ",") + "]"
+    }
+  }
+}
+
+extension ListModel {
+  /// How section `section`'s carousel is paged (none when it is not a carousel).
+  func carouselPaging(ofSection section: Int) -> CarouselPaging {
+    guard sections.indices.contains(section), case .carousel(let layout) = sections[section].layout else {
+      return .none
+    }
+    return layout.paging
   }
 }
 

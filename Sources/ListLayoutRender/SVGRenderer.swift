@@ -163,10 +163,10 @@ extension SVGRenderer {
     }
     var x = Self.margin + Self.gutter
     var tallest = 0.0
-    for panel in panels {
+    for (index, panel) in panels.enumerated() {
       body += "<text class=\"caption\" x=\"\(formatted(x - Self.gutter))\" y=\"\(formatted(top + 14))\">"
       body += xmlEscaped(panel.caption) + "</text>\n"
-      draw(panel, snapshot, colour: colour, at: Point(x: x, y: top + Self.captionHeight), into: &body)
+      draw(panel, index, snapshot, colour: colour, at: Point(x: x, y: top + Self.captionHeight), into: &body)
       tallest = max(tallest, panel.rect.height)
       x += panel.rect.width + Self.gutter + Self.margin
     }
@@ -284,9 +284,9 @@ extension SVGRenderer {
     return y - top + Self.legendRowHeight + 6
   }
 
-  /// Draws one panel with its top-left corner at `origin`.
+  /// Draws one panel (the `index`-th of the picture) with its top-left corner at `origin`.
   func draw(
-    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], at origin: Point,
+    _ panel: Panel, _ index: Int, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], at origin: Point,
     into out: inout String
   ) {
     let rect = panel.rect
@@ -326,13 +326,20 @@ extension SVGRenderer {
     for band in Self.insetBands(snapshot) where band.intersects(rect) {
       out += rectTag("inset", band)
     }
-    // Elements, back to front.
+    // Elements, back to front; a viewport's clipped to it (a carousel scrolled sideways has
+    // cells cut by its left edge, which would otherwise spill into the gutter).
     let order = panel.elements.indices.sorted {
       (panel.elements[$0].zIndex, $0) < (panel.elements[$1].zIndex, $1)
     }
-    for index in order {
-      element(panel.elements[index], snapshot, colour: colour, into: &out)
+    let clipped = panel.isViewport && panel.elements.contains { $0.frame.minX < rect.minX }
+    if clipped {
+      out += "<clipPath id=\"viewport\(index)\">" + rectTag("", rect, newline: false) + "</clipPath>"
+      out += "<g clip-path=\"url(#viewport\(index))\">\n"
     }
+    for element in order {
+      self.element(panel.elements[element], snapshot, colour: colour, into: &out)
+    }
+    if clipped { out += "</g>\n" }
     // What lies past the list's width (carousels' rows) is faded, behind a dashed edge.
     if rect.maxX > content.width {
       let beyond = Rect(x: content.width, y: rect.minY, width: rect.maxX - content.width, height: rect.height)
