@@ -66,8 +66,7 @@ extension FlexEngine {
   /// Lays out the absolutely positioned boxes whose containing block is container `id`: its own
   /// absolutely positioned children, and those of its `position: static` descendants (see
   /// `layoutAbsoluteChildrenOfStaticDescendants`), unless it is static itself and not the root.
-  func layoutAbsoluteChildren(_ id: Int, constants: FlexConstants) {
-    let node = nodes[id]
+  func layoutAbsoluteChildren(_ id: Int, _ node: ResolvedNode, constants: FlexConstants) {
     guard !node.isStatic || id == 0 else { return }
     let border = constants.border
     let container = constants.containerSize

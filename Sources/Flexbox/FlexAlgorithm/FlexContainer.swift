@@ -222,7 +222,7 @@ extension FlexEngine {
     // Place and lay out each item, then the absolutely positioned children (§4.1).
     performFinalLayout(&items, lines: lines, constants: constants)
     if hasBaselineAlignment { propagateBaseline(id, items: items, lines: lines, constants: constants) }
-    layoutAbsoluteChildren(id, constants: constants)
+    layoutAbsoluteChildren(id, node, constants: constants)
     return constants.containerSize
   }
 

@@ -215,10 +215,10 @@ final class FlexEngine {
             node.baseStyle = Int32(baseStyles.count)
             baseStyles.append(layout.style)
           }
-          let id = nodes.count
           nodes.append(node)
           identifiers.append(layout.identifier)
           if liftingContents {
+            let id = groupStart + position
             isLifted.append(false)
             if let owners, owners[position] >= 0 {
               isLifted[id] = true
@@ -383,9 +383,11 @@ final class FlexEngine {
   /// The computed tree, built from the leaves up without recursion.
   func computedLayout() -> ComputedLayout {
     var built = [ComputedLayout?](repeating: nil, count: nodes.count)
+    // (Read once: a property of the engine read per box costs an access check each time.)
+    let hasContents = !liftedChildren.isEmpty
     for index in nodes.indices.reversed() {
       var children: [ComputedLayout] = []
-      if liftedChildren.isEmpty {
+      if !hasContents {
         // (Fields read one by one: a resolved node is large, and copying each one costs.)
         let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
         children.reserveCapacity(range.count)
