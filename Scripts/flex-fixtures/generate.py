@@ -29,7 +29,8 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`,
 400, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
 containers (their absolutely positioned children placed against the nearest positioned
 ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
-are not committed yet: with `features 5005 300`, 10 of the 300 trees still differ from Chromium. Seeds in
+are not committed yet: with `features 5005 300`, 9 of the 300 trees still differ from Chromium
+(with `features 6006 300`, 12). Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
 is committed and passes whole (`generate.py baseline` writes the
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
@@ -970,6 +971,14 @@ def feature_fixtures():
     add("aspect_ratio_column_contribution_item",
         box([ratio_column(height=100, alignSelf="flex-start"), ratio_column(height=100)],
             flexDirection="row", width=200, height=150, alignItems="flex-start"))
+    # With neither size known, a leaf's min-height transfers to its width through the ratio
+    # (capped by max-width).
+    add("aspect_ratio_min_height_transfers",
+        box([leaf(aspectRatio=2, minHeight=10), leaf(aspectRatio=0.5, minHeight=10.5, maxWidth=3),
+             leaf(position="absolute", aspectRatio=16 / 9, minHeight=1.25),
+             leaf(position="absolute", aspectRatio=3, minHeight=7, top=20, boxSizing="content-box",
+                  padding={"top": 2})],
+            width=200, height=150, alignItems="flex-start"))
     add("aspect_ratio_auto_min_nested",
         box([box([box([leaf(width=10, height=25)], minHeight="auto", aspectRatio=5)],
                  aspectRatio=2, minHeight="auto", width=40)], width=200, height=200, alignItems="flex-start"))

@@ -729,6 +729,15 @@ final class FlexEngine {
       width = Swift.max(
         width, (pb.vertical * ratio).clamped(min: nil, max: clamps ? node.maxSize.width : nil))
     }
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, clamps, node.minSize.height > 0,
+      let ratio = node.aspectRatio
+    {
+      // So does its `min-height` (CSS Sizing 4 §2.2: min and max sizes transfer through the ratio).
+      width = Swift.max(
+        width,
+        node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio).clamped(
+          min: nil, max: node.maxSize.width))
+    }
     var contentHeight = content.height + pb.vertical
     if knownSize.height == nil, appliesRatio, let ratio = node.aspectRatio {
       // Neither size known: the width is the content's, the height follows from the ratio.
