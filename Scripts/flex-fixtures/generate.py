@@ -30,7 +30,7 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`,
 containers (their absolutely positioned children placed against the nearest positioned
 ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
 are not committed yet: with `features 5005 300`, 9 of the 300 trees still differ from Chromium
-(with `features 6006 300`, 12). Seeds in
+(with `features 6006 300`, 11). Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
 is committed and passes whole (`generate.py baseline` writes the
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
