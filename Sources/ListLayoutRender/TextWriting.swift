@@ -24,14 +24,20 @@ extension ByteWriter {
   /// Writes `value` as `Rect.description` spells it: `(x, y, width, height)`.
   mutating func write(rectDescription rect: Rect) {
     write("(")
-    write(number: rect.minX)
+    write(described: rect.minX)
     write(", ")
-    write(number: rect.minY)
+    write(described: rect.minY)
     write(", ")
-    write(number: rect.width)
+    write(described: rect.width)
     write(", ")
-    write(number: rect.height)
+    write(described: rect.height)
     write(")")
+  }
+
+  /// Writes `value` as `LayoutGeometry.formatted(_:)` spells it, a NaN's sign and payload
+  /// included (``ByteWriter/write(number:)`` writes every NaN as `nan`).
+  private mutating func write(described value: Double) {
+    if value.isNaN { write("\(value)") } else { write(number: value) }
   }
 
   /// Writes `text` as ``xmlEscaped(_:)`` returns it, without building the escaped copy.
