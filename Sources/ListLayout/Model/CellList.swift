@@ -27,27 +27,27 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 {
   /// The most elements a chunk holds after a split: chunks hold up to twice as many before
   /// they split in two.
-  public static var chunkCapacity: Int { 64 }
+  @inlinable public static var chunkCapacity: Int { 64 }
   /// The most children of a branch of the tree before it splits in two.
-  static var branchCapacity: Int { 32 }
+  @usableFromInline static var branchCapacity: Int { 32 }
 
   /// A node of the tree: a chunk of cells (a leaf) or a branch over other nodes. Changed in
   /// place only while uniquely referenced (copy-on-write, node by node).
-  final class Node: @unchecked Sendable {
+  @usableFromInline final class Node: @unchecked Sendable {
     // A node is changed only through a list that holds it uniquely (copy-on-write, checked
     // with `isKnownUniquelyReferenced` before every change), one access at a time: the
     // runtime's exclusivity checks would only cost time (60 % of an append).
     /// A leaf's cells (empty in a branch).
-    @exclusivity(unchecked) var elements: ContiguousArray<Element>
+    @usableFromInline @exclusivity(unchecked) var elements: ContiguousArray<Element>
     /// A branch's children (empty in a leaf).
-    @exclusivity(unchecked) var children: ContiguousArray<Node>
+    @usableFromInline @exclusivity(unchecked) var children: ContiguousArray<Node>
     /// The number of cells under each child.
-    @exclusivity(unchecked) var counts: ContiguousArray<Int>
+    @usableFromInline @exclusivity(unchecked) var counts: ContiguousArray<Int>
     /// The number of cells under this node.
-    @exclusivity(unchecked) var count: Int
-    let isLeaf: Bool
+    @usableFromInline @exclusivity(unchecked) var count: Int
+    @usableFromInline let isLeaf: Bool
 
-    init(cells: ContiguousArray<Element>) {
+    @inlinable init(cells: ContiguousArray<Element>) {
       elements = cells
       children = []
       counts = []
@@ -55,7 +55,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       isLeaf = true
     }
 
-    init(children: ContiguousArray<Node>) {
+    @inlinable init(children: ContiguousArray<Node>) {
       elements = []
       self.children = children
       counts = ContiguousArray(children.lazy.map(\.count))
@@ -63,11 +63,11 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       isLeaf = false
     }
 
-    func copy() -> Node { isLeaf ? Node(cells: elements) : Node(children: children) }
+    @inlinable func copy() -> Node { isLeaf ? Node(cells: elements) : Node(children: children) }
 
     /// The child holding cell `index` (`index == count` selects the last child) and the
     /// index within it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func child(containing index: Int) -> (child: Int, local: Int) {
       let last = counts.count - 1
       // Appending (the common way to build a list) goes straight down the right edge.
@@ -86,13 +86,13 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   /// A leaf, as tests and the layout see it.
   typealias Chunk = Node
 
-  var root: Node
+  @usableFromInline var root: Node
 
   /// An empty list.
-  public init() { root = Node(cells: []) }
+  @inlinable public init() { root = Node(cells: []) }
 
   /// A list of the given cells, built bottom-up in O(n).
-  public init<S: Sequence>(_ cells: S) where S.Element == Element {
+  @inlinable public init<S: Sequence>(_ cells: S) where S.Element == Element {
     var builder = Builder()
     for cell in cells { builder.append(cell) }
     self = builder.list()
@@ -100,13 +100,13 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 
   /// Builds a list cell by cell, straight into its chunks (what a decoder that does not know
   /// the count in advance uses: no array to grow and copy).
-  struct Builder {
-    private var leaves = ContiguousArray<Node>()
-    private var chunk = ContiguousArray<Element>()
+  @usableFromInline struct Builder {
+    @usableFromInline var leaves = ContiguousArray<Node>()
+    @usableFromInline var chunk = ContiguousArray<Element>()
 
-    init() { chunk.reserveCapacity(ChunkedList.chunkCapacity) }
+    @inlinable init() { chunk.reserveCapacity(ChunkedList.chunkCapacity) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func append(_ cell: consuming Element) {
       chunk.append(cell)
       if chunk.count == ChunkedList.chunkCapacity {
@@ -142,14 +142,14 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     }
 
     /// Ends the chunk being filled.
-    private mutating func flush() {
+    @usableFromInline mutating func flush() {
       leaves.append(Node(cells: chunk))
       chunk = []
       chunk.reserveCapacity(ChunkedList.chunkCapacity)
     }
 
     /// The list of every cell appended.
-    mutating func list() -> ChunkedList {
+    @usableFromInline mutating func list() -> ChunkedList {
       if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
       chunk = []
       defer { leaves = [] }
@@ -157,10 +157,10 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     }
   }
 
-  private init(root: Node) { self.root = root }
+  @usableFromInline init(root: Node) { self.root = root }
 
   /// A balanced tree over `nodes`, grouped level by level.
-  private static func tree(over nodes: ContiguousArray<Node>) -> Node {
+  @usableFromInline static func tree(over nodes: ContiguousArray<Node>) -> Node {
     var level = nodes
     while level.count > 1 {
       var next = ContiguousArray<Node>()
@@ -177,13 +177,13 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   }
 
   /// A list of the given cells.
-  public init(arrayLiteral cells: Element...) { self.init(cells) }
+  @inlinable public init(arrayLiteral cells: Element...) { self.init(cells) }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { root.count }
-  public var count: Int { root.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { root.count }
+  @inlinable public var count: Int { root.count }
 
-  public subscript(position: Int) -> Element {
+  @inlinable public subscript(position: Int) -> Element {
     get {
       precondition(
         position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
@@ -211,19 +211,21 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   }
 
   /// Makes `node` uniquely referenced (copying it if shared) and returns it.
-  @inline(__always)
-  private static func unique(_ node: inout Node) -> Node {
+  @inlinable @inline(__always)
+  static func unique(_ node: inout Node) -> Node {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     return node
   }
 
   /// Iterates chunk by chunk: O(1) per cell (amortized over a chunk).
   public struct Iterator: IteratorProtocol {
-    var leaves: LeafIterator
-    var cells: ContiguousArray<Element> = []
-    var local = 0
+    @usableFromInline var leaves: LeafIterator
+    @usableFromInline var cells: ContiguousArray<Element> = []
+    @usableFromInline var local = 0
 
-    public mutating func next() -> Element? {
+    @inlinable init(leaves: LeafIterator) { self.leaves = leaves }
+
+    @inlinable public mutating func next() -> Element? {
       while local == cells.count {
         guard let leaf = leaves.next() else { return nil }
         cells = leaf.node.elements
@@ -234,17 +236,17 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     }
   }
 
-  public func makeIterator() -> Iterator { Iterator(leaves: LeafIterator(root: root, from: 0)) }
+  @inlinable public func makeIterator() -> Iterator { Iterator(leaves: LeafIterator(root: root, from: 0)) }
 
   /// The leaves in order, from the one holding a given cell, with the index of each
   /// leaf's first cell.
-  struct LeafIterator {
+  @usableFromInline struct LeafIterator {
     /// The branches on the way down to the next leaf, with the next child to visit.
-    var stack: ContiguousArray<(node: Node, child: Int)> = []
-    var pending: Node?
-    var first: Int
+    @usableFromInline var stack: ContiguousArray<(node: Node, child: Int)> = []
+    @usableFromInline var pending: Node?
+    @usableFromInline var first: Int
 
-    init(root: Node, from start: Int) {
+    @usableFromInline init(root: Node, from start: Int) {
       var node = root
       var local = Swift.min(start, Swift.max(0, root.count - 1))
       first = 0
@@ -258,7 +260,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       pending = node
     }
 
-    mutating func next() -> (node: Node, first: Int)? {
+    @usableFromInline mutating func next() -> (node: Node, first: Int)? {
       while pending == nil {
         guard var top = stack.popLast() else { return nil }
         if top.child < top.node.children.count {
@@ -312,9 +314,9 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     }
   }
 
-  public mutating func append(_ cell: Element) { insert(cell, at: count) }
+  @inlinable public mutating func append(_ cell: Element) { insert(cell, at: count) }
 
-  public mutating func insert(_ cell: Element, at index: Int) {
+  @inlinable public mutating func insert(_ cell: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "ChunkedList index \(index) out of range 0...\(count)")
     if let sibling = Self.insert(cell, at: index, into: &root) {
       root = Node(children: [root, sibling])
@@ -322,7 +324,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   }
 
   /// Inserts into the subtree `node`; returns the new right half when the node split.
-  private static func insert(_ cell: Element, at index: Int, into node: inout Node) -> Node? {
+  @inlinable static func insert(_ cell: Element, at index: Int, into node: inout Node) -> Node? {
     let node = unique(&node)
     if node.isLeaf {
       if index == node.elements.count, index >= chunkCapacity {
@@ -362,7 +364,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     return right
   }
 
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func remove(at index: Int) -> Element {
     precondition(index >= 0 && index < count, "ChunkedList index \(index) out of range 0..<\(count)")
     let cell = Self.remove(at: index, from: &root)
@@ -372,7 +374,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     return cell
   }
 
-  private static func remove(at index: Int, from node: inout Node) -> Element {
+  @inlinable static func remove(at index: Int, from node: inout Node) -> Element {
     let node = unique(&node)
     if node.isLeaf {
       node.count -= 1
