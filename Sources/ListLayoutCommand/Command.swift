@@ -233,12 +233,13 @@ public enum ListLayoutCommand {
     With no command, lays out the built-in demo feed and prints a summary.
 
     commands:
-      layout FEED.json [--width W] [--offset Y --viewport-height H]
-                      print the layout as JSON (all elements, or those visible in a viewport)
+      layout FEED.json [--width W] [--offset Y --viewport-height H [--scroll S=X]…]
+                      print the layout as JSON (all elements, or those visible in a viewport,
+                      carousels scrolled sideways), with its sections' frames and snap offsets
       flex TREE.json [--width W] [--height H]
                       compute a flexbox tree and print its frames as JSON
       render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [--width W]
-                      [--offset Y --viewport-height H]
+                      [--offset Y --viewport-height H [--scroll S=X]…]
                       draw the layout: an SVG picture, a virtually scrolling HTML page, or text
       diff OLD.json NEW.json [--width W] [--offset Y --viewport-height H]
                       print the batch update between two versions of a feed (and, with a

@@ -25,8 +25,21 @@ import ListLayout
 /// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:horizontalOffsets:)`
 /// lists for the same offset (the `Scripts/html-check` script verifies both in Chromium).
 ///
+/// Carousel sections scroll sideways inside the page (a sideways wheel, or shift + wheel, over
+/// one), virtualized as the list is. When the gesture ends (no wheel event for 150 ms) a
+/// carousel paged by item or by page comes to rest at the nearest of its snap offsets
+/// (`LayoutSnapshot.carouselMetrics(ofSection:)`; ties go to the smaller offset). The page
+/// snaps in script, to the offsets the library computed and embedded, not with CSS scroll
+/// snapping: its carousels are not native scroll containers (their cells are placed by the
+/// script), and a browser's scroll snapping would work out its own resting points from the
+/// cells' boxes (by item) or need a marker per page, and could differ from the library's
+/// by rounding and clamping. So a carousel on the page rests exactly where `layout` says
+/// it may.
+///
 /// The page reads options from its URL fragment: `#offset=Y` scrolls to Y, `vh=H` sets the
-/// viewport's height, and `selftest` scrolls through hundreds of offsets, checks the DOM
+/// viewport's height, `scroll=S:X,S:X` scrolls carousel sections sideways (exactly, as
+/// `layout --scroll` does, not snapped; clamped to the row), `swipe=S:DX,S:DX` swipes
+/// carousels by DX as a wheel gesture does (then they snap), and `selftest` scrolls through hundreds of offsets, checks the DOM
 /// against a brute-force scan of the embedded frames, and writes a JSON report into a
 /// `<pre id="report">` element. Identifiers are only ever written with `textContent`, and a
 /// content security policy forbids loading anything, so an untrusted feed cannot inject
@@ -43,11 +56,18 @@ public struct HTMLRenderer: Sendable {
   public var title: String
   /// The content offset the page opens at (a `#offset=` fragment overrides it).
   public var initialOffset: Double
+  /// How far carousel sections are scrolled sideways when the page opens (each clamped to its
+  /// row; a `#scroll=` fragment moves them further).
+  public var initialHorizontalOffsets: HorizontalOffsets
 
   /// Creates a renderer.
-  public init(title: String = "ListLayout", initialOffset: Double = 0) {
+  public init(
+    title: String = "ListLayout", initialOffset: Double = 0,
+    initialHorizontalOffsets: HorizontalOffsets = .zero
+  ) {
     self.title = title
     self.initialOffset = initialOffset.isFinite ? max(0, initialOffset) : 0
+    self.initialHorizontalOffsets = initialHorizontalOffsets
   }
 
   /// The page.
@@ -100,7 +120,9 @@ public struct HTMLRenderer: Sendable {
   ///  "traits":[[],["compactWidth"]],
   ///  "cells":{"x":[…],"y":[…],"w":[…],"h":[…],"t":[…],"id":["a",null,…]},
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
-  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…]}}
+  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…],
+  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…]},
+  ///  "scroll":[[2,140]]}
   /// ```
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
@@ -110,6 +132,13 @@ public struct HTMLRenderer: Sendable {
   /// in layout space: `width` is the list's extent across its scroll axis and `height` its
   /// length along it, so a horizontal list's frames are written transposed (x for y) and
   /// the page swaps them back where it places its nodes.
+  ///
+  /// Only when a section is a carousel: `carousel` holds each section's maximum horizontal
+  /// offset (`null` for other sections), `rtl` whether rows run right to left, and `snap` each
+  /// carousel's snap offsets: `null` without paging, the list of offsets when paged by item,
+  /// and `{"w","n","end"}` when paged by page (`n` offsets: `k × w` for `k < n − 1`, then
+  /// `end`, so a row of many pages costs three numbers). `scroll` lists the carousels the page
+  /// opens scrolled, `[section, offset]` (only when some are).
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -213,7 +242,20 @@ public struct HTMLRenderer: Sendable {
     out.write(jsonNumber: insets.right)
     out.write("],\"offset\":")
     out.write(jsonNumber: initialOffset)
-    out.write(",\"pin\":{\"headers\":")
+    out.write(",")
+    let scrolled = initialHorizontalOffsets.offsets.keys.sorted().filter { snapshot.isCarousel($0) }
+    if !scrolled.isEmpty {
+      out.write("\"scroll\":[")
+      for (position, section) in scrolled.enumerated() {
+        out.write(position == 0 ? "[" : ",[")
+        out.write(integer: section)
+        out.write(",")
+        out.write(jsonNumber: initialHorizontalOffsets[section])
+        out.write("]")
+      }
+      out.write("],")
+    }
+    out.write("\"pin\":{\"headers\":")
     out.write(configuration.pinSectionHeaders ? "true" : "false")
     out.write(",\"footers\":")
     out.write(configuration.pinSectionFooters ? "true" : "false")
@@ -288,8 +330,52 @@ public struct HTMLRenderer: Sendable {
         }
       }
       out.write(configuration.layoutDirection == .rtl ? ",\"rtl\":true" : ",\"rtl\":false")
+      sectionColumn(",\n\"snap\":") { section in
+        if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
+          Self.writeSnap(metrics, paging: model.carouselPaging(ofSection: section), to: &out)
+        } else {
+          out.write("null")
+        }
+      }
     }
     out.write("}}\n")
+  }
+}
+
+extension HTMLRenderer {
+  /// Writes a carousel's snap offsets as the page embeds them: `null`, a list, or
+  /// `{"w","n","end"}` for a carousel paged by page.
+  static func writeSnap(_ metrics: CarouselMetrics, paging: CarouselPaging, to out: inout ByteWriter) {
+    let offsets = metrics.snapOffsets
+    switch paging {
+    case .none: out.write("null")
+    case .page:
+      // Offset k is k × w below the last; offset 1 is w itself when there are three or more.
+      out.write("{\"w\":")
+      out.write(jsonNumber: offsets.count > 2 ? offsets[1] : 0)
+      out.write(",\"n\":")
+      out.write(integer: offsets.count)
+      out.write(",\"end\":")
+      out.write(jsonNumber: offsets.last ?? 0)
+      out.write("}")
+    case .item:
+      out.write("[")
+      for (position, offset) in offsets.enumerated() {
+        if position > 0 { out.write(",") }
+        out.write(jsonNumber: offset)
+      }
+      out.write("]")
+    }
+  }
+}
+
+extension ListModel {
+  /// How section `section`'s carousel is paged (none when it is not a carousel).
+  func carouselPaging(ofSection section: Int) -> CarouselPaging {
+    guard sections.indices.contains(section), case .carousel(let layout) = sections[section].layout else {
+      return .none
+    }
+    return layout.paging
   }
 }
 

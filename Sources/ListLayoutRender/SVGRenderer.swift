@@ -244,7 +244,7 @@ extension SVGRenderer {
     }
     var x = Self.margin + Self.gutter
     var labels = TraitTextCache()
-    for panel in panels {
+    for (index, panel) in panels.enumerated() {
       out.write("<text class=\"caption\" x=\"")
       out.write(drawn: x - Self.gutter)
       out.write("\" y=\"")
@@ -253,8 +253,8 @@ extension SVGRenderer {
       out.write(xmlEscaped: panel.caption)
       out.write("</text>\n")
       draw(
-        panel, snapshot, colour: colour, labels: &labels, at: Point(x: x, y: top + Self.captionHeight),
-        to: &out)
+        panel, index, snapshot, colour: colour, labels: &labels,
+        at: Point(x: x, y: top + Self.captionHeight), to: &out)
       x += panel.rect.width + Self.gutter + Self.margin
     }
     out.write("</svg>\n")
@@ -360,10 +360,10 @@ extension SVGRenderer {
     return (origins, y - top + legendRowHeight + 6)
   }
 
-  /// Draws one panel with its top-left corner at `origin`.
+  /// Draws one panel (the `index`-th of the picture) with its top-left corner at `origin`.
   func draw(
-    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], labels: inout TraitTextCache,
-    at origin: Point, to out: inout ByteWriter
+    _ panel: Panel, _ index: Int, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int],
+    labels: inout TraitTextCache, at origin: Point, to out: inout ByteWriter
   ) {
     let rect = panel.rect
     let gutter = Self.gutter
@@ -422,13 +422,25 @@ extension SVGRenderer {
     for band in Self.insetBands(snapshot) where band.intersects(rect) {
       Self.rect("inset", band, to: &out)
     }
-    // Elements, back to front.
+    // Elements, back to front; a viewport's clipped to it (a carousel scrolled sideways has
+    // cells cut by its left edge, which would otherwise spill into the gutter).
     let order = panel.elements.indices.sorted {
       (panel.elements[$0].zIndex, $0) < (panel.elements[$1].zIndex, $1)
     }
-    for index in order {
-      element(panel.elements[index], snapshot, colour: colour, labels: &labels, to: &out)
+    let clipped = panel.isViewport && panel.elements.contains { $0.frame.minX < rect.minX }
+    if clipped {
+      out.write("<clipPath id=\"viewport")
+      out.write(integer: index)
+      out.write("\">")
+      Self.rect("", rect, newline: false, to: &out)
+      out.write("</clipPath><g clip-path=\"url(#viewport")
+      out.write(integer: index)
+      out.write(")\">\n")
     }
+    for element in order {
+      self.element(panel.elements[element], snapshot, colour: colour, labels: &labels, to: &out)
+    }
+    if clipped { out.write("</g>\n") }
     // What lies past the list's width (carousels' rows) is faded, behind a dashed edge.
     if rect.maxX > content.width {
       let beyond = Rect(x: content.width, y: rect.minY, width: rect.maxX - content.width, height: rect.height)
