@@ -41,7 +41,8 @@ public enum IngestFeed {
   public static func writeFrames(_ snapshot: LayoutSnapshot) -> Int {
     let sink = DiscardingSink()
     var writer = sink.writer()
-    snapshot.writeJSON(to: &writer)
+    // As `layout` writes it: every element, then every section.
+    snapshot.writeJSON(sections: Array(0..<snapshot.numberOfSections), to: &writer)
     writer.flush()
     return sink.bytes
   }

@@ -72,7 +72,9 @@ func ingest(path: String) throws {
     let viewport = laidOut.viewport(
       at: Point(x: 0, y: 500_000), size: Size(width: laidOut.contentSize.width, height: 667))
     var writer = viewportSink.writer()
-    laidOut.writeJSON(elements: viewport.elements, to: &writer)
+    // As `layout --offset` writes it: the viewport's elements, then the sections it meets.
+    laidOut.writeJSON(
+      elements: viewport.elements, sections: laidOut.sections(overlapping: viewport.rect), to: &writer)
     writer.flush()
     return viewport.elements.count
   }
