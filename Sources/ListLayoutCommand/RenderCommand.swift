@@ -114,15 +114,19 @@ enum RenderCommand {
       }
       if let svgPath {
         let renderer = SVGRenderer(title: title)
-        let svg =
-          viewports.isEmpty ? renderer.render(snapshot) : renderer.render(snapshot, viewports: viewports)
-        guard write(svg, to: svgPath, io: &io) else { return .usageError }
+        let written = write(to: svgPath, io: &io) { writer in
+          if viewports.isEmpty {
+            renderer.write(snapshot, to: &writer)
+          } else {
+            renderer.write(snapshot, viewports: viewports, to: &writer)
+          }
+        }
+        guard written else { return .usageError }
       }
       if let htmlPath {
-        let page = HTMLRenderer(
-          title: title, initialOffset: offsets.first ?? 0, initialHorizontalOffsets: scroll
-        ).render(snapshot)
-        guard write(page, to: htmlPath, io: &io) else { return .usageError }
+        let renderer = HTMLRenderer(
+          title: title, initialOffset: offsets.first ?? 0, initialHorizontalOffsets: scroll)
+        guard write(to: htmlPath, io: &io, { renderer.write(snapshot, to: &$0) }) else { return .usageError }
       }
       if ascii {
         let renderer = ASCIIRenderer(columns: columns, maxRows: maxRows)
@@ -172,8 +176,15 @@ enum RenderCommand {
 
   /// Writes `text` to `path`, reporting a failure on standard error.
   static func write<Output: ListLayoutCommand.IO>(_ text: String, to path: String, io: inout Output) -> Bool {
+    write(to: path, io: &io) { $0.write(text) }
+  }
+
+  /// Streams what `body` writes to `path`, reporting a failure on standard error.
+  static func write<Output: ListLayoutCommand.IO>(
+    to path: String, io: inout Output, _ body: (inout ByteWriter) -> Void
+  ) -> Bool {
     do {
-      try io.write(path, text)
+      try io.write(path, streaming: body)
       return true
     } catch {
       io.err("listlayout: \(path): cannot write the file (\(error.localizedDescription))\n")
