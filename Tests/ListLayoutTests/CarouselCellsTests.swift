@@ -207,4 +207,49 @@ import Testing
       }
     }
   }
+
+  /// How far carousels' cells reach past their sections follows resizes in lists of many
+  /// sections (several blocks of them) as a full relayout has it, and so do the sections a
+  /// rect finds.
+  @Test func overflowFollowsEdits() throws {
+    for seed in UInt64(0)..<20 {
+      var rng = SplitMix64(seed: seed)
+      var model = ListModel(configuration: ListConfiguration(width: 320))
+      for _ in 0..<Int.random(in: 60...200, using: &rng) {
+        let cells = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+          Cell(width: 50, height: Double(Int.random(in: 0...120, using: &rng)))
+        }
+        let alignment: VerticalAlignment = [.top, .center, .bottom].randomElement(using: &rng)!
+        model.sections.append(
+          Section(
+            cells: cells, attributes: SectionAttributes(verticalAlignment: alignment),
+            layout: .carousel(CarouselLayout(height: Bool.random(using: &rng) ? .fixed(40) : .first))))
+      }
+      var snapshot = try model.layout()
+      for step in 0..<30 {
+        var update = ListUpdate()
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+          let s = Int.random(in: 0..<snapshot.numberOfSections, using: &rng)
+          let count = snapshot.numberOfItems(inSection: s)
+          guard count > 0 else { continue }
+          update.resizeItem(
+            at: IndexPath(item: Int.random(in: 0..<count, using: &rng), section: s),
+            to: Size(width: 50, height: Double(Int.random(in: 0...120, using: &rng))))
+        }
+        guard let result = try? snapshot.applying(update) else { continue }
+        snapshot = result.snapshot
+        let full = try snapshot.model.layout()
+        #expect(
+          snapshot.overflow.above == full.overflow.above && snapshot.overflow.below == full.overflow.below,
+          "seed \(seed) step \(step)")
+        for _ in 0..<5 {
+          let rect = Rect(
+            x: 0, y: Double.random(in: -50...snapshot.contentSize.height, using: &rng), width: 320,
+            height: Double.random(in: 1...200, using: &rng))
+          #expect(
+            snapshot.sections(overlapping: rect) == full.sections(overlapping: rect), "seed \(seed) \(rect)")
+        }
+      }
+    }
+  }
 }
