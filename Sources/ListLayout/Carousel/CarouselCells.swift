@@ -186,7 +186,7 @@ struct CarouselCells: Sendable {
     /// Ends the chunk being filled, if any, and starts the next.
     private mutating func nextChunk() {
       endChunk()
-      let remaining = count - Self.start(ofChunk: entries.count)
+      let remaining = count - CarouselCells.start(ofChunk: entries.count)
       precondition(remaining > 0, "a carousel row of \(count) cells got more")
       let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity))
       chunk = made
@@ -194,8 +194,6 @@ struct CarouselCells: Sendable {
       size = made.count
       written = 0
     }
-
-    private static func start(ofChunk c: Int) -> Int { c << CarouselCells.chunkShift }
 
     /// Seals the chunk being filled and lists it.
     private mutating func endChunk() {
@@ -213,7 +211,8 @@ struct CarouselCells: Sendable {
       precondition(written == size, "a carousel row of \(count) cells got fewer")
       endChunk()
       let appended =
-        entries.isEmpty ? 0 : Self.start(ofChunk: entries.count - 1) + entries[entries.count - 1].chunk.count
+        entries.isEmpty
+        ? 0 : CarouselCells.start(ofChunk: entries.count - 1) + entries[entries.count - 1].chunk.count
       precondition(appended == count, "a carousel row of \(count) cells got \(appended)")
       return CarouselCells(entries: entries, count: count, tallest: tallest)
     }
@@ -261,14 +260,43 @@ struct CarouselCells: Sendable {
   ///
   /// - Complexity: O(log n).
   func firstIndex(wherePrefixExceeds target: Double, perElement: Double) -> Int {
+    // The first chunk whose last cell passes, then the first cell in it (the sums at a chunk's
+    // end equal the next chunk's start bit for bit: `prefix` reads the same values).
     var low = 0
-    var high = count
+    var high = entries.count
     while low < high {
       let mid = (low + high) >> 1
-      if prefix(mid + 1) + Double(mid + 1) * perElement > target { high = mid } else { low = mid + 1 }
+      let entry = entries[mid]
+      let end = Self.start(ofChunk: mid) + entry.chunk.count
+      if entry.start + entry.chunk.total + Double(end) * perElement > target {
+        high = mid
+      } else {
+        low = mid + 1
+      }
     }
-    return low
+    guard low < entries.count else { return count }
+    let entry = entries[low]
+    let first = Self.start(ofChunk: low)
+    let chunk = entry.chunk
+    let n = chunk.count
+    let sums = chunk.storage + 2 * n
+    var k = 0
+    var limit = n - 1
+    while k < limit {
+      let mid = (k + limit) >> 1
+      if entry.start + sums[mid + 1] + Double(first + mid + 1) * perElement > target {
+        limit = mid
+      } else {
+        k = mid + 1
+      }
+    }
+    withExtendedLifetime(chunk) {}
+    return first + k
   }
+
+  /// The index of chunk `c`'s first cell.
+  @inline(__always)
+  static func start(ofChunk c: Int) -> Int { c << chunkShift }
 
   /// Calls `body` with each cell from `first` on: its index, start (``prefix(_:)``), width
   /// and height, in order, until it returns `false`.

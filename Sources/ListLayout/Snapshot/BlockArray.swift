@@ -30,7 +30,8 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
   var endIndex: Int { count }
 
   subscript(position: Int) -> Element {
-    get { blocks[Blocks.block(of: position)].elements[Blocks.offset(of: position)] }
+    // Read in place: a caller reading one field of an element does not copy all of it.
+    _read { yield blocks[Blocks.block(of: position)].elements[Blocks.offset(of: position)] }
     _modify {
       let block = Blocks.block(of: position)
       if !isKnownUniquelyReferenced(&blocks[block]) {
