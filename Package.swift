@@ -40,7 +40,7 @@ let package = Package(
       name: "ListLayoutTests", dependencies: ["ListLayout", "ListLayoutTesting", "TestSupport"],
       exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
-    .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender"]),
+    .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender", "TestSupport"]),
     .testTarget(
       name: "ListLayoutTestingTests", dependencies: ["ListLayoutTesting", "Flexbox"],
       exclude: ["__Snapshots__"]),

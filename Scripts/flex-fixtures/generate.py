@@ -22,18 +22,23 @@ frame relative to its parent from `getBoundingClientRect`, and writes
 `FIXTURE_SEED=9191 ... 500`.
 
 The features beyond that first schema (percentages, `margin: auto`, measured text, the automatic
-minimum size, `overflow`, `box-sizing`, `position: static`, `direction`, `start`/`end`/`safe`
-alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
+minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`, `direction`,
+`start`/`end`/`safe` alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
-400). Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
-are not committed yet: with `features 5005 300`, 18 of the 300 trees still differ from Chromium. Seeds in
+400, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
+containers (their absolutely positioned children placed against the nearest positioned
+ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
+are not committed yet: with `features 5005 300`, 9 of the 300 trees still differ from Chromium
+(with `features 6006 300`, 11). Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
-is not committed yet either: 2 of its 300 trees still differ (`features7007_019`, `_239`: the
-max-content width of a box holding a column container whose items are baseline-aligned; `generate.py baseline` writes the
+is committed and passes whole (`generate.py baseline` writes the
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
+
+A `display: contents` box has no box: the page reports a zero frame for it and its children's
+frames relative to its parent's box (the engine's convention).
 
 Each file is a JSON array of fixtures:
 
@@ -609,6 +614,150 @@ def feature_fixtures():
             box([leaf(display="none", width="50%", margin="auto"), leaf(width=30, height=20, margin={"left": "auto"}),
                  box([leaf(width=10, height=10)], display="none", position="absolute")],
                 flexDirection=direction, width=200, height=150))
+    # display: contents: the box's children take its place among its parent's items.
+    for direction in ["row", "column", "row-reverse"]:
+        add(f"display_contents_{direction}",
+            box([leaf(width=20, height=15),
+                 box([leaf(width=30, height=10), leaf(flexGrow=1, height=5)], display="contents", width=500,
+                     height=7, padding={"left": 9}, margin={"top": 11}, border={"left": 3}, flexDirection="row"),
+                 leaf(width=25, height=20)],
+                flexDirection=direction, width=200, height=150, padding={"left": 4, "top": 6}))
+        add(f"display_contents_nested_{direction}",
+            box([box([leaf(width=10, height=10),
+                      box([leaf(width=15, height=12), box([leaf(width=5, height=5)], display="contents")],
+                          display="contents"),
+                      leaf(width=20, height=8, display="none")], display="contents"),
+                 box([], display="contents"),
+                 leaf(flexGrow=1, flexBasis=0)],
+                flexDirection=direction, width=120, height=90, justifyContent="space-between"))
+    add("display_contents_wrap",
+        box([box([leaf(width=40, height=10) for _ in range(4)], display="contents"), leaf(width=50, height=20)],
+            flexDirection="row", flexWrap="wrap", width=100, height=100, alignContent="space-between"))
+    add("display_contents_percentages",
+        box([box([leaf(width="50%", height="20%"), leaf(flexBasis="25%", height=10, margin={"left": "10%"})],
+                 display="contents", width=10, height=10)],
+            flexDirection="row", width=200, height=100))
+    add("display_contents_absolute_child",
+        box([leaf(width=30, height=30),
+             box([leaf(position="absolute", width=20, height=20, right=5, bottom=6),
+                  leaf(position="absolute", width=10, height=10)], display="contents", position="absolute",
+                 top=40)],
+            flexDirection="row", justifyContent="center", alignItems="flex-end", width=100, height=80))
+    add("display_contents_text",
+        box([box([text(["XX", "XXX"], flexShrink=1), leaf(width=60, height=10)], display="contents")],
+            flexDirection="row", width=80, height=40))
+    add("display_contents_direction",
+        box([box([box([leaf(width=10, height=10), leaf(width=20, height=10)], flexDirection="row", width=60)],
+                 display="contents", direction="rtl")],
+            width=100, height=50))
+    add("display_contents_auto_size",
+        box([box([box([leaf(width=30, height=20), leaf(width=40, height=25)], display="contents")],
+                 flexDirection="row", alignSelf="flex-start")],
+            width=200, height=100))
+    # position: static containers: an absolutely positioned box's containing block is the padding
+    # box of its nearest positioned ancestor; its static position is still in its parent.
+    pad = {"top": 3, "left": 4, "bottom": 5, "right": 6}
+    brd = {"top": 1, "left": 2, "bottom": 3, "right": 4}
+    def static_parent(kids, **style):
+        return box([leaf(width=30, height=20)] + kids, position="static", padding={"top": 7, "left": 8},
+                   border={"left": 1, "top": 2}, **style)
+    add("static_cb_insets",
+        box([leaf(width=25, height=25),
+             static_parent([leaf(position="absolute", top=5, left=6, width=20, height=10),
+                            leaf(position="absolute", bottom=5, right=6, width=20, height=10),
+                            leaf(position="absolute", top=10, bottom=10, left="10%", right=15),
+                            leaf(position="absolute", top=0, left=0, width="50%", height="25%")],
+                           margin={"left": 9, "top": 11}, width=80, height=60)],
+            flexDirection="row", width=240, height=180, padding=pad, border=brd))
+    for justify in ["flex-start", "center", "flex-end"]:
+        for align in ["flex-start", "center", "flex-end", "stretch"]:
+            add(f"static_cb_static_position_{justify}_{align}",
+                box([leaf(width=25, height=25),
+                     static_parent([leaf(position="absolute", width=20, height=10),
+                                    box([leaf(width=10, height=10), leaf(width=15, height=5)], position="absolute",
+                                        flexDirection="row"),
+                                    {"style": {"position": "absolute"}, "text": "XXXX\u200bXXX\u200bXX"}],
+                                   justifyContent=justify, alignItems=align, margin={"left": 9, "top": 11},
+                                   width=80, height=60)],
+                    flexDirection="row", width=240, height=180, padding=pad, border=brd))
+    for direction in ["row", "column", "row-reverse", "column-reverse"]:
+        add(f"static_cb_one_inset_{direction}",
+            box([leaf(width=25, height=25),
+                 static_parent([leaf(position="absolute", left=5, width=20, height=10),
+                                leaf(position="absolute", top=5, width=20, height=10),
+                                leaf(position="absolute", right=5, height=10),
+                                leaf(position="absolute", bottom=5, width=10)],
+                               flexDirection=direction, justifyContent="center", alignItems="center",
+                               margin={"left": 9, "top": 11}, width=80, height=60)],
+                flexDirection="row", width=240, height=180, padding=pad, border=brd))
+    add("static_cb_chain",
+        box([box([box([box([leaf(position="absolute", top=1, left=2, right=3, height=5),
+                             leaf(position="absolute", width=10, height=10)],
+                            position="static", margin={"left": 5, "top": 6}, padding={"left": 3}, width=40, height=30)],
+                       position="static", padding={"left": 7, "top": 8}, width=100, height=80),
+                  leaf(position="absolute", bottom=2, right=2, width=10, height=10)],
+                 top=10, left=20, margin={"left": 4}, padding={"left": 6, "top": 2}, border=brd, width=150,
+                 height=120)],
+            width=300, height=250, padding=pad))
+    add("static_cb_auto_sizes",
+        box([box([leaf(width=60, height=10),
+                  leaf(position="absolute", top=0, bottom=0, width=10),
+                  leaf(position="absolute", left=0, right=0, height=10),
+                  box([leaf(width=70, height=10)], position="absolute", flexWrap="wrap", flexDirection="row")],
+                 position="static", alignSelf="flex-start", margin={"left": 30, "top": 40})],
+            width=120, height=100, padding=pad, border=brd))
+    add("static_cb_absolute_static_parent",
+        box([box([box([leaf(position="absolute", top=3, left=4, width=10, height=10),
+                       leaf(position="absolute", width=10, height=10)], position="static", width=30, height=30,
+                      margin={"left": 5})],
+                 position="absolute", top=20, left=30, width=60, height=50, padding={"left": 2, "top": 2})],
+            width=200, height=150))
+    add("static_cb_rtl",
+        box([box([leaf(position="absolute", left=5, top=5, width=20, height=10),
+                  leaf(position="absolute", right=5, width="20%", height=10),
+                  leaf(position="absolute", width=10, height=10)], position="static", width=80, height=60,
+                 direction="rtl", flexDirection="row", margin={"left": 9, "top": 11}, padding={"left": 3, "right": 8})],
+            flexDirection="row", width=200, height=150, padding=pad))
+    add("static_cb_margins",
+        box([box([leaf(position="absolute", left=5, right=5, top=0, height=10, margin={"left": "auto", "right": "auto"},
+                       width=30),
+                  leaf(position="absolute", top=5, bottom=5, width=10, margin={"top": 4, "bottom": 6}),
+                  leaf(position="absolute", width=10, height=10, margin={"left": 7, "top": 3})],
+                 position="static", width=80, height=60, margin={"left": 9, "top": 11})],
+            width=200, height=150, padding=pad))
+    # An absolutely positioned box between `top` and `bottom` in a wrap-reverse container:
+    # `start`/`end` are the writing mode's (top, bottom), `flex-start`/`flex-end` the line's.
+    for align in ["flex-start", "flex-end", "start", "end", "self-start", "self-end"]:
+        add(f"absolute_insets_wrap_reverse_{align}",
+            box([leaf(position="absolute", alignSelf=align, top=3, bottom=9, height=20, width=10),
+                 leaf(position="absolute", alignSelf=align, height=20, width=10, left=15)],
+                flexDirection="row", flexWrap="wrap-reverse", width=100, height=80))
+    # `safe` at the static position: the box's margin box against the content box decides whether
+    # it overflows.
+    for direction in ["row", "column"]:
+        add(f"absolute_safe_center_margins_{direction}",
+            box([leaf(position="absolute", alignSelf="safe center", width=40, height=40, margin={"right": 10, "bottom": 10}),
+                 leaf(position="absolute", alignSelf="safe center", width=60, height=60, margin={"left": 3, "top": 3})],
+                flexDirection=direction, width=50, height=50, padding={"left": 2, "top": 2}, border={"right": 2, "bottom": 2}))
+    # `align-items: self-start`/`self-end` place an absolutely positioned box of another direction
+    # by its own start and end.
+    for align in ["self-start", "self-end"]:
+        add(f"absolute_align_items_{align}_own_direction",
+            box([leaf(position="absolute", direction="rtl", width=20, height=10),
+                 leaf(position="absolute", width=20, height=10, top=20),
+                 leaf(direction="rtl", width=20, height=10)],
+                alignItems=align, width=100, height=80, padding={"left": 3, "right": 7}))
+    # A box centred at its static position shrinks to fit the space around that point as far as
+    # the nearer edge of its containing block, on both sides (not its parent's content box).
+    for position in ["relative", "static"]:
+        for direction in ["row", "column"]:
+            centred_text = {"style": {"position": "absolute"}, "text": "XXXX\u200bXXX\u200bXX"}
+            add(f"absolute_centred_space_{position}_{direction}",
+                box([box([centred_text, leaf(position="absolute", width=10, height=10)], position=position,
+                         flexDirection=direction, justifyContent="center", alignItems="center", width=60,
+                         height=50, padding={"left": 20, "right": 5, "top": 2, "bottom": 12},
+                         margin={"left": 30, "top": 10})],
+                    width=200, height=150, padding={"left": 3}))
     # The automatic minimum size (min-width/min-height: auto) and scroll containers.
     five = ["XX", "XXXX", "X", "XXXXXX", "XXX"]
     def auto_text(**style):
@@ -785,6 +934,51 @@ def feature_fixtures():
                  box([leaf(width=2, height=1)], position="absolute", aspectRatio=0.5, padding={"top": 10},
                      left=100)],
                 flexDirection=direction, width=300, height=200, alignItems="flex-start"))
+    # The same in the other axis: with `min-width: auto`, a width that comes from the height
+    # through the ratio grows to the content's min-content width (capped by max-width), unless
+    # the box is a scroll container.
+    def ratio_row(child_width, **style):
+        return box([leaf(width=child_width, height=5)], aspectRatio=0.5, flexDirection="row", **style)
+    for direction in ["row", "column"]:
+        add(f"aspect_ratio_auto_min_width_{direction}",
+            box([ratio_row(30.5, height=20, minWidth="auto"), ratio_row(10, height=100, minWidth="auto"),
+                 ratio_row(40, height=20, minWidth="auto", maxWidth=25),
+                 ratio_row(40, height=20, minWidth="auto", overflow="hidden"), ratio_row(40, height=20),
+                 ratio_row(40, height=20, minWidth="auto", width=15),
+                 ratio_row(12, height=10, minWidth="auto", padding={"left": 3, "right": 2}),
+                 {"style": {"aspectRatio": 0.25, "height": 20, "minWidth": "auto"}, "text": "XXX\u200bXX"},
+                 {"style": {"aspectRatio": 0.25, "height": 20}, "text": "XXX\u200bXX"}],
+                flexDirection=direction, width=400, height=300, alignItems="flex-start", flexWrap="wrap"))
+    # Only a width transferred from the box's own `height` grows so: one transferred from a flexed
+    # or stretched height does not.
+    add("aspect_ratio_auto_min_width_flexed",
+        box([ratio_row(60, flexGrow=1, minWidth="auto", alignSelf="flex-start"),
+             ratio_row(60, flexBasis=10, minWidth="auto", alignSelf="flex-start"),
+             ratio_row(60, height=10, minWidth="auto", alignSelf="flex-start")],
+            width=300, height=100))
+    add("aspect_ratio_auto_min_width_stretched",
+        box([ratio_row(60, minWidth="auto"), ratio_row(60, minWidth="auto", height=10)],
+            flexDirection="row", width=300, height=40))
+    # A column container sized from its content counts an item with a ratio and no height of its
+    # own at its content width (its flexed height is not known then), within its min and max
+    # heights converted through the ratio.
+    def ratio_column(**style):
+        return box([leaf(aspectRatio=2, flexBasis=20), leaf(aspectRatio=2, flexGrow=1, minHeight=15),
+                    leaf(aspectRatio=2, flexBasis=30, maxHeight=5, minWidth="auto"), leaf(width=6, height=4)],
+                   **style)
+    add("aspect_ratio_column_contribution_absolute", box([ratio_column(position="absolute", height=100)],
+                                                         width=200, height=150))
+    add("aspect_ratio_column_contribution_item",
+        box([ratio_column(height=100, alignSelf="flex-start"), ratio_column(height=100)],
+            flexDirection="row", width=200, height=150, alignItems="flex-start"))
+    # With neither size known, a leaf's min-height transfers to its width through the ratio
+    # (capped by max-width).
+    add("aspect_ratio_min_height_transfers",
+        box([leaf(aspectRatio=2, minHeight=10), leaf(aspectRatio=0.5, minHeight=10.5, maxWidth=3),
+             leaf(position="absolute", aspectRatio=16 / 9, minHeight=1.25),
+             leaf(position="absolute", aspectRatio=3, minHeight=7, top=20, boxSizing="content-box",
+                  padding={"top": 2})],
+            width=200, height=150, alignItems="flex-start"))
     add("aspect_ratio_auto_min_nested",
         box([box([box([leaf(width=10, height=25)], minHeight="auto", aspectRatio=5)],
                  aspectRatio=2, minHeight="auto", width=40)], width=200, height=200, alignItems="flex-start"))
@@ -909,6 +1103,18 @@ def baseline_fixtures():
         box([box([leaf(width=10, height="50%"), text(two)], height=60, flexDirection="row", alignItems="baseline"),
              box([leaf(width=10, height="50%")], height=40)],
             flexDirection="row", alignItems="baseline", width=200, height=80))
+    # A multi-line column's line holds its baseline group (left edges lined up: the widest left
+    # margin plus the widest rest), a single-line column's only its widest item.
+    for wrap in ["wrap", "wrap-reverse", "nowrap"]:
+        for width in [None, 150]:
+            group = [leaf(alignSelf="baseline", width=60, height=10, margin={"left": 20}),
+                     leaf(alignSelf="baseline", width=90, height=10, margin={"left": -4, "right": 3}),
+                     leaf(width=40, height=10)]
+            style = {"flexWrap": wrap, "alignSelf": "flex-start", "height": 50}
+            if width:
+                style["width"] = width
+            add(f"baseline_column_line_{wrap}_{'width' if width else 'auto'}",
+                box([box(group, **style), leaf(width=10, height=10)], flexDirection="row", width=300, height=100))
     return f
 
 
@@ -946,7 +1152,7 @@ def feature_value(rng, kind):
     raise ValueError(kind)
 
 
-def random_feature_style(rng, is_root, depth, aspect=False, baseline=False):
+def random_feature_style(rng, is_root, depth, aspect=False, baseline=False, boxes=False):
     """A random style mixing the first schema with the features of feature_fixtures()."""
     s = random_style(rng, is_root, depth)
     if not is_root:
@@ -1002,22 +1208,29 @@ def random_feature_style(rng, is_root, depth, aspect=False, baseline=False):
         s["position"] = "static"
     if not is_root and rng.random() < 0.03:
         s["display"] = "none"
+    # position: static containers and display: contents join the mixes of the seeds in BOX_SEEDS
+    # (drawn last and only there).
+    if boxes and not is_root and rng.random() < 0.15:
+        s["position"] = "static"
+    if boxes and not is_root and rng.random() < 0.08:
+        s["display"] = "contents"
     return s
 
 
 ASPECT_SEEDS = {5005, 6006}
 BASELINE_SEEDS = {7007}
+BOX_SEEDS = {8008, 8080}
 
 
-def random_feature_tree(rng, aspect=False, baseline=False):
+def random_feature_tree(rng, aspect=False, baseline=False, boxes=False):
     target = rng.randint(2, 25)
-    root = {"style": random_feature_style(rng, True, 0, aspect, baseline), "children": []}
+    root = {"style": random_feature_style(rng, True, 0, aspect, baseline, boxes), "children": []}
     nodes = [(root, 0)]
     count = 1
     while count < target:
         candidates = [(n, d) for (n, d) in nodes if d < 3]
         parent, depth = rng.choice(candidates)
-        child = {"style": random_feature_style(rng, False, depth + 1, aspect, baseline), "children": []}
+        child = {"style": random_feature_style(rng, False, depth + 1, aspect, baseline, boxes), "children": []}
         parent["children"].append(child)
         nodes.append((child, depth + 1))
         count += 1
@@ -1026,9 +1239,9 @@ def random_feature_tree(rng, aspect=False, baseline=False):
         if not n["children"]:
             del n["children"]
         else:
-            # An absolutely positioned box's containing block is its nearest positioned ancestor,
-            # which the engine takes to be its parent: keep `position: static` off containers.
-            if n["style"].get("position") == "static":
+            # Static containers pass their absolutely positioned children on to a positioned
+            # ancestor; the older seeds keep `position: static` off containers (as drawn then).
+            if n["style"].get("position") == "static" and not boxes:
                 del n["style"]["position"]
             for c in n["children"]:
                 clean(c)
@@ -1202,8 +1415,11 @@ SCRIPT = """
 function frames(el, parentRect, hidden) {
   const style = getComputedStyle(el);
   const isHidden = hidden || style.display === 'none';
-  const r = el.getBoundingClientRect();
-  const out = isHidden ? {x: 0, y: 0, width: 0, height: 0}
+  // A display: contents box has no box: a zero frame at its parent's origin, its children's
+  // frames relative to that parent.
+  const isContents = !isHidden && style.display === 'contents';
+  const r = isContents ? parentRect : el.getBoundingClientRect();
+  const out = isHidden || isContents ? {x: 0, y: 0, width: 0, height: 0}
     : {x: r.left - parentRect.left, y: r.top - parentRect.top, width: r.width, height: r.height};
   out.children = Array.from(el.children).map(c => frames(c, r, isHidden));
   return out;
@@ -1265,7 +1481,9 @@ def main():
         else:
             seed, count = int(sys.argv[2]), int(sys.argv[3])
             rng = random.Random(seed)
-            rand = [(f"features{seed}_{i:03d}", number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS, seed in BASELINE_SEEDS)))
+            rand = [(f"features{seed}_{i:03d}",
+                     number_ids(random_feature_tree(rng, seed in ASPECT_SEEDS, seed in BASELINE_SEEDS,
+                                                    seed in BOX_SEEDS)))
                     for i in range(count)]
             write(f"flex-features-{seed}.json", rand)
         return

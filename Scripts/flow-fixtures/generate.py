@@ -13,18 +13,13 @@ Run by hand, not in CI (see README.md next to this file):
 Python 3 standard library only. Output is deterministic (seeded random feeds).
 """
 
-import argparse
-import html
-import json
 import os
 import random
-import re
-import subprocess
 import sys
-import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from fixturekit import REPO, feed, generate, ins, num  # noqa: E402
+
 DEFAULT_OUT = os.path.join(REPO, "Tests", "ListLayoutTests", "Fixtures", "flow")
 
 RANDOM_BASE_SEED = 20261122
@@ -33,19 +28,6 @@ RANDOM_COUNT = 125
 # ---------------------------------------------------------------------------
 # Model builders
 # ---------------------------------------------------------------------------
-
-
-def num(x):
-    """Integers as integers, everything else as the float it is."""
-    if isinstance(x, bool):
-        raise TypeError("bool is not a number here")
-    if float(x) == int(x):
-        return int(x)
-    return float(x)
-
-
-def ins(top=0, left=0, bottom=0, right=0):
-    return {"top": num(top), "left": num(left), "bottom": num(bottom), "right": num(right)}
 
 
 def is_zero_insets(i):
@@ -84,28 +66,6 @@ def section(items, a=None, header=None, footer=None):
     s["attributes"] = a if a is not None else attrs()
     s["items"] = items
     return s
-
-
-def feed(width, sections, content_insets=None, spacing=0, rtl=False):
-    f = {
-        "width": num(width),
-        "layoutDirection": "rtl" if rtl else "ltr",
-        "contentInsets": content_insets if content_insets is not None else ins(),
-        "sectionSpacing": num(spacing),
-        "pinSectionHeaders": False,
-        "sections": sections,
-    }
-    # Item ids: running over the whole feed so they are unique in a fixture.
-    n = 0
-    for s in f["sections"]:
-        new_items = []
-        for it in s["items"]:
-            it = dict(it)
-            it["id"] = "c%d" % n
-            n += 1
-            new_items.append(it)
-        s["items"] = new_items
-    return f
 
 
 # ---------------------------------------------------------------------------
@@ -578,121 +538,9 @@ document.getElementById('result').textContent = JSON.stringify({ua: navigator.us
 """
 
 
-def build_page(feeds):
-    data = json.dumps(feeds, sort_keys=True).replace("</", "<\\/")
-    return ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>flow fixtures</title>\n"
-            "<style>html,body{margin:0;padding:0;border:0;}</style></head>\n"
-            "<body><pre id=\"result\">PENDING</pre>\n<script>\nconst CASES = " + data + ";\n"
-            + PAGE_SCRIPT + "</script></body></html>\n")
-
-
-def run_chromium(chromium, page_path):
-    cmd = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-           "--window-size=2000,2000", "--force-device-scale-factor=1",
-           "--virtual-time-budget=10000", "--dump-dom", "file://" + page_path]
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
-    if proc.returncode != 0:
-        sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
-        raise SystemExit("chromium failed with exit code %d" % proc.returncode)
-    dom = proc.stdout.decode("utf-8")
-    m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
-    if not m:
-        raise SystemExit("no result element in chromium output")
-    text = html.unescape(m.group(1))
-    if text == "PENDING":
-        raise SystemExit("the page script did not finish (result still PENDING)")
-    return json.loads(text)
-
-
-def chromium_version(chromium):
-    try:
-        out = subprocess.run([chromium, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                             check=False).stdout.decode().strip()
-    except OSError:
-        out = ""
-    return out
-
-
-# ---------------------------------------------------------------------------
-# Output
-# ---------------------------------------------------------------------------
-
-
-def clean_number(v, where):
-    if abs(v * 64 - round(v * 64)) > 1e-9:
-        raise SystemExit("%s: %r is not a multiple of 1/64" % (where, v))
-    return num(v)
-
-
-def clean_frame(fr, where):
-    return {k: clean_number(fr[k], where) for k in ("x", "y", "width", "height")}
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"),
-                    help="Chromium binary (default: $CHROMIUM or 'chromium')")
-    ap.add_argument("--out", default=DEFAULT_OUT, help="output directory (default: %(default)s)")
-    ap.add_argument("--keep-page", metavar="PATH", help="also write the generated HTML page to PATH")
-    args = ap.parse_args()
-
-    cases = hand_cases() + random_cases()
-    names = set()
-    for short, _, _ in cases:
-        assert short not in names, short
-        names.add(short)
-    feeds = [f for (_, _, f) in cases]
-
-    page = build_page(feeds)
-    with tempfile.TemporaryDirectory(prefix="flow-fixtures-") as tmp:
-        page_path = os.path.join(tmp, "page.html")
-        with open(page_path, "w", encoding="utf-8") as fh:
-            fh.write(page)
-        if args.keep_page:
-            with open(args.keep_page, "w", encoding="utf-8") as fh:
-                fh.write(page)
-        result = run_chromium(args.chromium, page_path)
-    results = result["results"]
-    if len(results) != len(cases):
-        raise SystemExit("expected %d results, got %d" % (len(cases), len(results)))
-
-    os.makedirs(args.out, exist_ok=True)
-    for old in os.listdir(args.out):
-        if re.match(r"^\d{4}-.*\.json$", old):
-            os.remove(os.path.join(args.out, old))
-
-    total_sections = 0
-    for idx, ((short, desc, f), res) in enumerate(zip(cases, results), start=1):
-        name = "%04d-%s" % (idx, short)
-        elements = []
-        for e in res["elements"]:
-            where = "%s %s s%d" % (name, e["kind"], e["section"])
-            out = {"kind": e["kind"], "section": e["section"]}
-            if e["kind"] == "cell":
-                out["item"] = e["item"]
-                out["id"] = e["id"]
-            out["frame"] = clean_frame(e["frame"], where)
-            elements.append(out)
-        cs = res["contentSize"]
-        doc = {
-            "name": name,
-            "description": desc,
-            "feed": f,
-            "expected": {
-                "contentSize": {"width": clean_number(cs["width"], name),
-                                "height": clean_number(cs["height"], name)},
-                "elements": elements,
-            },
-        }
-        if doc["expected"]["contentSize"]["width"] != f["width"]:
-            raise SystemExit("%s: content width %r != feed width" % (name, cs["width"]))
-        total_sections += len(f["sections"])
-        with open(os.path.join(args.out, name + ".json"), "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(doc, indent=2, sort_keys=True))
-            fh.write("\n")
-
-    print("wrote %d fixtures (%d sections) to %s" % (len(cases), total_sections, os.path.relpath(args.out)))
-    print("browser: %s" % (chromium_version(args.chromium) or result.get("ua", "?")))
+    generate(__doc__, DEFAULT_OUT, "flow fixtures", hand_cases() + random_cases(),
+             lambda feeds: [("CASES", feeds)], PAGE_SCRIPT)
 
 
 if __name__ == "__main__":

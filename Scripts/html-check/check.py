@@ -19,7 +19,12 @@ Run by hand (not in `swift test`, unless LISTLAYOUT_CHROMIUM_TESTS=1; see README
 4. Takes a screenshot of the page at Y (`pinned.png` in the output directory).
 
 With --prepared, expected.json may name carousels scrolled sideways ("scroll": {"S": X}, what
-`layout --scroll S=X` was given): the page scrolls them (`#scroll=S:X`) before it checks.
+`layout --scroll S=X` was given): the page scrolls them (`#scroll=S:X`) before it checks. It may
+also list swipes ("swipes": [{"section", "dx", "maximumOffset", "snapOffsets"}], the offsets as
+`layout` reports them): after the frame check the page sends each carousel a sideways wheel
+event of dx (`#swipe=S:DX`) and reports where it stood and where it came to rest; a carousel
+with snap offsets must rest at the one nearest where the swipe left it, one without where the
+swipe left it (its offset before plus dx, clamped to 0 ... maximumOffset).
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
@@ -127,6 +132,9 @@ def main():
     # Carousels scrolled sideways (expected.json's "scroll": {"S": X}, as `layout --scroll S=X`).
     if expected.get("scroll"):
         fragment += "&scroll=" + ",".join("%s:%s" % (s, x) for s, x in sorted(expected["scroll"].items()))
+    swipes = expected.get("swipes") or []
+    if swipes:
+        fragment += "&swipe=" + ",".join("%s:%s" % (w["section"], w["dx"]) for w in swipes)
     width = int(expected["layout"]["contentSize"]["width"])
     window = "--window-size=%d,%d" % (max(width + 160, 480), int(vh) + 80)
 
@@ -175,6 +183,26 @@ def main():
             failures.append("pinned header at %s px from the viewport top, expected %s" % (
                 pinned_got["topInViewport"], pinned_want[0]["frame"]["y"] - offset))
 
+    # Swipes: where each carousel came to rest.
+    reported = {w["section"]: w for w in report.get("swipes") or []}
+    for swipe in swipes:
+        rested = reported.get(swipe["section"])
+        if rested is None or rested["rest"] is None:
+            failures.append("swipe of section %s: no report %s" % (swipe["section"], rested))
+            continue
+        moved = min(max(rested["start"] + swipe["dx"], 0), swipe["maximumOffset"])
+        if abs(rested["moved"] - moved) > 1e-9:
+            failures.append("swipe of section %s moved it to %s, expected %s" % (swipe["section"], rested["moved"], moved))
+        offsets = swipe["snapOffsets"]
+        if offsets:
+            nearest = min(abs(o - rested["moved"]) for o in offsets)
+            if rested["rest"] not in offsets or abs(rested["rest"] - rested["moved"]) > nearest:
+                failures.append("section %s rests at %s after a swipe to %s: not the nearest snap offset" % (
+                    swipe["section"], rested["rest"], rested["moved"]))
+        elif rested["rest"] != rested["moved"]:
+            failures.append("section %s (no paging) rests at %s, the swipe left it at %s" % (
+                swipe["section"], rested["rest"], rested["moved"]))
+
     screenshot = os.path.join(out, "pinned.png")
     subprocess.run(chromium_base(args) + [window, "--screenshot=%s" % screenshot, "file://%s#%s" % (page, fragment)],
                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
@@ -191,6 +219,14 @@ def main():
         selftest["maxCellNodes"], selftest["maxNodes"], selftest["pooledNodes"]))
     print("frame at offset %s: %d elements in the DOM, %d from the library; pinned header %s" % (
         offset, len(got), len(want), pinned_got))
+    if swipes:
+        swipe_failures = [f for f in failures if "swipe" in f]
+        print("swipes:            %d (%s)" % (len(swipes), "all at rest where they may be" if not swipe_failures
+                                               else "%d wrong" % len(swipe_failures)))
+        for swipe in swipes:
+            rested = reported.get(swipe["section"]) or {}
+            print("  section %s: %s + %s -> %s, at rest at %s" % (
+                swipe["section"], rested.get("start"), swipe["dx"], rested.get("moved"), rested.get("rest")))
     print("screenshot:        %s" % screenshot)
     if failures:
         for failure in failures:

@@ -337,7 +337,7 @@ extension Layout {
 
   /// Whether the box takes part in layout (`display`).
   public var isIncludedInLayout: Bool {
-    get { style.display == .flex }
+    get { style.display != .none }
     set { style.display = newValue ? .flex : .none }
   }
 }

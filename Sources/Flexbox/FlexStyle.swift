@@ -15,9 +15,11 @@ import LayoutGeometry
 /// padding or border clamps to 0, a NaN or negative flex factor reads as 0, and when a minimum
 /// exceeds its maximum the minimum wins, as in CSS.
 public struct FlexStyle: Sendable, Hashable {
-  /// `display`: whether the box takes part in layout at all (`none` gives it a zero frame).
+  /// `display`: whether the box takes part in layout at all (`none` gives it a zero frame), or
+  /// hands its children to its parent (`contents`).
   public var display: Display = .flex
-  /// `position`: whether the box is in flow (`relative`) or placed against its parent (`absolute`).
+  /// `position`: whether the box is in flow (`relative`, `static`) or placed against its
+  /// containing block (`absolute`): its parent, unless that is `static`.
   public var position: PositionType = .relative
   /// `flex-direction`: the main axis and its direction.
   public var flexDirection: FlexDirection = .column
@@ -162,15 +164,27 @@ public struct FlexStyle: Sendable, Hashable {
     case flex
     /// Removed from layout; its frame (and its subtree's) is zero.
     case none
+    /// No box of its own ([CSS Display 3 §2.5](https://www.w3.org/TR/css-display-3/#box-generation)):
+    /// its children take its place among its parent's children, in order, and inherit its
+    /// `direction`; its other properties have no effect. Its frame is zero, at its parent's
+    /// origin, so its children's frames are relative to the parent they are laid out in. A
+    /// leaf's measured content is not laid out (it generates no item). On the root, `contents`
+    /// acts as `flex`, as CSS computes it for the root element.
+    case contents
   }
 
   /// `position`.
   public enum PositionType: String, Sendable, Hashable, CaseIterable {
     /// In flow, then moved by its insets.
     case relative
-    /// Out of flow, placed by its insets against the parent's padding box.
+    /// Out of flow, placed by its insets against its containing block's padding box (the
+    /// parent's, or a `static` parent's nearest positioned ancestor's).
     case absolute
-    /// In flow; its insets do not apply (CSS's initial value).
+    /// In flow; its insets do not apply (CSS's initial value). A static box is no containing
+    /// block: its absolutely positioned children are sized and offset against the padding box
+    /// of its nearest ancestor that is not static (the root at the latest; [CSS Position 3
+    /// §2.1](https://www.w3.org/TR/css-position-3/#def-cb)), while their static position stays
+    /// in it. Their frames are still relative to it.
     case `static`
   }
 

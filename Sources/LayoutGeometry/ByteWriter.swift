@@ -76,7 +76,7 @@ public struct ByteWriter {
 
   /// Writes `bytes`, through the buffer when they fit in it, else straight to the sink.
   @inlinable @inline(__always)
-  mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count <= capacity else { return writeLarge(bytes) }
     guard let source = bytes.baseAddress else { return }
     let out = reserve(bytes.count)

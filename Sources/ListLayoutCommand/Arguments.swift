@@ -1,3 +1,5 @@
+import ListLayout
+
 /// A small, hand-written command-line parser: positional arguments, `--name value` options
 /// and `--flag` switches, each command declaring which it accepts.
 struct Arguments: Equatable {
@@ -69,5 +71,57 @@ struct Arguments: Equatable {
       throw UsageError(description: "--\(name) needs a whole number in \(range), got '\(text)'")
     }
     return value
+  }
+}
+
+extension Arguments {
+  /// Takes every `--scroll S=X` (or `--scroll=S=X`) out of `words` (repeatable, so it cannot
+  /// go through ``init(_:options:flags:)``): the carousel sections' horizontal offsets, and the
+  /// words left. `layout` and `render` share it, so both read and reject the same values.
+  ///
+  /// - Throws: ``UsageError`` for a missing value, a value other than a section index (a whole
+  ///   number ≥ 0), `=` and a finite offset, or a section given twice.
+  static func scrollOffsets(_ words: [String]) throws(UsageError) -> ([String], HorizontalOffsets) {
+    var rest: [String] = []
+    var offsets = HorizontalOffsets()
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if word == "--" {
+        rest.append(contentsOf: words[index...])
+        break
+      }
+      guard word == "--scroll" || word.hasPrefix("--scroll=") else {
+        rest.append(word)
+        index += 1
+        continue
+      }
+      var value = String(word.dropFirst("--scroll".count))
+      if value.isEmpty {
+        index += 1
+        guard index < words.count else { throw UsageError(description: "--scroll needs S=X") }
+        value = words[index]
+      } else {
+        value.removeFirst()
+      }
+      let parts = value.split(separator: "=", omittingEmptySubsequences: false)
+      guard parts.count == 2, let section = Int(parts[0]), section >= 0, let x = Double(parts[1]), x.isFinite
+      else {
+        throw UsageError(description: "--scroll needs a section and a finite offset, S=X, got '\(value)'")
+      }
+      guard offsets.offsets[section] == nil else {
+        throw UsageError(description: "--scroll for section \(section) given twice")
+      }
+      offsets[section] = x
+      index += 1
+    }
+    return (rest, offsets)
+  }
+
+  /// Rejects carousel offsets given without a viewport to scroll them in.
+  static func checkScroll(_ scroll: HorizontalOffsets, hasViewport: Bool) throws(UsageError) {
+    if !scroll.offsets.isEmpty && !hasViewport {
+      throw UsageError(description: "--scroll needs a viewport (--offset and --viewport-height)")
+    }
   }
 }

@@ -21,6 +21,14 @@ extension ListLayoutCommand.IO {
   public mutating func stream(_ body: (inout ByteWriter) -> Void) {
     out(String(decoding: ByteWriter.bytes(body), as: UTF8.self))
   }
+
+  /// Does nothing: `value` is freed as usual.
+  public func keepUntilExit(_ value: Any) {}
+
+  /// Collects what `body` writes and writes it with ``ListLayoutCommand/IO/write(_:_:)``.
+  public func write(_ path: String, streaming body: (inout ByteWriter) -> Void) throws {
+    try write(path, String(decoding: ByteWriter.bytes(body), as: UTF8.self))
+  }
 }
 
 /// The `listlayout` command: lays out feeds from JSON and shows the results. The executable
@@ -38,6 +46,14 @@ public enum ListLayoutCommand {
     func write(_ path: String, _ text: String) throws
     /// Streams output to standard output through a buffered writer.
     mutating func stream(_ body: (inout ByteWriter) -> Void)
+    /// Writes a whole file through a buffered writer. The default collects the bytes and
+    /// calls `write(_:_:)`; `SystemIO` writes them to the file as they come.
+    func write(_ path: String, streaming body: (inout ByteWriter) -> Void) throws
+    /// Called with what a command built once its output is written. `SystemIO` keeps it
+    /// until the process exits, which returns the memory at once: freeing a million-cell
+    /// model and its layout piece by piece first costs more than laying it out. The default
+    /// does nothing (it lets go, as a process that runs many commands must).
+    func keepUntilExit(_ value: Any)
     /// Calls `body` with a whole file's bytes (`-` is standard input), valid only during the
     /// call. The default reads the file with `read(_:)`; `SystemIO` maps regular files
     /// into memory instead of copying them.
@@ -163,6 +179,34 @@ public enum ListLayoutCommand {
     public func write(_ path: String, _ text: String) throws {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
+    /// Keeps `value` alive until the process exits (the command line's process ends right
+    /// after its output).
+    public func keepUntilExit(_ value: Any) {
+      final class Kept {
+        let value: Any
+        init(_ value: Any) { self.value = value }
+      }
+      _ = Unmanaged.passRetained(Kept(value))
+    }
+
+    /// Writes a file 64 KB at a time as `body` writes it, never holding the whole of it.
+    ///
+    /// - Throws: Foundation's error for a file that cannot be created or written.
+    public func write(_ path: String, streaming body: (inout ByteWriter) -> Void) throws {
+      let url = URL(fileURLWithPath: path)
+      // Creating (or emptying) the file first reports a bad path as writing it whole did.
+      try Data().write(to: url)
+      let handle = try FileHandle(forWritingTo: url)
+      defer { try? handle.close() }
+      var failure: (any Error)?
+      var writer = ByteWriter { bytes in
+        guard failure == nil else { return }
+        do { try handle.write(contentsOf: Data(bytes)) } catch { failure = error }
+      }
+      body(&writer)
+      writer.flush()
+      if let failure { throw failure }
+    }
   }
 
   /// The command's version, printed by `listlayout --version`.
@@ -189,12 +233,13 @@ public enum ListLayoutCommand {
     With no command, lays out the built-in demo feed and prints a summary.
 
     commands:
-      layout FEED.json [--width W] [--offset Y --viewport-height H]
-                      print the layout as JSON (all elements, or those visible in a viewport)
+      layout FEED.json [--width W] [--offset Y --viewport-height H [--scroll S=X]…]
+                      print the layout as JSON (all elements, or those visible in a viewport,
+                      carousels scrolled sideways), with its sections' frames and snap offsets
       flex TREE.json [--width W] [--height H]
                       compute a flexbox tree and print its frames as JSON
       render FEED.json (--svg OUT.svg | --html OUT.html | --ascii) [--width W]
-                      [--offset Y --viewport-height H]
+                      [--offset Y --viewport-height H [--scroll S=X]…]
                       draw the layout: an SVG picture, a virtually scrolling HTML page, or text
       diff OLD.json NEW.json [--width W] [--offset Y --viewport-height H]
                       print the batch update between two versions of a feed (and, with a

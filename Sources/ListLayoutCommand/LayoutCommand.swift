@@ -31,7 +31,7 @@ enum LayoutCommand {
   ) -> ListLayoutCommand.Status {
     let arguments: Arguments
     do {
-      let (rest, scroll) = try scrollOffsets(words)
+      let (rest, scroll) = try Arguments.scrollOffsets(words)
       arguments = try Arguments(rest, options: ["width", "offset", "viewport-height"], flags: ["help"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
@@ -47,9 +47,7 @@ enum LayoutCommand {
       guard (offset == nil) == (viewportHeight == nil) else {
         throw Arguments.UsageError(description: "--offset and --viewport-height go together")
       }
-      if !scroll.offsets.isEmpty && offset == nil {
-        throw Arguments.UsageError(description: "--scroll needs a viewport (--offset and --viewport-height)")
-      }
+      try Arguments.checkScroll(scroll, hasViewport: offset != nil)
       guard let model = ListLayoutCommand.readFeed(arguments.positional[0], width: width, io: &io) else {
         return .usageError
       }
@@ -68,49 +66,11 @@ enum LayoutCommand {
       } else {
         io.stream { snapshot.writeJSON(sections: Array(0..<snapshot.numberOfSections), to: &$0) }
       }
+      io.keepUntilExit(snapshot)
       return .success
     } catch {
       io.err("listlayout layout: \(error)\n\n\(usage)\n")
       return .usageError
     }
-  }
-
-  /// Takes every `--scroll S=X` (or `--scroll=S=X`) out of `words`: the carousel offsets.
-  static func scrollOffsets(_ words: [String]) throws(Arguments.UsageError) -> ([String], HorizontalOffsets) {
-    var rest: [String] = []
-    var offsets = HorizontalOffsets()
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      if word == "--" {
-        rest.append(contentsOf: words[index...])
-        break
-      }
-      guard word == "--scroll" || word.hasPrefix("--scroll=") else {
-        rest.append(word)
-        index += 1
-        continue
-      }
-      var value = String(word.dropFirst("--scroll".count))
-      if value.isEmpty {
-        index += 1
-        guard index < words.count else { throw Arguments.UsageError(description: "--scroll needs S=X") }
-        value = words[index]
-      } else {
-        value.removeFirst()
-      }
-      let parts = value.split(separator: "=", omittingEmptySubsequences: false)
-      guard parts.count == 2, let section = Int(parts[0]), section >= 0, let x = Double(parts[1]), x.isFinite
-      else {
-        throw Arguments.UsageError(
-          description: "--scroll needs a section and a finite offset, S=X, got '\(value)'")
-      }
-      guard offsets.offsets[section] == nil else {
-        throw Arguments.UsageError(description: "--scroll for section \(section) given twice")
-      }
-      offsets[section] = x
-      index += 1
-    }
-    return (rest, offsets)
   }
 }

@@ -17,7 +17,10 @@ enum RenderCommand {
       --html OUT.html       one self-contained page that scrolls the layout virtually, with
                             sticky headers as the library computes them; open it as
                             OUT.html#offset=Y&vh=H to scroll to Y in an H-point viewport,
-                            or OUT.html#selftest to have it check itself and write a report
+                            or OUT.html#selftest to have it check itself and write a report;
+                            its carousels scroll sideways (a sideways wheel, or shift +
+                            wheel) and, paged by item or page, come to rest at the nearest
+                            of the snap offsets `layout` reports
       --ascii               draw it on standard output as text
 
     options:
@@ -26,6 +29,10 @@ enum RenderCommand {
                             pinned; several offsets (at most 12) are drawn side by side in SVG
                             and one after another in ASCII; the HTML page opens at the first
       --viewport-height H   the viewport's height (greater than 0)
+      --scroll S=X          with a viewport: carousel section S scrolled sideways by X
+                            (repeatable), as `layout --scroll`: the SVG and ASCII viewports
+                            draw its cells moved, the page opens with it scrolled (clamped
+                            to its row)
       --columns N           the width of the ASCII drawing in characters (20-1000, default 80)
       --max-rows N          the most rows of ASCII drawn per frame (1-100000, default 2000)
       --title TEXT          the title of the SVG and the page (default: the feed's file name)
@@ -44,8 +51,9 @@ enum RenderCommand {
   ) -> ListLayoutCommand.Status {
     let arguments: Arguments
     do {
+      let (rest, scroll) = try Arguments.scrollOffsets(words)
       arguments = try Arguments(
-        words,
+        rest,
         options: ["svg", "html", "width", "offset", "viewport-height", "columns", "max-rows", "title"],
         flags: ["help", "ascii"])
       if arguments.flags.contains("help") {
@@ -74,6 +82,7 @@ enum RenderCommand {
       guard offsets.isEmpty == (viewportHeight == nil) else {
         throw Arguments.UsageError(description: "--offset and --viewport-height go together")
       }
+      try Arguments.checkScroll(scroll, hasViewport: !offsets.isEmpty)
       let columns = try arguments.integer("columns", in: 20...1000) ?? 80
       let maxRows = try arguments.integer("max-rows", in: 1...100_000) ?? 2000
       let feedPath = arguments.positional[0]
@@ -101,17 +110,23 @@ enum RenderCommand {
         return .usageError
       }
       let viewports = offsets.map { offset in
-        snapshot.viewport(scrolledTo: offset, length: viewportHeight ?? 0)
+        snapshot.viewport(scrolledTo: offset, length: viewportHeight ?? 0, horizontalOffsets: scroll)
       }
       if let svgPath {
         let renderer = SVGRenderer(title: title)
-        let svg =
-          viewports.isEmpty ? renderer.render(snapshot) : renderer.render(snapshot, viewports: viewports)
-        guard write(svg, to: svgPath, io: &io) else { return .usageError }
+        let written = write(to: svgPath, io: &io) { writer in
+          if viewports.isEmpty {
+            renderer.write(snapshot, to: &writer)
+          } else {
+            renderer.write(snapshot, viewports: viewports, to: &writer)
+          }
+        }
+        guard written else { return .usageError }
       }
       if let htmlPath {
-        let page = HTMLRenderer(title: title, initialOffset: offsets.first ?? 0).render(snapshot)
-        guard write(page, to: htmlPath, io: &io) else { return .usageError }
+        let renderer = HTMLRenderer(
+          title: title, initialOffset: offsets.first ?? 0, initialHorizontalOffsets: scroll)
+        guard write(to: htmlPath, io: &io, { renderer.write(snapshot, to: &$0) }) else { return .usageError }
       }
       if ascii {
         let renderer = ASCIIRenderer(columns: columns, maxRows: maxRows)
@@ -120,7 +135,8 @@ enum RenderCommand {
         } else {
           for viewport in viewports {
             io.out(
-              "viewport at y = \(formatted(viewport.rect.minY)), height \(formatted(viewport.rect.height))\n")
+              "viewport at y = \(formatted(viewport.rect.minY)), height \(formatted(viewport.rect.height))"
+                + scrolledNote(scroll, snapshot) + "\n")
             io.out(renderer.render(snapshot, viewport: viewport))
           }
         }
@@ -130,6 +146,14 @@ enum RenderCommand {
       io.err("listlayout render: \(error)\n\n\(usage)\n")
       return .usageError
     }
+  }
+
+  /// What the ASCII viewport line says about carousels scrolled sideways: `, section 2
+  /// scrolled by 140` for each carousel given an offset, in section order.
+  static func scrolledNote(_ scroll: HorizontalOffsets, _ snapshot: LayoutSnapshot) -> String {
+    scroll.offsets.keys.sorted().filter { snapshot.isCarousel($0) }.map {
+      ", section \($0) scrolled by \(formatted(scroll[$0]))"
+    }.joined()
   }
 
   /// Parses `--offset Y[,Y...]`: finite numbers, at most 12.
@@ -152,8 +176,15 @@ enum RenderCommand {
 
   /// Writes `text` to `path`, reporting a failure on standard error.
   static func write<Output: ListLayoutCommand.IO>(_ text: String, to path: String, io: inout Output) -> Bool {
+    write(to: path, io: &io) { $0.write(text) }
+  }
+
+  /// Streams what `body` writes to `path`, reporting a failure on standard error.
+  static func write<Output: ListLayoutCommand.IO>(
+    to path: String, io: inout Output, _ body: (inout ByteWriter) -> Void
+  ) -> Bool {
     do {
-      try io.write(path, text)
+      try io.write(path, streaming: body)
       return true
     } catch {
       io.err("listlayout: \(path): cannot write the file (\(error.localizedDescription))\n")

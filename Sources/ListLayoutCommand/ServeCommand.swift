@@ -11,12 +11,16 @@ enum ServeCommand {
     standard output, keeping the current layout in memory between requests. End of input
     ends the service with status 0. Requests ("id" is echoed; "ok" says whether it worked):
       {"id":1,"op":"load","feed":{…}}              or "path":"FEED.json"; optional "width"
-      {"id":2,"op":"viewport","offset":Y,"height":H}     visible elements, headers pinned
+      {"id":2,"op":"viewport","offset":Y,"height":H}     visible elements, headers pinned,
+                                                   and the sections shown ("sections":
+                                                   index, frame, a carousel's contentWidth
+                                                   and snapOffsets); optional "scroll":
+                                                   {"S":X} scrolls carousel S sideways
       {"id":3,"op":"update","feed":{…}}            a whole new feed: diffed, applied, anchored
                                                    (optional "offset" and "height")
       {"id":4,"op":"edit","batch":{…}}             the diff format with the new content
       {"id":5,"op":"measure","sizes":{"ID":{"width":W,"height":H}}}
-      {"id":6,"op":"layout"}                       every element
+      {"id":6,"op":"layout"}                       every element and section
     A bad request is answered {"id":…,"ok":false,"error":{"kind","path","message","line","column"}}
     and changes nothing; the service keeps serving.
     """

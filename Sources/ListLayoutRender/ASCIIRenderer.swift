@@ -164,8 +164,10 @@ extension ASCIIRenderer {
       }
       let title = element.isPinned ? label.title + " (pinned)" : label.title
       box(&grid, c0, r0, c1, r1, edge: edge, title: title)
+      // Labels start inside the drawing's part of the box (a cell cut by the left edge).
+      let text = max(c0 + 2, Self.gutter)
       if r1 - r0 >= 2 && c1 - c0 >= 5 && !label.traits.isEmpty {
-        grid.write(label.traits.joined(separator: ","), row: r0 + 1, column: c0 + 2, limit: c1 - c0 - 3)
+        grid.write(label.traits.joined(separator: ","), row: r0 + 1, column: text, limit: c1 - text - 1)
       }
     }
     // What lies past the list's width (carousels' rows) is faded: box edges become dots.
@@ -202,12 +204,13 @@ extension ASCIIRenderer {
   }
 
   /// Draws a box from (c0, r0) to (c1, r1) inclusive, clearing its inside, with `title`
-  /// on its top edge.
+  /// on its top edge; the part left of the drawing (in the gutter) is cut off.
   func box(_ grid: inout Grid, _ c0: Int, _ r0: Int, _ c1: Int, _ r1: Int, edge: UInt8, title: String) {
     // Only the part on the grid is visited, however far off it the box reaches.
-    guard r0 <= r1, c0 <= c1, r1 >= 0, r0 < grid.rows.count, c1 >= 0, c0 < grid.width else { return }
+    let left = Self.gutter
+    guard r0 <= r1, c0 <= c1, r1 >= 0, r0 < grid.rows.count, c1 >= left, c0 < grid.width else { return }
     for r in max(r0, 0)...min(r1, grid.rows.count - 1) {
-      for c in max(c0, 0)...min(c1, grid.width - 1) {
+      for c in max(c0, left)...min(c1, grid.width - 1) {
         let onTop = r == r0
         let onBottom = r == r1
         let onSide = c == c0 || c == c1
@@ -225,7 +228,8 @@ extension ASCIIRenderer {
       }
     }
     if c1 - c0 >= 3 {
-      grid.write(title, row: r0, column: c0 + 2, limit: c1 - c0 - 3)
+      let start = max(c0 + 2, left)
+      grid.write(title, row: r0, column: start, limit: c1 - start - 1)
     }
   }
 }

@@ -61,8 +61,10 @@ extension HTMLRenderer {
     (function () {
       const L = JSON.parse(document.getElementById("layout").textContent);
       const C = L.cells, S = L.sections, n = C.x.length, ns = S.y.length;
-      // Carousels: each one's horizontal offset (0 ..< its maximum), moved by scrollCarousel.
+      // Carousels: each one's horizontal offset (0 ..< its maximum), moved by scrollCarousel;
+      // SN: each one's snap offsets (null, a list, or {w, n, end} for pages).
       const K = S.carousel || null, hx = new Float64Array(ns), sideways = S.rtl ? 1 : -1;
+      const SN = S.snap || null;
       const scroller = document.getElementById("scroller");
       const content = document.getElementById("content");
       const status = document.getElementById("status");
@@ -279,7 +281,38 @@ extension HTMLRenderer {
         update();
       }
       window.scrollCarousel = scrollCarousel;
-      // A sideways wheel (or shift + wheel) over a carousel scrolls it.
+      /** Carousel `s`'s snap offsets: how many, and the k-th (ascending). */
+      function snapCount(s) {
+        const snap = SN ? SN[s] : null;
+        return snap === null || snap === undefined ? 0 : Array.isArray(snap) ? snap.length : snap.n;
+      }
+      function snapAt(s, k) {
+        const snap = SN[s];
+        return Array.isArray(snap) ? snap[k] : k === snap.n - 1 ? snap.end : k * snap.w;
+      }
+      /** The snap offset nearest `x` (ties: the smaller), or null without paging. */
+      function nearestSnap(s, x) {
+        const count = snapCount(s);
+        if (count === 0) return null;
+        const k = firstIndex(count, (j) => snapAt(s, j) >= x);
+        if (k === 0) return snapAt(s, 0);
+        if (k === count) return snapAt(s, count - 1);
+        const below = snapAt(s, k - 1), above = snapAt(s, k);
+        return x - below <= above - x ? below : above;
+      }
+      /** When a gesture over a carousel ends (no wheel event for 150 ms), it snaps. */
+      const settling = new Map();
+      function settle(s) {
+        settling.delete(s);
+        const x = nearestSnap(s, hx[s]);
+        if (x !== null && x !== hx[s]) { hx[s] = x; update(); }
+      }
+      function swipeCarousel(s, dx) {
+        scrollCarousel(s, hx[s] + dx);
+        clearTimeout(settling.get(s));
+        settling.set(s, setTimeout(() => settle(s), 150));
+      }
+      // A sideways wheel (or shift + wheel) over a carousel scrolls it; it snaps when it stops.
       content.addEventListener("wheel", (event) => {
         const dx = event.shiftKey ? event.deltaY : event.deltaX;
         if (!K || dx === 0 || (!event.shiftKey && Math.abs(event.deltaX) <= Math.abs(event.deltaY))) return;
@@ -287,7 +320,7 @@ extension HTMLRenderer {
         const s = firstIndex(ns, (k) => sectionEnd[k] > y);
         if (s >= ns || S.y[s] > y || K[s] === null) return;
         event.preventDefault();
-        scrollCarousel(s, hx[s] + (S.rtl ? -dx : dx));
+        swipeCarousel(s, S.rtl ? -dx : dx);
       }, { passive: false });
 
       /** Scrolls through many offsets, checking the DOM against a brute-force scan. */
@@ -354,7 +387,9 @@ extension HTMLRenderer {
         return { offset: offset, viewportHeight: viewLength(), elements: elements, pinnedHeader: pinned };
       }
 
-      // #scroll=S:X,S:X scrolls carousels sideways before anything else.
+      // The offsets the page opens at (render --scroll), then #scroll=S:X,S:X, scroll carousels
+      // sideways (exactly where asked, not snapped) before anything else.
+      for (const [s, x] of L.scroll || []) scrollCarousel(s, x);
       for (const part of (params.get("scroll") || "").split(",")) {
         const [s, x] = part.split(":").map(Number);
         if (part) scrollCarousel(s, x);
@@ -363,12 +398,30 @@ extension HTMLRenderer {
       if (params.has("selftest")) report.selftest = selftest();
       scrollTo(params.has("offset") ? Number(params.get("offset")) : L.offset);
       update();
-      if (params.has("selftest")) {
-        report.frame = frameReport();
+      function writeReport() {
         const pre = document.createElement("pre");
         pre.id = "report";
         pre.textContent = JSON.stringify(report);
         document.body.appendChild(pre);
+      }
+      if (params.has("selftest")) report.frame = frameReport();
+      // #swipe=S:DX,S:DX: after the frame above, a sideways wheel event of DX over each
+      // carousel; the report (written once they have come to rest) says where each stood
+      // before it snapped and where it rests.
+      const swipes = (params.get("swipe") || "").split(",").filter((part) => part).map((part) => part.split(":").map(Number));
+      if (swipes.length > 0) {
+        report.swipes = swipes.map(([s, dx]) => {
+          const start = hx[s] || 0, top = content.getBoundingClientRect().top;
+          content.dispatchEvent(new WheelEvent("wheel", { deltaX: dx, deltaY: 0, bubbles: true, cancelable: true,
+            clientX: content.getBoundingClientRect().left + 1, clientY: top + S.y[s] + S.h[s] / 2 }));
+          return { section: s, start: start, moved: hx[s], rest: null };
+        });
+        setTimeout(() => {
+          for (const swipe of report.swipes) swipe.rest = hx[swipe.section];
+          if (params.has("selftest")) writeReport();
+        }, 400);
+      } else if (params.has("selftest")) {
+        writeReport();
       }
     })();
     """#

@@ -25,8 +25,21 @@ import ListLayout
 /// `LayoutSnapshot.viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:horizontalOffsets:)`
 /// lists for the same offset (the `Scripts/html-check` script verifies both in Chromium).
 ///
+/// Carousel sections scroll sideways inside the page (a sideways wheel, or shift + wheel, over
+/// one), virtualized as the list is. When the gesture ends (no wheel event for 150 ms) a
+/// carousel paged by item or by page comes to rest at the nearest of its snap offsets
+/// (`LayoutSnapshot.carouselMetrics(ofSection:)`; ties go to the smaller offset). The page
+/// snaps in script, to the offsets the library computed and embedded, not with CSS scroll
+/// snapping: its carousels are not native scroll containers (their cells are placed by the
+/// script), and a browser's scroll snapping would work out its own resting points from the
+/// cells' boxes (by item) or need a marker per page, and could differ from the library's
+/// by rounding and clamping. So a carousel on the page rests exactly where `layout` says
+/// it may.
+///
 /// The page reads options from its URL fragment: `#offset=Y` scrolls to Y, `vh=H` sets the
-/// viewport's height, and `selftest` scrolls through hundreds of offsets, checks the DOM
+/// viewport's height, `scroll=S:X,S:X` scrolls carousel sections sideways (exactly, as
+/// `layout --scroll` does, not snapped; clamped to the row), `swipe=S:DX,S:DX` swipes
+/// carousels by DX as a wheel gesture does (then they snap), and `selftest` scrolls through hundreds of offsets, checks the DOM
 /// against a brute-force scan of the embedded frames, and writes a JSON report into a
 /// `<pre id="report">` element. Identifiers are only ever written with `textContent`, and a
 /// content security policy forbids loading anything, so an untrusted feed cannot inject
@@ -43,19 +56,35 @@ public struct HTMLRenderer: Sendable {
   public var title: String
   /// The content offset the page opens at (a `#offset=` fragment overrides it).
   public var initialOffset: Double
+  /// How far carousel sections are scrolled sideways when the page opens (each clamped to its
+  /// row; a `#scroll=` fragment moves them further).
+  public var initialHorizontalOffsets: HorizontalOffsets
 
   /// Creates a renderer.
-  public init(title: String = "ListLayout", initialOffset: Double = 0) {
+  public init(
+    title: String = "ListLayout", initialOffset: Double = 0,
+    initialHorizontalOffsets: HorizontalOffsets = .zero
+  ) {
     self.title = title
     self.initialOffset = initialOffset.isFinite ? max(0, initialOffset) : 0
+    self.initialHorizontalOffsets = initialHorizontalOffsets
   }
 
   /// The page.
   ///
   /// - Complexity: O(n) for n elements.
   public func render(_ snapshot: LayoutSnapshot) -> String {
+    String(decoding: ByteWriter.bytes { write(snapshot, to: &$0) }, as: UTF8.self)
+  }
+
+  /// Writes the page to `writer` as it walks the snapshot, without building it in memory
+  /// (the same bytes ``render(_:)`` returns).
+  ///
+  /// - Complexity: O(n) for n elements.
+  public func write(_ snapshot: LayoutSnapshot, to writer: inout ByteWriter) {
     let escapedTitle = xmlEscaped(title)
-    var out = """
+    writer.write(
+      """
       <!DOCTYPE html>
       <html lang="en">
       <head>
@@ -73,47 +102,13 @@ public struct HTMLRenderer: Sendable {
       \(formatted(snapshot.contentSize.height))</span><span id="status"></span></div>
       <div id="scroller"><div id="content"></div></div>
       <script id="layout" type="application/json">
-      """
-    out += Self.scriptSafe(layoutJSON(snapshot))
-    out += "</script>\n<script>\n\(Self.script)</script>\n</body>\n</html>\n"
-    return out
-  }
-
-  /// `json` with `<`, `>` and `&` written as JSON escapes, so that no identifier can close
-  /// the `<script>` element holding it. (They can only occur inside JSON strings.)
-  static func scriptSafe(_ json: String) -> String {
-    // Byte by byte: the characters to escape are ASCII or the three-byte U+2028 / U+2029.
-    var out: [UInt8] = []
-    out.reserveCapacity(json.utf8.count + 64)
-    var bytes = json.utf8.makeIterator()
-    var pending: [UInt8] = []
-    while let byte = pending.isEmpty ? bytes.next() : pending.removeFirst() {
-      switch byte {
-      case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
-      case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
-      case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
-      case 0xE2:
-        guard let second = bytes.next() else {
-          out.append(byte)
-          continue
-        }
-        guard second == 0x80, let third = bytes.next() else {
-          out.append(byte)
-          pending.append(second)
-          continue
-        }
-        if third == 0xA8 {
-          out += Array("\\u2028".utf8)
-        } else if third == 0xA9 {
-          out += Array("\\u2029".utf8)
-        } else {
-          out += [byte, second]
-          pending.append(third)
-        }
-      default: out.append(byte)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
+      """)
+    // Identifiers and trait names are the only text in the JSON: written script-safe, no
+    // `<`, `>` or `&` in them can close the element.
+    writeLayoutJSON(snapshot, scriptSafe: true, to: &writer)
+    writer.write("</script>\n<script>\n")
+    writer.write(Self.script)
+    writer.write("</script>\n</body>\n</html>\n")
   }
 
   /// The layout as the page embeds it:
@@ -125,7 +120,9 @@ public struct HTMLRenderer: Sendable {
   ///  "traits":[[],["compactWidth"]],
   ///  "cells":{"x":[…],"y":[…],"w":[…],"h":[…],"t":[…],"id":["a",null,…]},
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
-  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…]}}
+  ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…],
+  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…]},
+  ///  "scroll":[[2,140]]}
   /// ```
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
@@ -136,10 +133,49 @@ public struct HTMLRenderer: Sendable {
   /// length along it, so a horizontal list's frames are written transposed (x for y) and
   /// the page swaps them back where it places its nodes.
   ///
+  /// Only when a section is a carousel: `carousel` holds each section's maximum horizontal
+  /// offset (`null` for other sections), `rtl` whether rows run right to left, and `snap` each
+  /// carousel's snap offsets: `null` without paging, the list of offsets when paged by item,
+  /// and `{"w","n","end"}` when paged by page (`n` offsets: `k × w` for `k < n − 1`, then
+  /// `end`, so a row of many pages costs three numbers). `scroll` lists the carousels the page
+  /// opens scrolled, `[section, offset]` (only when some are).
+  ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
+    String(decoding: ByteWriter.bytes { writeLayoutJSON(snapshot, to: &$0) }, as: UTF8.self)
+  }
+
+  /// Writes ``layoutJSON(_:)`` to `writer`, array by array, each in one walk of the snapshot
+  /// (the arrays are columns of the cells: one walk per column writes them in order with no
+  /// buffer of the output).
+  ///
+  /// - Complexity: O(n).
+  public func writeLayoutJSON(_ snapshot: LayoutSnapshot, to writer: inout ByteWriter) {
+    writeLayoutJSON(snapshot, scriptSafe: false, to: &writer)
+  }
+
+  func writeLayoutJSON(_ snapshot: LayoutSnapshot, scriptSafe: Bool, to out: inout ByteWriter) {
     let model = snapshot.model
     let configuration = snapshot.configuration
+    let sectionCount = snapshot.numberOfSections
+    // Frames go into the page in layout space: a horizontal list's are transposed back to the
+    // vertical layout the page scrolls (it swaps the axes where it places nodes).
+    let horizontal = snapshot.scrollAxis == .horizontal
+    func axis(_ frame: Rect) -> Rect {
+      horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
+    }
+    /// Calls `body` with each cell element of `section` and the model's cell it pairs with.
+    func forEachCell(inSection section: Int, _ body: (LayoutAttributes, Cell?) -> Void) {
+      var cells =
+        model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
+      snapshot.forEachElement(inSection: section) { element in
+        guard element.kind == .cell else { return }
+        body(element, cells?.next())
+      }
+    }
+    // First walk: the table of trait sets (in order of first appearance: each section's
+    // header, footer and background, then its cells), whether any cell has an id, and
+    // whether any section is a carousel.
     var traitIndex: [TraitSet: Int] = [[]: 0]
     var traitSets: [TraitSet] = [[]]
     func index(of traits: TraitSet) -> Int {
@@ -148,157 +184,198 @@ public struct HTMLRenderer: Sendable {
       traitSets.append(traits)
       return traitSets.count - 1
     }
-    // One byte column per array of the output, filled in one walk of the snapshot.
-    var xs = Column(), ys = Column(), ws = Column(), hs = Column(), ts = Column(), ids = Column()
     var anyID = false
-    var cellCount = 0
-    var sectionY = Column(), sectionH = Column(), firsts = Column(), counts = Column()
-    var headers = Column(), footers = Column(), backgrounds = Column()
-    // Frames go into the page in layout space: a horizontal list's are transposed back to the
-    // vertical layout the page scrolls (it swaps the axes where it places nodes).
-    let horizontal = snapshot.scrollAxis == .horizontal
-    func axis(_ frame: Rect) -> Rect {
-      horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
-    }
-    // Carousels: each section's maximum horizontal offset, or null (written only when any
-    // section is a carousel).
-    var carousels = Column()
     var anyCarousel = false
-    func supplementary(_ element: LayoutAttributes?, into column: inout Column) {
-      column.separate()
-      guard let element else { return column.bytes += Array("null".utf8) }
-      let frame = axis(element.frame)
-      let label = ElementLabel(of: element, in: snapshot)
-      let traits = index(of: ElementLabel.traitSet(of: element, in: model))
-      column.bytes += Array(
-        ("[\(jsonNumber(frame.minX)),\(jsonNumber(frame.minY)),\(jsonNumber(frame.width)),"
-          + "\(jsonNumber(frame.height)),\(traits),\(jsonQuoted(label.title))]").utf8)
-    }
-    for section in 0..<snapshot.numberOfSections {
-      let frame = axis(snapshot.sectionFrame(section) ?? .zero)
-      sectionY.append(number: frame.minY)
-      sectionH.append(number: frame.height)
-      firsts.append(integer: cellCount)
-      counts.append(integer: snapshot.numberOfItems(inSection: section))
-      supplementary(snapshot.headerAttributes(inSection: section), into: &headers)
-      supplementary(snapshot.footerAttributes(inSection: section), into: &footers)
-      supplementary(snapshot.backgroundAttributes(inSection: section), into: &backgrounds)
-      carousels.separate()
-      if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
+    for section in 0..<sectionCount {
+      for element in [
+        snapshot.headerAttributes(inSection: section), snapshot.footerAttributes(inSection: section),
+        snapshot.backgroundAttributes(inSection: section),
+      ] {
+        if let element { _ = index(of: ElementLabel.traitSet(of: element, in: model)) }
+      }
+      if snapshot.isCarousel(section) && snapshot.carouselMetrics(ofSection: section) != nil {
         anyCarousel = true
-        carousels.bytes += Array(jsonNumber(metrics.maximumOffset).utf8)
-      } else {
-        carousels.bytes += Array("null".utf8)
       }
-      var cells =
-        model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
-      snapshot.forEachElement(inSection: section) { element in
-        guard element.kind == .cell else { return }
-        let frame = axis(element.frame)
-        xs.append(number: frame.minX)
-        ys.append(number: frame.minY)
-        ws.append(number: frame.width)
-        hs.append(number: frame.height)
-        let cell = cells?.next()
-        ts.append(integer: index(of: cell?.traits ?? []))
-        ids.separate()
-        if let id = cell?.id {
-          anyID = true
-          ids.bytes += Array(jsonQuoted(id).utf8)
-        } else {
-          ids.bytes += Array("null".utf8)
-        }
-        cellCount += 1
+      forEachCell(inSection: section) { _, cell in
+        _ = index(of: cell?.traits ?? [])
+        if cell?.id != nil { anyID = true }
       }
+    }
+    func supplementary(_ element: LayoutAttributes?, pinned: Bool? = nil) {
+      guard let element else { return out.write("null") }
+      let frame = axis(element.frame)
+      out.write("[")
+      out.write(jsonNumber: frame.minX)
+      out.write(",")
+      out.write(jsonNumber: frame.minY)
+      out.write(",")
+      out.write(jsonNumber: frame.width)
+      out.write(",")
+      out.write(jsonNumber: frame.height)
+      out.write(",")
+      out.write(integer: index(of: ElementLabel.traitSet(of: element, in: model)))
+      out.write(",")
+      TitleText(of: element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
+      if let pinned { out.write(pinned ? ",true" : ",false") }
+      out.write("]")
     }
     let given = configuration.contentInsets
     let insets =
       horizontal
       ? EdgeInsets(top: given.left, left: given.top, bottom: given.right, right: given.bottom) : given
-    var out = "{\"width\":\(jsonNumber(configuration.width)),"
-    out += "\"height\":\(jsonNumber(snapshot.contentLength)),"
-    out += "\"horizontal\":\(horizontal),"
-    var listSupplementaries = Column()
-    for (element, pinned) in [
-      (snapshot.listHeaderAttributes(), configuration.listHeader?.pinned ?? false),
-      (snapshot.listFooterAttributes(), configuration.listFooter?.pinned ?? false),
-    ] {
-      supplementary(element, into: &listSupplementaries)
-      if element != nil {
-        listSupplementaries.bytes.removeLast()
-        listSupplementaries.bytes += Array(",\(pinned)]".utf8)
+    out.write("{\"width\":")
+    out.write(jsonNumber: configuration.width)
+    out.write(",\"height\":")
+    out.write(jsonNumber: snapshot.contentLength)
+    out.write(horizontal ? ",\"horizontal\":true," : ",\"horizontal\":false,")
+    out.write("\"list\":[")
+    supplementary(snapshot.listHeaderAttributes(), pinned: configuration.listHeader?.pinned ?? false)
+    out.write(",")
+    supplementary(snapshot.listFooterAttributes(), pinned: configuration.listFooter?.pinned ?? false)
+    out.write("],\"insets\":[")
+    out.write(jsonNumber: insets.top)
+    out.write(",")
+    out.write(jsonNumber: insets.left)
+    out.write(",")
+    out.write(jsonNumber: insets.bottom)
+    out.write(",")
+    out.write(jsonNumber: insets.right)
+    out.write("],\"offset\":")
+    out.write(jsonNumber: initialOffset)
+    out.write(",")
+    let scrolled = initialHorizontalOffsets.offsets.keys.sorted().filter { snapshot.isCarousel($0) }
+    if !scrolled.isEmpty {
+      out.write("\"scroll\":[")
+      for (position, section) in scrolled.enumerated() {
+        out.write(position == 0 ? "[" : ",[")
+        out.write(integer: section)
+        out.write(",")
+        out.write(jsonNumber: initialHorizontalOffsets[section])
+        out.write("]")
+      }
+      out.write("],")
+    }
+    out.write("\"pin\":{\"headers\":")
+    out.write(configuration.pinSectionHeaders ? "true" : "false")
+    out.write(",\"footers\":")
+    out.write(configuration.pinSectionFooters ? "true" : "false")
+    out.write(",\"empty\":")
+    out.write(configuration.pinEmptySections ? "true" : "false")
+    out.write(",\"inset\":0,\"bottomInset\":0},\n\"traits\":[")
+    for (number, set) in traitSets.enumerated() {
+      if number > 0 { out.write(",") }
+      out.write("[")
+      for (position, name) in set.names.enumerated() {
+        if position > 0 { out.write(",") }
+        out.write(jsonString: name, scriptSafe: scriptSafe)
+      }
+      out.write("]")
+    }
+    out.write("],\n")
+    // One walk per column of the cells.
+    func cellColumn(_ before: StaticString, _ value: (LayoutAttributes, Cell?) -> Void) {
+      out.write(before)
+      out.write("[")
+      var first = true
+      for section in 0..<sectionCount {
+        forEachCell(inSection: section) { element, cell in
+          if !first { out.write(",") }
+          first = false
+          value(element, cell)
+        }
+      }
+      out.write("]")
+    }
+    cellColumn("\"cells\":{\"x\":") { element, _ in out.write(jsonNumber: axis(element.frame).minX) }
+    cellColumn(",\n\"y\":") { element, _ in out.write(jsonNumber: axis(element.frame).minY) }
+    cellColumn(",\n\"w\":") { element, _ in out.write(jsonNumber: axis(element.frame).width) }
+    cellColumn(",\n\"h\":") { element, _ in out.write(jsonNumber: axis(element.frame).height) }
+    cellColumn(",\n\"t\":") { _, cell in out.write(integer: index(of: cell?.traits ?? [])) }
+    if anyID {
+      cellColumn(",\n\"id\":") { _, cell in
+        if let id = cell?.id { out.write(jsonString: id, scriptSafe: scriptSafe) } else { out.write("null") }
+      }
+    } else {
+      out.write(",\n\"id\":null")
+    }
+    // One walk per column of the sections.
+    func sectionColumn(_ before: StaticString, _ value: (Int) -> Void) {
+      out.write(before)
+      out.write("[")
+      for section in 0..<sectionCount {
+        if section > 0 { out.write(",") }
+        value(section)
+      }
+      out.write("]")
+    }
+    sectionColumn("},\n\"sections\":{\"y\":") {
+      out.write(jsonNumber: axis(snapshot.sectionFrame($0) ?? .zero).minY)
+    }
+    sectionColumn(",\"h\":") { out.write(jsonNumber: axis(snapshot.sectionFrame($0) ?? .zero).height) }
+    var cellCount = 0
+    sectionColumn(",\"first\":") {
+      out.write(integer: cellCount)
+      forEachCell(inSection: $0) { _, _ in cellCount += 1 }
+    }
+    sectionColumn(",\"count\":") { out.write(integer: snapshot.numberOfItems(inSection: $0)) }
+    sectionColumn(",\n\"header\":") { supplementary(snapshot.headerAttributes(inSection: $0)) }
+    sectionColumn(",\n\"footer\":") { supplementary(snapshot.footerAttributes(inSection: $0)) }
+    sectionColumn(",\n\"background\":") { supplementary(snapshot.backgroundAttributes(inSection: $0)) }
+    if anyCarousel {
+      sectionColumn(",\n\"carousel\":") { section in
+        if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
+          out.write(jsonNumber: metrics.maximumOffset)
+        } else {
+          out.write("null")
+        }
+      }
+      out.write(configuration.layoutDirection == .rtl ? ",\"rtl\":true" : ",\"rtl\":false")
+      sectionColumn(",\n\"snap\":") { section in
+        if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {
+          Self.writeSnap(metrics, paging: model.carouselPaging(ofSection: section), to: &out)
+        } else {
+          out.write("null")
+        }
       }
     }
-    out += "\"list\":[" + String(decoding: listSupplementaries.bytes, as: UTF8.self) + "],"
-    out += "\"insets\":[\(jsonNumber(insets.top)),\(jsonNumber(insets.left)),"
-    out += "\(jsonNumber(insets.bottom)),\(jsonNumber(insets.right))],"
-    out += "\"offset\":\(jsonNumber(initialOffset)),"
-    out += "\"pin\":{\"headers\":\(configuration.pinSectionHeaders),"
-    out += "\"footers\":\(configuration.pinSectionFooters),\"empty\":\(configuration.pinEmptySections),"
-    out += "\"inset\":0,\"bottomInset\":0},\n"
-    out +=
-      "\"traits\":["
-      + traitSets.map { "[" + $0.names.map(jsonQuoted).joined(separator: ",") + "]" }
-      .joined(separator: ",") + "],\n"
-    var bytes = Array(out.utf8)
-    // Each array follows the text before it; the id column is `null` when no cell has an id.
-    let arrays: [(String, Column?)] = [
-      ("\"cells\":{\"x\":", xs), (",\n\"y\":", ys), (",\n\"w\":", ws), (",\n\"h\":", hs),
-      (",\n\"t\":", ts), (",\n\"id\":", anyID ? ids : nil), ("},\n\"sections\":{\"y\":", sectionY),
-      (",\"h\":", sectionH), (",\"first\":", firsts), (",\"count\":", counts), (",\n\"header\":", headers),
-      (",\n\"footer\":", footers), (",\n\"background\":", backgrounds),
-    ]
-    let carouselArrays: [(String, Column?)] =
-      anyCarousel ? [(",\n\"carousel\":", carousels), (",\"rtl\":", nil)] : []
-    for (before, column) in arrays + carouselArrays {
-      bytes += Array(before.utf8)
-      if before == ",\"rtl\":" {
-        bytes += Array((configuration.layoutDirection == .rtl ? "true" : "false").utf8)
-      } else if let column {
-        bytes.append(UInt8(ascii: "["))
-        bytes += column.bytes
-        bytes.append(UInt8(ascii: "]"))
-      } else {
-        bytes += Array("null".utf8)
-      }
-    }
-    bytes += Array("}}\n".utf8)
-    return String(decoding: bytes, as: UTF8.self)
+    out.write("}}\n")
   }
 }
 
-/// One comma-separated array of the page's layout JSON, as bytes.
-private struct Column {
-  var bytes: [UInt8] = []
-
-  mutating func separate() {
-    if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
-  }
-
-  /// Appends a number as ``jsonNumber(_:)`` writes it.
-  mutating func append(number value: Double) {
-    separate()
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      appendDigits(Int(Int64(value)))
-    } else {
-      bytes += Array(jsonNumber(value).utf8)
+extension HTMLRenderer {
+  /// Writes a carousel's snap offsets as the page embeds them: `null`, a list, or
+  /// `{"w","n","end"}` for a carousel paged by page.
+  static func writeSnap(_ metrics: CarouselMetrics, paging: CarouselPaging, to out: inout ByteWriter) {
+    let offsets = metrics.snapOffsets
+    switch paging {
+    case .none: out.write("null")
+    case .page:
+      // Offset k is k × w below the last; offset 1 is w itself when there are three or more.
+      out.write("{\"w\":")
+      out.write(jsonNumber: offsets.count > 2 ? offsets[1] : 0)
+      out.write(",\"n\":")
+      out.write(integer: offsets.count)
+      out.write(",\"end\":")
+      out.write(jsonNumber: offsets.last ?? 0)
+      out.write("}")
+    case .item:
+      out.write("[")
+      for (position, offset) in offsets.enumerated() {
+        if position > 0 { out.write(",") }
+        out.write(jsonNumber: offset)
+      }
+      out.write("]")
     }
   }
+}
 
-  mutating func append(integer value: Int) {
-    separate()
-    appendDigits(value)
-  }
-
-  private mutating func appendDigits(_ value: Int) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ 0x30)
-      magnitude /= 10
-    } while magnitude != 0
-    bytes[start...].reverse()
+extension ListModel {
+  /// How section `section`'s carousel is paged (none when it is not a carousel).
+  func carouselPaging(ofSection section: Int) -> CarouselPaging {
+    guard sections.indices.contains(section), case .carousel(let layout) = sections[section].layout else {
+      return .none
+    }
+    return layout.paging
   }
 }
 

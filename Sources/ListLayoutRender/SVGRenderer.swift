@@ -20,8 +20,9 @@ import ListLayout
 ///     │ │ stackable · compactWidth         │ │
 /// ```
 ///
-/// The renderer is pure: it returns the document as a `String`, and every identifier and
-/// trait name from the feed is XML-escaped.
+/// The renderer is pure: it returns the document as a `String`, or streams it through a
+/// `ByteWriter` (what `listlayout render --svg` does), and every identifier and trait name
+/// from the feed is XML-escaped.
 ///
 /// ```swift
 /// let svg = SVGRenderer(title: "feed.json").render(snapshot)
@@ -56,15 +57,7 @@ public struct SVGRenderer: Sendable {
   ///
   /// - Complexity: O(n) for n elements.
   public func render(_ snapshot: LayoutSnapshot) -> String {
-    let size = snapshot.contentSize
-    let elements = snapshot.allAttributes()
-    // Carousels reach past the list's width: the picture shows their whole rows.
-    let panel = Panel(
-      rect: Rect(x: 0, y: 0, width: snapshot.drawnWidth, height: size.height), elements: elements,
-      caption:
-        "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
-      isViewport: false)
-    return document(snapshot, [panel])
+    String(decoding: ByteWriter.bytes { write(snapshot, to: &$0) }, as: UTF8.self)
   }
 
   /// One or more viewport frames side by side, each with the elements it shows (pinned
@@ -73,6 +66,37 @@ public struct SVGRenderer: Sendable {
   /// - Complexity: O(k) for k elements in all the viewports, plus O(s) per viewport for
   ///   the section bands.
   public func render(_ snapshot: LayoutSnapshot, viewports: [ViewportLayout]) -> String {
+    String(decoding: ByteWriter.bytes { write(snapshot, viewports: viewports, to: &$0) }, as: UTF8.self)
+  }
+
+  /// Writes the picture of the whole content to `writer`, element by element, without
+  /// building it in memory (the same bytes ``render(_:)`` returns).
+  ///
+  /// ```swift
+  /// var writer = ByteWriter { bytes in file.write(bytes) }
+  /// SVGRenderer(title: "feed").write(snapshot, to: &writer)
+  /// writer.flush()
+  /// ```
+  ///
+  /// - Complexity: O(n) for n elements.
+  public func write(_ snapshot: LayoutSnapshot, to writer: inout ByteWriter) {
+    let size = snapshot.contentSize
+    let elements = snapshot.allAttributes()
+    // Carousels reach past the list's width: the picture shows their whole rows.
+    let panel = Panel(
+      rect: Rect(x: 0, y: 0, width: snapshot.drawnWidth, height: size.height), elements: elements,
+      caption:
+        "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
+      isViewport: false)
+    document(snapshot, [panel], to: &writer)
+  }
+
+  /// Writes the picture of `viewports` side by side to `writer` (the same bytes
+  /// ``render(_:viewports:)`` returns).
+  ///
+  /// - Complexity: O(k) for k elements in all the viewports, plus O(s) per viewport for
+  ///   the section bands.
+  public func write(_ snapshot: LayoutSnapshot, viewports: [ViewportLayout], to writer: inout ByteWriter) {
     let panels = viewports.map { viewport in
       let pinned = viewport.elements.filter(\.isPinned).count
       var caption =
@@ -84,7 +108,7 @@ public struct SVGRenderer: Sendable {
       if pinned > 0 { caption += ", \(pinned) pinned" }
       return Panel(rect: viewport.rect, elements: viewport.elements, caption: caption, isViewport: true)
     }
-    return document(snapshot, panels)
+    document(snapshot, panels, to: &writer)
   }
 }
 
@@ -144,7 +168,9 @@ extension SVGRenderer {
     return seen
   }
 
-  func document(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> String {
+  /// Writes the document: its header (whose size needs the legend's height and the tallest
+  /// panel, worked out first), the title, the legend and the panels.
+  func document(_ snapshot: LayoutSnapshot, _ panels: [Panel], to out: inout ByteWriter) {
     let sets = Self.traitSets(snapshot.model)
     let colour = Dictionary(
       uniqueKeysWithValues: sets.enumerated().map { ($1, $0 % Self.palette.count) })
@@ -152,44 +178,86 @@ extension SVGRenderer {
     for panel in panels { width += Self.gutter + panel.rect.width + Self.margin }
     width = max(width, 320)
     var top = Self.margin
-    var body = ""
-    if let title {
-      body += "<text class=\"title\" x=\"\(formatted(Self.margin))\" y=\"\(formatted(top + 16))\">"
-      body += xmlEscaped(title) + "</text>\n"
-      top += Self.titleHeight
-    }
+    if title != nil { top += Self.titleHeight }
+    var legend: (items: [LegendItem], origins: [Point])?
     if showsLegend {
-      top += legend(Shown(snapshot, panels, sets), width: width, top: top, into: &body)
+      let items = legendItems(Shown(snapshot, panels, sets))
+      let placed = Self.place(items, width: width, top: top)
+      legend = (items, placed.origins)
+      top += placed.height
     }
-    var x = Self.margin + Self.gutter
     var tallest = 0.0
-    for panel in panels {
-      body += "<text class=\"caption\" x=\"\(formatted(x - Self.gutter))\" y=\"\(formatted(top + 14))\">"
-      body += xmlEscaped(panel.caption) + "</text>\n"
-      draw(panel, snapshot, colour: colour, at: Point(x: x, y: top + Self.captionHeight), into: &body)
-      tallest = max(tallest, panel.rect.height)
-      x += panel.rect.width + Self.gutter + Self.margin
-    }
+    for panel in panels { tallest = max(tallest, panel.rect.height) }
     let height = top + Self.captionHeight + tallest + Self.margin
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(formatted(width))\" "
-    out += "height=\"\(formatted(height))\" viewBox=\"0 0 \(formatted(width)) \(formatted(height))\">\n"
-    out += "<style>\n\(Self.style)\n"
+    out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+    out.write(drawn: width)
+    out.write("\" height=\"")
+    out.write(drawn: height)
+    out.write("\" viewBox=\"0 0 ")
+    out.write(drawn: width)
+    out.write(" ")
+    out.write(drawn: height)
+    out.write("\">\n<style>\n")
+    out.write(Self.style)
+    out.write("\n")
     let chrome: Set<ElementKind> = [.background, .listHeader, .listFooter]
     if panels.contains(where: { $0.elements.contains { chrome.contains($0.kind) } }) {
-      out += Self.chromeStyle + "\n"
+      out.write(Self.chromeStyle)
+      out.write("\n")
     }
     for (index, entry) in Self.palette.enumerated() {
-      out += ".p\(index)>rect{fill:\(entry.fill);stroke:\(entry.stroke)}"
+      out.write(".p")
+      out.write(integer: index)
+      out.write(">rect{fill:")
+      out.write(entry.fill)
+      out.write(";stroke:")
+      out.write(entry.stroke)
+      out.write("}")
     }
-    out += "\n</style>\n"
-    out += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
-    out += "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fffbeb\"/>"
-    out += "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#f59e0b\" stroke-width=\"2\" "
-    out += "stroke-opacity=\".45\"/></pattern></defs>\n"
-    out += "<rect width=\"100%\" height=\"100%\" fill=\"#f8fafc\"/>\n"
-    out += body
-    out += "</svg>\n"
-    return out
+    out.write("\n</style>\n")
+    out.write("<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" ")
+    out.write("patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fffbeb\"/>")
+    out.write("<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#f59e0b\" stroke-width=\"2\" ")
+    out.write("stroke-opacity=\".45\"/></pattern></defs>\n")
+    out.write("<rect width=\"100%\" height=\"100%\" fill=\"#f8fafc\"/>\n")
+    if let title {
+      out.write("<text class=\"title\" x=\"")
+      out.write(drawn: Self.margin)
+      out.write("\" y=\"")
+      out.write(drawn: Self.margin + 16)
+      out.write("\">")
+      out.write(xmlEscaped: title)
+      out.write("</text>\n")
+    }
+    if let legend {
+      for (item, origin) in zip(legend.items, legend.origins) {
+        out.write("<g transform=\"translate(")
+        out.write(drawn: origin.x)
+        out.write(",")
+        out.write(drawn: origin.y + 3)
+        out.write(")\">")
+        out.write(item.swatch)
+        out.write("<text class=\"legend\" x=\"20\" y=\"9.5\">")
+        out.write(xmlEscaped: item.text)
+        out.write("</text></g>\n")
+      }
+    }
+    var x = Self.margin + Self.gutter
+    var labels = TraitTextCache()
+    for (index, panel) in panels.enumerated() {
+      out.write("<text class=\"caption\" x=\"")
+      out.write(drawn: x - Self.gutter)
+      out.write("\" y=\"")
+      out.write(drawn: top + 14)
+      out.write("\">")
+      out.write(xmlEscaped: panel.caption)
+      out.write("</text>\n")
+      draw(
+        panel, index, snapshot, colour: colour, labels: &labels,
+        at: Point(x: x, y: top + Self.captionHeight), to: &out)
+      x += panel.rect.width + Self.gutter + Self.margin
+    }
+    out.write("</svg>\n")
   }
 
   /// What a picture's panels draw, so that its legend lists nothing else.
@@ -231,10 +299,12 @@ extension SVGRenderer {
     }
   }
 
-  /// Draws the legend of what `shown` lists from `top`, wrapping at `width`; returns the
-  /// height it took.
-  func legend(_ shown: Shown, width: Double, top: Double, into out: inout String) -> Double {
-    let all: [(swatch: String, text: String)] = [
+  /// One entry of the legend: its swatch (SVG) and its words.
+  typealias LegendItem = (swatch: String, text: String)
+
+  /// The legend's entries for what `shown` lists.
+  func legendItems(_ shown: Shown) -> [LegendItem] {
+    let all: [LegendItem] = [
       ("<g class=\"header\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "header"),
       ("<g class=\"footer\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>", "footer"),
       (
@@ -269,83 +339,127 @@ extension SVGRenderer {
           truncated(text, to: 48)
         ))
     }
-    var x = Self.margin
+    return items
+  }
+
+  /// Where each legend entry goes when the legend starts at `top`, wrapping at `width`, and
+  /// the height the legend takes.
+  static func place(_ items: [LegendItem], width: Double, top: Double) -> (origins: [Point], height: Double) {
+    var origins: [Point] = []
+    var x = margin
     var y = top
     for item in items {
       let itemWidth = 20 + Double(item.text.count) * 6.2 + 14
-      if x > Self.margin && x + itemWidth > width - Self.margin {
-        x = Self.margin
-        y += Self.legendRowHeight
+      if x > margin && x + itemWidth > width - margin {
+        x = margin
+        y += legendRowHeight
       }
-      out += "<g transform=\"translate(\(formatted(x)),\(formatted(y + 3)))\">\(item.swatch)"
-      out += "<text class=\"legend\" x=\"20\" y=\"9.5\">\(xmlEscaped(item.text))</text></g>\n"
+      origins.append(Point(x: x, y: y))
       x += itemWidth
     }
-    return y - top + Self.legendRowHeight + 6
+    return (origins, y - top + legendRowHeight + 6)
   }
 
-  /// Draws one panel with its top-left corner at `origin`.
+  /// Draws one panel (the `index`-th of the picture) with its top-left corner at `origin`.
   func draw(
-    _ panel: Panel, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], at origin: Point,
-    into out: inout String
+    _ panel: Panel, _ index: Int, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int],
+    labels: inout TraitTextCache, at origin: Point, to out: inout ByteWriter
   ) {
     let rect = panel.rect
     let gutter = Self.gutter
     let content = snapshot.contentSize
-    out += "<svg x=\"\(formatted(origin.x - gutter))\" y=\"\(formatted(origin.y))\" "
-    out += "width=\"\(formatted(rect.width + gutter))\" height=\"\(formatted(rect.height))\" "
-    out += "viewBox=\"\(formatted(rect.minX - gutter)) \(formatted(rect.minY)) "
-    out += "\(formatted(rect.width + gutter)) \(formatted(rect.height))\">\n"
+    out.write("<svg x=\"")
+    out.write(drawn: origin.x - gutter)
+    out.write("\" y=\"")
+    out.write(drawn: origin.y)
+    out.write("\" width=\"")
+    out.write(drawn: rect.width + gutter)
+    out.write("\" height=\"")
+    out.write(drawn: rect.height)
+    out.write("\" viewBox=\"")
+    out.write(drawn: rect.minX - gutter)
+    out.write(" ")
+    out.write(drawn: rect.minY)
+    out.write(" ")
+    out.write(drawn: rect.width + gutter)
+    out.write(" ")
+    out.write(drawn: rect.height)
+    out.write("\">\n")
     // The area outside the content, then the content's page.
-    out += rectTag("bg", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-    out += rectTag("page", Rect(x: 0, y: 0, width: content.width, height: content.height))
+    Self.rect("bg", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height), to: &out)
+    Self.rect("page", Rect(x: 0, y: 0, width: content.width, height: content.height), to: &out)
     // Section bands, and their brackets in the gutter (a horizontal list's sections are
     // columns: their bands are drawn, without brackets).
     let horizontal = snapshot.scrollAxis == .horizontal
     for section in 0..<snapshot.numberOfSections {
       guard let frame = snapshot.sectionFrame(section) else { continue }
+      let band: StaticString = section % 2 == 0 ? "band0" : "band1"
       if horizontal {
         if frame.minX >= rect.maxX { break }
-        if frame.maxX > rect.minX { out += rectTag("band\(section % 2)", frame) }
+        if frame.maxX > rect.minX { Self.rect(band, frame, to: &out) }
         continue
       }
       if frame.minY >= rect.maxY { break }
       guard frame.maxY > rect.minY else { continue }
-      out += rectTag("band\(section % 2)", frame)
+      Self.rect(band, frame, to: &out)
       let top = max(frame.minY, rect.minY)
       let bottom = min(frame.maxY, rect.maxY)
-      out += "<path class=\"bracket\" d=\"M -4 \(formatted(frame.minY + 1)) H -9 "
-      out += "V \(formatted(frame.maxY - 1)) H -4\"/>"
+      out.write("<path class=\"bracket\" d=\"M -4 ")
+      out.write(drawn: frame.minY + 1)
+      out.write(" H -9 V ")
+      out.write(drawn: frame.maxY - 1)
+      out.write(" H -4\"/>")
       if bottom - top >= 12 {
-        out += "<text class=\"gutter\" x=\"-13\" y=\"\(formatted(top + 11))\" text-anchor=\"end\">"
-        out += "S\(section)</text>"
+        out.write("<text class=\"gutter\" x=\"-13\" y=\"")
+        out.write(drawn: top + 11)
+        out.write("\" text-anchor=\"end\">S")
+        out.write(integer: section)
+        out.write("</text>")
       }
-      out += "\n"
+      out.write("\n")
     }
     // Content insets.
     for band in Self.insetBands(snapshot) where band.intersects(rect) {
-      out += rectTag("inset", band)
+      Self.rect("inset", band, to: &out)
     }
-    // Elements, back to front.
+    // Elements, back to front; a viewport's clipped to it (a carousel scrolled sideways has
+    // cells cut by its left edge, which would otherwise spill into the gutter).
     let order = panel.elements.indices.sorted {
       (panel.elements[$0].zIndex, $0) < (panel.elements[$1].zIndex, $1)
     }
-    for index in order {
-      element(panel.elements[index], snapshot, colour: colour, into: &out)
+    let clipped = panel.isViewport && panel.elements.contains { $0.frame.minX < rect.minX }
+    if clipped {
+      out.write("<clipPath id=\"viewport")
+      out.write(integer: index)
+      out.write("\">")
+      Self.rect("", rect, newline: false, to: &out)
+      out.write("</clipPath><g clip-path=\"url(#viewport")
+      out.write(integer: index)
+      out.write(")\">\n")
     }
+    for element in order {
+      self.element(panel.elements[element], snapshot, colour: colour, labels: &labels, to: &out)
+    }
+    if clipped { out.write("</g>\n") }
     // What lies past the list's width (carousels' rows) is faded, behind a dashed edge.
     if rect.maxX > content.width {
       let beyond = Rect(x: content.width, y: rect.minY, width: rect.maxX - content.width, height: rect.height)
-      out +=
-        "<g class=\"beyond\" fill=\"#f8fafc\" fill-opacity=\".65\">" + rectTag("", beyond, newline: false)
-      out += "<line x1=\"\(formatted(content.width))\" y1=\"\(formatted(rect.minY))\" "
-      out += "x2=\"\(formatted(content.width))\" y2=\"\(formatted(rect.maxY))\" "
-      out += "stroke=\"#64748b\" stroke-dasharray=\"4 3\"/></g>\n"
+      out.write("<g class=\"beyond\" fill=\"#f8fafc\" fill-opacity=\".65\">")
+      Self.rect("", beyond, newline: false, to: &out)
+      out.write("<line x1=\"")
+      out.write(drawn: content.width)
+      out.write("\" y1=\"")
+      out.write(drawn: rect.minY)
+      out.write("\" x2=\"")
+      out.write(drawn: content.width)
+      out.write("\" y2=\"")
+      out.write(drawn: rect.maxY)
+      out.write("\" stroke=\"#64748b\" stroke-dasharray=\"4 3\"/></g>\n")
     }
     if panel.isViewport {
-      out += rectTag("frame", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
+      Self.rect("frame", Rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height), to: &out)
     }
-    out += "</svg>\n"
+    out.write("</svg>\n")
   }
 
   /// The content insets' bands that have an area.
@@ -372,72 +486,119 @@ extension SVGRenderer {
     }
   }
 
-  /// A `<rect>` tag for `rect`, with a class (unless empty) and a corner radius (if any).
-  func rectTag(_ className: String, _ rect: Rect, radius: Double = 0, newline: Bool = true) -> String {
-    var out = className.isEmpty ? "<rect " : "<rect class=\"\(className)\" "
-    out += "x=\"\(formatted(rect.minX))\" y=\"\(formatted(rect.minY))\" "
-    out += "width=\"\(formatted(rect.width))\" height=\"\(formatted(rect.height))\""
-    if radius > 0 { out += " rx=\"\(formatted(radius))\"" }
-    return out + (newline ? "/>\n" : "/>")
+  /// Writes a `<rect>` tag for `rect`, with a class (unless empty) and a corner radius (if any).
+  static func rect(
+    _ className: StaticString, _ rect: Rect, radius: Double = 0, newline: Bool = true,
+    to out: inout ByteWriter
+  ) {
+    if className.utf8CodeUnitCount == 0 {
+      out.write("<rect ")
+    } else {
+      out.write("<rect class=\"")
+      out.write(className)
+      out.write("\" ")
+    }
+    out.write("x=\"")
+    out.write(drawn: rect.minX)
+    out.write("\" y=\"")
+    out.write(drawn: rect.minY)
+    out.write("\" width=\"")
+    out.write(drawn: rect.width)
+    out.write("\" height=\"")
+    out.write(drawn: rect.height)
+    out.write("\"")
+    if radius > 0 {
+      out.write(" rx=\"")
+      out.write(drawn: radius)
+      out.write("\"")
+    }
+    if newline { out.write("/>\n") } else { out.write("/>") }
   }
 
   /// Draws one element: its box, its labels (cut to fit), a badge if pinned, and a tooltip
   /// with the full label and frame.
   func element(
-    _ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int], into out: inout String
+    _ element: LayoutAttributes, _ snapshot: LayoutSnapshot, colour: [TraitSet: Int],
+    labels: inout TraitTextCache, to out: inout ByteWriter
   ) {
-    let label = ElementLabel(of: element, in: snapshot)
+    let title = TitleText(of: element, in: snapshot)
+    let traits = ElementLabel.traitSet(of: element, in: snapshot.model)
+    let texts = labels.texts(for: traits)
     let frame = element.frame
-    var className = element.kind.rawValue
+    out.write("<g class=\"")
+    out.write(element.kind.rawValue)
     if element.kind == .cell {
-      let traits = ElementLabel.traitSet(of: element, in: snapshot.model)
-      className += " p\(colour[traits] ?? 0)"
+      out.write(" p")
+      out.write(integer: colour[traits] ?? 0)
     }
-    if element.isPinned { className += " pinned" }
-    out += "<g class=\"\(className)\"><title>"
-    var tooltip = label.title
-    if !label.traits.isEmpty { tooltip += " [" + label.traits.joined(separator: ", ") + "]" }
-    tooltip += " \(frame)"
-    if element.isPinned { tooltip += " pinned" }
-    out += xmlEscaped(tooltip) + "</title>"
-    out += rectTag("", frame, radius: min(3, frame.width / 2, frame.height / 2), newline: false)
+    if element.isPinned { out.write(" pinned") }
+    out.write("\"><title>")
+    // The tooltip: the whole title, the traits, the frame.
+    title.writeXML(to: &out)
+    out.write(texts.tooltip)
+    out.write(" ")
+    out.write(rectDescription: frame)
+    if element.isPinned { out.write(" pinned") }
+    out.write("</title>")
+    Self.rect("", frame, radius: min(3, frame.width / 2, frame.height / 2), newline: false, to: &out)
     let charWidth = 6.3
     var room = frame.width - 8
     if element.isPinned && frame.width >= 160 && frame.height >= 16 { room -= 54 }
     let idLimit = characterLimit(room, charWidth)
     let traitLimit = characterLimit(frame.width - 8, 5.2)
-    let traitText = label.traits.joined(separator: " · ")
+    let hasTraits = !texts.line.isEmpty
     if element.kind == .cell {
-      let showTraits = frame.height >= 27 && traitLimit >= 3 && !traitText.isEmpty
+      let showTraits = frame.height >= 27 && traitLimit >= 3 && hasTraits
       // A short cell without a traits line has its id centred vertically, a taller one at the top.
       let idY = !showTraits && frame.height < 40 ? frame.minY + frame.height / 2 + 4 : frame.minY + 12
       if frame.height >= 14 && idLimit >= 2 {
-        out += "<text class=\"id\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(idY))\">"
-        out += xmlEscaped(truncated(label.title, to: idLimit)) + "</text>"
+        out.write("<text class=\"id\" x=\"")
+        out.write(drawn: frame.minX + 4)
+        out.write("\" y=\"")
+        out.write(drawn: idY)
+        out.write("\">")
+        title.writeXML(limit: idLimit, to: &out)
+        out.write("</text>")
       }
       if showTraits {
-        out +=
-          "<text class=\"traits\" x=\"\(formatted(frame.minX + 4))\" y=\"\(formatted(frame.minY + 23))\">"
-        out += xmlEscaped(truncated(traitText, to: traitLimit)) + "</text>"
+        out.write("<text class=\"traits\" x=\"")
+        out.write(drawn: frame.minX + 4)
+        out.write("\" y=\"")
+        out.write(drawn: frame.minY + 23)
+        out.write("\">")
+        texts.writeLine(limit: traitLimit, to: &out)
+        out.write("</text>")
       }
     } else if frame.height >= 12 && idLimit >= 2 {
-      let showTraits = frame.height >= 30 && !traitText.isEmpty && traitLimit >= 3
+      let showTraits = frame.height >= 30 && hasTraits && traitLimit >= 3
       let middle = frame.minY + frame.height / 2
-      out +=
-        "<text class=\"id\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + (showTraits ? 0 : 4)))\">"
-      out += xmlEscaped(truncated(label.title, to: idLimit - 1)) + "</text>"
+      out.write("<text class=\"id\" x=\"")
+      out.write(drawn: frame.minX + 8)
+      out.write("\" y=\"")
+      out.write(drawn: middle + (showTraits ? 0 : 4))
+      out.write("\">")
+      title.writeXML(limit: idLimit - 1, to: &out)
+      out.write("</text>")
       if showTraits {
-        out += "<text class=\"traits\" x=\"\(formatted(frame.minX + 8))\" y=\"\(formatted(middle + 12))\">"
-        out += xmlEscaped(truncated(traitText, to: traitLimit)) + "</text>"
+        out.write("<text class=\"traits\" x=\"")
+        out.write(drawn: frame.minX + 8)
+        out.write("\" y=\"")
+        out.write(drawn: middle + 12)
+        out.write("\">")
+        texts.writeLine(limit: traitLimit, to: &out)
+        out.write("</text>")
       }
     }
     if element.isPinned && frame.width >= 160 && frame.height >= 16 {
       let badge = Rect(x: frame.maxX - 56, y: frame.minY + (frame.height - 14) / 2, width: 48, height: 14)
-      out += "<g class=\"badge\">" + rectTag("", badge, radius: 7, newline: false)
-      out +=
-        "<text x=\"\(formatted(badge.midX))\" y=\"\(formatted(badge.minY + 10))\" text-anchor=\"middle\">"
-      out += "pinned</text></g>"
+      out.write("<g class=\"badge\">")
+      Self.rect("", badge, radius: 7, newline: false, to: &out)
+      out.write("<text x=\"")
+      out.write(drawn: badge.midX)
+      out.write("\" y=\"")
+      out.write(drawn: badge.minY + 10)
+      out.write("\" text-anchor=\"middle\">pinned</text></g>")
     }
-    out += "</g>\n"
+    out.write("</g>\n")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import TestSupport
 import Testing
 
 @testable import Flexbox
@@ -261,5 +262,227 @@ struct BaselineTests {
     // A left margin of 8 moves every baseline-aligned child's left edge to 8.
     column.children[0].margin = Edges(leading: 8)
     #expect(column.compute(with: Size(width: 200, height: 100)).children.map(\.frame.origin.x) == [8, 8, 8])
+  }
+}
+
+@Suite("display: contents")
+struct DisplayContentsTests {
+  func box(
+    _ id: String, _ configure: (inout FlexStyle) -> Void = { _ in }, _ children: [Layout] = []
+  ) -> Layout {
+    var style = FlexStyle()
+    configure(&style)
+    return Layout(identifier: id, style: style, children: children)
+  }
+
+  /// A row of 200: a 20-wide box, then a contents box holding a 30-wide box and a growing one,
+  /// then a 25-wide box; the contents box's own size, padding and margin have no effect.
+  func row() -> Layout {
+    box(
+      "row",
+      {
+        $0.flexDirection = .row; $0.width = 200; $0.height = 50
+      },
+      [
+        box("a", { $0.width = 20 }),
+        box(
+          "c",
+          {
+            $0.display = .contents; $0.width = 500; $0.padding = Edges(all: 9); $0.margin = Edges(top: 7)
+          },
+          [box("b", { $0.width = 30 }), box("g", { $0.flexGrow = 1 })]),
+        box("d", { $0.width = 25 }),
+      ])
+  }
+
+  @Test("a contents box's children are its parent's items; it has a zero frame")
+  func lifted() {
+    let computed = row().compute(width: nil, height: nil)
+    #expect(computed.children.map(\.identifier) == ["a", "c", "d"])
+    #expect(computed.children.map(\.frame.x) == [0, 0, 175])
+    #expect(computed.children[1].frame == .zero)
+    #expect(computed.children[1].children.map(\.identifier) == ["b", "g"])
+    #expect(
+      computed.children[1].children.map(\.frame) == [
+        Rect(x: 20, y: 0, width: 30, height: 50), Rect(x: 50, y: 0, width: 125, height: 50),
+      ])
+  }
+
+  @Test("the same frames as the tree with the contents box's children in its place (200 seeded trees)")
+  func sameAsInlined() {
+    var rng = SplitMix64(seed: 1919)
+    for seed in 0..<200 {
+      var tree = row()
+      // Nest the middle children under 1-4 more contents boxes, and vary the items.
+      let depth = Int.random(in: 1...4, using: &rng)
+      var inner = tree.children[1].children
+      for i in inner.indices {
+        inner[i].style.width = Double(Int.random(in: 0...60, using: &rng))
+        inner[i].style.flexGrow = Double(Int.random(in: 0...2, using: &rng))
+      }
+      var wrapped = box("c0", { $0.display = .contents }, inner)
+      for level in 1..<depth { wrapped = box("c\(level)", { $0.display = .contents }, [wrapped]) }
+      tree.children[1] = wrapped
+      tree.style.flexWrap = Bool.random(using: &rng) ? .wrap : .noWrap
+      tree.style.justifyContent = FlexStyle.JustifyContent.allCases.randomElement(using: &rng)!
+      var flat = tree
+      flat.children = [tree.children[0]] + inner + [tree.children[2]]
+      let direction: LayoutDirection = Bool.random(using: &rng) ? .ltr : .rtl
+      let a = tree.compute(width: nil, height: nil, direction: direction)
+      let b = flat.compute(width: nil, height: nil, direction: direction)
+      var lifted = a.children[1]
+      for _ in 1..<depth {
+        #expect(lifted.frame == .zero)
+        lifted = lifted.children[0]
+      }
+      let frames = [a.children[0].frame] + lifted.children.map(\.frame) + [a.children[2].frame]
+      #expect(frames == b.children.map(\.frame), "seed \(seed)")
+    }
+  }
+
+  @Test("10,000 nested contents boxes: no recursion over depth")
+  func deepChain() {
+    var chain = box(
+      "leaf",
+      {
+        $0.width = 10; $0.height = 10
+      })
+    for i in 0..<10_000 { chain = box("c\(i)", { $0.display = .contents }, [chain]) }
+    let root = box(
+      "root",
+      {
+        $0.flexDirection = .row; $0.width = 100; $0.height = 20
+      }, [chain])
+    var node = root.compute(width: nil, height: nil)
+    node = node.children[0]
+    var depth = 0
+    while let child = node.children.first {
+      #expect(node.frame == .zero)
+      node = child
+      depth += 1
+    }
+    #expect(depth == 10_000 && node.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+  }
+
+  @Test("JSON: \"contents\" decodes, other values name the key path; the root's contents acts as flex")
+  func json() throws {
+    let layout = try FlexDocument.decode(
+      Data(#"{"style":{"display":"contents","width":40},"children":[{"style":{"display":"contents"}}]}"#.utf8)
+    )
+    #expect(layout.style.display == .contents && layout.children[0].style.display == .contents)
+    #expect(layout.compute(width: nil, height: 30).frame == Rect(x: 0, y: 0, width: 40, height: 30))
+    #expect(layout.isIncludedInLayout)
+    do {
+      _ = try FlexDocument.decode(Data(#"{"children":[{"style":{"display":"block"}}]}"#.utf8))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.path == "children[0].style.display" && error.kind == .invalidValue, "\(error)")
+    }
+  }
+}
+
+@Suite("position: static containers")
+struct StaticContainerTests {
+  func box(
+    _ id: String, _ configure: (inout FlexStyle) -> Void = { _ in }, _ children: [Layout] = []
+  ) -> Layout {
+    var style = FlexStyle()
+    configure(&style)
+    return Layout(identifier: id, style: style, children: children)
+  }
+
+  /// A 200 × 100 root (padding left 10, top 5) holding an 80 × 40 row at margin (30, 20): the
+  /// row's absolutely positioned children are a 50%-wide box at the containing block's top left,
+  /// and a 10 × 10 box without insets.
+  func tree(_ position: FlexStyle.PositionType) -> Layout {
+    box(
+      "root",
+      {
+        $0.width = 200; $0.height = 100; $0.padding = Edges(top: 5, leading: 10)
+      },
+      [
+        box(
+          "p",
+          {
+            $0.position = position; $0.flexDirection = .row; $0.width = 80; $0.height = 40
+            $0.margin = Edges(top: 20, leading: 30)
+          },
+          [
+            box(
+              "d",
+              {
+                $0.position = .absolute; $0.widthLength = .percent(50); $0.height = 10
+                $0.inset = Edges(top: 0, leading: 0)
+              }),
+            box(
+              "s",
+              {
+                $0.position = .absolute; $0.width = 10; $0.height = 10
+              }),
+          ])
+      ])
+  }
+
+  @Test("a static parent passes its absolutely positioned children to the positioned root")
+  func passesOn() {
+    let computed = tree(.static).compute(width: nil, height: nil)
+    let p = computed.children[0]
+    #expect(p.frame == Rect(x: 40, y: 25, width: 80, height: 40))
+    // Against the root's padding box (0, 0, 200, 100): at its corner, half its width; the box
+    // without insets stays at its static position in the row.
+    #expect(p.children[0].frame == Rect(x: -40, y: -25, width: 100, height: 10))
+    #expect(p.children[1].frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    // A relative parent is the containing block itself.
+    let relative = tree(.relative).compute(width: nil, height: nil).children[0]
+    #expect(relative.children[0].frame == Rect(x: 0, y: 0, width: 40, height: 10))
+  }
+
+  @Test("a chain of 3,000 static boxes, each 1 point in: the box at the bottom is placed against the root")
+  func deepChain() {
+    var chain = box(
+      "d",
+      {
+        $0.position = .absolute; $0.inset = Edges(top: 0, leading: 0); $0.width = 5
+      })
+    for i in 0..<3_000 {
+      chain = box(
+        "s\(i)",
+        {
+          $0.position = .static; $0.margin = Edges(leading: 1)
+        }, [chain])
+    }
+    let root = box(
+      "root",
+      {
+        $0.width = 5_000; $0.height = 50
+      }, [chain])
+    var node = root.compute(width: nil, height: nil)
+    var depth = 0
+    while let child = node.children.first, !child.children.isEmpty {
+      node = child
+      depth += 1
+    }
+    #expect(depth == 3_000)
+    #expect(node.children[0].frame == Rect(x: -3_000, y: 0, width: 5, height: 0))
+  }
+
+  @Test("a relative box in the chain is the containing block; in right to left, the frames mirror")
+  func nearestPositioned() {
+    var layout = tree(.static)
+    layout.children[0] = box(
+      "r",
+      {
+        $0.margin = Edges(leading: 7); $0.width = 120; $0.height = 60
+      }, [layout.children[0]])
+    layout.children[0].children[0].style.margin = Edges(top: 20, leading: 30)
+    let computed = layout.compute(width: nil, height: nil)
+    // r's padding box is (0, 0, 120, 60); p sits at (30, 20) in it.
+    let p = computed.children[0].children[0]
+    #expect(p.frame == Rect(x: 30, y: 20, width: 80, height: 40))
+    #expect(p.children[0].frame == Rect(x: -30, y: -20, width: 60, height: 10))
+    let rtl = layout.compute(width: nil, height: nil, direction: .rtl).children[0].children[0]
+    // Mirrored: p at 120 - 30 - 80 = 10; d at r's right edge, 60 wide: 60 - 10 = 50 in p.
+    #expect(rtl.frame == Rect(x: 10, y: 20, width: 80, height: 40))
+    #expect(rtl.children[0].frame == Rect(x: 50, y: -20, width: 60, height: 10))
   }
 }

@@ -77,7 +77,8 @@ import Testing
       {"kind":"header","section":0,"id":"h","frame":{"x":0,"y":30,"width":200,"height":20},"zIndex":1024,"pinned":true},\
       {"kind":"cell","section":0,"item":0,"id":"a","frame":{"x":0,"y":20,"width":200,"height":40},"zIndex":0},\
       {"kind":"cell","section":0,"item":1,"id":"b","frame":{"x":0,"y":65,"width":200,"height":40},"zIndex":0},\
-      {"kind":"cell","section":0,"item":2,"id":"c","frame":{"x":0,"y":110,"width":200,"height":40},"zIndex":0}]}
+      {"kind":"cell","section":0,"item":2,"id":"c","frame":{"x":0,"y":110,"width":200,"height":40},"zIndex":0}],\
+      "sections":[{"index":0,"frame":{"x":0,"y":0,"width":200,"height":195}}]}
       """
     #expect(try service.ask(viewport) == visible)
     // Bad requests: answered, and the state is kept.

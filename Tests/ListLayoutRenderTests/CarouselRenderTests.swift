@@ -1,3 +1,4 @@
+import Foundation
 import LayoutGeometry
 import ListLayout
 import ListLayoutRender
@@ -46,5 +47,47 @@ import Testing
     let plain = try sampleSnapshot()
     #expect(!SVGRenderer().render(plain).contains("beyond"))
     #expect(!ASCIIRenderer().render(plain).contains("past the list's width"))
+  }
+
+  /// The page embeds each carousel's snap offsets for its script to snap to: `null` without
+  /// paging (and for other sections), the list when paged by item, `{"w","n","end"}` when paged
+  /// by page; and the carousels it opens scrolled (only carousels).
+  @Test func pageEmbedsSnapOffsetsAndInitialScroll() throws {
+    var configuration = ListConfiguration(width: 200)
+    configuration.contentInsets = .zero
+    func carousel(_ paging: CarouselPaging, count: Int) -> Section {
+      Section(
+        cells: (0..<count).map { Cell(width: Double(70 + $0 % 3 * 10), height: 40) },
+        layout: .carousel(CarouselLayout(itemSpacing: 10, paging: paging)))
+    }
+    let snapshot = try ListModel(
+      configuration: configuration,
+      sections: [
+        Section(cells: [Cell(width: 50, height: 20)]), carousel(.item, count: 6), carousel(.page, count: 12),
+        carousel(.none, count: 5), carousel(.page, count: 2),
+      ]
+    ).layout()
+    let page = HTMLRenderer(initialHorizontalOffsets: [0: 30, 2: 250.5, 9: 1]).render(snapshot)
+    let start = try #require(page.range(of: "<script id=\"layout\" type=\"application/json\">"))
+    let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+    let layout = try #require(
+      try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8))
+        as? [String: Any])
+    #expect(layout["scroll"] as? [[Double]] == [[2, 250.5]])
+    let snap = try #require((layout["sections"] as? [String: Any])?["snap"] as? [Any])
+    #expect(snap.count == 5)
+    #expect(snap[0] is NSNull && snap[3] is NSNull)
+    #expect(snap[1] as? [Double] == Array(try #require(snapshot.carouselMetrics(ofSection: 1)).snapOffsets))
+    // By page: n offsets, k × w below the last, which is `end`; the same list as the library's.
+    for section in [2, 4] {
+      let pages = try #require(snap[section] as? [String: Double])
+      let offsets = Array(try #require(snapshot.carouselMetrics(ofSection: section)).snapOffsets)
+      let n = Int(try #require(pages["n"]))
+      let spelled = (0..<n).map { $0 == n - 1 ? pages["end"]! : Double($0) * pages["w"]! }
+      #expect(spelled == offsets, "section \(section): \(pages)")
+    }
+    // 12 cells of 70, 80, 90 (960) and 11 gaps of 10: a row of 1,070, 870 past the list.
+    #expect(snap[2] as? [String: Double] == ["w": 200, "n": 6, "end": 870])
+    #expect(snap[4] as? [String: Double] == ["w": 0, "n": 1, "end": 0])
   }
 }

@@ -8,13 +8,40 @@ import Testing
 /// optionally a horizontal scroll direction.
 enum ChromeModelGenerator {
   static func model(
-    _ rng: inout SplitMix64, horizontal: Bool? = nil, maxSections: Int = 4, maxCells: Int = 40
+    _ rng: inout SplitMix64, horizontal: Bool? = nil, maxSections: Int = 4, maxCells: Int = 40,
+    columnSections: Bool = false
   ) -> ListModel {
     var model = ModelGenerator.model(&rng, maxSections: maxSections, maxCells: maxCells)
+    if columnSections { addColumnSections(&rng, to: &model) }
     addChrome(&rng, to: &model)
     let isHorizontal = horizontal ?? (Int.random(in: 0..<3, using: &rng) == 0)
     if isHorizontal { model.configuration.scrollDirection = .horizontal }
     return model
+  }
+
+  /// Turns about half of the sections into grid or masonry sections (every column
+  /// specification, spacings, row alignment, packing), some cells spanning columns and some
+  /// sized by a callback given their column's width.
+  static func addColumnSections(_ rng: inout SplitMix64, to model: inout ListModel) {
+    for s in model.sections.indices {
+      switch Int.random(in: 0..<4, using: &rng) {
+      case 0: model.sections[s].layout = .grid(GridModelGenerator.layout(&rng))
+      case 1:
+        let grid = GridModelGenerator.layout(&rng)
+        model.sections[s].layout = .masonry(
+          MasonryLayout(columns: grid.columns, columnSpacing: grid.columnSpacing, rowSpacing: grid.rowSpacing)
+        )
+      default: continue
+      }
+      for i in model.sections[s].cells.indices {
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: model.sections[s].cells[i].span = GridModelGenerator.span(&rng)
+        case 1: model.sections[s].cells[i].size = MasonryGenerator.sizedByWidth
+        case 2: model.sections[s].cells[i].size = .automatic
+        default: break
+        }
+      }
+    }
   }
 
   static func addChrome(_ rng: inout SplitMix64, to model: inout ListModel) {
@@ -61,6 +88,13 @@ enum ChromeModelGenerator {
         model.sections[s].cells.map { cell in
           var copy = cell
           if case .fixed(let size) = cell.size { copy.size = .fixed(swap(size)) }
+          // A callback answers the real size: the horizontal model's answers it exchanged.
+          if case .sizing(let callback) = cell.size {
+            copy.size = .sizing {
+              let size = callback($0)
+              return Size(width: size.height, height: size.width)
+            }
+          }
           if let attributes = cell.attributes {
             copy.attributes?.insets = swap(attributes.insets)
           }
@@ -311,26 +345,61 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
     for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
       var rng = SplitMix64(seed: 4_100_000 + seed)
       let vertical = ChromeModelGenerator.model(&rng, horizontal: false)
+      try expectTransposition(vertical, &rng, "seed \(seed)")
+    }
+  }
+
+  /// The same property over models whose sections are also grids and masonry (about half of
+  /// them), with spans and cells sized by a callback, beside backgrounds and the list header
+  /// and footer: 2,000 models, seeds 4,600,000 to 4,601,999.
+  @Test(arguments: 0..<4)
+  func horizontalGridAndMasonryAreTheTransposedVerticalOnes(batch: Int) throws {
+    var columnSections = 0
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+      var rng = SplitMix64(seed: 4_600_000 + seed)
+      let vertical = ChromeModelGenerator.model(&rng, horizontal: false, columnSections: true)
+      columnSections += vertical.sections.count {
+        switch $0.layout {
+        case .grid, .masonry: true
+        default: false
+        }
+      }
+      try expectTransposition(vertical, &rng, "seed \(seed)")
+    }
+    // The generator really draws them: about a quarter of some 1,000 sections each way.
+    #expect(columnSections > 300)
+  }
+
+  /// Lays out `vertical` and its horizontal counterpart and expects every frame, query and
+  /// viewport of the horizontal one to be the vertical one's, transposed.
+  func expectTransposition(_ vertical: ListModel, _ rng: inout SplitMix64, _ seed: String) throws {
+    do {
       let horizontal = ChromeModelGenerator.horizontal(vertical)
       let v = try vertical.layout()
       let h = try horizontal.layout()
-      #expect(h.contentSize == Size(width: v.contentSize.height, height: v.contentSize.width), "seed \(seed)")
+      #expect(h.contentSize == Size(width: v.contentSize.height, height: v.contentSize.width), "\(seed)")
       let expected = v.allAttributes().map {
         var copy = $0
         copy.frame = ChromeModelGenerator.swapped($0.frame)
         return copy
       }
       guard h.allAttributes() == expected else {
-        Issue.record("seed \(seed): horizontal layout is not the transposed vertical one")
+        let got = h.allAttributes()
+        let k = got.indices.first { $0 >= expected.count || got[$0] != expected[$0] }
+        let difference = k.map { ": \(got[$0]) != \($0 < expected.count ? "\(expected[$0])" : "none")" }
+        let message: String =
+          "\(seed): horizontal layout is not the transposed vertical one"
+          + (difference ?? " (\(got.count) != \(expected.count) elements)")
+        Issue.record("\(message)")
         return
       }
-      #expect(h.invariantViolations() == [], "seed \(seed)")
+      #expect(h.invariantViolations() == [], "\(seed)")
       // Queries and viewports agree through the transposition too.
       for _ in 0..<4 {
         let query = QueryTests.randomRect(&rng, v)
         let swapped = v.elements(in: query).map { ChromeModelGenerator.swapped($0.frame) }
         #expect(
-          h.elements(in: ChromeModelGenerator.swapped(query)).map(\.frame) == swapped, "seed \(seed) \(query)"
+          h.elements(in: ChromeModelGenerator.swapped(query)).map(\.frame) == swapped, "\(seed) \(query)"
         )
         let offset = (Double.random(in: -50...v.contentSize.height + 50, using: &rng) * 2).rounded() / 2
         let pinInset = Bool.random(using: &rng) ? 0.0 : 12
@@ -341,10 +410,10 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
         )
         #expect(
           hv.elements.map(\.frame) == vv.elements.map { ChromeModelGenerator.swapped($0.frame) },
-          "seed \(seed)")
-        #expect(hv.elements.map(\.isPinned) == vv.elements.map(\.isPinned), "seed \(seed)")
+          "\(seed)")
+        #expect(hv.elements.map(\.isPinned) == vv.elements.map(\.isPinned), "\(seed)")
         #expect(
-          hv.prefetchAhead == vv.prefetchAhead && hv.prefetchBehind == vv.prefetchBehind, "seed \(seed)")
+          hv.prefetchAhead == vv.prefetchAhead && hv.prefetchBehind == vv.prefetchBehind, "\(seed)")
       }
     }
   }
@@ -660,6 +729,13 @@ final class TransposedProposalLog: @unchecked Sendable {
       answer.contains(
         #"{"kind":"header","section":0,"id":"h","frame":{"x":45,"y":0,"width":10,"height":100},"zIndex":1024,"pinned":true}"#
       ))
+    // The sections the viewport meets along x: the one section (x 20 ..< 80), then none
+    // where only the list footer is.
+    #expect(
+      answer.hasSuffix(#""sections":[{"index":0,"frame":{"x":20,"y":0,"width":60,"height":100}}]}"#),
+      "\(answer)")
+    let end = service.respond(to: Array(#"{"id":3,"op":"viewport","offset":81,"height":9}"#.utf8))
+    #expect(end.hasSuffix(#""sections":[]}"#), "\(end)")
   }
 }
 

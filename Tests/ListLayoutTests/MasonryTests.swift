@@ -433,6 +433,49 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
     #expect(try snapshot.applying(append).reflowedLines == 1001 - 768)
   }
 
+  /// A section large enough that its placer seals chunks into an arena (``ChunkArena``) holds
+  /// exactly what a placer without one gives for the same cells (the reference is quadratic,
+  /// too slow for this many); its queries equal a scan, and edits (which place the rest of the
+  /// section into a second arena, or into blocks of their own when few cells follow) equal a
+  /// full relayout.
+  @Test func aLargeSectionInAnArena() throws {
+    var rng = SplitMix64(seed: 77)
+    let count = ChunkArena.minimumCells + 4_321
+    let lanes = MasonryLanes(count: 3, width: 115, columnSpacing: 5, rowSpacing: 4, left: 0)
+    var plain = MasonryPlacer(lanes: lanes)
+    var cells: [Cell] = []
+    for item in 0..<count {
+      var cell = Cell(id: "c\(item)", width: 10, height: Double(Int.random(in: 0...300, using: &rng)) / 2)
+      let span = Int.random(in: 0..<12, using: &rng) == 0 ? Int.random(in: 2...3, using: &rng) : 1
+      if span > 1 { cell.span = .columns(span) }
+      cells.append(cell)
+      plain.place(height: cell.size.fixedValue!.height, span: span)
+    }
+    let model = ListModel(
+      configuration: plainConfiguration(width: 355),
+      sections: [Section(cells: cells, layout: masonry(.count(3), column: 5, row: 4))])
+    var snapshot = try model.layout()
+    let body = try #require(snapshot.geometries[0].body as? MasonryBody)
+    #expect(body.lanes == lanes)
+    #expect(Array(body.records) == Array(plain.body.records))
+    #expect(body.laneItems.map { Array($0) } == plain.body.laneItems.map { Array($0) })
+    #expect(body.height == plain.body.height)
+    #expect(snapshot.invariantViolations() == [])
+    let all = snapshot.allAttributes()
+    for _ in 0..<20 {
+      let query = Rect(
+        x: 0, y: Double.random(in: 0...snapshot.contentSize.height, using: &rng), width: 355, height: 667)
+      #expect(snapshot.elements(in: query) == all.filter { $0.frame.intersects(query) }, "rect \(query)")
+    }
+    for item in [5, count / 2, count - 3] {
+      var update = ListUpdate()
+      update.resizeItem(at: IndexPath(item: item, section: 0), to: Size(width: 10, height: 333))
+      snapshot = try snapshot.applying(update).snapshot
+      #expect(snapshot.allAttributes() == (try snapshot.model.layout()).allAttributes(), "resize \(item)")
+      #expect(snapshot.invariantViolations() == [])
+    }
+  }
+
   /// The section's height is the lowest bottom, which may belong to a cell before the chunk an
   /// edit resumes from: the checkpoint keeps it.
   @Test func anEditKeepsTheBottomOfATallCellBeforeIt() throws {

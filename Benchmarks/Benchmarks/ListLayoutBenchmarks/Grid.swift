@@ -4,6 +4,12 @@
 //   swift package --package-path Benchmarks benchmark --filter "(Layout|VisibleRect|Resize)/(grid3|feed)/1M"
 //
 // The cells, their heights and the section are the feed's; only the section's layout differs.
+//
+// Dense packing (`grid-auto-flow: dense`): the same feed as a dense 3-column grid, and the
+// hostile mix of issue 16 (1,024 columns, every span width from 1 to 1,024 drawn from the LCG,
+// so rows keep holes of every size) at growing sizes, to show the growth is linear:
+//
+//   swift package --package-path Benchmarks benchmark --filter "Layout/(grid3|gridDense3|gridDenseHostile)/.*"
 
 import Benchmark
 import BenchmarkWorkloads
@@ -29,6 +35,32 @@ final class GridFixtures: @unchecked Sendable {
     let laidOut = try! gridModel().layout()
     snapshot = laidOut
     return laidOut
+  }
+
+  /// The 1M feed as a dense 3-column grid.
+  func denseModel() -> ListModel {
+    var grid = Fixtures.shared.model("feed", 1_000_000)
+    for s in grid.sections.indices {
+      grid.sections[s].layout = .grid(GridLayout(columns: .count(3), packing: .dense))
+    }
+    return grid
+  }
+
+  /// `count` cells in one dense grid section of 1,024 columns, spans 1...1,024 (1,024 is a
+  /// full row) and heights 10...80 from the LCG.
+  static func hostileDenseModel(count: Int) -> ListModel {
+    var lcg = LCG()
+    var cells: [Cell] = []
+    cells.reserveCapacity(count)
+    for _ in 0..<count {
+      let span = 1 + Int(lcg.next() % 1024)
+      var cell = Cell(width: 1, height: Double(10 + lcg.next() % 71))
+      cell.span = span == 1024 ? .fullRow : .columns(span)
+      cells.append(cell)
+    }
+    return ListModel(
+      configuration: ListConfiguration(width: 4096),
+      sections: [Section(cells: cells, layout: .grid(GridLayout(columns: .count(1024), packing: .dense)))])
   }
 
   func clear() {
@@ -80,5 +112,31 @@ func gridBenchmarks() {
     let result = try snapshot.applying(update)
     benchmark.stopMeasurement()
     blackHole(result)
+  }
+  Benchmark(
+    "Layout/gridDense3/1M",
+    configuration: .init(
+      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
+      warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50, teardown: { fixtures.clear() })
+  ) { benchmark in
+    let model = fixtures.denseModel()
+    benchmark.startMeasurement()
+    let snapshot = try model.layout()
+    benchmark.stopMeasurement()
+    blackHole(snapshot)
+  }
+  for count in [2_000, 8_000, 50_000, 200_000, 800_000] {
+    Benchmark(
+      "Layout/gridDenseHostile/\(label(count))",
+      configuration: .init(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident], timeUnits: .microseconds, warmupIterations: 1,
+        maxDuration: .seconds(5), maxIterations: 20)
+    ) { benchmark in
+      let model = GridFixtures.hostileDenseModel(count: count)
+      benchmark.startMeasurement()
+      let snapshot = try model.layout()
+      benchmark.stopMeasurement()
+      blackHole(snapshot)
+    }
   }
 }

@@ -175,6 +175,22 @@ func ingestBenchmarks() {
     }
   }
 
+  // Models of 100,000 sections built by appends, from an array, and by inserts at the front.
+  for name in ["SectionsByAppend", "SectionsFromArray", "SectionsAtFront"] {
+    Benchmark("\(name)/100k", configuration: configuration(100_000)) { benchmark in
+      let sections = IngestFeed.sections(fixtures.cells(10_000), count: 100_000)
+      benchmark.startMeasurement()
+      let model =
+        switch name {
+        case "SectionsByAppend": IngestFeed.modelByAppending(sections)
+        case "SectionsFromArray": IngestFeed.modelFromArray(sections)
+        default: IngestFeed.modelByInsertingAtFront(sections)
+        }
+      benchmark.stopMeasurement()
+      blackHole(model)
+    }
+  }
+
   Benchmark("DecodeFlex/nested/10k", configuration: configuration(10_000)) { benchmark in
     let json = fixtures.nestedFlexJSON()
     let layout = try timedThroughput(benchmark, bytes: json.count) { try FlexDocument.decode(json) }

@@ -68,6 +68,14 @@ func masonryBenchmarks() {
       blackHole(visibleRectQueries(snapshot, offsets: offsets))
       benchmark.stopMeasurement()
     }
+    // The same queries with a 1-point-tall rect (one or two cells): the fixed cost.
+    Benchmark("VisibleRect1pt/masonry/\(label(n))", configuration: perQuery) { benchmark in
+      let snapshot = MasonrySnapshots.shared.snapshot(n)
+      let offsets = randomOffsets(in: snapshot, count: benchmark.scaledIterations.count)
+      benchmark.startMeasurement()
+      blackHole(visibleRectQueries(snapshot, offsets: offsets, height: 1))
+      benchmark.stopMeasurement()
+    }
     // One cell resized near the end (the last 1%): masonry lays out again from the edit to
     // the section's end, so an edit costs what follows it.
     Benchmark("ResizeNearEnd/masonry/\(label(n))", configuration: perEdit) { benchmark in

@@ -1,5 +1,5 @@
-import Foundation
 import Flexbox
+import Foundation
 import LayoutGeometry
 
 // The two flexbox workloads ("nested", "wrap-row") as CSS flex documents: the schema the
@@ -22,7 +22,8 @@ import LayoutGeometry
 extension TreeWorkload {
   /// The tree as a CSS flex document (what `peer-runner generate` writes as `nested-10000.json`).
   public func flexDocumentJSON() -> String {
-    var out = "{\"style\": {\"width\": \(int(width)), \"height\": \(int(height)), \"flexDirection\": \"row\"},\n"
+    var out =
+      "{\"style\": {\"width\": \(int(width)), \"height\": \(int(height)), \"flexDirection\": \"row\"},\n"
     out += " \"children\": ["
     var leaf = 0
     func node(level: Int) {
@@ -57,7 +58,8 @@ extension FlowWorkload {
   public func flexDocumentJSON() -> String {
     var out = "{\"style\": {\"width\": \(int(width)), \"flexDirection\": \"\(direction)\", "
     out += "\"flexWrap\": \"\(wrap ? "wrap" : "nowrap")\", \"justifyContent\": \"flex-start\", "
-    out += "\"alignItems\": \"\(widths == nil ? "stretch" : "flex-start")\", \"alignContent\": \"flex-start\", "
+    out +=
+      "\"alignItems\": \"\(widths == nil ? "stretch" : "flex-start")\", \"alignContent\": \"flex-start\", "
     out += "\"padding\": \(int(padding)), \"rowGap\": \(int(rowGap)), \"columnGap\": \(int(columnGap))},\n"
     out += " \"children\": [\n"
     for i in 0..<count {

@@ -41,7 +41,8 @@ public enum IngestFeed {
   public static func writeFrames(_ snapshot: LayoutSnapshot) -> Int {
     let sink = DiscardingSink()
     var writer = sink.writer()
-    snapshot.writeJSON(to: &writer)
+    // As `layout` writes it: every element, then every section.
+    snapshot.writeJSON(sections: Array(0..<snapshot.numberOfSections), to: &writer)
     writer.flush()
     return sink.bytes
   }
@@ -63,6 +64,31 @@ public enum IngestFeed {
   /// A section built from the whole array at once.
   public static func buildFromArray(_ cells: [Cell]) -> Section {
     Section(cells: CellList(cells))
+  }
+
+  /// `count` sections of one cell each (the cells of `cells`, in turn), each with a header.
+  public static func sections(_ cells: [Cell], count: Int) -> [Section] {
+    (0..<count).map { Section(header: Supplementary(height: 20), cells: [cells[$0 % cells.count]]) }
+  }
+
+  /// A model built by appending `sections` one at a time.
+  public static func modelByAppending(_ sections: [Section]) -> ListModel {
+    var model = ListModel(configuration: ListConfiguration(width: 375))
+    for section in sections { model.sections.append(section) }
+    return model
+  }
+
+  /// A model built from the whole array of sections at once.
+  public static func modelFromArray(_ sections: [Section]) -> ListModel {
+    ListModel(configuration: ListConfiguration(width: 375), sections: sections)
+  }
+
+  /// A model built by inserting `sections` one at a time at the front (in reverse, so it
+  /// ends in the same order).
+  public static func modelByInsertingAtFront(_ sections: [Section]) -> ListModel {
+    var model = ListModel(configuration: ListConfiguration(width: 375))
+    for section in sections.reversed() { model.sections.insert(section, at: 0) }
+    return model
   }
 
   /// Megabytes (10^6 bytes) per second for `bytes` in `nanoseconds`.

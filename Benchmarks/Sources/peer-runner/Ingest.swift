@@ -10,6 +10,8 @@
 //   write        `snapshot.writeJSON(to:)` of every frame into a discarding ByteWriter
 //   append, array  a section built by `cells.append` one at a time, and by `CellList(array)`,
 //                from the decoded cells (medians of three, alternating)
+//   sectionsAppend, sectionsArray, sectionsFront  a model of one section per ten cells built
+//                by `sections.append`, from an array, and by `sections.insert(_, at: 0)`
 // peer-runner ingest-check FILE N: whether FILE holds exactly `IngestFeed.json(cells: N)`.
 
 import BenchmarkWorkloads
@@ -70,7 +72,9 @@ func ingest(path: String) throws {
     let viewport = laidOut.viewport(
       at: Point(x: 0, y: 500_000), size: Size(width: laidOut.contentSize.width, height: 667))
     var writer = viewportSink.writer()
-    laidOut.writeJSON(elements: viewport.elements, to: &writer)
+    // As `layout --offset` writes it: the viewport's elements, then the sections it meets.
+    laidOut.writeJSON(
+      elements: viewport.elements, sections: laidOut.sections(overlapping: viewport.rect), to: &writer)
     writer.flush()
     return viewport.elements.count
   }
@@ -96,6 +100,24 @@ func ingest(path: String) throws {
   }
   record("append", median(appendWalls), median(appendCPUs))
   record("array", median(arrayWalls), median(arrayCPUs))
+
+  // A model of one section per ten cells, built by appends, from an array, and by inserts
+  // at the front (medians of three).
+  let sections = IngestFeed.sections(cells, count: max(1, cells.count / 10))
+  for (name, build) in [
+    ("sectionsAppend", IngestFeed.modelByAppending), ("sectionsArray", IngestFeed.modelFromArray),
+    ("sectionsFront", IngestFeed.modelByInsertingAtFront),
+  ] {
+    var walls = [Double](), cpus = [Double]()
+    for _ in 0..<3 {
+      var run: (wall: Double, cpu: Double, result: ListModel)? = timed { build(sections) }
+      walls.append(run!.wall)
+      cpus.append(run!.cpu)
+      run = nil
+    }
+    record(name, median(walls), median(cpus))
+  }
+  out["sections"] = sections.count
 
   out["bytes"] = bytes.count
   out["cells"] = cells.count

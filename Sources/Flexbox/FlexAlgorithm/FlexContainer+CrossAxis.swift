@@ -70,13 +70,32 @@ extension FlexEngine {
       : nil
     if let ownHeight { known.height = ownHeight }
     let isOwnHeight = ownHeight != nil
+    // An item with an aspect ratio measured for a column container's width from its content
+    // has no definite height to transfer (its flexed one is not known yet, CSS Sizing 4 §2.2):
+    // its width is its content's, within its min and max heights converted through the ratio
+    // (as Chromium sizes it).
+    var ratioBounds: (lower: Double, upper: Double?)?
+    if main == .vertical, constants.nodeInnerSize.width == nil, item.size.height == nil,
+      let ratio = nodes[item.node].aspectRatio
+    {
+      known.height = nil
+      let node = nodes[item.node]
+      let lower =
+        node.minSize.height > 0 ? node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio) : 0
+      ratioBounds = (
+        lower,
+        node.maxSize.height.map { Swift.max(node.transferredSize($0, from: .vertical, ratio: ratio), lower) }
+      )
+    }
     let measured = computeNode(
       item.node, known: known,
       available: .axes(main: main, .definite(constants.containerSize[main]), cross: crossAvailable),
       mode: .computeSize, sizing: .contentSize,
       knownHeightIsIndefinite: constants.isIntrinsicCrossSizing && main == .vertical && !isOwnHeight,
       percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
-    return Swift.max(measured[cross].clamped(min: lower, max: upper), pbCross)
+    var crossSize = measured[cross]
+    if let ratioBounds { crossSize = crossSize.clamped(min: ratioBounds.lower, max: ratioBounds.upper) }
+    return Swift.max(crossSize.clamped(min: lower, max: upper), pbCross)
   }
 
   /// Step 8, [§9.4](https://www.w3.org/TR/css-flexbox-1/#algo-cross-line): a single-line
@@ -96,14 +115,15 @@ extension FlexEngine {
     }
     for lineIndex in lines.indices {
       var tallest = 0.0
-      // (A column container's line, as Chromium sizes it, is as wide as its widest item whatever
-      // the baseline alignment: its width is found before its items are aligned.)
+      // (A single-line column container's line, as Chromium sizes it, is as wide as its widest
+      // item whatever the baseline alignment: its width is found before its items are aligned. A
+      // multi-line one's lines hold their baseline groups, left edges lined up, as a row's do.)
       for index in lines[lineIndex].items where items[index].alignSelf != .baseline || cross == .horizontal {
         tallest = Swift.max(tallest, items[index].hypotheticalOuterSize[cross])
       }
       if hasBaselineAlignment {
         let group = baselineLineCrossSize(items, line: &lines[lineIndex], cross: cross)
-        if cross == .vertical { tallest = Swift.max(tallest, group) }
+        if cross == .vertical || constants.isWrap { tallest = Swift.max(tallest, group) }
       }
       lines[lineIndex].crossSize = tallest
     }

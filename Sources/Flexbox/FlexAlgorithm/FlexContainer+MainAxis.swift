@@ -63,9 +63,28 @@ extension FlexEngine {
       childKnown[cross] =
         item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
         ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
-      let measured = computeNode(
-        item.node, known: childKnown, available: .axes(main: main, .minContent, cross: crossAvailable),
-        mode: .computeSize, sizing: .contentSize)[main]
+      let measured: Double
+      if main == .horizontal, item.size.height == nil, nodes[id].aspectRatio != nil {
+        // With an aspect ratio and no height of its own, the content size suggestion is the
+        // item's min-content width as if it had no ratio (a stretched height is not transferred
+        // through it), converted through the ratio by its definite min and max heights (§4.5),
+        // as Chromium computes it.
+        let node = nodes[id]
+        let ratio = node.aspectRatio!
+        let lower =
+          node.minSize.height > 0
+          ? node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio) : 0
+        let upper = node.maxSize.height.map {
+          Swift.max(node.transferredSize($0, from: .vertical, ratio: ratio), lower)
+        }
+        measured = ratioWidthWithAutomaticMinimum(id, ratioWidth: 0, sizing: .contentSize)
+          .clamped(min: lower, max: upper)
+      } else {
+        measured =
+          computeNode(
+            item.node, known: childKnown, available: .axes(main: main, .minContent, cross: crossAvailable),
+            mode: .computeSize, sizing: .contentSize)[main]
+      }
       var minimum = measured.clamped(min: nil, max: item.maxSize[main])
       if let specified = item.size[main] {
         minimum = Swift.min(minimum, specified.clamped(min: nil, max: item.maxSize[main]))

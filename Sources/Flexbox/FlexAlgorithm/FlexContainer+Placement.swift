@@ -63,26 +63,100 @@ extension FlexEngine {
       && item.styleFlexBasis == nil && (item.size.height == nil || item.basisIsContent)
   }
 
-  /// Lays out the absolutely positioned children against the container's padding box
-  /// ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)): sized by their
-  /// width/height, else by opposing insets, else by their content; placed by their insets, else
-  /// at their static position as the sole item of the container (`justify-content`, `align-self`).
-  func layoutAbsoluteChildren(_ node: ResolvedNode, constants: FlexConstants) {
+  /// Lays out the absolutely positioned boxes whose containing block is container `id`: its own
+  /// absolutely positioned children, and those of its `position: static` descendants (see
+  /// `layoutAbsoluteChildrenOfStaticDescendants`), unless it is static itself and not the root.
+  func layoutAbsoluteChildren(_ id: Int, _ node: ResolvedNode, constants: FlexConstants) {
+    guard !node.isStatic || id == 0 else { return }
+    let border = constants.border
+    let container = constants.containerSize
+    let paddingBox = Rect(
+      x: border.left, y: border.top, width: container.width - border.horizontal,
+      height: container.height - border.vertical)
+    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+    where nodes[child].isAbsolute && !nodes[child].isHidden {
+      layoutAbsoluteBox(child, parent: node, constants: constants, containingBlock: paddingBox)
+    }
+    if hasStaticContainers {
+      layoutAbsoluteChildrenOfStaticDescendants(id, paddingBox: paddingBox)
+    }
+  }
+
+  /// Lays out the absolutely positioned children of the `position: static` boxes below
+  /// container `id` (through static boxes only, in flow): their containing block is the padding
+  /// box of their nearest positioned ancestor, `id` here ([CSS Position 3 §2.1](https://www.w3.org/TR/css-position-3/#def-cb)),
+  /// while their static position stays in their parent ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)).
+  /// The root is the containing block of last resort. Runs once `id`'s items are placed, so every
+  /// static box's frame is known; works in each box's unmirrored space (see
+  /// `mirrorChildrenOfMirroringBoxes`).
+  func layoutAbsoluteChildrenOfStaticDescendants(_ id: Int, paddingBox: Rect) {
+    // The box's offset in its parent, as it will be once mirrored.
+    func offset(of child: Int, in parent: Int) -> Point {
+      let frame = frames[child]
+      guard nodes[parent].mirrorsChildren else { return frame.origin }
+      return Point(x: frames[parent].width - frame.x - frame.width, y: frame.y)
+    }
+    var block = paddingBox
+    if nodes[id].mirrorsChildren { block.origin.x = frames[id].width - block.x - block.width }
+    // Static boxes still to visit, with their offsets from `id`'s border box.
+    var stack: [(box: Int, origin: Point)] = []
+    func pushStaticChildren(of parent: Int, at origin: Point) {
+      let node = nodes[parent]
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+      where nodes[child].isStatic && nodes[child].childCount > 0 && !nodes[child].isHidden {
+        let o = offset(of: child, in: parent)
+        stack.append((child, Point(x: origin.x + o.x, y: origin.y + o.y)))
+      }
+    }
+    pushStaticChildren(of: id, at: .zero)
+    while let (box, origin) = stack.popLast() {
+      let node = nodes[box]
+      var containingBlock = Rect(
+        x: block.x - origin.x, y: block.y - origin.y, width: block.width, height: block.height)
+      if node.mirrorsChildren {
+        containingBlock.origin.x = frames[box].width - containingBlock.x - containingBlock.width
+      }
+      var constants = makeConstants(
+        node, knownSize: OptionalSize(width: frames[box].width, height: frames[box].height),
+        sizing: .inherentSize)
+      constants.containerSize = frames[box].size
+      for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount)
+      where nodes[child].isAbsolute && !nodes[child].isHidden {
+        layoutAbsoluteBox(child, parent: node, constants: constants, containingBlock: containingBlock)
+      }
+      pushStaticChildren(of: box, at: origin)
+    }
+  }
+
+  /// Lays out absolutely positioned box `child` of the container `parent` against its containing
+  /// block ([CSS Flexbox §4.1](https://www.w3.org/TR/css-flexbox-1/#abspos-items)), given in the
+  /// parent's coordinates (its padding box, or a static parent's positioned ancestor's): sized by
+  /// its width/height, else by opposing insets, else by its content; placed by its insets, else
+  /// at its static position as the sole item of the parent (`justify-content`, `align-self`).
+  func layoutAbsoluteBox(
+    _ child: Int, parent node: ResolvedNode, constants: FlexConstants, containingBlock: Rect
+  ) {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     let container = constants.containerSize
-    let border = constants.border
-    let insetBox = Size(
-      width: container.width - border.horizontal, height: container.height - border.vertical)
-    for child in Int(node.firstChild)..<Int(node.firstChild + node.childCount) {
-      guard nodes[child].isAbsolute, !nodes[child].isHidden else { continue }
+    let insetBox = containingBlock.size
+    let blockStart = containingBlock.origin
+    do {
       // Percentages of an absolutely positioned box are of its containing block, the padding
       // box ([CSS Position 3 §2.1](https://www.w3.org/TR/css-position-3/#def-cb)).
       resolveLengths(of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil)
       var style = nodes[child]
-      style.alignSelf = style.alignSelf.selfAligned(
-        itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped
-      ).flexRelative(wrapReverse: constants.isWrapReverse)
+      let selfAligned = style.alignSelf.selfAligned(
+        itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped)
+      style.alignSelf = selfAligned.flexRelative(wrapReverse: constants.isWrapReverse)
+      // `align-items: self-start`/`self-end` follow the box's own direction too (for its static
+      // position; `align-self: auto` keeps it out of the inset alignment below).
+      let autoAlignment: FlexStyle.AlignSelf? =
+        node.alignItemsSelf == 0
+        ? nil
+        : (node.alignItemsSelf == 1 ? FlexStyle.AlignSelf.selfStart : .selfEnd).selfAligned(
+          itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped
+        ).flexRelative(wrapReverse: constants.isWrapReverse)
       let pb = style.paddingBorder
       let margin = style.margin
       let minSize = Size(
@@ -112,9 +186,9 @@ extension FlexEngine {
             .clamped(min: minSize[axis], max: style.maxSize[axis])
         }
       }
-      // Shrink-to-fit space: the padding box less the box's insets, an auto inset on the side
-      // its static position is anchored to standing for the container's padding there
-      // (CSS Position §5.3).
+      // Shrink-to-fit space: the containing block less the box's insets, an auto inset on the
+      // side its static position is anchored to standing for the distance from the containing
+      // block's edge to the parent's content box there (CSS Position §5.3).
       let staticAnchor: (start: Bool, end: Bool) = {
         let mainAtStart: Bool
         switch constants.justifyContent {
@@ -125,7 +199,7 @@ extension FlexEngine {
         return (mainAtStart, !mainAtStart)
       }()
       func crossAnchor() -> (start: Bool, end: Bool) {
-        let alignSelf = style.alignSelf == .auto ? nil : style.alignSelf
+        let alignSelf = style.alignSelf == .auto ? autoAlignment : style.alignSelf
         switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution)
           ?? CoreLayoutMapping
           .secondaryAxisDistribution(constants.alignItems)
@@ -138,14 +212,21 @@ extension FlexEngine {
       }
       func space(_ axis: Axis) -> AvailableSpace {
         let anchor = axis == main ? staticAnchor : crossAnchor()
-        let padding = node.padding
-        // A box centred at its static position is centred in the content box.
+        let contentInset = constants.contentInset
+        // The distances from the containing block's edges to the parent's content box.
+        let staticStart = contentInset.start(axis) - blockStart[axis]
+        let staticEnd = blockStart[axis] + insetBox[axis] - (container[axis] - contentInset.end(axis))
         let centred =
           !anchor.start && !anchor.end && style.inset.start(axis) == nil && style.inset.end(axis) == nil
-        let start = style.inset.start(axis) ?? (anchor.start || centred ? padding.start(axis) : 0)
-        let end =
-          style.inset.end(axis)
-          ?? ((anchor.end || centred) && style.inset.start(axis) == nil ? padding.end(axis) : 0)
+        if centred {
+          // Centred at its static position: the space around that point as far as the nearer
+          // edge of the containing block, on both sides (as Chromium sizes it).
+          let centre = (contentInset.start(axis) + container[axis] - contentInset.end(axis)) / 2
+          let half = Swift.min(centre - blockStart[axis], blockStart[axis] + insetBox[axis] - centre)
+          return .definite(Swift.max(2 * half, 0))
+        }
+        let start = style.inset.start(axis) ?? (anchor.start ? staticStart : 0)
+        let end = style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? staticEnd : 0)
         return .definite(Swift.max(insetBox[axis] - start - end, 0))
       }
       let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
@@ -180,22 +261,24 @@ extension FlexEngine {
           } else if autoBits == AutoMarginEdge.start(axis) {
             startMargin += free
           }
-          return border.start(axis) + start + startMargin
+          return blockStart[axis] + start + startMargin
         }
         if axis == .vertical, style.alignSelf != .auto, let top = style.inset.top,
           let bottom = style.inset.bottom
         {
+          // (Between its insets, as Chromium aligns it, `flex-start` and `flex-end` are top and
+          // bottom even in a `wrap-reverse` container, as `start` and `end` are.)
           return Self.alignInInsetModifiedContainingBlock(
-            outerSize: size.height + margin.vertical, alignment: style.alignSelf,
+            outerSize: size.height + margin.vertical, alignment: selfAligned,
             safety: style.alignSelfSafety,
-            containingBlock: (border.top, container.height - border.bottom), insets: (top, bottom))
+            containingBlock: (blockStart.y, blockStart.y + insetBox.height), insets: (top, bottom))
             + margin.top
         }
         if let start = style.inset.start(axis) {
-          return start + border.start(axis) + margin.start(axis)
+          return start + blockStart[axis] + margin.start(axis)
         }
         let endPosition = { (end: Double) in
-          container[axis] - border.end(axis) - size[axis] - end - margin.end(axis)
+          blockStart[axis] + insetBox[axis] - size[axis] - end - margin.end(axis)
         }
         if let end = style.inset.end(axis) { return endPosition(end) }
         let inset = constants.contentInset
@@ -219,7 +302,7 @@ extension FlexEngine {
           }
         }
         let alignSelf: FlexStyle.AlignItems
-        switch style.alignSelf {
+        switch style.alignSelf == .auto ? autoAlignment ?? .auto : style.alignSelf {
         case .auto: alignSelf = constants.alignItems
         case .flexStart, .start, .selfStart: alignSelf = .flexStart
         // (An absolutely positioned box takes no part in baseline alignment: as Chromium places

@@ -119,6 +119,11 @@ extension FlexEngine {
         knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
       )
     }
+    if appliesRatio, node.hasAutoMinWidth, node.size.height != nil, let ratioWidth = knownSize.width,
+      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).width == nil
+    {
+      knownSize.width = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: sizing)
+    }
     if knownSize.width == nil, !node.direction.isRow, let space = available.width.value,
       node.wrap != .noWrap || hasMultiLineColumnDescendant[id]
     {
@@ -217,7 +222,7 @@ extension FlexEngine {
     // Place and lay out each item, then the absolutely positioned children (§4.1).
     performFinalLayout(&items, lines: lines, constants: constants)
     if hasBaselineAlignment { propagateBaseline(id, items: items, lines: lines, constants: constants) }
-    layoutAbsoluteChildren(node, constants: constants)
+    layoutAbsoluteChildren(id, node, constants: constants)
     return constants.containerSize
   }
 
@@ -404,5 +409,24 @@ extension FlexEngine {
     measuringContentHeightOf = saved
     let minimum = content.clamped(min: nil, max: nodes[id].maxSize.height)
     return Swift.max(ratioHeight, minimum)
+  }
+
+  /// The width of a box whose width comes from its height through its aspect ratio, raised to
+  /// its automatic minimum width: the same rule as ``ratioHeightWithAutomaticMinimum`` in the
+  /// other axis ([CSS Sizing 4 §5.1](https://www.w3.org/TR/css-sizing-4/#aspect-ratio-minimum)):
+  /// with `min-width: auto` and no scroll container (``ResolvedNode/hasAutoMinWidth``), the
+  /// ratio-derived width is at least the box's min-content width (found as if it had no ratio),
+  /// capped by its maximum width, as Chromium does.
+  func ratioWidthWithAutomaticMinimum(_ id: Int, ratioWidth: Double, sizing: SizingMode) -> Double {
+    let saved = measuringContentHeightOf
+    measuringContentHeightOf = id
+    let available = AvailableSize(width: .minContent, height: .maxContent)
+    let content =
+      nodes[id].childCount == 0
+      ? layoutLeaf(id, known: .none, available: available, sizing: sizing).width
+      : layoutFlexContainer(id, known: .none, available: available, mode: .computeSize, sizing: sizing).width
+    measuringContentHeightOf = saved
+    let minimum = content.clamped(min: nil, max: nodes[id].maxSize.width)
+    return Swift.max(ratioWidth, minimum)
   }
 }

@@ -33,14 +33,22 @@ final class FlexEngine {
   var hasDescendantNeedingBase: [Bool] = []
   /// Whether any box has a percentage.
   var hasPercentages = false
+  /// Whether a box other than the root is a `position: static` container, passing its
+  /// absolutely positioned children on to a positioned ancestor.
+  var hasStaticContainers = false
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
   var hasMirroredBoxes = false
   /// Whether a container is finding its own width before resolving its children's percentages
   /// against it (see `layoutFlexContainer`).
   var resolvingWidthOf = -1
-  /// A box being measured without its aspect ratio, for its automatic minimum height (see
-  /// `ratioHeightWithAutomaticMinimum`).
+  /// A box being measured without its aspect ratio, for its automatic minimum height or width
+  /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
   var measuringContentHeightOf = -1
+  /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
+  /// order (empty when the tree has none).
+  var liftedChildren: [Int: [Int]] = [:]
+  /// Whether each box was lifted out of a `display: contents` box (empty when the tree has none).
+  var isLifted: [Bool] = []
   /// Output frames, relative to the parent, left to right.
   var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
@@ -103,18 +111,61 @@ final class FlexEngine {
   ///
   /// `direction` is the direction of the run (see `run`): a box whose own (or inherited)
   /// `direction` differs from it has its children laid out mirrored (`FlexStyle.direction`).
+  ///
+  /// A tree with a `display: contents` box is flattened twice: the first pass finds one, the
+  /// second lifts such boxes' children into their parents' runs (see `liftedChildren`).
   init(root: Layout, direction runDirection: LayoutDirection = .ltr) {
     runIsRightToLeft = runDirection == .rtl
+    if !flatten(root, runDirection: runDirection, liftingContents: false) {
+      nodes = []
+      identifiers = []
+      measures = []
+      textBaselines = []
+      baseStyles = []
+      hasBaselineAlignment = false
+      hasPercentages = false
+      hasMirroredBoxes = false
+      hasStaticContainers = false
+      maxDepth = 0
+      _ = flatten(root, runDirection: runDirection, liftingContents: true)
+    }
+  }
+
+  /// The children of box `id` in the computed tree: its run of indices, or, when the tree has
+  /// `display: contents` boxes, that run less the children lifted into it, and for a contents box
+  /// the children lifted out of it.
+  func outputChildren(of id: Int) -> [Int] {
+    let range = Int(nodes[id].firstChild)..<Int(nodes[id].firstChild + nodes[id].childCount)
+    guard !liftedChildren.isEmpty else { return Array(range) }
+    if let lifted = liftedChildren[id] { return lifted }
+    return range.filter { !isLifted[$0] }
+  }
+
+  /// One breadth-first pass over the tree (see `init`). Without `liftingContents`, stops and
+  /// returns `false` at the first `display: contents` box below the root.
+  ///
+  /// `display: contents` ([CSS Display 3 §2.5](https://www.w3.org/TR/css-display-3/#box-generation)):
+  /// the box generates no box of its own; its children take its place among its parent's
+  /// children, in order (a contents child's children in turn), and inherit its `direction`. The
+  /// box itself gets a zero frame at its parent's origin, so its children's frames, relative to
+  /// the parent they are laid out in, are relative to it too. The root's `contents` is `flex`
+  /// (as CSS computes it for the root element).
+  private func flatten(_ root: Layout, runDirection: LayoutDirection, liftingContents: Bool) -> Bool {
     var groups: [[Layout]] = [[root]]
     var groupDepths: [Int] = [0]
     // Each group's parent's inherited direction, and whether it mirrors its children.
     var groupParents: [(direction: LayoutDirection, flips: Bool)] = [(runDirection, false)]
+    // For groups with lifted children: each element's contents box's position in the group (-1:
+    // none).
+    var groupOwners: [Int: [Int]] = [:]
     var nextIndex = 1
     var hasMultiLineColumn = false
     var groupIndex = 0
     while groupIndex < groups.count {
       let depth = groupDepths[groupIndex]
       let parent = groupParents[groupIndex]
+      let groupStart = nodes.count
+      let owners = groupOwners.isEmpty ? nil : groupOwners.removeValue(forKey: groupIndex)
       // Every box found so far gets a slot now: a resolved node is large, and regrowing the
       // array copies them all (grown at least twofold, so reserving stays linear).
       if nodes.capacity < nextIndex {
@@ -122,14 +173,25 @@ final class FlexEngine {
         nodes.reserveCapacity(capacity)
         identifiers.reserveCapacity(capacity)
       }
+      var foundContents = false
       groups[groupIndex].withUnsafeBufferPointer { group in
-        for layout in group {
+        for (position, layout) in group.enumerated() {
+          let isContents = layout.style.display == .contents && groupIndex > 0
+          if isContents, !liftingContents {
+            foundContents = true
+            return
+          }
           let direction = layout.style.direction ?? parent.direction
           let flips = direction != runDirection
-          let children = layout.children
+          var children = layout.children
+          if isContents { children = [] }
+          var childOwners: [Int]?
+          if liftingContents, children.contains(where: { $0.style.display == .contents }) {
+            (children, childOwners) = Self.liftingContents(children)
+          }
           let childCount = children.count
           var measureIndex: Int32 = -1
-          if childCount == 0, let measure = layout.measure {
+          if childCount == 0, !isContents, let measure = layout.measure {
             measureIndex = Int32(measures.count)
             measures.append(measure)
             textBaselines.append(layout.firstBaseline ?? .nan)
@@ -137,7 +199,10 @@ final class FlexEngine {
           var node = ResolvedNode(
             style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
+          // (A contents box takes no part in layout: hidden, its children lifted out.)
+          if isContents { node.isHidden = true }
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
             hasBaselineAlignment = true
           }
@@ -152,7 +217,17 @@ final class FlexEngine {
           }
           nodes.append(node)
           identifiers.append(layout.identifier)
+          if liftingContents {
+            let id = groupStart + position
+            isLifted.append(false)
+            if let owners, owners[position] >= 0 {
+              isLifted[id] = true
+              liftedChildren[groupStart + owners[position], default: []].append(id)
+            }
+            if isContents { liftedChildren[id] = liftedChildren[id] ?? [] }
+          }
           if childCount > 0 {
+            if let childOwners { groupOwners[groups.count] = childOwners }
             groups.append(children)
             groupDepths.append(depth + 1)
             groupParents.append((direction, flips))
@@ -161,6 +236,7 @@ final class FlexEngine {
           }
         }
       }
+      if foundContents { return false }
       groups[groupIndex] = []
       groupIndex += 1
     }
@@ -172,7 +248,7 @@ final class FlexEngine {
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
     // (Most trees have neither: skip the pass, which reads every node again.)
-    guard hasPercentages || hasMultiLineColumn else { return }
+    guard hasPercentages || hasMultiLineColumn else { return true }
     for index in nodes.indices.reversed() {
       // (Fields read one by one: a resolved node is large, and copying each one costs.)
       let children = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
@@ -194,6 +270,29 @@ final class FlexEngine {
         }
       }
     }
+    return true
+  }
+
+  /// `children` with each `display: contents` box followed by its own children (recursively,
+  /// without recursion), and for each element the position of the contents box it was lifted
+  /// out of (-1: none). A lifted child without a `direction` of its own takes its contents
+  /// box's.
+  private static func liftingContents(_ children: [Layout]) -> ([Layout], [Int]) {
+    var list: [Layout] = []
+    var owners: [Int] = []
+    // (Elements still to emit, each with its owner's position, last on top.)
+    var stack: [(Layout, Int)] = children.reversed().map { ($0, -1) }
+    while let (layout, owner) = stack.popLast() {
+      let position = list.count
+      list.append(layout)
+      owners.append(owner)
+      guard layout.style.display == .contents else { continue }
+      for var child in layout.children.reversed() {
+        if child.style.direction == nil { child.style.direction = layout.style.direction }
+        stack.append((child, position))
+      }
+    }
+    return (list, owners)
   }
 
   // MARK: - Entry points
@@ -284,13 +383,22 @@ final class FlexEngine {
   /// The computed tree, built from the leaves up without recursion.
   func computedLayout() -> ComputedLayout {
     var built = [ComputedLayout?](repeating: nil, count: nodes.count)
+    // (Read once: a property of the engine read per box costs an access check each time.)
+    let hasContents = !liftedChildren.isEmpty
     for index in nodes.indices.reversed() {
-      // (Fields read one by one: a resolved node is large, and copying each one costs.)
-      let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
       var children: [ComputedLayout] = []
-      children.reserveCapacity(range.count)
-      for child in range {
-        children.append(built[child].take()!)
+      if !hasContents {
+        // (Fields read one by one: a resolved node is large, and copying each one costs.)
+        let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
+        children.reserveCapacity(range.count)
+        for child in range {
+          children.append(built[child].take()!)
+        }
+      } else {
+        // (A box lifted out of a `display: contents` box comes after it: built before it.)
+        for child in outputChildren(of: index) {
+          children.append(built[child].take()!)
+        }
       }
       built[index] = ComputedLayout(identifier: identifiers[index], frame: frames[index], children: children)
     }
@@ -571,7 +679,13 @@ final class FlexEngine {
     let node = nodes[id]
     let pb = node.paddingBorder
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
-    let knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    if appliesRatio, node.hasAutoMinWidth, node.size.height != nil, let ratioWidth = knownSize.width,
+      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).width == nil
+    {
+      // `min-width: auto` with an aspect ratio (see `ratioWidthWithAutomaticMinimum`).
+      knownSize.width = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: sizing)
+    }
     var content = Size.zero
     if node.measure >= 0, knownSize.width == nil || knownSize.height == nil {
       func offered(_ axis: Axis) -> Double {
@@ -614,6 +728,15 @@ final class FlexEngine {
       // so that the ratio holds (as Chromium does).
       width = Swift.max(
         width, (pb.vertical * ratio).clamped(min: nil, max: clamps ? node.maxSize.width : nil))
+    }
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, clamps, node.minSize.height > 0,
+      let ratio = node.aspectRatio
+    {
+      // So does its `min-height` (CSS Sizing 4 §2.2: min and max sizes transfer through the ratio).
+      width = Swift.max(
+        width,
+        node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio).clamped(
+          min: nil, max: node.maxSize.width))
     }
     var contentHeight = content.height + pb.vertical
     if knownSize.height == nil, appliesRatio, let ratio = node.aspectRatio {

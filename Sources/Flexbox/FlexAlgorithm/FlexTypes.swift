@@ -273,6 +273,9 @@ extension FlexStyle.AlignSelf {
 struct ResolvedNode {
   var isHidden: Bool
   var isAbsolute: Bool
+  /// `position: static`: a container that is no containing block for absolutely positioned
+  /// boxes (its insets are ignored as well).
+  var isStatic: Bool
   var direction: FlexStyle.FlexDirection
   var wrap: FlexStyle.FlexWrap
   var justifyContent: FlexStyle.JustifyContent
@@ -397,6 +400,7 @@ struct ResolvedNode {
     func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
     isHidden = s.display == .none
     isAbsolute = s.position == .absolute
+    isStatic = s.position == .static
     direction = s.flexDirection
     wrap = s.flexWrap
     // `start`/`end` are the writing mode's (top or left): flex-start or flex-end as the box's

@@ -9,7 +9,7 @@ import LayoutGeometry
 ///
 /// | key | value |
 /// |-----|-------|
-/// | `display` | `"flex"`, `"none"` |
+/// | `display` | `"flex"`, `"none"`, `"contents"` (the box's children take its place) |
 /// | `position` | `"relative"`, `"absolute"` |
 /// | `flexDirection` | `"row"`, `"row-reverse"`, `"column"`, `"column-reverse"` |
 /// | `flexWrap` | `"nowrap"`, `"wrap"`, `"wrap-reverse"` |
@@ -29,7 +29,8 @@ import LayoutGeometry
 /// padding, insets, gaps), `"auto"` for margins, insets and `minWidth`/`minHeight` (the automatic
 /// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number > 0, `"W / H"` or
 /// `"auto"`), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
-/// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"`.
+/// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"` (a static
+/// box's absolutely positioned children are placed against its nearest positioned ancestor).
 ///
 /// A leaf may have `text` (a string, words split at U+200B) and `font` (`{"advance": 10,
 /// "lineHeight": 10}`): its content is then ``MonospaceText``.

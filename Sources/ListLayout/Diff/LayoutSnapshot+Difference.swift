@@ -3,8 +3,10 @@ extension LayoutSnapshot {
   /// returns the new layout, anchored as ``applying(_:anchor:)-(ListUpdate,_)`` anchors a batch.
   ///
   /// The batch is applied incrementally: each touched section's cell list is rebuilt once
-  /// (untouched chunks shared), and only the lines around each group of nearby changes are
-  /// reflowed, the old pages between them kept. Sections whose own properties changed are
+  /// (untouched chunks shared) — or, when the difference was computed by
+  /// ``ListDifference/init(from:to:)`` from this snapshot's model and not changed since,
+  /// taken from the new model as it is — and only the lines around each group of nearby
+  /// changes are reflowed, the old pages between them kept. Sections whose own properties changed are
   /// laid out again whole; a changed configuration lays out every section. The result equals a full layout of the new model (checked by differential
   /// tests).
   ///
@@ -16,7 +18,9 @@ extension LayoutSnapshot {
     _ difference: ListDifference, anchor: ScrollAnchor? = nil
   ) throws(UpdateError) -> UpdateResult {
     let update = try difference.batch(against: model)
-    var resolved = try update.resolve(against: model)
+    // A difference computed from this very model produces its new model's cells: share them.
+    let target = difference.source.flatMap { $0.old.sharesCells(with: model) ? $0.new : nil }
+    var resolved = try update.resolve(against: model, target: target)
     for (n, t) in difference.sections.updated.enumerated() {
       guard t >= 0 && t < resolved.model.sections.count else {
         throw .outOfRange("updated section \(t) of \(resolved.model.sections.count)")
@@ -75,6 +79,17 @@ extension ListDifference {
       update.changedItems.append((from, .replace(cell)))
     }
     return update
+  }
+}
+
+extension ListModel {
+  /// Whether `other` has as many sections and each section's cells are the same storage as
+  /// this model's (copies of one value, not merely equal cells).
+  ///
+  /// - Complexity: O(s) for s sections.
+  func sharesCells(with other: ListModel) -> Bool {
+    sections.count == other.sections.count
+      && zip(sections, other.sections).allSatisfy { $0.cells.root === $1.cells.root }
   }
 }
 

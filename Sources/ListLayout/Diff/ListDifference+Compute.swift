@@ -15,8 +15,10 @@ extension ListDifference {
   /// - Complexity: O(n + d log d) for n cells of which d are inserted, deleted or moved (or
   ///   on either side of a difference the walk resynchronises over), plus O(s log s) for s
   ///   sections: the leftovers are sorted, and the longest increasing runs are found over
-  ///   blocks of consecutive cells (`KeptBlocks`), never over every cell. The walk compares ids; only the d leftovers are
-  ///   entered in a table, which every walked id is then looked up in once (for duplicates).
+  ///   blocks of consecutive cells (`KeptBlocks`), never over every cell. The walk compares
+  ///   ids where they lie, in the cell lists' chunks (nothing is copied out); only the d
+  ///   leftovers are entered in a table, which every walked id is then looked up in once (for
+  ///   duplicates).
   public init(from old: ListModel, to new: ListModel) {
     var engine = DiffEngine(old: old, new: new)
     engine.run()
@@ -43,16 +45,19 @@ struct DiffEngine {
   var newSectionOf: [Int]
   /// Per new section: whether it keeps its place (is in the longest increasing run).
   var sectionStays: [Bool]
-  /// The ids of the cells of matched sections, read out of their lists once.
-  var oldIDs: [ContiguousArray<String?>]
-  var newIDs: [ContiguousArray<String?>]
+  /// The cells of matched sections, read in place (``CellColumn``).
+  var oldIDs: [CellColumn?]
+  var newIDs: [CellColumn?]
   /// Per new cell: the old cell it matches (packed), or -1.
   var matchOfNew: [ContiguousArray<Int>]
   /// Per old cell: whether it is matched.
   var oldIsMatched: [ContiguousArray<Bool>]
-  /// Keyed cells the side-by-side walk did not pair (packed paths).
-  var leftoverOld: [PackedPath] = []
-  var leftoverNew: [PackedPath] = []
+  /// Keyed cells the side-by-side walk did not pair (packed paths), with their ids.
+  var leftoverOld: [(path: PackedPath, id: String, entry: Int)] = []
+  var leftoverNew: [(path: PackedPath, id: String, entry: Int)] = []
+  /// Per new section that stays: for each cell the walk paired, its id's
+  /// ``IdentifierTable/screen(_:)`` value (0 elsewhere), taken while the id was at hand.
+  var walkedScreens: [ContiguousArray<UInt32>]
 
   init(old: ListModel, new: ListModel) {
     self.old = old
@@ -60,10 +65,11 @@ struct DiffEngine {
     oldSectionOf = Array(repeating: -1, count: new.sections.count)
     newSectionOf = Array(repeating: -1, count: old.sections.count)
     sectionStays = Array(repeating: false, count: new.sections.count)
-    oldIDs = Array(repeating: [], count: old.sections.count)
-    newIDs = Array(repeating: [], count: new.sections.count)
+    oldIDs = Array(repeating: nil, count: old.sections.count)
+    newIDs = Array(repeating: nil, count: new.sections.count)
     matchOfNew = Array(repeating: [], count: new.sections.count)
     oldIsMatched = Array(repeating: [], count: old.sections.count)
+    walkedScreens = Array(repeating: [], count: new.sections.count)
   }
 
   mutating func run() {
@@ -74,18 +80,21 @@ struct DiffEngine {
     for (position, stays) in zip(matched, staying) { sectionStays[position] = stays }
     for t in matched {
       let s = oldSectionOf[t]
-      oldIDs[s] = old.sections[s].cells.identifiers()
-      newIDs[t] = new.sections[t].cells.identifiers()
-      matchOfNew[t] = ContiguousArray(repeating: -1, count: newIDs[t].count)
-      oldIsMatched[s] = ContiguousArray(repeating: false, count: oldIDs[s].count)
-      matchUnkeyedCells(old: s, new: t)
+      oldIDs[s] = CellColumn(old.sections[s].cells)
+      newIDs[t] = CellColumn(new.sections[t].cells)
+      matchOfNew[t] = ContiguousArray(repeating: -1, count: new.sections[t].cells.count)
+      oldIsMatched[s] = ContiguousArray(repeating: false, count: old.sections[s].cells.count)
     }
+    // One pass over each matched pair of sections: the walk (or collecting the leftovers of
+    // a pair that moves) also notes the cells without ids, matched by rank afterwards.
     for t in matched {
+      var unkeyed = UnkeyedCells()
       if sectionStays[t] {
-        walk(old: oldSectionOf[t], new: t)
+        walk(old: oldSectionOf[t], new: t, unkeyed: &unkeyed)
       } else {
-        collectLeftovers(old: oldSectionOf[t], new: t)
+        collectLeftovers(old: oldSectionOf[t], new: t, unkeyed: &unkeyed)
       }
+      matchUnkeyedCells(old: oldSectionOf[t], new: t, unkeyed)
     }
     matchLeftovers()
   }
@@ -120,56 +129,85 @@ struct DiffEngine {
 
   // MARK: 3. Cells without ids
 
-  mutating func matchUnkeyedCells(old s: Int, new t: Int) {
-    var i = 0
-    var j = 0
-    let a = oldIDs[s]
-    let b = newIDs[t]
-    while true {
-      while i < a.count && a[i] != nil { i += 1 }
-      while j < b.count && b[j] != nil { j += 1 }
-      guard i < a.count && j < b.count else { return }
+  /// The positions of the cells without ids of a pair of sections, in order.
+  struct UnkeyedCells {
+    var old: [Int] = []
+    var new: [Int] = []
+  }
+
+  /// The k-th cell without an id of the old section matches the k-th of the new one.
+  mutating func matchUnkeyedCells(old s: Int, new t: Int, _ unkeyed: UnkeyedCells) {
+    for (i, j) in zip(unkeyed.old, unkeyed.new) {
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
-      i += 1
-      j += 1
     }
   }
 
   // MARK: 4. The side-by-side walk
 
   /// Pairs equal ids of two sections in order, resynchronising after each difference.
-  mutating func walk(old s: Int, new t: Int) {
-    let a = oldIDs[s]
-    let b = newIDs[t]
+  mutating func walk(old s: Int, new t: Int, unkeyed: inout UnkeyedCells) {
+    var a = CellCursor(oldIDs[s]!)
+    var b = CellCursor(newIDs[t]!)
+    var screens = ContiguousArray<UInt32>(repeating: 0, count: b.count)
+    // Written in place, out of the engine's arrays while the walk lasts.
+    var matches = ContiguousArray<Int>()
+    var matched = ContiguousArray<Bool>()
+    swap(&matches, &matchOfNew[t])
+    swap(&matched, &oldIsMatched[s])
     var i = 0
     var j = 0
     while true {
-      while i < a.count && a[i] == nil { i += 1 }
-      while j < b.count && b[j] == nil { j += 1 }
-      guard i < a.count && j < b.count else { break }
-      if a[i] == b[j] {
-        matchOfNew[t][j] = pack(s, i)
-        oldIsMatched[s][i] = true
+      var x: String?
+      while i < a.count {
+        x = a.id(at: i)
+        if x != nil { break }
+        unkeyed.old.append(i)
+        i += 1
+      }
+      var y: String?
+      while j < b.count {
+        y = b.id(at: j)
+        if y != nil { break }
+        unkeyed.new.append(j)
+        j += 1
+      }
+      guard let x, let y else { break }
+      if x == y {
+        matches[j] = pack(s, i)
+        matched[i] = true
+        screens[j] = IdentifierTable.screen(IdentifierTable.hash(y))
         i += 1
         j += 1
         continue
       }
-      let (skipOld, skipNew) = resynchronise(a, i, b, j)
-      for k in i..<(i + skipOld) where a[k] != nil { leftoverOld.append(pack(s, k)) }
-      for k in j..<(j + skipNew) where b[k] != nil { leftoverNew.append(pack(t, k)) }
+      let (skipOld, skipNew) = resynchronise(&a, i, &b, j)
+      collect(&a, s, i..<(i + skipOld), into: &leftoverOld, &unkeyed.old)
+      collect(&b, t, j..<(j + skipNew), into: &leftoverNew, &unkeyed.new)
       i += skipOld
       j += skipNew
     }
-    for k in i..<a.count where a[k] != nil { leftoverOld.append(pack(s, k)) }
-    for k in j..<b.count where b[k] != nil { leftoverNew.append(pack(t, k)) }
+    collect(&a, s, i..<a.count, into: &leftoverOld, &unkeyed.old)
+    collect(&b, t, j..<b.count, into: &leftoverNew, &unkeyed.new)
+    swap(&matches, &matchOfNew[t])
+    swap(&matched, &oldIsMatched[s])
+    walkedScreens[t] = screens
+  }
+
+  /// Notes the cells at `positions` of section `section`: those with ids as leftovers, the
+  /// others as unkeyed.
+  func collect(
+    _ cursor: inout CellCursor, _ section: Int, _ positions: Range<Int>,
+    into leftovers: inout [(path: PackedPath, id: String, entry: Int)], _ unkeyed: inout [Int]
+  ) {
+    for k in positions {
+      if let id = cursor.id(at: k) { leftovers.append((pack(section, k), id, -1)) } else { unkeyed.append(k) }
+    }
   }
 
   /// How many cells to skip on each side so the walk meets equal ids again: the smallest
   /// total found in windows of 16, 64, 256… cells (all that remain when none is found).
-  func resynchronise(
-    _ a: ContiguousArray<String?>, _ i: Int, _ b: ContiguousArray<String?>, _ j: Int
-  ) -> (Int, Int) {
+  func resynchronise(_ a: inout CellCursor, _ i: Int, _ b: inout CellCursor, _ j: Int) -> (Int, Int) {
     let remainingA = a.count - i
     let remainingB = b.count - j
     // Small differences: try every split of a growing total.
@@ -177,7 +215,7 @@ struct DiffEngine {
       for skipA in 0...total {
         let skipB = total - skipA
         guard skipA < remainingA && skipB < remainingB else { continue }
-        if let id = a[i + skipA], id == b[j + skipB] { return (skipA, skipB) }
+        if let id = a.id(at: i + skipA), id == b.id(at: j + skipB) { return (skipA, skipB) }
       }
     }
     var window = 64
@@ -187,13 +225,14 @@ struct DiffEngine {
       var firstInB: [String: Int] = [:]
       firstInB.reserveCapacity(endB - j)
       for k in j..<endB {
-        if let id = b[k], firstInB[id] == nil { firstInB[id] = k - j }
+        if let id = b.id(at: k), firstInB[id] == nil { firstInB[id] = k - j }
       }
       var best: (Int, Int)?
       for k in i..<endA {
         let skipA = k - i
         if let best, skipA >= best.0 + best.1 { break }
-        if let id = a[k], let skipB = firstInB[id], skipA + skipB < (best.map { $0.0 + $0.1 } ?? .max) {
+        if let id = a.id(at: k), let skipB = firstInB[id], skipA + skipB < (best.map { $0.0 + $0.1 } ?? .max)
+        {
           best = (skipA, skipB)
         }
       }
@@ -204,11 +243,11 @@ struct DiffEngine {
   }
 
   /// Every keyed cell of a moved section pair goes to the leftovers.
-  mutating func collectLeftovers(old s: Int, new t: Int) {
-    let a = oldIDs[s]
-    let b = newIDs[t]
-    for k in 0..<a.count where a[k] != nil { leftoverOld.append(pack(s, k)) }
-    for k in 0..<b.count where b[k] != nil { leftoverNew.append(pack(t, k)) }
+  mutating func collectLeftovers(old s: Int, new t: Int, unkeyed: inout UnkeyedCells) {
+    var a = CellCursor(oldIDs[s]!)
+    var b = CellCursor(newIDs[t]!)
+    collect(&a, s, 0..<a.count, into: &leftoverOld, &unkeyed.old)
+    collect(&b, t, 0..<b.count, into: &leftoverNew, &unkeyed.new)
   }
 
   // MARK: 5. Leftovers by id
@@ -217,52 +256,43 @@ struct DiffEngine {
     guard !leftoverOld.isEmpty || !leftoverNew.isEmpty else { return }
     // Every id among the leftovers, numbered.
     var table = IdentifierTable(capacity: leftoverOld.count + leftoverNew.count)
-    for path in leftoverOld { _ = table.insert(oldID(path)) }
-    for path in leftoverNew { _ = table.insert(newID(path)) }
+    for k in leftoverOld.indices { leftoverOld[k].entry = table.insert(leftoverOld[k].id) }
+    for k in leftoverNew.indices { leftoverNew[k].entry = table.insert(leftoverNew[k].id) }
     // A walked pair whose id also occurs among the leftovers may not be the k-th to the k-th
-    // occurrence: take it back.
-    for t in newIDs.indices where oldSectionOf[t] >= 0 && sectionStays[t] {
-      let b = newIDs[t]
-      for j in b.indices {
-        guard let id = b[j], matchOfNew[t][j] >= 0, table.find(id) != nil else { continue }
+    // occurrence: take it back. The screens taken during the walk sift the pairs; only
+    // those that may hold a leftover id are looked up by id.
+    for t in walkedScreens.indices where !walkedScreens[t].isEmpty {
+      let screens = walkedScreens[t]
+      for j in screens.indices where screens[j] != 0 && table.mayContain(screen: screens[j]) {
+        let id = newIDs[t]![j].id!
+        guard matchOfNew[t][j] >= 0, let entry = table.find(id) else { continue }
         let (s, i) = unpack(matchOfNew[t][j])
         matchOfNew[t][j] = -1
         oldIsMatched[s][i] = false
-        leftoverOld.append(pack(s, i))
-        leftoverNew.append(pack(t, j))
+        leftoverOld.append((pack(s, i), id, entry))
+        leftoverNew.append((pack(t, j), id, entry))
       }
     }
     // The k-th occurrence in the old model matches the k-th in the new: each id's old
     // occurrences in a list threaded through `next`, taken from the front.
-    leftoverOld.sort()
-    leftoverNew.sort()
+    leftoverOld.sort { $0.path < $1.path }
+    leftoverNew.sort { $0.path < $1.path }
     var head = [Int](repeating: -1, count: table.count)
     var next = [Int](repeating: -1, count: leftoverOld.count)
     for k in leftoverOld.indices.reversed() {
-      let entry = table.find(oldID(leftoverOld[k]))!
+      let entry = leftoverOld[k].entry
       next[k] = head[entry]
       head[entry] = k
     }
-    for path in leftoverNew {
-      let entry = table.find(newID(path))!
-      let k = head[entry]
+    for leftover in leftoverNew {
+      let k = head[leftover.entry]
       guard k >= 0 else { continue }
-      head[entry] = next[k]
-      let (s, i) = unpack(leftoverOld[k])
-      let (t, j) = unpack(path)
+      head[leftover.entry] = next[k]
+      let (s, i) = unpack(leftoverOld[k].path)
+      let (t, j) = unpack(leftover.path)
       matchOfNew[t][j] = pack(s, i)
       oldIsMatched[s][i] = true
     }
-  }
-
-  func oldID(_ path: PackedPath) -> String {
-    let (s, i) = unpack(path)
-    return oldIDs[s][i]!
-  }
-
-  func newID(_ path: PackedPath) -> String {
-    let (t, j) = unpack(path)
-    return newIDs[t][j]!
   }
 
   // MARK: 6. The result
@@ -290,8 +320,8 @@ struct DiffEngine {
     }
     for (t, s) in oldSectionOf.enumerated() where s >= 0 {
       let matches = matchOfNew[t]
-      let newCells = CellCursor(new.sections[t].cells)
-      var sameSection = CellCursor(old.sections[s].cells)
+      let newCells = newIDs[t]!
+      var sameSection = CellCursor(oldIDs[s]!)
       var otherSections: [Int: CellCursor] = [:]
       // The cells kept from the same old section, in new order: a longest increasing run of
       // their old positions stays, found over the blocks of consecutive positions.
@@ -327,7 +357,7 @@ struct DiffEngine {
             items.moved.append(
               ListDifference.Move(from: IndexPath(item: fromItem, section: fromSection), to: to))
             var cursor =
-              otherSections.removeValue(forKey: fromSection) ?? CellCursor(old.sections[fromSection].cells)
+              otherSections.removeValue(forKey: fromSection) ?? CellCursor(oldIDs[fromSection]!)
             same = cursor.hasSameContent(at: fromItem, as: chunk, k)
             otherSections[fromSection] = cursor
           }
@@ -339,6 +369,7 @@ struct DiffEngine {
       }
     }
     difference.items = items
+    difference.source = (old, new)
     return difference
   }
 }
@@ -432,17 +463,19 @@ func heaviestIncreasingRun(keys: [Int], weights: [Int]) -> [Bool] {
 }
 
 /// Strings numbered in the order they are first inserted: an open-addressing table hashed
-/// with FNV-1a over the UTF-8 bytes, which costs less than `Hasher` for short ids and answers
-/// a miss (the common case when screening every cell) with one probe.
+/// eight UTF-8 bytes at a time (less than `Hasher` costs for short ids), which answers a miss
+/// (the common case when screening every cell) with one probe.
 struct IdentifierTable {
   /// Per slot: -1 when empty, else the entry number in the low 32 bits and 31 bits of the
   /// key's hash above them (compared before the key).
   private var slots: [Int]
   private var keys: [String] = []
   private let mask: Int
-  /// One bit per 16-bit hash value, set for every key: a miss (most look-ups) is answered
-  /// from these 8 KB without touching the slots.
-  private var filter = [UInt64](repeating: 0, count: 1024)
+  /// A blocked Bloom filter over the keys' ``screen(_:)`` values (two bits in one word per
+  /// key, at least 16 bits per key): a miss (most look-ups) is answered from one word
+  /// without touching the slots.
+  private var filter: [UInt64]
+  private let wordMask: Int
 
   init(capacity: Int) {
     var size = 64
@@ -450,17 +483,66 @@ struct IdentifierTable {
     slots = [Int](repeating: -1, count: size)
     mask = size - 1
     keys.reserveCapacity(capacity)
+    var words = 1024
+    while words < capacity / 4 && words < 1 << 19 { words <<= 1 }
+    filter = [UInt64](repeating: 0, count: words)
+    wordMask = words - 1
+  }
+
+  /// The 32 bits of a ``hash(_:)`` the filter reads (never 0): what a caller keeps to screen
+  /// a string later without hashing it again.
+  @inline(__always)
+  static func screen(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) }
+
+  /// The filter's word and bits for a screen value.
+  @inline(__always)
+  private func filterBits(_ screen: UInt32) -> (word: Int, bits: UInt64) {
+    (Int(screen) & wordMask, 1 << UInt64(screen >> 19 & 63) | 1 << UInt64(screen >> 25 & 63))
+  }
+
+  /// Whether a string with this ``screen(_:)`` value may have been inserted (`false`: it
+  /// was not).
+  @inline(__always)
+  func mayContain(screen: UInt32) -> Bool {
+    let (word, bits) = filterBits(screen)
+    return filter[word] & bits == bits
   }
 
   /// The number of distinct strings inserted.
   var count: Int { keys.count }
 
-  private static func hash(_ string: String) -> UInt64 {
+  /// The UTF-8 bytes folded eight at a time, then mixed (SplitMix64's finaliser) so that
+  /// every bit of the result depends on every byte.
+  static func hash(_ string: String) -> UInt64 {
     var string = string
     return string.withUTF8 { bytes in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash ^ (hash >> 29)
+      var hash = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+      var offset = 0
+      if let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= bytes.count {
+          hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+          hash ^= hash >> 31
+          offset += 8
+        }
+      }
+      // The last 1–7 bytes in at most two (overlapping) loads.
+      let rest = bytes.count - offset
+      if rest >= 4, let base = bytes.baseAddress {
+        let raw = UnsafeRawPointer(base)
+        let low = raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        let high = raw.loadUnaligned(fromByteOffset: offset + rest - 4, as: UInt32.self)
+        hash ^= UInt64(low) | UInt64(high) << 32
+      } else if rest > 0 {
+        hash ^=
+          UInt64(bytes[offset]) | UInt64(bytes[offset + rest / 2]) << 8 | UInt64(bytes[offset + rest - 1])
+          << 16
+      }
+      hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+      // The top bit set: a ``screen(_:)`` value is never 0, which marks "no id" where
+      // screens are kept.
+      return hash ^ (hash >> 31) | 1 << 63
     }
   }
 
@@ -480,8 +562,8 @@ struct IdentifierTable {
     let hash = Self.hash(string)
     let slot = slot(of: string, hash: hash)
     if slots[slot] >= 0 { return slots[slot] & 0xFFFF_FFFF }
-    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
-    filter[bit >> 6] |= 1 << UInt64(bit & 63)
+    let (word, bits) = filterBits(Self.screen(hash))
+    filter[word] |= bits
     slots[slot] = Int(truncatingIfNeeded: hash >> 33) << 32 | keys.count
     keys.append(string)
     return keys.count - 1
@@ -490,43 +572,20 @@ struct IdentifierTable {
   /// The number of `string`, if it was inserted.
   func find(_ string: String) -> Int? {
     let hash = Self.hash(string)
-    let bit = Int(truncatingIfNeeded: hash >> 16) & 0xFFFF
-    guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0 else { return nil }
+    guard mayContain(screen: Self.screen(hash)) else { return nil }
     let value = slots[slot(of: string, hash: hash)]
     return value >= 0 ? value & 0xFFFF_FFFF : nil
   }
 }
 
-extension CellList {
-  /// The cells' ids in one array, read a chunk at a time.
-  func identifiers() -> ContiguousArray<String?> {
-    ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
-      var position = 0
-      var leaves = LeafIterator(root: root, from: 0)
-      while let (chunk, _) = leaves.next() {
-        chunk.cells.withUnsafeBufferPointer { cells in
-          for k in cells.indices {
-            (buffer.baseAddress! + position).initialize(to: cells[k].id)
-            position += 1
-          }
-        }
-      }
-      initialized = position
-    }
-  }
-}
-
-/// Reads the cells of a list by position: the chunk last read is kept, and any other is found
-/// in O(1) through a table of the chunk holding every 32nd position.
-struct CellCursor {
+/// The cells of a list by position, read in place: its chunks, the first position of each,
+/// and for every 32nd position the chunk holding it (found in O(1)).
+struct CellColumn {
   let chunks: ContiguousArray<ContiguousArray<Cell>>
   /// The first position of each chunk, and the count at the end.
   let starts: ContiguousArray<Int>
   /// For every 32nd position, the chunk holding it.
   let chunkAt: ContiguousArray<Int32>
-  /// The chunk last read, and its cells.
-  var chunk = 0
-  var current: ContiguousArray<Cell>
 
   static let stride = 32
 
@@ -550,20 +609,57 @@ struct CellCursor {
     self.chunks = chunks
     self.starts = starts
     self.chunkAt = chunkAt
-    current = chunks.first ?? []
   }
+
+  var count: Int { starts[starts.count - 1] }
+
+  /// The chunk holding `position`: at most one step per chunk within the table's stride.
+  @inline(__always)
+  func chunk(holding position: Int) -> Int {
+    var c = Int(chunkAt[position / Self.stride])
+    while starts[c + 1] <= position { c += 1 }
+    return c
+  }
+
+  /// The cell at `position`.
+  subscript(position: Int) -> Cell {
+    let c = chunk(holding: position)
+    return chunks[c][position - starts[c]]
+  }
+}
+
+/// Reads the cells of a ``CellColumn`` by position, keeping the chunk last read: reading on
+/// along the list costs a comparison, any other position a look-up in the column's table.
+struct CellCursor {
+  let column: CellColumn
+  /// The chunk last read, its first position and its cells.
+  var chunk = 0
+  var start = 0
+  var current: ContiguousArray<Cell>
+
+  init(_ column: CellColumn) {
+    self.column = column
+    current = column.chunks.first ?? []
+  }
+
+  var count: Int { column.count }
 
   /// Moves to the chunk holding `position`; returns the position within it.
   @inline(__always)
   private mutating func seek(_ position: Int) -> Int {
-    if position >= starts[chunk + 1] || position < starts[chunk] {
-      // At most one step per chunk within the table's stride.
-      var c = Int(chunkAt[position / Self.stride])
-      while starts[c + 1] <= position { c += 1 }
-      chunk = c
-      current = chunks[chunk]
-    }
-    return position - starts[chunk]
+    let local = position &- start
+    if UInt(bitPattern: local) < UInt(current.count) { return local }
+    chunk = column.chunk(holding: position)
+    start = column.starts[chunk]
+    current = column.chunks[chunk]
+    return position - start
+  }
+
+  /// The id of the cell at `position`.
+  @inline(__always)
+  mutating func id(at position: Int) -> String? {
+    let local = seek(position)
+    return current[local].id
   }
 
   /// Whether the cell at `position` has the content of `other[k]`.

@@ -206,11 +206,12 @@ enum EmbeddedFeed {
     _ slice: ArraySlice<UInt8>, in document: [UInt8], for model: ListModel, path: String,
     limits: JSONInputLimits
   ) throws(JSONInputError) -> [Section] {
-    try decode(
-      slice, in: document, prefix: defaultsPrefix(model) + "\"sections\":", suffix: "}",
-      innerPath: "sections",
-      path: path, width: nil, limits: limits
-    ).sections
+    Array(
+      try decode(
+        slice, in: document, prefix: defaultsPrefix(model) + "\"sections\":", suffix: "}",
+        innerPath: "sections",
+        path: path, width: nil, limits: limits
+      ).sections)
   }
 
   /// An array of cells at `slice`, decoded against `model`'s defaults.

@@ -37,6 +37,12 @@
 /// ``ItemChanges/updated`` lists matched cells (moved or not) whose size, traits,
 /// attributes, sequential options or flexbox content changed. Content that cannot be compared
 /// (a sizing closure, a flexbox measure closure, a custom frame calculator) counts as changed.
+///
+/// ## Applying
+/// A difference computed by ``init(from:to:)`` keeps the two models it was computed from
+/// (shared, not copied) until any of its properties is changed: applied to a snapshot of the
+/// old model, it takes the touched sections' cells from the new model rather than rebuilding
+/// them.
 public struct ListDifference: Sendable {
   /// Section operations.
   public struct SectionChanges: Sendable, Hashable {
@@ -90,21 +96,27 @@ public struct ListDifference: Sendable {
   }
 
   /// Section operations.
-  public var sections = SectionChanges()
+  public var sections = SectionChanges() { didSet { source = nil } }
   /// Cell operations.
-  public var items = ItemChanges()
+  public var items = ItemChanges() { didSet { source = nil } }
   /// The new sections, in the order of ``SectionChanges/inserted``.
-  public var insertedSections: [Section] = []
+  public var insertedSections: [Section] = [] { didSet { source = nil } }
   /// The matched sections' new versions, in the order of ``SectionChanges/updated`` (their
   /// own properties are taken; their cells come from the batch).
-  public var updatedSections: [Section] = []
+  public var updatedSections: [Section] = [] { didSet { source = nil } }
   /// The new cells, in the order of ``ItemChanges/inserted``.
-  public var insertedCells: [Cell] = []
+  public var insertedCells: [Cell] = [] { didSet { source = nil } }
   /// The updated cells' new versions, in the order of ``ItemChanges/updated``.
-  public var updatedCells: [Cell] = []
+  public var updatedCells: [Cell] = [] { didSet { source = nil } }
   /// The new configuration, when anything in it changed (a new width, insets, manager…),
   /// which lays every section out again.
-  public var configuration: ListConfiguration?
+  public var configuration: ListConfiguration? { didSet { source = nil } }
+
+  /// The models this difference was computed from (``init(from:to:)``), kept until any of
+  /// its parts is changed: applied to a snapshot of `old`, it takes the edited sections'
+  /// cells from `new` (which holds exactly the cells the batch produces) rather than
+  /// splicing them anew.
+  var source: (old: ListModel, new: ListModel)?
 
   /// An empty difference.
   public init() {}

@@ -2,7 +2,7 @@ import LayoutGeometry
 
 /// How one element changes across an update, for a renderer to animate or a test to check.
 ///
-/// Frames are in content coordinates, as ``LayoutSnapshot/jsonString(elements:overlayIDs:)``
+/// Frames are in content coordinates, as ``LayoutSnapshot/jsonString(elements:overlayIDs:sections:)``
 /// prints them: `from` in the old layout scrolled to the old offset, `to` in the new layout
 /// scrolled to the anchored offset, headers and footers where they pin at those offsets.
 /// Subtract each side's content offset for screen positions.

@@ -18,6 +18,8 @@ import ucrt
 // - `PageBuilder`: the writer that fills those blocks, record by record, and seals pages.
 // - `LinePage`: owns (or keeps the arena of) the sealed records and reads them, checked.
 // - `ScratchBuffer`: the typesetter's reusable per-line buffers of plain values.
+// - `SharedChunks.Chunk` and `ChunkArena` (Masonry/): a masonry section's sealed chunks, each
+//   in a `PageMemory` block or carved from an arena's mapping.
 // Nothing else in the package allocates or frees memory by hand.
 
 /// The C allocator for page records: a block a builder filled can be handed to a page and
@@ -179,7 +181,8 @@ public enum LayoutMemory {
   /// been written is resident.
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
-  /// Bytes of page records written into those arenas: the layout state they hold.
+  /// Bytes of page records (and masonry chunks) written into those arenas: the layout state
+  /// they hold.
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
 
   /// Gives back the mapping kept for the next layout of a large section (on Linux, the pages

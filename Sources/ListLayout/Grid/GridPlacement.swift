@@ -45,9 +45,9 @@ struct GridMetrics: Equatable {
   }
 }
 
-/// A cell's place in its row, before the row's height is known.
+/// A cell's row and columns, before its row's height is known.
 struct GridPlacedCell {
-  var item: Int
+  var row: Int
   var column: Int
   var span: Int
   var height: Double
@@ -95,50 +95,5 @@ struct GridCellSizer {
     let width = metrics.width(ofSpan: span)
     return SizingProposal(
       indexPath: IndexPath(item: item, section: context.index), remainingLineSpace: width, lineWidth: width)
-  }
-}
-
-/// CSS Grid's dense auto-placement (`grid-auto-flow: dense`) for cells one row tall: each cell
-/// takes the first place from the grid's start (row by row, then column by column) where its
-/// span is free.
-///
-/// Holes only ever fill, so the first row that can still hold a span of *k* only moves down:
-/// the search for a span of *k* starts at the row where the last such search ended.
-struct DensePacker {
-  let columnCount: Int
-  /// Occupied columns, row by row (`columnCount` flags a row).
-  private(set) var occupied: [Bool] = []
-  /// The first row that may still hold a span of k, for k in 1...columnCount.
-  private var firstCandidate: [Int]
-
-  init(columnCount: Int) {
-    self.columnCount = columnCount
-    firstCandidate = Array(repeating: 0, count: columnCount + 1)
-  }
-
-  var rowCount: Int { occupied.count / columnCount }
-
-  /// Places a cell spanning `span` columns: its row and column.
-  mutating func place(span: Int) -> (row: Int, column: Int) {
-    var row = firstCandidate[span]
-    while true {
-      if row == rowCount { occupied.append(contentsOf: repeatElement(false, count: columnCount)) }
-      if let column = firstFreeRun(span, inRow: row) {
-        firstCandidate[span] = row
-        for c in column..<(column + span) { occupied[row * columnCount + c] = true }
-        return (row, column)
-      }
-      row += 1
-    }
-  }
-
-  private func firstFreeRun(_ span: Int, inRow row: Int) -> Int? {
-    let base = row * columnCount
-    var run = 0
-    for column in 0..<columnCount {
-      run = occupied[base + column] ? 0 : run + 1
-      if run == span { return column - span + 1 }
-    }
-    return nil
   }
 }

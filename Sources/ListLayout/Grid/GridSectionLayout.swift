@@ -121,40 +121,78 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     return stopped
   }
 
-  /// Places every cell densely and builds the flat body.
+  /// Places every cell densely and builds the flat body: cells are placed in item order
+  /// (``DensePacker``), then written row by row (a counting sort of their rows, item order
+  /// within a row), so the cost is the packer's plus O(n + r).
   private mutating func placeDense(
     _ cells: CellList, context: SectionContext, metrics: GridMetrics
   ) throws(LayoutError) -> DenseGridBody {
     let sizer = GridCellSizer(context: context, metrics: metrics)
     var packer = DensePacker(columnCount: metrics.columnCount)
-    var rows: [[GridPlacedCell]] = []
-    for (item, cell) in cells.enumerated() {
-      let (span, height) = try withUnsafePointer(to: cell) { (cell) throws(LayoutError) in
-        let span = try sizer.span(of: cell, at: item)
-        return (span, try sizer.height(of: cell, at: item, span: span))
+    // 1. Place and size each cell; tell the packer the narrowest span still to come, so rows
+    //    too narrow for any of them give their storage back.
+    let smallestSpanLeft = smallestSpansLeft(cells, sizer: sizer)
+    var placed = ContiguousArray<GridPlacedCell>()
+    placed.reserveCapacity(cells.count)
+    try cells.forEachChunk { (chunk, first) throws(LayoutError) in
+      guard let base = chunk.baseAddress else { return true }
+      for offset in 0..<chunk.count {
+        let item = first + offset
+        let span = try sizer.span(of: base + offset, at: item)
+        let height = try sizer.height(of: base + offset, at: item, span: span)
+        if !smallestSpanLeft.isEmpty { packer.smallestSpanLeft = Int(smallestSpanLeft[item]) }
+        let (row, column) = packer.place(span: span)
+        placed.append(GridPlacedCell(row: row, column: column, span: span, height: height))
       }
-      let (row, column) = packer.place(span: span)
-      while rows.count <= row { rows.append([]) }
-      rows[row].append(GridPlacedCell(item: item, column: column, span: span, height: height))
+      return true
     }
+    // 2. Order the cells by row (stable, so item order within a row).
+    var rowStarts = ContiguousArray<Int>(repeating: 0, count: packer.rowCount + 1)
+    for cell in placed { rowStarts[cell.row + 1] += 1 }
+    for row in 0..<packer.rowCount { rowStarts[row + 1] += rowStarts[row] }
+    var rowItems = ContiguousArray<Int>(repeating: 0, count: placed.count)
+    var next = rowStarts
+    for (item, cell) in placed.enumerated() {
+      rowItems[next[cell.row]] = item
+      next[cell.row] += 1
+    }
+    // 3. Write the rows.
     var writer = GridRowWriter(metrics: metrics, paged: false)
-    for row in rows {
-      for cell in row { writer.place(column: cell.column, span: cell.span, height: cell.height) }
+    for row in 0..<packer.rowCount {
+      for item in rowItems[rowStarts[row]..<rowStarts[row + 1]] {
+        let cell = placed[item]
+        writer.place(column: cell.column, span: cell.span, height: cell.height)
+      }
       writer.closeRow()
     }
     linesLaidOut += writer.rowCount
     let page = writer.finish().first
     var frames = ContiguousArray(
       repeating: GridItemRecord(x: 0, y: 0, width: 0, height: 0), count: cells.count)
-    var rowItems = ContiguousArray<Int>()
-    rowItems.reserveCapacity(cells.count)
-    for row in rows {
-      for cell in row {
-        frames[cell.item] = page!.items[rowItems.count]
-        rowItems.append(cell.item)
-      }
-    }
+    for (position, item) in rowItems.enumerated() { frames[item] = page!.items[position] }
     return DenseGridBody(frames: frames, rows: page?.rows ?? [], rowItems: rowItems)
+  }
+
+  /// For each item, the narrowest span of it and the cells after it; empty when rows are at
+  /// most 64 columns (one word of the packer's storage each, not worth a pass). A span that
+  /// does not validate counts as 1 here (the placement pass throws its error in item order).
+  private func smallestSpansLeft(_ cells: CellList, sizer: GridCellSizer) -> ContiguousArray<UInt16> {
+    guard sizer.metrics.columnCount > 64 else { return [] }
+    var smallest = ContiguousArray<UInt16>(repeating: 1, count: cells.count)
+    cells.forEachChunk { (chunk, first) in
+      guard let base = chunk.baseAddress else { return true }
+      for offset in 0..<chunk.count {
+        guard let span = try? sizer.span(of: base + offset, at: first + offset) else { return false }
+        smallest[first + offset] = UInt16(span)
+      }
+      return true
+    }
+    var running = UInt16.max
+    for item in smallest.indices.reversed() {
+      running = min(running, smallest[item])
+      smallest[item] = running
+    }
+    return smallest
   }
 }
 

@@ -67,10 +67,15 @@ extension ListUpdate {
   /// 3. ``buildSection(_:at:from:plan:edits:)``: make each new section and say where it came
   ///    from.
   ///
+  /// `target`, when given, is a model known to hold the cells this update produces from
+  /// `old` (the new model of a difference computed from `old`): each edited section then
+  /// takes its cell list from there instead of splicing the edits into the old one.
+  ///
   /// - Complexity: O(c log c) for c operations, plus the cost of editing the touched cell
-  ///   lists, plus one copy of the model's array of sections (references only); plus O(s) for
-  ///   s sections when the update inserts, deletes, reloads or moves sections.
-  func resolve(against old: ListModel) throws(UpdateError) -> ResolvedUpdate {
+  ///   lists (none with `target`), plus one copy of the model's array of sections
+  ///   (references only); plus O(s) for s sections when the update inserts, deletes, reloads
+  ///   or moves sections.
+  func resolve(against old: ListModel, target: ListModel? = nil) throws(UpdateError) -> ResolvedUpdate {
     let plan = try planSections(oldCount: old.sections.count)
     let edits = try groupItemEdits(against: old, plan: plan)
     var model = old
@@ -89,7 +94,8 @@ extension ListUpdate {
       // (the one O(s) step left is the copy of the model's array of sections).
       origins = SectionMap(inPlace: plan.slots.count)
       for index in edits.editedSections {
-        let built = try buildSection(.old(index), at: index, from: old, plan: plan, edits: edits)
+        let built = try buildSection(
+          .old(index), at: index, from: old, plan: plan, edits: edits, target: target)
         model.sections[index] = built.section
         origins[index] = built.origin
         note(built)
@@ -100,7 +106,7 @@ extension ListUpdate {
       var all: [SectionOrigin] = []
       all.reserveCapacity(plan.slots.count)
       for (index, slot) in plan.slots.enumerated() {
-        let built = try buildSection(slot, at: index, from: old, plan: plan, edits: edits)
+        let built = try buildSection(slot, at: index, from: old, plan: plan, edits: edits, target: target)
         model.sections.append(built.section)
         all.append(built.origin)
         note(built)
@@ -242,11 +248,13 @@ extension ListUpdate {
   }
 
   /// New section `index`, made from its slot: a new or reloaded section as given, an old
-  /// section with its item edits applied, and where it came from.
+  /// section with its item edits applied (its cells taken from section `index` of `target`
+  /// when given, see ``resolve(against:target:)``), and where it came from.
   ///
   /// - Complexity: O(e log e) for e edits to the section, plus the cell list's edits.
   func buildSection(
-    _ slot: SectionSlot, at index: Int, from old: ListModel, plan: SectionPlan, edits: ItemEdits
+    _ slot: SectionSlot, at index: Int, from old: ListModel, plan: SectionPlan, edits: ItemEdits,
+    target: ListModel? = nil
   ) throws(UpdateError) -> BuiltSection {
     let oldIndex: Int
     switch slot {
@@ -275,7 +283,9 @@ extension ListUpdate {
       previous = item
     }
     let editCount = removed.count + inserts.count + changedIndices.count
-    if editCount > Self.spliceThreshold && editCount * CellList.chunkCapacity > oldCellCount / 4 {
+    if let target, index < target.sections.count, target.sections[index].cells.count == newCellCount {
+      section.cells = target.sections[index].cells
+    } else if editCount > Self.spliceThreshold && editCount * CellList.chunkCapacity > oldCellCount / 4 {
       section.cells = Self.splice(
         section.cells, removing: removed, inserting: inserts, changing: changedIndices.sorted(), from: old,
         section: oldIndex, edits: edits)

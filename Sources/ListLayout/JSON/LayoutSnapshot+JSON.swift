@@ -17,13 +17,19 @@ extension LayoutSnapshot {
   /// - Parameters:
   ///   - elements: the elements to list; by default all of them, in listing order.
   ///   - overlayIDs: the identifiers of overlays listed in `elements`, by overlay position.
-  public func jsonString(elements: [LayoutAttributes]? = nil, overlayIDs: [String] = []) -> String {
+  ///   - sections: the sections to list in a top-level `"sections"` array (see
+  ///     ``writeJSON(elements:overlayIDs:sections:to:)``); by default none, and no array.
+  public func jsonString(
+    elements: [LayoutAttributes]? = nil, overlayIDs: [String] = [], sections: [Int]? = nil
+  ) -> String {
     String(
-      decoding: ByteWriter.bytes { writeJSON(elements: elements, overlayIDs: overlayIDs, to: &$0) },
+      decoding: ByteWriter.bytes {
+        writeJSON(elements: elements, overlayIDs: overlayIDs, sections: sections, to: &$0)
+      },
       as: UTF8.self)
   }
 
-  /// Writes the layout as JSON (the format of ``jsonString(elements:overlayIDs:)``) to
+  /// Writes the layout as JSON (the format of ``jsonString(elements:overlayIDs:sections:)``) to
   /// `writer` as it walks the snapshot: the whole layout is never held as text or as an
   /// array of attributes.
   ///
@@ -149,12 +155,24 @@ extension LayoutSnapshot {
     writer.write(byte: UInt8(ascii: "}"))
   }
 
-  /// The sections whose extent (with cells overflowing it) meets `rect`, in order.
+  /// The sections whose extent along the scroll axis (with cells overflowing it) meets
+  /// `rect`'s, in order: `top < rect's end` and `bottom > rect's start`, or, for a section of
+  /// no extent, its top in `rect's start ..< rect's end`. The gaps between sections
+  /// (`sectionSpacing`) belong to none.
   ///
   /// - Complexity: O(log s) plus one step per section returned.
   public func sections(overlapping rect: Rect) -> [Int] {
     var result: [Int] = []
-    forEachSection(overlapping: rect) { result.append($0) }
+    let (start, end) = scrollRange(rect)
+    forEachSection(overlapping: rect) { section in
+      let geometry = geometries[section]
+      let top = sectionTop(section)
+      let bottom = top + geometry.height
+      let meets =
+        top - geometry.overflowAbove < end && bottom + geometry.overflowBelow > start
+        || (top == bottom && top >= start && top < end)
+      if meets { result.append(section) }
+    }
     return result
   }
 

@@ -222,7 +222,9 @@ private struct FeedDecoder {
     var sequential: SequentialItemOptions?
     var span: GridSpan?
     var hasSize = false
-    var content: Layout?
+    // Behind a reference: a `Layout` held inline is a large value that every cell, with
+    // content or not, would zero and copy.
+    var content: PendingContent?
     var contentWidth = FlexContent.Width.intrinsic
     try reader.beginObject("a cell object")
     var state = JSONReader.ObjectState()
@@ -232,7 +234,7 @@ private struct FeedDecoder {
       case .size:
         size = .fixed(try Self.readSize(&reader))
         hasSize = true
-      case .content: content = try Self.readFlexContent(&reader)
+      case .content: content = PendingContent(try Self.readFlexContent(&reader))
       case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
       case .traits: traits = try readTraits(&reader)
       case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
@@ -244,12 +246,18 @@ private struct FeedDecoder {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      size = .flex(FlexContent(content, width: contentWidth))
+      size = .flex(FlexContent(content.layout, width: contentWidth))
     }
     var cell = Cell(id: id, size: size, traits: traits)
     if let sequential { cell.sequential = sequential }
     if let span { cell.span = span }
     return cell
+  }
+
+  /// A cell's content tree between its key and the end of the cell's object.
+  final class PendingContent {
+    let layout: Layout
+    init(_ layout: Layout) { self.layout = layout }
   }
 
   /// A cell's span in a grid or masonry section: a whole number of columns ≥ 1, or `"full"`.

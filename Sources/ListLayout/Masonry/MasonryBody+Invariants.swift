@@ -4,8 +4,8 @@ extension MasonryBody {
   /// Every frame is finite and has no negative extent; every cell lies in lanes that exist and
   /// inside the section's width (unless the insets leave no room); the cells of one lane do
   /// not overlap and keep the row spacing between them; each lane's list holds exactly the
-  /// cells whose leading lane it is, in order; the height is the lowest bottom; there is a
-  /// checkpoint per chunk of cells.
+  /// cells whose leading lane it is, in order, and its index the bottom of every group's last
+  /// cell; the height is the lowest bottom; there is a checkpoint per chunk of cells.
   ///
   /// - Complexity: O(n · s) for n cells spanning s lanes at most.
   func invariantViolations(_ check: BodyCheck) -> [String] {
@@ -53,15 +53,15 @@ extension MasonryBody {
       if !laneItems[lane].elementsEqual(expectedLaneItems[lane]) {
         fail("section \(s) lane \(lane) lists other cells than those it leads")
       }
-      let chunkSize = SharedChunks<Int32>.chunkSize
-      let sealed = laneItems[lane].count / chunkSize
-      let index = laneChunkBottoms[lane]
-      if index.count != sealed
-        || (0..<sealed).contains(where: {
-          index[$0] != records[Int(laneItems[lane][($0 + 1) * chunkSize - 1])].bottom
+      let groupSize = Self.groupSize
+      let groups = laneItems[lane].count / groupSize
+      let index = laneGroupBottoms[lane]
+      if index.count != groups
+        || (0..<groups).contains(where: {
+          index[$0] != records[Int(laneItems[lane][($0 + 1) * groupSize - 1])].bottom
         })
       {
-        fail("section \(s) lane \(lane) chunk index differs from its cells")
+        fail("section \(s) lane \(lane) index differs from its cells")
       }
     }
     if lowest != height { fail("section \(s) body height \(height), lowest bottom \(lowest)") }

@@ -66,9 +66,9 @@ struct MasonryBody: SectionBody {
   var records = SharedChunks<MasonryRecord>()
   /// Per lane, the cells whose leading lane it is, in item order.
   var laneItems: ContiguousArray<SharedChunks<Int32>>
-  /// Per lane, the bottom of the last cell of each sealed chunk of its list: a small index
-  /// that a search reads before the one chunk it then searches.
-  var laneChunkBottoms: ContiguousArray<SharedChunks<Double>>
+  /// Per lane, the bottom of the last cell of each full group of ``groupSize`` cells of its
+  /// list: a small index that a search reads before the one group it then searches.
+  var laneGroupBottoms: ContiguousArray<SharedChunks<Double>>
   /// Per chunk of records, the lanes' next tops before its first cell, then the lowest bottom
   /// so far: `lanes.count + 1` values per chunk.
   var checkpoints = SharedChunks<Double>()
@@ -78,8 +78,13 @@ struct MasonryBody: SectionBody {
   init(lanes: MasonryLanes) {
     self.lanes = lanes
     laneItems = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
-    laneChunkBottoms = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
+    laneGroupBottoms = ContiguousArray(repeating: SharedChunks(), count: lanes.count)
   }
+
+  /// The cells of a lane's list per entry of its index (``laneGroupBottoms``), as a power of
+  /// two that divides ``SharedChunks/chunkSize``: a search ends in a group this long.
+  static var groupShift: Int { 5 }
+  static var groupSize: Int { 1 << groupShift }
 
   var trailingSpace: Double { 0 }
   var itemCount: Int { records.count }
@@ -123,12 +128,13 @@ struct MasonryBody: SectionBody {
     withUnsafeTemporaryAllocation(of: MasonryRun.self, capacity: lanes.count) { runs in
       var active = 0
       for lane in 0..<lanes.count {
-        let items = laneItems[lane]
+        let count = laneItems[lane].count
         let first = firstPosition(inLane: lane, reaching: low)
-        if first < items.count {
-          let item = Int(items[first])
-          if records[item].y <= high {
-            runs[active] = MasonryRun(lane: lane, next: first, item: item, count: items.count)
+        if first < count {
+          let item = Int(laneItems[lane][first])
+          let record = records[item]
+          if record.y <= high {
+            runs[active] = MasonryRun(lane: lane, next: first, item: item, record: record, count: count)
             active += 1
           }
         }
@@ -138,14 +144,16 @@ struct MasonryBody: SectionBody {
         while active > 0 {
           var best = 0
           for r in 1..<active where runs[r].item < runs[best].item { best = r }
-          let item = runs[best].item
-          let record = records[item]
-          if !body(item, frame(record, base: base)) { return }
-          runs[best].next += 1
-          var ended = runs[best].next == runs[best].count
+          if !body(runs[best].item, frame(runs[best].record, base: base)) { return }
+          let next = runs[best].next + 1
+          var ended = next == runs[best].count
           if !ended {
-            runs[best].item = Int(laneItems[runs[best].lane][runs[best].next])
-            ended = records[runs[best].item].y > high
+            let item = Int(laneItems[runs[best].lane][next])
+            let record = records[item]
+            runs[best].next = next
+            runs[best].item = item
+            runs[best].record = record
+            ended = record.y > high
           }
           if ended {
             runs[best] = runs[active - 1]
@@ -170,34 +178,32 @@ struct MasonryBody: SectionBody {
 
   /// The first position in lane `lane`'s list whose cell's bottom is at or below `low`
   /// (body-relative), or the list's count: bottoms ascend along a lane, so a binary search over
-  /// the lane's chunk index finds the chunk, and one over the chunk the cell.
+  /// the lane's index finds the group of ``groupSize`` cells, and one over the group the cell.
   ///
   /// - Complexity: O(log n).
   func firstPosition(inLane lane: Int, reaching low: Double) -> Int {
-    let items = laneItems[lane]
-    let index = laneChunkBottoms[lane]
-    var first = 0
-    var last = index.count
-    while first < last {
-      let mid = (first + last) >> 1
-      if index[mid] < low { first = mid + 1 } else { last = mid }
+    let first = laneGroupBottoms[lane].partitionPoint { $0 < low } << Self.groupShift
+    // A group lies in one chunk of the list.
+    let chunk = first >> SharedChunks<Int32>.shift
+    return laneItems[lane].withChunk(chunk) { items in
+      var position = first & (SharedChunks<Int32>.chunkSize - 1)
+      var end = min(items.count, position + Self.groupSize)
+      while position < end {
+        let mid = (position + end) >> 1
+        if records[Int(items[mid])].bottom < low { position = mid + 1 } else { end = mid }
+      }
+      return chunk << SharedChunks<Int32>.shift + position
     }
-    var position = first << SharedChunks<Int32>.shift
-    var end = min(items.count, position + SharedChunks<Int32>.chunkSize)
-    while position < end {
-      let mid = (position + end) >> 1
-      if records[Int(items[mid])].bottom < low { position = mid + 1 } else { end = mid }
-    }
-    return position
   }
 }
 
 /// A lane's cells in a band, as positions in the lane's list, while they are merged.
 struct MasonryRun {
   var lane: Int
-  /// The position of the run's next cell in its lane's list, and that cell.
+  /// The position of the run's next cell in its lane's list, that cell and its record.
   var next: Int
   var item: Int
+  var record: MasonryRecord
   /// The length of the lane's list.
   var count: Int
 }

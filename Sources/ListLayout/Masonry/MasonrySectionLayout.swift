@@ -33,7 +33,7 @@ struct MasonrySectionLayout: SectionLayoutAlgorithm {
   mutating func layout<Policy: SpacingPolicy>(
     _ section: Section, in context: SectionContext, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
-    var placer = MasonryPlacer(lanes: try lanes(in: context))
+    var placer = MasonryPlacer(lanes: try lanes(in: context), cells: section.cells.count)
     try place(section.cells, from: 0, into: &placer, in: context)
     return geometry(of: section, body: placer.body, in: context)
   }
@@ -54,7 +54,7 @@ struct MasonrySectionLayout: SectionLayoutAlgorithm {
     else { return nil }
     let first = min(edit.first, oldBody.itemCount - 1, section.cells.count)
     let start = first & ~(SharedChunks<MasonryRecord>.chunkSize - 1)
-    var placer = MasonryPlacer(resuming: oldBody, at: start)
+    var placer = MasonryPlacer(resuming: oldBody, at: start, cells: section.cells.count)
     try place(section.cells, from: start, into: &placer, in: context)
     return geometry(of: section, body: placer.body, in: context)
   }
@@ -77,7 +77,7 @@ struct MasonrySectionLayout: SectionLayoutAlgorithm {
   mutating func place(
     _ cells: CellList, from start: Int, into placer: inout MasonryPlacer, in context: SectionContext
   ) throws(LayoutError) {
-    let lanes = placer.body.lanes
+    let lanes = placer.lanes
     let defaultHeight = context.configuration.defaultCellSize.height
     let direction = context.configuration.layoutDirection
     let placedBefore = placer.placed

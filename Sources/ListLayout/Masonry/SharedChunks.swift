@@ -4,11 +4,46 @@
 /// chunk references and at most one chunk, never the prefix's elements.
 ///
 /// Reads are O(1). ``append(_:)`` is amortized O(1); ``truncate(to:)`` is O(n / 256).
-struct SharedChunks<Element: Sendable>: Sendable, RandomAccessCollection {
-  /// A full chunk, never changed once sealed.
-  final class Chunk: Sendable {
-    let elements: ContiguousArray<Element>
-    init(_ elements: ContiguousArray<Element>) { self.elements = elements }
+struct SharedChunks<Element: BitwiseCopyable & Sendable>: Sendable, RandomAccessCollection {
+  /// A full chunk, never changed once sealed: ``chunkSize`` elements in a ``ChunkArena`` or
+  /// in a block of its own (``PageMemory``).
+  ///
+  /// Manual memory, in this one place of the masonry code (with the arena): the elements are
+  /// written once, by the initializer, and only read after that. They are plain values, so
+  /// nothing needs deinitializing; a block of its own is freed with the chunk. That
+  /// write-once rule is what makes the `@unchecked Sendable` sound.
+  final class Chunk: @unchecked Sendable {
+    private let elements: UnsafeMutablePointer<Element>
+    /// The arena holding the elements, or `nil` when the chunk owns its block.
+    private let arena: ChunkArena?
+
+    /// A chunk holding the ``chunkSize`` elements of `source`, in `arena` if it has room.
+    init(copying source: UnsafeBufferPointer<Element>, arena: ChunkArena?) {
+      precondition(source.count == SharedChunks.chunkSize, "a chunk of \(source.count) elements")
+      let bytes = SharedChunks.chunkSize * MemoryLayout<Element>.stride
+      if let room = arena?.take(bytes: bytes) {
+        elements = room.bindMemory(to: Element.self, capacity: SharedChunks.chunkSize)
+        self.arena = arena
+      } else {
+        elements = PageMemory.allocate(SharedChunks.chunkSize)
+        self.arena = nil
+      }
+      elements.initialize(from: source.baseAddress!, count: SharedChunks.chunkSize)
+    }
+
+    deinit {
+      if arena == nil { PageMemory.release(elements) }
+    }
+
+    /// The element at `offset` (masked into the chunk, so it is always in bounds).
+    @inline(__always)
+    subscript(offset: Int) -> Element { elements[offset & (SharedChunks.chunkSize - 1)] }
+
+    /// The chunk's elements, valid while the chunk is alive.
+    @inline(__always)
+    var buffer: UnsafeBufferPointer<Element> {
+      UnsafeBufferPointer(start: elements, count: SharedChunks.chunkSize)
+    }
   }
 
   /// Elements per sealed chunk, as a power of two.
@@ -24,18 +59,67 @@ struct SharedChunks<Element: Sendable>: Sendable, RandomAccessCollection {
   var startIndex: Int { 0 }
   var endIndex: Int { chunks.count << Self.shift + tail.count }
 
+  @inline(__always)
   subscript(position: Int) -> Element {
     let chunk = position >> Self.shift
-    if chunk < chunks.count { return chunks[chunk].elements[position & (Self.chunkSize - 1)] }
+    if chunk < chunks.count { return chunks[chunk][position] }
     return tail[position - chunks.count << Self.shift]
   }
 
+  /// Calls `body` with the elements of chunk `chunk` (`0 ... chunks.count`, the last being
+  /// the open tail) as one buffer.
+  @inline(__always)
+  func withChunk<R>(_ chunk: Int, _ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+    if chunk < chunks.count { return withExtendedLifetime(chunks[chunk]) { body($0.buffer) } }
+    precondition(chunk == chunks.count, "chunk \(chunk) of \(chunks.count)")
+    return tail.withUnsafeBufferPointer(body)
+  }
+
+  /// The first position whose element is not `isBefore` (`endIndex` if none), for elements
+  /// that are `isBefore` up to some position and not after it: a binary search over the
+  /// chunks' last elements, then one inside the chunk found.
+  ///
+  /// - Complexity: O(log n).
+  @inline(__always)
+  func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
+    var first = 0
+    var end = chunks.count
+    while first < end {
+      let mid = (first + end) >> 1
+      if isBefore(chunks[mid][Self.chunkSize - 1]) { first = mid + 1 } else { end = mid }
+    }
+    let chunk = first
+    return withChunk(chunk) { elements in
+      var first = 0
+      var end = elements.count
+      while first < end {
+        let mid = (first + end) >> 1
+        if isBefore(elements[mid]) { first = mid + 1 } else { end = mid }
+      }
+      return chunk << Self.shift + first
+    }
+  }
+
+  @inline(__always)
   mutating func append(_ element: Element) {
-    if tail.isEmpty { tail.reserveCapacity(Self.chunkSize) }
     tail.append(element)
-    if tail.count == Self.chunkSize {
-      chunks.append(Chunk(tail))
-      tail = []
+    if tail.count == Self.chunkSize { sealTail() }
+  }
+
+  /// Appends `elements`, sealing every chunk they fill (in `arena` while it has room).
+  mutating func append(contentsOf elements: UnsafeBufferPointer<Element>, arena: ChunkArena? = nil) {
+    var rest = elements[...]
+    if tail.isEmpty {
+      // Whole chunks straight from the source, without passing through the tail.
+      while rest.count >= Self.chunkSize {
+        chunks.append(
+          Chunk(copying: UnsafeBufferPointer(rebasing: rest.prefix(Self.chunkSize)), arena: arena))
+        rest = rest.dropFirst(Self.chunkSize)
+      }
+    }
+    for element in rest {
+      tail.append(element)
+      if tail.count == Self.chunkSize { sealTail(arena: arena) }
     }
   }
 
@@ -43,12 +127,19 @@ struct SharedChunks<Element: Sendable>: Sendable, RandomAccessCollection {
     for element in elements { append(element) }
   }
 
+  @inline(never)
+  private mutating func sealTail(arena: ChunkArena? = nil) {
+    chunks.append(tail.withUnsafeBufferPointer { Chunk(copying: $0, arena: arena) })
+    tail.removeAll(keepingCapacity: true)
+  }
+
   /// Keeps the first `count` elements.
   mutating func truncate(to count: Int) {
     precondition(count >= 0 && count <= endIndex, "SharedChunks truncate to \(count) of \(endIndex)")
     let full = count >> Self.shift
     if full < chunks.count {
-      tail = ContiguousArray(chunks[full].elements.prefix(count & (Self.chunkSize - 1)))
+      let kept = count & (Self.chunkSize - 1)
+      tail = withExtendedLifetime(chunks[full]) { ContiguousArray($0.buffer.prefix(kept)) }
       chunks.removeSubrange(full...)
     } else {
       tail.removeSubrange((count - full << Self.shift)...)

@@ -1,6 +1,6 @@
 /// The cells of a section: a collection that behaves like an array but is stored as a
-/// balanced tree of chunks of about ``CellList/chunkCapacity`` cells, so that a snapshot and
-/// its edited successor share every chunk an edit did not touch.
+/// balanced tree of chunks of about ``ChunkedList/chunkCapacity`` cells, so that a snapshot
+/// and its edited successor share every chunk an edit did not touch.
 ///
 /// Replacing, inserting or removing one cell copies one chunk and the short path of tree
 /// nodes above it, not the whole section: what makes an edit of a million-cell section cost
@@ -9,56 +9,65 @@
 ///
 /// Use it as an array: `Section(cells: [Cell(width: 10, height: 10)])`, `cells.append(…)`,
 /// `cells[i]`, `for cell in cells`, `cells.count`.
+public typealias CellList = ChunkedList<Cell>
+
+/// The sections of a model (``ListModel/sections``), stored as ``CellList`` stores cells: a
+/// section inserted or removed anywhere in a model of 100,000 sections moves one chunk of
+/// them, not all.
+public typealias SectionList = ChunkedList<Section>
+
+/// A collection that behaves like an array but is stored as a balanced tree of chunks (the
+/// storage of ``CellList`` and ``SectionList``).
 ///
-/// - Complexity: iteration O(1) per cell; subscript O(log n); appending, inserting and
-///   removing one cell O(log n + k) for chunks of k cells; replacing a range of m cells
-///   O(m log n), or O(n + m) when m is a large part of the list.
-public struct CellList: Sendable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
-  ExpressibleByArrayLiteral
+/// - Complexity: iteration O(1) per element; subscript O(log n); appending, inserting and
+///   removing one element O(log n + k) for chunks of k elements; replacing a range of m
+///   elements O(m log n), or O(n + m) when m is a large part of the list.
+public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, MutableCollection,
+  RangeReplaceableCollection, ExpressibleByArrayLiteral
 {
-  /// The most cells a chunk holds after a split: chunks hold up to twice as many before
+  /// The most elements a chunk holds after a split: chunks hold up to twice as many before
   /// they split in two.
-  public static let chunkCapacity = 64
+  @inlinable public static var chunkCapacity: Int { 64 }
   /// The most children of a branch of the tree before it splits in two.
-  static let branchCapacity = 32
+  @usableFromInline static var branchCapacity: Int { 32 }
 
   /// A node of the tree: a chunk of cells (a leaf) or a branch over other nodes. Changed in
   /// place only while uniquely referenced (copy-on-write, node by node).
-  final class Node: @unchecked Sendable {
+  @usableFromInline final class Node: @unchecked Sendable {
     // A node is changed only through a list that holds it uniquely (copy-on-write, checked
     // with `isKnownUniquelyReferenced` before every change), one access at a time: the
     // runtime's exclusivity checks would only cost time (60 % of an append).
     /// A leaf's cells (empty in a branch).
-    @exclusivity(unchecked) var cells: ContiguousArray<Cell>
+    @usableFromInline @exclusivity(unchecked) var elements: ContiguousArray<Element>
     /// A branch's children (empty in a leaf).
-    @exclusivity(unchecked) var children: ContiguousArray<Node>
+    @usableFromInline @exclusivity(unchecked) var children: ContiguousArray<Node>
     /// The number of cells under each child.
-    @exclusivity(unchecked) var counts: ContiguousArray<Int>
+    @usableFromInline @exclusivity(unchecked) var counts: ContiguousArray<Int>
     /// The number of cells under this node.
-    @exclusivity(unchecked) var count: Int
-    let isLeaf: Bool
+    @usableFromInline @exclusivity(unchecked) var count: Int
+    @usableFromInline let isLeaf: Bool
 
-    init(cells: ContiguousArray<Cell>) {
-      self.cells = cells
+    @inlinable init(cells: ContiguousArray<Element>) {
+      elements = cells
       children = []
       counts = []
       count = cells.count
       isLeaf = true
     }
 
-    init(children: ContiguousArray<Node>) {
-      cells = []
+    @inlinable init(children: ContiguousArray<Node>) {
+      elements = []
       self.children = children
       counts = ContiguousArray(children.lazy.map(\.count))
       count = counts.reduce(0, +)
       isLeaf = false
     }
 
-    func copy() -> Node { isLeaf ? Node(cells: cells) : Node(children: children) }
+    @inlinable func copy() -> Node { isLeaf ? Node(cells: elements) : Node(children: children) }
 
     /// The child holding cell `index` (`index == count` selects the last child) and the
     /// index within it.
-    @inline(__always)
+    @inlinable @inline(__always)
     func child(containing index: Int) -> (child: Int, local: Int) {
       let last = counts.count - 1
       // Appending (the common way to build a list) goes straight down the right edge.
@@ -77,13 +86,13 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   /// A leaf, as tests and the layout see it.
   typealias Chunk = Node
 
-  var root: Node
+  @usableFromInline var root: Node
 
   /// An empty list.
-  public init() { root = Node(cells: []) }
+  @inlinable public init() { root = Node(cells: []) }
 
   /// A list of the given cells, built bottom-up in O(n).
-  public init<S: Sequence>(_ cells: S) where S.Element == Cell {
+  @inlinable public init<S: Sequence>(_ cells: S) where S.Element == Element {
     var builder = Builder()
     for cell in cells { builder.append(cell) }
     self = builder.list()
@@ -91,27 +100,27 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
 
   /// Builds a list cell by cell, straight into its chunks (what a decoder that does not know
   /// the count in advance uses: no array to grow and copy).
-  struct Builder {
-    private var leaves = ContiguousArray<Node>()
-    private var chunk = ContiguousArray<Cell>()
+  @usableFromInline struct Builder {
+    @usableFromInline var leaves = ContiguousArray<Node>()
+    @usableFromInline var chunk = ContiguousArray<Element>()
 
-    init() { chunk.reserveCapacity(CellList.chunkCapacity) }
+    @inlinable init() { chunk.reserveCapacity(ChunkedList.chunkCapacity) }
 
-    @inline(__always)
-    mutating func append(_ cell: consuming Cell) {
+    @inlinable @inline(__always)
+    mutating func append(_ cell: consuming Element) {
       chunk.append(cell)
-      if chunk.count == CellList.chunkCapacity {
+      if chunk.count == ChunkedList.chunkCapacity {
         leaves.append(Node(cells: chunk))
         chunk = []
-        chunk.reserveCapacity(CellList.chunkCapacity)
+        chunk.reserveCapacity(ChunkedList.chunkCapacity)
       }
     }
 
     /// Appends every cell of `leaf` (a leaf of another list): the leaf itself, shared, when
     /// the chunk being filled is empty or holds enough cells to stand alone; else cell by cell.
     mutating func append(leaf: Node) {
-      guard chunk.isEmpty || chunk.count >= CellList.chunkCapacity / 2 else {
-        append(contentsOf: leaf.cells[...])
+      guard chunk.isEmpty || chunk.count >= ChunkedList.chunkCapacity / 2 else {
+        append(contentsOf: leaf.elements[...])
         return
       }
       if !chunk.isEmpty { flush() }
@@ -120,38 +129,38 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
 
     /// Appends a run of cells, copied in bulk: chunks of ``CellList/chunkCapacity`` cells, or
     /// up to twice as many when a run ends within that.
-    mutating func append(contentsOf cells: ArraySlice<Cell>) {
+    mutating func append(contentsOf cells: ArraySlice<Element>) {
       var rest = cells
       while !rest.isEmpty {
         let take =
-          chunk.count + rest.count <= 2 * CellList.chunkCapacity
-          ? rest.count : CellList.chunkCapacity - chunk.count
+          chunk.count + rest.count <= 2 * ChunkedList.chunkCapacity
+          ? rest.count : ChunkedList.chunkCapacity - chunk.count
         chunk.append(contentsOf: rest.prefix(take))
         rest = rest.dropFirst(take)
-        if chunk.count >= CellList.chunkCapacity { flush() }
+        if chunk.count >= ChunkedList.chunkCapacity { flush() }
       }
     }
 
     /// Ends the chunk being filled.
-    private mutating func flush() {
+    @usableFromInline mutating func flush() {
       leaves.append(Node(cells: chunk))
       chunk = []
-      chunk.reserveCapacity(CellList.chunkCapacity)
+      chunk.reserveCapacity(ChunkedList.chunkCapacity)
     }
 
     /// The list of every cell appended.
-    mutating func list() -> CellList {
+    @usableFromInline mutating func list() -> ChunkedList {
       if !chunk.isEmpty || leaves.isEmpty { leaves.append(Node(cells: chunk)) }
       chunk = []
       defer { leaves = [] }
-      return CellList(root: CellList.tree(over: leaves))
+      return ChunkedList(root: ChunkedList.tree(over: leaves))
     }
   }
 
-  private init(root: Node) { self.root = root }
+  @usableFromInline init(root: Node) { self.root = root }
 
   /// A balanced tree over `nodes`, grouped level by level.
-  private static func tree(over nodes: ContiguousArray<Node>) -> Node {
+  @usableFromInline static func tree(over nodes: ContiguousArray<Node>) -> Node {
     var level = nodes
     while level.count > 1 {
       var next = ContiguousArray<Node>()
@@ -168,15 +177,16 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   }
 
   /// A list of the given cells.
-  public init(arrayLiteral cells: Cell...) { self.init(cells) }
+  @inlinable public init(arrayLiteral cells: Element...) { self.init(cells) }
 
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { root.count }
-  public var count: Int { root.count }
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { root.count }
+  @inlinable public var count: Int { root.count }
 
-  public subscript(position: Int) -> Cell {
+  @inlinable public subscript(position: Int) -> Element {
     get {
-      precondition(position >= 0 && position < count, "CellList index \(position) out of range 0..<\(count)")
+      precondition(
+        position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
       var node = root
       var local = position
       while !node.isLeaf {
@@ -184,10 +194,11 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
         node = node.children[child]
         local = inner
       }
-      return node.cells[local]
+      return node.elements[local]
     }
     _modify {
-      precondition(position >= 0 && position < count, "CellList index \(position) out of range 0..<\(count)")
+      precondition(
+        position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
       var node = Self.unique(&root)
       var local = position
       while !node.isLeaf {
@@ -195,27 +206,29 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
         node = Self.unique(&node.children[child])
         local = inner
       }
-      yield &node.cells[local]
+      yield &node.elements[local]
     }
   }
 
   /// Makes `node` uniquely referenced (copying it if shared) and returns it.
-  @inline(__always)
-  private static func unique(_ node: inout Node) -> Node {
+  @inlinable @inline(__always)
+  static func unique(_ node: inout Node) -> Node {
     if !isKnownUniquelyReferenced(&node) { node = node.copy() }
     return node
   }
 
   /// Iterates chunk by chunk: O(1) per cell (amortized over a chunk).
   public struct Iterator: IteratorProtocol {
-    var leaves: LeafIterator
-    var cells: ContiguousArray<Cell> = []
-    var local = 0
+    @usableFromInline var leaves: LeafIterator
+    @usableFromInline var cells: ContiguousArray<Element> = []
+    @usableFromInline var local = 0
 
-    public mutating func next() -> Cell? {
+    @inlinable init(leaves: LeafIterator) { self.leaves = leaves }
+
+    @inlinable public mutating func next() -> Element? {
       while local == cells.count {
         guard let leaf = leaves.next() else { return nil }
-        cells = leaf.node.cells
+        cells = leaf.node.elements
         local = 0
       }
       defer { local += 1 }
@@ -223,17 +236,17 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     }
   }
 
-  public func makeIterator() -> Iterator { Iterator(leaves: LeafIterator(root: root, from: 0)) }
+  @inlinable public func makeIterator() -> Iterator { Iterator(leaves: LeafIterator(root: root, from: 0)) }
 
   /// The leaves in order, from the one holding a given cell, with the index of each
   /// leaf's first cell.
-  struct LeafIterator {
+  @usableFromInline struct LeafIterator {
     /// The branches on the way down to the next leaf, with the next child to visit.
-    var stack: ContiguousArray<(node: Node, child: Int)> = []
-    var pending: Node?
-    var first: Int
+    @usableFromInline var stack: ContiguousArray<(node: Node, child: Int)> = []
+    @usableFromInline var pending: Node?
+    @usableFromInline var first: Int
 
-    init(root: Node, from start: Int) {
+    @usableFromInline init(root: Node, from start: Int) {
       var node = root
       var local = Swift.min(start, Swift.max(0, root.count - 1))
       first = 0
@@ -247,7 +260,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
       pending = node
     }
 
-    mutating func next() -> (node: Node, first: Int)? {
+    @usableFromInline mutating func next() -> (node: Node, first: Int)? {
       while pending == nil {
         guard var top = stack.popLast() else { return nil }
         if top.child < top.node.children.count {
@@ -279,18 +292,18 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   // MARK: Editing
 
   public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newCells: C)
-  where C.Element == Cell {
+  where C.Element == Element {
     precondition(
-      range.lowerBound >= 0 && range.upperBound <= count, "CellList range \(range) out of 0..<\(count)")
+      range.lowerBound >= 0 && range.upperBound <= count, "ChunkedList range \(range) out of 0..<\(count)")
     let inserted = newCells.count
     // A change of a large part of the list is rebuilt, in time linear in that change.
     if range.count + inserted > Swift.max(4 * Self.chunkCapacity, count / 4) {
-      var all = ContiguousArray<Cell>()
+      var all = ContiguousArray<Element>()
       all.reserveCapacity(count - range.count + inserted)
       var leaves = LeafIterator(root: root, from: 0)
-      while let leaf = leaves.next() { all.append(contentsOf: leaf.node.cells) }
+      while let leaf = leaves.next() { all.append(contentsOf: leaf.node.elements) }
       all.replaceSubrange(range, with: newCells)
-      self = CellList(all)
+      self = ChunkedList(all)
       return
     }
     for index in range.reversed() { remove(at: index) }
@@ -301,34 +314,38 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     }
   }
 
-  public mutating func append(_ cell: Cell) { insert(cell, at: count) }
+  @inlinable public mutating func append(_ cell: Element) { insert(cell, at: count) }
 
-  public mutating func insert(_ cell: Cell, at index: Int) {
-    precondition(index >= 0 && index <= count, "CellList index \(index) out of range 0...\(count)")
+  @inlinable public mutating func insert(_ cell: Element, at index: Int) {
+    precondition(index >= 0 && index <= count, "ChunkedList index \(index) out of range 0...\(count)")
     if let sibling = Self.insert(cell, at: index, into: &root) {
       root = Node(children: [root, sibling])
     }
   }
 
   /// Inserts into the subtree `node`; returns the new right half when the node split.
-  private static func insert(_ cell: Cell, at index: Int, into node: inout Node) -> Node? {
+  @inlinable static func insert(_ cell: Element, at index: Int, into node: inout Node) -> Node? {
     let node = unique(&node)
     if node.isLeaf {
-      if index == node.cells.count, index >= chunkCapacity {
+      if index == node.elements.count, index >= chunkCapacity {
         // Appending to a full chunk starts the next one: no cell moves, and a list built by
         // appends has the chunks a list built from an array has.
-        var cells = ContiguousArray<Cell>()
+        var cells = ContiguousArray<Element>()
         cells.reserveCapacity(chunkCapacity)
         cells.append(cell)
         return Node(cells: cells)
       }
-      if index == node.cells.count { node.cells.append(cell) } else { node.cells.insert(cell, at: index) }
+      if index == node.elements.count {
+        node.elements.append(cell)
+      } else {
+        node.elements.insert(cell, at: index)
+      }
       node.count += 1
-      guard node.cells.count > 2 * chunkCapacity else { return nil }
-      let half = node.cells.count / 2
-      let right = Node(cells: ContiguousArray(node.cells[half...]))
-      node.cells.removeSubrange(half...)
-      node.count = node.cells.count
+      guard node.elements.count > 2 * chunkCapacity else { return nil }
+      let half = node.elements.count / 2
+      let right = Node(cells: ContiguousArray(node.elements[half...]))
+      node.elements.removeSubrange(half...)
+      node.count = node.elements.count
       return right
     }
     let (child, local) = node.child(containing: index)
@@ -347,9 +364,9 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     return right
   }
 
-  @discardableResult
-  public mutating func remove(at index: Int) -> Cell {
-    precondition(index >= 0 && index < count, "CellList index \(index) out of range 0..<\(count)")
+  @inlinable @discardableResult
+  public mutating func remove(at index: Int) -> Element {
+    precondition(index >= 0 && index < count, "ChunkedList index \(index) out of range 0..<\(count)")
     let cell = Self.remove(at: index, from: &root)
     // A root branch with one child gives way to it.
     while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
@@ -357,11 +374,11 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     return cell
   }
 
-  private static func remove(at index: Int, from node: inout Node) -> Cell {
+  @inlinable static func remove(at index: Int, from node: inout Node) -> Element {
     let node = unique(&node)
     if node.isLeaf {
       node.count -= 1
-      return node.cells.remove(at: index)
+      return node.elements.remove(at: index)
     }
     let (child, local) = node.child(containing: index)
     node.count -= 1
@@ -376,7 +393,7 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
     {
       // Two neighbouring chunks that fit in one are merged, so removals cannot leave a
       // trail of tiny chunks.
-      let merged = Node(cells: node.children[child - 1].cells + node.children[child].cells)
+      let merged = Node(cells: node.children[child - 1].elements + node.children[child].elements)
       node.children.replaceSubrange((child - 1)...child, with: [merged])
       node.counts.replaceSubrange((child - 1)...child, with: [merged.count])
     }
@@ -388,15 +405,20 @@ public struct CellList: Sendable, RandomAccessCollection, MutableCollection, Ran
   /// Calls `body` with each chunk's cells and the index of its first cell, in order, from
   /// the chunk holding `start`, while `body` returns `true`.
   func forEachChunk<E: Error>(
-    from start: Int = 0, _ body: (UnsafeBufferPointer<Cell>, _ firstIndex: Int) throws(E) -> Bool
+    from start: Int = 0, _ body: (UnsafeBufferPointer<Element>, _ firstIndex: Int) throws(E) -> Bool
   ) throws(E) {
     guard start < count else { return }
     var leaves = LeafIterator(root: root, from: start)
     while let leaf = leaves.next() {
-      let keepGoing = try leaf.node.cells.withUnsafeBufferPointer { (buffer) throws(E) in
+      let keepGoing = try leaf.node.elements.withUnsafeBufferPointer { (buffer) throws(E) in
         try body(buffer, leaf.first)
       }
       if !keepGoing { return }
     }
   }
+}
+
+extension ChunkedList.Node where Element == Cell {
+  /// A leaf's cells.
+  var cells: ContiguousArray<Cell> { elements }
 }

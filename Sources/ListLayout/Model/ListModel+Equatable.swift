@@ -63,14 +63,16 @@ extension Cell: Hashable {
   }
 }
 
-extension CellList: Hashable {
-  public static func == (lhs: CellList, rhs: CellList) -> Bool {
+extension ChunkedList: Equatable where Element: Equatable {
+  public static func == (lhs: ChunkedList, rhs: ChunkedList) -> Bool {
     lhs.count == rhs.count && lhs.elementsEqual(rhs)
   }
+}
 
+extension ChunkedList: Hashable where Element: Hashable {
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
-    for cell in self { hasher.combine(cell) }
+    for element in self { hasher.combine(element) }
   }
 }
 

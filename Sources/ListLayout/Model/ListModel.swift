@@ -341,18 +341,19 @@ public struct ListConfiguration: Sendable {
 public struct ListModel: Sendable {
   /// Whole-list settings.
   public var configuration: ListConfiguration
-  /// The sections, in order.
+  /// The sections, in order: a ``SectionList``, used as an array (`sections.append(…)`,
+  /// `sections[i]`, `sections = [a, b]`; `Array(sections)` gives one).
   ///
-  /// - Complexity: an array: appending a section is amortized O(1), inserting or removing
-  ///   one at the front or in the middle O(sections) (the cells of each section live in
-  ///   their own ``CellList`` and are not copied). Models with thousands of sections that
-  ///   grow at the front pay that per insert.
-  public var sections: [Section]
+  /// - Complexity: appending, inserting or removing one section O(log s) for s sections
+  ///   (chunks of sections, as ``CellList`` keeps cells); subscript O(log s); iteration
+  ///   O(1) per section.
+  public var sections: SectionList
 
   /// Creates a model.
-  public init(configuration: ListConfiguration, sections: [Section] = []) {
+  public init<Sections: Sequence<Section>>(configuration: ListConfiguration, sections: Sections = [Section]())
+  {
     self.configuration = configuration
-    self.sections = sections
+    self.sections = (sections as? SectionList) ?? SectionList(sections)
   }
 
   /// The number of cells in all sections.

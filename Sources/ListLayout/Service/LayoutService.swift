@@ -7,8 +7,9 @@ import LayoutGeometry
 /// ```
 /// → {"id":1,"op":"load","feed":{"width":375,"sections":[…]}}
 /// ← {"id":1,"ok":true,"contentSize":{"width":375,"height":1200}}
-/// → {"id":2,"op":"viewport","offset":300,"height":667}
-/// ← {"id":2,"ok":true,"contentSize":{…},"elements":[{"kind":"header",…,"pinned":true},…]}
+/// → {"id":2,"op":"viewport","offset":300,"height":667,"scroll":{"3":140}}
+/// ← {"id":2,"ok":true,"contentSize":{…},"elements":[{"kind":"header",…,"pinned":true},…],
+///    "sections":[{"index":2,"frame":{…}},{"index":3,"frame":{…},"contentWidth":1090,"snapOffsets":[…]}]}
 /// → {"id":3,"op":"update","feed":{…}}
 /// ← {"id":3,"ok":true,"sections":{…},"items":{…},"contentOffset":280,"transitions":[…]}
 /// → {"id":4,"op":"viewport","offset":"x"}
@@ -20,8 +21,14 @@ import LayoutGeometry
 ///   answers the content size.
 /// - `viewport`: `offset` and `height`, optionally `scroll` (carousel sections' horizontal
 ///   offsets by section index, `{"2": 140}`, as `layout --scroll 2=140`); answers what
-///   `listlayout layout --offset --viewport-height` prints (the content size and the visible
-///   elements, headers pinned) and remembers the viewport.
+///   `listlayout layout --offset --viewport-height --scroll` prints (the content size, the
+///   visible elements, headers pinned, and the sections the viewport meets: each one's
+///   `index` and `frame`, and a carousel's `contentWidth` and `snapOffsets`) and remembers
+///   the viewport. Only the sections the viewport meets are listed, found by binary search,
+///   so the answer costs O(log s + k) for s sections and k elements and sections shown (plus
+///   a shown carousel's snap offsets: one per cell when paged by item), however many
+///   sections the feed has; a renderer learns a carousel's resting points when it comes
+///   into view.
 /// - `update`: a whole new `feed`, diffed against the current one and applied incrementally,
 ///   anchored to the viewport (`offset` and `height`, else the remembered one); answers what
 ///   `listlayout diff` prints. The remembered offset becomes the anchored one.
@@ -30,7 +37,7 @@ import LayoutGeometry
 ///   viewport the anchored offset and the transitions.
 /// - `measure`: `sizes` of cells by id (`{"a":{"width":100,"height":44}}`); answers the
 ///   content size and, with a viewport, the anchored offset.
-/// - `layout`: answers every element, as `listlayout layout` prints it.
+/// - `layout`: answers every element and every section, as `listlayout layout` prints them.
 ///
 /// Every answer echoes the request's `id` (a number, string or `null`; `null` when absent
 /// or unreadable). A bad request is answered with `"ok":false` and an `error` object
@@ -113,7 +120,8 @@ public struct LayoutService: Sendable {
       }
       viewport = (offset, height)
       let visible = current.viewport(scrolledTo: offset, length: height, horizontalOffsets: request.scroll)
-      return Self.fields(current.jsonString(elements: visible.elements))
+      let sections = current.sections(overlapping: visible.rect)
+      return Self.fields(current.jsonString(elements: visible.elements, sections: sections))
     case .update:
       let current = try loaded()
       guard let feed = request.feed else { throw ServiceError.request("update needs a \"feed\"") }
@@ -145,7 +153,8 @@ public struct LayoutService: Sendable {
       }
       return out
     case .layout:
-      return Self.fields(try loaded().jsonString())
+      let current = try loaded()
+      return Self.fields(current.jsonString(sections: Array(0..<current.numberOfSections)))
     }
   }
 

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// One mapping (``PageArena/Mapping``) that the sealed chunks of a large masonry section are
+/// carved from, front to back, while its placer fills them: the masonry counterpart of the
+/// flow's ``PageArena``, for the same reason (a million-cell section writes about 28 MB of
+/// chunks; from malloc that memory is often fresh and faults in 4 KB at a time, while a
+/// mapping gets huge pages and, through the spare mapping, last layout's memory already
+/// faulted in).
+///
+/// Manual memory: ``take(bytes:)`` hands out raw room that a ``SharedChunks/Chunk`` writes
+/// once and then only reads; the chunks keep the arena alive, and when the last of them
+/// goes the mapping is given back (kept as the spare or unmapped). Only the placer that made
+/// the arena takes from it, one call at a time, and room once handed out is never handed out
+/// again: that is what makes the `@unchecked Sendable` sound.
+final class ChunkArena: @unchecked Sendable {
+  /// Sections that place at least this many cells get an arena (as flow sections do).
+  static var minimumCells: Int { PageArena.minimumItems }
+
+  private let mapping: PageArena.Mapping
+  @exclusivity(unchecked) private var used = 0
+
+  /// An arena for the records and lane lists of `cells` cells; `nil` where arenas are not
+  /// used or the mapping fails.
+  init?(cells: Int) {
+    let perCell = MemoryLayout<MasonryRecord>.stride + MemoryLayout<Int32>.stride
+    guard let mapping = PageArena.Mapping.take(PageArena.Mapping.roundedUp(cells * perCell)) else {
+      return nil
+    }
+    self.mapping = mapping
+  }
+
+  deinit {
+    LayoutMemory.arenaBytesUsed.subtract(used, ordering: .relaxed)
+    mapping.giveBack()
+  }
+
+  /// Room for `bytes` bytes (a multiple of 16), or `nil` when the arena is full.
+  func take(bytes: Int) -> UnsafeMutableRawPointer? {
+    guard used + bytes <= mapping.length else { return nil }
+    defer { used += bytes }
+    LayoutMemory.arenaBytesUsed.add(bytes, ordering: .relaxed)
+    return mapping.base + used
+  }
+}
