@@ -12,8 +12,19 @@ import LayoutGeometry
 /// The cells' sizes and running sums sit in ``CarouselCells``: a cell's x is a prefix sum (read
 /// in O(1), searched in O(log n)), the tallest cell is kept with them.
 struct CarouselBody: SectionBody {
-  let row: CarouselRow
+  /// The cells, with the carousel's row in their first chunk: the body is two words, held in
+  /// place by a section's geometry (no box of its own).
   var cells: CarouselCells
+
+  /// A body of `cells` built for a carousel row (``CarouselCells/Builder/finish(row:)``).
+  init(cells: CarouselCells) {
+    precondition(cells.row != nil, "carousel cells built without their row")
+    self.cells = cells
+  }
+
+  /// Where the row starts, its spacing, band, alignment and paging.
+  @inline(__always)
+  var row: CarouselRow { cells.row! }
 
   var itemCount: Int { cells.count }
   /// The band's height.

@@ -10,9 +10,12 @@
 ///
 /// Cells sit in chunks of up to ``chunkCapacity`` (every chunk full but the last), each one
 /// allocation holding its cells' widths, heights and running sums, never changed once
-/// another row shares it. A row is the list of its chunks with each chunk's start (the sum
-/// of the chunks before it, added in order) and the tallest cell. So:
-/// - building a row of n cells is one pass and n / 128 + 1 allocations;
+/// another row shares it. A row is its first chunk, held in place, and the list of the others
+/// with each one's start (the sum of the chunks before it, added in order); the first chunk's
+/// header also holds the row's cell count, its tallest cell and the carousel's ``CarouselRow``
+/// (so a carousel body is two words, kept in place in a section's geometry). So:
+/// - building a row of n cells is one pass and n / 128 allocations (at least one: a row of up
+///   to 128 cells is one allocation), plus one for the list of the chunks past the first;
 /// - a cell's start is O(1), and the first cell past an x is a binary search, O(log n);
 /// - resizing a cell copies its chunk and the list of chunks: O(128 + n / 128), sharing every
 ///   other chunk with the row it came from.
@@ -21,20 +24,21 @@
 /// first cell, the starts one loop over the chunks from the first), so a row reached by
 /// edits holds bit-identical sums to one built whole: incremental layout equals a full
 /// relayout frame for frame.
-struct CarouselCells: Sendable {
+struct CarouselCells: @unchecked Sendable {
   /// Cells per chunk.
   static let chunkCapacity = 128
   /// `log2(chunkCapacity)`.
   static let chunkShift = 7
 
-  /// One chunk of cells. All its manual memory is here: `count` widths, then `count`
+  /// One chunk of cells (a row's first chunk also holds the row's count, tallest cell and
+  /// carousel row in its header). All its manual memory is here: `count` widths, then `count`
   /// heights, then `count + 1` running sums of the widths, as `Double`s after the header.
   /// Written only while being built or while uniquely referenced (copy-on-write).
   final class Chunk: ManagedBuffer<ChunkHeader, Double> {
     /// A chunk for `count` cells, its sizes not yet written.
     static func make(count: Int) -> Chunk {
       let buffer = Chunk.create(minimumCapacity: 3 * count + 1) { _ in
-        ChunkHeader(count: count, total: 0, tallest: 0)
+        ChunkHeader(count: count, total: 0, tallest: 0, rowCount: 0, rowTallest: 0, row: nil)
       }
       return unsafeDowncast(buffer, to: Chunk.self)
     }
@@ -116,11 +120,16 @@ struct CarouselCells: Sendable {
     }
   }
 
-  /// A chunk's cell count, the sum of its widths and its tallest cell's height.
+  /// A chunk's cell count, the sum of its widths and its tallest cell's height; in a row's
+  /// first chunk, also the row's cell count and tallest cell, and the carousel's row (`nil`
+  /// for cells built on their own).
   struct ChunkHeader: Sendable {
     var count: Int
     var total: Double
     var tallest: Double
+    var rowCount: Int
+    var rowTallest: Double
+    var row: CarouselRow?
   }
 
   /// A chunk and the sum of the widths of every cell before it. Sendable because a chunk is
@@ -130,21 +139,39 @@ struct CarouselCells: Sendable {
     var start: Double
   }
 
-  private var entries: ContiguousArray<Entry>
+  /// Chunk 0 (empty for a row of no cells), with the row's count, tallest and carousel row.
+  private var head: Chunk
+  /// Chunks 1, 2, … with their starts (empty, not allocated, for a row of one chunk).
+  private var tail: ContiguousArray<Entry>
+
   /// The number of cells.
-  private(set) var count: Int
+  var count: Int { head.info.pointee.rowCount }
   /// The tallest cell's height (0 when there is none).
-  private(set) var tallest: Double
+  var tallest: Double { head.info.pointee.rowTallest }
+  /// The carousel's row these cells were built for (`nil` for cells built on their own).
+  var row: CarouselRow? { head.info.pointee.row }
+
+  /// The number of chunks (at least one).
+  @inline(__always)
+  private var chunkCount: Int { tail.count + 1 }
+
+  /// Chunk `c` and its start.
+  @inline(__always)
+  private func entry(_ c: Int) -> Entry {
+    c == 0 ? Entry(chunk: head, start: 0) : tail[c - 1]
+  }
 
   /// The sum of all widths.
   var total: Double {
-    guard let last = entries.last else { return 0 }
+    let last = entry(chunkCount - 1)
     return last.start + last.chunk.total
   }
 
   /// A row being built cell by cell, straight into its chunks.
   struct Builder {
-    private var entries = ContiguousArray<Entry>()
+    private var head: Chunk?
+    private var tail = ContiguousArray<Entry>()
+    private var chunks = 0
     /// The chunk being filled, its running sums, its cell count and how many it has.
     private var chunk: Chunk?
     private var running: Running?
@@ -157,7 +184,8 @@ struct CarouselCells: Sendable {
     /// A builder of a row of `count` cells.
     init(count: Int) {
       self.count = count
-      entries.reserveCapacity((count + CarouselCells.chunkCapacity - 1) >> CarouselCells.chunkShift)
+      let chunks = (count + CarouselCells.chunkCapacity - 1) >> CarouselCells.chunkShift
+      if chunks > 1 { tail.reserveCapacity(chunks - 1) }
     }
 
     /// Appends `n` cells, cell `k`'s size from `size(k)` (`k` in `0 ..< n`), in order. The
@@ -186,7 +214,7 @@ struct CarouselCells: Sendable {
     /// Ends the chunk being filled, if any, and starts the next.
     private mutating func nextChunk() {
       endChunk()
-      let remaining = count - CarouselCells.start(ofChunk: entries.count)
+      let remaining = count - CarouselCells.start(ofChunk: chunks)
       precondition(remaining > 0, "a carousel row of \(count) cells got more")
       let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity))
       chunk = made
@@ -199,50 +227,54 @@ struct CarouselCells: Sendable {
     private mutating func endChunk() {
       guard let current = chunk else { return }
       running!.finish(current)
-      entries.append(Entry(chunk: current, start: start))
+      if head == nil { head = current } else { tail.append(Entry(chunk: current, start: start)) }
+      chunks += 1
       start += current.total
       tallest = Swift.max(tallest, current.tallest)
       chunk = nil
       running = nil
     }
 
-    /// The row of every size appended (exactly `count` of them).
-    consuming func finish() -> CarouselCells {
+    /// The row of every size appended (exactly `count` of them), for the carousel `row`.
+    consuming func finish(row: CarouselRow? = nil) -> CarouselCells {
       precondition(written == size, "a carousel row of \(count) cells got fewer")
       endChunk()
-      let appended =
-        entries.isEmpty
-        ? 0 : CarouselCells.start(ofChunk: entries.count - 1) + entries[entries.count - 1].chunk.count
+      let last = chunks == 0 ? nil : tail.last?.chunk ?? head
+      let appended = last.map { CarouselCells.start(ofChunk: chunks - 1) + $0.count } ?? 0
       precondition(appended == count, "a carousel row of \(count) cells got \(appended)")
-      return CarouselCells(entries: entries, count: count, tallest: tallest)
+      let first = head ?? Chunk.make(count: 0)
+      first.info.pointee.rowCount = count
+      first.info.pointee.rowTallest = tallest
+      first.info.pointee.row = row
+      return CarouselCells(head: first, tail: tail)
     }
   }
 
-  private init(entries: ContiguousArray<Entry>, count: Int, tallest: Double) {
-    self.entries = entries
-    self.count = count
-    self.tallest = tallest
+  private init(head: Chunk, tail: ContiguousArray<Entry>) {
+    self.head = head
+    self.tail = tail
   }
 
-  /// A row of the given sizes.
-  init<C: Collection>(_ sizes: C) where C.Element == (width: Double, height: Double) {
+  /// A row of the given sizes, for the carousel `row`.
+  init<C: Collection>(_ sizes: C, row: CarouselRow? = nil)
+  where C.Element == (width: Double, height: Double) {
     var builder = Builder(count: sizes.count)
     var index = sizes.startIndex
     builder.append(sizes.count) { _ in
       defer { index = sizes.index(after: index) }
       return sizes[index]
     }
-    self = builder.finish()
+    self = builder.finish(row: row)
   }
 
   /// Cell `index`'s width.
   func width(_ index: Int) -> Double {
-    entries[index >> Self.chunkShift].chunk.width(index & (Self.chunkCapacity - 1))
+    entry(index >> Self.chunkShift).chunk.width(index & (Self.chunkCapacity - 1))
   }
 
   /// Cell `index`'s height.
   func height(_ index: Int) -> Double {
-    entries[index >> Self.chunkShift].chunk.height(index & (Self.chunkCapacity - 1))
+    entry(index >> Self.chunkShift).chunk.height(index & (Self.chunkCapacity - 1))
   }
 
   /// The sum of the first `n` widths (`n` in `0 ... count`): where cell `n` starts.
@@ -251,7 +283,7 @@ struct CarouselCells: Sendable {
   func prefix(_ n: Int) -> Double {
     if n >= count { return total }
     if n <= 0 { return 0 }
-    let entry = entries[n >> Self.chunkShift]
+    let entry = entry(n >> Self.chunkShift)
     return entry.start + entry.chunk.sum(n & (Self.chunkCapacity - 1))
   }
 
@@ -263,10 +295,10 @@ struct CarouselCells: Sendable {
     // The first chunk whose last cell passes, then the first cell in it (the sums at a chunk's
     // end equal the next chunk's start bit for bit: `prefix` reads the same values).
     var low = 0
-    var high = entries.count
+    var high = chunkCount
     while low < high {
       let mid = (low + high) >> 1
-      let entry = entries[mid]
+      let entry = entry(mid)
       let end = Self.start(ofChunk: mid) + entry.chunk.count
       if entry.start + entry.chunk.total + Double(end) * perElement > target {
         high = mid
@@ -274,8 +306,8 @@ struct CarouselCells: Sendable {
         low = mid + 1
       }
     }
-    guard low < entries.count else { return count }
-    let entry = entries[low]
+    guard low < chunkCount else { return count }
+    let entry = entry(low)
     let first = Self.start(ofChunk: low)
     let chunk = entry.chunk
     let n = chunk.count
@@ -310,8 +342,8 @@ struct CarouselCells: Sendable {
     var c = Swift.max(0, first) >> Self.chunkShift
     var k = Swift.max(0, first) & (Self.chunkCapacity - 1)
     var index = Swift.max(0, first)
-    while c < entries.count {
-      let entry = entries[c]
+    while c < chunkCount {
+      let entry = entry(c)
       let chunk = entry.chunk
       let n = chunk.count
       let p = chunk.storage
@@ -335,23 +367,33 @@ struct CarouselCells: Sendable {
     precondition(index >= 0 && index < count, "carousel cell \(index) out of 0..<\(count)")
     let c = index >> Self.chunkShift
     let k = index & (Self.chunkCapacity - 1)
-    if !isKnownUniquelyReferenced(&entries[c].chunk) { entries[c].chunk = entries[c].chunk.copy() }
-    let chunk = entries[c].chunk
+    let chunk: Chunk
+    if c == 0 {
+      if !isKnownUniquelyReferenced(&head) { head = head.copy() }
+      chunk = head
+    } else {
+      if !isKnownUniquelyReferenced(&tail[c - 1].chunk) { tail[c - 1].chunk = tail[c - 1].chunk.copy() }
+      chunk = tail[c - 1].chunk
+    }
     let n = chunk.count
     chunk.storage[k] = width
     chunk.storage[n + k] = height
     chunk.seal()
-    // The starts after it, summed as a build sums them.
-    var start = entries[c].start + chunk.total
-    var tallest = 0.0
-    for d in entries.indices {
-      if d > c {
-        entries[d].start = start
-        start += entries[d].chunk.total
+    // The starts after it, summed as a build sums them; the tallest as a build finds it.
+    var start = entry(c).start + chunk.total
+    var tallest = Swift.max(0.0, head.tallest)
+    for d in tail.indices {
+      if d + 1 > c {
+        tail[d].start = start
+        start += tail[d].chunk.total
       }
-      tallest = Swift.max(tallest, entries[d].chunk.tallest)
+      tallest = Swift.max(tallest, tail[d].chunk.tallest)
     }
-    self.tallest = tallest
+    // The row's tallest sits in the first chunk: copied (if shared) only when it changes.
+    if tallest.bitPattern != self.tallest.bitPattern {
+      if !isKnownUniquelyReferenced(&head) { head = head.copy() }
+      head.info.pointee.rowTallest = tallest
+    }
   }
 
   /// Every cell's size, in order.
@@ -372,6 +414,6 @@ struct CarouselCells: Sendable {
   where C.Element == (width: Double, height: Double) {
     var all = sizes
     all.replaceSubrange(range, with: newSizes)
-    self = CarouselCells(all)
+    self = CarouselCells(all, row: row)
   }
 }

@@ -26,7 +26,7 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
       return true
     }
     linesLaidOut += 1
-    return try geometry(of: section, body: CarouselBody(row: row, cells: cells.finish()), in: context)
+    return try geometry(of: section, body: CarouselBody(cells: cells.finish(row: row)), in: context)
   }
 
   /// Sizes the cells `edit` touched and splices them into the old row's sums.
