@@ -69,15 +69,24 @@ struct SectionLayouts {
   var flow: FlowSectionLayout
   /// The lines laid out by layouts made for one section.
   var otherLinesLaidOut = 0
+  /// The context handed to each section: the list's configuration in layout space, copied
+  /// here once per pass (not once per section), and the section's index and attributes, set
+  /// for each section in place.
+  private var context: SectionContext
 
+  /// The layouts of a pass over a list of `configuration`: every section laid out by them must
+  /// be given that same configuration.
   init(configuration: ListConfiguration) {
-    flow = FlowSectionLayout(configuration: configuration.layoutSpace)
+    let space = configuration.layoutSpace
+    flow = FlowSectionLayout(configuration: space)
+    context = SectionContext(configuration: space, index: 0, attributes: space.defaultSectionAttributes)
   }
 
   /// How many lines the layouts have laid out so far.
   var linesLaidOut: Int { flow.linesLaidOut + otherLinesLaidOut }
 
-  /// Validates one section's own values and lays it out with its section layout.
+  /// Validates one section's own values and lays it out with its section layout. `list` is
+  /// the configuration these layouts were made with.
   mutating func layout<Policy: SpacingPolicy>(
     _ given: Section, at index: Int, in list: ListConfiguration, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
@@ -85,25 +94,28 @@ struct SectionLayouts {
     // a vertical one's section is passed on as given (not copied).
     try Self.checkDirection(given, at: index, in: list)
     guard list.scrollDirection == .horizontal else {
-      return try layout(inLayoutSpace: given, at: index, in: list, policy: &policy)
+      return try layout(inLayoutSpace: given, at: index, policy: &policy)
     }
-    return try layout(inLayoutSpace: given.transposed, at: index, in: list.layoutSpace, policy: &policy)
+    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy)
   }
 
   /// Lays out a section already in layout space.
   private mutating func layout<Policy: SpacingPolicy>(
-    inLayoutSpace section: Section, at index: Int, in configuration: ListConfiguration, policy: inout Policy
+    inLayoutSpace section: Section, at index: Int, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
-    let context = try SectionContext(validating: section, at: index, in: configuration)
+    try context.prepare(validating: section, at: index)
     switch section.layout ?? .flow {
     case .flow: return try flow.layout(section, in: context, policy: &policy)
     case .sequential(let defaults):
-      return try layoutOnce(SequentialLayoutAlgorithm(defaults: defaults), section, context, &policy)
-    case .grid(let grid): return try layoutOnce(GridSectionLayout(grid), section, context, &policy)
+      return try Self.layoutOnce(
+        SequentialLayoutAlgorithm(defaults: defaults), section, context, &policy, &otherLinesLaidOut)
+    case .grid(let grid):
+      return try Self.layoutOnce(GridSectionLayout(grid), section, context, &policy, &otherLinesLaidOut)
     case .masonry(let masonry):
-      return try layoutOnce(MasonrySectionLayout(masonry), section, context, &policy)
+      return try Self.layoutOnce(MasonrySectionLayout(masonry), section, context, &policy, &otherLinesLaidOut)
     case .carousel(let carousel):
-      return try layoutOnce(CarouselSectionLayout(carousel: carousel), section, context, &policy)
+      return try Self.layoutOnce(
+        CarouselSectionLayout(carousel: carousel), section, context, &policy, &otherLinesLaidOut)
     }
   }
 
@@ -160,12 +172,14 @@ struct SectionLayouts {
 }
 
 extension SectionLayouts {
-  /// Lays `section` out with `algorithm`, a layout made for this one section.
-  private mutating func layoutOnce<Algorithm: SectionLayoutAlgorithm, Policy: SpacingPolicy>(
-    _ algorithm: Algorithm, _ section: Section, _ context: SectionContext, _ policy: inout Policy
+  /// Lays `section` out with `algorithm`, a layout made for this one section, counting its
+  /// lines into `lines` (static: `context` is read in place from the layouts, not copied).
+  private static func layoutOnce<Algorithm: SectionLayoutAlgorithm, Policy: SpacingPolicy>(
+    _ algorithm: Algorithm, _ section: Section, _ context: SectionContext, _ policy: inout Policy,
+    _ lines: inout Int
   ) throws(LayoutError) -> SectionGeometry {
     var algorithm = algorithm
-    defer { otherLinesLaidOut += algorithm.linesLaidOut }
+    defer { lines += algorithm.linesLaidOut }
     return try algorithm.layout(section, in: context, policy: &policy)
   }
 
@@ -182,10 +196,25 @@ extension SectionLayouts {
 }
 
 extension SectionContext {
+  /// Makes this the context of section `index` (keeping the configuration), once the
+  /// section's own values are checked.
+  mutating func prepare(validating section: Section, at index: Int) throws(LayoutError) {
+    try Self.validate(section, at: index)
+    self.index = index
+    attributes = section.attributes ?? configuration.defaultSectionAttributes
+  }
+
   /// The context of section `index`, once its own values are checked.
   init(validating section: Section, at index: Int, in configuration: ListConfiguration) throws(LayoutError) {
-    let attributes = section.attributes ?? configuration.defaultSectionAttributes
-    if section.attributes != nil {
+    try Self.validate(section, at: index)
+    self.init(
+      configuration: configuration, index: index,
+      attributes: section.attributes ?? configuration.defaultSectionAttributes)
+  }
+
+  /// Checks section `index`'s own values: its attributes, header, footer and background.
+  static func validate(_ section: Section, at index: Int) throws(LayoutError) {
+    if let attributes = section.attributes {
       try attributes.validate(path: "sections[\(index)].attributes")
     }
     try section.header?.validate(path: "sections[\(index)].header")
@@ -194,7 +223,6 @@ extension SectionContext {
       throw .invalidValue(
         path: "sections[\(index)].background.insets", value: "\(background.insets)", expected: nonNegative)
     }
-    self.init(configuration: configuration, index: index, attributes: attributes)
   }
 
   /// The key path of a cell's field, for errors.

@@ -408,6 +408,21 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     from start: Int = 0, _ body: (UnsafeBufferPointer<Element>, _ firstIndex: Int) throws(E) -> Bool
   ) throws(E) {
     guard start < count else { return }
+    // A tree of one branch over leaves (a list of up to about 2,000 cells) is walked without
+    // the iterator, whose stack would be an allocation per call (one per section laid out).
+    if !root.isLeaf && root.children.allSatisfy(\.isLeaf) {
+      let (child, _) = root.child(containing: start)
+      var first = 0
+      for k in 0..<child { first += root.counts[k] }
+      for c in child..<root.children.count {
+        let keepGoing = try root.children[c].elements.withUnsafeBufferPointer { (buffer) throws(E) in
+          try body(buffer, first)
+        }
+        if !keepGoing { return }
+        first += root.counts[c]
+      }
+      return
+    }
     var leaves = LeafIterator(root: root, from: start)
     while let leaf = leaves.next() {
       let keepGoing = try leaf.node.elements.withUnsafeBufferPointer { (buffer) throws(E) in
