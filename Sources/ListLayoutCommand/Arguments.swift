@@ -1,10 +1,12 @@
 import ListLayout
 
 /// A small, hand-written command-line parser: positional arguments, `--name value` options
-/// and `--flag` switches, each command declaring which it accepts.
+/// (given once, or repeatable), and `--flag` switches, each command declaring which it accepts.
 struct Arguments: Equatable {
   var positional: [String] = []
   var options: [String: String] = [:]
+  /// The values of repeatable options, in the order given.
+  var repeated: [String: [String]] = [:]
   var flags: Set<String> = []
 
   /// Why the command line could not be parsed.
@@ -12,8 +14,11 @@ struct Arguments: Equatable {
     var description: String
   }
 
-  /// Parses `words` for a command accepting `options` (which take a value) and `flags`.
-  init(_ words: [String], options known: Set<String>, flags knownFlags: Set<String>) throws(UsageError) {
+  /// Parses `words` for a command accepting `options` (which take a value, once),
+  /// `repeatable` options (which take a value each time they are given) and `flags`.
+  init(
+    _ words: [String], options known: Set<String>, repeatable: Set<String> = [], flags knownFlags: Set<String>
+  ) throws(UsageError) {
     var index = 0
     while index < words.count {
       let word = words[index]
@@ -31,7 +36,7 @@ struct Arguments: Equatable {
         if knownFlags.contains(name) {
           guard inlineValue == nil else { throw UsageError(description: "--\(name) takes no value") }
           flags.insert(name)
-        } else if known.contains(name) {
+        } else if known.contains(name) || repeatable.contains(name) {
           let value: String
           if let inlineValue {
             value = inlineValue
@@ -40,8 +45,12 @@ struct Arguments: Equatable {
             guard index < words.count else { throw UsageError(description: "--\(name) needs a value") }
             value = words[index]
           }
-          guard options[name] == nil else { throw UsageError(description: "--\(name) given twice") }
-          options[name] = value
+          if repeatable.contains(name) {
+            repeated[name, default: []].append(value)
+          } else {
+            guard options[name] == nil else { throw UsageError(description: "--\(name) given twice") }
+            options[name] = value
+          }
         } else {
           throw UsageError(description: "unknown option --\(name)")
         }
@@ -75,35 +84,14 @@ struct Arguments: Equatable {
 }
 
 extension Arguments {
-  /// Takes every `--scroll S=X` (or `--scroll=S=X`) out of `words` (repeatable, so it cannot
-  /// go through ``init(_:options:flags:)``): the carousel sections' horizontal offsets, and the
-  /// words left. `layout` and `render` share it, so both read and reject the same values.
+  /// The carousel offsets of the repeatable `--scroll S=X` option, which `layout` and
+  /// `render` both accept, so both read and reject the same values.
   ///
-  /// - Throws: ``UsageError`` for a missing value, a value other than a section index (a whole
-  ///   number ≥ 0), `=` and a finite offset, or a section given twice.
-  static func scrollOffsets(_ words: [String]) throws(UsageError) -> ([String], HorizontalOffsets) {
-    var rest: [String] = []
+  /// - Throws: ``UsageError`` for a value other than a section index (a whole number ≥ 0),
+  ///   `=` and a finite offset, or a section given twice.
+  func scrollOffsets() throws(UsageError) -> HorizontalOffsets {
     var offsets = HorizontalOffsets()
-    var index = 0
-    while index < words.count {
-      let word = words[index]
-      if word == "--" {
-        rest.append(contentsOf: words[index...])
-        break
-      }
-      guard word == "--scroll" || word.hasPrefix("--scroll=") else {
-        rest.append(word)
-        index += 1
-        continue
-      }
-      var value = String(word.dropFirst("--scroll".count))
-      if value.isEmpty {
-        index += 1
-        guard index < words.count else { throw UsageError(description: "--scroll needs S=X") }
-        value = words[index]
-      } else {
-        value.removeFirst()
-      }
+    for value in repeated["scroll"] ?? [] {
       let parts = value.split(separator: "=", omittingEmptySubsequences: false)
       guard parts.count == 2, let section = Int(parts[0]), section >= 0, let x = Double(parts[1]), x.isFinite
       else {
@@ -113,9 +101,8 @@ extension Arguments {
         throw UsageError(description: "--scroll for section \(section) given twice")
       }
       offsets[section] = x
-      index += 1
     }
-    return (rest, offsets)
+    return offsets
   }
 
   /// Rejects carousel offsets given without a viewport to scroll them in.

@@ -31,8 +31,8 @@ enum LayoutCommand {
   ) -> ListLayoutCommand.Status {
     let arguments: Arguments
     do {
-      let (rest, scroll) = try Arguments.scrollOffsets(words)
-      arguments = try Arguments(rest, options: ["width", "offset", "viewport-height"], flags: ["help"])
+      arguments = try Arguments(
+        words, options: ["width", "offset", "viewport-height"], repeatable: ["scroll"], flags: ["help"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
         return .success
@@ -47,6 +47,7 @@ enum LayoutCommand {
       guard (offset == nil) == (viewportHeight == nil) else {
         throw Arguments.UsageError(description: "--offset and --viewport-height go together")
       }
+      let scroll = try arguments.scrollOffsets()
       try Arguments.checkScroll(scroll, hasViewport: offset != nil)
       guard let model = ListLayoutCommand.readFeed(arguments.positional[0], width: width, io: &io) else {
         return .usageError

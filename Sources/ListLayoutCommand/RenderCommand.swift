@@ -51,11 +51,10 @@ enum RenderCommand {
   ) -> ListLayoutCommand.Status {
     let arguments: Arguments
     do {
-      let (rest, scroll) = try Arguments.scrollOffsets(words)
       arguments = try Arguments(
-        rest,
+        words,
         options: ["svg", "html", "width", "offset", "viewport-height", "columns", "max-rows", "title"],
-        flags: ["help", "ascii"])
+        repeatable: ["scroll"], flags: ["help", "ascii"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
         return .success
@@ -82,6 +81,7 @@ enum RenderCommand {
       guard offsets.isEmpty == (viewportHeight == nil) else {
         throw Arguments.UsageError(description: "--offset and --viewport-height go together")
       }
+      let scroll = try arguments.scrollOffsets()
       try Arguments.checkScroll(scroll, hasViewport: !offsets.isEmpty)
       let columns = try arguments.integer("columns", in: 20...1000) ?? 80
       let maxRows = try arguments.integer("max-rows", in: 1...100_000) ?? 2000

@@ -107,10 +107,12 @@ extension HTMLRenderer {
       let colours = 1;
       for (let i = 0; i < n; i++) if (colour[C.t[i]] < 0) colour[C.t[i]] = colours++ % 8;
 
-      /** The first index in 0..<count for which `pred` holds (pred is false, then true). */
+      /** The first index in 0..<count for which `pred` holds (pred is false, then true).
+          Counts reach 10^15 (a carousel's pages): the midpoint is exact up to 2^53, where a
+          32-bit shift would wrap. */
       function firstIndex(count, pred) {
         let lo = 0, hi = count;
-        while (lo < hi) { const mid = (lo + hi) >>> 1; if (pred(mid)) hi = mid; else lo = mid + 1; }
+        while (lo < hi) { const mid = Math.floor((lo + hi) / 2); if (pred(mid)) hi = mid; else lo = mid + 1; }
         return lo;
       }
       /** Rect.intersects: a shared region of positive area. */

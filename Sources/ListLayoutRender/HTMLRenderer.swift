@@ -57,7 +57,7 @@ public struct HTMLRenderer: Sendable {
   /// The content offset the page opens at (a `#offset=` fragment overrides it).
   public var initialOffset: Double
   /// How far carousel sections are scrolled sideways when the page opens (each clamped to its
-  /// row; a `#scroll=` fragment moves them further).
+  /// row; a `#scroll=` fragment overrides them).
   public var initialHorizontalOffsets: HorizontalOffsets
 
   /// Creates a renderer.

@@ -141,6 +141,22 @@ import Testing
     #expect(io.stderr.contains("--scroll") && io.stdout.isEmpty)
   }
 
+  /// `--scroll` is an option like the others: a word after an option that takes a value is
+  /// that value, even when it reads `--scroll` (a title, here), and no `--scroll` is taken
+  /// from it.
+  @Test func aValueThatReadsScrollIsAValue() throws {
+    let (status, io) = run(
+      [
+        "render", "feed.json", "--html", "out.html", "--title", "--scroll", "--offset", "0",
+        "--viewport-height", "100",
+      ],
+      files: ["feed.json": Self.feed])
+    #expect(status == .success, "\(io.stderr)")
+    let page = try #require(io.written.files["out.html"])
+    #expect(page.contains("<title>--scroll · ListLayout</title>"))
+    #expect(!page.contains(#""scroll":"#))
+  }
+
   // MARK: The service's viewport answer
 
   @Test func serviceViewportAnswersListTheSectionsShownAsLayoutDoes() throws {

@@ -40,6 +40,24 @@ import Testing
     #expect(metrics.snapOffsets[1] == 375)
   }
 
+  /// The JSON output lists at most `maximumWrittenSnapOffsets` offsets of a carousel: the
+  /// first ones, then the last (the end of the row, where a client must be able to snap),
+  /// and the whole count.
+  @Test func writtenSnapOffsetsAreCutButKeepTheEnd() throws {
+    let snapshot = try carousel([1e9 + 0.5], paging: .page).layout()
+    let metrics = try #require(snapshot.carouselMetrics(ofSection: 1))
+    let limit = LayoutSnapshot.maximumWrittenSnapOffsets
+    #expect(metrics.snapOffsets.count > limit)
+    let bytes = ByteWriter.bytes { snapshot.writeSectionJSON(1, first: true, to: &$0) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let list = try #require(text.split(separator: "[").last?.split(separator: "]").first)
+    let written = list.split(separator: ",").map { Double($0)! }
+    #expect(written.count == limit)
+    #expect(written.last == metrics.maximumOffset)
+    #expect(Array(written.dropLast()) == (0..<limit - 1).map { Double($0) * 375 })
+    #expect(text.hasSuffix(",\"snapOffsetCount\":\(metrics.snapOffsets.count)}"))
+  }
+
   @Test func aHorizontalListSummingToInfinityIsAnError() throws {
     var configuration = ListConfiguration(width: 300)
     configuration.scrollDirection = .horizontal

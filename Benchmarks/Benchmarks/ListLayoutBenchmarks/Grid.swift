@@ -72,18 +72,22 @@ final class GridFixtures: @unchecked Sendable {
 
 func gridBenchmarks() {
   let fixtures = GridFixtures.shared
-  Benchmark(
-    "Layout/grid3/1M",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
-      warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50, teardown: { fixtures.clear() })
-  ) { benchmark in
-    let model = fixtures.gridModel()
-    benchmark.startMeasurement()
-    let snapshot = try model.layout()
-    benchmark.stopMeasurement()
-    blackHole(snapshot)
+  /// A full layout of the model `make` builds (once, kept in the fixtures).
+  func layoutBenchmark(_ name: String, _ make: @escaping @Sendable () -> ListModel) {
+    Benchmark(
+      name,
+      configuration: .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
+        warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50, teardown: { fixtures.clear() })
+    ) { benchmark in
+      let model = make()
+      benchmark.startMeasurement()
+      let snapshot = try model.layout()
+      benchmark.stopMeasurement()
+      blackHole(snapshot)
+    }
   }
+  layoutBenchmark("Layout/grid3/1M") { fixtures.gridModel() }
   Benchmark(
     "VisibleRect/grid3/1M",
     configuration: .init(
@@ -113,18 +117,7 @@ func gridBenchmarks() {
     benchmark.stopMeasurement()
     blackHole(result)
   }
-  Benchmark(
-    "Layout/gridDense3/1M",
-    configuration: .init(
-      metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident], timeUnits: .microseconds,
-      warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 50, teardown: { fixtures.clear() })
-  ) { benchmark in
-    let model = fixtures.denseModel()
-    benchmark.startMeasurement()
-    let snapshot = try model.layout()
-    benchmark.stopMeasurement()
-    blackHole(snapshot)
-  }
+  layoutBenchmark("Layout/gridDense3/1M") { fixtures.denseModel() }
   for count in [2_000, 8_000, 50_000, 200_000, 800_000] {
     Benchmark(
       "Layout/gridDenseHostile/\(label(count))",

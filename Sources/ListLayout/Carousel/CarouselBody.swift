@@ -4,24 +4,23 @@ import LayoutGeometry
 ///
 /// ```
 ///  row.left ─┬─[cell 0]─spacing─[cell 1]─spacing─ … ─[cell n−1]─┬─ row.trailing
-///            x(i) = row.left + widths.prefix(i) + i × spacing     │
+///            x(i) = row.left + (widths before i) + i × spacing     │
 ///  band ─────┴── height: tallest / first / fixed; cells aligned in it by the section's
 ///                vertical alignment (a taller cell overflows it)
 /// ```
 ///
-/// Widths sit in a ``PrefixSumTree`` (a cell's x is a prefix sum: found by binary search, moved
-/// by a point update) and heights in a ``MaxTree`` (the tallest in O(1), updated in O(log n)).
+/// The cells' sizes and running sums sit in ``CarouselCells``: a cell's x is a prefix sum (read
+/// in O(1), searched in O(log n)), the tallest cell is kept with them.
 struct CarouselBody: SectionBody {
   let row: CarouselRow
-  var widths: PrefixSumTree<Double>
-  var heights: MaxTree
+  var cells: CarouselCells
 
-  var itemCount: Int { widths.count }
+  var itemCount: Int { cells.count }
   /// The band's height.
   var height: Double {
     switch row.height {
-    case .tallest: heights.maximum
-    case .first: heights.count > 0 ? heights[0] : 0
+    case .tallest: cells.tallest
+    case .first: cells.count > 0 ? cells.height(0) : 0
     case .fixed(let band): band
     }
   }
@@ -32,7 +31,13 @@ struct CarouselBody: SectionBody {
   /// Cell `item`'s x relative to the first cell's.
   @inline(__always)
   func rowX(_ item: Int) -> Double {
-    widths.prefix(item) + Double(item) * row.spacing
+    rowX(start: cells.prefix(item), item)
+  }
+
+  /// Cell `item`'s x relative to the first cell's, when the widths before it sum to `start`.
+  @inline(__always)
+  func rowX(start: Double, _ item: Int) -> Double {
+    start + Double(item) * row.spacing
   }
 
   /// Cell `item`'s y relative to the band's top: the section's vertical alignment of its
@@ -48,11 +53,22 @@ struct CarouselBody: SectionBody {
 
   @inline(__always)
   func frame(_ item: Int, band: Double, _ origin: BodyOrigin, scrolledBy offset: Double) -> Rect {
-    let h = heights[item]
-    return Rect(
-      x: row.left + rowX(item) - offset,
-      y: origin.sectionTop + (origin.bodyTop + top(h, band: band)),
-      width: widths[item], height: h)
+    frame(
+      item, start: cells.prefix(item), width: cells.width(item), height: cells.height(item), band: band,
+      origin, scrolledBy: offset)
+  }
+
+  /// The frame of cell `item` of the given size whose preceding widths sum to `start`: the one
+  /// formula every path uses.
+  @inline(__always)
+  func frame(
+    _ item: Int, start: Double, width: Double, height: Double, band: Double, _ origin: BodyOrigin,
+    scrolledBy offset: Double
+  ) -> Rect {
+    Rect(
+      x: row.left + rowX(start: start, item) - offset,
+      y: origin.sectionTop + (origin.bodyTop + top(height, band: band)),
+      width: width, height: height)
   }
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect {
@@ -61,7 +77,18 @@ struct CarouselBody: SectionBody {
 
   func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
     let band = height
-    for item in 0..<itemCount { try body(item, frame(item, band: band, origin, scrolledBy: 0)) }
+    var failure: E?
+    cells.forEachCell(from: 0) { item, start, width, height in
+      do throws(E) {
+        try body(
+          item, frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: 0))
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
   }
 
   /// Every cell when the band meets `minY ..< maxY` (the row is not restricted sideways).
@@ -84,7 +111,7 @@ struct CarouselBody: SectionBody {
     guard count > 0, !minX.isNaN, !maxX.isNaN else { return }
     // The cells' vertical extent: every cell lies between the tallest one's aligned edges.
     let band = height
-    let tallest = heights.maximum
+    let tallest = cells.tallest
     let bandTop = origin.sectionTop + origin.bodyTop
     let cellsTop = bandTop + min(0, top(tallest, band: band))
     let cellsBottom = bandTop + max(band, top(tallest, band: band) + tallest)
@@ -94,14 +121,15 @@ struct CarouselBody: SectionBody {
     var item = 0
     if minX > -.infinity {
       let target = minX + offset - row.left + row.spacing
-      item = widths.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
+      item = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
       item = max(0, item - 1)
     }
     let limit = maxX + offset
-    while item < count {
-      if maxX < .infinity && row.left + rowX(item) > limit + searchSlack(limit) { return }
-      if !body(item, frame(item, band: band, origin, scrolledBy: offset)) { return }
-      item += 1
+    let bounded = maxX < .infinity
+    cells.forEachCell(from: item) { item, start, width, height in
+      if bounded && row.left + rowX(start: start, item) > limit + searchSlack(limit) { return false }
+      return body(
+        item, frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset))
     }
   }
 
@@ -110,7 +138,7 @@ struct CarouselBody: SectionBody {
   /// The tallest cell's reach past the band, by the section's vertical alignment.
   var verticalOverflow: (above: Double, below: Double) {
     let band = height
-    let tallest = heights.maximum
+    let tallest = cells.tallest
     let top = top(tallest, band: band)
     return (max(0, -top), max(0, top + tallest - band))
   }
@@ -119,7 +147,7 @@ struct CarouselBody: SectionBody {
   var rowWidth: Double {
     let count = itemCount
     var content = row.left
-    if count > 0 { content += widths.total + Double(count - 1) * row.spacing }
+    if count > 0 { content += cells.total + Double(count - 1) * row.spacing }
     return content + row.trailing
   }
 
@@ -133,9 +161,10 @@ struct CarouselBody: SectionBody {
     case .item:
       var offsets: [Double] = []
       offsets.reserveCapacity(count)
-      for item in 0..<count {
-        let snap = min(max(rowX(item), 0), end)
+      cells.forEachCell(from: 0) { item, start, _, _ in
+        let snap = min(max(rowX(start: start, item), 0), end)
         if offsets.last != snap { offsets.append(snap) }
+        return true
       }
       snaps = SnapOffsets(storage: .list(offsets))
     case .page: snaps = .pages(width: row.listWidth, end: end)
@@ -152,12 +181,9 @@ struct CarouselBody: SectionBody {
       if problems.count < 20 { problems.append(message) }
     }
     let s = check.section
-    if heights.count != widths.count {
-      fail("section \(s) carousel has \(heights.count) heights, \(widths.count) widths")
-    }
     var previousMaxX = -Double.infinity
     var tallest = 0.0
-    for item in 0..<min(heights.count, widths.count) {
+    for item in 0..<cells.count {
       let frame = frame(item, band: height, check.origin, scrolledBy: 0)
       if !frame.isFinite || frame.width < 0 || frame.height < 0 {
         fail("section \(s) item \(item) frame \(frame)")
@@ -175,58 +201,12 @@ struct CarouselBody: SectionBody {
         fail("section \(s) carousel item \(item) \(frame) leaves its band")
       }
     }
-    if tallest != heights.maximum {
-      fail("section \(s) carousel's tallest \(heights.maximum) is not \(tallest)")
+    if tallest != cells.tallest {
+      fail("section \(s) carousel's tallest \(cells.tallest) is not \(tallest)")
+    }
+    if cells.count > 0 && cells.prefix(cells.count) != cells.total {
+      fail("section \(s) carousel's widths sum to \(cells.prefix(cells.count)), not \(cells.total)")
     }
     return problems
-  }
-}
-
-/// Heights with their maximum: a segment tree over a flat array (leaves from `base`), so that
-/// a point update keeps the maximum in O(log n). It is a value: an edit of a tree another
-/// snapshot still holds copies it (two `Double`s per cell).
-struct MaxTree: Sendable, Equatable {
-  /// Node *i*'s children are 2*i* and 2*i* + 1; node 1 is the root; leaf *k* is `base + k`.
-  private var nodes: ContiguousArray<Double>
-  private var base: Int
-  private(set) var count: Int
-
-  init<C: Collection>(_ values: C) where C.Element == Double {
-    count = values.count
-    base = 1
-    while base < count { base <<= 1 }
-    nodes = ContiguousArray(repeating: 0, count: 2 * base)
-    for (k, value) in values.enumerated() { nodes[base + k] = value }
-    var node = base - 1
-    while node >= 1 {
-      nodes[node] = Swift.max(nodes[2 * node], nodes[2 * node + 1])
-      node -= 1
-    }
-  }
-
-  /// The largest value (0 when there is none).
-  var maximum: Double { count == 0 ? 0 : nodes[1] }
-
-  subscript(index: Int) -> Double {
-    get { nodes[base + index] }
-    set {
-      var node = base + index
-      nodes[node] = newValue
-      node >>= 1
-      while node >= 1 {
-        nodes[node] = Swift.max(nodes[2 * node], nodes[2 * node + 1])
-        node >>= 1
-      }
-    }
-  }
-
-  /// Replaces `range` with `newValues`, rebuilding the tree.
-  ///
-  /// - Complexity: O(n).
-  mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newValues: C)
-  where C.Element == Double {
-    var all = Array(nodes[base..<(base + count)])
-    all.replaceSubrange(range, with: newValues)
-    self = MaxTree(all)
   }
 }

@@ -14,30 +14,25 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     _ section: Section, in context: SectionContext, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     let row = try CarouselRow(context, carousel)
-    var widths = ContiguousArray<Double>()
-    var heights = ContiguousArray<Double>()
-    widths.reserveCapacity(section.cells.count)
-    heights.reserveCapacity(section.cells.count)
-    // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting).
+    // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting),
+    // and their sizes written straight into the row's chunks.
+    var cells = CarouselCells.Builder(count: section.cells.count)
     try section.cells.forEachChunk { (chunk, first) throws(LayoutError) in
       guard let base = chunk.baseAddress else { return true }
-      for k in 0..<chunk.count {
+      try cells.append(chunk.count) { (k) throws(LayoutError) in
         let size = try row.size(of: base + k, at: first + k)
-        widths.append(size.width)
-        heights.append(size.height)
+        return (size.width, size.height)
       }
       return true
     }
     linesLaidOut += 1
-    return try geometry(
-      of: section, body: CarouselBody(row: row, widths: PrefixSumTree(widths), heights: MaxTree(heights)),
-      in: context)
+    return try geometry(of: section, body: CarouselBody(row: row, cells: cells.finish()), in: context)
   }
 
   /// Sizes the cells `edit` touched and splices them into the old row's sums.
   ///
-  /// - Complexity: O(d log n) for a resize of d cells; O(n) when cells are inserted or
-  ///   removed (the row's sums are rebuilt).
+  /// - Complexity: O(d (128 + n / 128)) for a resize of d cells (``CarouselCells``); O(n)
+  ///   when cells are inserted or removed (the row is built again).
   mutating func relayout<Policy: SpacingPolicy>(
     _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
     policy: inout Policy
@@ -63,12 +58,11 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     guard oldEnd >= first, oldEnd <= body.itemCount, body.itemCount + edit.delta == count else { return nil }
     if edit.delta == 0 {
       for (offset, size) in sizes.enumerated() {
-        body.widths[first + offset] = size.width
-        body.heights[first + offset] = size.height
+        body.cells.update(first + offset, width: size.width, height: size.height)
       }
     } else {
-      body.widths.replaceSubrange(first..<oldEnd, with: sizes.lazy.map(\.width))
-      body.heights.replaceSubrange(first..<oldEnd, with: sizes.lazy.map(\.height))
+      body.cells.replaceSubrange(
+        first..<oldEnd, with: sizes.lazy.map { (width: $0.width, height: $0.height) })
     }
     linesLaidOut += 1
     return try geometry(of: section, body: body, in: context)

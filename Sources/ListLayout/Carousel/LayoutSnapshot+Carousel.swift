@@ -11,7 +11,7 @@ extension LayoutSnapshot {
   /// }
   /// ```
   ///
-  /// - Complexity: O(1) for no paging or paging by page; O(n log n) in the carousel's cells
+  /// - Complexity: O(1) for no paging or paging by page; O(n) in the carousel's cells
   ///   for paging by item.
   public func carouselMetrics(ofSection section: Int) -> CarouselMetrics? {
     guard geometries.indices.contains(section) else { return nil }

@@ -71,8 +71,10 @@ struct FullLayout: SpacingPolicyJob {
     var layouts = SectionLayouts(configuration: model.configuration)
     var geometries = ContiguousArray<SectionGeometry>()
     geometries.reserveCapacity(model.sections.count)
-    for (index, section) in model.sections.enumerated() {
-      geometries.append(try layouts.layout(section, at: index, in: model.configuration, policy: &policy))
+    // Each section is read in place from the model's array (not copied out of it).
+    for index in model.sections.indices {
+      geometries.append(
+        try layouts.layout(model.sections[index], at: index, in: model.configuration, policy: &policy))
     }
     return geometries
   }
@@ -101,26 +103,28 @@ extension ListConfiguration {
   }
 }
 
+// Paths are autoclosures: written only for an error (checking a section is then free of
+// string work, which is most of what a section of a carousel feed cost).
 extension SectionAttributes {
-  func validate(path: String) throws(LayoutError) {
-    try checkNonNegative(itemSpacing, path + ".itemSpacing")
-    try checkNonNegative(lineSpacing, path + ".lineSpacing")
+  func validate(path: @autoclosure () -> String) throws(LayoutError) {
+    try checkNonNegative(itemSpacing, path() + ".itemSpacing")
+    try checkNonNegative(lineSpacing, path() + ".lineSpacing")
     guard insets.isValidLayoutInsets else {
-      throw .invalidValue(path: path + ".insets", value: "\(insets)", expected: nonNegative)
+      throw .invalidValue(path: path() + ".insets", value: "\(insets)", expected: nonNegative)
     }
   }
 }
 
 extension Supplementary {
-  func validate(path: String) throws(LayoutError) {
-    try checkNonNegative(height, path + ".height")
-    if let width { try checkNonNegative(width, path + ".width") }
+  func validate(path: @autoclosure () -> String) throws(LayoutError) {
+    try checkNonNegative(height, path() + ".height")
+    if let width { try checkNonNegative(width, path() + ".width") }
   }
 }
 
-func checkNonNegative(_ value: Double, _ path: String) throws(LayoutError) {
+func checkNonNegative(_ value: Double, _ path: @autoclosure () -> String) throws(LayoutError) {
   guard value.isFinite, value >= 0 else {
-    throw .invalidValue(path: path, value: "\(value)", expected: nonNegative)
+    throw .invalidValue(path: path(), value: "\(value)", expected: nonNegative)
   }
 }
 

@@ -81,9 +81,19 @@ struct SectionLayouts {
   mutating func layout<Policy: SpacingPolicy>(
     _ given: Section, at index: Int, in list: ListConfiguration, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
-    // A horizontal list is laid out as its transposed model (see `Chrome/Transposition.swift`).
+    // A horizontal list is laid out as its transposed model (see `Chrome/Transposition.swift`);
+    // a vertical one's section is passed on as given (not copied).
     try Self.checkDirection(given, at: index, in: list)
-    let (section, configuration) = Self.layoutSpace(given, list)
+    guard list.scrollDirection == .horizontal else {
+      return try layout(inLayoutSpace: given, at: index, in: list, policy: &policy)
+    }
+    return try layout(inLayoutSpace: given.transposed, at: index, in: list.layoutSpace, policy: &policy)
+  }
+
+  /// Lays out a section already in layout space.
+  private mutating func layout<Policy: SpacingPolicy>(
+    inLayoutSpace section: Section, at index: Int, in configuration: ListConfiguration, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry {
     let context = try SectionContext(validating: section, at: index, in: configuration)
     switch section.layout ?? .flow {
     case .flow: return try flow.layout(section, in: context, policy: &policy)
@@ -104,24 +114,38 @@ struct SectionLayouts {
     edit: SectionEdit, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     try Self.checkDirection(given, at: index, in: list)
-    let (section, configuration) = Self.layoutSpace(given, list)
-    let context = try SectionContext(validating: section, at: index, in: configuration)
     let resumed: SectionGeometry?
-    switch section.layout ?? .flow {
-    case .flow: resumed = try flow.relayout(section, in: context, old: old, edit: edit, policy: &policy)
-    case .sequential(let defaults):
-      resumed = try relayoutOnce(
-        SequentialLayoutAlgorithm(defaults: defaults), section, context, old, edit, &policy)
-    case .grid(let grid):
-      resumed = try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
-    case .masonry(let masonry):
-      resumed = try relayoutOnce(MasonrySectionLayout(masonry), section, context, old, edit, &policy)
-    case .carousel(let carousel):
-      resumed = try relayoutOnce(
-        CarouselSectionLayout(carousel: carousel), section, context, old, edit, &policy)
+    if list.scrollDirection == .horizontal {
+      resumed = try relayout(
+        inLayoutSpace: given.transposed, at: index, in: list.layoutSpace, old: old, edit: edit,
+        policy: &policy)
+    } else {
+      resumed = try relayout(inLayoutSpace: given, at: index, in: list, old: old, edit: edit, policy: &policy)
     }
     if let resumed { return resumed }
     return try layout(given, at: index, in: list, policy: &policy)
+  }
+
+  /// Lays out a section already in layout space again from its old geometry; `nil` when its
+  /// layout cannot resume from the edit.
+  private mutating func relayout<Policy: SpacingPolicy>(
+    inLayoutSpace section: Section, at index: Int, in configuration: ListConfiguration, old: SectionGeometry,
+    edit: SectionEdit, policy: inout Policy
+  ) throws(LayoutError) -> SectionGeometry? {
+    let context = try SectionContext(validating: section, at: index, in: configuration)
+    switch section.layout ?? .flow {
+    case .flow: return try flow.relayout(section, in: context, old: old, edit: edit, policy: &policy)
+    case .sequential(let defaults):
+      return try relayoutOnce(
+        SequentialLayoutAlgorithm(defaults: defaults), section, context, old, edit, &policy)
+    case .grid(let grid):
+      return try relayoutOnce(GridSectionLayout(grid), section, context, old, edit, &policy)
+    case .masonry(let masonry):
+      return try relayoutOnce(MasonrySectionLayout(masonry), section, context, old, edit, &policy)
+    case .carousel(let carousel):
+      return try relayoutOnce(
+        CarouselSectionLayout(carousel: carousel), section, context, old, edit, &policy)
+    }
   }
 
   /// Fails for a section layout the list's scroll direction does not support: a carousel in
@@ -132,15 +156,6 @@ struct SectionLayouts {
     guard configuration.scrollDirection == .horizontal, case .carousel = section.layout else { return }
     throw .sectionLayoutFailed(
       path: "sections[\(index)].layout", reason: "carousel sections in a horizontal list are not supported")
-  }
-
-  /// The section and configuration the section layouts see: as given in a vertical list,
-  /// transposed in a horizontal one.
-  static func layoutSpace(
-    _ section: Section, _ configuration: ListConfiguration
-  ) -> (Section, ListConfiguration) {
-    guard configuration.scrollDirection == .horizontal else { return (section, configuration) }
-    return (section.transposed, configuration.layoutSpace)
   }
 }
 

@@ -208,12 +208,15 @@ struct Relayout: SpacingPolicyJob {
       // other block of geometries and section heights with the old snapshot.
       var geometries = old.geometries
       var heights = old.sectionHeights
-      for index in resolved.origins.candidates {
+      let candidates = resolved.origins.candidates
+      for index in candidates {
         let geometry = try layout(index, of: model, layouts: &layouts, policy: &policy)
         geometries[index] = geometry
         heights[index] = geometry.height
       }
-      snapshot = LayoutSnapshot(model: model, geometries: geometries, heights: heights)
+      var overflows = old.overflows
+      overflows.update(sections: candidates, in: geometries)
+      snapshot = LayoutSnapshot(model: model, geometries: geometries, heights: heights, overflows: overflows)
     } else {
       var geometries = ContiguousArray<SectionGeometry>()
       geometries.reserveCapacity(model.sections.count)

@@ -35,8 +35,8 @@ extension LayoutSnapshot {
   ///
   /// With `sections`, a top-level `"sections"` array follows the elements: for each of those
   /// sections `{"index":S,"frame":{…}}`, and for a carousel also its `"contentWidth"` and
-  /// `"snapOffsets"` (at most ``maximumWrittenSnapOffsets`` of them; a carousel paged by
-  /// page with more also gets `"snapOffsetCount"`).
+  /// `"snapOffsets"` (at most ``maximumWrittenSnapOffsets`` of them: a carousel with more
+  /// lists its first ones and its last, the end of its row, and gets `"snapOffsetCount"`).
   ///
   /// - Complexity: O(n) for n elements written.
   public func writeJSON(
@@ -113,7 +113,7 @@ extension LayoutSnapshot {
     writer.write("\n]}\n")
   }
 
-  /// The most snap offsets the JSON output lists per carousel.
+  /// The most snap offsets the JSON output lists per carousel (the first ones, then the last).
   public static let maximumWrittenSnapOffsets = 100_000
 
   /// A frame as `{"x":…,"y":…,"width":…,"height":…}`, for elements and sections alike.
@@ -142,12 +142,15 @@ extension LayoutSnapshot {
       writer.write(number: carousel.contentWidth)
       writer.write(",\"snapOffsets\":[")
       let offsets = carousel.snapOffsets
-      for k in 0..<min(offsets.count, Self.maximumWrittenSnapOffsets) {
-        if k > 0 { writer.write(byte: UInt8(ascii: ",")) }
-        writer.write(number: offsets[k])
+      // Cut to the first offsets and the last one, so that the end of the row stays listed.
+      let cut = offsets.count > Self.maximumWrittenSnapOffsets
+      let written = min(offsets.count, Self.maximumWrittenSnapOffsets)
+      for n in 0..<written {
+        if n > 0 { writer.write(byte: UInt8(ascii: ",")) }
+        writer.write(number: offsets[cut && n == written - 1 ? offsets.count - 1 : n])
       }
       writer.write(byte: UInt8(ascii: "]"))
-      if offsets.count > Self.maximumWrittenSnapOffsets {
+      if cut {
         writer.write(",\"snapOffsetCount\":")
         writer.write(integer: offsets.count)
       }

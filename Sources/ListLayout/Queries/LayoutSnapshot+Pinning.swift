@@ -69,21 +69,22 @@ extension LayoutSnapshot {
     guard var element = supplementary(kind, section) else { return nil }
     guard let given = pinning, given.contentOffset.isFinite else { return element }
     let pinning = sectionPinning(given)
-    let config = model.configuration
-    let geometry = geometries[section]
-    guard geometry.itemCount > 0 || config.pinEmptySections else { return element }
+    // The configuration's flags and the section's extent are read in place (not copied).
+    guard geometries[section].itemCount > 0 || model.configuration.pinEmptySections else { return element }
     // Pinned in layout space (along y), then turned into the snapshot's direction.
     guard var frame = supplementaryLayoutFrame(kind, section) else { return element }
     let minY = sectionTop(section)
-    let maxY = minY + geometry.height
+    let maxY = minY + geometries[section].height
     let height = frame.height
     let target: Double
     switch kind {
     case .header:
-      guard config.pinSectionHeaders else { return element }
+      guard model.configuration.pinSectionHeaders else { return element }
       target = pinning.contentOffset + pinning.pinInset
     case .footer:
-      guard config.pinSectionFooters, let viewportHeight = pinning.viewportHeight else { return element }
+      guard model.configuration.pinSectionFooters, let viewportHeight = pinning.viewportHeight else {
+        return element
+      }
       target = pinning.contentOffset + viewportHeight - pinning.bottomPinInset - height
     case .cell, .overlay, .background, .listHeader, .listFooter:
       return element

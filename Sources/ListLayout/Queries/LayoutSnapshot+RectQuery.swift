@@ -93,9 +93,9 @@ extension LayoutSnapshot {
   func forEachCellCandidate(
     ofSection section: Int, overlappingY minY: Double, _ maxY: Double, _ body: (Int, Rect) -> Bool
   ) {
-    let geometry = geometries[section]
-    guard geometry.itemCount > 0 else { return }
-    geometry.body.forEachItem(overlappingY: minY, maxY, at: bodyOrigin(section)) { item, frame in
+    // The geometry is read in place (a copy would retain its body).
+    guard geometries[section].itemCount > 0 else { return }
+    geometries[section].body.forEachItem(overlappingY: minY, maxY, at: bodyOrigin(section)) { item, frame in
       body(item, directed(frame))
     }
   }
@@ -108,12 +108,11 @@ extension LayoutSnapshot {
   func forEachCellCandidate(
     ofSection section: Int, in rect: Rect, scrolledBy offset: Double, _ body: (Int, Rect) -> Bool
   ) {
-    let geometry = geometries[section]
-    guard geometry.itemCount > 0 else { return }
+    guard geometries[section].itemCount > 0 else { return }
     // Bodies work in layout space: a horizontal list's rect is transposed first.
     let space = isHorizontal ? rect.transposed : rect
     let (minX, maxX) = leftToRight(space.minX, space.maxX)
-    geometry.body.forEachItem(
+    geometries[section].body.forEachItem(
       overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: offset, at: bodyOrigin(section)
     ) { item, frame in
       body(item, directed(frame))

@@ -180,10 +180,9 @@ extension LayoutSnapshot {
     let (visibleMinX, visibleMaxX) = leftToRight(rect.minX, rect.maxX)
     let (minX, maxX) = reach(sideways)
     forEachSection(overlapping: rect) { section in
-      let geometry = geometries[section]
-      guard geometry.body.scrollsSideways, geometry.itemCount > 0 else { return }
+      guard geometries[section].body.scrollsSideways, geometries[section].itemCount > 0 else { return }
       var prefetch = CarouselPrefetch(section: section)
-      geometry.body.forEachItem(
+      geometries[section].body.forEachItem(
         overlappingX: minX, maxX, y: rect.minY, rect.maxY, scrolledBy: sideways.offsets[section],
         at: bodyOrigin(section)
       ) { item, frame in
@@ -214,10 +213,9 @@ extension LayoutSnapshot {
     let (minX, maxX) = reach(sideways)
     /// The matching cells of `section`, in item order, until `body` returns `false`.
     func matches(_ section: Int, _ body: (Int) -> Bool) {
-      let geometry = geometries[section]
-      guard geometry.itemCount > 0 else { return }
-      let carousel = geometry.body.scrollsSideways
-      geometry.body.forEachItem(
+      guard geometries[section].itemCount > 0 else { return }
+      let carousel = geometries[section].body.scrollsSideways
+      geometries[section].body.forEachItem(
         overlappingX: minX, maxX, y: minY, maxY, scrolledBy: sideways.offsets[section],
         at: bodyOrigin(section)
       ) { item, bodyFrame in

@@ -7,7 +7,10 @@
 struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
   /// A block: changed in place only while uniquely referenced (copy-on-write).
   final class Block: @unchecked Sendable {
-    var elements: ContiguousArray<Element>
+    // Changed only through an array that holds the block uniquely (checked before every
+    // change), one access at a time: the runtime's exclusivity checks would only cost time
+    // (on every read of an element: a query reads several per section).
+    @exclusivity(unchecked) var elements: ContiguousArray<Element>
     init(_ elements: ContiguousArray<Element>) { self.elements = elements }
   }
 
@@ -27,7 +30,8 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
   var endIndex: Int { count }
 
   subscript(position: Int) -> Element {
-    get { blocks[Blocks.block(of: position)].elements[Blocks.offset(of: position)] }
+    // Read in place: a caller reading one field of an element does not copy all of it.
+    _read { yield blocks[Blocks.block(of: position)].elements[Blocks.offset(of: position)] }
     _modify {
       let block = Blocks.block(of: position)
       if !isKnownUniquelyReferenced(&blocks[block]) {
@@ -35,6 +39,11 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
       }
       yield &blocks[block].elements[Blocks.offset(of: position)]
     }
+  }
+
+  /// Calls `body` with the elements of block `block` (``Blocks``), in place.
+  func withBlock<R>(_ block: Int, _ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+    blocks[block].elements.withUnsafeBufferPointer(body)
   }
 
   mutating func append(_ element: Element) {

@@ -21,28 +21,33 @@ public struct LayoutSnapshot: Sendable {
   /// below the top inset: the spacing is never added into the sums, so no spacing, however
   /// large, can swallow a section's height.
   var sectionHeights: PrefixSumTree<Double>
-  /// The farthest any section's cells reach above its top and below its bottom (carousels'
-  /// cells taller than their band): searches for sections widen by these.
-  var overflow: (above: Double, below: Double)
+  /// How far sections' cells reach above their tops and below their bottoms (carousels' cells
+  /// taller than their band), the farthest per block of sections and overall.
+  var overflows: SectionOverflows
+  /// The farthest any section's cells reach above its top and below its bottom: searches for
+  /// sections widen by these.
+  var overflow: (above: Double, below: Double) { overflows.farthest }
 
   init(model: ListModel, geometries: ContiguousArray<SectionGeometry>) {
     self.init(model: model, geometries: BlockArray(geometries))
   }
 
   init(model: ListModel, geometries: BlockArray<SectionGeometry>) {
-    self.init(model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map(\.height)))
+    self.init(
+      model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map(\.height)),
+      overflows: SectionOverflows(geometries))
   }
 
-  init(model: ListModel, geometries: BlockArray<SectionGeometry>, heights: PrefixSumTree<Double>) {
+  /// A snapshot of `geometries` whose heights and overflows are already summed (an edit
+  /// updates them for the sections it touched, in O(log s) and O(64 + s / 64)).
+  init(
+    model: ListModel, geometries: BlockArray<SectionGeometry>, heights: PrefixSumTree<Double>,
+    overflows: SectionOverflows
+  ) {
     self.model = model
     self.geometries = geometries
     self.sectionHeights = heights
-    var overflow = (above: 0.0, below: 0.0)
-    for geometry in geometries where geometry.overflowAbove > 0 || geometry.overflowBelow > 0 {
-      overflow.above = max(overflow.above, geometry.overflowAbove)
-      overflow.below = max(overflow.below, geometry.overflowBelow)
-    }
-    self.overflow = overflow
+    self.overflows = overflows
     self.contentSize = .zero
     let length = computedContentHeight()
     self.contentSize =

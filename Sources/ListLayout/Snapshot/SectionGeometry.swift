@@ -159,3 +159,64 @@ struct BodyCheck {
 /// How far binary searches start early so that rounding in relative positions can never skip
 /// an element; the exact test on absolute frames decides.
 func searchSlack(_ y: Double) -> Double { 1e-9 + abs(y) * 1e-14 }
+
+/// How far sections' cells reach past their sections (``SectionGeometry/overflowAbove`` and
+/// ``SectionGeometry/overflowBelow``): the farthest in each block of 64 sections (the blocks
+/// of the snapshot's geometries) and the farthest of all, so that an edit re-reads only the
+/// blocks it touched rather than every section.
+struct SectionOverflows: Sendable {
+  /// The farthest reach above and below in each block of sections.
+  private var blocks: ContiguousArray<Reach>
+  /// The farthest reach of all sections.
+  private(set) var farthest: (above: Double, below: Double) = (0, 0)
+
+  struct Reach: Sendable {
+    var above = 0.0
+    var below = 0.0
+  }
+
+  /// The overflows of every section of `geometries`.
+  ///
+  /// - Complexity: O(s).
+  init(_ geometries: BlockArray<SectionGeometry>) {
+    blocks = ContiguousArray(repeating: Reach(), count: geometries.blocks.count)
+    for block in blocks.indices { blocks[block] = Self.reach(ofBlock: block, in: geometries) }
+    farthest = Self.farthest(blocks)
+  }
+
+  /// Reads again the blocks holding `sections` (their geometries replaced in `geometries`,
+  /// which has as many sections as before).
+  ///
+  /// - Complexity: O(64 k + s / 64) for sections in k blocks.
+  mutating func update(sections: some Sequence<Int>, in geometries: BlockArray<SectionGeometry>) {
+    precondition(blocks.count == geometries.blocks.count, "the sections were not kept in place")
+    var last = -1
+    for section in sections {
+      let block = Blocks.block(of: section)
+      if block == last { continue }
+      blocks[block] = Self.reach(ofBlock: block, in: geometries)
+      last = block
+    }
+    farthest = Self.farthest(blocks)
+  }
+
+  private static func reach(ofBlock block: Int, in geometries: BlockArray<SectionGeometry>) -> Reach {
+    geometries.withBlock(block) { sections in
+      var reach = Reach()
+      for k in sections.indices {
+        reach.above = max(reach.above, sections[k].overflowAbove)
+        reach.below = max(reach.below, sections[k].overflowBelow)
+      }
+      return reach
+    }
+  }
+
+  private static func farthest(_ blocks: ContiguousArray<Reach>) -> (above: Double, below: Double) {
+    var farthest = (above: 0.0, below: 0.0)
+    for reach in blocks {
+      farthest.above = max(farthest.above, reach.above)
+      farthest.below = max(farthest.below, reach.below)
+    }
+    return farthest
+  }
+}

@@ -1,0 +1,377 @@
+/// The sizes of a carousel's cells with their running sums: the widths, the heights, and
+/// where each cell starts along the row (the sum of the widths before it).
+///
+/// ```
+///  chunk 0 (cells 0 ..< 128)          chunk 1 (cells 128 ..< 256)       …
+///  start 0                            start = chunk 0's total
+///  sums: 0, w0, w0+w1, …, total       sums: 0, w128, w128+w129, …
+///  prefix(i) = chunk(i).start + chunk(i).sums[i mod 128]
+/// ```
+///
+/// Cells sit in chunks of up to ``chunkCapacity`` (every chunk full but the last), each one
+/// allocation holding its cells' widths, heights and running sums, never changed once
+/// another row shares it. A row is the list of its chunks with each chunk's start (the sum
+/// of the chunks before it, added in order) and the tallest cell. So:
+/// - building a row of n cells is one pass and n / 128 + 1 allocations;
+/// - a cell's start is O(1), and the first cell past an x is a binary search, O(log n);
+/// - resizing a cell copies its chunk and the list of chunks: O(128 + n / 128), sharing every
+///   other chunk with the row it came from.
+///
+/// Every sum is a pure function of the widths (a chunk's running sums are one loop from its
+/// first cell, the starts one loop over the chunks from the first), so a row reached by
+/// edits holds bit-identical sums to one built whole: incremental layout equals a full
+/// relayout frame for frame.
+struct CarouselCells: Sendable {
+  /// Cells per chunk.
+  static let chunkCapacity = 128
+  /// `log2(chunkCapacity)`.
+  static let chunkShift = 7
+
+  /// One chunk of cells. All its manual memory is here: `count` widths, then `count`
+  /// heights, then `count + 1` running sums of the widths, as `Double`s after the header.
+  /// Written only while being built or while uniquely referenced (copy-on-write).
+  final class Chunk: ManagedBuffer<ChunkHeader, Double> {
+    /// A chunk for `count` cells, its sizes not yet written.
+    static func make(count: Int) -> Chunk {
+      let buffer = Chunk.create(minimumCapacity: 3 * count + 1) { _ in
+        ChunkHeader(count: count, total: 0, tallest: 0)
+      }
+      return unsafeDowncast(buffer, to: Chunk.self)
+    }
+
+    /// The header, read and written through its address: `header` itself is a class property,
+    /// which the runtime's exclusivity checks would guard on every access.
+    @inline(__always)
+    var info: UnsafeMutablePointer<ChunkHeader> { withUnsafeMutablePointerToHeader { $0 } }
+
+    @inline(__always)
+    var count: Int { info.pointee.count }
+    @inline(__always)
+    var total: Double { info.pointee.total }
+    @inline(__always)
+    var tallest: Double { info.pointee.tallest }
+
+    /// The chunk's storage: widths at `0 ..< count`, heights at `count ..< 2 count`, sums at
+    /// `2 count ... 3 count`.
+    @inline(__always)
+    var storage: UnsafeMutablePointer<Double> { withUnsafeMutablePointerToElements { $0 } }
+
+    @inline(__always)
+    func width(_ k: Int) -> Double { storage[k] }
+    @inline(__always)
+    func height(_ k: Int) -> Double { storage[count + k] }
+    /// The sum of the chunk's first `k` widths (`k` in `0 ... count`).
+    @inline(__always)
+    func sum(_ k: Int) -> Double { storage[2 * count + k] }
+
+    /// Sums the widths and finds the tallest again (after a cell changed), as a build does:
+    /// one ``Running`` step per cell from the first.
+    func seal() {
+      let n = count
+      let p = storage
+      var running = Running(storage: p, size: n)
+      for k in 0..<n { running.add(k, width: p[k], height: p[n + k]) }
+      running.finish(self)
+    }
+
+    /// A copy of this chunk.
+    func copy() -> Chunk {
+      let n = count
+      let copy = Chunk.make(count: n)
+      copy.storage.update(from: storage, count: 3 * n + 1)
+      copy.info.pointee = info.pointee
+      return copy
+    }
+  }
+
+  /// The running sums of one chunk being written, cell by cell from its first: the one loop
+  /// every chunk's sums and tallest cell come from (so a chunk built whole and one sealed
+  /// again after an edit hold the same bits).
+  struct Running {
+    let storage: UnsafeMutablePointer<Double>
+    let size: Int
+    var total = 0.0
+    var tallest = 0.0
+
+    init(storage: UnsafeMutablePointer<Double>, size: Int) {
+      self.storage = storage
+      self.size = size
+      storage[2 * size] = 0
+    }
+
+    /// Writes cell `k`'s size and its running sum.
+    @inline(__always)
+    mutating func add(_ k: Int, width: Double, height: Double) {
+      storage[k] = width
+      storage[size + k] = height
+      total += width
+      storage[2 * size + k + 1] = total
+      tallest = Swift.max(tallest, height)
+    }
+
+    /// Records the chunk's total and tallest in its header.
+    func finish(_ chunk: Chunk) {
+      chunk.info.pointee.total = total
+      chunk.info.pointee.tallest = tallest
+    }
+  }
+
+  /// A chunk's cell count, the sum of its widths and its tallest cell's height.
+  struct ChunkHeader: Sendable {
+    var count: Int
+    var total: Double
+    var tallest: Double
+  }
+
+  /// A chunk and the sum of the widths of every cell before it. Sendable because a chunk is
+  /// changed only while one row holds it alone (`ManagedBuffer` is never `Sendable` itself).
+  struct Entry: @unchecked Sendable {
+    var chunk: Chunk
+    var start: Double
+  }
+
+  private var entries: ContiguousArray<Entry>
+  /// The number of cells.
+  private(set) var count: Int
+  /// The tallest cell's height (0 when there is none).
+  private(set) var tallest: Double
+
+  /// The sum of all widths.
+  var total: Double {
+    guard let last = entries.last else { return 0 }
+    return last.start + last.chunk.total
+  }
+
+  /// A row being built cell by cell, straight into its chunks.
+  struct Builder {
+    private var entries = ContiguousArray<Entry>()
+    /// The chunk being filled, its running sums, its cell count and how many it has.
+    private var chunk: Chunk?
+    private var running: Running?
+    private var size = 0
+    private var written = 0
+    private let count: Int
+    private var start = 0.0
+    private var tallest = 0.0
+
+    /// A builder of a row of `count` cells.
+    init(count: Int) {
+      self.count = count
+      entries.reserveCapacity((count + CarouselCells.chunkCapacity - 1) >> CarouselCells.chunkShift)
+    }
+
+    /// Appends `n` cells, cell `k`'s size from `size(k)` (`k` in `0 ..< n`), in order. The
+    /// running sums stay in locals within a chunk.
+    @inline(__always)
+    mutating func append<E: Error>(
+      _ n: Int, _ size: (Int) throws(E) -> (width: Double, height: Double)
+    ) throws(E) {
+      var k = 0
+      while k < n {
+        if written == self.size { nextChunk() }
+        var sums = running!
+        var w = written
+        let end = Swift.min(self.size, w + (n - k))
+        while w < end {
+          let cell = try size(k)
+          sums.add(w, width: cell.width, height: cell.height)
+          w += 1
+          k += 1
+        }
+        running = sums
+        written = w
+      }
+    }
+
+    /// Ends the chunk being filled, if any, and starts the next.
+    private mutating func nextChunk() {
+      endChunk()
+      let remaining = count - CarouselCells.start(ofChunk: entries.count)
+      precondition(remaining > 0, "a carousel row of \(count) cells got more")
+      let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity))
+      chunk = made
+      running = Running(storage: made.storage, size: made.count)
+      size = made.count
+      written = 0
+    }
+
+    /// Seals the chunk being filled and lists it.
+    private mutating func endChunk() {
+      guard let current = chunk else { return }
+      running!.finish(current)
+      entries.append(Entry(chunk: current, start: start))
+      start += current.total
+      tallest = Swift.max(tallest, current.tallest)
+      chunk = nil
+      running = nil
+    }
+
+    /// The row of every size appended (exactly `count` of them).
+    consuming func finish() -> CarouselCells {
+      precondition(written == size, "a carousel row of \(count) cells got fewer")
+      endChunk()
+      let appended =
+        entries.isEmpty
+        ? 0 : CarouselCells.start(ofChunk: entries.count - 1) + entries[entries.count - 1].chunk.count
+      precondition(appended == count, "a carousel row of \(count) cells got \(appended)")
+      return CarouselCells(entries: entries, count: count, tallest: tallest)
+    }
+  }
+
+  private init(entries: ContiguousArray<Entry>, count: Int, tallest: Double) {
+    self.entries = entries
+    self.count = count
+    self.tallest = tallest
+  }
+
+  /// A row of the given sizes.
+  init<C: Collection>(_ sizes: C) where C.Element == (width: Double, height: Double) {
+    var builder = Builder(count: sizes.count)
+    var index = sizes.startIndex
+    builder.append(sizes.count) { _ in
+      defer { index = sizes.index(after: index) }
+      return sizes[index]
+    }
+    self = builder.finish()
+  }
+
+  /// Cell `index`'s width.
+  func width(_ index: Int) -> Double {
+    entries[index >> Self.chunkShift].chunk.width(index & (Self.chunkCapacity - 1))
+  }
+
+  /// Cell `index`'s height.
+  func height(_ index: Int) -> Double {
+    entries[index >> Self.chunkShift].chunk.height(index & (Self.chunkCapacity - 1))
+  }
+
+  /// The sum of the first `n` widths (`n` in `0 ... count`): where cell `n` starts.
+  ///
+  /// - Complexity: O(1).
+  func prefix(_ n: Int) -> Double {
+    if n >= count { return total }
+    if n <= 0 { return 0 }
+    let entry = entries[n >> Self.chunkShift]
+    return entry.start + entry.chunk.sum(n & (Self.chunkCapacity - 1))
+  }
+
+  /// The smallest index *i* such that the sum of the first *i* + 1 widths plus
+  /// (*i* + 1) × `perElement` exceeds `target`, or `count` when none does (`perElement` ≥ 0).
+  ///
+  /// - Complexity: O(log n).
+  func firstIndex(wherePrefixExceeds target: Double, perElement: Double) -> Int {
+    // The first chunk whose last cell passes, then the first cell in it (the sums at a chunk's
+    // end equal the next chunk's start bit for bit: `prefix` reads the same values).
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let mid = (low + high) >> 1
+      let entry = entries[mid]
+      let end = Self.start(ofChunk: mid) + entry.chunk.count
+      if entry.start + entry.chunk.total + Double(end) * perElement > target {
+        high = mid
+      } else {
+        low = mid + 1
+      }
+    }
+    guard low < entries.count else { return count }
+    let entry = entries[low]
+    let first = Self.start(ofChunk: low)
+    let chunk = entry.chunk
+    let n = chunk.count
+    let sums = chunk.storage + 2 * n
+    var k = 0
+    var limit = n - 1
+    while k < limit {
+      let mid = (k + limit) >> 1
+      if entry.start + sums[mid + 1] + Double(first + mid + 1) * perElement > target {
+        limit = mid
+      } else {
+        k = mid + 1
+      }
+    }
+    withExtendedLifetime(chunk) {}
+    return first + k
+  }
+
+  /// The index of chunk `c`'s first cell.
+  @inline(__always)
+  static func start(ofChunk c: Int) -> Int { c << chunkShift }
+
+  /// Calls `body` with each cell from `first` on: its index, start (``prefix(_:)``), width
+  /// and height, in order, until it returns `false`.
+  ///
+  /// - Complexity: O(k) for the k cells visited.
+  @inline(__always)
+  func forEachCell(
+    from first: Int, _ body: (_ index: Int, _ start: Double, _ width: Double, _ height: Double) -> Bool
+  ) {
+    guard first < count else { return }
+    var c = Swift.max(0, first) >> Self.chunkShift
+    var k = Swift.max(0, first) & (Self.chunkCapacity - 1)
+    var index = Swift.max(0, first)
+    while c < entries.count {
+      let entry = entries[c]
+      let chunk = entry.chunk
+      let n = chunk.count
+      let p = chunk.storage
+      while k < n {
+        let start = k == 0 ? entry.start : entry.start + p[2 * n + k]
+        if !body(index, start, p[k], p[n + k]) { return }
+        k += 1
+        index += 1
+      }
+      withExtendedLifetime(chunk) {}
+      c += 1
+      k = 0
+    }
+  }
+
+  /// Sets cell `index`'s size: copies its chunk unless this row holds it alone, and moves
+  /// the starts of the chunks after it.
+  ///
+  /// - Complexity: O(128 + n / 128).
+  mutating func update(_ index: Int, width: Double, height: Double) {
+    precondition(index >= 0 && index < count, "carousel cell \(index) out of 0..<\(count)")
+    let c = index >> Self.chunkShift
+    let k = index & (Self.chunkCapacity - 1)
+    if !isKnownUniquelyReferenced(&entries[c].chunk) { entries[c].chunk = entries[c].chunk.copy() }
+    let chunk = entries[c].chunk
+    let n = chunk.count
+    chunk.storage[k] = width
+    chunk.storage[n + k] = height
+    chunk.seal()
+    // The starts after it, summed as a build sums them.
+    var start = entries[c].start + chunk.total
+    var tallest = 0.0
+    for d in entries.indices {
+      if d > c {
+        entries[d].start = start
+        start += entries[d].chunk.total
+      }
+      tallest = Swift.max(tallest, entries[d].chunk.tallest)
+    }
+    self.tallest = tallest
+  }
+
+  /// Every cell's size, in order.
+  var sizes: [(width: Double, height: Double)] {
+    var result: [(width: Double, height: Double)] = []
+    result.reserveCapacity(count)
+    forEachCell(from: 0) { _, _, width, height in
+      result.append((width, height))
+      return true
+    }
+    return result
+  }
+
+  /// Replaces the cells in `range` with cells of `newSizes`, building the row again.
+  ///
+  /// - Complexity: O(n); used when cells are inserted or removed, not for resizes.
+  mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newSizes: C)
+  where C.Element == (width: Double, height: Double) {
+    var all = sizes
+    all.replaceSubrange(range, with: newSizes)
+    self = CarouselCells(all)
+  }
+}
