@@ -265,16 +265,17 @@ struct BaselineTests {
   }
 }
 
+/// A box `id` with the style `configure` makes, holding `children`.
+private func box(
+  _ id: String, _ configure: (inout FlexStyle) -> Void = { _ in }, _ children: [Layout] = []
+) -> Layout {
+  var style = FlexStyle()
+  configure(&style)
+  return Layout(identifier: id, style: style, children: children)
+}
+
 @Suite("display: contents")
 struct DisplayContentsTests {
-  func box(
-    _ id: String, _ configure: (inout FlexStyle) -> Void = { _ in }, _ children: [Layout] = []
-  ) -> Layout {
-    var style = FlexStyle()
-    configure(&style)
-    return Layout(identifier: id, style: style, children: children)
-  }
-
   /// A row of 200: a 20-wide box, then a contents box holding a 30-wide box and a growing one,
   /// then a 25-wide box; the contents box's own size, padding and margin have no effect.
   func row() -> Layout {
@@ -383,14 +384,6 @@ struct DisplayContentsTests {
 
 @Suite("position: static containers")
 struct StaticContainerTests {
-  func box(
-    _ id: String, _ configure: (inout FlexStyle) -> Void = { _ in }, _ children: [Layout] = []
-  ) -> Layout {
-    var style = FlexStyle()
-    configure(&style)
-    return Layout(identifier: id, style: style, children: children)
-  }
-
   /// A 200 × 100 root (padding left 10, top 5) holding an 80 × 40 row at margin (30, 20): the
   /// row's absolutely positioned children are a 50%-wide box at the containing block's top left,
   /// and a 10 × 10 box without insets.

@@ -436,8 +436,8 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
   /// A section large enough that its placer seals chunks into an arena (``ChunkArena``) holds
   /// exactly what a placer without one gives for the same cells (the reference is quadratic,
   /// too slow for this many); its queries equal a scan, and edits (which place the rest of the
-  /// section into a second arena, or into blocks of their own when few cells follow) equal a
-  /// full relayout.
+  /// section into blocks of their own, or into a new arena when they start at its first cell)
+  /// equal a full relayout.
   @Test func aLargeSectionInAnArena() throws {
     var rng = SplitMix64(seed: 77)
     let count = ChunkArena.minimumCells + 4_321

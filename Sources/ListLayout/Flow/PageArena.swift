@@ -17,7 +17,8 @@ import ucrt
 // - `PageArena` (here): one mapping holding the pages of a large section.
 // - `PageBuilder`: the writer that fills those blocks, record by record, and seals pages.
 // - `LinePage`: owns (or keeps the arena of) the sealed records and reads them, checked.
-// - `ScratchBuffer`: the typesetter's reusable per-line buffers of plain values.
+// - `ScratchBuffer`: reusable buffers of plain values, owned by one typesetter (per line)
+//   or one masonry placer (lane tops, open chunks), never shared.
 // - `SharedChunks.Chunk` and `ChunkArena` (Masonry/): a masonry section's sealed chunks, each
 //   in a `PageMemory` block or carved from an arena's mapping.
 // Nothing else in the package allocates or frees memory by hand.

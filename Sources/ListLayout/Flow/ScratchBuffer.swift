@@ -1,16 +1,22 @@
-/// A growable buffer of plain values, reused line after line by the typesetter: resetting it
-/// is setting a count, and appending never checks for shared storage.
+/// A growable buffer of plain values, reused over and over by its owner (the flow
+/// typesetter's per-line buffers, the masonry placer's lane tops and open chunks): resetting
+/// it is setting a count, and appending never checks for shared storage.
 ///
 /// One of the few types that use manual memory (the list is in `PageArena.swift`): it never
-/// escapes the typesetter that owns it, and its elements are `BitwiseCopyable`, so nothing
-/// needs deinitialising.
+/// escapes the typesetter or placer that owns it, and its elements are `BitwiseCopyable`, so
+/// nothing needs deinitialising.
 final class ScratchBuffer<Element: BitwiseCopyable> {
-  // Only the owning typesetter touches these, one access at a time: dynamic exclusivity
-  // checks would only cost time on every append.
+  // Only the owner touches these, one access at a time: dynamic exclusivity checks would
+  // only cost time on every append.
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
   @exclusivity(unchecked) private var capacity: Int
   /// The number of elements.
   @exclusivity(unchecked) private(set) var count = 0
+  #if DEBUG
+  /// The elements written (appended or set) so far: what tests count to check that a writer
+  /// does not write more than it reads.
+  @exclusivity(unchecked) private(set) var writes = 0
+  #endif
 
   init(capacity: Int = 64) {
     self.capacity = max(capacity, 1)
@@ -26,6 +32,17 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     if count == capacity { grow() }
     (base + count).initialize(to: element)
     count += 1
+    #if DEBUG
+    writes += 1
+    #endif
+  }
+
+  /// Adds `extra` elements without writing them: the owner must write each before reading
+  /// it. (They are plain values, so memory left unwritten needs no deinitialising.)
+  func extend(by extra: Int) {
+    precondition(extra >= 0, "ScratchBuffer extend by \(extra)")
+    while count + extra > capacity { grow() }
+    count += extra
   }
 
   private func grow() {
@@ -47,6 +64,9 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     set {
       precondition(index >= 0 && index < count, "ScratchBuffer index \(index) out of 0..<\(count)")
       base[index] = newValue
+      #if DEBUG
+      writes += 1
+      #endif
     }
   }
 

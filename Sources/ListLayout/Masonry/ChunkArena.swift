@@ -29,6 +29,9 @@ final class ChunkArena: @unchecked Sendable {
     self.mapping = mapping
   }
 
+  /// The bytes of address space the arena keeps mapped while any of its chunks is alive.
+  var mappedBytes: Int { mapping.length }
+
   deinit {
     LayoutMemory.arenaBytesUsed.subtract(used, ordering: .relaxed)
     mapping.giveBack()

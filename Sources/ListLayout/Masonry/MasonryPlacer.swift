@@ -16,8 +16,8 @@
 /// While it places, the placer keeps the open ends of the body's lists (the records and each
 /// lane's cells since their last full chunk) in buffers of its own, which it writes without
 /// checking for shared storage, and hands each chunk to the body when it fills; ``body``
-/// adds the open ends to a copy of the body. A placer of many cells seals its chunks into a
-/// ``ChunkArena``.
+/// adds the open ends to a copy of the body. A placer of many cells that shares no chunk with
+/// an older body seals its chunks into a ``ChunkArena``.
 struct MasonryPlacer {
   /// The body being filled, but for the open ends of its lists.
   private var sealed: MasonryBody
@@ -75,11 +75,17 @@ struct MasonryPlacer {
   /// A placer that continues `old` from item `start` (a multiple of the chunk size, below
   /// `old.itemCount`) to about `cells` cells in all: the cells before `start` are kept as
   /// they are, and the lanes are as the checkpoint before `start` recorded them.
+  ///
+  /// It takes an arena only when it keeps nothing of `old` (`start` is 0), as a full layout
+  /// does; otherwise each chunk gets a block of its own. The chunks kept from `old` keep
+  /// their arena's whole mapping alive, so a relayout that took a new arena for the rest
+  /// would leave one nearly full mapping behind per edit: a series of edits at increasing
+  /// positions would hold as many mappings as edits.
   init(resuming old: MasonryBody, at start: Int, cells: Int = 0) {
     precondition(
       start & (Self.chunkSize - 1) == 0 && start < old.itemCount,
       "masonry resume at \(start) of \(old.itemCount)")
-    self.init(lanes: old.lanes, cells: cells - start)
+    self.init(lanes: old.lanes, cells: start == 0 ? cells : 0)
     sealed = old
     sealed.records.truncate(to: start)
     for lane in 0..<lanes.count {
@@ -108,6 +114,11 @@ struct MasonryPlacer {
     sealed.checkpoints.truncate(to: checkpoint)
     itemCount = start
   }
+
+  #if DEBUG
+  /// The entries written into the lanes' open chunks so far (for tests).
+  var openLaneItemWrites: Int { openLaneItems.writes }
+  #endif
 
   /// The body with every cell placed so far.
   var body: MasonryBody {
@@ -173,11 +184,12 @@ struct MasonryPlacer {
     return UnsafeBufferPointer(rebasing: openLaneItems.elements[first..<(first + count)])
   }
 
-  /// Lane `lane`'s slot in `openLaneItems`, given it now if it has none.
+  /// Lane `lane`'s slot in `openLaneItems`, given it now if it has none (left unwritten: only
+  /// the lane's first `laneCounts[lane] % chunkSize` entries, written as it places, are read).
   private func slot(ofLane lane: Int) -> Int {
     if laneSlots[lane] < 0 {
       laneSlots[lane] = openLaneItems.count >> Self.shift
-      for _ in 0..<Self.chunkSize { openLaneItems.append(0) }
+      openLaneItems.extend(by: Self.chunkSize)
     }
     return laneSlots[lane]
   }

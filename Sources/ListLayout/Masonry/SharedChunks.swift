@@ -15,7 +15,7 @@ struct SharedChunks<Element: BitwiseCopyable & Sendable>: Sendable, RandomAccess
   final class Chunk: @unchecked Sendable {
     private let elements: UnsafeMutablePointer<Element>
     /// The arena holding the elements, or `nil` when the chunk owns its block.
-    private let arena: ChunkArena?
+    let arena: ChunkArena?
 
     /// A chunk holding the ``chunkSize`` elements of `source`, in `arena` if it has room.
     init(copying source: UnsafeBufferPointer<Element>, arena: ChunkArena?) {
