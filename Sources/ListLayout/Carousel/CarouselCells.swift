@@ -17,8 +17,9 @@
 /// - building a row of n cells is one pass and n / 128 allocations (at least one: a row of up
 ///   to 128 cells is one allocation), plus one for the list of the chunks past the first;
 /// - a cell's start is O(1), and the first cell past an x is a binary search, O(log n);
-/// - resizing a cell copies its chunk and the list of chunks: O(128 + n / 128), sharing every
-///   other chunk with the row it came from.
+/// - resizing a cell copies its chunk and the list of chunks (and the first chunk when the
+///   row's tallest cell changes): O(128 + n / 128), sharing every other chunk with the row it
+///   came from.
 ///
 /// Every sum is a pure function of the widths (a chunk's running sums are one loop from its
 /// first cell, the starts one loop over the chunks from the first), so a row reached by
