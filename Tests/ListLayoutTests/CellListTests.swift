@@ -58,6 +58,31 @@ import Testing
     }
   }
 
+  /// Walking the chunks from any start gives the chunks the leaf iterator gives from the one
+  /// holding that start, with the same first indices, and stops when asked, for lists of one
+  /// leaf, one branch over leaves, and deeper trees.
+  @Test func chunkWalksFromAnyStartMatchTheLeafIterator() {
+    var rng = SplitMix64(seed: 4_411)
+    for count in [1, 2, 63, 64, 65, 700, 2_100, 9_000, 140_000] {
+      let list = CellList((0..<count).map { Cell(id: "c\($0)", width: 1, height: 1) })
+      var leaves: [(first: Int, count: Int)] = []
+      var iterator = CellList.LeafIterator(root: list.root, from: 0)
+      while let leaf = iterator.next() { leaves.append((leaf.first, leaf.node.count)) }
+      for _ in 0..<40 {
+        let start = Int.random(in: 0..<count, using: &rng)
+        let stopAfter = Int.random(in: 1...(leaves.count + 1), using: &rng)
+        var walked: [(first: Int, count: Int)] = []
+        list.forEachChunk(from: start) { buffer, first in
+          #expect(buffer.first?.id == "c\(first)")
+          walked.append((first, buffer.count))
+          return walked.count < stopAfter
+        }
+        let expected = Array(leaves.drop { $0.first + $0.count <= start }.prefix(stopAfter))
+        #expect(walked.map(\.first) == expected.map(\.first) && walked.map(\.count) == expected.map(\.count))
+      }
+    }
+  }
+
   @Test func editsShareUntouchedChunks() {
     let list = CellList((0..<10_000).map { Cell(id: "c\($0)", width: 1, height: 1) })
     var edited = list

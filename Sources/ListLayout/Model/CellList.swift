@@ -404,32 +404,35 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 
   /// Calls `body` with each chunk's cells and the index of its first cell, in order, from
   /// the chunk holding `start`, while `body` returns `true`.
+  ///
+  /// The walk recurses down the tree (a few levels) rather than using ``LeafIterator``, whose
+  /// stack would be an allocation per call: one per section laid out.
   func forEachChunk<E: Error>(
     from start: Int = 0, _ body: (UnsafeBufferPointer<Element>, _ firstIndex: Int) throws(E) -> Bool
   ) throws(E) {
     guard start < count else { return }
-    // A tree of one branch over leaves (a list of up to about 2,000 cells) is walked without
-    // the iterator, whose stack would be an allocation per call (one per section laid out).
-    if !root.isLeaf && root.children.allSatisfy(\.isLeaf) {
-      let (child, _) = root.child(containing: start)
-      var first = 0
-      for k in 0..<child { first += root.counts[k] }
-      for c in child..<root.children.count {
-        let keepGoing = try root.children[c].elements.withUnsafeBufferPointer { (buffer) throws(E) in
-          try body(buffer, first)
-        }
-        if !keepGoing { return }
-        first += root.counts[c]
-      }
-      return
+    _ = try Self.forEachChunk(of: root, from: start, first: 0, body)
+  }
+
+  /// The walk of ``forEachChunk(from:_:)`` below `node`, whose first cell is `first` and
+  /// whose chunk holding its `start` comes first; `false` once `body` stops it.
+  private static func forEachChunk<E: Error>(
+    of node: Node, from start: Int, first: Int,
+    _ body: (UnsafeBufferPointer<Element>, _ firstIndex: Int) throws(E) -> Bool
+  ) throws(E) -> Bool {
+    if node.isLeaf {
+      return try node.elements.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer, first) }
     }
-    var leaves = LeafIterator(root: root, from: start)
-    while let leaf = leaves.next() {
-      let keepGoing = try leaf.node.elements.withUnsafeBufferPointer { (buffer) throws(E) in
-        try body(buffer, leaf.first)
+    let (child, inner) = node.child(containing: start)
+    var first = first
+    for k in 0..<child { first += node.counts[k] }
+    for c in child..<node.children.count {
+      guard try forEachChunk(of: node.children[c], from: c == child ? inner : 0, first: first, body) else {
+        return false
       }
-      if !keepGoing { return }
+      first += node.counts[c]
     }
+    return true
   }
 }
 
