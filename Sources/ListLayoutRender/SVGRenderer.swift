@@ -73,7 +73,8 @@ public struct SVGRenderer: Sendable {
   /// building it in memory (the same bytes ``render(_:)`` returns).
   ///
   /// ```swift
-  /// var writer = ByteWriter { bytes in file.write(bytes) }
+  /// var svg: [UInt8] = []  // or a file: the sink gets the bytes 64 KB at a time
+  /// var writer = ByteWriter { bytes in svg.append(contentsOf: bytes) }
   /// SVGRenderer(title: "feed").write(snapshot, to: &writer)
   /// writer.flush()
   /// ```
