@@ -5,6 +5,8 @@
 //   Layout/shelves-flow/100k   the same sections and cells laid out as flow (the comparison)
 //   Viewport/shelves/10scrolled  a 375 × 1,900 viewport (about ten shelves) at a random
 //                              offset, the ten shelves around it scrolled sideways; per query
+//   Viewport/shelves/0scrolled   the same viewport, no shelf scrolled
+//   Viewport/shelves-flow        the same viewport on the flow version of the shelves
 //   Resize/shelves/100k        one cell in the middle of shelf 500 resized (+40 tall, +20 wide)
 //   Resize/shelves-flow/100k   the same edit of the flow version (the edit path's per-section
 //                              cost, shared by every layout)
@@ -89,30 +91,36 @@ func carouselBenchmarks() {
   let perQuery = Benchmark.Configuration(
     metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, warmupIterations: 1,
     scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 200, teardown: { fixtures.clear() })
-  Benchmark("Viewport/shelves/10scrolled", configuration: perQuery) { benchmark in
-    let snapshot = fixtures.shelves()
-    var rng = SystemRandomNumberGenerator()
-    let height = snapshot.contentSize.height
-    var queries: [(Double, HorizontalOffsets)] = []
-    for _ in 0..<benchmark.scaledIterations.count {
-      let y = Double.random(in: 0..<(height - 1_900), using: &rng)
-      let first = snapshot.sections(overlapping: Rect(x: 0, y: y, width: 375, height: 1)).first ?? 0
-      var offsets = HorizontalOffsets()
-      for s in first..<min(first + 10, snapshot.numberOfSections) {
-        offsets[s] = Double.random(in: 0..<5_000, using: &rng)
+  // The same viewport scrolled (ten shelves sideways), unscrolled, and on the flow version:
+  // the cost of scrolling and the per-element cost read from one run.
+  for (name, carousel, scrolled) in [
+    ("shelves/10scrolled", true, 10), ("shelves/0scrolled", true, 0), ("shelves-flow", false, 0),
+  ] {
+    Benchmark("Viewport/\(name)", configuration: perQuery) { benchmark in
+      let snapshot = carousel ? fixtures.shelves() : fixtures.flowShelves()
+      var rng = SystemRandomNumberGenerator()
+      let height = snapshot.contentSize.height
+      var queries: [(Double, HorizontalOffsets)] = []
+      for _ in 0..<benchmark.scaledIterations.count {
+        let y = Double.random(in: 0..<(height - 1_900), using: &rng)
+        let first = snapshot.sections(overlapping: Rect(x: 0, y: y, width: 375, height: 1)).first ?? 0
+        var offsets = HorizontalOffsets()
+        for s in first..<min(first + scrolled, snapshot.numberOfSections) {
+          offsets[s] = Double.random(in: 0..<5_000, using: &rng)
+        }
+        queries.append((y, offsets))
       }
-      queries.append((y, offsets))
+      var elements = 0
+      benchmark.startMeasurement()
+      for (y, offsets) in queries {
+        elements &+=
+          snapshot.viewport(
+            at: Point(x: 0, y: y), size: Size(width: 375, height: 1_900), horizontalOffsets: offsets
+          ).elements.count
+      }
+      benchmark.stopMeasurement()
+      blackHole(elements)
     }
-    var elements = 0
-    benchmark.startMeasurement()
-    for (y, offsets) in queries {
-      elements &+=
-        snapshot.viewport(
-          at: Point(x: 0, y: y), size: Size(width: 375, height: 1_900), horizontalOffsets: offsets
-        ).elements.count
-    }
-    benchmark.stopMeasurement()
-    blackHole(elements)
   }
 
   let perEdit = Benchmark.Configuration(

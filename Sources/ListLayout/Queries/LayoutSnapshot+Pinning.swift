@@ -66,14 +66,27 @@ extension LayoutSnapshot {
   }
 
   func supplementary(_ kind: ElementKind, _ section: Int, pinning: PinningContext?) -> LayoutAttributes? {
-    guard var element = supplementary(kind, section) else { return nil }
+    guard geometries.indices.contains(section) else { return nil }
+    return supplementary(kind, section, top: sectionTop(section), pinning: pinning)
+  }
+
+  /// ``supplementary(_:_:pinning:)`` for an existing section whose top is `top`.
+  func supplementary(
+    _ kind: ElementKind, _ section: Int, top: Double, pinning: PinningContext?
+  ) -> LayoutAttributes? {
+    guard let local = kind == .header ? geometries[section].headerFrame : geometries[section].footerFrame
+    else { return nil }
+    // The natural frame in layout space (as `supplementaryLayoutFrame` places it).
+    var frame = local.offsetBy(dy: top)
+    var element = LayoutAttributes(
+      kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
+      zIndex: LayoutAttributes.supplementaryZIndex)
     guard let given = pinning, given.contentOffset.isFinite else { return element }
     let pinning = sectionPinning(given)
     // The configuration's flags and the section's extent are read in place (not copied).
     guard geometries[section].itemCount > 0 || model.configuration.pinEmptySections else { return element }
     // Pinned in layout space (along y), then turned into the snapshot's direction.
-    guard var frame = supplementaryLayoutFrame(kind, section) else { return element }
-    let minY = sectionTop(section)
+    let minY = top
     let maxY = minY + geometries[section].height
     let height = frame.height
     let target: Double

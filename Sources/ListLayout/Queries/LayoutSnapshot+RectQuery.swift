@@ -29,17 +29,42 @@ extension LayoutSnapshot {
   public func elements(
     in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets = .zero
   ) -> [LayoutAttributes] {
+    var visited: [VisitedSection]? = nil
+    return elements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, visited: &visited)
+  }
+
+  /// A section a query visited: its top (along the scroll axis) and its sideways offset, each
+  /// worked out once and reused by the query's later passes over the same sections.
+  struct VisitedSection {
+    var section: Int
+    var top: Double
+    var offset: Double
+  }
+
+  /// ``elements(in:pinning:horizontalOffsets:)``, listing the sections it visited (those
+  /// ``forEachSection(overlapping:_:)`` calls for `rect`) in `visited` when it is not `nil`.
+  func elements(
+    in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets,
+    visited: inout [VisitedSection]?
+  ) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     if let header = listHeader(pinning: pinning), header.frame.intersects(rect) { result.append(header) }
-    forEachSection(overlapping: rect) { section in
+    let scrolled = !horizontalOffsets.offsets.isEmpty
+    forEachSection(overlapping: rect) { section, top in
       if let background = backgroundAttributes(inSection: section), background.frame.intersects(rect) {
         result.append(background)
       }
-      if let header = supplementary(.header, section, pinning: pinning), header.frame.intersects(rect) {
+      if let header = supplementary(.header, section, top: top, pinning: pinning),
+        header.frame.intersects(rect)
+      {
         result.append(header)
       }
-      appendCells(ofSection: section, in: rect, scrolledBy: horizontalOffsets[section], to: &result)
-      if let footer = supplementary(.footer, section, pinning: pinning), footer.frame.intersects(rect) {
+      let offset = scrolled ? horizontalOffsets[section] : 0
+      visited?.append(VisitedSection(section: section, top: top, offset: offset))
+      appendCells(ofSection: section, top: top, in: rect, scrolledBy: offset, to: &result)
+      if let footer = supplementary(.footer, section, top: top, pinning: pinning),
+        footer.frame.intersects(rect)
+      {
         result.append(footer)
       }
     }
@@ -53,6 +78,11 @@ extension LayoutSnapshot {
   /// - Complexity: O(log s) plus one call per section visited (those overlapping `rect`
   ///   widened by the farthest overflow of any carousel's cells past its section).
   func forEachSection(overlapping rect: Rect, _ body: (Int) -> Void) {
+    forEachSection(overlapping: rect) { section, _ in body(section) }
+  }
+
+  /// ``forEachSection(overlapping:_:)`` with each section's top (``sectionTop(_:)``).
+  func forEachSection(overlapping rect: Rect, _ body: (_ section: Int, _ top: Double) -> Void) {
     // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
     let (rectMin, rectMax) = scrollRange(rect)
     guard !rect.isEmpty, !rectMin.isNaN, !rectMax.isNaN, !geometries.isEmpty else { return }
@@ -63,8 +93,10 @@ extension LayoutSnapshot {
     var section = sectionHeights.firstIndex(
       wherePrefixExceeds: minY - top - searchSlack(minY),
       perElement: model.configuration.sectionSpacing)
-    while section < geometries.count, sectionTop(section) < maxY {
-      body(section)
+    while section < geometries.count {
+      let sectionTop = sectionTop(section)
+      guard sectionTop < maxY else { break }
+      body(section, sectionTop)
       section += 1
     }
   }
@@ -72,9 +104,10 @@ extension LayoutSnapshot {
   /// Appends the cells of `section` whose frames (a carousel's scrolled by `offset`)
   /// intersect `rect`, in item order.
   func appendCells(
-    ofSection section: Int, in rect: Rect, scrolledBy offset: Double, to result: inout [LayoutAttributes]
+    ofSection section: Int, top: Double, in rect: Rect, scrolledBy offset: Double,
+    to result: inout [LayoutAttributes]
   ) {
-    forEachCellCandidate(ofSection: section, in: rect, scrolledBy: offset) { item, frame in
+    forEachCellCandidate(ofSection: section, top: top, in: rect, scrolledBy: offset) { item, frame in
       if frame.intersects(rect) {
         result.append(
           LayoutAttributes(
@@ -109,11 +142,21 @@ extension LayoutSnapshot {
     ofSection section: Int, in rect: Rect, scrolledBy offset: Double, _ body: (Int, Rect) -> Bool
   ) {
     guard geometries[section].itemCount > 0 else { return }
+    forEachCellCandidate(ofSection: section, top: sectionTop(section), in: rect, scrolledBy: offset, body)
+  }
+
+  /// ``forEachCellCandidate(ofSection:in:scrolledBy:_:)`` for a section whose top is `top`.
+  func forEachCellCandidate(
+    ofSection section: Int, top: Double, in rect: Rect, scrolledBy offset: Double,
+    _ body: (Int, Rect) -> Bool
+  ) {
+    guard geometries[section].itemCount > 0 else { return }
     // Bodies work in layout space: a horizontal list's rect is transposed first.
     let space = isHorizontal ? rect.transposed : rect
     let (minX, maxX) = leftToRight(space.minX, space.maxX)
     geometries[section].body.forEachItem(
-      overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: offset, at: bodyOrigin(section)
+      overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: offset,
+      at: geometries[section].bodyOrigin(sectionTop: top)
     ) { item, frame in
       body(item, directed(frame))
     }

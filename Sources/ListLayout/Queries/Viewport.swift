@@ -101,8 +101,13 @@ extension LayoutSnapshot {
     let offset = scrollCoordinate(contentOffset)
     let length = isHorizontal ? size.width : size.height
     let pinning = PinningContext(contentOffset: offset, pinInset: pinInset, viewportHeight: length)
+    // The sections on screen, each with its top and sideways offset: the sideways prefetch
+    // walks the same sections again.
+    var visited: [VisitedSection]? = rect.isFinite && !isHorizontal ? [] : nil
     var elements =
-      rect.isFinite ? self.elements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets) : []
+      rect.isFinite
+      ? self.elements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, visited: &visited)
+      : []
     for (index, overlay) in overlays.enumerated() {
       var frame = Rect(
         x: rect.minX + (rect.width - overlay.size.width) / 2,
@@ -151,7 +156,7 @@ extension LayoutSnapshot {
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
       prefetchAhead: direction == .forward ? below : above,
       prefetchBehind: direction == .forward ? above : below,
-      prefetchSideways: rect.isFinite && !isHorizontal ? carouselPrefetch(in: rect, sideways) : [])
+      prefetchSideways: visited.map { carouselPrefetch(in: rect, sideways, sections: $0) } ?? [])
   }
 
   /// A viewport's sideways prefetch reach in carousels, left to right in the snapshot's
@@ -172,19 +177,23 @@ extension LayoutSnapshot {
   }
 
   /// For every carousel whose cells meet the viewport's vertical extent, the cells within
-  /// reach past each side of the viewport, not on it.
+  /// reach past each side of the viewport, not on it. `sections` are those
+  /// ``forEachSection(overlapping:_:)`` visits for `rect`, with their tops and offsets worked
+  /// out already.
   ///
   /// - Complexity: O(log n + k) for k cells in reach.
-  func carouselPrefetch(in rect: Rect, _ sideways: Sideways) -> [CarouselPrefetch] {
+  func carouselPrefetch(in rect: Rect, _ sideways: Sideways, sections: [VisitedSection]) -> [CarouselPrefetch]
+  {
     var result: [CarouselPrefetch] = []
     let (visibleMinX, visibleMaxX) = leftToRight(rect.minX, rect.maxX)
     let (minX, maxX) = reach(sideways)
-    forEachSection(overlapping: rect) { section in
-      guard geometries[section].body.scrollsSideways, geometries[section].itemCount > 0 else { return }
+    for visited in sections {
+      let section = visited.section
+      guard geometries[section].body.scrollsSideways, geometries[section].itemCount > 0 else { continue }
       var prefetch = CarouselPrefetch(section: section)
       geometries[section].body.forEachItem(
-        overlappingX: minX, maxX, y: rect.minY, rect.maxY, scrolledBy: sideways.offsets[section],
-        at: bodyOrigin(section)
+        overlappingX: minX, maxX, y: rect.minY, rect.maxY, scrolledBy: visited.offset,
+        at: geometries[section].bodyOrigin(sectionTop: visited.top)
       ) { item, frame in
         guard frame.maxY > rect.minY || (frame.height == 0 && frame.minY >= rect.minY), frame.minY < rect.maxY
         else { return true }
@@ -211,13 +220,14 @@ extension LayoutSnapshot {
   ) -> ClosedRange<IndexPath>? {
     guard minY.isFinite, maxY.isFinite, maxY > minY, sideways.rect.isFinite else { return nil }
     let (minX, maxX) = reach(sideways)
-    /// The matching cells of `section`, in item order, until `body` returns `false`.
-    func matches(_ section: Int, _ body: (Int) -> Bool) {
+    /// The matching cells of `section` (whose top is `top`), in item order, until `body`
+    /// returns `false`.
+    func matches(_ section: Int, top: Double, _ body: (Int) -> Bool) {
       guard geometries[section].itemCount > 0 else { return }
       let carousel = geometries[section].body.scrollsSideways
       geometries[section].body.forEachItem(
         overlappingX: minX, maxX, y: minY, maxY, scrolledBy: sideways.offsets[section],
-        at: bodyOrigin(section)
+        at: geometries[section].bodyOrigin(sectionTop: top)
       ) { item, bodyFrame in
         if carousel && !(bodyFrame.maxX > minX && bodyFrame.minX < maxX) { return true }
         let frame = directed(bodyFrame)
@@ -226,12 +236,14 @@ extension LayoutSnapshot {
         return !((overlaps || pointInBand) && filter(frame)) || body(item)
       }
     }
-    var sections: [Int] = []
-    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) { sections.append($0) }
+    var sections: [(section: Int, top: Double)] = []
+    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) {
+      sections.append(($0, $1))
+    }
     var first: IndexPath?
     var firstSection = sections.count
-    for (k, section) in sections.enumerated() {
-      matches(section) { item in
+    for (k, (section, top)) in sections.enumerated() {
+      matches(section, top: top) { item in
         first = IndexPath(item: item, section: section)
         return false
       }
@@ -241,9 +253,9 @@ extension LayoutSnapshot {
       }
     }
     guard let first else { return nil }
-    for section in sections[firstSection...].reversed() {
+    for (section, top) in sections[firstSection...].reversed() {
       var last: IndexPath?
-      matches(section) { item in
+      matches(section, top: top) { item in
         last = IndexPath(item: item, section: section)
         return true
       }
