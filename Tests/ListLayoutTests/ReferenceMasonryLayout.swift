@@ -34,7 +34,6 @@ enum ReferenceMasonryLayout {
       }
       if s > 0 { y += configuration.sectionSpacing }
       let attributes = section.attributes ?? configuration.defaultSectionAttributes
-      let sectionTop = y
       var header: Rect?
       if let h = section.header {
         header = Rect(x: 0, y: y, width: h.width ?? listWidth, height: h.height)
