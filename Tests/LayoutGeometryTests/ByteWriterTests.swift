@@ -32,8 +32,8 @@ import Testing
     var random = Random(state: seed)
     var values: [Double] = [
       0, -0.0, 1, -1, 0.5, -0.5, 0.1, 0.2, 0.3, 0.1 + 0.2, 12.5, 0.001, 0.0001, 1e-5, 123.456,
-      999_999_999.999, 1e9 - 0.5, 1e9 + 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 1e300, 5e-324,
-      .greatestFiniteMagnitude, .infinity, -.infinity, .nan, 9_007_199_254_740_993,
+      999_999_999.999, 1e9 - 0.5, 1e9 + 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 1e300, .leastNonzeroMagnitude,
+      .greatestFiniteMagnitude, .infinity, -.infinity, .nan, 9_007_199_254_740_992 + 1,
       Double(Int64.max), 2.675, 1.005, 0.015, 4.35, 1.1, 2.2, 3.3,
     ]
     for _ in 0..<20_000 {
