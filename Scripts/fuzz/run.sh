@@ -69,9 +69,7 @@ build_target() {
   esac
   echo "building fuzz-$target" >&2
   rm -f "$out/fuzz-$target"
-  # The module path keeps the driver's debug module in $out (it wrote Fuzz_*.swiftmodule where it ran).
-  swiftc "${flags[@]}" -module-name "Fuzz_$target" -emit-module-path "$out/Fuzz_$target.swiftmodule" \
-    -o "$out/fuzz-$target" "${files[@]}" \
+  swiftc "${flags[@]}" -module-name "Fuzz_$target" -o "$out/fuzz-$target" "${files[@]}" \
     "$out/LayoutGeometry.o" "$out/Flexbox.o" "$out/SequentialLayout.o" "$out/ListLayout.o" 2>&1 \
     | grep -v 'Cannot export local symbol' >&2 || true
   [[ -x "$out/fuzz-$target" ]] || { echo "fuzz-$target failed to build" >&2; exit 1; }
