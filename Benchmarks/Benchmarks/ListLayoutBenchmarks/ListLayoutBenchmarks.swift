@@ -141,21 +141,8 @@ let benchmarks: @Sendable () -> Void = {
     maxDuration: .seconds(3), maxIterations: 2_000, teardown: { fixtures.clear() })
   for n in Generator.sizes {
     for edit in ["Resize", "Insert", "Delete"] {
-      Benchmark("\(edit)/feed/\(label(n))", configuration: perEdit) { benchmark in
-        let snapshot = fixtures.snapshot("feed", n)
-        let middle = IndexPath(item: n / 2, section: 0)
-        var update = ListUpdate()
-        switch edit {
-        case "Resize":
-          let old = snapshot.frame(of: middle)!
-          update.resizeItem(at: middle, to: Size(width: old.width, height: old.height + 40))
-        case "Insert": update.insertItem(Cell(width: 100, height: 60), at: middle)
-        default: update.deleteItem(at: middle)
-        }
-        benchmark.startMeasurement()
-        let result = try snapshot.applying(update)
-        benchmark.stopMeasurement()
-        blackHole(result)
+      editBenchmark("\(edit)/feed/\(label(n))", edit, at: IndexPath(item: n / 2, section: 0), perEdit) {
+        fixtures.snapshot("feed", n)
       }
     }
   }
@@ -219,5 +206,28 @@ let benchmarks: @Sendable () -> Void = {
     let after = (heapBytesInUse() ?? 0) + LayoutMemory.arenaBytesWritten
     benchmark.measurement(.custom("layoutBytesPerCell"), (after - before) / 1_000_000)
     blackHole(snapshot)
+  }
+}
+
+/// A benchmark of one edit of `snapshot()`'s cell at `index`: `"Resize"` (40 points taller),
+/// `"Insert"` (a 100 × 60 cell before it) or `"Delete"`.
+func editBenchmark(
+  _ name: String, _ edit: String, at index: ListLayout.IndexPath, _ configuration: Benchmark.Configuration,
+  snapshot: @escaping @Sendable () -> LayoutSnapshot
+) {
+  Benchmark(name, configuration: configuration) { benchmark in
+    let snapshot = snapshot()
+    var update = ListUpdate()
+    switch edit {
+    case "Resize":
+      let old = snapshot.frame(of: index)!
+      update.resizeItem(at: index, to: Size(width: old.width, height: old.height + 40))
+    case "Insert": update.insertItem(Cell(width: 100, height: 60), at: index)
+    default: update.deleteItem(at: index)
+    }
+    benchmark.startMeasurement()
+    let result = try snapshot.applying(update)
+    benchmark.stopMeasurement()
+    blackHole(result)
   }
 }

@@ -47,22 +47,9 @@ func sectionBenchmarks() {
     let sections = n / 100
     for edit in ["Resize", "Insert", "Delete"] {
       // Named by the number of sections: "Resize/sections/1k" is 1,000 sections of 100 cells.
-      Benchmark("\(edit)/sections/\(label(sections))", configuration: perEdit) { benchmark in
-        let snapshot = fixtures.snapshot(n)
-        let middle = IndexPath(item: 50, section: sections / 2)
-        var update = ListUpdate()
-        switch edit {
-        case "Resize":
-          let old = snapshot.frame(of: middle)!
-          update.resizeItem(at: middle, to: Size(width: old.width, height: old.height + 40))
-        case "Insert": update.insertItem(Cell(width: 100, height: 60), at: middle)
-        default: update.deleteItem(at: middle)
-        }
-        benchmark.startMeasurement()
-        let result = try snapshot.applying(update)
-        benchmark.stopMeasurement()
-        blackHole(result)
-      }
+      editBenchmark(
+        "\(edit)/sections/\(label(sections))", edit, at: IndexPath(item: 50, section: sections / 2), perEdit
+      ) { fixtures.snapshot(n) }
     }
   }
 }
