@@ -28,7 +28,11 @@ struct CarouselBody: SectionBody {
 
   var itemCount: Int { cells.count }
   /// The band's height.
-  var height: Double {
+  var height: Double { height(row) }
+
+  /// The band's height, for this body's `row`.
+  @inline(__always)
+  func height(_ row: CarouselRow) -> Double {
     switch row.height {
     case .tallest: cells.tallest
     case .first: cells.count > 0 ? cells.height(0) : 0
@@ -39,47 +43,17 @@ struct CarouselBody: SectionBody {
   /// One row.
   var lineCount: Int { 1 }
 
-  /// Cell `item`'s x relative to the first cell's.
-  @inline(__always)
-  func rowX(_ item: Int) -> Double {
-    rowX(start: cells.prefix(item), item)
-  }
-
-  /// Cell `item`'s x relative to the first cell's, when the widths before it sum to `start`.
-  @inline(__always)
-  func rowX(start: Double, _ item: Int) -> Double {
-    start + Double(item) * row.spacing
-  }
-
-  /// Cell `item`'s y relative to the band's top: the section's vertical alignment of its
-  /// height in the band (negative, or past the band, when it overflows).
+  /// Cell `item`'s y relative to the band's top (``CarouselRow/top(_:band:)``).
   @inline(__always)
   func top(_ cellHeight: Double, band: Double) -> Double {
-    switch row.alignment {
-    case .top: 0
-    case .center: (band - cellHeight) / 2
-    case .bottom: band - cellHeight
-    }
+    row.top(cellHeight, band: band)
   }
 
   @inline(__always)
   func frame(_ item: Int, band: Double, _ origin: BodyOrigin, scrolledBy offset: Double) -> Rect {
-    frame(
+    row.frame(
       item, start: cells.prefix(item), width: cells.width(item), height: cells.height(item), band: band,
       origin, scrolledBy: offset)
-  }
-
-  /// The frame of cell `item` of the given size whose preceding widths sum to `start`: the one
-  /// formula every path uses.
-  @inline(__always)
-  func frame(
-    _ item: Int, start: Double, width: Double, height: Double, band: Double, _ origin: BodyOrigin,
-    scrolledBy offset: Double
-  ) -> Rect {
-    Rect(
-      x: row.left + rowX(start: start, item) - offset,
-      y: origin.sectionTop + (origin.bodyTop + top(height, band: band)),
-      width: width, height: height)
   }
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect {
@@ -87,12 +61,14 @@ struct CarouselBody: SectionBody {
   }
 
   func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-    let band = height
+    let row = self.row
+    let band = height(row)
     var failure: E?
     cells.forEachCell(from: 0) { item, start, width, height in
       do throws(E) {
         try body(
-          item, frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: 0))
+          item, row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: 0)
+        )
         return true
       } catch {
         failure = error
@@ -118,14 +94,37 @@ struct CarouselBody: SectionBody {
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
+    visitItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, body)
+  }
+
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
+  ) {
+    visitItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
+      candidates.append(CellCandidate(item: item, frame: frame))
+      return true
+    }
+  }
+
+  /// The one search behind ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` and
+  /// ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``: the first cell whose right edge
+  /// passes `minX` by binary search, then the cells in order until one starts past `maxX`.
+  /// The row's constants are read once, not once per cell.
+  @inline(__always)
+  private func visitItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
     let count = itemCount
     guard count > 0, !minX.isNaN, !maxX.isNaN else { return }
+    let row = self.row
     // The cells' vertical extent: every cell lies between the tallest one's aligned edges.
-    let band = height
+    let band = height(row)
     let tallest = cells.tallest
     let bandTop = origin.sectionTop + origin.bodyTop
-    let cellsTop = bandTop + min(0, top(tallest, band: band))
-    let cellsBottom = bandTop + max(band, top(tallest, band: band) + tallest)
+    let cellsTop = bandTop + min(0, row.top(tallest, band: band))
+    let cellsBottom = bandTop + max(band, row.top(tallest, band: band) + tallest)
     guard cellsTop < maxY + searchSlack(maxY), cellsBottom + searchSlack(cellsBottom) >= minY else { return }
     // The first cell whose right edge passes minX: x(i) + width(i) > minX, that is
     // prefix(i + 1) + (i + 1) × spacing > minX + offset − left + spacing.
@@ -135,12 +134,14 @@ struct CarouselBody: SectionBody {
       item = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
       item = max(0, item - 1)
     }
+    // The cells up to the first that starts past maxX (an unbounded search never stops).
     let limit = maxX + offset
-    let bounded = maxX < .infinity
+    let end = maxX < .infinity ? limit + searchSlack(limit) : .infinity
     cells.forEachCell(from: item) { item, start, width, height in
-      if bounded && row.left + rowX(start: start, item) > limit + searchSlack(limit) { return false }
+      if row.left + row.x(start: start, item) > end { return false }
       return body(
-        item, frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset))
+        item,
+        row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset))
     }
   }
 
@@ -173,7 +174,7 @@ struct CarouselBody: SectionBody {
       var offsets: [Double] = []
       offsets.reserveCapacity(count)
       cells.forEachCell(from: 0) { item, start, _, _ in
-        let snap = min(max(rowX(start: start, item), 0), end)
+        let snap = min(max(row.x(start: start, item), 0), end)
         if offsets.last != snap { offsets.append(snap) }
         return true
       }
@@ -219,5 +220,37 @@ struct CarouselBody: SectionBody {
       fail("section \(s) carousel's widths sum to \(cells.prefix(cells.count)), not \(cells.total)")
     }
     return problems
+  }
+}
+
+extension CarouselRow {
+  /// Cell `item`'s x relative to the first cell's, when the widths before it sum to `start`.
+  @inline(__always)
+  func x(start: Double, _ item: Int) -> Double {
+    start + Double(item) * spacing
+  }
+
+  /// A cell's y relative to the band's top: the section's vertical alignment of its height in
+  /// the band (negative, or past the band, when it overflows).
+  @inline(__always)
+  func top(_ cellHeight: Double, band: Double) -> Double {
+    switch alignment {
+    case .top: 0
+    case .center: (band - cellHeight) / 2
+    case .bottom: band - cellHeight
+    }
+  }
+
+  /// The frame of cell `item` of the given size whose preceding widths sum to `start`, the
+  /// row scrolled by `offset`: the one formula every path uses.
+  @inline(__always)
+  func frame(
+    _ item: Int, start: Double, width: Double, height: Double, band: Double, _ origin: BodyOrigin,
+    scrolledBy offset: Double
+  ) -> Rect {
+    Rect(
+      x: left + x(start: start, item) - offset,
+      y: origin.sectionTop + (origin.bodyTop + top(height, band: band)),
+      width: width, height: height)
   }
 }

@@ -62,6 +62,68 @@ struct SectionGeometry: Sendable {
   func bodyOrigin(sectionTop: Double) -> BodyOrigin { BodyOrigin(sectionTop: sectionTop, bodyTop: bodyTop) }
 }
 
+/// Where a query looks for a section's cells: across an x extent (left to right), or, in a
+/// body that scrolls sideways, across `sideways` when given, scrolled by the section's offset;
+/// within a y extent.
+struct CellSearch {
+  var minX: Double
+  var maxX: Double
+  var sideways: (minX: Double, maxX: Double)?
+  var minY: Double
+  var maxY: Double
+  var offsets: HorizontalOffsets
+}
+
+extension SectionGeometry {
+  /// The x extent `search` looks in for this section's body and the offset it scrolls the
+  /// cells by; whether the body scrolls sideways.
+  @inline(__always)
+  private func extent(
+    _ search: CellSearch, section: Int
+  ) -> (minX: Double, maxX: Double, offset: Double, sideways: Bool) {
+    guard body.scrollsSideways else { return (search.minX, search.maxX, 0, false) }
+    let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
+    return (minX, maxX, search.offsets.offsets.isEmpty ? 0 : search.offsets[section], true)
+  }
+
+  /// Appends to `candidates` the cells of this section (section `section`, whose top is
+  /// `sectionTop`) that may overlap `search` (a superset, in item order), handed over by the
+  /// body in one call; returns whether the body scrolls sideways. The geometry is read in
+  /// place by the caller (`geometries[s].appendCandidates(…)`): no copy of it or its body.
+  func appendCandidates(
+    _ search: CellSearch, section: Int, sectionTop: Double,
+    to candidates: inout ContiguousArray<CellCandidate>
+  ) -> Bool {
+    guard itemCount > 0 else { return false }
+    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    body.appendItems(
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
+      at: bodyOrigin(sectionTop: sectionTop), to: &candidates)
+    return sideways
+  }
+
+  /// The first cell of this section that may overlap `search` (as
+  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given
+  /// its frame and whether the body scrolls sideways) holds; the cells after it are not
+  /// visited.
+  func firstCandidate(
+    _ search: CellSearch, section: Int, sectionTop: Double, where matches: (Rect, Bool) -> Bool
+  ) -> Int? {
+    guard itemCount > 0 else { return nil }
+    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    var found: Int?
+    body.forEachItem(
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
+      at: bodyOrigin(sectionTop: sectionTop)
+    ) { item, frame in
+      guard matches(frame, sideways) else { return true }
+      found = item
+      return false
+    }
+    return found
+  }
+}
+
 /// Where a section body sits: its section's top in content coordinates and its own top
 /// relative to that. Bodies add their relative positions to these in a fixed order, so that
 /// every path computes the same frame bit for bit.
@@ -114,6 +176,14 @@ protocol SectionBody: Sendable {
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool)
 
+  /// Appends to `candidates` the cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``
+  /// visits for the same arguments, in item order: one call per section, so that a query's
+  /// work per cell is a loop over plain values rather than a closure called through this
+  /// protocol.
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>)
+
   /// A body that scrolls sideways (a carousel): its content width and snap offsets; `nil`
   /// for every other body.
   var carouselMetrics: CarouselMetrics? { get }
@@ -134,11 +204,28 @@ extension SectionBody {
     forEachItem(overlappingY: minY, maxY, at: origin, body)
   }
 
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
+  ) {
+    forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
+      candidates.append(CellCandidate(item: item, frame: frame))
+      return true
+    }
+  }
+
   var carouselMetrics: CarouselMetrics? { nil }
 
   var scrollsSideways: Bool { false }
 
   var verticalOverflow: (above: Double, below: Double) { (0, 0) }
+}
+
+/// A cell a body found for a query: its index and its frame in content coordinates, left to
+/// right (``SectionBody/appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``).
+struct CellCandidate {
+  var item: Int
+  var frame: Rect
 }
 
 /// What a body's invariant check is told about its section.
