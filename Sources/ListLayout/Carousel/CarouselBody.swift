@@ -107,17 +107,84 @@ struct CarouselBody: SectionBody {
     }
   }
 
-  /// The one search behind ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` and
-  /// ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``: the first cell whose right edge
-  /// passes `minX` by binary search, then the cells in order until one starts past `maxX`.
-  /// The row's constants are read once, not once per cell.
-  @inline(__always)
-  private func visitItems(
+  func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    where matches: (Rect) -> Bool
+  ) -> Int? {
+    guard let search = search(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) else {
+      return nil
+    }
+    // The last cell the forward visit reaches: the one before the first that starts past the
+    // end (the same test, by binary search: starts only grow along the row).
+    var low = search.first
+    var high = itemCount
+    while low < high {
+      let mid = (low + high) >> 1
+      if search.startsPastEnd(mid, start: cells.prefix(mid)) { high = mid } else { low = mid + 1 }
+    }
+    var item = low - 1
+    while item >= search.first {
+      if matches(search.frame(item, cells)) { return item }
+      item -= 1
+    }
+    return nil
+  }
+
+  func forEachItem(
+    awayFrom x: Double, y minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    _ body: (Int, Rect, AwayRun) -> Bool
   ) {
+    guard let search = search(overlappingX: x, .infinity, y: minY, maxY, scrolledBy: 0, at: origin) else {
+      return
+    }
+    cells.forEachCell(from: search.first) { item, start, width, height in
+      body(item, search.frame(item, start: start, width: width, height: height), .rightward)
+    }
+    var item = search.first - 1
+    while item >= 0, body(item, search.frame(item, cells), .leftward) { item -= 1 }
+  }
+
+  /// A search along the row: its constants, read once, and where it starts and ends.
+  private struct RowSearch {
+    let row: CarouselRow
+    let band: Double
+    let origin: BodyOrigin
+    let offset: Double
+    /// The first cell whose right edge may pass the search's minX (by binary search).
+    let first: Int
+    /// A cell that starts past this x (unscrolled) lies past the search's maxX.
+    let end: Double
+
+    /// Whether cell `item`, whose preceding widths sum to `start`, starts past the search.
+    @inline(__always)
+    func startsPastEnd(_ item: Int, start: Double) -> Bool {
+      row.left + row.x(start: start, item) > end
+    }
+
+    @inline(__always)
+    func frame(_ item: Int, start: Double, width: Double, height: Double) -> Rect {
+      row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset)
+    }
+
+    @inline(__always)
+    func frame(_ item: Int, _ cells: CarouselCells) -> Rect {
+      frame(item, start: cells.prefix(item), width: cells.width(item), height: cells.height(item))
+    }
+  }
+
+  /// The search for the cells whose x extent, scrolled by `offset`, meets `minX ..< maxX`,
+  /// when the cells' vertical extent meets `minY ..< maxY` (else `nil`): the first cell whose
+  /// right edge passes `minX` by binary search over the widths' sums; the cells from it up to
+  /// the first that starts past `maxX`. Every visit of the row (forwards, backwards, outwards)
+  /// starts from it.
+  @inline(__always)
+  private func search(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin
+  ) -> RowSearch? {
     let count = itemCount
-    guard count > 0, !minX.isNaN, !maxX.isNaN else { return }
+    guard count > 0, !minX.isNaN, !maxX.isNaN else { return nil }
     let row = self.row
     // The cells' vertical extent: every cell lies between the tallest one's aligned edges.
     let band = height(row)
@@ -125,23 +192,36 @@ struct CarouselBody: SectionBody {
     let bandTop = origin.sectionTop + origin.bodyTop
     let cellsTop = bandTop + min(0, row.top(tallest, band: band))
     let cellsBottom = bandTop + max(band, row.top(tallest, band: band) + tallest)
-    guard cellsTop < maxY + searchSlack(maxY), cellsBottom + searchSlack(cellsBottom) >= minY else { return }
+    guard cellsTop < maxY + searchSlack(maxY), cellsBottom + searchSlack(cellsBottom) >= minY else {
+      return nil
+    }
     // The first cell whose right edge passes minX: x(i) + width(i) > minX, that is
     // prefix(i + 1) + (i + 1) × spacing > minX + offset − left + spacing.
-    var item = 0
+    var first = 0
     if minX > -.infinity {
       let target = minX + offset - row.left + row.spacing
-      item = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
-      item = max(0, item - 1)
+      first = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
+      first = max(0, first - 1)
     }
     // The cells up to the first that starts past maxX (an unbounded search never stops).
     let limit = maxX + offset
     let end = maxX < .infinity ? limit + searchSlack(limit) : .infinity
-    cells.forEachCell(from: item) { item, start, width, height in
-      if row.left + row.x(start: start, item) > end { return false }
-      return body(
-        item,
-        row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset))
+    return RowSearch(row: row, band: band, origin: origin, offset: offset, first: first, end: end)
+  }
+
+  /// The one visit behind ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` and
+  /// ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``: the cells of the search in order.
+  @inline(__always)
+  private func visitItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    guard let search = search(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) else {
+      return
+    }
+    cells.forEachCell(from: search.first) { item, start, width, height in
+      if search.startsPastEnd(item, start: start) { return false }
+      return body(item, search.frame(item, start: start, width: width, height: height))
     }
   }
 

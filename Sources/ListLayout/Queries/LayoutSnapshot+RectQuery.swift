@@ -256,6 +256,11 @@ extension LayoutSnapshot {
         best = candidate
       }
     }
+    // The point across, left to right in layout space (as bodies see it), and a margin for
+    // the rounding of mirrored frames.
+    let x = leftToRight(across, across).0
+    let slack = searchSlack(abs(x) + model.configuration.width)
+    let direction = frameDirection
     // Widen a band around `point` until it holds a cell, then once more by the distance
     // found, so that no nearer cell is left outside it.
     var radius = 1.0
@@ -263,10 +268,15 @@ extension LayoutSnapshot {
     while true {
       let minY = along - radius
       let maxY = along + radius
-      forEachSection(overlapping: scrollBand(minY, maxY)) { section in
-        forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
-          consider(item, section, frame)
-          return true
+      forEachSection(overlapping: scrollBand(minY, maxY)) { section, top in
+        // A carousel's row is searched outwards from the point: a run away from it ends once
+        // every cell further along is farther across than the best cell, which is level with
+        // the point (no cell can be nearer along the scroll axis).
+        geometries[section].visitCells(awayFrom: x, y: minY, maxY, sectionTop: top) { item, layout, run in
+          consider(item, section, direction.directed(layout))
+          guard run != .unordered, let found = best, found.dy == 0 else { return true }
+          let bound = run == .rightward ? layout.minX - x : x - layout.minX
+          return bound - slack <= found.dx
         }
       }
       // Every cell nearer than `radius` has been seen: a best within it is the answer.

@@ -202,17 +202,15 @@ extension LayoutSnapshot {
     }
     let cells = CellSearch(
       minX: -.infinity, maxX: .infinity, sideways: reach, minY: minY, maxY: maxY, offsets: offsets)
-    /// Searches `section` (whose top is `top`) for its first matching cell, from the start (the
-    /// cells are visited only up to it), or its last one (the section's cells in the band
-    /// handed over in one call, then read from the end). The geometry is read in place.
+    /// Searches `section` (whose top is `top`) for its first matching cell, from the start, or
+    /// its last one, from the end (a carousel's row read backwards; other bodies hand their
+    /// cells in the band over in one call, read from the end).
     func search(_ section: Int, top: Double, last: Bool) -> Int? {
       guard last else {
         return geometries[section].firstCandidate(cells, section: section, sectionTop: top, where: matches)
       }
-      candidates.removeAll(keepingCapacity: true)
-      let carousel = geometries[section].appendCandidates(
-        cells, section: section, sectionTop: top, to: &candidates)
-      return candidates.last { matches($0.frame, carousel: carousel) }?.item
+      return geometries[section].lastCandidate(
+        cells, section: section, sectionTop: top, using: &candidates, where: matches)
     }
     // The band's sections, first to last, as every query finds them.
     var first: IndexPath?
