@@ -251,14 +251,18 @@ struct CarouselBody: SectionBody {
     switch row.paging {
     case .none: snaps = SnapOffsets(storage: .list([]))
     case .item:
-      var offsets: [Double] = []
-      offsets.reserveCapacity(count)
-      cells.forEachCell(from: 0) { item, start, _, _ in
-        let snap = min(max(row.x(start: start, item), 0), end)
-        if offsets.last != snap { offsets.append(snap) }
-        return true
+      if let items = ItemSnapOffsets(cells, spacing: row.spacing, end: end) {
+        snaps = SnapOffsets(storage: .items(items))
+      } else {
+        var offsets: [Double] = []
+        offsets.reserveCapacity(count)
+        cells.forEachCell(from: 0) { item, start, _, _ in
+          let snap = ItemSnapOffsets.snap(row.x(start: start, item), end: end)
+          if offsets.last != snap { offsets.append(snap) }
+          return true
+        }
+        snaps = SnapOffsets(storage: .list(offsets))
       }
-      snaps = SnapOffsets(storage: .list(offsets))
     case .page: snaps = .pages(width: row.listWidth, end: end)
     }
     return CarouselMetrics(contentWidth: contentWidth, maximumOffset: end, snapOffsets: snaps)
@@ -332,5 +336,68 @@ extension CarouselRow {
       x: left + x(start: start, item) - offset,
       y: origin.sectionTop + (origin.bodyTop + top(height, band: band)),
       width: width, height: height)
+  }
+}
+
+/// The snap offsets of a carousel paged by item, read from its cells when asked: offset *p* is
+/// cell *p*'s x relative to the first cell's, `clamp(x, 0, end)`, for the cells before the
+/// first that reaches `end`, then `end` once (when a cell reaches it).
+///
+/// That is the list of every cell's clamped x without repeats only when neighbouring cells
+/// never share an x: the initializer fails unless the spacing alone keeps them apart through
+/// any rounding of the row's sums (then cell *p*'s x is the *p*-th distinct value).
+///
+/// A class, so that ``SnapOffsets``' storage holds one reference for it.
+final class ItemSnapOffsets: @unchecked Sendable {
+  let cells: CarouselCells
+  let spacing: Double
+  let end: Double
+  /// The first cell whose x reaches `end`, or the cell count.
+  let reaching: Int
+  /// The number of offsets.
+  let count: Int
+
+  /// A cell's snap offset for its x.
+  @inline(__always)
+  static func snap(_ x: Double, end: Double) -> Double { min(max(x, 0), end) }
+
+  /// The offsets of `cells`, `spacing` apart, clamped to `end`; `nil` when neighbouring cells
+  /// may share an x.
+  ///
+  /// - Complexity: O(log n).
+  init?(_ cells: CarouselCells, spacing: Double, end: Double) {
+    let n = cells.count
+    guard n > 0 else { return nil }
+    // Every x lies below `widest`, so each addition rounds it by at most half an ulp of it;
+    // neighbours' exact x differ by at least the spacing (widths are not negative), less
+    // the rounding of their i × spacing: with the spacing past four of those ulps, the
+    // rounded x strictly increase.
+    let widest = (cells.total + Double(n) * spacing) * 2
+    guard widest.isFinite, spacing > 4 * widest.ulp else { return nil }
+    self.cells = cells
+    self.spacing = spacing
+    self.end = end
+    // The first cell whose x reaches the end (x only grows along the row).
+    var low = 0
+    var high = n
+    while low < high {
+      let mid = (low + high) >> 1
+      if Self.x(cells, spacing, mid) >= end { high = mid } else { low = mid + 1 }
+    }
+    reaching = low
+    count = low + (low < n ? 1 : 0)
+  }
+
+  /// Cell `item`'s x relative to the first cell's (``CarouselRow/x(start:_:)``).
+  @inline(__always)
+  static func x(_ cells: CarouselCells, _ spacing: Double, _ item: Int) -> Double {
+    cells.prefix(item) + Double(item) * spacing
+  }
+
+  /// Offset `position`.
+  ///
+  /// - Complexity: O(1).
+  subscript(position: Int) -> Double {
+    position < reaching ? Self.snap(Self.x(cells, spacing, position), end: end) : end
   }
 }
