@@ -88,7 +88,7 @@ extension LayoutSnapshot {
       let carousel = geometries[section].appendCandidates(
         search, section: section, sectionTop: top, to: &scratch.candidates)
       if !scratch.candidates.isEmpty {
-        var prefetch = CarouselPrefetch(section: section)
+        var tally = SidewaysTally()
         for candidate in scratch.candidates {
           let frame = direction.directed(candidate.frame)
           if frame.intersects(rect) {
@@ -97,9 +97,12 @@ extension LayoutSnapshot {
                 kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
                 zIndex: LayoutAttributes.cellZIndex))
           }
-          if carousel, let reach { prefetch.add(candidate, visible: (minX, maxX), space, reach: reach) }
+          if carousel, let reach { tally.add(candidate, visible: (minX, maxX), space, reach: reach) }
         }
-        if prefetch.ahead != nil || prefetch.behind != nil { scratch.prefetch.append(prefetch) }
+        if let prefetch = tally.prefetch(section: section) {
+          if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
+          scratch.prefetch.append(prefetch)
+        }
       }
       if let footer = supplementary(.footer, section, top: top, pinning: pinning),
         footer.frame.intersects(rect)

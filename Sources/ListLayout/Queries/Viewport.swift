@@ -301,7 +301,14 @@ struct FrameDirection {
   }
 }
 
-extension CarouselPrefetch {
+/// A carousel's sideways prefetch being collected cell by cell: the first and last cells past
+/// each side of the viewport (-1 for none yet).
+struct SidewaysTally {
+  var aheadFirst = -1
+  var aheadLast = -1
+  var behindFirst = -1
+  var behindLast = -1
+
   /// Counts a carousel's cell (`candidate`, left to right, scrolled) in the prefetch when it
   /// meets the viewport `rect`'s vertical extent (in layout space) and lies wholly past the
   /// `visible` x extent's trailing edge within `reach` (ahead), or wholly before its leading
@@ -316,9 +323,19 @@ extension CarouselPrefetch {
     else { return }
     let item = candidate.item
     if frame.minX >= visible.maxX && frame.minX < reach.maxX {
-      ahead = (ahead?.lowerBound ?? item)...item
+      if aheadFirst < 0 { aheadFirst = item }
+      aheadLast = item
     } else if frame.maxX <= visible.minX && frame.maxX > reach.minX {
-      behind = (behind?.lowerBound ?? item)...item
+      if behindFirst < 0 { behindFirst = item }
+      behindLast = item
     }
+  }
+
+  /// The prefetch of section `section`, or `nil` when no cell counted.
+  func prefetch(section: Int) -> CarouselPrefetch? {
+    guard aheadFirst >= 0 || behindFirst >= 0 else { return nil }
+    return CarouselPrefetch(
+      section: section, ahead: aheadFirst < 0 ? nil : aheadFirst...aheadLast,
+      behind: behindFirst < 0 ? nil : behindFirst...behindLast)
   }
 }
