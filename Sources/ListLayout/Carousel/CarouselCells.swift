@@ -9,8 +9,10 @@
 /// ```
 ///
 /// Cells sit in chunks of up to ``chunkCapacity`` (every chunk full but the last), each one
-/// allocation holding its cells' widths, heights and running sums, never changed once
-/// another row shares it. A row is its first chunk, held in place, and the list of the others
+/// allocation holding its cells' widths, heights and running sums (or, in a layout pass of
+/// many carousel cells, a small object whose sums sit in the pass's ``ChunkArena``: one
+/// mapping for every carousel of the pass, as a large flow section's pages share one), never
+/// changed once another row shares it. A row is its first chunk, held in place, and the list of the others
 /// with each one's start (the sum of the chunks before it, added in order); the first chunk's
 /// header also holds the row's cell count, its tallest cell and the carousel's ``CarouselRow``
 /// (so a carousel body is two words, kept in place in a section's geometry). So:
@@ -31,17 +33,43 @@ struct CarouselCells: @unchecked Sendable {
   /// `log2(chunkCapacity)`.
   static let chunkShift = 7
 
+  /// The arena room a row of `count` cells takes (``Builder/init(count:arena:)``): its
+  /// chunks' values, each chunk's rounded up as ``ChunkArena/take(bytes:)`` hands out.
+  static func arenaBytes(count: Int) -> Int {
+    let full = count >> chunkShift
+    let rest = count & (chunkCapacity - 1)
+    let restBytes = rest > 0 || count == 0 ? Chunk.arenaBytes(values: 3 * rest + 1) : 0
+    return full * Chunk.arenaBytes(values: 3 * chunkCapacity + 1) + restBytes
+  }
+
   /// One chunk of cells (a row's first chunk also holds the row's count, tallest cell and
   /// carousel row in its header). All its manual memory is here: `count` widths, then `count`
-  /// heights, then `count + 1` running sums of the widths, as `Double`s after the header.
-  /// Written only while being built or while uniquely referenced (copy-on-write).
+  /// heights, then `count + 1` running sums of the widths, as `Double`s after the header or
+  /// in room taken from a layout pass's ``ChunkArena`` (which the chunk keeps alive). Written
+  /// only while being built or while uniquely referenced (copy-on-write; the arena's room is
+  /// handed to this chunk alone, and a copy has its own).
   final class Chunk: ManagedBuffer<ChunkHeader, Double> {
-    /// A chunk for `count` cells, its sizes not yet written.
-    static func make(count: Int) -> Chunk {
-      let buffer = Chunk.create(minimumCapacity: 3 * count + 1) { _ in
-        ChunkHeader(count: count, total: 0, tallest: 0, rowCount: 0, rowTallest: 0, row: nil)
+    /// A chunk for `count` cells, its sizes not yet written: its values in room taken from
+    /// `arena` when it has some, else in the chunk's own elements.
+    static func make(count: Int, arena: ChunkArena? = nil) -> Chunk {
+      let values = 3 * count + 1
+      if let arena, let room = arena.take(bytes: arenaBytes(values: values)) {
+        let storage = room.bindMemory(to: Double.self, capacity: values)
+        let buffer = Chunk.create(minimumCapacity: 0) { _ in
+          ChunkHeader(count: count, storage: storage, arena: arena)
+        }
+        return unsafeDowncast(buffer, to: Chunk.self)
+      }
+      let buffer = Chunk.create(minimumCapacity: values) { buffer in
+        ChunkHeader(count: count, storage: buffer.withUnsafeMutablePointerToElements { $0 }, arena: nil)
       }
       return unsafeDowncast(buffer, to: Chunk.self)
+    }
+
+    /// The arena room for a chunk of `values` values (a multiple of 16 bytes, as
+    /// ``ChunkArena/take(bytes:)`` hands out).
+    static func arenaBytes(values: Int) -> Int {
+      (values * MemoryLayout<Double>.stride + 15) & ~15
     }
 
     /// The header, read and written through its address: `header` itself is a class property,
@@ -59,7 +87,7 @@ struct CarouselCells: @unchecked Sendable {
     /// The chunk's storage: widths at `0 ..< count`, heights at `count ..< 2 count`, sums at
     /// `2 count ... 3 count`.
     @inline(__always)
-    var storage: UnsafeMutablePointer<Double> { withUnsafeMutablePointerToElements { $0 } }
+    var storage: UnsafeMutablePointer<Double> { info.pointee.storage }
 
     @inline(__always)
     func width(_ k: Int) -> Double { storage[k] }
@@ -79,12 +107,15 @@ struct CarouselCells: @unchecked Sendable {
       running.finish(self)
     }
 
-    /// A copy of this chunk.
+    /// A copy of this chunk, its values in its own elements.
     func copy() -> Chunk {
       let n = count
       let copy = Chunk.make(count: n)
       copy.storage.update(from: storage, count: 3 * n + 1)
+      let storage = copy.storage
       copy.info.pointee = info.pointee
+      copy.info.pointee.storage = storage
+      copy.info.pointee.arena = nil
       return copy
     }
   }
@@ -123,14 +154,24 @@ struct CarouselCells: @unchecked Sendable {
 
   /// A chunk's cell count, the sum of its widths and its tallest cell's height; in a row's
   /// first chunk, also the row's cell count and tallest cell, and the carousel's row (`nil`
-  /// for cells built on their own).
-  struct ChunkHeader: Sendable {
+  /// for cells built on their own); and where its values are.
+  struct ChunkHeader {
     var count: Int
-    var total: Double
-    var tallest: Double
-    var rowCount: Int
-    var rowTallest: Double
-    var row: CarouselRow?
+    var total = 0.0
+    var tallest = 0.0
+    var rowCount = 0
+    var rowTallest = 0.0
+    var row: CarouselRow? = nil
+    /// The chunk's `3 count + 1` values: its own elements, or room in `arena`.
+    var storage: UnsafeMutablePointer<Double>
+    /// The arena holding the values (kept alive by the chunk), or `nil` for the chunk's own.
+    var arena: ChunkArena?
+
+    init(count: Int, storage: UnsafeMutablePointer<Double>, arena: ChunkArena?) {
+      self.count = count
+      self.storage = storage
+      self.arena = arena
+    }
   }
 
   /// A chunk and the sum of the widths of every cell before it. Sendable because a chunk is
@@ -162,6 +203,11 @@ struct CarouselCells: @unchecked Sendable {
     c == 0 ? Entry(chunk: head, start: 0) : tail[c - 1]
   }
 
+  /// The arena holding each chunk's values, in order (`nil` for a chunk holding its own).
+  var chunkArenas: [ChunkArena?] {
+    [head.info.pointee.arena] + tail.map { $0.chunk.info.pointee.arena }
+  }
+
   /// The sum of all widths.
   var total: Double {
     let last = entry(chunkCount - 1)
@@ -181,10 +227,14 @@ struct CarouselCells: @unchecked Sendable {
     private let count: Int
     private var start = 0.0
     private var tallest = 0.0
+    /// Where the chunks' values go: room in a layout pass's arena, or (`nil`, or once it is
+    /// full) each chunk's own elements.
+    private let arena: ChunkArena?
 
-    /// A builder of a row of `count` cells.
-    init(count: Int) {
+    /// A builder of a row of `count` cells, its chunks' values in `arena` while it has room.
+    init(count: Int, arena: ChunkArena? = nil) {
       self.count = count
+      self.arena = arena
       let chunks = (count + CarouselCells.chunkCapacity - 1) >> CarouselCells.chunkShift
       if chunks > 1 { tail.reserveCapacity(chunks - 1) }
     }
@@ -217,7 +267,7 @@ struct CarouselCells: @unchecked Sendable {
       endChunk()
       let remaining = count - CarouselCells.start(ofChunk: chunks)
       precondition(remaining > 0, "a carousel row of \(count) cells got more")
-      let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity))
+      let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity), arena: arena)
       chunk = made
       running = Running(storage: made.storage, size: made.count)
       size = made.count
@@ -237,17 +287,20 @@ struct CarouselCells: @unchecked Sendable {
     }
 
     /// The row of every size appended (exactly `count` of them), for the carousel `row`.
-    consuming func finish(row: CarouselRow? = nil) -> CarouselCells {
+    mutating func finish(row: CarouselRow? = nil) -> CarouselCells {
       precondition(written == size, "a carousel row of \(count) cells got fewer")
       endChunk()
-      let last = chunks == 0 ? nil : tail.last?.chunk ?? head
-      let appended = last.map { CarouselCells.start(ofChunk: chunks - 1) + $0.count } ?? 0
+      // Every chunk but the last is full, and the last had `size` cells.
+      let appended = chunks == 0 ? 0 : CarouselCells.start(ofChunk: chunks - 1) + size
       precondition(appended == count, "a carousel row of \(count) cells got \(appended)")
-      let first = head ?? Chunk.make(count: 0)
+      // The chunks are moved out of the builder, not copied (a copy retains each).
+      let first = head.take() ?? Chunk.make(count: 0, arena: arena)
       first.info.pointee.rowCount = count
       first.info.pointee.rowTallest = tallest
       first.info.pointee.row = row
-      return CarouselCells(head: first, tail: tail)
+      var rest = ContiguousArray<Entry>()
+      swap(&rest, &tail)
+      return CarouselCells(head: first, tail: rest)
     }
   }
 

@@ -21,6 +21,8 @@ import ucrt
 //   or one masonry placer (lane tops, open chunks), never shared.
 // - `SharedChunks.Chunk` and `ChunkArena` (Masonry/): a masonry section's sealed chunks, each
 //   in a `PageMemory` block or carved from an arena's mapping.
+// - `CarouselCells.Chunk` (Carousel/): a carousel's sizes and sums, in the chunk's own
+//   elements or carved from a layout pass's `ChunkArena`.
 // Nothing else in the package allocates or frees memory by hand.
 
 /// The C allocator for page records: a block a builder filled can be handed to a page and
