@@ -179,13 +179,13 @@ public enum LayoutMemory {
   static let arenaBytesMapped = Atomic<Int>(0)
   static let arenaBytesUsed = Atomic<Int>(0)
 
-  /// Bytes of address space mapped for the pages of large sections (on Linux; 0 elsewhere),
-  /// in all snapshots alive plus one spare mapping kept for the next layout. Only what has
+  /// Bytes of address space mapped for the pages of large sections and the chunks of layout
+  /// passes over many carousel cells (on Linux; 0 elsewhere), in all snapshots alive plus one spare mapping kept for the next layout. Only what has
   /// been written is resident.
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
-  /// Bytes of page records (and masonry chunks) written into those arenas: the layout state
-  /// they hold.
+  /// Bytes of page records (and masonry and carousel chunks) written into those arenas: the
+  /// layout state they hold.
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
 
   /// Gives back the mapping kept for the next layout of a large section (on Linux, the pages
