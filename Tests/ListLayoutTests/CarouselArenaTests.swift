@@ -115,4 +115,40 @@ import Testing
     }
     #expect(first.allAttributes() == firstFrames)
   }
+
+  /// Rows built into one arena until it is full, then past it: the rows that did not fit hold
+  /// chunks of their own, every row answers as plain arrays do, and resizing a row in the
+  /// arena equals the row built whole while the row it was copied from stays as it was.
+  @Test func rowsPastTheArenasRoomUseTheirOwn() throws {
+    // `nil` where arenas are not used (every chunk then has its own, as the other tests check).
+    guard let arena = ChunkArena(bytes: 1) else { return }
+    var rng = SplitMix64(seed: 47)
+    let count = 300
+    let fitting = arena.mappedBytes / CarouselCells.arenaBytes(count: count)
+    var rows: [(cells: CarouselCells, sizes: [(width: Double, height: Double)])] = []
+    for _ in 0..<(fitting + 2) {
+      let sizes = CarouselCellsTests.randomSizes(&rng, count)
+      var builder = CarouselCells.Builder(count: count, arena: arena)
+      builder.append(count) { sizes[$0] }
+      rows.append((builder.finish(), sizes))
+    }
+    #expect(rows[0].cells.chunkArenas.allSatisfy { $0 === arena })
+    #expect(rows[fitting - 1].cells.chunkArenas.allSatisfy { $0 === arena })
+    // Full chunks no longer fit (a short last chunk may still fit in what is left).
+    #expect(rows[fitting + 1].cells.chunkArenas.prefix(2).allSatisfy { $0 == nil })
+    for (index, row) in rows.enumerated() {
+      CarouselCellsTests.expectMatches(row.cells, row.sizes, "row \(index)")
+    }
+    var edited = rows[0].cells
+    var sizes = rows[0].sizes
+    for (item, size) in [(5, (width: 3.0, height: 999.0)), (200, (width: 7.0, height: 1.0))] {
+      edited.update(item, width: size.width, height: size.height)
+      sizes[item] = size
+    }
+    CarouselCellsTests.expectMatches(edited, sizes, "edited")
+    CarouselCellsTests.expectMatches(rows[0].cells, rows[0].sizes, "the row the edit copied")
+    let whole = CarouselCells(sizes)
+    #expect((0...count).allSatisfy { edited.prefix($0).bitPattern == whole.prefix($0).bitPattern })
+    #expect(edited.chunkArenas.map { $0 == nil } == [true, true, false])
+  }
 }
