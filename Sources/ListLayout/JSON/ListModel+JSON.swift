@@ -132,6 +132,11 @@ private struct FeedDecoder {
   /// One shared copy of each distinct trait list that names app-defined traits.
   var traitLists: [TraitSet: TraitSet] = [:]
 
+  /// The key tables of the objects a feed has one of per cell, held here: a type's
+  /// `static let` is reached through a once-check on every use.
+  let cellKeys = CellKey.keys
+  let sizeKeys = SizeKey.keys
+
   init(limits: JSONInputLimits) { self.limits = limits }
 
   enum FeedKey: Int, JSONObjectKey {
@@ -228,11 +233,11 @@ private struct FeedDecoder {
     var contentWidth = FlexContent.Width.intrinsic
     try reader.beginObject("a cell object")
     var state = JSONReader.ObjectState()
-    while let key = try reader.nextKey(CellKey.keys, &state) {
+    while let key = try reader.nextKey(cellKeys, &state) {
       switch CellKey(rawValue: key)! {
       case .id: id = try reader.readString("an identifier string")
       case .size:
-        size = .fixed(try Self.readSize(&reader))
+        size = .fixed(try Self.readSize(&reader, keys: sizeKeys))
         hasSize = true
       case .content: content = PendingContent(try Self.readFlexContent(&reader))
       case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
@@ -597,11 +602,17 @@ private struct FeedDecoder {
   }
 
   static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
+    try readSize(&reader, keys: SizeKey.keys)
+  }
+
+  /// A size, with `SizeKey.keys` at hand.
+  @inline(__always)
+  static func readSize(_ reader: inout JSONReader, keys: JSONKeyTable) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
     try reader.beginObject("a size object {width, height}")
     var state = JSONReader.ObjectState()
-    while let key = try reader.nextKey(SizeKey.keys, &state) {
+    while let key = try reader.nextKey(keys, &state) {
       switch SizeKey(rawValue: key)! {
       case .width: width = try reader.readNonNegative()
       case .height: height = try reader.readNonNegative()
