@@ -53,7 +53,7 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// The bytes of one JSON document, owned for as long as a reader of them lives.
-package final class JSONBuffer: @unchecked Sendable {
+@usableFromInline package final class JSONBuffer: @unchecked Sendable {
   // The one manual allocation of the reader: filled once at creation, never written again,
   // freed with the buffer. It holds at least one (zeroed) byte, so its base address exists
   // even for an empty document; `count` says how many are the document's.
@@ -86,11 +86,11 @@ package final class JSONBuffer: @unchecked Sendable {
 ///
 /// The reader hands back the key's index rather than the case: a generic call into this
 /// module is not specialized for the caller's enum, and would look its type up per key.
-package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
+@usableFromInline package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
 
 /// The keys of one kind of object, in one table: it matches a key's bytes to its index and
 /// writes the "known keys" part of an error, so decoding and messages cannot drift.
-package struct JSONKeyTable: Sendable {
+@usableFromInline package struct JSONKeyTable: Sendable {
   /// Each key's UTF-8 bytes.
   @usableFromInline let names: [[UInt8]]
   /// Each key's first (up to) eight bytes as one word, for a one-comparison first test.
@@ -188,12 +188,16 @@ package struct JSONKeyTable: Sendable {
 
 /// A pull reader over one JSON document.
 ///
+/// The reader and its helper types are `@usableFromInline` as well as `package`: without
+/// that, other modules of the package do not inline its `@inlinable` methods (the compiler
+/// calls them instead, ten or more calls per cell of a feed).
+///
 /// Values are read in document order: `peek()` tells what comes next; `readNumber()`,
 /// `readString()`, `readBool()` read scalars; `readObject(_:_:_:)` and `readArray(_:_:)` call
 /// back once per member with the reader positioned on its value. The reader keeps the key path
 /// of what it reads as offsets into the document and renders it only for an error.
-package struct JSONReader {
-  package enum Token: Equatable, Sendable {
+@usableFromInline package struct JSONReader {
+  @usableFromInline package enum Token: Equatable, Sendable {
     case object, array, string, number, bool, null
   }
 
@@ -205,8 +209,10 @@ package struct JSONReader {
   /// The position of the next byte to read.
   @usableFromInline package var offset = 0
   /// The deepest nesting of arrays and objects allowed.
+  @usableFromInline
   package let maxDepth: Int
   /// The longest string allowed, in UTF-8 bytes.
+  @usableFromInline
   package let maxStringLength: Int
   @usableFromInline var depth = 0
   /// Whether strings of up to 15 ASCII bytes can be made in place (``SmallString``).
@@ -363,6 +369,7 @@ package struct JSONReader {
   }
 
   /// An error at `position` (default: the current position), with the current key path.
+  @usableFromInline
   package func error(
     _ kind: JSONInputError.Kind, _ message: String, at position: Int? = nil
   ) -> JSONInputError {
@@ -371,6 +378,7 @@ package struct JSONReader {
   }
 
   /// Reports the value being read as invalid.
+  @usableFromInline
   package func invalid(_ message: String, at position: Int? = nil) -> JSONInputError {
     error(.invalidValue, message, at: position)
   }
@@ -404,6 +412,7 @@ package struct JSONReader {
   }
 
   /// The error for an unexpected byte (or the end of input) where `what` was expected.
+  @usableFromInline
   package func unexpected(_ what: String) -> JSONInputError {
     guard offset < end else { return error(.syntax, "unexpected end of input, expected \(what)") }
     return error(.syntax, "unexpected character '\(printable(base[offset]))', expected \(what)")
@@ -413,6 +422,7 @@ package struct JSONReader {
     (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
   }
 
+  @usableFromInline
   package static func describe(_ token: Token) -> String {
     switch token {
     case .object: "an object"
@@ -430,6 +440,7 @@ package struct JSONReader {
     guard found == token else { throw mismatch(what, found) }
   }
 
+  @usableFromInline
   package func mismatch(_ what: String, _ found: Token) -> JSONInputError {
     error(.typeMismatch, "expected \(what), found \(Self.describe(found))")
   }
@@ -470,31 +481,48 @@ package struct JSONReader {
   }
 
   /// Where the reading of an object stands: whether a member was read, and which keys.
-  package struct ObjectState {
-    @usableFromInline var first = true
-    @usableFromInline var seen: UInt64 = 0
-    @inlinable package init() {}
+  @usableFromInline package struct ObjectState {
+    // Set in the initializer rather than by property initializers: the initializer of a
+    // package type is then inlined into other modules (the property initializers are not).
+    @usableFromInline var first: Bool
+    @usableFromInline var seen: UInt64
+    @inlinable package init() {
+      first = true
+      seen = 0
+    }
   }
 
   /// Where the reading of an array stands: the index of the element last read.
-  package struct ArrayState {
-    @usableFromInline var index = -1
-    @inlinable package init() {}
+  @usableFromInline package struct ArrayState {
+    @usableFromInline var index: Int
+    @inlinable package init() { index = -1 }
   }
 
   /// Starts reading an object (`what` names it in a type error).
   @inlinable
   package mutating func beginObject(_ what: String) throws(JSONInputError) {
+    if !beginObjectFast() { try beginObjectGeneral(what) }
+  }
+
+  /// ``beginObject(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): an
+  /// opening brace with room for its frame. Returns whether it was that (and consumed).
+  @inlinable @inline(__always)
+  package mutating func beginObjectFast() -> Bool {
     var i = offset
     while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
-    if i < end, base[i] == UInt8(ascii: "{"), depth < maxDepth, depth < framesCapacity {
-      // An opening brace with room for its frame: nothing to check or grow.
-      depth &+= 1
-      offset = i &+ 1
-      frames[depth &- 1] = top
-      top = PathFrame(isObject: true, keyQuote: -1, index: 0)
-      return
+    guard i < end, base[i] == UInt8(ascii: "{"), depth < maxDepth, depth < framesCapacity else {
+      return false
     }
+    depth &+= 1
+    offset = i &+ 1
+    frames[depth &- 1] = top
+    top = PathFrame(isObject: true, keyQuote: -1, index: 0)
+    return true
+  }
+
+  /// ``beginObject(_:)`` in full: every check, and every error.
+  @usableFromInline
+  package mutating func beginObjectGeneral(_ what: String) throws(JSONInputError) {
     try expect(.object, what)
     try enter(isObject: true)
   }
@@ -506,45 +534,52 @@ package struct JSONReader {
   package mutating func nextKey(
     _ keys: JSONKeyTable, _ state: inout ObjectState
   ) throws(JSONInputError) -> Int? {
-    // The common case in registers: (`,`) `"` short-key `"` `:` or `}`, white space
-    // anywhere between. Anything else (long, escaped, unknown or repeated keys, bad syntax)
-    // goes to the general path below from the same offset, which reports it.
+    let key = nextKeyFast(keys, &state)
+    if key >= 0 { return key }
+    if key == Self.closed { return nil }
+    return try nextKeyGeneral(keys, &state)
+  }
+
+  /// What a fast path returns for the end of its object or array (consumed).
+  @inlinable package static var closed: Int { -1 }
+  /// What a fast path returns when the general path must decide (nothing consumed).
+  @inlinable package static var general: Int { -2 }
+
+  /// ``nextKey(_:_:)``'s common case, which cannot fail and so can be inlined into another
+  /// module (a throwing function of a package type is not): (`,`) `"` short-key `"` `:`, or
+  /// `}`, white space anywhere between. Returns the key's index, ``closed``, or ``general``
+  /// for anything else (long, escaped, unknown or repeated keys, bad syntax): the caller then
+  /// calls ``nextKeyGeneral(_:_:)`` from the same offset, which reports it.
+  @inlinable @inline(__always)
+  package mutating func nextKeyFast(_ keys: JSONKeyTable, _ state: inout ObjectState) -> Int {
     var i = offset
     while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
-    if i < end {
-      var byte = base[i]
-      if byte == UInt8(ascii: "}") {
-        offset = i &+ 1
-        leave()
-        return nil
-      }
-      var ready = true
-      if !state.first {
-        if byte == UInt8(ascii: ",") {
-          i &+= 1
-          while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
-          if i < end { byte = base[i] } else { ready = false }
-        } else {
-          ready = false
-        }
-      }
-      if ready, byte == UInt8(ascii: "\""), end &- i > 8 {
-        let word = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt64.self))
-        let k = keys.quotedIndex(word)
-        if k >= 0, state.seen & (1 &<< UInt64(k)) == 0 {
-          var j = i &+ 2 &+ keys.lengths.withUnsafeBufferPointer { $0[k] }
-          while j < end, Self.isWhitespace(base[j]) { j &+= 1 }
-          if j < end, base[j] == UInt8(ascii: ":") {
-            state.first = false
-            state.seen |= 1 &<< UInt64(k)
-            top.keyQuote = i
-            offset = j &+ 1
-            return k
-          }
-        }
-      }
+    guard i < end else { return Self.general }
+    var byte = base[i]
+    if byte == UInt8(ascii: "}") {
+      offset = i &+ 1
+      leave()
+      return Self.closed
     }
-    return try nextKeyGeneral(keys, &state)
+    if !state.first {
+      guard byte == UInt8(ascii: ",") else { return Self.general }
+      i &+= 1
+      while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+      guard i < end else { return Self.general }
+      byte = base[i]
+    }
+    guard byte == UInt8(ascii: "\""), end &- i > 8 else { return Self.general }
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt64.self))
+    let k = keys.quotedIndex(word)
+    guard k >= 0, state.seen & (1 &<< UInt64(k)) == 0 else { return Self.general }
+    var j = i &+ 2 &+ keys.lengths.withUnsafeBufferPointer { $0[k] }
+    while j < end, Self.isWhitespace(base[j]) { j &+= 1 }
+    guard j < end, base[j] == UInt8(ascii: ":") else { return Self.general }
+    state.first = false
+    state.seen |= 1 &<< UInt64(k)
+    top.keyQuote = i
+    offset = j &+ 1
+    return k
   }
 
   @inlinable @inline(__always)
@@ -554,7 +589,7 @@ package struct JSONReader {
 
   /// ``nextKey(_:_:)`` byte by byte: every key, and every error.
   @usableFromInline
-  mutating func nextKeyGeneral(
+  package mutating func nextKeyGeneral(
     _ keys: JSONKeyTable, _ state: inout ObjectState
   ) throws(JSONInputError) -> Int? {
     guard let quote = try nextKeyQuote(first: &state.first) else {
@@ -681,6 +716,39 @@ package struct JSONReader {
   /// it (the caller must read or skip it); `nil` after the closing bracket.
   @inlinable @inline(__always)
   package mutating func nextElement(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
+    let index = nextElementFast(&state)
+    if index >= 0 { return index }
+    if index == Self.closed { return nil }
+    return try nextElementGeneral(&state)
+  }
+
+  /// ``nextElement(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): the
+  /// first element, `,` before the next one, or `]`. Returns the element's index, ``closed``
+  /// or ``general``.
+  @inlinable @inline(__always)
+  package mutating func nextElementFast(_ state: inout ArrayState) -> Int {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+    guard i < end else { return Self.general }
+    let byte = base[i]
+    if byte == UInt8(ascii: "]") {
+      offset = i &+ 1
+      leave()
+      return Self.closed
+    }
+    if state.index >= 0 {
+      guard byte == UInt8(ascii: ",") else { return Self.general }
+      i &+= 1
+    }
+    offset = i
+    state.index &+= 1
+    top.index = state.index
+    return state.index
+  }
+
+  /// ``nextElement(_:)`` in full: every check, and every error.
+  @usableFromInline
+  package mutating func nextElementGeneral(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if state.index >= 0 {
       top.index = -1
@@ -718,8 +786,15 @@ package struct JSONReader {
   /// Reads a number; non-finite results (such as `1e400`) are errors.
   @inlinable @inline(__always)
   package mutating func readNumber(_ what: String = "a number") throws(JSONInputError) -> Double {
-    // Whole numbers of up to 15 digits without a sign (most sizes and offsets): exact as a
-    // double, read in registers. Anything else goes the general way from the same offset.
+    if let value = readNumberFast() { return value }
+    return try readNumberGeneral(what)
+  }
+
+  /// ``readNumber(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): a whole
+  /// number of up to 15 digits without a sign (most sizes and offsets), exact as a double.
+  /// Returns `nil`, having consumed nothing, for anything else.
+  @inlinable @inline(__always)
+  package mutating func readNumberFast() -> Double? {
     var i = offset
     while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
     if i < end, base[i] &- 0x31 < 9 {
@@ -735,7 +810,7 @@ package struct JSONReader {
         return Double(value)
       }
     }
-    return try readNumberGeneral(what)
+    return nil
   }
 
   /// Whether `byte` may continue a number literal (a digit, a fraction or an exponent).
@@ -746,7 +821,7 @@ package struct JSONReader {
 
   /// ``readNumber(_:)`` in full: every form, and every error.
   @usableFromInline
-  mutating func readNumberGeneral(_ what: String) throws(JSONInputError) -> Double {
+  package mutating func readNumberGeneral(_ what: String) throws(JSONInputError) -> Double {
     try expect(.number, what)
     let start = offset
     var i = offset
@@ -882,11 +957,19 @@ package struct JSONReader {
   /// Reads a string.
   @inlinable
   package mutating func readString(_ what: String = "a string") throws(JSONInputError) -> String {
+    if let string = readStringFast() { return string }
+    return try readStringGeneral(what)
+  }
+
+  /// ``readString(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): up to
+  /// 15 plain ASCII bytes (most identifiers), the string made in place from two loads, without
+  /// a scan for its end or a check of its bytes by the standard library. Returns `nil`, having
+  /// consumed nothing, for anything else.
+  @inlinable @inline(__always)
+  package mutating func readStringFast() -> String? {
     var i = offset
     while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
     if smallStrings, i < end, base[i] == UInt8(ascii: "\""), end &- i > 16 {
-      // Up to 15 plain ASCII bytes (most identifiers): the string made in place from two
-      // loads, without a scan for its end or a check of its bytes by the standard library.
       let low = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt64.self))
       let high = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 9)).loadUnaligned(as: UInt64.self))
       let count = Self.plainASCIIPrefix(low, high)
@@ -897,7 +980,7 @@ package struct JSONReader {
         return SmallString.make(low: low, high: high, count: count)
       }
     }
-    return try readStringGeneral(what)
+    return nil
   }
 
   /// How many of the sixteen bytes in `low` and `high` (in memory order) come before the
@@ -927,7 +1010,7 @@ package struct JSONReader {
 
   /// ``readString(_:)`` byte by byte: longer strings, escapes, non-ASCII text and errors.
   @usableFromInline
-  mutating func readStringGeneral(_ what: String) throws(JSONInputError) -> String {
+  package mutating func readStringGeneral(_ what: String) throws(JSONInputError) -> String {
     try expect(.string, what)
     // Plain ASCII without escapes (identifiers, names): one scan and one copy.
     let quote = offset
@@ -948,6 +1031,7 @@ package struct JSONReader {
 
   /// Decodes the string literal at `quote` in full (escapes, UTF-8 validation, the length
   /// limit) and moves past it.
+  @usableFromInline
   package mutating func readStringLiteral(at quote: Int) throws(JSONInputError) -> String {
     do {
       let (string, after) = try decodeJSONString(

@@ -217,20 +217,17 @@ private struct FeedDecoder {
   }
 
   mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
-    // The common keys go to locals and the cell is made once at the end: a cell made first
-    // and filled in is copied twice (it is large), once at the start and once on return.
+    // The common keys go to locals and the cell is made once at the end, from them moved:
+    // a cell made first and filled in is copied (it is large), and so is one made from
+    // locals still in use. The rare keys go behind one reference made only when one of them
+    // appears: held inline, they would be set up and torn down for every cell.
     // `TraitSet()` rather than `Cell()`'s default `[]`, which goes through the general
     // initializer; a loop rather than `readObject`, as for the cells array.
     var id: String?
     var size = CellSize.automatic
     var traits = TraitSet()
-    var sequential: SequentialItemOptions?
-    var span: GridSpan?
     var hasSize = false
-    // Behind a reference: a `Layout` held inline is a large value that every cell, with
-    // content or not, would zero and copy.
-    var content: PendingContent?
-    var contentWidth = FlexContent.Width.intrinsic
+    var rare: RareCellKeys?
     try reader.beginObject("a cell object")
     var state = JSONReader.ObjectState()
     while let key = try reader.nextKey(cellKeys, &state) {
@@ -239,30 +236,44 @@ private struct FeedDecoder {
       case .size:
         size = .fixed(try Self.readSize(&reader, keys: sizeKeys))
         hasSize = true
-      case .content: content = PendingContent(try Self.readFlexContent(&reader))
-      case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
+      case .content: RareCellKeys.make(&rare).content = try Self.readFlexContent(&reader)
+      case .contentWidth:
+        RareCellKeys.make(&rare).contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
       case .traits: traits = try readTraits(&reader)
       case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
-      case .layout: sequential = try Self.readItemLayout(&reader)
-      case .span: span = try Self.readSpan(&reader)
+      case .layout: RareCellKeys.make(&rare).sequential = try Self.readItemLayout(&reader)
+      case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
       }
     }
-    if let content {
+    guard let rare else { return Cell(id: consume id, size: consume size, traits: consume traits) }
+    if let content = rare.content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      size = .flex(FlexContent(content.layout, width: contentWidth))
+      size = .flex(FlexContent(content, width: rare.contentWidth))
     }
-    var cell = Cell(id: id, size: size, traits: traits)
-    if let sequential { cell.sequential = sequential }
-    if let span { cell.span = span }
+    var cell = Cell(id: consume id, size: consume size, traits: consume traits)
+    if let sequential = rare.sequential { cell.sequential = sequential }
+    if let span = rare.span { cell.span = span }
     return cell
   }
 
-  /// A cell's content tree between its key and the end of the cell's object.
-  final class PendingContent {
-    let layout: Layout
-    init(_ layout: Layout) { self.layout = layout }
+  /// A cell's less common keys, read until the end of its object (behind a reference: a
+  /// `Layout` held inline is a large value that every cell, with content or not, would
+  /// zero and copy).
+  final class RareCellKeys {
+    var content: Layout?
+    var contentWidth = FlexContent.Width.intrinsic
+    var sequential: SequentialItemOptions?
+    var span: GridSpan?
+
+    /// `keys`, made first if it is `nil`.
+    static func make(_ keys: inout RareCellKeys?) -> RareCellKeys {
+      if let keys { return keys }
+      let made = RareCellKeys()
+      keys = made
+      return made
+    }
   }
 
   /// A cell's span in a grid or masonry section: a whole number of columns ≥ 1, or `"full"`.
