@@ -203,7 +203,7 @@ private struct FeedDecoder {
           guard cellCount <= limits.maxCells else {
             throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
           }
-          cells.append(try readCell(&reader, section: index, item: item))
+          try readCell(&reader, section: index, item: item, into: &cells)
         }
         section.cells = cells.list()
       }
@@ -216,7 +216,11 @@ private struct FeedDecoder {
     static let keys = JSONKeyTable(Self.self)
   }
 
-  mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
+  /// Reads a cell and appends it to `cells` (made in place there: a cell returned is copied
+  /// on its way out, and the copy destroyed).
+  mutating func readCell(
+    _ reader: inout JSONReader, section: Int, item: Int, into cells: inout CellList.Builder
+  ) throws(JSONInputError) {
     // The common keys go to locals and the cell is made once at the end, from them moved:
     // a cell made first and filled in is copied (it is large), and so is one made from
     // locals still in use. The rare keys go behind one reference made only when one of them
@@ -245,7 +249,10 @@ private struct FeedDecoder {
       case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
       }
     }
-    guard let rare else { return Cell(id: consume id, size: consume size, traits: consume traits) }
+    guard let rare else {
+      cells.append(Cell(id: consume id, size: consume size, traits: consume traits))
+      return
+    }
     if let content = rare.content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
@@ -255,7 +262,7 @@ private struct FeedDecoder {
     var cell = Cell(id: consume id, size: consume size, traits: consume traits)
     if let sequential = rare.sequential { cell.sequential = sequential }
     if let span = rare.span { cell.span = span }
-    return cell
+    cells.append(cell)
   }
 
   /// A cell's less common keys, read until the end of its object (behind a reference: a
