@@ -181,8 +181,7 @@ public enum ListLayoutCommand {
       let hugePage: UInt = 2 << 20
       let alignedStart = (start + hugePage - 1) & ~(hugePage - 1)
       guard start != UInt.max, end > alignedStart else { return }
-      let hugePages: Int32 = 14  // MADV_HUGEPAGE
-      _ = madvise(UnsafeMutableRawPointer(bitPattern: alignedStart), Int(end - alignedStart), hugePages)
+      _ = madvise(UnsafeMutableRawPointer(bitPattern: alignedStart), Int(end - alignedStart), MADV_HUGEPAGE)
       #endif
     }
 
