@@ -112,11 +112,11 @@ extension LayoutSnapshot {
         element(header, id: model.configuration.listHeader?.id, first: &first, into: &writer)
       }
       for section in geometries.indices {
-        var cells = model.sections[section].cells.makeIterator()
+        var cells = CellIdentifiers(model.sections[section].cells)
         forEachElement(inSection: section) { attributes in
           let id =
             switch attributes.kind {
-            case .cell: cells.next()?.id
+            case .cell: cells.next()
             case .header: model.sections[section].header?.id
             case .background: model.sections[section].background?.id
             default: model.sections[section].footer?.id
@@ -221,5 +221,26 @@ extension LayoutSnapshot {
   /// background's, or the list header's or footer's.
   public func identifier(of element: LayoutAttributes) -> String? {
     identifier(of: element.indexPath, kind: element.kind)
+  }
+}
+
+/// The identifiers of a section's cells in order, read in place (a cell handed out by the
+/// list's iterator is a copy of all of it, for one field).
+private struct CellIdentifiers {
+  var leaves: CellList.LeafIterator
+  var cells: ContiguousArray<Cell> = []
+  var local = 0
+
+  init(_ list: CellList) { leaves = CellList.LeafIterator(root: list.root, from: 0) }
+
+  /// The next cell's identifier; `nil` for a cell without one and after the last cell.
+  mutating func next() -> String? {
+    while local == cells.count {
+      guard let leaf = leaves.next() else { return nil }
+      cells = leaf.node.elements
+      local = 0
+    }
+    defer { local &+= 1 }
+    return cells[local].id
   }
 }
