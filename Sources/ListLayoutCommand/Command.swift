@@ -149,40 +149,7 @@ public enum ListLayoutCommand {
       }
       defer { munmap(mapped, size) }
       let bytes = UnsafeRawBufferPointer(start: mapped, count: size).bindMemory(to: UInt8.self)
-      Self.prepareHeap(forDocumentOf: size)
       return try body(bytes)
-    }
-
-    /// Readies the heap for what a large document becomes (its model and layout take a few
-    /// times its size), on Linux with glibc: the heap grows in one step by that much, marked
-    /// for huge pages, and allocations of up to 32 MB come from it. A million-cell feed then
-    /// takes its fresh memory in a few hundred page faults instead of some 17,000, which cost
-    /// a third of the whole process. Elsewhere, or for small documents, it does nothing; the
-    /// output is the same either way.
-    static func prepareHeap(forDocumentOf size: Int) {
-      #if canImport(Glibc)
-      guard size >= 4 << 20 else { return }
-      // `mallopt` is not in the Glibc module; its parameters are glibc's stable constants.
-      typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-      let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-      let (trimThreshold, topPad, mmapThreshold): (Int32, Int32, Int32) = (-1, -2, -3)
-      let pad = Int32(clamping: Swift.min(size * 4, 1 << 30))
-      _ = mallopt(trimThreshold, pad)
-      _ = mallopt(topPad, pad)
-      _ = mallopt(mmapThreshold, 32 << 20)
-      // One allocation grows the heap by the pad; freed, it leaves the room in the heap.
-      // (`malloc` through its symbol: a direct call the optimizer removes with its `free`.)
-      typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
-      guard let mallocSymbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc") else { return }
-      let start = UInt(bitPattern: sbrk(0))
-      free(unsafeBitCast(mallocSymbol, to: Malloc.self)(1 << 20))
-      let end = UInt(bitPattern: sbrk(0))
-      let hugePage: UInt = 2 << 20
-      let alignedStart = (start + hugePage - 1) & ~(hugePage - 1)
-      guard start != UInt.max, end > alignedStart else { return }
-      _ = madvise(UnsafeMutableRawPointer(bitPattern: alignedStart), Int(end - alignedStart), MADV_HUGEPAGE)
-      #endif
     }
 
     private static func readSome(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: Int) -> Int {
