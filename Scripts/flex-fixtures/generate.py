@@ -986,6 +986,46 @@ def feature_fixtures():
         box([{"style": {"aspectRatio": 4, "width": 30, "minHeight": "auto"}, "text": "XX\u200bXX\u200bXX"},
              {"style": {"aspectRatio": 4, "width": 30}, "text": "XX\u200bXX\u200bXX"}],
             width=150, height=150, alignItems="flex-start"))
+    # A shrinkable item with a ratio whose height is stretched (definite, §9.8) in a row: its
+    # content size suggestion is at least that height converted through the ratio (§4.5).
+    words = lambda n, w="HH": "\u200b".join([w] * n)
+    add("aspect_ratio_stretched_content_suggestion",
+        box([leaf(aspectRatio=2, flexShrink=1, minWidth="auto"),
+             leaf(aspectRatio=2, flexShrink=1, minWidth="auto", minHeight=40),
+             {"style": {"aspectRatio": 1, "flexShrink": 1, "minWidth": "auto"}, "text": words(2)},
+             leaf(aspectRatio=2, flexShrink=1, minWidth="auto", maxHeight=20),
+             leaf(aspectRatio=3, flexShrink=1, minWidth="auto", alignSelf="flex-start", height=10)],
+            flexDirection="row", width=120, height=50))
+    # With neither size known, a box's max-height caps the width its content gives it, through
+    # the ratio (CSS Sizing 4 §2.2): as a flex item's base size and as an absolute box's width.
+    for direction in ["row", "column"]:
+        add(f"aspect_ratio_max_height_caps_content_width_{direction}",
+            box([{"style": {"aspectRatio": 2, "maxHeight": 20, "flexShrink": 1, "minWidth": "auto"},
+                  "text": words(4)},
+                 {"style": {"aspectRatio": 0.5, "maxHeight": 50, "position": "absolute", "top": 60},
+                  "text": words(9, "HHHH")},
+                 leaf(aspectRatio=4, maxHeight=5, minWidth=30),
+                 {"style": {"aspectRatio": 1, "maxHeight": 15, "minHeight": "auto"}, "text": words(3)}],
+                flexDirection=direction, width=200, height=150, alignItems="flex-start"))
+    # A column item with a ratio and an auto width finds its height from its width within its
+    # own min and max widths; in the main axis its automatic minimum height is the flex item's
+    # (§4.5: its content height, clamped by its min and max widths through the ratio), not the
+    # CSS Sizing 4 §5.1 one, which still holds in a row's cross axis and for an absolute box.
+    for align in ["flex-start", "stretch"]:
+        add(f"aspect_ratio_column_width_limits_{align}",
+            box([leaf(aspectRatio=2, minWidth=40),
+                 {"style": {"aspectRatio": 2, "maxWidth": 40, "minHeight": "auto", "flexShrink": 1},
+                  "text": words(11)},
+                 {"style": {"aspectRatio": 2, "width": 40, "minHeight": "auto"}, "text": words(11)},
+                 {"style": {"aspectRatio": 2, "maxWidth": 40}, "text": words(11)},
+                 box([leaf(width=8, height=30)], aspectRatio=1, maxWidth=20, minHeight="auto")],
+                width=100, height=300, alignItems=align))
+    add("aspect_ratio_row_max_width_auto_min_height",
+        box([{"style": {"aspectRatio": 2, "maxWidth": 40, "minHeight": "auto", "flexShrink": 1},
+              "text": words(11)},
+             {"style": {"aspectRatio": 3, "maxWidth": 50, "minHeight": "auto", "position": "absolute",
+                        "top": 70}, "text": words(9, "HHHH")}],
+            flexDirection="row", width=200, height=200, alignItems="flex-start"))
     # An absolutely positioned box takes `safe` only from its own align-self, not from its
     # container's align-items; between two insets, safe/unsafe/default overflow differ.
     for direction in ["ltr", "rtl"]:

@@ -111,7 +111,8 @@ extension FlexEngine {
     let node = nodes[id]
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
     var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
-    if appliesRatio, node.hasAutoMinHeight, let width = knownSize.width, let ratioHeight = knownSize.height,
+    if appliesRatio, node.hasAutoMinHeight, sizingRatioFlexBasisOf != id, let width = knownSize.width,
+      let ratioHeight = knownSize.height,
       styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       knownSize.height = ratioHeightWithAutomaticMinimum(
@@ -158,7 +159,9 @@ extension FlexEngine {
       if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
         // An aspect ratio gives the height from the width found (CSS Sizing 4 §2.2).
         knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
-        if appliesRatio, node.hasAutoMinHeight, let ratioHeight = knownSize.height {
+        if appliesRatio, node.hasAutoMinHeight, sizingRatioFlexBasisOf != id,
+          let ratioHeight = knownSize.height
+        {
           knownSize.height = ratioHeightWithAutomaticMinimum(
             id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
             knownHeightIsIndefinite: knownHeightIsIndefinite,

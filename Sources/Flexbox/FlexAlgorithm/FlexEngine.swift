@@ -44,6 +44,12 @@ final class FlexEngine {
   /// A box being measured without its aspect ratio, for its automatic minimum height or width
   /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
   var measuringContentHeightOf = -1
+  /// A column container's item with an aspect ratio whose flex base size is being found: in the
+  /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
+  /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
+  /// content's (the CSS Sizing 4 §5.1 floor, which applies to its height everywhere else). Its
+  /// sizes are not cached while this is set.
+  var sizingRatioFlexBasisOf = -1
   /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
   /// order (empty when the tree has none).
   var liftedChildren: [Int: [Int]] = [:]
@@ -523,7 +529,7 @@ final class FlexEngine {
       kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
       | (knownHeightIsIndefinite ? 64 : 0) | (percentHeightIsIndefinite ? 128 : 0)
     var base = Int(cacheBase[id])
-    if mode == .computeSize, base >= 0 {
+    if mode == .computeSize, base >= 0, id != sizingRatioFlexBasisOf {
       for slot in base..<(base + Self.cacheSlots) {
         let entry = cache[slot]
         if entry.flags == flags, entry.width == keyWidth, entry.height == keyHeight { return entry.result }
@@ -538,7 +544,7 @@ final class FlexEngine {
         knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
       )
     }
-    guard mode == .computeSize else { return result }
+    guard mode == .computeSize, id != sizingRatioFlexBasisOf else { return result }
     if base < 0 {
       base = cache.count
       cacheBase[id] = Int32(base)
@@ -738,19 +744,28 @@ final class FlexEngine {
         node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio).clamped(
           min: nil, max: node.maxSize.width))
     }
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, let maxHeight = node.maxSize.height,
+      let ratio = node.aspectRatio
+    {
+      // And its `max-height` caps the width found from the content (CSS Sizing 4 §2.2), in
+      // content sizing too (the width is then the ratio-determining size, not a base size).
+      width = Swift.min(width, node.transferredSize(maxHeight, from: .vertical, ratio: ratio))
+    }
     var contentHeight = content.height + pb.vertical
     if knownSize.height == nil, appliesRatio, let ratio = node.aspectRatio {
-      // Neither size known: the width is the content's, the height follows from the ratio.
-      contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      // Neither size known: the width is the content's, the height follows from the ratio
+      // (from the width within its own min and max widths, which the ratio transfers).
+      let ratioWidth = knownSize.width ?? width.clamped(min: node.minSize.width, max: node.maxSize.width)
+      contentHeight = node.transferredSize(ratioWidth, from: .horizontal, ratio: ratio)
     }
     var height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
-    if appliesRatio, node.hasAutoMinHeight, node.measure >= 0,
+    if appliesRatio, node.hasAutoMinHeight, node.measure >= 0, sizingRatioFlexBasisOf != id,
       styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       // `min-height: auto` with an aspect ratio: the ratio-derived height grows to hold the
-      // measured content at the box's width, capped by max-height (CSS Sizing 4 §5.1; see
-      // `ratioHeightWithAutomaticMinimum`).
+      // measured content at the box's width, capped by its maximum height (CSS Sizing 4 §5.1;
+      // see `ratioHeightWithAutomaticMinimum`).
       let saved = measuringContentHeightOf
       measuringContentHeightOf = id
       let contentAtWidth = layoutLeaf(
