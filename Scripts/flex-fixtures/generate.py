@@ -1026,6 +1026,19 @@ def feature_fixtures():
              {"style": {"aspectRatio": 3, "maxWidth": 50, "minHeight": "auto", "position": "absolute",
                         "top": 70}, "text": words(9, "HHHH")}],
             flexDirection="row", width=200, height=200, alignItems="flex-start"))
+    # A relatively positioned root is shifted by its own insets (left over right, top over
+    # bottom), from where its margins put it.
+    add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))
+    add("root_relative_offset_end_insets",
+        box([leaf(width=10, height=10)], right=12.5, bottom=7, margin={"left": 5, "top": 3}, width=50))
+    add("root_relative_offset_both_insets",
+        box([leaf(width=10, height=10)], left=10, right=30, top=4, bottom=100, direction="rtl",
+            flexDirection="row"))
+    # A degenerate aspect ratio (a zero width or height) behaves as `auto`.
+    add("aspect_ratio_degenerate",
+        box([leaf(aspectRatio=0, width=40), leaf(aspectRatio="1 / 0", height=20, minWidth=3),
+             leaf(aspectRatio="0 / 1", width=5), leaf(aspectRatio=0, flexGrow=1, height=9)],
+            flexDirection="row", width=100, height=50, alignItems="flex-start"))
     # An absolutely positioned box takes `safe` only from its own align-self, not from its
     # container's align-items; between two insets, safe/unsafe/default overflow differ.
     for direction in ["ltr", "rtl"]:

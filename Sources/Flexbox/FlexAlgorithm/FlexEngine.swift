@@ -352,7 +352,25 @@ final class FlexEngine {
         computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
     }
     let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
-    frames[0] = Rect(x: root.margin.left, y: root.margin.top, width: size.width, height: size.height)
+    let shift = rootRelativeOffset(rightToLeft: false)
+    frames[0] = Rect(
+      x: root.margin.left + shift.x, y: root.margin.top + shift.y, width: size.width, height: size.height)
+  }
+
+  /// How far a relatively positioned root is shifted from where its margins put it: by its
+  /// insets ([CSS Position 3 §3.4](https://www.w3.org/TR/css-position-3/#relpos-insets): `left`
+  /// over `right` in a left-to-right containing block, `right` over `left` in a right-to-left
+  /// one, `top` over `bottom`), as a browser shifts it inside the box that holds it. Mirrored
+  /// (in a right-to-left run) `x` is measured from the right.
+  func rootRelativeOffset(rightToLeft: Bool) -> (x: Double, y: Double) {
+    let root = nodes[0]
+    guard !root.isAbsolute, !root.isStatic else { return (0, 0) }
+    let inset = root.inset
+    let x =
+      rightToLeft
+      ? inset.right ?? inset.left.map { -$0 } ?? 0
+      : inset.left ?? inset.right.map { -$0 } ?? 0
+    return (x, inset.top ?? inset.bottom.map { -$0 } ?? 0)
   }
 
   /// Mirrors every frame horizontally inside its parent (a right-to-left layout from a
@@ -367,7 +385,7 @@ final class FlexEngine {
       }
     }
     let root = nodes[0]
-    frames[0].origin.x = root.margin.right
+    frames[0].origin.x = root.margin.right + rootRelativeOffset(rightToLeft: true).x
   }
 
   /// Mirrors the children of each box whose `direction` differs from the run's within it: its
