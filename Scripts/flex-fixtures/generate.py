@@ -1026,6 +1026,17 @@ def feature_fixtures():
              {"style": {"aspectRatio": 3, "maxWidth": 50, "minHeight": "auto", "position": "absolute",
                         "top": 70}, "text": words(9, "HHHH")}],
             flexDirection="row", width=200, height=200, alignItems="flex-start"))
+    # An absolutely positioned box with an aspect ratio and a known width (its own, or from
+    # both horizontal insets) takes its height through the ratio, not from its vertical insets;
+    # with only vertical insets both set, its height comes from them and its width through the ratio.
+    add("absolute_aspect_ratio_over_insets",
+        box([leaf(position="absolute", aspectRatio=3, top="5%", bottom="5%", left="5%", right="5%"),
+             leaf(position="absolute", aspectRatio=2, width=50, top=10, bottom=20, left=200),
+             leaf(position="absolute", aspectRatio=0.5, top=100, bottom=120, right=10),
+             leaf(position="absolute", aspectRatio=4, left=300, right=20, top=10, bottom=10, maxHeight=15),
+             leaf(position="absolute", aspectRatio=1, left=300, right=40, top=200, bottom=5,
+                  alignSelf="flex-end")],
+            width=400, height=300))
     # A relatively positioned root is shifted by its own insets (left over right, top over
     # bottom), from where its margins put it.
     add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))

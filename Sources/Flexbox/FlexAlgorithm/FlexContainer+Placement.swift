@@ -176,14 +176,30 @@ extension FlexEngine {
         if let styled = style.size[axis] {
           known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
         } else if let start = style.inset.start(axis), let end = style.inset.end(axis),
-          !(axis == .vertical && sizesToContentInBlockAxis)
+          !(axis == .vertical && sizesToContentInBlockAxis),
+          // A box with an aspect ratio whose width is known takes its height from it, not
+          // from its insets (CSS Sizing 4 §2.2: the automatic size in the ratio-dependent axis
+          // comes through the ratio; CSS Position 3 §5.1 stretches only an automatic size).
+          !(axis == .vertical && style.aspectRatio != nil && known.width != nil)
         {
           // The inset-modified containing block is never of negative size (CSS Position 3
           // §4.1: the end inset gives way), and the box's margin box fills it, so negative
           // margins may make the box larger than a collapsed containing block (§5.1).
           let insetModified = Swift.max(insetBox[axis] - start - end, 0)
-          known[axis] = Swift.max(insetModified - margin.sum(axis), 0)
-            .clamped(min: minSize[axis], max: style.maxSize[axis])
+          var stretched = Swift.max(insetModified - margin.sum(axis), 0)
+          if axis == .horizontal, let ratio = style.aspectRatio, style.size.height == nil {
+            // The height's min and max sizes transfer through the ratio to this automatic
+            // width (CSS Sizing 4 §2.2).
+            if style.minSize.height > 0 {
+              stretched = Swift.max(
+                stretched, style.transferredSize(style.minSize.height, from: .vertical, ratio: ratio))
+            }
+            if let maxHeight = style.maxSize.height {
+              stretched = Swift.min(
+                stretched, style.transferredSize(maxHeight, from: .vertical, ratio: ratio))
+            }
+          }
+          known[axis] = stretched.clamped(min: minSize[axis], max: style.maxSize[axis])
         }
       }
       // Shrink-to-fit space: the containing block less the box's insets, an auto inset on the
