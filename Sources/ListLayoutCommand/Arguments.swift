@@ -105,6 +105,15 @@ extension Arguments {
     return offsets
   }
 
+  /// Rejects carousel offsets for sections of `snapshot` that are not carousels.
+  static func checkScroll(_ scroll: HorizontalOffsets, in snapshot: LayoutSnapshot) throws(UsageError) {
+    do {
+      try snapshot.checkHorizontalOffsets(scroll)
+    } catch {
+      throw UsageError(description: "--scroll \(error.section)=\(formatted(scroll[error.section])): \(error)")
+    }
+  }
+
   /// Rejects carousel offsets given without a viewport to scroll them in.
   static func checkScroll(_ scroll: HorizontalOffsets, hasViewport: Bool) throws(UsageError) {
     if !scroll.offsets.isEmpty && !hasViewport {

@@ -23,7 +23,7 @@ enum LayoutCommand {
                             shows, headers at their pinned positions
       --viewport-height H   the viewport's height
       --scroll S=X          with a viewport: carousel section S scrolled sideways by X
-                            (repeatable)
+                            (repeatable; a section that is not a carousel is an error)
     """
 
   static func run<Output: ListLayoutCommand.IO>(
@@ -59,6 +59,7 @@ enum LayoutCommand {
         io.err("listlayout: \(arguments.positional[0]): \(error)\n")
         return .layoutError
       }
+      try Arguments.checkScroll(scroll, in: snapshot)
       if let offset, let viewportHeight {
         let viewport = snapshot.viewport(
           scrolledTo: offset, length: viewportHeight, horizontalOffsets: scroll)

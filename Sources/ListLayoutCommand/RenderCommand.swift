@@ -97,6 +97,7 @@ enum RenderCommand {
         io.err("listlayout: \(feedPath): \(error)\n")
         return .layoutError
       }
+      try Arguments.checkScroll(scroll, in: snapshot)
       if svgPath != nil && offsets.isEmpty && snapshot.elementCount > maxSVGElements {
         io.err(
           "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for an SVG of the whole "

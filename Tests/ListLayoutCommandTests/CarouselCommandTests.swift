@@ -60,6 +60,24 @@ import Testing
     #expect(io.stderr.contains("--scroll"))
   }
 
+  /// An offset for a section that is not a carousel, or that does not exist, is an error
+  /// naming the section, in `layout`, `render` and the service alike (it was ignored).
+  @Test(arguments: [("0=5", "section 0 is not a carousel"), ("7=5", "there is no section 7")])
+  func scrollsOfSectionsThatAreNotCarouselsAreErrors(scroll: String, message: String) {
+    for command in [["layout", "feed.json"], ["render", "feed.json", "--ascii"]] {
+      let (status, io) = run(command + Self.viewport + ["--scroll", scroll], files: ["feed.json": Self.feed])
+      #expect(status == .usageError && io.stdout.isEmpty)
+      #expect(io.stderr.contains("--scroll \(scroll): \(message)"), "\(io.stderr)")
+    }
+    var service = LayoutService()
+    let load = #"{"id":1,"op":"load","feed":"# + Self.feed + "}"
+    #expect(service.respond(to: Array(load.utf8)).contains(#""ok":true"#))
+    let section = scroll.prefix { $0 != "=" }
+    let answer = service.respond(
+      to: Array(#"{"id":2,"op":"viewport","offset":0,"height":100,"scroll":{"\#(section)":5}}"#.utf8))
+    #expect(answer.contains(#""ok":false"#) && answer.contains("scroll.\(section): \(message)"), "\(answer)")
+  }
+
   @Test func serviceViewportsTakeScroll() throws {
     var service = LayoutService()
     let load = #"{"id":1,"op":"load","feed":"# + Self.feed + "}"

@@ -163,6 +163,32 @@ enum CarouselGenerator {
     #expect(snapshot.element(at: Point(x: 10, y: 10))?.kind == .header)
   }
 
+  /// Offsets for sections that are not carousels are ignored by the queries, and named by
+  /// the check that user-facing callers run first.
+  @Test func checkHorizontalOffsetsNamesTheFirstSectionThatIsNotACarousel() throws {
+    var model = Self.model(.tallest)
+    model.sections.append(Section(cells: [Cell(width: 50, height: 50)]))
+    let snapshot = try model.layout()
+    try snapshot.checkHorizontalOffsets([:])
+    try snapshot.checkHorizontalOffsets([0: 120, 0: 1e300])
+    #expect(throws: HorizontalOffsetError(section: 1, numberOfSections: 2)) {
+      try snapshot.checkHorizontalOffsets([0: 1, 1: 5, 9: 3])
+    }
+    #expect(throws: HorizontalOffsetError(section: -3, numberOfSections: 2)) {
+      try snapshot.checkHorizontalOffsets([9: 3, -3: 1])
+    }
+    #expect(
+      "\(HorizontalOffsetError(section: 9, numberOfSections: 1))"
+        == "there is no section 9 to scroll (the layout has 1 section)")
+    #expect(
+      "\(HorizontalOffsetError(section: 1, numberOfSections: 2))"
+        == "section 1 is not a carousel: only a carousel scrolls sideways")
+    let screen = rect(0, 0, 300, 400)
+    #expect(
+      snapshot.elements(in: screen, pinning: nil, horizontalOffsets: [1: 40, 7: 2])
+        == snapshot.elements(in: screen))
+  }
+
   @Test func prefetchSideways() throws {
     let snapshot = try Self.tenCellModel()
     // A 300-point viewport at offset 330 shows cells 3 (330..<430 → 0..<100) to 5.

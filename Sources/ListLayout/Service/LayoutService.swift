@@ -20,7 +20,8 @@ import LayoutGeometry
 /// - `load`: a new feed, inline (`feed`) or from a file (`path`), optionally at a `width`;
 ///   answers the content size.
 /// - `viewport`: `offset` and `height`, optionally `scroll` (carousel sections' horizontal
-///   offsets by section index, `{"2": 140}`, as `layout --scroll 2=140`); answers what
+///   offsets by section index, `{"2": 140}`, as `layout --scroll 2=140`; a section that is
+///   not a carousel is a `request` error); answers what
 ///   `listlayout layout --offset --viewport-height --scroll` prints (the content size, the
 ///   visible elements, headers pinned, and the sections the viewport meets: each one's
 ///   `index` and `frame`, and a carousel's `contentWidth` and `snapOffsets`) and remembers
@@ -117,6 +118,11 @@ public struct LayoutService: Sendable {
       let current = try loaded()
       guard let offset = request.offset, let height = request.height else {
         throw ServiceError.request("viewport needs an \"offset\" and a \"height\"")
+      }
+      do {
+        try current.checkHorizontalOffsets(request.scroll)
+      } catch {
+        throw ServiceError.request("scroll.\(error.section): \(error)")
       }
       viewport = (offset, height)
       let visible = current.viewport(scrolledTo: offset, length: height, horizontalOffsets: request.scroll)
