@@ -1037,6 +1037,33 @@ def feature_fixtures():
              leaf(position="absolute", aspectRatio=1, left=300, right=40, top=200, bottom=5,
                   alignSelf="flex-end")],
             width=400, height=300))
+    # `safe` at the static position of an absolutely positioned box is taken against the
+    # inset-modified containing block CSS Position 3 §4.1 builds from it (end: from the content
+    # box's end to the containing block's start; center: the widest span about the content
+    # box's centre inside the containing block), not against the content box.
+    def safe_static(**style):
+        return box([leaf(position="absolute", alignSelf="safe center", width=26, height=5),
+                    leaf(position="absolute", alignSelf="safe flex-end", width=26, height=5, top=6),
+                    leaf(position="absolute", alignSelf="safe center", width=20, height=5, top=12,
+                         margin={"right": 10}),
+                    leaf(position="absolute", alignSelf="safe flex-end", width=34, height=5, top=18),
+                    leaf(position="absolute", alignSelf="safe center", width=0.5, height=5, top=24),
+                    leaf(position="absolute", alignSelf="safe flex-start", width=40, height=5, top=30)],
+                   width=30, height=40, **style)
+    for direction in ["ltr", "rtl"]:
+        add(f"absolute_safe_static_position_{direction}",
+            safe_static(border={"left": 2, "right": 3}, padding={"left": 4, "right": 5}, direction=direction))
+    add("absolute_safe_static_position_padding", safe_static(padding={"left": 4, "right": 5}))
+    add("absolute_safe_static_position_row",
+        box([leaf(position="absolute", alignSelf="safe center", width=5, height=26),
+             leaf(position="absolute", alignSelf="safe flex-end", width=5, height=26, left=6)],
+            flexDirection="row", width=40, height=30, padding={"top": 11.5, "bottom": 5.5}))
+    # A column item with an aspect ratio and a height of its own that flexes away gives a
+    # container of auto width the width its own height gives through the ratio.
+    add("aspect_ratio_column_item_own_height_width",
+        box([box([leaf(flexBasis=0, height=149, aspectRatio=2)]),
+             box([leaf(flexBasis=0, height=20, aspectRatio=0.5, margin={"left": 3})], alignItems="flex-start")],
+            alignItems="flex-start"))
     # A relatively positioned root is shifted by its own insets (left over right, top over
     # bottom), from where its margins put it.
     add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))

@@ -303,13 +303,28 @@ extension FlexEngine {
         let centered =
           (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
             - margin.end(axis)) / 2
-        // `safe` cross-axis alignment: a box overflowing the content box sits at its start (top
-        // or left). Chromium applies only the box's own `align-self: safe …` to the static
-        // position: neither the `safe` of `justify-content` nor that of the container's
-        // `align-items` (which `align-self: auto` takes its alignment from).
-        let overflows = endStatic < startPosition
+        // `safe` cross-axis alignment (CSS Box Alignment 3 §4.4): a box that overflows its
+        // alignment container sits at its start (top or left). With both insets `auto` that
+        // container is the inset-modified containing block CSS Position 3 §4.1 builds from the
+        // static position: from the content box's end edge to the containing block's start
+        // for end alignment, and for centring the widest span about the content box's centre
+        // that the containing block holds. Chromium applies only the box's own
+        // `align-self: safe …`: neither the `safe` of `justify-content` nor that of the
+        // container's `align-items` (which `align-self: auto` takes its alignment from).
         let isSafe = axis != main && style.alignSelf != .auto && style.alignSelfSafety == .safe
-        if isSafe, overflows { return startPosition }
+        let outer = size[axis] + margin.sum(axis)
+        let blockEnd = blockStart[axis] + insetBox[axis]
+        func safeEnd() -> Double {
+          let staticEnd = container[axis] - inset.end(axis)
+          return isSafe && outer > staticEnd - blockStart[axis]
+            ? blockStart[axis] + margin.start(axis) : endStatic
+        }
+        func safeCentered() -> Double {
+          guard isSafe else { return centered }
+          let centre = (container[axis] + inset.start(axis) - inset.end(axis)) / 2
+          let half = Swift.min(centre - blockStart[axis], blockEnd - centre)
+          return outer > 2 * half ? centre - half + margin.start(axis) : centered
+        }
         if axis == main {
           switch constants.justifyContent {
           case .flexStart, .spaceBetween, .start: return constants.isReverse ? endStatic : startPosition
@@ -331,9 +346,9 @@ extension FlexEngine {
         switch alignSelf {
         case .baseline: return startPosition
         case .flexStart, .stretch, .start, .selfStart:
-          return constants.isWrapReverse ? endStatic : startPosition
-        case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
-        case .center: return centered
+          return constants.isWrapReverse ? safeEnd() : startPosition
+        case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : safeEnd()
+        case .center: return safeCentered()
         }
       }
       _ = cross
