@@ -1064,6 +1064,27 @@ def feature_fixtures():
         box([box([leaf(flexBasis=0, height=149, aspectRatio=2)]),
              box([leaf(flexBasis=0, height=20, aspectRatio=0.5, margin={"left": 3})], alignItems="flex-start")],
             alignItems="flex-start"))
+    # Min and max heights transfer through the ratio to a width found from the content, in
+    # content sizes too (a row's contribution) and for a container; a column root of auto
+    # width stretches a ratio item to its width first; an absolute box's ratio-derived height
+    # is definite for its stretched items.
+    add("aspect_ratio_min_height_in_contribution",
+        box([box([leaf(minHeight=20, aspectRatio=2)], flexDirection="row"),
+             box([leaf(minHeight=7.5, aspectRatio=0.5, margin={"left": 2}), leaf(width=3, height=3)],
+                 flexDirection="row")]))
+    add("aspect_ratio_container_max_height_caps_width",
+        box([box([leaf(width=140)], maxHeight=60, position="absolute", aspectRatio=2),
+             box([leaf(width=10, height=1)], minHeight=30, position="absolute", aspectRatio=2, top=70),
+             box([leaf(width=140)], maxHeight=40, aspectRatio=3, alignSelf="flex-start")],
+            width=300, height=200))
+    add("aspect_ratio_column_root_stretch",
+        box([box([leaf(width=133)]), leaf(aspectRatio=2), leaf(aspectRatio=4, margin={"left": 13})]))
+    add("aspect_ratio_absolute_ratio_height_definite",
+        box([box([box([leaf(border={"right": 5}, boxSizing="content-box", aspectRatio=2)],
+                      flexDirection="row-reverse", position="absolute", aspectRatio=2),
+                  box([leaf(aspectRatio=1, flexShrink=1, minWidth="auto"), leaf(width=30, height=4)],
+                      flexDirection="row", position="absolute", aspectRatio=4, top=20)])],
+            width=200, height=100))
     # A relatively positioned root is shifted by its own insets (left over right, top over
     # bottom), from where its margins put it.
     add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))

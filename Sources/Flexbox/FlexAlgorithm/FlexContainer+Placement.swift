@@ -258,10 +258,12 @@ extension FlexEngine {
         width: finalSize.width.clamped(min: minSize.width, max: style.maxSize.width),
         height: finalSize.height.clamped(min: minSize.height, max: style.maxSize.height))
       // A height neither styled nor fixed by both insets is the content's, not definite (CSS
-      // Sizing 3 §2.1): the box lays its content out as for an indefinite height.
+      // Sizing 3 §2.1): the box lays its content out as for an indefinite height. One an aspect
+      // ratio gives from the width is definite (CSS Sizing 4 §2.2).
       let size = computeNode(
         child, known: OptionalSize(width: finalSize.width, height: finalSize.height), available: available,
-        mode: .performLayout, sizing: .inherentSize, knownHeightIsIndefinite: known.height == nil)
+        mode: .performLayout, sizing: .inherentSize,
+        knownHeightIsIndefinite: known.height == nil && style.aspectRatio == nil)
 
       func position(_ axis: Axis) -> Double {
         // `auto` margins between two set insets share the space the box leaves

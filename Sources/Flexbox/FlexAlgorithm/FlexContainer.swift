@@ -148,6 +148,19 @@ extension FlexEngine {
           percentHeightIsIndefinite: percentHeightIsIndefinite
         ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
       resolvingWidthOf = saved
+      if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+        // The height's min and max sizes transfer through the ratio to the width found from the
+        // content (CSS Sizing 4 §2.2), as for leaves.
+        var limited = width
+        if let maxHeight = node.maxSize.height {
+          limited = Swift.min(limited, node.transferredSize(maxHeight, from: .vertical, ratio: ratio))
+        }
+        if node.minSize.height > 0 {
+          limited = Swift.max(
+            limited, node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio))
+        }
+        knownSize.width = limited
+      }
       if appliesRatio, !node.aspectRatioIsContentBox, let ratio = node.aspectRatio,
         let width = knownSize.width,
         knownSize.height == nil

@@ -345,9 +345,18 @@ final class FlexEngine {
     }
     let available = AvailableSize(
       width: width.map { .definite($0) } ?? .maxContent, height: height.map { .definite($0) } ?? .maxContent)
-    if root.size.width == nil, width == nil, hasDescendantNeedingBase[0] || root.columnGapPercent != nil {
+    // (A column root's item with an aspect ratio takes its height from its stretched width.)
+    let hasRatioColumnItem =
+      !root.direction.isRow
+      && (Int(root.firstChild)..<Int(root.firstChild + root.childCount)).contains {
+        nodes[$0].aspectRatio != nil && !nodes[$0].isAbsolute
+      }
+    if root.size.width == nil, width == nil,
+      hasDescendantNeedingBase[0] || root.columnGapPercent != nil || hasRatioColumnItem
+    {
       // A root sized to its max-content width lays its children out in that width, definite
-      // for their percentages, as a browser lays out a box it gave its fit-content width.
+      // for their percentages (and their stretched widths), as a browser lays out a box it gave
+      // its fit-content width.
       known.width =
         computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
     }
@@ -753,10 +762,11 @@ final class FlexEngine {
       width = Swift.max(
         width, (pb.vertical * ratio).clamped(min: nil, max: clamps ? node.maxSize.width : nil))
     }
-    if knownSize.width == nil, knownSize.height == nil, appliesRatio, clamps, node.minSize.height > 0,
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, node.minSize.height > 0,
       let ratio = node.aspectRatio
     {
-      // So does its `min-height` (CSS Sizing 4 §2.2: min and max sizes transfer through the ratio).
+      // So does its `min-height` (CSS Sizing 4 §2.2: min and max sizes transfer through the
+      // ratio), in its content sizes too.
       width = Swift.max(
         width,
         node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio).clamped(
