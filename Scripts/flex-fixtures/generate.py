@@ -1085,6 +1085,17 @@ def feature_fixtures():
                   box([leaf(aspectRatio=1, flexShrink=1, minWidth="auto"), leaf(width=30, height=4)],
                       flexDirection="row", position="absolute", aspectRatio=4, top=20)])],
             width=200, height=100))
+    # An absolute box with a ratio whose height its vertical insets give takes its width's
+    # min and max sizes through the ratio; a ratio item's height from a stretched definite width
+    # is definite for its children's percentages, though the column's own height is not.
+    add("aspect_ratio_absolute_inset_height_min_width",
+        box([box([leaf(minWidth=33, position="absolute", top=36, bottom="25%", aspectRatio=3),
+                  leaf(maxWidth=20, position="absolute", top=0, bottom=0, left=50, aspectRatio=0.5)],
+                 height=80)], alignItems="flex-start"))
+    add("aspect_ratio_item_height_definite_for_percentages",
+        box([box([box([leaf(margin={"bottom": 13.5})], maxHeight="20%")], aspectRatio=3),
+             box([box([leaf(height=50)], maxHeight="50%"), leaf(height="25%", width=4)], aspectRatio=2)],
+            width=120))
     # A relatively positioned root is shifted by its own insets (left over right, top over
     # bottom), from where its margins put it.
     add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))

@@ -61,6 +61,9 @@ extension FlexEngine {
     constants.mainAxis == .vertical && !constants.isHeightDefinite
       && (hasChildNeedingBase[item.node] || nodes[item.node].rowGapPercent != nil)
       && item.styleFlexBasis == nil && (item.size.height == nil || item.basisIsContent)
+      // (A height an aspect ratio gives from a definite width is definite, CSS Sizing 4 §2.2.)
+      && !(nodes[item.node].aspectRatio != nil
+        && (item.size.width != nil || item.alignSelf == .stretch && constants.nodeInnerSize.width != nil))
   }
 
   /// Lays out the absolutely positioned boxes whose containing block is container `id`: its own
@@ -187,16 +190,16 @@ extension FlexEngine {
           // margins may make the box larger than a collapsed containing block (§5.1).
           let insetModified = Swift.max(insetBox[axis] - start - end, 0)
           var stretched = Swift.max(insetModified - margin.sum(axis), 0)
-          if axis == .horizontal, let ratio = style.aspectRatio, style.size.height == nil {
-            // The height's min and max sizes transfer through the ratio to this automatic
-            // width (CSS Sizing 4 §2.2).
-            if style.minSize.height > 0 {
+          if let ratio = style.aspectRatio, style.size[axis.cross] == nil {
+            // The other axis's min and max sizes transfer through the ratio to this automatic
+            // size (CSS Sizing 4 §2.2).
+            let other = axis.cross
+            if style.minSize[other] > 0 {
               stretched = Swift.max(
-                stretched, style.transferredSize(style.minSize.height, from: .vertical, ratio: ratio))
+                stretched, style.transferredSize(style.minSize[other], from: other, ratio: ratio))
             }
-            if let maxHeight = style.maxSize.height {
-              stretched = Swift.min(
-                stretched, style.transferredSize(maxHeight, from: .vertical, ratio: ratio))
+            if let maximum = style.maxSize[other] {
+              stretched = Swift.min(stretched, style.transferredSize(maximum, from: other, ratio: ratio))
             }
           }
           known[axis] = stretched.clamped(min: minSize[axis], max: style.maxSize[axis])
