@@ -1096,6 +1096,14 @@ def feature_fixtures():
         box([box([box([leaf(margin={"bottom": 13.5})], maxHeight="20%")], aspectRatio=3),
              box([box([leaf(height=50)], maxHeight="50%"), leaf(height="25%", width=4)], aspectRatio=2)],
             width=120))
+    # A wrapping container with a ratio takes its height from its fit-content width, not from
+    # its content.
+    add("aspect_ratio_wrap_container_height_from_width",
+        box([box([box([leaf(margin={"bottom": 17.5})], flexWrap="wrap", aspectRatio=1),
+                  box([leaf(width=12, height=30), leaf(width=12, height=30)], flexWrap="wrap", aspectRatio=2)],
+                 alignItems="flex-start"),
+             box([box([leaf(height=126)])], flexWrap="wrap", flexDirection="row", position="absolute",
+                 aspectRatio=0.5)]))
     # A relatively positioned root is shifted by its own insets (left over right, top over
     # bottom), from where its margins put it.
     add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))

@@ -131,6 +131,16 @@ extension FlexEngine {
       knownSize.width = columnFitContentWidth(
         id, known: known, available: available, sizing: sizing, space: space,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
+      if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+        // The fit-content width gives the height through the ratio (CSS Sizing 4 §2.2).
+        knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+        if node.hasAutoMinHeight, sizingRatioFlexBasisOf != id, let ratioHeight = knownSize.height {
+          knownSize.height = ratioHeightWithAutomaticMinimum(
+            id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
+            knownHeightIsIndefinite: knownHeightIsIndefinite,
+            percentHeightIsIndefinite: percentHeightIsIndefinite)
+        }
+      }
     }
     let needsWidthFirst =
       (hasDescendantNeedingBase[id] || node.columnGapPercent != nil) && available.width.value != nil
