@@ -26,11 +26,10 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`,
 `start`/`end`/`safe` alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
-400, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
+400, 5005, 6006, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
 containers (their absolutely positioned children placed against the nearest positioned
-ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
-are not committed yet: with `features 5005 300`, 9 of the 300 trees still differ from Chromium
-(with `features 6006 300`, 11). Seeds in
+ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; `features 5005 300`
+and `features 6006 300` are committed and pass whole. Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
 is committed and passes whole (`generate.py baseline` writes the
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
@@ -1104,6 +1103,14 @@ def feature_fixtures():
                  alignItems="flex-start"),
              box([box([leaf(height=126)])], flexWrap="wrap", flexDirection="row", position="absolute",
                  aspectRatio=0.5)]))
+    # A column container of auto width finds its (fit-content) width before stretching an item
+    # with a ratio, whose height depends on it; a root of auto width does so for any ratio box.
+    add("aspect_ratio_column_fit_content_before_stretch",
+        box([box([box([box([leaf(aspectRatio=3)])], flexWrap="wrap-reverse", width=53)]),
+             box([box([leaf(aspectRatio=0.5)]), leaf(height=28, aspectRatio=2)])]))
+    add("aspect_ratio_wrap_column_item_measured_at_own_width",
+        box([box([leaf(aspectRatio=2)]), box([leaf(padding={"top": "10%", "left": 12.25})])],
+            flexWrap="wrap"))
     # A relatively positioned root is shifted by its own insets (left over right, top over
     # bottom), from where its margins put it.
     add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))

@@ -142,8 +142,11 @@ extension FlexEngine {
         }
       }
     }
+    // (So does a column container with a stretched item of an aspect ratio, whose height
+    // depends on the width it is stretched to: CSS Sizing 3 §5.2, fit-content.)
     let needsWidthFirst =
-      (hasDescendantNeedingBase[id] || node.columnGapPercent != nil) && available.width.value != nil
+      (hasDescendantNeedingBase[id] || node.columnGapPercent != nil
+        || hasAspectRatio && hasRatioChild[id] && !node.direction.isRow) && available.width.value != nil
       || appliesRatio && knownSize.height == nil
     if knownSize.width == nil, needsWidthFirst, resolvingWidthOf != id {
       // As Chromium does, a box of auto width offered a definite one finds its width first

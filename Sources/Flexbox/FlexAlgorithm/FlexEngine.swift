@@ -36,6 +36,10 @@ final class FlexEngine {
   /// Whether a box other than the root is a `position: static` container, passing its
   /// absolutely positioned children on to a positioned ancestor.
   var hasStaticContainers = false
+  /// Whether any box has an aspect ratio.
+  var hasAspectRatio = false
+  /// Whether a box has an in-flow child with an aspect ratio (empty when no box has one).
+  var hasRatioChild: [Bool] = []
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
   var hasMirroredBoxes = false
   /// Whether a container is finding its own width before resolving its children's percentages
@@ -208,6 +212,7 @@ final class FlexEngine {
           // (A contents box takes no part in layout: hidden, its children lifted out.)
           if isContents { node.isHidden = true }
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if node.aspectRatio != nil { hasAspectRatio = true }
           if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
             hasBaselineAlignment = true
@@ -253,6 +258,13 @@ final class FlexEngine {
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
+    if hasAspectRatio {
+      hasRatioChild = Array(repeating: false, count: nodes.count)
+      for index in nodes.indices {
+        let children = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
+        hasRatioChild[index] = children.contains { nodes[$0].aspectRatio != nil && !nodes[$0].isAbsolute }
+      }
+    }
     // (Most trees have neither: skip the pass, which reads every node again.)
     guard hasPercentages || hasMultiLineColumn else { return true }
     for index in nodes.indices.reversed() {
@@ -345,14 +357,10 @@ final class FlexEngine {
     }
     let available = AvailableSize(
       width: width.map { .definite($0) } ?? .maxContent, height: height.map { .definite($0) } ?? .maxContent)
-    // (A column root's item with an aspect ratio takes its height from its stretched width.)
-    let hasRatioColumnItem =
-      !root.direction.isRow
-      && (Int(root.firstChild)..<Int(root.firstChild + root.childCount)).contains {
-        nodes[$0].aspectRatio != nil && !nodes[$0].isAbsolute
-      }
     if root.size.width == nil, width == nil,
-      hasDescendantNeedingBase[0] || root.columnGapPercent != nil || hasRatioColumnItem
+      hasDescendantNeedingBase[0] || root.columnGapPercent != nil
+        // (A box with an aspect ratio may take its height from a width stretched to the root's.)
+        || hasAspectRatio
     {
       // A root sized to its max-content width lays its children out in that width, definite
       // for their percentages (and their stretched widths), as a browser lays out a box it gave
