@@ -51,8 +51,8 @@ final class FlexEngine {
   /// A column container's item with an aspect ratio whose flex base size is being found: in the
   /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
   /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
-  /// content's (the CSS Sizing 4 §5.1 floor, which applies to its height everywhere else). Its
-  /// sizes are not cached while this is set.
+  /// content's (the CSS Sizing 4 §5.1 floor, which applies to its height everywhere else). That
+  /// size is found past the cache (`computeSizeUncached`).
   var sizingRatioFlexBasisOf = -1
   /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
   /// order (empty when the tree has none).
@@ -564,7 +564,7 @@ final class FlexEngine {
       kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
       | (knownHeightIsIndefinite ? 64 : 0) | (percentHeightIsIndefinite ? 128 : 0)
     var base = Int(cacheBase[id])
-    if mode == .computeSize, base >= 0, id != sizingRatioFlexBasisOf {
+    if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
         let entry = cache[slot]
         if entry.flags == flags, entry.width == keyWidth, entry.height == keyHeight { return entry.result }
@@ -579,7 +579,7 @@ final class FlexEngine {
         knownHeightIsIndefinite: knownHeightIsIndefinite, percentHeightIsIndefinite: percentHeightIsIndefinite
       )
     }
-    guard mode == .computeSize, id != sizingRatioFlexBasisOf else { return result }
+    guard mode == .computeSize else { return result }
     if base < 0 {
       base = cache.count
       cacheBase[id] = Int32(base)
@@ -591,6 +591,22 @@ final class FlexEngine {
     cache[base + cursor] = CacheEntry(width: keyWidth, height: keyHeight, flags: flags, result: result)
     cacheCursor[owner] = UInt8((cursor + 1) % Self.cacheSlots)
     return result
+  }
+
+  /// Sizes box `id` as ``computeNode(_:known:available:mode:sizing:knownHeightIsIndefinite:percentHeightIsIndefinite:)``
+  /// does in `.computeSize`, past its cache: for a size that depends on `sizingRatioFlexBasisOf`.
+  func computeSizeUncached(
+    _ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode
+  ) -> Size {
+    var available = available
+    if let w = known.width { available.width = .definite(w) }
+    if let h = known.height { available.height = .definite(h) }
+    let sizing = nodes[id].hasSizeConstraints ? sizing : .contentSize
+    if nodes[id].childCount == 0 { return layoutLeaf(id, known: known, available: available, sizing: sizing) }
+    return layoutContainer(
+      id, known: known, available: available, mode: .computeSize, sizing: sizing,
+      knownHeightIsIndefinite: false,
+      percentHeightIsIndefinite: false)
   }
 
   // MARK: - Stack use
