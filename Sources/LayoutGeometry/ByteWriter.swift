@@ -118,20 +118,48 @@ public struct ByteWriter {
   }
 
   /// Writes an integer in decimal.
+  @inlinable @inline(__always)
   public mutating func write(integer value: Int) {
     let out = reserve(20)
+    count &+= Self.put(integer: value, at: out)
+  }
+
+  /// Writes `body`'s bytes straight into the buffer: `body` gets room for `maximum` bytes
+  /// (at most the writer's capacity) and returns how many it wrote. A record of many small
+  /// parts written this way (with the `put` functions) costs one check of the buffer rather
+  /// than one per part.
+  @inlinable @inline(__always)
+  public mutating func withUnsafeRoom(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    precondition(maximum <= capacity, "ByteWriter room of \(maximum) bytes exceeds the capacity \(capacity)")
+    let out = reserve(maximum)
+    let written = body(out)
+    precondition(written >= 0 && written <= maximum, "ByteWriter room overrun")
+    count &+= written
+  }
+
+  /// Puts a literal's bytes at `out` and returns how many.
+  @inlinable @inline(__always)
+  public static func put(_ text: StaticString, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    text.withUTF8Buffer { bytes in
+      for i in 0..<bytes.count { out[i] = bytes[i] }
+      return bytes.count
+    }
+  }
+
+  /// Puts an integer in decimal (at most 20 bytes) at `out` and returns how many bytes.
+  @inlinable @inline(__always)
+  public static func put(integer value: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
     var length = 0
     if value < 0 {
       out[0] = UInt8(ascii: "-")
       length = 1
     }
-    length &+= Self.writeDigits(of: UInt64(value.magnitude), to: out + length)
-    count &+= length
+    return length &+ writeDigits(of: UInt64(value.magnitude), to: out + length)
   }
 
   /// The number of decimal digits of `value`.
-  @inline(__always)
-  private static func digitCount(_ value: UInt64) -> Int {
+  @inlinable @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
     var digits = 1
     var limit: UInt64 = 10
     while digits < 20 && value >= limit {
@@ -142,8 +170,8 @@ public struct ByteWriter {
   }
 
   /// Writes `value`'s decimal digits at `out`, returning how many.
-  @inline(__always)
-  private static func writeDigits(of value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
+  @inlinable @inline(__always)
+  static func writeDigits(of value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
     let digits = digitCount(value)
     var rest = value
     var position = digits
@@ -159,25 +187,46 @@ public struct ByteWriter {
     return digits
   }
 
-  /// Powers of ten for the decimals the fast path writes (1 to 3 places).
-  private static let scales: (Double, Double, Double) = (10, 100, 1000)
+  /// The most bytes ``put(number:at:)`` writes.
+  public static var maximumNumberLength: Int { 32 }
 
   /// Writes a number exactly as ``formatted(_:)`` spells it.
   ///
   /// Whole numbers below 10^15 are written as integers; numbers below 10^9 with at most three
   /// decimal places (`12.5`, `0.25`, `-3.125`) as their shortest decimal, digit by digit;
   /// anything else through `description` (the shortest text that reads back the same).
+  @inlinable @inline(__always)
   public mutating func write(number value: Double) {
-    if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-      write(integer: Int(Int64(value)))
-      return
-    }
-    if abs(value) < 1e9, writeShortDecimal(value) { return }
-    write(value.description)
+    let out = reserve(Self.maximumNumberLength)
+    count &+= Self.put(number: value, at: out)
   }
 
-  /// Writes `value` (finite, below 10^9 in magnitude, not whole) with the fewest decimal
-  /// places, one to three, that read back to exactly `value`; returns `false`, writing
+  /// Puts a number as ``write(number:)`` writes it (at most ``maximumNumberLength`` bytes)
+  /// at `out` and returns how many bytes.
+  @inlinable @inline(__always)
+  public static func put(number value: Double, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    // A whole number below 10^15 in magnitude: its conversion to an integer is exact and
+    // converts back to it (no call to round it; NaN fails the first test).
+    if abs(value) < 1e15 {
+      let whole = Int64(value)
+      if Double(whole) == value { return put(integer: Int(whole), at: out) }
+    }
+    return putFraction(value, at: out)
+  }
+
+  /// ``put(number:at:)`` for numbers that are not whole or not below 10^15.
+  @usableFromInline
+  static func putFraction(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    if abs(value) < 1e9, let length = putShortDecimal(value, at: out) { return length }
+    var text = value.description
+    return text.withUTF8 { utf8 in
+      out.update(from: utf8.baseAddress!, count: utf8.count)
+      return utf8.count
+    }
+  }
+
+  /// Puts `value` (finite, below 10^9 in magnitude, not whole) with the fewest decimal
+  /// places, one to three, that read back to exactly `value`; returns `nil`, writing
   /// nothing, when three are not enough.
   ///
   /// The text is then the shortest that reads back to `value`, as `description` writes it:
@@ -185,21 +234,20 @@ public struct ByteWriter {
   /// text `n·10^-k` reads back; no text with fewer places does (those `k` were tried first);
   /// and below 10^9 one step of the last place (10^-3 at most) is wider than a `Double`'s
   /// spacing, so no other text with `k` places reads back to `value` either.
-  private mutating func writeShortDecimal(_ value: Double) -> Bool {
+  static func putShortDecimal(_ value: Double, at out: UnsafeMutablePointer<UInt8>) -> Int? {
     let magnitude = abs(value)
     for places in 1...3 {
-      let scale = places == 1 ? Self.scales.0 : places == 2 ? Self.scales.1 : Self.scales.2
+      let scale: Double = places == 1 ? 10 : places == 2 ? 100 : 1000
       let scaled = (magnitude * scale).rounded()
       guard scaled / scale == magnitude else { continue }
       let whole = UInt64(scaled)
       let unit = UInt64(scale)
-      let out = reserve(32)
       var length = 0
       if value < 0 {
         out[0] = UInt8(ascii: "-")
         length = 1
       }
-      length &+= Self.writeDigits(of: whole / unit, to: out + length)
+      length &+= writeDigits(of: whole / unit, to: out + length)
       out[length] = UInt8(ascii: ".")
       length &+= 1
       var fraction = whole % unit
@@ -209,10 +257,9 @@ public struct ByteWriter {
         out[position] = UInt8(truncatingIfNeeded: fraction % 10) &+ 0x30
         fraction /= 10
       }
-      count &+= length &+ places
-      return true
+      return length &+ places
     }
-    return false
+    return nil
   }
 
   /// Writes `text` as a JSON string literal, exactly as ``jsonQuoted(_:)`` spells it.

@@ -53,7 +53,7 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 /// The bytes of one JSON document, owned for as long as a reader of them lives.
-package final class JSONBuffer: @unchecked Sendable {
+@usableFromInline package final class JSONBuffer: @unchecked Sendable {
   // The one manual allocation of the reader: filled once at creation, never written again,
   // freed with the buffer. It holds at least one (zeroed) byte, so its base address exists
   // even for an empty document; `count` says how many are the document's.
@@ -86,17 +86,23 @@ package final class JSONBuffer: @unchecked Sendable {
 ///
 /// The reader hands back the key's index rather than the case: a generic call into this
 /// module is not specialized for the caller's enum, and would look its type up per key.
-package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
+@usableFromInline package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
 
 /// The keys of one kind of object, in one table: it matches a key's bytes to its index and
 /// writes the "known keys" part of an error, so decoding and messages cannot drift.
-package struct JSONKeyTable: Sendable {
+@usableFromInline package struct JSONKeyTable: Sendable {
   /// Each key's UTF-8 bytes.
   @usableFromInline let names: [[UInt8]]
   /// Each key's first (up to) eight bytes as one word, for a one-comparison first test.
   @usableFromInline let heads: [UInt64]
   /// Each key's length in bytes.
   @usableFromInline let lengths: [Int]
+  /// Each key of up to seven bytes followed by its closing quote, as one word (zero above),
+  /// and the mask of those bytes: a key in the document matches with one load, one AND and
+  /// one comparison, without a scan for its end. Longer keys hold an entry that never
+  /// matches (mask 0, pattern all ones).
+  @usableFromInline let quotedPatterns: [UInt64]
+  @usableFromInline let quotedMasks: [UInt64]
   /// The known keys, as error messages list them.
   package let list: String
 
@@ -111,8 +117,28 @@ package struct JSONKeyTable: Sendable {
     names = spelled.map { Array($0.utf8) }
     heads = names.map { JSONKeyTable.head($0[...]) }
     lengths = names.map(\.count)
+    quotedPatterns = names.map { $0.count < 8 ? JSONKeyTable.head($0 + [UInt8(ascii: "\"")]) : .max }
+    quotedMasks = names.map { $0.count < 8 ? (1 &<< (8 &* UInt64($0.count + 1))) &- 1 : 0 }
     list = spelled.joined(separator: ", ")
   }
+
+  /// The index of the short key whose bytes and closing quote are the low bytes of `word`
+  /// (the eight bytes after an opening quote), or -1.
+  @inlinable @inline(__always)
+  func quotedIndex(_ word: UInt64) -> Int {
+    quotedPatterns.withUnsafeBufferPointer { patterns in
+      quotedMasks.withUnsafeBufferPointer { masks in
+        var k = 0
+        while k < patterns.count {
+          if word & masks[k] == patterns[k] { return k }
+          k &+= 1
+        }
+        return -1
+      }
+    }
+  }
+
+  static func head(_ bytes: [UInt8]) -> UInt64 { head(bytes[...]) }
 
   static func head(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     var word: UInt64 = 0
@@ -162,12 +188,16 @@ package struct JSONKeyTable: Sendable {
 
 /// A pull reader over one JSON document.
 ///
+/// The reader and its helper types are `@usableFromInline` as well as `package`: without
+/// that, other modules of the package do not inline its `@inlinable` methods (the compiler
+/// calls them instead, ten or more calls per cell of a feed).
+///
 /// Values are read in document order: `peek()` tells what comes next; `readNumber()`,
 /// `readString()`, `readBool()` read scalars; `readObject(_:_:_:)` and `readArray(_:_:)` call
 /// back once per member with the reader positioned on its value. The reader keeps the key path
 /// of what it reads as offsets into the document and renders it only for an error.
-package struct JSONReader {
-  package enum Token: Equatable, Sendable {
+@usableFromInline package struct JSONReader {
+  @usableFromInline package enum Token: Equatable, Sendable {
     case object, array, string, number, bool, null
   }
 
@@ -179,10 +209,14 @@ package struct JSONReader {
   /// The position of the next byte to read.
   @usableFromInline package var offset = 0
   /// The deepest nesting of arrays and objects allowed.
+  @usableFromInline
   package let maxDepth: Int
   /// The longest string allowed, in UTF-8 bytes.
+  @usableFromInline
   package let maxStringLength: Int
   @usableFromInline var depth = 0
+  /// Whether strings of up to 15 ASCII bytes can be made in place (``SmallString``).
+  @usableFromInline let smallStrings = SmallString.isAvailable
 
   /// One level of the key path: the offset of the current key's opening quote in an object,
   /// or the current index in an array.
@@ -198,29 +232,68 @@ package struct JSONReader {
     }
   }
   /// The frames of the containers around the innermost one, outermost first (the first is
-  /// a placeholder for the document level, which renders as nothing).
-  @usableFromInline var path: ContiguousArray<PathFrame> = []
+  /// a placeholder for the document level, which renders as nothing): `depth` of them.
+  @usableFromInline let path: PathStack
+  /// `path`'s frames, held here so that entering and leaving a container is one store and
+  /// one load (no array to check for uniqueness and capacity).
+  @usableFromInline var frames: UnsafeMutablePointer<PathFrame>
+  /// How many frames `frames` holds room for.
+  @usableFromInline var framesCapacity: Int
   /// The frame of the innermost open container, kept out of the array: it changes at every
   /// key and element, and a stored field costs no uniqueness check to write.
   @usableFromInline var top = PathFrame(isObject: true, keyQuote: -1, index: -1)
 
+  /// The storage of a reader's key path: one allocation per reader, grown by doubling when
+  /// the nesting gets deeper than it has room for (never beyond `maxDepth` frames).
+  ///
+  /// A reader is not copied while it reads (it is passed `inout`); a copy would share this.
+  @usableFromInline
+  final class PathStack {
+    @usableFromInline var frames: UnsafeMutablePointer<PathFrame>
+    @usableFromInline var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      frames = .allocate(capacity: capacity)
+    }
+
+    /// Doubles the room, keeping the first `count` frames.
+    @usableFromInline
+    func grow(keeping count: Int) {
+      let larger = UnsafeMutablePointer<PathFrame>.allocate(capacity: capacity * 2)
+      larger.moveInitialize(from: frames, count: count)
+      frames.deallocate()
+      frames = larger
+      capacity *= 2
+    }
+
+    deinit { frames.deallocate() }
+  }
+
   /// A reader of `buffer`'s bytes.
   package init(buffer: JSONBuffer, maxDepth: Int, maxStringLength: Int) {
+    self.init(
+      buffer: buffer, base: UnsafePointer(buffer.bytes.baseAddress!), count: buffer.count, maxDepth: maxDepth,
+      maxStringLength: maxStringLength)
+  }
+
+  private init(
+    buffer: JSONBuffer?, base: UnsafePointer<UInt8>, count: Int, maxDepth: Int, maxStringLength: Int
+  ) {
     self.buffer = buffer
-    self.base = UnsafePointer(buffer.bytes.baseAddress!)
-    self.end = buffer.count
+    self.base = base
+    self.end = count
     self.maxDepth = maxDepth
     self.maxStringLength = maxStringLength
-    path.reserveCapacity(16)
+    path = PathStack(capacity: 16)
+    frames = path.frames
+    framesCapacity = path.capacity
   }
 
   private init(pointer: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxStringLength: Int) {
-    buffer = nil
-    base = pointer.baseAddress!
-    end = pointer.count
-    self.maxDepth = maxDepth
-    self.maxStringLength = maxStringLength
-    path.reserveCapacity(16)
+    self.init(
+      buffer: nil, base: pointer.baseAddress!, count: pointer.count, maxDepth: maxDepth,
+      maxStringLength: maxStringLength)
   }
 
   /// Calls `body` with a reader of `bytes` in place, without copying them; the reader must
@@ -268,7 +341,7 @@ package struct JSONReader {
   /// The key path of the value being read, rendered.
   package var pathString: String {
     var text = ""
-    for frame in path + CollectionOfOne(top) {
+    for frame in Array(UnsafeBufferPointer(start: frames, count: depth)) + [top] {
       if frame.isObject {
         guard frame.keyQuote >= 0 else { continue }
         let key =
@@ -296,6 +369,7 @@ package struct JSONReader {
   }
 
   /// An error at `position` (default: the current position), with the current key path.
+  @usableFromInline
   package func error(
     _ kind: JSONInputError.Kind, _ message: String, at position: Int? = nil
   ) -> JSONInputError {
@@ -304,6 +378,7 @@ package struct JSONReader {
   }
 
   /// Reports the value being read as invalid.
+  @usableFromInline
   package func invalid(_ message: String, at position: Int? = nil) -> JSONInputError {
     error(.invalidValue, message, at: position)
   }
@@ -337,6 +412,7 @@ package struct JSONReader {
   }
 
   /// The error for an unexpected byte (or the end of input) where `what` was expected.
+  @usableFromInline
   package func unexpected(_ what: String) -> JSONInputError {
     guard offset < end else { return error(.syntax, "unexpected end of input, expected \(what)") }
     return error(.syntax, "unexpected character '\(printable(base[offset]))', expected \(what)")
@@ -346,6 +422,7 @@ package struct JSONReader {
     (0x20..<0x7F).contains(byte) ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
   }
 
+  @usableFromInline
   package static func describe(_ token: Token) -> String {
     switch token {
     case .object: "an object"
@@ -363,6 +440,7 @@ package struct JSONReader {
     guard found == token else { throw mismatch(what, found) }
   }
 
+  @usableFromInline
   package func mismatch(_ what: String, _ found: Token) -> JSONInputError {
     error(.typeMismatch, "expected \(what), found \(Self.describe(found))")
   }
@@ -384,32 +462,67 @@ package struct JSONReader {
       throw error(.limitExceeded("maxDepth"), "nesting deeper than \(maxDepth) levels")
     }
     offset &+= 1
-    path.append(top)
+    if depth > framesCapacity { growPath() }
+    frames[depth &- 1] = top
     top = PathFrame(isObject: isObject, keyQuote: -1, index: 0)
+  }
+
+  @usableFromInline
+  mutating func growPath() {
+    path.grow(keeping: depth &- 1)
+    frames = path.frames
+    framesCapacity = path.capacity
   }
 
   @inlinable @inline(__always)
   mutating func leave() {
+    top = frames[depth &- 1]
     depth &-= 1
-    top = path.removeLast()
   }
 
   /// Where the reading of an object stands: whether a member was read, and which keys.
-  package struct ObjectState {
-    @usableFromInline var first = true
-    @usableFromInline var seen: UInt64 = 0
-    @inlinable package init() {}
+  @usableFromInline package struct ObjectState {
+    // Set in the initializer rather than by property initializers: the initializer of a
+    // package type is then inlined into other modules (the property initializers are not).
+    @usableFromInline var first: Bool
+    @usableFromInline var seen: UInt64
+    @inlinable package init() {
+      first = true
+      seen = 0
+    }
   }
 
   /// Where the reading of an array stands: the index of the element last read.
-  package struct ArrayState {
-    @usableFromInline var index = -1
-    @inlinable package init() {}
+  @usableFromInline package struct ArrayState {
+    @usableFromInline var index: Int
+    @inlinable package init() { index = -1 }
   }
 
   /// Starts reading an object (`what` names it in a type error).
   @inlinable
   package mutating func beginObject(_ what: String) throws(JSONInputError) {
+    if !beginObjectFast() { try beginObjectGeneral(what) }
+  }
+
+  /// ``beginObject(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): an
+  /// opening brace with room for its frame. Returns whether it was that (and consumed).
+  @inlinable @inline(__always)
+  package mutating func beginObjectFast() -> Bool {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+    guard i < end, base[i] == UInt8(ascii: "{"), depth < maxDepth, depth < framesCapacity else {
+      return false
+    }
+    depth &+= 1
+    offset = i &+ 1
+    frames[depth &- 1] = top
+    top = PathFrame(isObject: true, keyQuote: -1, index: 0)
+    return true
+  }
+
+  /// ``beginObject(_:)`` in full: every check, and every error.
+  @usableFromInline
+  package mutating func beginObjectGeneral(_ what: String) throws(JSONInputError) {
     try expect(.object, what)
     try enter(isObject: true)
   }
@@ -419,6 +532,64 @@ package struct JSONReader {
   /// and repeated keys are errors.
   @inlinable @inline(__always)
   package mutating func nextKey(
+    _ keys: JSONKeyTable, _ state: inout ObjectState
+  ) throws(JSONInputError) -> Int? {
+    let key = nextKeyFast(keys, &state)
+    if key >= 0 { return key }
+    if key == Self.closed { return nil }
+    return try nextKeyGeneral(keys, &state)
+  }
+
+  /// What a fast path returns for the end of its object or array (consumed).
+  @inlinable package static var closed: Int { -1 }
+  /// What a fast path returns when the general path must decide (nothing consumed).
+  @inlinable package static var general: Int { -2 }
+
+  /// ``nextKey(_:_:)``'s common case, which cannot fail and so can be inlined into another
+  /// module (a throwing function of a package type is not): (`,`) `"` short-key `"` `:`, or
+  /// `}`, white space anywhere between. Returns the key's index, ``closed``, or ``general``
+  /// for anything else (long, escaped, unknown or repeated keys, bad syntax): the caller then
+  /// calls ``nextKeyGeneral(_:_:)`` from the same offset, which reports it.
+  @inlinable @inline(__always)
+  package mutating func nextKeyFast(_ keys: JSONKeyTable, _ state: inout ObjectState) -> Int {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+    guard i < end else { return Self.general }
+    var byte = base[i]
+    if byte == UInt8(ascii: "}") {
+      offset = i &+ 1
+      leave()
+      return Self.closed
+    }
+    if !state.first {
+      guard byte == UInt8(ascii: ",") else { return Self.general }
+      i &+= 1
+      while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+      guard i < end else { return Self.general }
+      byte = base[i]
+    }
+    guard byte == UInt8(ascii: "\""), end &- i > 8 else { return Self.general }
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt64.self))
+    let k = keys.quotedIndex(word)
+    guard k >= 0, state.seen & (1 &<< UInt64(k)) == 0 else { return Self.general }
+    var j = i &+ 2 &+ keys.lengths.withUnsafeBufferPointer { $0[k] }
+    while j < end, Self.isWhitespace(base[j]) { j &+= 1 }
+    guard j < end, base[j] == UInt8(ascii: ":") else { return Self.general }
+    state.first = false
+    state.seen |= 1 &<< UInt64(k)
+    top.keyQuote = i
+    offset = j &+ 1
+    return k
+  }
+
+  @inlinable @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// ``nextKey(_:_:)`` byte by byte: every key, and every error.
+  @usableFromInline
+  package mutating func nextKeyGeneral(
     _ keys: JSONKeyTable, _ state: inout ObjectState
   ) throws(JSONInputError) -> Int? {
     guard let quote = try nextKeyQuote(first: &state.first) else {
@@ -545,6 +716,39 @@ package struct JSONReader {
   /// it (the caller must read or skip it); `nil` after the closing bracket.
   @inlinable @inline(__always)
   package mutating func nextElement(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
+    let index = nextElementFast(&state)
+    if index >= 0 { return index }
+    if index == Self.closed { return nil }
+    return try nextElementGeneral(&state)
+  }
+
+  /// ``nextElement(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): the
+  /// first element, `,` before the next one, or `]`. Returns the element's index, ``closed``
+  /// or ``general``.
+  @inlinable @inline(__always)
+  package mutating func nextElementFast(_ state: inout ArrayState) -> Int {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+    guard i < end else { return Self.general }
+    let byte = base[i]
+    if byte == UInt8(ascii: "]") {
+      offset = i &+ 1
+      leave()
+      return Self.closed
+    }
+    if state.index >= 0 {
+      guard byte == UInt8(ascii: ",") else { return Self.general }
+      i &+= 1
+    }
+    offset = i
+    state.index &+= 1
+    top.index = state.index
+    return state.index
+  }
+
+  /// ``nextElement(_:)`` in full: every check, and every error.
+  @usableFromInline
+  package mutating func nextElementGeneral(_ state: inout ArrayState) throws(JSONInputError) -> Int? {
     skipWhitespace()
     if state.index >= 0 {
       top.index = -1
@@ -582,6 +786,42 @@ package struct JSONReader {
   /// Reads a number; non-finite results (such as `1e400`) are errors.
   @inlinable @inline(__always)
   package mutating func readNumber(_ what: String = "a number") throws(JSONInputError) -> Double {
+    if let value = readNumberFast() { return value }
+    return try readNumberGeneral(what)
+  }
+
+  /// ``readNumber(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): a whole
+  /// number of up to 15 digits without a sign (most sizes and offsets), exact as a double.
+  /// Returns `nil`, having consumed nothing, for anything else.
+  @inlinable @inline(__always)
+  package mutating func readNumberFast() -> Double? {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+    if i < end, base[i] &- 0x31 < 9 {
+      let start = i
+      var value = UInt64(base[i] &- 0x30)
+      i &+= 1
+      while i < end, base[i] &- 0x30 < 10, i &- start < 15 {
+        value = value &* 10 &+ UInt64(base[i] &- 0x30)
+        i &+= 1
+      }
+      if i == end || !Self.continuesNumber(base[i]) {
+        offset = i
+        return Double(value)
+      }
+    }
+    return nil
+  }
+
+  /// Whether `byte` may continue a number literal (a digit, a fraction or an exponent).
+  @inlinable @inline(__always)
+  static func continuesNumber(_ byte: UInt8) -> Bool {
+    byte &- 0x30 < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+  }
+
+  /// ``readNumber(_:)`` in full: every form, and every error.
+  @usableFromInline
+  package mutating func readNumberGeneral(_ what: String) throws(JSONInputError) -> Double {
     try expect(.number, what)
     let start = offset
     var i = offset
@@ -717,6 +957,60 @@ package struct JSONReader {
   /// Reads a string.
   @inlinable
   package mutating func readString(_ what: String = "a string") throws(JSONInputError) -> String {
+    if let string = readStringFast() { return string }
+    return try readStringGeneral(what)
+  }
+
+  /// ``readString(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): up to
+  /// 15 plain ASCII bytes (most identifiers), the string made in place from two loads, without
+  /// a scan for its end or a check of its bytes by the standard library. Returns `nil`, having
+  /// consumed nothing, for anything else.
+  @inlinable @inline(__always)
+  package mutating func readStringFast() -> String? {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
+    if smallStrings, i < end, base[i] == UInt8(ascii: "\""), end &- i > 16 {
+      let low = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 1)).loadUnaligned(as: UInt64.self))
+      let high = UInt64(littleEndian: UnsafeRawPointer(base + (i &+ 9)).loadUnaligned(as: UInt64.self))
+      let count = Self.plainASCIIPrefix(low, high)
+      if count < 16, count <= maxStringLength,
+        base[i &+ 1 &+ count] == UInt8(ascii: "\"")
+      {
+        offset = i &+ 2 &+ count
+        return SmallString.make(low: low, high: high, count: count)
+      }
+    }
+    return nil
+  }
+
+  /// How many of the sixteen bytes in `low` and `high` (in memory order) come before the
+  /// first quote, backslash, control character or non-ASCII byte.
+  @inlinable @inline(__always)
+  static func plainASCIIPrefix(_ low: UInt64, _ high: UInt64) -> Int {
+    let first = stopBytes(low)
+    if first != 0 { return first.trailingZeroBitCount >> 3 }
+    let second = stopBytes(high)
+    return second != 0 ? 8 &+ second.trailingZeroBitCount >> 3 : 16
+  }
+
+  /// The high bit set in each byte of `word` that is a quote, a backslash, a control
+  /// character or not ASCII (exact for the lowest such byte, which is all that is used).
+  @inlinable @inline(__always)
+  static func stopBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    // A byte is zero (after the XOR) or below 0x20 when subtracting borrows into its high bit.
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control | word) & high
+  }
+
+  /// ``readString(_:)`` byte by byte: longer strings, escapes, non-ASCII text and errors.
+  @usableFromInline
+  package mutating func readStringGeneral(_ what: String) throws(JSONInputError) -> String {
     try expect(.string, what)
     // Plain ASCII without escapes (identifiers, names): one scan and one copy.
     let quote = offset
@@ -737,6 +1031,7 @@ package struct JSONReader {
 
   /// Decodes the string literal at `quote` in full (escapes, UTF-8 validation, the length
   /// limit) and moves past it.
+  @usableFromInline
   package mutating func readStringLiteral(at quote: Int) throws(JSONInputError) -> String {
     do {
       let (string, after) = try decodeJSONString(
@@ -837,5 +1132,55 @@ package struct JSONReader {
     let start = offset
     try skipValue()
     return start..<offset
+  }
+}
+
+/// Strings of up to 15 ASCII bytes made without the standard library's checks: the bit
+/// pattern of a "small" string, the form the standard library itself gives such text on
+/// 64-bit platforms (the bytes in order, then the count and the flags in the last byte).
+///
+/// Used only when a check at first use finds that this platform's strings have that form:
+/// strings made here, for every length, must be bit for bit the standard library's own.
+@usableFromInline
+enum SmallString {
+  /// Whether ``make(low:high:count:)`` makes exactly the standard library's strings.
+  @usableFromInline static let isAvailable: Bool = {
+    #if _pointerBitWidth(_64) && _endian(little)
+    guard MemoryLayout<String>.size == 16 else { return false }
+    let sample = Array("0123456789abcdefg".utf8)
+    for count in 0...15 {
+      var padded = sample
+      padded[count] = UInt8(ascii: "\"")
+      let (low, high) = padded.withUnsafeBytes {
+        (
+          $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+          $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        )
+      }
+      let expected = String(decoding: sample[0..<count], as: UTF8.self)
+      let made = make(low: UInt64(littleEndian: low), high: UInt64(littleEndian: high), count: count)
+      let expectedBits = unsafeBitCast(expected, to: (UInt64, UInt64).self)
+      let madeBits = unsafeBitCast(made, to: (UInt64, UInt64).self)
+      guard expectedBits == madeBits, made == expected, made.utf8.count == count else { return false }
+    }
+    return true
+    #else
+    return false
+    #endif
+  }()
+
+  /// The small ASCII string of the first `count` (at most 15) bytes of `low` then `high`.
+  @inlinable @inline(__always)
+  static func make(low: UInt64, high: UInt64, count: Int) -> String {
+    #if _pointerBitWidth(_64) && _endian(little)
+    // Bytes past `count` cleared; the top byte holds the flags (immortal, small, ASCII) and
+    // the count.
+    let lowMask: UInt64 = count >= 8 ? .max : (1 &<< (8 &* UInt64(count))) &- 1
+    let highMask: UInt64 = count <= 8 ? 0 : (1 &<< (8 &* UInt64(count &- 8))) &- 1
+    let flags: UInt64 = (0xE0 | UInt64(count)) &<< 56
+    return unsafeBitCast((low & lowMask, (high & highMask) | flags), to: String.self)
+    #else
+    fatalError("small strings are made only on 64-bit little-endian platforms")
+    #endif
   }
 }

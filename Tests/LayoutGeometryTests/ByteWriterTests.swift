@@ -108,4 +108,42 @@ import Testing
     b.flush()
     #expect(String(decoding: first.bytes, as: UTF8.self) == "shared,a onlyshared,b42")
   }
+
+  /// Records put straight into the buffer read as the same parts written one by one, at
+  /// every buffer size (a room that does not fit hands the buffered bytes over first), and
+  /// never write more than ``ByteWriter/maximumNumberLength`` bytes per number.
+  @Test(arguments: [64, 100, 1 << 16]) func roomsWriteWhatWritesWrite(capacity: Int) {
+    var random = Random(state: UInt64(capacity))
+    var values: [Double] = [
+      0, -0.0, 1e15, -1e15 + 1, 1e300, -.greatestFiniteMagnitude, .nan, -.infinity, 0.125,
+    ]
+    for _ in 0..<3000 {
+      values.append(Double(bitPattern: random.next()))
+      values.append((Double(random.below(2_000_000)) - 1e6) / 8)
+    }
+    var integers = [0, -1, Int.max, Int.min]
+    for _ in 0..<3000 { integers.append(Int(bitPattern: UInt(random.next())) >> Int(random.below(64))) }
+    let put = text(capacity: capacity) { writer in
+      for (value, integer) in zip(values, integers + integers) {
+        writer.withUnsafeRoom(64) { out in
+          var n = ByteWriter.put("{\"v\":", at: out)
+          let length = ByteWriter.put(number: value, at: out + n)
+          #expect(length <= ByteWriter.maximumNumberLength)
+          n += length
+          n += ByteWriter.put(",\"i\":", at: out + n)
+          n += ByteWriter.put(integer: integer, at: out + n)
+          return n
+        }
+      }
+    }
+    let written = text { writer in
+      for (value, integer) in zip(values, integers + integers) {
+        writer.write("{\"v\":")
+        writer.write(number: value)
+        writer.write(",\"i\":")
+        writer.write(integer: integer)
+      }
+    }
+    #expect(put == written)
+  }
 }

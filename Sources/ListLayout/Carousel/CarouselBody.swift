@@ -12,7 +12,7 @@ import LayoutGeometry
 /// The cells' sizes and running sums sit in ``CarouselCells``: a cell's x is a prefix sum (read
 /// in O(1), searched in O(log n)), the tallest cell is kept with them.
 struct CarouselBody: SectionBody {
-  /// The cells, with the carousel's row in their first chunk: the body is two words, held in
+  /// The cells, with the carousel's row in their first chunk: the body is three words, held in
   /// place by a section's geometry (no box of its own).
   var cells: CarouselCells
 

@@ -8,18 +8,22 @@
 ///  prefix(i) = chunk(i).start + chunk(i).sums[i mod 128]
 /// ```
 ///
-/// Cells sit in chunks of up to ``chunkCapacity`` (every chunk full but the last), each one
-/// allocation holding its cells' widths, heights and running sums, never changed once
-/// another row shares it. A row is its first chunk, held in place, and the list of the others
-/// with each one's start (the sum of the chunks before it, added in order); the first chunk's
-/// header also holds the row's cell count, its tallest cell and the carousel's ``CarouselRow``
-/// (so a carousel body is two words, kept in place in a section's geometry). So:
+/// Cells sit in chunks of up to ``chunkCapacity`` (every chunk full but the last), each
+/// holding its cells' widths, heights and running sums behind a small header, never changed
+/// once another row shares it: a chunk is one allocation of its own or, in a layout pass over
+/// many carousel cells, room carved from the pass's ``ChunkArena`` (one mapping for every
+/// carousel of the pass, as a large flow section's pages share one: no allocation per
+/// carousel). A row is its first chunk, held in place, and the list of the others with each
+/// one's start (the sum of the chunks before it, added in order); the first chunk's header
+/// also holds the row's cell count, its tallest cell and the carousel's ``CarouselRow`` (so a
+/// carousel body is three words, kept in place in a section's geometry). So:
 /// - building a row of n cells is one pass and n / 128 allocations (at least one: a row of up
-///   to 128 cells is one allocation), plus one for the list of the chunks past the first;
+///   to 128 cells is one allocation; none in an arena), plus one for the list of the chunks
+///   past the first;
 /// - a cell's start is O(1), and the first cell past an x is a binary search, O(log n);
 /// - resizing a cell copies its chunk and the list of chunks (and the first chunk when the
 ///   row's tallest cell changes): O(128 + n / 128), sharing every other chunk with the row it
-///   came from.
+///   came from (a chunk in an arena is always copied into one of its own).
 ///
 /// Every sum is a pure function of the widths (a chunk's running sums are one loop from its
 /// first cell, the starts one loop over the chunks from the first), so a row reached by
@@ -31,23 +35,59 @@ struct CarouselCells: @unchecked Sendable {
   /// `log2(chunkCapacity)`.
   static let chunkShift = 7
 
+  /// The arena room a row of `count` cells takes (``Builder/init(count:arena:)``): its
+  /// chunks' values, each chunk's rounded up as ``ChunkArena/take(bytes:)`` hands out.
+  static func arenaBytes(count: Int) -> Int {
+    let full = count >> chunkShift
+    let rest = count & (chunkCapacity - 1)
+    let restBytes = rest > 0 || count == 0 ? Chunk.arenaBytes(values: 3 * rest + 1) : 0
+    return full * Chunk.arenaBytes(values: 3 * chunkCapacity + 1) + restBytes
+  }
+
   /// One chunk of cells (a row's first chunk also holds the row's count, tallest cell and
-  /// carousel row in its header). All its manual memory is here: `count` widths, then `count`
-  /// heights, then `count + 1` running sums of the widths, as `Double`s after the header.
-  /// Written only while being built or while uniquely referenced (copy-on-write).
-  final class Chunk: ManagedBuffer<ChunkHeader, Double> {
-    /// A chunk for `count` cells, its sizes not yet written.
-    static func make(count: Int) -> Chunk {
-      let buffer = Chunk.create(minimumCapacity: 3 * count + 1) { _ in
-        ChunkHeader(count: count, total: 0, tallest: 0, rowCount: 0, rowTallest: 0, row: nil)
+  /// carousel row in its header). All its manual memory is here: a ``ChunkHeader``, then
+  /// `count` widths, `count` heights and `count + 1` running sums of the widths, as `Double`s:
+  /// in a ``ChunkBuffer`` of its own, or in room carved from a layout pass's ``ChunkArena``
+  /// (one mapping for every carousel of the pass, no allocation per chunk). Either is its
+  /// `owner`, which the chunk keeps alive. Written only while being built or while its owner
+  /// is uniquely referenced (copy-on-write: an arena is shared by the pass's chunks, so a
+  /// chunk in one is copied into a buffer of its own before it is changed).
+  struct Chunk {
+    /// What keeps the chunk's memory alive: its ``ChunkBuffer`` or the arena it was carved from.
+    private(set) var owner: AnyObject
+    /// The header, read and written through its address (the values follow where
+    /// ``ChunkHeader/storage`` says).
+    let info: UnsafeMutablePointer<ChunkHeader>
+
+    /// A chunk for `count` cells, its sizes not yet written: in room taken from `arena` when
+    /// it has some, else in a buffer of its own.
+    static func make(count: Int, arena: ChunkArena? = nil) -> Chunk {
+      let values = 3 * count + 1
+      if let arena, let room = arena.take(bytes: arenaBytes(values: values)) {
+        assert(_isPOD(ChunkHeader.self), "a chunk header in an arena holds a reference")
+        let storage = (room + headerBytes).bindMemory(to: Double.self, capacity: values)
+        let info = room.bindMemory(to: ChunkHeader.self, capacity: 1)
+        info.initialize(to: ChunkHeader(count: count, storage: storage))
+        return Chunk(owner: arena, info: info)
       }
-      return unsafeDowncast(buffer, to: Chunk.self)
+      let buffer = ChunkBuffer.create(minimumCapacity: values) { buffer in
+        ChunkHeader(count: count, storage: buffer.withUnsafeMutablePointerToElements { $0 })
+      }
+      let info = buffer.withUnsafeMutablePointerToHeader { $0 }
+      return Chunk(owner: buffer, info: info)
     }
 
-    /// The header, read and written through its address: `header` itself is a class property,
-    /// which the runtime's exclusivity checks would guard on every access.
-    @inline(__always)
-    var info: UnsafeMutablePointer<ChunkHeader> { withUnsafeMutablePointerToHeader { $0 } }
+    /// The arena room of a header, a multiple of 16 bytes.
+    static var headerBytes: Int { (MemoryLayout<ChunkHeader>.stride + 15) & ~15 }
+
+    /// The arena room for a chunk of `values` values and its header (a multiple of 16 bytes,
+    /// as ``ChunkArena/take(bytes:)`` hands out).
+    static func arenaBytes(values: Int) -> Int {
+      headerBytes + (values * MemoryLayout<Double>.stride + 15) & ~15
+    }
+
+    /// The arena holding the chunk, or `nil` for a chunk in a buffer of its own.
+    var arena: ChunkArena? { owner as? ChunkArena }
 
     @inline(__always)
     var count: Int { info.pointee.count }
@@ -59,7 +99,7 @@ struct CarouselCells: @unchecked Sendable {
     /// The chunk's storage: widths at `0 ..< count`, heights at `count ..< 2 count`, sums at
     /// `2 count ... 3 count`.
     @inline(__always)
-    var storage: UnsafeMutablePointer<Double> { withUnsafeMutablePointerToElements { $0 } }
+    var storage: UnsafeMutablePointer<Double> { info.pointee.storage }
 
     @inline(__always)
     func width(_ k: Int) -> Double { storage[k] }
@@ -77,17 +117,30 @@ struct CarouselCells: @unchecked Sendable {
       var running = Running(storage: p, size: n)
       for k in 0..<n { running.add(k, width: p[k], height: p[n + k]) }
       running.finish(self)
+      withExtendedLifetime(owner) {}
     }
 
-    /// A copy of this chunk.
+    /// Makes this chunk the only holder of its memory, copying it into a buffer of its own
+    /// unless it already is.
+    mutating func makeUnique() {
+      if !isKnownUniquelyReferenced(&owner) || owner is ChunkArena { self = copy() }
+    }
+
+    /// A copy of this chunk, in a buffer of its own.
     func copy() -> Chunk {
       let n = count
       let copy = Chunk.make(count: n)
-      copy.storage.update(from: storage, count: 3 * n + 1)
+      let storage = copy.storage
+      storage.update(from: self.storage, count: 3 * n + 1)
       copy.info.pointee = info.pointee
+      copy.info.pointee.storage = storage
+      withExtendedLifetime(owner) {}
       return copy
     }
   }
+
+  /// The memory of a chunk of its own: its header and values.
+  final class ChunkBuffer: ManagedBuffer<ChunkHeader, Double> {}
 
   /// The running sums of one chunk being written, cell by cell from its first: the one loop
   /// every chunk's sums and tallest cell come from (so a chunk built whole and one sealed
@@ -123,14 +176,23 @@ struct CarouselCells: @unchecked Sendable {
 
   /// A chunk's cell count, the sum of its widths and its tallest cell's height; in a row's
   /// first chunk, also the row's cell count and tallest cell, and the carousel's row (`nil`
-  /// for cells built on their own).
-  struct ChunkHeader: Sendable {
+  /// for cells built on their own); and where its values are. Plain values only (it may sit
+  /// in an arena, which never deinitializes what it holds: ``Chunk/make(count:arena:)``
+  /// checks it).
+  struct ChunkHeader {
     var count: Int
-    var total: Double
-    var tallest: Double
-    var rowCount: Int
-    var rowTallest: Double
-    var row: CarouselRow?
+    var total = 0.0
+    var tallest = 0.0
+    var rowCount = 0
+    var rowTallest = 0.0
+    var row: CarouselRow? = nil
+    /// The chunk's `3 count + 1` values.
+    var storage: UnsafeMutablePointer<Double>
+
+    init(count: Int, storage: UnsafeMutablePointer<Double>) {
+      self.count = count
+      self.storage = storage
+    }
   }
 
   /// A chunk and the sum of the widths of every cell before it. Sendable because a chunk is
@@ -162,6 +224,11 @@ struct CarouselCells: @unchecked Sendable {
     c == 0 ? Entry(chunk: head, start: 0) : tail[c - 1]
   }
 
+  /// The arena holding each chunk's values, in order (`nil` for a chunk holding its own).
+  var chunkArenas: [ChunkArena?] {
+    [head.arena] + tail.map { $0.chunk.arena }
+  }
+
   /// The sum of all widths.
   var total: Double {
     let last = entry(chunkCount - 1)
@@ -181,10 +248,14 @@ struct CarouselCells: @unchecked Sendable {
     private let count: Int
     private var start = 0.0
     private var tallest = 0.0
+    /// Where the chunks' values go: room in a layout pass's arena, or (`nil`, or once it is
+    /// full) each chunk's own elements.
+    private let arena: ChunkArena?
 
-    /// A builder of a row of `count` cells.
-    init(count: Int) {
+    /// A builder of a row of `count` cells, its chunks' values in `arena` while it has room.
+    init(count: Int, arena: ChunkArena? = nil) {
       self.count = count
+      self.arena = arena
       let chunks = (count + CarouselCells.chunkCapacity - 1) >> CarouselCells.chunkShift
       if chunks > 1 { tail.reserveCapacity(chunks - 1) }
     }
@@ -217,7 +288,7 @@ struct CarouselCells: @unchecked Sendable {
       endChunk()
       let remaining = count - CarouselCells.start(ofChunk: chunks)
       precondition(remaining > 0, "a carousel row of \(count) cells got more")
-      let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity))
+      let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity), arena: arena)
       chunk = made
       running = Running(storage: made.storage, size: made.count)
       size = made.count
@@ -237,17 +308,20 @@ struct CarouselCells: @unchecked Sendable {
     }
 
     /// The row of every size appended (exactly `count` of them), for the carousel `row`.
-    consuming func finish(row: CarouselRow? = nil) -> CarouselCells {
+    mutating func finish(row: CarouselRow? = nil) -> CarouselCells {
       precondition(written == size, "a carousel row of \(count) cells got fewer")
       endChunk()
-      let last = chunks == 0 ? nil : tail.last?.chunk ?? head
-      let appended = last.map { CarouselCells.start(ofChunk: chunks - 1) + $0.count } ?? 0
+      // Every chunk but the last is full, and the last had `size` cells.
+      let appended = chunks == 0 ? 0 : CarouselCells.start(ofChunk: chunks - 1) + size
       precondition(appended == count, "a carousel row of \(count) cells got \(appended)")
-      let first = head ?? Chunk.make(count: 0)
+      // The chunks are moved out of the builder, not copied (a copy retains each).
+      let first = head.take() ?? Chunk.make(count: 0, arena: arena)
       first.info.pointee.rowCount = count
       first.info.pointee.rowTallest = tallest
       first.info.pointee.row = row
-      return CarouselCells(head: first, tail: tail)
+      var rest = ContiguousArray<Entry>()
+      swap(&rest, &tail)
+      return CarouselCells(head: first, tail: rest)
     }
   }
 
@@ -370,10 +444,10 @@ struct CarouselCells: @unchecked Sendable {
     let k = index & (Self.chunkCapacity - 1)
     let chunk: Chunk
     if c == 0 {
-      if !isKnownUniquelyReferenced(&head) { head = head.copy() }
+      head.makeUnique()
       chunk = head
     } else {
-      if !isKnownUniquelyReferenced(&tail[c - 1].chunk) { tail[c - 1].chunk = tail[c - 1].chunk.copy() }
+      tail[c - 1].chunk.makeUnique()
       chunk = tail[c - 1].chunk
     }
     let n = chunk.count
@@ -392,7 +466,7 @@ struct CarouselCells: @unchecked Sendable {
     }
     // The row's tallest sits in the first chunk: copied (if shared) only when it changes.
     if tallest.bitPattern != self.tallest.bitPattern {
-      if !isKnownUniquelyReferenced(&head) { head = head.copy() }
+      head.makeUnique()
       head.info.pointee.rowTallest = tallest
     }
   }

@@ -7,6 +7,9 @@ import LayoutGeometry
 struct CarouselSectionLayout: SectionLayoutAlgorithm {
   /// The section's carousel options.
   let carousel: CarouselLayout
+  /// Where the row's chunks go: the layout pass's arena for its carousels, or `nil` (each
+  /// chunk then allocates its own).
+  var arena: ChunkArena? = nil
   /// Rows laid out (one per layout or relayout).
   private(set) var linesLaidOut = 0
 
@@ -16,7 +19,7 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     let row = try CarouselRow(context, carousel)
     // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting),
     // and their sizes written straight into the row's chunks.
-    var cells = CarouselCells.Builder(count: section.cells.count)
+    var cells = CarouselCells.Builder(count: section.cells.count, arena: arena)
     try section.cells.forEachChunk { (chunk, first) throws(LayoutError) in
       guard let base = chunk.baseAddress else { return true }
       try cells.append(chunk.count) { (k) throws(LayoutError) in
@@ -106,10 +109,11 @@ struct CarouselRow: Sendable, Equatable {
   var section: Int
 
   init(_ context: SectionContext, _ carousel: CarouselLayout) throws(LayoutError) {
-    let configuration = context.configuration
+    // The configuration's fields are read in place (a copy of it would retain its references).
     let insets = context.attributes.insets
-    left = configuration.contentInsets.left + insets.left
-    trailing = insets.right + configuration.contentInsets.right
+    let contentInsets = context.configuration.contentInsets
+    left = contentInsets.left + insets.left
+    trailing = insets.right + contentInsets.right
     spacing = carousel.itemSpacing ?? context.attributes.itemSpacing
     // Paths are written only for an error.
     if carousel.itemSpacing != nil && !(spacing.isFinite && spacing >= 0) {
@@ -118,13 +122,13 @@ struct CarouselRow: Sendable, Equatable {
     if case .fixed(let band) = carousel.height, !(band.isFinite && band >= 0) {
       try checkNonNegative(band, "sections[\(context.index)].layout.height")
     }
-    listWidth = configuration.width
-    visibleWidth = max(0, listWidth - configuration.contentInsets.horizontal - insets.horizontal)
+    listWidth = context.configuration.width
+    visibleWidth = max(0, listWidth - contentInsets.horizontal - insets.horizontal)
     height = carousel.height
     alignment = context.attributes.verticalAlignment
     paging = carousel.paging
-    defaultSize = configuration.defaultCellSize
-    direction = configuration.layoutDirection
+    defaultSize = context.configuration.defaultCellSize
+    direction = context.configuration.layoutDirection
     section = context.index
   }
 

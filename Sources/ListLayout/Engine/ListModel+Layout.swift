@@ -21,7 +21,7 @@ extension ListModel {
 /// Runs the section layouts with the manager's concrete type, so the hot loop calls it
 /// directly (or through the memo) rather than through an existential.
 enum LayoutEngine {
-  static func layoutSections(of model: ListModel) throws(LayoutError) -> ContiguousArray<SectionGeometry> {
+  static func layoutSections(of model: ListModel) throws(LayoutError) -> BlockArray<SectionGeometry> {
     try withSpacingPolicy(for: model.configuration.layoutManager, FullLayout(model: model))
   }
 
@@ -67,16 +67,46 @@ struct FullLayout: SpacingPolicyJob {
 
   func run<Policy: SpacingPolicy>(
     policy: inout Policy
-  ) throws(LayoutError) -> ContiguousArray<SectionGeometry> {
+  ) throws(LayoutError) -> BlockArray<SectionGeometry> {
     var layouts = SectionLayouts(configuration: model.configuration)
-    var geometries = ContiguousArray<SectionGeometry>()
-    geometries.reserveCapacity(model.sections.count)
-    // Each section is read in place from the model's array (not copied out of it).
-    for index in model.sections.indices {
-      geometries.append(
-        try layouts.layout(model.sections[index], at: index, in: model.configuration, policy: &policy))
+    let carousels = model.carouselCellCount
+    layouts.reserveCarouselCells(carousels.cells, carousels: carousels.sections)
+    // The geometries go straight into the snapshot's blocks (not copied there from one array).
+    var geometries = BlockArray<SectionGeometry>()
+    var block = ContiguousArray<SectionGeometry>()
+    block.reserveCapacity(Blocks.size)
+    // Each section is read in place from the model's chunks (not copied out of them, nor
+    // looked up in the tree one by one).
+    try model.sections.forEachChunk { (chunk, first) throws(LayoutError) in
+      for k in chunk.indices {
+        block.append(try layouts.layout(chunk[k], at: first + k, in: model.configuration, policy: &policy))
+        if block.count == Blocks.size {
+          geometries.append(block: block)
+          block = []
+          block.reserveCapacity(Blocks.size)
+        }
+      }
+      return true
     }
+    geometries.append(block: block)
     return geometries
+  }
+}
+
+extension ListModel {
+  /// The number of carousel sections and of the cells in them (O(s) for s sections).
+  var carouselCellCount: (sections: Int, cells: Int) {
+    var count = (sections: 0, cells: 0)
+    self.sections.forEachChunk { chunk, _ in
+      for k in chunk.indices {
+        if case .carousel = chunk[k].layout {
+          count.sections += 1
+          count.cells += chunk[k].cells.count
+        }
+      }
+      return true
+    }
+    return count
   }
 }
 

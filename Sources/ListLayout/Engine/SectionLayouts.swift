@@ -69,6 +69,9 @@ struct SectionLayouts {
   var flow: FlowSectionLayout
   /// The lines laid out by layouts made for one section.
   var otherLinesLaidOut = 0
+  /// The mapping the carousels of this pass put their cells' sums in (see ``CarouselCells``),
+  /// when the pass was told of enough carousel cells (``reserveCarouselCells(_:)``).
+  private var carouselArena: ChunkArena?
   /// The context handed to each section: the list's configuration in layout space, copied
   /// here once per pass (not once per section), and the section's index and attributes, set
   /// for each section in place.
@@ -84,6 +87,15 @@ struct SectionLayouts {
 
   /// How many lines the layouts have laid out so far.
   var linesLaidOut: Int { flow.linesLaidOut + otherLinesLaidOut }
+
+  /// Makes one arena for the carousels this pass will lay out, `cells` cells over
+  /// `carousels` sections, when they are many (as a large flow section gets one): their
+  /// chunks then come from one mapping, not one allocation each.
+  mutating func reserveCarouselCells(_ cells: Int, carousels: Int) {
+    guard cells >= ChunkArena.minimumCells else { return }
+    let bytes = CarouselCells.arenaBytes(count: cells) + carousels * CarouselCells.arenaBytes(count: 0)
+    carouselArena = ChunkArena(bytes: bytes)
+  }
 
   /// Validates one section's own values and lays it out with its section layout. `list` is
   /// the configuration these layouts were made with.
@@ -114,8 +126,11 @@ struct SectionLayouts {
     case .masonry(let masonry):
       return try Self.layoutOnce(MasonrySectionLayout(masonry), section, context, &policy, &otherLinesLaidOut)
     case .carousel(let carousel):
-      return try Self.layoutOnce(
-        CarouselSectionLayout(carousel: carousel), section, context, &policy, &otherLinesLaidOut)
+      // Laid out here rather than through `layoutOnce`: no part of `self` is passed inout
+      // during the call, so `context` is read in place rather than copied for it.
+      var carouselLayout = CarouselSectionLayout(carousel: carousel, arena: carouselArena)
+      defer { otherLinesLaidOut += carouselLayout.linesLaidOut }
+      return try carouselLayout.layout(section, in: context, policy: &policy)
     }
   }
 

@@ -21,6 +21,8 @@ import ucrt
 //   or one masonry placer (lane tops, open chunks), never shared.
 // - `SharedChunks.Chunk` and `ChunkArena` (Masonry/): a masonry section's sealed chunks, each
 //   in a `PageMemory` block or carved from an arena's mapping.
+// - `CarouselCells.Chunk` (Carousel/): a carousel's sizes and sums, in the chunk's own
+//   elements or carved from a layout pass's `ChunkArena`.
 // Nothing else in the package allocates or frees memory by hand.
 
 /// The C allocator for page records: a block a builder filled can be handed to a page and
@@ -177,13 +179,13 @@ public enum LayoutMemory {
   static let arenaBytesMapped = Atomic<Int>(0)
   static let arenaBytesUsed = Atomic<Int>(0)
 
-  /// Bytes of address space mapped for the pages of large sections (on Linux; 0 elsewhere),
-  /// in all snapshots alive plus one spare mapping kept for the next layout. Only what has
+  /// Bytes of address space mapped for the pages of large sections and the chunks of layout
+  /// passes over many carousel cells (on Linux; 0 elsewhere), in all snapshots alive plus one spare mapping kept for the next layout. Only what has
   /// been written is resident.
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
-  /// Bytes of page records (and masonry chunks) written into those arenas: the layout state
-  /// they hold.
+  /// Bytes of page records (and masonry and carousel chunks) written into those arenas: the
+  /// layout state they hold.
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
 
   /// Gives back the mapping kept for the next layout of a large section (on Linux, the pages

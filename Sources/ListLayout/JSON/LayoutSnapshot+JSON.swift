@@ -49,28 +49,52 @@ extension LayoutSnapshot {
     writer.write(number: contentSize.height)
     writer.write("},\"elements\":[")
     var first = true
-    func element(_ element: LayoutAttributes, id: String?, into writer: inout ByteWriter) {
-      writer.write(first ? "\n{\"kind\":\"" : ",\n{\"kind\":\"")
+    // Each element is two records written straight into the writer's buffer (one check of
+    // the buffer each, not one per part), with its identifier between them. Room: 12 bytes
+    // of prefix, 11 of kind and quote, 19 and 8 of keys, two integers of 20; then 64 bytes of
+    // keys and punctuation, four numbers and an integer of 20. `first` is a
+    // parameter rather than a captured variable, which the runtime would check on every use.
+    func element(_ element: LayoutAttributes, id: String?, first: inout Bool, into writer: inout ByteWriter) {
+      let kind = element.kind
+      let indexPath = element.indexPath
+      let wasFirst = first
       first = false
-      writer.write(element.kind.rawValue)
-      writer.write(byte: UInt8(ascii: "\""))
-      if !element.kind.isOutsideSections {
-        writer.write(",\"section\":")
-        writer.write(integer: element.indexPath.section)
-      }
-      if element.kind == .cell {
-        writer.write(",\"item\":")
-        writer.write(integer: element.indexPath.item)
+      writer.withUnsafeRoom(96) { out in
+        var n = ByteWriter.put(wasFirst ? "\n{\"kind\":\"" : ",\n{\"kind\":\"", at: out)
+        n &+= Self.putKind(kind, at: out + n)
+        out[n] = UInt8(ascii: "\"")
+        n &+= 1
+        if !kind.isOutsideSections {
+          n &+= ByteWriter.put(",\"section\":", at: out + n)
+          n &+= ByteWriter.put(integer: indexPath.section, at: out + n)
+        }
+        if kind == .cell {
+          n &+= ByteWriter.put(",\"item\":", at: out + n)
+          n &+= ByteWriter.put(integer: indexPath.item, at: out + n)
+        }
+        return n
       }
       if let id {
         writer.write(",\"id\":")
         writer.write(jsonQuoted: id)
       }
-      writer.write(",\"frame\":")
-      writeFrameJSON(element.frame, to: &writer)
-      writer.write(",\"zIndex\":")
-      writer.write(integer: element.zIndex)
-      writer.write(element.isPinned ? ",\"pinned\":true}" : "}")
+      let frame = element.frame
+      let zIndex = element.zIndex
+      let isPinned = element.isPinned
+      writer.withUnsafeRoom(84 + 4 * ByteWriter.maximumNumberLength) { out in
+        var n = ByteWriter.put(",\"frame\":{\"x\":", at: out)
+        n &+= ByteWriter.put(number: frame.x, at: out + n)
+        n &+= ByteWriter.put(",\"y\":", at: out + n)
+        n &+= ByteWriter.put(number: frame.y, at: out + n)
+        n &+= ByteWriter.put(",\"width\":", at: out + n)
+        n &+= ByteWriter.put(number: frame.width, at: out + n)
+        n &+= ByteWriter.put(",\"height\":", at: out + n)
+        n &+= ByteWriter.put(number: frame.height, at: out + n)
+        n &+= ByteWriter.put("},\"zIndex\":", at: out + n)
+        n &+= ByteWriter.put(integer: zIndex, at: out + n)
+        n &+= ByteWriter.put(isPinned ? ",\"pinned\":true}" : "}", at: out + n)
+        return n
+      }
     }
     if let elements {
       for attributes in elements {
@@ -79,29 +103,29 @@ extension LayoutSnapshot {
           ? overlayIDs.indices.contains(attributes.indexPath.item)
             ? overlayIDs[attributes.indexPath.item] : nil
           : identifier(of: attributes)
-        element(attributes, id: id, into: &writer)
+        element(attributes, id: id, first: &first, into: &writer)
       }
     } else {
       // Every element in listing order; cell identifiers come from walking the section's
       // cells alongside (O(1) each, where a look-up by index costs O(log n)).
       if let header = listHeader(pinning: nil) {
-        element(header, id: model.configuration.listHeader?.id, into: &writer)
+        element(header, id: model.configuration.listHeader?.id, first: &first, into: &writer)
       }
       for section in geometries.indices {
-        var cells = model.sections[section].cells.makeIterator()
+        var cells = CellIdentifiers(model.sections[section].cells)
         forEachElement(inSection: section) { attributes in
           let id =
             switch attributes.kind {
-            case .cell: cells.next()?.id
+            case .cell: cells.next()
             case .header: model.sections[section].header?.id
             case .background: model.sections[section].background?.id
             default: model.sections[section].footer?.id
             }
-          element(attributes, id: id, into: &writer)
+          element(attributes, id: id, first: &first, into: &writer)
         }
       }
       if let footer = listFooter(pinning: nil) {
-        element(footer, id: model.configuration.listFooter?.id, into: &writer)
+        element(footer, id: model.configuration.listFooter?.id, first: &first, into: &writer)
       }
     }
     if let sections {
@@ -111,6 +135,20 @@ extension LayoutSnapshot {
       }
     }
     writer.write("\n]}\n")
+  }
+
+  /// Puts a kind's name (its raw value) at `out` and returns how many bytes.
+  @inline(__always)
+  static func putKind(_ kind: ElementKind, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    switch kind {
+    case .header: ByteWriter.put("header", at: out)
+    case .cell: ByteWriter.put("cell", at: out)
+    case .footer: ByteWriter.put("footer", at: out)
+    case .overlay: ByteWriter.put("overlay", at: out)
+    case .background: ByteWriter.put("background", at: out)
+    case .listHeader: ByteWriter.put("listHeader", at: out)
+    case .listFooter: ByteWriter.put("listFooter", at: out)
+    }
   }
 
   /// The most snap offsets the JSON output lists per carousel (the first ones, then the last).
@@ -183,5 +221,26 @@ extension LayoutSnapshot {
   /// background's, or the list header's or footer's.
   public func identifier(of element: LayoutAttributes) -> String? {
     identifier(of: element.indexPath, kind: element.kind)
+  }
+}
+
+/// The identifiers of a section's cells in order, read in place (a cell handed out by the
+/// list's iterator is a copy of all of it, for one field).
+private struct CellIdentifiers {
+  var leaves: CellList.LeafIterator
+  var cells: ContiguousArray<Cell> = []
+  var local = 0
+
+  init(_ list: CellList) { leaves = CellList.LeafIterator(root: list.root, from: 0) }
+
+  /// The next cell's identifier; `nil` for a cell without one and after the last cell.
+  mutating func next() -> String? {
+    while local == cells.count {
+      guard let leaf = leaves.next() else { return nil }
+      cells = leaf.node.elements
+      local = 0
+    }
+    defer { local &+= 1 }
+    return cells[local].id
   }
 }

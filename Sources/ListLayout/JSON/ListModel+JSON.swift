@@ -132,6 +132,11 @@ private struct FeedDecoder {
   /// One shared copy of each distinct trait list that names app-defined traits.
   var traitLists: [TraitSet: TraitSet] = [:]
 
+  /// The key tables of the objects a feed has one of per cell, held here: a type's
+  /// `static let` is reached through a once-check on every use.
+  let cellKeys = CellKey.keys
+  let sizeKeys = SizeKey.keys
+
   init(limits: JSONInputLimits) { self.limits = limits }
 
   enum FeedKey: Int, JSONObjectKey {
@@ -198,7 +203,7 @@ private struct FeedDecoder {
           guard cellCount <= limits.maxCells else {
             throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
           }
-          cells.append(try readCell(&reader, section: index, item: item))
+          try readCell(&reader, section: index, item: item, into: &cells)
         }
         section.cells = cells.list()
       }
@@ -211,53 +216,71 @@ private struct FeedDecoder {
     static let keys = JSONKeyTable(Self.self)
   }
 
-  mutating func readCell(_ reader: inout JSONReader, section: Int, item: Int) throws(JSONInputError) -> Cell {
-    // The common keys go to locals and the cell is made once at the end: a cell made first
-    // and filled in is copied twice (it is large), once at the start and once on return.
+  /// Reads a cell and appends it to `cells` (made in place there: a cell returned is copied
+  /// on its way out, and the copy destroyed).
+  mutating func readCell(
+    _ reader: inout JSONReader, section: Int, item: Int, into cells: inout CellList.Builder
+  ) throws(JSONInputError) {
+    // The common keys go to locals and the cell is made once at the end, from them moved:
+    // a cell made first and filled in is copied (it is large), and so is one made from
+    // locals still in use. The rare keys go behind one reference made only when one of them
+    // appears: held inline, they would be set up and torn down for every cell.
     // `TraitSet()` rather than `Cell()`'s default `[]`, which goes through the general
     // initializer; a loop rather than `readObject`, as for the cells array.
     var id: String?
     var size = CellSize.automatic
     var traits = TraitSet()
-    var sequential: SequentialItemOptions?
-    var span: GridSpan?
     var hasSize = false
-    // Behind a reference: a `Layout` held inline is a large value that every cell, with
-    // content or not, would zero and copy.
-    var content: PendingContent?
-    var contentWidth = FlexContent.Width.intrinsic
+    var rare: RareCellKeys?
     try reader.beginObject("a cell object")
     var state = JSONReader.ObjectState()
-    while let key = try reader.nextKey(CellKey.keys, &state) {
+    while let key = try reader.nextKey(cellKeys, &state) {
       switch CellKey(rawValue: key)! {
       case .id: id = try reader.readString("an identifier string")
       case .size:
-        size = .fixed(try Self.readSize(&reader))
+        size = .fixed(try Self.readSize(&reader, keys: sizeKeys))
         hasSize = true
-      case .content: content = PendingContent(try Self.readFlexContent(&reader))
-      case .contentWidth: contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
+      case .content: RareCellKeys.make(&rare).content = try Self.readFlexContent(&reader)
+      case .contentWidth:
+        RareCellKeys.make(&rare).contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
       case .traits: traits = try readTraits(&reader)
       case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
-      case .layout: sequential = try Self.readItemLayout(&reader)
-      case .span: span = try Self.readSpan(&reader)
+      case .layout: RareCellKeys.make(&rare).sequential = try Self.readItemLayout(&reader)
+      case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
       }
     }
-    if let content {
+    guard let rare else {
+      cells.append(Cell(id: consume id, size: consume size, traits: consume traits))
+      return
+    }
+    if let content = rare.content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      size = .flex(FlexContent(content.layout, width: contentWidth))
+      size = .flex(FlexContent(content, width: rare.contentWidth))
     }
-    var cell = Cell(id: id, size: size, traits: traits)
-    if let sequential { cell.sequential = sequential }
-    if let span { cell.span = span }
-    return cell
+    var cell = Cell(id: consume id, size: consume size, traits: consume traits)
+    if let sequential = rare.sequential { cell.sequential = sequential }
+    if let span = rare.span { cell.span = span }
+    cells.append(cell)
   }
 
-  /// A cell's content tree between its key and the end of the cell's object.
-  final class PendingContent {
-    let layout: Layout
-    init(_ layout: Layout) { self.layout = layout }
+  /// A cell's less common keys, read until the end of its object (behind a reference: a
+  /// `Layout` held inline is a large value that every cell, with content or not, would
+  /// zero and copy).
+  final class RareCellKeys {
+    var content: Layout?
+    var contentWidth = FlexContent.Width.intrinsic
+    var sequential: SequentialItemOptions?
+    var span: GridSpan?
+
+    /// `keys`, made first if it is `nil`.
+    static func make(_ keys: inout RareCellKeys?) -> RareCellKeys {
+      if let keys { return keys }
+      let made = RareCellKeys()
+      keys = made
+      return made
+    }
   }
 
   /// A cell's span in a grid or masonry section: a whole number of columns ≥ 1, or `"full"`.
@@ -597,11 +620,17 @@ private struct FeedDecoder {
   }
 
   static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
+    try readSize(&reader, keys: SizeKey.keys)
+  }
+
+  /// A size, with `SizeKey.keys` at hand.
+  @inline(__always)
+  static func readSize(_ reader: inout JSONReader, keys: JSONKeyTable) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
     try reader.beginObject("a size object {width, height}")
     var state = JSONReader.ObjectState()
-    while let key = try reader.nextKey(SizeKey.keys, &state) {
+    while let key = try reader.nextKey(keys, &state) {
       switch SizeKey(rawValue: key)! {
       case .width: width = try reader.readNonNegative()
       case .height: height = try reader.readNonNegative()

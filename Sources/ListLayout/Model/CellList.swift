@@ -108,7 +108,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 
     @inlinable @inline(__always)
     mutating func append(_ cell: consuming Element) {
-      chunk.append(cell)
+      chunk.append(consume cell)
       if chunk.count == ChunkedList.chunkCapacity {
         leaves.append(Node(cells: chunk))
         chunk = []

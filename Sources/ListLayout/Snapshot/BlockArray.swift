@@ -46,6 +46,15 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
     blocks[block].elements.withUnsafeBufferPointer(body)
   }
 
+  /// Appends `block`, at most ``Blocks/size`` elements, as one block (its elements moved in
+  /// with it, not copied one by one): every block before it must be full.
+  mutating func append(block: ContiguousArray<Element>) {
+    precondition(Blocks.offset(of: count) == 0 && block.count <= Blocks.size, "a block after a partial one")
+    guard !block.isEmpty else { return }
+    blocks.append(Block(block))
+    count += block.count
+  }
+
   mutating func append(_ element: Element) {
     if Blocks.offset(of: count) == 0 {
       blocks.append(Block([element]))

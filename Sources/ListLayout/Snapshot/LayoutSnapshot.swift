@@ -34,7 +34,7 @@ public struct LayoutSnapshot: Sendable {
 
   init(model: ListModel, geometries: BlockArray<SectionGeometry>) {
     self.init(
-      model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map(\.height)),
+      model: model, geometries: geometries, heights: PrefixSumTree(geometries.lazy.map { $0.height }),
       overflows: SectionOverflows(geometries))
   }
 

@@ -26,9 +26,8 @@ struct SectionGeometry: Sendable {
 
   /// The geometry of a section whose cells were laid out into `body`: the header on top, then
   /// `insets.top`, the body, its trailing space, `insets.bottom` and the footer.
-  init(
-    body: any SectionBody, header: Supplementary?, footer: Supplementary?, listWidth: Double,
-    insets: EdgeInsets
+  init<Body: SectionBody>(
+    body: Body, header: Supplementary?, footer: Supplementary?, listWidth: Double, insets: EdgeInsets
   ) {
     self.body = body
     itemCount = body.itemCount

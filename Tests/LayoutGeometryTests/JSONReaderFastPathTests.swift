@@ -1,0 +1,234 @@
+import Testing
+
+@testable import LayoutGeometry
+
+/// The reader's fast paths (short keys matched by one word, whole numbers and short ASCII
+/// strings read in registers, objects entered without checks) against its general paths,
+/// which read byte by byte: the same values, offsets, key paths and errors on every input.
+@Suite struct JSONReaderFastPathTests {
+  /// A small seeded generator (the tests' inputs are the same on every run).
+  struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+  }
+
+  enum Key: Int, JSONObjectKey {
+    case id, size, width, height, traits, content, contentWidth, a, abcdefg, abcdefgh
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// What reading a document did: each step's result (or error) and where the reader stood.
+  enum Step: Equatable {
+    case value(String, offset: Int, path: String)
+    case failure(JSONInputError)
+  }
+
+  func reader(_ text: [UInt8], maxStringLength: Int = 64) -> JSONReader {
+    JSONReader(bytes: text, maxDepth: 8, maxStringLength: maxStringLength)
+  }
+
+  // MARK: Strings
+
+  @Test func smallStringsAreTheStandardLibrarysOwn() {
+    #expect(SmallString.isAvailable == (MemoryLayout<Int>.size == 8))
+    guard SmallString.isAvailable else { return }
+    var generator = Generator(state: 1)
+    for _ in 0..<2000 {
+      let count = generator.below(16)
+      var bytes = (0..<16).map { _ in UInt8(0x20 + generator.below(0x5F)) }
+      bytes += [0, 0]
+      let low = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 0, as: UInt64.self) }
+      let high = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) }
+      let made = SmallString.make(low: low, high: high, count: count)
+      let expected = String(decoding: bytes[0..<count], as: UTF8.self)
+      #expect(made == expected)
+      #expect(made.hashValue == expected.hashValue)
+      #expect(Array(made.utf8) == Array(bytes[0..<count]))
+      #expect(made.count == count)
+    }
+  }
+
+  func readStrings(_ text: [UInt8], general: Bool, maxStringLength: Int) -> [Step] {
+    var reader = reader(text, maxStringLength: maxStringLength)
+    var steps: [Step] = []
+    do {
+      try reader.beginArray("strings")
+      var state = JSONReader.ArrayState()
+      while try reader.nextElement(&state) != nil {
+        let string = general ? try reader.readStringGeneral("a string") : try reader.readString("a string")
+        steps.append(.value(string, offset: reader.offset, path: reader.pathString))
+      }
+    } catch {
+      steps.append(.failure(error))
+    }
+    return steps
+  }
+
+  @Test func stringsReadAsTheGeneralPathReadsThem() {
+    var generator = Generator(state: 2)
+    let pieces: [[UInt8]] = [
+      Array("a".utf8), Array("Z9".utf8), Array(" ".utf8), Array("\\\"".utf8), Array("\\n".utf8),
+      Array("\\u0041".utf8), Array("é".utf8), [0x01], [0x7F], Array("\\".utf8), Array("\"".utf8),
+      Array("~".utf8), [0xFF], Array("{".utf8),
+    ]
+    for round in 0..<3000 {
+      var text: [UInt8] = Array("[".utf8)
+      for element in 0..<(1 + generator.below(4)) {
+        if element > 0 { text += Array(generator.pick([",", " ,", ", ", ",\n"]).utf8) }
+        if generator.below(10) == 0 { text += Array(generator.pick(["1", "{}", "null"]).utf8) }
+        text += Array(generator.pick(["", " ", "\n\t"]).utf8) + Array("\"".utf8)
+        let plain = generator.below(3) != 0
+        for _ in 0..<generator.below(24) {
+          text += plain ? [UInt8(0x23 + generator.below(0x39))] : generator.pick(pieces)
+        }
+        if generator.below(20) != 0 { text += Array("\"".utf8) }
+      }
+      if generator.below(10) != 0 { text += Array("]".utf8) }
+      // Documents ending anywhere, so that some strings end within sixteen bytes of the end.
+      if generator.below(4) == 0 { text += Array(repeating: UInt8(ascii: " "), count: generator.below(20)) }
+      let limit = generator.pick([64, 3, 15, 16])
+      let fast = readStrings(text, general: false, maxStringLength: limit)
+      let slow = readStrings(text, general: true, maxStringLength: limit)
+      #expect(fast == slow, "round \(round): \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  // MARK: Numbers
+
+  func readNumbers(_ text: [UInt8], general: Bool) -> [Step] {
+    var reader = reader(text)
+    var steps: [Step] = []
+    do {
+      try reader.beginArray("numbers")
+      var state = JSONReader.ArrayState()
+      while try reader.nextElement(&state) != nil {
+        let value = general ? try reader.readNumberGeneral("a number") : try reader.readNumber()
+        steps.append(.value("\(value.bitPattern)", offset: reader.offset, path: reader.pathString))
+      }
+    } catch {
+      steps.append(.failure(error))
+    }
+    return steps
+  }
+
+  @Test func numbersReadAsTheGeneralPathReadsThem() {
+    var generator = Generator(state: 3)
+    let tails = ["", ".5", ".", "e3", "E-2", "0", "x", "-", "+1", " ", "\"", "]", ",", "}", ".25e1"]
+    for round in 0..<4000 {
+      var text: [UInt8] = Array("[".utf8)
+      for element in 0..<(1 + generator.below(3)) {
+        if element > 0 { text += Array(generator.pick([",", " , "]).utf8) }
+        text += Array(generator.pick(["", " ", "\n", "-", "0", "00", "-0"]).utf8)
+        let digits = generator.pick([0, 1, 2, 3, 5, 14, 15, 16, 17, 19, 20, 25])
+        for index in 0..<digits {
+          text.append(UInt8(ascii: "0") + UInt8(index == 0 ? 1 + generator.below(9) : generator.below(10)))
+        }
+        text += Array(generator.pick(tails).utf8)
+      }
+      if generator.below(5) != 0 { text += Array("]".utf8) }
+      let fast = readNumbers(text, general: false)
+      let slow = readNumbers(text, general: true)
+      #expect(fast == slow, "round \(round): \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  // MARK: Keys and objects
+
+  func readObjects(_ text: [UInt8], general: Bool) -> [Step] {
+    var reader = reader(text)
+    var steps: [Step] = []
+    do {
+      try reader.beginArray("objects")
+      var array = JSONReader.ArrayState()
+      while try reader.nextElement(&array) != nil {
+        if general {
+          try reader.expect(.object, "an object")
+          try reader.enter(isObject: true)
+        } else {
+          try reader.beginObject("an object")
+        }
+        steps.append(.value("{", offset: reader.offset, path: reader.pathString))
+        var state = JSONReader.ObjectState()
+        while let key = general
+          ? try reader.nextKeyGeneral(Key.keys, &state) : try reader.nextKey(Key.keys, &state)
+        {
+          steps.append(.value("\(key)", offset: reader.offset, path: reader.pathString))
+          try reader.skipValue()
+        }
+        steps.append(.value("}", offset: reader.offset, path: reader.pathString))
+      }
+    } catch {
+      steps.append(.failure(error))
+    }
+    return steps
+  }
+
+  @Test func keysReadAsTheGeneralPathReadsThem() {
+    var generator = Generator(state: 4)
+    let keys = [
+      "id", "size", "width", "height", "traits", "content", "contentWidth", "a", "abcdefg", "abcdefgh",
+      "i", "ids", "heigh", "widths", "abcdefgi", "", "\\u0069d", "é", "size\\\"",
+    ]
+    let gaps = ["", " ", "\n  ", "\t"]
+    for round in 0..<4000 {
+      var text: [UInt8] = Array("[".utf8)
+      for element in 0..<(1 + generator.below(3)) {
+        if element > 0 { text += Array(",".utf8) }
+        text += Array((generator.pick(gaps) + (generator.below(30) == 0 ? "[" : "{")).utf8)
+        for member in 0..<generator.below(5) {
+          if member > 0 {
+            text += Array((generator.pick(gaps) + generator.pick([",", ",", ",", ";", ""])).utf8)
+          }
+          text += Array(generator.pick(gaps).utf8)
+          text += Array((generator.below(25) == 0 ? "" : "\"").utf8)
+          text += Array(generator.pick(keys).utf8)
+          text += Array((generator.below(25) == 0 ? "" : "\"").utf8)
+          text += Array((generator.pick(gaps) + generator.pick([":", ":", ":", "="])).utf8)
+          text += Array((generator.pick(gaps) + generator.pick(["1", "\"x\"", "{}", "[1]", "null"])).utf8)
+        }
+        text += Array((generator.pick(gaps) + generator.pick(["}", "}", "}", ",}", ""])).utf8)
+      }
+      text += Array(generator.pick(["]", "", " ]"]).utf8)
+      let fast = readObjects(text, general: false)
+      let slow = readObjects(text, general: true)
+      #expect(fast == slow, "round \(round): \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  @Test func deepObjectsGrowTheKeyPath() throws {
+    // Deeper than the path's first allocation (16 frames), up to the limit, then past it.
+    let depth = 40
+    let text = Array(
+      (String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)).utf8)
+    var reader = JSONReader(bytes: text, maxDepth: depth, maxStringLength: 64)
+    var levels = 0
+    func read(_ reader: inout JSONReader) throws(JSONInputError) {
+      try reader.beginObject("an object")
+      var state = JSONReader.ObjectState()
+      while let key = try reader.nextKey(Key.keys, &state) {
+        #expect(key == Key.a.rawValue)
+        levels += 1
+        if levels == depth {
+          #expect(reader.pathString == Array(repeating: "a", count: depth).joined(separator: "."))
+          _ = try reader.readNumber()
+        } else {
+          try read(&reader)
+        }
+      }
+    }
+    try read(&reader)
+    try reader.finish()
+    #expect(levels == depth)
+    var shallow = JSONReader(bytes: text, maxDepth: depth - 1, maxStringLength: 64)
+    levels = 0
+    #expect(throws: JSONInputError.self) { try read(&shallow) }
+  }
+}
