@@ -26,11 +26,10 @@ minimum size, `overflow`, `box-sizing`, `position: static`, `display: contents`,
 `start`/`end`/`safe` alignment, `aspect-ratio`) have their own corpus: `python3 generate.py features` writes
 `flex-features-hand.json`, and `python3 generate.py features SEED COUNT` a seeded batch
 `flex-features-SEED.json` (the committed ones: 1901 and 2002 with 300 trees, 3003 and 4004 with
-400, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
+400, 5005, 6006, 7007, 8008 and 8080 with 300). Seeds in BOX_SEEDS (8008, 8080) also draw `position: static`
 containers (their absolutely positioned children placed against the nearest positioned
-ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; their batches
-are not committed yet: with `features 5005 300`, 9 of the 300 trees still differ from Chromium
-(with `features 6006 300`, 11). Seeds in
+ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds in ASPECT_SEEDS (5005, 6006) also draw `aspect-ratio` into the mixes; `features 5005 300`
+and `features 6006 300` are committed and pass whole. Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
 is committed and passes whole (`generate.py baseline` writes the
 hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
@@ -986,6 +985,145 @@ def feature_fixtures():
         box([{"style": {"aspectRatio": 4, "width": 30, "minHeight": "auto"}, "text": "XX\u200bXX\u200bXX"},
              {"style": {"aspectRatio": 4, "width": 30}, "text": "XX\u200bXX\u200bXX"}],
             width=150, height=150, alignItems="flex-start"))
+    # A shrinkable item with a ratio whose height is stretched (definite, §9.8) in a row: its
+    # content size suggestion is at least that height converted through the ratio (§4.5).
+    words = lambda n, w="HH": "\u200b".join([w] * n)
+    add("aspect_ratio_stretched_content_suggestion",
+        box([leaf(aspectRatio=2, flexShrink=1, minWidth="auto"),
+             leaf(aspectRatio=2, flexShrink=1, minWidth="auto", minHeight=40),
+             {"style": {"aspectRatio": 1, "flexShrink": 1, "minWidth": "auto"}, "text": words(2)},
+             leaf(aspectRatio=2, flexShrink=1, minWidth="auto", maxHeight=20),
+             leaf(aspectRatio=3, flexShrink=1, minWidth="auto", alignSelf="flex-start", height=10)],
+            flexDirection="row", width=120, height=50))
+    # With neither size known, a box's max-height caps the width its content gives it, through
+    # the ratio (CSS Sizing 4 §2.2): as a flex item's base size and as an absolute box's width.
+    for direction in ["row", "column"]:
+        add(f"aspect_ratio_max_height_caps_content_width_{direction}",
+            box([{"style": {"aspectRatio": 2, "maxHeight": 20, "flexShrink": 1, "minWidth": "auto"},
+                  "text": words(4)},
+                 {"style": {"aspectRatio": 0.5, "maxHeight": 50, "position": "absolute", "top": 60},
+                  "text": words(9, "HHHH")},
+                 leaf(aspectRatio=4, maxHeight=5, minWidth=30),
+                 {"style": {"aspectRatio": 1, "maxHeight": 15, "minHeight": "auto"}, "text": words(3)}],
+                flexDirection=direction, width=200, height=150, alignItems="flex-start"))
+    # A column item with a ratio and an auto width finds its height from its width within its
+    # own min and max widths; in the main axis its automatic minimum height is the flex item's
+    # (§4.5: its content height, clamped by its min and max widths through the ratio), not the
+    # CSS Sizing 4 §5.1 one, which still holds in a row's cross axis and for an absolute box.
+    for align in ["flex-start", "stretch"]:
+        add(f"aspect_ratio_column_width_limits_{align}",
+            box([leaf(aspectRatio=2, minWidth=40),
+                 {"style": {"aspectRatio": 2, "maxWidth": 40, "minHeight": "auto", "flexShrink": 1},
+                  "text": words(11)},
+                 {"style": {"aspectRatio": 2, "width": 40, "minHeight": "auto"}, "text": words(11)},
+                 {"style": {"aspectRatio": 2, "maxWidth": 40}, "text": words(11)},
+                 box([leaf(width=8, height=30)], aspectRatio=1, maxWidth=20, minHeight="auto")],
+                width=100, height=300, alignItems=align))
+    add("aspect_ratio_row_max_width_auto_min_height",
+        box([{"style": {"aspectRatio": 2, "maxWidth": 40, "minHeight": "auto", "flexShrink": 1},
+              "text": words(11)},
+             {"style": {"aspectRatio": 3, "maxWidth": 50, "minHeight": "auto", "position": "absolute",
+                        "top": 70}, "text": words(9, "HHHH")}],
+            flexDirection="row", width=200, height=200, alignItems="flex-start"))
+    # An absolutely positioned box with an aspect ratio and a known width (its own, or from
+    # both horizontal insets) takes its height through the ratio, not from its vertical insets;
+    # with only vertical insets both set, its height comes from them and its width through the ratio.
+    add("absolute_aspect_ratio_over_insets",
+        box([leaf(position="absolute", aspectRatio=3, top="5%", bottom="5%", left="5%", right="5%"),
+             leaf(position="absolute", aspectRatio=2, width=50, top=10, bottom=20, left=200),
+             leaf(position="absolute", aspectRatio=0.5, top=100, bottom=120, right=10),
+             leaf(position="absolute", aspectRatio=4, left=300, right=20, top=10, bottom=10, maxHeight=15),
+             leaf(position="absolute", aspectRatio=1, left=300, right=40, top=200, bottom=5,
+                  alignSelf="flex-end")],
+            width=400, height=300))
+    # `safe` at the static position of an absolutely positioned box is taken against the
+    # inset-modified containing block CSS Position 3 §4.1 builds from it (end: from the content
+    # box's end to the containing block's start; center: the widest span about the content
+    # box's centre inside the containing block), not against the content box.
+    def safe_static(**style):
+        return box([leaf(position="absolute", alignSelf="safe center", width=26, height=5),
+                    leaf(position="absolute", alignSelf="safe flex-end", width=26, height=5, top=6),
+                    leaf(position="absolute", alignSelf="safe center", width=20, height=5, top=12,
+                         margin={"right": 10}),
+                    leaf(position="absolute", alignSelf="safe flex-end", width=34, height=5, top=18),
+                    leaf(position="absolute", alignSelf="safe center", width=0.5, height=5, top=24),
+                    leaf(position="absolute", alignSelf="safe flex-start", width=40, height=5, top=30)],
+                   width=30, height=40, **style)
+    for direction in ["ltr", "rtl"]:
+        add(f"absolute_safe_static_position_{direction}",
+            safe_static(border={"left": 2, "right": 3}, padding={"left": 4, "right": 5}, direction=direction))
+    add("absolute_safe_static_position_padding", safe_static(padding={"left": 4, "right": 5}))
+    add("absolute_safe_static_position_row",
+        box([leaf(position="absolute", alignSelf="safe center", width=5, height=26),
+             leaf(position="absolute", alignSelf="safe flex-end", width=5, height=26, left=6)],
+            flexDirection="row", width=40, height=30, padding={"top": 11.5, "bottom": 5.5}))
+    # A column item with an aspect ratio and a height of its own that flexes away gives a
+    # container of auto width the width its own height gives through the ratio.
+    add("aspect_ratio_column_item_own_height_width",
+        box([box([leaf(flexBasis=0, height=149, aspectRatio=2)]),
+             box([leaf(flexBasis=0, height=20, aspectRatio=0.5, margin={"left": 3})], alignItems="flex-start")],
+            alignItems="flex-start"))
+    # Min and max heights transfer through the ratio to a width found from the content, in
+    # content sizes too (a row's contribution) and for a container; a column root of auto
+    # width stretches a ratio item to its width first; an absolute box's ratio-derived height
+    # is definite for its stretched items.
+    add("aspect_ratio_min_height_in_contribution",
+        box([box([leaf(minHeight=20, aspectRatio=2)], flexDirection="row"),
+             box([leaf(minHeight=7.5, aspectRatio=0.5, margin={"left": 2}), leaf(width=3, height=3)],
+                 flexDirection="row")]))
+    add("aspect_ratio_container_max_height_caps_width",
+        box([box([leaf(width=140)], maxHeight=60, position="absolute", aspectRatio=2),
+             box([leaf(width=10, height=1)], minHeight=30, position="absolute", aspectRatio=2, top=70),
+             box([leaf(width=140)], maxHeight=40, aspectRatio=3, alignSelf="flex-start")],
+            width=300, height=200))
+    add("aspect_ratio_column_root_stretch",
+        box([box([leaf(width=133)]), leaf(aspectRatio=2), leaf(aspectRatio=4, margin={"left": 13})]))
+    add("aspect_ratio_absolute_ratio_height_definite",
+        box([box([box([leaf(border={"right": 5}, boxSizing="content-box", aspectRatio=2)],
+                      flexDirection="row-reverse", position="absolute", aspectRatio=2),
+                  box([leaf(aspectRatio=1, flexShrink=1, minWidth="auto"), leaf(width=30, height=4)],
+                      flexDirection="row", position="absolute", aspectRatio=4, top=20)])],
+            width=200, height=100))
+    # An absolute box with a ratio whose height its vertical insets give takes its width's
+    # min and max sizes through the ratio; a ratio item's height from a stretched definite width
+    # is definite for its children's percentages, though the column's own height is not.
+    add("aspect_ratio_absolute_inset_height_min_width",
+        box([box([leaf(minWidth=33, position="absolute", top=36, bottom="25%", aspectRatio=3),
+                  leaf(maxWidth=20, position="absolute", top=0, bottom=0, left=50, aspectRatio=0.5)],
+                 height=80)], alignItems="flex-start"))
+    add("aspect_ratio_item_height_definite_for_percentages",
+        box([box([box([leaf(margin={"bottom": 13.5})], maxHeight="20%")], aspectRatio=3),
+             box([box([leaf(height=50)], maxHeight="50%"), leaf(height="25%", width=4)], aspectRatio=2)],
+            width=120))
+    # A wrapping container with a ratio takes its height from its fit-content width, not from
+    # its content.
+    add("aspect_ratio_wrap_container_height_from_width",
+        box([box([box([leaf(margin={"bottom": 17.5})], flexWrap="wrap", aspectRatio=1),
+                  box([leaf(width=12, height=30), leaf(width=12, height=30)], flexWrap="wrap", aspectRatio=2)],
+                 alignItems="flex-start"),
+             box([box([leaf(height=126)])], flexWrap="wrap", flexDirection="row", position="absolute",
+                 aspectRatio=0.5)]))
+    # A column container of auto width finds its (fit-content) width before stretching an item
+    # with a ratio, whose height depends on it; a root of auto width does so for any ratio box.
+    add("aspect_ratio_column_fit_content_before_stretch",
+        box([box([box([box([leaf(aspectRatio=3)])], flexWrap="wrap-reverse", width=53)]),
+             box([box([leaf(aspectRatio=0.5)]), leaf(height=28, aspectRatio=2)])]))
+    add("aspect_ratio_wrap_column_item_measured_at_own_width",
+        box([box([leaf(aspectRatio=2)]), box([leaf(padding={"top": "10%", "left": 12.25})])],
+            flexWrap="wrap"))
+    # A relatively positioned root is shifted by its own insets (left over right, top over
+    # bottom), from where its margins put it.
+    add("root_relative_offset", box([leaf(width=10, height=10)], top=0.3, left=72, width=50, height=40))
+    add("root_relative_offset_end_insets",
+        box([leaf(width=10, height=10)], right=12.5, bottom=7, margin={"left": 5, "top": 3}, width=50))
+    add("root_relative_offset_both_insets",
+        box([leaf(width=10, height=10)], left=10, right=30, top=4, bottom=100, direction="rtl",
+            flexDirection="row"))
+    # A degenerate aspect ratio (a zero width or height) behaves as `auto`.
+    add("aspect_ratio_degenerate",
+        box([leaf(aspectRatio=0, width=40), leaf(aspectRatio="1 / 0", height=20, minWidth=3),
+             leaf(aspectRatio="0 / 1", width=5), leaf(aspectRatio=0, flexGrow=1, height=9)],
+            flexDirection="row", width=100, height=50, alignItems="flex-start"))
     # An absolutely positioned box takes `safe` only from its own align-self, not from its
     # container's align-items; between two insets, safe/unsafe/default overflow differ.
     for direction in ["ltr", "rtl"]:

@@ -55,7 +55,7 @@ enum BrowserFixtures {
   static let featureFiles =
     ["flex-features-hand", "flex-baseline-hand"] + featureSeeds.map { "flex-features-\($0)" }
   static let features = featureFiles.flatMap(load)
-  static let featureSeeds = [1901, 2002, 3003, 4004, 7007, 8008, 8080]
+  static let featureSeeds = [1901, 2002, 3003, 4004, 5005, 6006, 7007, 8008, 8080]
 
   /// Fixtures where the engine knowingly disagrees with Chromium, each with a comment saying why
   /// (none at present). They still run: the test fails if one of them starts passing, so the list

@@ -61,8 +61,8 @@ struct FeatureTests {
         #"{"style":{"flexBasis":"stretch"}}"#, "style.flexBasis",
         "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\", \"min-content\", \"max-content\", \"fit-content\""
       ),
-      (#"{"style":{"aspectRatio":0}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
-      (#"{"style":{"aspectRatio":"1 / 0"}}"#, "style.aspectRatio", "a number > 0, \"W / H\" or \"auto\""),
+      (#"{"style":{"aspectRatio":-1}}"#, "style.aspectRatio", "a number ≥ 0, \"W / H\" or \"auto\""),
+      (#"{"style":{"aspectRatio":"1 / -2"}}"#, "style.aspectRatio", "a number ≥ 0, \"W / H\" or \"auto\""),
       (#"{"children":[{"font":{"advance":-1}}]}"#, "children[0].font.advance", "a number > 0"),
       (#"{"text":"a","children":[{}]}"#, "children[0]", "no text on a node with children"),
       (
@@ -74,6 +74,15 @@ struct FeatureTests {
     #expect(error?.kind == .invalidValue, "\(String(describing: error))")
     #expect(error?.path == path)
     #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+  }
+
+  /// A degenerate ratio (zero width or height) is valid CSS and behaves as `auto` (CSS Values 4
+  /// §5.9); an earlier version rejected it.
+  @Test("a degenerate aspect ratio reads as auto", arguments: [#"0"#, #""0 / 1""#, #""1 / 0""#, #""0""#])
+  func degenerateAspectRatio(_ value: String) throws {
+    let layout = try FlexDocument.decode(Data(#"{"style":{"aspectRatio":\#(value),"width":40}}"#.utf8))
+    #expect(layout.style.aspectRatio == nil)
+    #expect(layout.compute(width: nil, height: nil).frame == Rect(x: 0, y: 0, width: 40, height: 0))
   }
 
   @Test("alignment keywords: start, end, self-start, safe and unsafe forms")

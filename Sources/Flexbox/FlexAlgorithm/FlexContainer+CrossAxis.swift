@@ -61,9 +61,15 @@ extension FlexEngine {
     known[main] = item.targetSize[main]
     // An item with a definite `height` of its own measures its contribution to a column
     // container's intrinsic width at that height, unflexed and definite for its children's
-    // percentages, as Chromium does.
+    // percentages, as Chromium does; so does an item with an aspect ratio in a column container
+    // whose width is not known yet (its width, CSS Sizing 4 §2.2, comes from the height it has
+    // before flexing, as Chromium sizes the container's width before laying it out).
+    let measuresAtOwnHeight =
+      main == .vertical
+      && (constants.isIntrinsicCrossSizing
+        || constants.nodeInnerSize.width == nil && nodes[item.node].aspectRatio != nil)
     let ownHeight =
-      constants.isIntrinsicCrossSizing && main == .vertical
+      measuresAtOwnHeight
       ? item.size.height.map {
         Swift.max($0.clamped(min: item.minSize.height, max: item.maxSize.height), pbMain)
       }

@@ -26,9 +26,19 @@ extension FlexEngine {
           item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
           ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
         let mainConstraint: AvailableSpace = availableSpace[main] == .minContent ? .minContent : .maxContent
-        let measured = computeNode(
-          item.node, known: childKnown, available: .axes(main: main, mainConstraint, cross: crossAvailable),
-          mode: .computeSize, sizing: .contentSize)
+        let itemAvailable = AvailableSize.axes(main: main, mainConstraint, cross: crossAvailable)
+        let measured: Size
+        if main == .vertical, nodes[item.node].aspectRatio != nil {
+          // (An item with an aspect ratio in a column: see `sizingRatioFlexBasisOf`.)
+          let saved = sizingRatioFlexBasisOf
+          sizingRatioFlexBasisOf = item.node
+          measured = computeSizeUncached(
+            item.node, known: childKnown, available: itemAvailable, sizing: .contentSize)
+          sizingRatioFlexBasisOf = saved
+        } else {
+          measured = computeNode(
+            item.node, known: childKnown, available: itemAvailable, mode: .computeSize, sizing: .contentSize)
+        }
         flexBasis = measured[main]
       }
       // The content box is never negative: floor the base size at padding plus border.
@@ -66,9 +76,9 @@ extension FlexEngine {
       let measured: Double
       if main == .horizontal, item.size.height == nil, nodes[id].aspectRatio != nil {
         // With an aspect ratio and no height of its own, the content size suggestion is the
-        // item's min-content width as if it had no ratio (a stretched height is not transferred
-        // through it), converted through the ratio by its definite min and max heights (§4.5),
-        // as Chromium computes it.
+        // item's min-content width as if it had no ratio, at least the width a definite
+        // stretched height gives through the ratio, clamped by its definite min and max heights
+        // converted through the ratio (§4.5), as Chromium computes it.
         let node = nodes[id]
         let ratio = node.aspectRatio!
         let lower =
@@ -77,13 +87,28 @@ extension FlexEngine {
         let upper = node.maxSize.height.map {
           Swift.max(node.transferredSize($0, from: .vertical, ratio: ratio), lower)
         }
-        measured = ratioWidthWithAutomaticMinimum(id, ratioWidth: 0, sizing: .contentSize)
+        let ratioWidth =
+          childKnown.height.map { node.transferredSize($0, from: .vertical, ratio: ratio) } ?? 0
+        measured = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: .contentSize)
           .clamped(min: lower, max: upper)
       } else {
-        measured =
+        var content =
           computeNode(
             item.node, known: childKnown, available: .axes(main: main, .minContent, cross: crossAvailable),
             mode: .computeSize, sizing: .contentSize)[main]
+        if main == .vertical, let ratio = nodes[id].aspectRatio {
+          // With an aspect ratio, the content size suggestion is clamped by the item's definite
+          // min and max widths converted through the ratio (§4.5).
+          let node = nodes[id]
+          if node.minSize.width > 0 {
+            content = Swift.max(
+              content, node.transferredSize(node.minSize.width, from: .horizontal, ratio: ratio))
+          }
+          if let maxWidth = node.maxSize.width {
+            content = Swift.min(content, node.transferredSize(maxWidth, from: .horizontal, ratio: ratio))
+          }
+        }
+        measured = content
       }
       var minimum = measured.clamped(min: nil, max: item.maxSize[main])
       if let specified = item.size[main] {

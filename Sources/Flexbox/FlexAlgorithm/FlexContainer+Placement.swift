@@ -61,6 +61,9 @@ extension FlexEngine {
     constants.mainAxis == .vertical && !constants.isHeightDefinite
       && (hasChildNeedingBase[item.node] || nodes[item.node].rowGapPercent != nil)
       && item.styleFlexBasis == nil && (item.size.height == nil || item.basisIsContent)
+      // (A height an aspect ratio gives from a definite width is definite, CSS Sizing 4 §2.2.)
+      && !(nodes[item.node].aspectRatio != nil
+        && (item.size.width != nil || item.alignSelf == .stretch && constants.nodeInnerSize.width != nil))
   }
 
   /// Lays out the absolutely positioned boxes whose containing block is container `id`: its own
@@ -176,14 +179,30 @@ extension FlexEngine {
         if let styled = style.size[axis] {
           known[axis] = styled.clamped(min: minSize[axis], max: style.maxSize[axis])
         } else if let start = style.inset.start(axis), let end = style.inset.end(axis),
-          !(axis == .vertical && sizesToContentInBlockAxis)
+          !(axis == .vertical && sizesToContentInBlockAxis),
+          // A box with an aspect ratio whose width is known takes its height from it, not
+          // from its insets (CSS Sizing 4 §2.2: the automatic size in the ratio-dependent axis
+          // comes through the ratio; CSS Position 3 §5.1 stretches only an automatic size).
+          !(axis == .vertical && style.aspectRatio != nil && known.width != nil)
         {
           // The inset-modified containing block is never of negative size (CSS Position 3
           // §4.1: the end inset gives way), and the box's margin box fills it, so negative
           // margins may make the box larger than a collapsed containing block (§5.1).
           let insetModified = Swift.max(insetBox[axis] - start - end, 0)
-          known[axis] = Swift.max(insetModified - margin.sum(axis), 0)
-            .clamped(min: minSize[axis], max: style.maxSize[axis])
+          var stretched = Swift.max(insetModified - margin.sum(axis), 0)
+          if let ratio = style.aspectRatio, style.size[axis.cross] == nil {
+            // The other axis's min and max sizes transfer through the ratio to this automatic
+            // size (CSS Sizing 4 §2.2).
+            let other = axis.cross
+            if style.minSize[other] > 0 {
+              stretched = Swift.max(
+                stretched, style.transferredSize(style.minSize[other], from: other, ratio: ratio))
+            }
+            if let maximum = style.maxSize[other] {
+              stretched = Swift.min(stretched, style.transferredSize(maximum, from: other, ratio: ratio))
+            }
+          }
+          known[axis] = stretched.clamped(min: minSize[axis], max: style.maxSize[axis])
         }
       }
       // Shrink-to-fit space: the containing block less the box's insets, an auto inset on the
@@ -242,10 +261,12 @@ extension FlexEngine {
         width: finalSize.width.clamped(min: minSize.width, max: style.maxSize.width),
         height: finalSize.height.clamped(min: minSize.height, max: style.maxSize.height))
       // A height neither styled nor fixed by both insets is the content's, not definite (CSS
-      // Sizing 3 §2.1): the box lays its content out as for an indefinite height.
+      // Sizing 3 §2.1): the box lays its content out as for an indefinite height. One an aspect
+      // ratio gives from the width is definite (CSS Sizing 4 §2.2).
       let size = computeNode(
         child, known: OptionalSize(width: finalSize.width, height: finalSize.height), available: available,
-        mode: .performLayout, sizing: .inherentSize, knownHeightIsIndefinite: known.height == nil)
+        mode: .performLayout, sizing: .inherentSize,
+        knownHeightIsIndefinite: known.height == nil && style.aspectRatio == nil)
 
       func position(_ axis: Axis) -> Double {
         // `auto` margins between two set insets share the space the box leaves
@@ -287,13 +308,28 @@ extension FlexEngine {
         let centered =
           (container[axis] + inset.start(axis) - inset.end(axis) - size[axis] + margin.start(axis)
             - margin.end(axis)) / 2
-        // `safe` cross-axis alignment: a box overflowing the content box sits at its start (top
-        // or left). Chromium applies only the box's own `align-self: safe …` to the static
-        // position: neither the `safe` of `justify-content` nor that of the container's
-        // `align-items` (which `align-self: auto` takes its alignment from).
-        let overflows = endStatic < startPosition
+        // `safe` cross-axis alignment (CSS Box Alignment 3 §4.4): a box that overflows its
+        // alignment container sits at its start (top or left). With both insets `auto` that
+        // container is the inset-modified containing block CSS Position 3 §4.1 builds from the
+        // static position: from the content box's end edge to the containing block's start
+        // for end alignment, and for centring the widest span about the content box's centre
+        // that the containing block holds. Chromium applies only the box's own
+        // `align-self: safe …`: neither the `safe` of `justify-content` nor that of the
+        // container's `align-items` (which `align-self: auto` takes its alignment from).
         let isSafe = axis != main && style.alignSelf != .auto && style.alignSelfSafety == .safe
-        if isSafe, overflows { return startPosition }
+        let outer = size[axis] + margin.sum(axis)
+        let blockEnd = blockStart[axis] + insetBox[axis]
+        func safeEnd() -> Double {
+          let staticEnd = container[axis] - inset.end(axis)
+          return isSafe && outer > staticEnd - blockStart[axis]
+            ? blockStart[axis] + margin.start(axis) : endStatic
+        }
+        func safeCentered() -> Double {
+          guard isSafe else { return centered }
+          let centre = (container[axis] + inset.start(axis) - inset.end(axis)) / 2
+          let half = Swift.min(centre - blockStart[axis], blockEnd - centre)
+          return outer > 2 * half ? centre - half + margin.start(axis) : centered
+        }
         if axis == main {
           switch constants.justifyContent {
           case .flexStart, .spaceBetween, .start: return constants.isReverse ? endStatic : startPosition
@@ -315,9 +351,9 @@ extension FlexEngine {
         switch alignSelf {
         case .baseline: return startPosition
         case .flexStart, .stretch, .start, .selfStart:
-          return constants.isWrapReverse ? endStatic : startPosition
-        case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : endStatic
-        case .center: return centered
+          return constants.isWrapReverse ? safeEnd() : startPosition
+        case .flexEnd, .end, .selfEnd: return constants.isWrapReverse ? startPosition : safeEnd()
+        case .center: return safeCentered()
         }
       }
       _ = cross

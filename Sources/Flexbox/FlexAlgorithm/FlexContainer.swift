@@ -111,7 +111,8 @@ extension FlexEngine {
     let node = nodes[id]
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
     var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
-    if appliesRatio, node.hasAutoMinHeight, let width = knownSize.width, let ratioHeight = knownSize.height,
+    if appliesRatio, node.hasAutoMinHeight, sizingRatioFlexBasisOf != id, let width = knownSize.width,
+      let ratioHeight = knownSize.height,
       styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       knownSize.height = ratioHeightWithAutomaticMinimum(
@@ -130,9 +131,22 @@ extension FlexEngine {
       knownSize.width = columnFitContentWidth(
         id, known: known, available: available, sizing: sizing, space: space,
         knownHeightIsIndefinite: knownHeightIsIndefinite)
+      if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+        // The fit-content width gives the height through the ratio (CSS Sizing 4 §2.2).
+        knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+        if node.hasAutoMinHeight, sizingRatioFlexBasisOf != id, let ratioHeight = knownSize.height {
+          knownSize.height = ratioHeightWithAutomaticMinimum(
+            id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
+            knownHeightIsIndefinite: knownHeightIsIndefinite,
+            percentHeightIsIndefinite: percentHeightIsIndefinite)
+        }
+      }
     }
+    // (So does a column container with a stretched item of an aspect ratio, whose height
+    // depends on the width it is stretched to: CSS Sizing 3 §5.2, fit-content.)
     let needsWidthFirst =
-      (hasDescendantNeedingBase[id] || node.columnGapPercent != nil) && available.width.value != nil
+      (hasDescendantNeedingBase[id] || node.columnGapPercent != nil
+        || hasAspectRatio && hasRatioChild[id] && !node.direction.isRow) && available.width.value != nil
       || appliesRatio && knownSize.height == nil
     if knownSize.width == nil, needsWidthFirst, resolvingWidthOf != id {
       // As Chromium does, a box of auto width offered a definite one finds its width first
@@ -147,6 +161,19 @@ extension FlexEngine {
           percentHeightIsIndefinite: percentHeightIsIndefinite
         ).width.clamped(min: node.minSize.width, max: node.maxSize.width)
       resolvingWidthOf = saved
+      if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
+        // The height's min and max sizes transfer through the ratio to the width found from the
+        // content (CSS Sizing 4 §2.2), as for leaves.
+        var limited = width
+        if let maxHeight = node.maxSize.height {
+          limited = Swift.min(limited, node.transferredSize(maxHeight, from: .vertical, ratio: ratio))
+        }
+        if node.minSize.height > 0 {
+          limited = Swift.max(
+            limited, node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio))
+        }
+        knownSize.width = limited
+      }
       if appliesRatio, !node.aspectRatioIsContentBox, let ratio = node.aspectRatio,
         let width = knownSize.width,
         knownSize.height == nil
@@ -158,7 +185,9 @@ extension FlexEngine {
       if appliesRatio, let ratio = node.aspectRatio, let width = knownSize.width, knownSize.height == nil {
         // An aspect ratio gives the height from the width found (CSS Sizing 4 §2.2).
         knownSize.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
-        if appliesRatio, node.hasAutoMinHeight, let ratioHeight = knownSize.height {
+        if appliesRatio, node.hasAutoMinHeight, sizingRatioFlexBasisOf != id,
+          let ratioHeight = knownSize.height
+        {
           knownSize.height = ratioHeightWithAutomaticMinimum(
             id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
             knownHeightIsIndefinite: knownHeightIsIndefinite,

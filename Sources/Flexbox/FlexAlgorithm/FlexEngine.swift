@@ -36,6 +36,10 @@ final class FlexEngine {
   /// Whether a box other than the root is a `position: static` container, passing its
   /// absolutely positioned children on to a positioned ancestor.
   var hasStaticContainers = false
+  /// Whether any box has an aspect ratio.
+  var hasAspectRatio = false
+  /// Whether a box has an in-flow child with an aspect ratio (empty when no box has one).
+  var hasRatioChild: [Bool] = []
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
   var hasMirroredBoxes = false
   /// Whether a container is finding its own width before resolving its children's percentages
@@ -44,6 +48,12 @@ final class FlexEngine {
   /// A box being measured without its aspect ratio, for its automatic minimum height or width
   /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
   var measuringContentHeightOf = -1
+  /// A column container's item with an aspect ratio whose flex base size is being found: in the
+  /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
+  /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
+  /// content's (the CSS Sizing 4 §5.1 floor, which applies to its height everywhere else). That
+  /// size is found past the cache (`computeSizeUncached`).
+  var sizingRatioFlexBasisOf = -1
   /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
   /// order (empty when the tree has none).
   var liftedChildren: [Int: [Int]] = [:]
@@ -202,6 +212,7 @@ final class FlexEngine {
           // (A contents box takes no part in layout: hidden, its children lifted out.)
           if isContents { node.isHidden = true }
           if node.mirrorsChildren { hasMirroredBoxes = true }
+          if node.aspectRatio != nil { hasAspectRatio = true }
           if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
             hasBaselineAlignment = true
@@ -247,6 +258,13 @@ final class FlexEngine {
     hasMultiLineColumnDescendant = Array(repeating: false, count: nodes.count)
     hasChildNeedingBase = Array(repeating: false, count: nodes.count)
     hasDescendantNeedingBase = Array(repeating: false, count: nodes.count)
+    if hasAspectRatio {
+      hasRatioChild = Array(repeating: false, count: nodes.count)
+      for index in nodes.indices {
+        let children = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
+        hasRatioChild[index] = children.contains { nodes[$0].aspectRatio != nil && !nodes[$0].isAbsolute }
+      }
+    }
     // (Most trees have neither: skip the pass, which reads every node again.)
     guard hasPercentages || hasMultiLineColumn else { return true }
     for index in nodes.indices.reversed() {
@@ -339,14 +357,37 @@ final class FlexEngine {
     }
     let available = AvailableSize(
       width: width.map { .definite($0) } ?? .maxContent, height: height.map { .definite($0) } ?? .maxContent)
-    if root.size.width == nil, width == nil, hasDescendantNeedingBase[0] || root.columnGapPercent != nil {
+    if root.size.width == nil, width == nil,
+      hasDescendantNeedingBase[0] || root.columnGapPercent != nil
+        // (A box with an aspect ratio may take its height from a width stretched to the root's.)
+        || hasAspectRatio
+    {
       // A root sized to its max-content width lays its children out in that width, definite
-      // for their percentages, as a browser lays out a box it gave its fit-content width.
+      // for their percentages (and their stretched widths), as a browser lays out a box it gave
+      // its fit-content width.
       known.width =
         computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
     }
     let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
-    frames[0] = Rect(x: root.margin.left, y: root.margin.top, width: size.width, height: size.height)
+    let shift = rootRelativeOffset(rightToLeft: false)
+    frames[0] = Rect(
+      x: root.margin.left + shift.x, y: root.margin.top + shift.y, width: size.width, height: size.height)
+  }
+
+  /// How far a relatively positioned root is shifted from where its margins put it: by its
+  /// insets ([CSS Position 3 §3.4](https://www.w3.org/TR/css-position-3/#relpos-insets): `left`
+  /// over `right` in a left-to-right containing block, `right` over `left` in a right-to-left
+  /// one, `top` over `bottom`), as a browser shifts it inside the box that holds it. Mirrored
+  /// (in a right-to-left run) `x` is measured from the right.
+  func rootRelativeOffset(rightToLeft: Bool) -> (x: Double, y: Double) {
+    let root = nodes[0]
+    guard !root.isAbsolute, !root.isStatic else { return (0, 0) }
+    let inset = root.inset
+    let x =
+      rightToLeft
+      ? inset.right ?? inset.left.map { -$0 } ?? 0
+      : inset.left ?? inset.right.map { -$0 } ?? 0
+    return (x, inset.top ?? inset.bottom.map { -$0 } ?? 0)
   }
 
   /// Mirrors every frame horizontally inside its parent (a right-to-left layout from a
@@ -361,7 +402,7 @@ final class FlexEngine {
       }
     }
     let root = nodes[0]
-    frames[0].origin.x = root.margin.right
+    frames[0].origin.x = root.margin.right + rootRelativeOffset(rightToLeft: true).x
   }
 
   /// Mirrors the children of each box whose `direction` differs from the run's within it: its
@@ -552,6 +593,22 @@ final class FlexEngine {
     return result
   }
 
+  /// Sizes box `id` as ``computeNode(_:known:available:mode:sizing:knownHeightIsIndefinite:percentHeightIsIndefinite:)``
+  /// does in `.computeSize`, past its cache: for a size that depends on `sizingRatioFlexBasisOf`.
+  func computeSizeUncached(
+    _ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode
+  ) -> Size {
+    var available = available
+    if let w = known.width { available.width = .definite(w) }
+    if let h = known.height { available.height = .definite(h) }
+    let sizing = nodes[id].hasSizeConstraints ? sizing : .contentSize
+    if nodes[id].childCount == 0 { return layoutLeaf(id, known: known, available: available, sizing: sizing) }
+    return layoutContainer(
+      id, known: known, available: available, mode: .computeSize, sizing: sizing,
+      knownHeightIsIndefinite: false,
+      percentHeightIsIndefinite: false)
+  }
+
   // MARK: - Stack use
 
   /// Lays out container `id` on the current thread, one level deeper, or on a helper thread
@@ -729,28 +786,38 @@ final class FlexEngine {
       width = Swift.max(
         width, (pb.vertical * ratio).clamped(min: nil, max: clamps ? node.maxSize.width : nil))
     }
-    if knownSize.width == nil, knownSize.height == nil, appliesRatio, clamps, node.minSize.height > 0,
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, node.minSize.height > 0,
       let ratio = node.aspectRatio
     {
-      // So does its `min-height` (CSS Sizing 4 §2.2: min and max sizes transfer through the ratio).
+      // So does its `min-height` (CSS Sizing 4 §2.2: min and max sizes transfer through the
+      // ratio), in its content sizes too.
       width = Swift.max(
         width,
         node.transferredSize(node.minSize.height, from: .vertical, ratio: ratio).clamped(
           min: nil, max: node.maxSize.width))
     }
+    if knownSize.width == nil, knownSize.height == nil, appliesRatio, let maxHeight = node.maxSize.height,
+      let ratio = node.aspectRatio
+    {
+      // And its `max-height` caps the width found from the content (CSS Sizing 4 §2.2), in
+      // content sizing too (the width is then the ratio-determining size, not a base size).
+      width = Swift.min(width, node.transferredSize(maxHeight, from: .vertical, ratio: ratio))
+    }
     var contentHeight = content.height + pb.vertical
     if knownSize.height == nil, appliesRatio, let ratio = node.aspectRatio {
-      // Neither size known: the width is the content's, the height follows from the ratio.
-      contentHeight = node.transferredSize(width, from: .horizontal, ratio: ratio)
+      // Neither size known: the width is the content's, the height follows from the ratio
+      // (from the width within its own min and max widths, which the ratio transfers).
+      let ratioWidth = knownSize.width ?? width.clamped(min: node.minSize.width, max: node.maxSize.width)
+      contentHeight = node.transferredSize(ratioWidth, from: .horizontal, ratio: ratio)
     }
     var height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
-    if appliesRatio, node.hasAutoMinHeight, node.measure >= 0,
+    if appliesRatio, node.hasAutoMinHeight, node.measure >= 0, sizingRatioFlexBasisOf != id,
       styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       // `min-height: auto` with an aspect ratio: the ratio-derived height grows to hold the
-      // measured content at the box's width, capped by max-height (CSS Sizing 4 §5.1; see
-      // `ratioHeightWithAutomaticMinimum`).
+      // measured content at the box's width, capped by its maximum height (CSS Sizing 4 §5.1;
+      // see `ratioHeightWithAutomaticMinimum`).
       let saved = measuringContentHeightOf
       measuringContentHeightOf = id
       let contentAtWidth = layoutLeaf(

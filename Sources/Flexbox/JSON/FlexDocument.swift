@@ -27,8 +27,8 @@ import LayoutGeometry
 ///
 /// Newer style keys: lengths may be strings `"N%"` (sizes, `flexBasis`, min/max sizes, margins,
 /// padding, insets, gaps), `"auto"` for margins, insets and `minWidth`/`minHeight` (the automatic
-/// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number > 0, `"W / H"` or
-/// `"auto"`), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
+/// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number ≥ 0, `"W / H"` or
+/// `"auto"`; a zero width or height is `auto`, as in CSS), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
 /// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"` (a static
 /// box's absolutely positioned children are placed against its nearest positioned ancestor).
 ///

@@ -119,16 +119,16 @@ enum StyleDecoder {
     return result
   }
 
-  /// An `aspect-ratio`: a number > 0, `"W / H"` or `"auto"` (`nil`).
+  /// An `aspect-ratio`: a number ≥ 0, `"W / H"` or `"auto"` (`nil`; so is a degenerate ratio).
   private static func aspectRatio(_ reader: inout JSONReader) throws(JSONInputError) -> Double? {
     let start = reader.offset
     let result: Double??
     switch try reader.peek() {
     case .number: result = StyleValues.aspectRatio(number: try reader.readNumber())
     case .string: result = StyleValues.aspectRatio(string: try reader.readString())
-    case let other: throw reader.mismatch("a number > 0, \"W / H\" or \"auto\"", other)
+    case let other: throw reader.mismatch("a number ≥ 0, \"W / H\" or \"auto\"", other)
     }
-    guard let result else { throw reader.invalid("expected a number > 0, \"W / H\" or \"auto\"", at: start) }
+    guard let result else { throw reader.invalid("expected a number ≥ 0, \"W / H\" or \"auto\"", at: start) }
     return result
   }
 

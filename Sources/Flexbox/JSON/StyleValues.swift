@@ -68,10 +68,13 @@ enum StyleValues {
     return parts.joined(separator: ", ")
   }
 
-  /// An `aspect-ratio` from a number (> 0) or a string `"auto"`, `"W / H"` or `"R"`: `.some(nil)`
-  /// is `auto`; `nil` is not a ratio.
+  /// An `aspect-ratio` from a number (≥ 0) or a string `"auto"`, `"W / H"` or `"R"`: `.some(nil)`
+  /// is `auto`; `nil` is not a ratio. A degenerate ratio (a zero width or height) behaves as
+  /// `auto` ([CSS Values 4 §5.9](https://www.w3.org/TR/css-values-4/#ratios),
+  /// [CSS Sizing 4 §2.1](https://www.w3.org/TR/css-sizing-4/#aspect-ratio)).
   static func aspectRatio(number: Double) -> Double?? {
-    number.isFinite && number > 0 ? .some(number) : nil
+    guard number.isFinite, number >= 0 else { return nil }
+    return number > 0 ? .some(number) : .some(nil)
   }
 
   /// See ``aspectRatio(number:)``.
@@ -82,8 +85,8 @@ enum StyleValues {
     }
     guard parts.count == 1 || parts.count == 2, let width = Double(parts[0]) else { return nil }
     let height = parts.count == 2 ? Double(parts[1]) : 1
-    guard let height, width.isFinite, height.isFinite, width > 0, height > 0 else { return nil }
-    return .some(width / height)
+    guard let height, width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
+    return width > 0 && height > 0 ? .some(width / height) : .some(nil)
   }
 
   /// A font metric (`advance`, `lineHeight`): a finite number > 0.
