@@ -28,7 +28,11 @@ struct CarouselBody: SectionBody {
 
   var itemCount: Int { cells.count }
   /// The band's height.
-  var height: Double {
+  var height: Double { height(row) }
+
+  /// The band's height, for this body's `row`.
+  @inline(__always)
+  func height(_ row: CarouselRow) -> Double {
     switch row.height {
     case .tallest: cells.tallest
     case .first: cells.count > 0 ? cells.height(0) : 0
@@ -39,47 +43,17 @@ struct CarouselBody: SectionBody {
   /// One row.
   var lineCount: Int { 1 }
 
-  /// Cell `item`'s x relative to the first cell's.
-  @inline(__always)
-  func rowX(_ item: Int) -> Double {
-    rowX(start: cells.prefix(item), item)
-  }
-
-  /// Cell `item`'s x relative to the first cell's, when the widths before it sum to `start`.
-  @inline(__always)
-  func rowX(start: Double, _ item: Int) -> Double {
-    start + Double(item) * row.spacing
-  }
-
-  /// Cell `item`'s y relative to the band's top: the section's vertical alignment of its
-  /// height in the band (negative, or past the band, when it overflows).
+  /// Cell `item`'s y relative to the band's top (``CarouselRow/top(_:band:)``).
   @inline(__always)
   func top(_ cellHeight: Double, band: Double) -> Double {
-    switch row.alignment {
-    case .top: 0
-    case .center: (band - cellHeight) / 2
-    case .bottom: band - cellHeight
-    }
+    row.top(cellHeight, band: band)
   }
 
   @inline(__always)
   func frame(_ item: Int, band: Double, _ origin: BodyOrigin, scrolledBy offset: Double) -> Rect {
-    frame(
+    row.frame(
       item, start: cells.prefix(item), width: cells.width(item), height: cells.height(item), band: band,
       origin, scrolledBy: offset)
-  }
-
-  /// The frame of cell `item` of the given size whose preceding widths sum to `start`: the one
-  /// formula every path uses.
-  @inline(__always)
-  func frame(
-    _ item: Int, start: Double, width: Double, height: Double, band: Double, _ origin: BodyOrigin,
-    scrolledBy offset: Double
-  ) -> Rect {
-    Rect(
-      x: row.left + rowX(start: start, item) - offset,
-      y: origin.sectionTop + (origin.bodyTop + top(height, band: band)),
-      width: width, height: height)
   }
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect {
@@ -87,12 +61,14 @@ struct CarouselBody: SectionBody {
   }
 
   func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-    let band = height
+    let row = self.row
+    let band = height(row)
     var failure: E?
     cells.forEachCell(from: 0) { item, start, width, height in
       do throws(E) {
         try body(
-          item, frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: 0))
+          item, row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: 0)
+        )
         return true
       } catch {
         failure = error
@@ -118,29 +94,134 @@ struct CarouselBody: SectionBody {
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
+    visitItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, body)
+  }
+
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
+  ) {
+    visitItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
+      candidates.append(CellCandidate(item: item, frame: frame))
+      return true
+    }
+  }
+
+  func lastItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    where matches: (Rect) -> Bool
+  ) -> Int? {
+    guard let search = search(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) else {
+      return nil
+    }
+    // The last cell the forward visit reaches: the one before the first that starts past the
+    // end (the same test, by binary search: starts only grow along the row).
+    var low = search.first
+    var high = itemCount
+    while low < high {
+      let mid = (low + high) >> 1
+      if search.startsPastEnd(mid, start: cells.prefix(mid)) { high = mid } else { low = mid + 1 }
+    }
+    var item = low - 1
+    while item >= search.first {
+      if matches(search.frame(item, cells)) { return item }
+      item -= 1
+    }
+    return nil
+  }
+
+  func forEachItem(
+    awayFrom x: Double, y minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    _ body: (Int, Rect, AwayRun) -> Bool
+  ) {
+    guard let search = search(overlappingX: x, .infinity, y: minY, maxY, scrolledBy: 0, at: origin) else {
+      return
+    }
+    cells.forEachCell(from: search.first) { item, start, width, height in
+      body(item, search.frame(item, start: start, width: width, height: height), .rightward)
+    }
+    var item = search.first - 1
+    while item >= 0, body(item, search.frame(item, cells), .leftward) { item -= 1 }
+  }
+
+  /// A search along the row: its constants, read once, and where it starts and ends.
+  private struct RowSearch {
+    let row: CarouselRow
+    let band: Double
+    let origin: BodyOrigin
+    let offset: Double
+    /// The first cell whose right edge may pass the search's minX (by binary search).
+    let first: Int
+    /// A cell that starts past this x (unscrolled) lies past the search's maxX.
+    let end: Double
+
+    /// Whether cell `item`, whose preceding widths sum to `start`, starts past the search.
+    @inline(__always)
+    func startsPastEnd(_ item: Int, start: Double) -> Bool {
+      row.left + row.x(start: start, item) > end
+    }
+
+    @inline(__always)
+    func frame(_ item: Int, start: Double, width: Double, height: Double) -> Rect {
+      row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset)
+    }
+
+    @inline(__always)
+    func frame(_ item: Int, _ cells: CarouselCells) -> Rect {
+      frame(item, start: cells.prefix(item), width: cells.width(item), height: cells.height(item))
+    }
+  }
+
+  /// The search for the cells whose x extent, scrolled by `offset`, meets `minX ..< maxX`,
+  /// when the cells' vertical extent meets `minY ..< maxY` (else `nil`): the first cell whose
+  /// right edge passes `minX` by binary search over the widths' sums; the cells from it up to
+  /// the first that starts past `maxX`. Every visit of the row (forwards, backwards, outwards)
+  /// starts from it.
+  @inline(__always)
+  private func search(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin
+  ) -> RowSearch? {
     let count = itemCount
-    guard count > 0, !minX.isNaN, !maxX.isNaN else { return }
+    guard count > 0, !minX.isNaN, !maxX.isNaN else { return nil }
+    let row = self.row
     // The cells' vertical extent: every cell lies between the tallest one's aligned edges.
-    let band = height
+    let band = height(row)
     let tallest = cells.tallest
     let bandTop = origin.sectionTop + origin.bodyTop
-    let cellsTop = bandTop + min(0, top(tallest, band: band))
-    let cellsBottom = bandTop + max(band, top(tallest, band: band) + tallest)
-    guard cellsTop < maxY + searchSlack(maxY), cellsBottom + searchSlack(cellsBottom) >= minY else { return }
+    let cellsTop = bandTop + min(0, row.top(tallest, band: band))
+    let cellsBottom = bandTop + max(band, row.top(tallest, band: band) + tallest)
+    guard cellsTop < maxY + searchSlack(maxY), cellsBottom + searchSlack(cellsBottom) >= minY else {
+      return nil
+    }
     // The first cell whose right edge passes minX: x(i) + width(i) > minX, that is
     // prefix(i + 1) + (i + 1) × spacing > minX + offset − left + spacing.
-    var item = 0
+    var first = 0
     if minX > -.infinity {
       let target = minX + offset - row.left + row.spacing
-      item = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
-      item = max(0, item - 1)
+      first = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
+      first = max(0, first - 1)
     }
+    // The cells up to the first that starts past maxX (an unbounded search never stops).
     let limit = maxX + offset
-    let bounded = maxX < .infinity
-    cells.forEachCell(from: item) { item, start, width, height in
-      if bounded && row.left + rowX(start: start, item) > limit + searchSlack(limit) { return false }
-      return body(
-        item, frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: offset))
+    let end = maxX < .infinity ? limit + searchSlack(limit) : .infinity
+    return RowSearch(row: row, band: band, origin: origin, offset: offset, first: first, end: end)
+  }
+
+  /// The one visit behind ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` and
+  /// ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``: the cells of the search in order.
+  @inline(__always)
+  private func visitItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {
+    guard let search = search(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) else {
+      return
+    }
+    cells.forEachCell(from: search.first) { item, start, width, height in
+      if search.startsPastEnd(item, start: start) { return false }
+      return body(item, search.frame(item, start: start, width: width, height: height))
     }
   }
 
@@ -170,14 +251,18 @@ struct CarouselBody: SectionBody {
     switch row.paging {
     case .none: snaps = SnapOffsets(storage: .list([]))
     case .item:
-      var offsets: [Double] = []
-      offsets.reserveCapacity(count)
-      cells.forEachCell(from: 0) { item, start, _, _ in
-        let snap = min(max(rowX(start: start, item), 0), end)
-        if offsets.last != snap { offsets.append(snap) }
-        return true
+      if let items = ItemSnapOffsets(cells, spacing: row.spacing, end: end) {
+        snaps = SnapOffsets(storage: .items(items))
+      } else {
+        var offsets: [Double] = []
+        offsets.reserveCapacity(count)
+        cells.forEachCell(from: 0) { item, start, _, _ in
+          let snap = ItemSnapOffsets.snap(row.x(start: start, item), end: end)
+          if offsets.last != snap { offsets.append(snap) }
+          return true
+        }
+        snaps = SnapOffsets(storage: .list(offsets))
       }
-      snaps = SnapOffsets(storage: .list(offsets))
     case .page: snaps = .pages(width: row.listWidth, end: end)
     }
     return CarouselMetrics(contentWidth: contentWidth, maximumOffset: end, snapOffsets: snaps)
@@ -219,5 +304,100 @@ struct CarouselBody: SectionBody {
       fail("section \(s) carousel's widths sum to \(cells.prefix(cells.count)), not \(cells.total)")
     }
     return problems
+  }
+}
+
+extension CarouselRow {
+  /// Cell `item`'s x relative to the first cell's, when the widths before it sum to `start`.
+  @inline(__always)
+  func x(start: Double, _ item: Int) -> Double {
+    start + Double(item) * spacing
+  }
+
+  /// A cell's y relative to the band's top: the section's vertical alignment of its height in
+  /// the band (negative, or past the band, when it overflows).
+  @inline(__always)
+  func top(_ cellHeight: Double, band: Double) -> Double {
+    switch alignment {
+    case .top: 0
+    case .center: (band - cellHeight) / 2
+    case .bottom: band - cellHeight
+    }
+  }
+
+  /// The frame of cell `item` of the given size whose preceding widths sum to `start`, the
+  /// row scrolled by `offset`: the one formula every path uses.
+  @inline(__always)
+  func frame(
+    _ item: Int, start: Double, width: Double, height: Double, band: Double, _ origin: BodyOrigin,
+    scrolledBy offset: Double
+  ) -> Rect {
+    Rect(
+      x: left + x(start: start, item) - offset,
+      y: origin.sectionTop + (origin.bodyTop + top(height, band: band)),
+      width: width, height: height)
+  }
+}
+
+/// The snap offsets of a carousel paged by item, read from its cells when asked: offset *p* is
+/// cell *p*'s x relative to the first cell's, `clamp(x, 0, end)`, for the cells before the
+/// first that reaches `end`, then `end` once (when a cell reaches it).
+///
+/// That is the list of every cell's clamped x without repeats only when neighbouring cells
+/// never share an x: the initializer fails unless the spacing alone keeps them apart through
+/// any rounding of the row's sums (then cell *p*'s x is the *p*-th distinct value).
+///
+/// A class, so that ``SnapOffsets``' storage holds one reference for it.
+final class ItemSnapOffsets: @unchecked Sendable {
+  let cells: CarouselCells
+  let spacing: Double
+  let end: Double
+  /// The first cell whose x reaches `end`, or the cell count.
+  let reaching: Int
+  /// The number of offsets.
+  let count: Int
+
+  /// A cell's snap offset for its x.
+  @inline(__always)
+  static func snap(_ x: Double, end: Double) -> Double { min(max(x, 0), end) }
+
+  /// The offsets of `cells`, `spacing` apart, clamped to `end`; `nil` when neighbouring cells
+  /// may share an x.
+  ///
+  /// - Complexity: O(log n).
+  init?(_ cells: CarouselCells, spacing: Double, end: Double) {
+    let n = cells.count
+    guard n > 0 else { return nil }
+    // Every x lies below `widest`, so each addition rounds it by at most half an ulp of it;
+    // neighbours' exact x differ by at least the spacing (widths are not negative), less
+    // the rounding of their i × spacing: with the spacing past four of those ulps, the
+    // rounded x strictly increase.
+    let widest = (cells.total + Double(n) * spacing) * 2
+    guard widest.isFinite, spacing > 4 * widest.ulp else { return nil }
+    self.cells = cells
+    self.spacing = spacing
+    self.end = end
+    // The first cell whose x reaches the end (x only grows along the row).
+    var low = 0
+    var high = n
+    while low < high {
+      let mid = (low + high) >> 1
+      if Self.x(cells, spacing, mid) >= end { high = mid } else { low = mid + 1 }
+    }
+    reaching = low
+    count = low + (low < n ? 1 : 0)
+  }
+
+  /// Cell `item`'s x relative to the first cell's (``CarouselRow/x(start:_:)``).
+  @inline(__always)
+  static func x(_ cells: CarouselCells, _ spacing: Double, _ item: Int) -> Double {
+    cells.prefix(item) + Double(item) * spacing
+  }
+
+  /// Offset `position`.
+  ///
+  /// - Complexity: O(1).
+  subscript(position: Int) -> Double {
+    position < reaching ? Self.snap(Self.x(cells, spacing, position), end: end) : end
   }
 }

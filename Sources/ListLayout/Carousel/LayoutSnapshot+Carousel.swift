@@ -11,8 +11,9 @@ extension LayoutSnapshot {
   /// }
   /// ```
   ///
-  /// - Complexity: O(1) for no paging or paging by page; O(n) in the carousel's cells
-  ///   for paging by item.
+  /// - Complexity: O(1) for no paging or paging by page; O(log n) in the carousel's cells
+  ///   for paging by item (each offset is read from the row when asked), but O(n) for a row
+  ///   whose neighbouring cells may share an x (no spacing), whose offsets are listed.
   public func carouselMetrics(ofSection section: Int) -> CarouselMetrics? {
     guard geometries.indices.contains(section) else { return nil }
     return geometries[section].body.carouselMetrics

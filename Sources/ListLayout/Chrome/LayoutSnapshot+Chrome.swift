@@ -126,13 +126,18 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log s).
   public func backgroundAttributes(inSection section: Int) -> LayoutAttributes? {
-    guard geometries.indices.contains(section), let background = model.sections[section].background else {
-      return nil
-    }
+    guard geometries.indices.contains(section) else { return nil }
+    return backgroundAttributes(inSection: section, top: sectionTop(section))
+  }
+
+  /// ``backgroundAttributes(inSection:)`` for an existing section whose top is `top`.
+  func backgroundAttributes(inSection section: Int, top: Double) -> LayoutAttributes? {
+    // The section is read in place: a copy would retain its cells and chrome.
+    guard let background = model.sections.withElement(at: section, { $0.background }) else { return nil }
     let insets = isHorizontal ? background.insets.transposed : background.insets
     let content = layoutInsets
     let frame = Rect(
-      x: content.left + insets.left, y: sectionTop(section) + insets.top,
+      x: content.left + insets.left, y: top + insets.top,
       width: max(0, model.configuration.width - content.left - content.right - insets.left - insets.right),
       height: max(0, geometries[section].height - insets.top - insets.bottom))
     return LayoutAttributes(
@@ -164,5 +169,23 @@ extension LayoutSnapshot {
       size: isHorizontal ? Size(width: length, height: across) : Size(width: across, height: length),
       pinInset: pinInset, direction: direction, screensAhead: screensAhead, screensBehind: screensBehind,
       overlays: overlays, horizontalOffsets: horizontalOffsets)
+  }
+}
+
+extension ChunkedList {
+  /// Calls `body` with the element at `position`, read in place: reading one field of a
+  /// large element (a section's background) copies only that field.
+  ///
+  /// - Complexity: O(log n).
+  func withElement<R>(at position: Int, _ body: (borrowing Element) -> R) -> R {
+    precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
+    var node = root
+    var local = position
+    while !node.isLeaf {
+      let (child, inner) = node.child(containing: local)
+      node = node.children[child]
+      local = inner
+    }
+    return node.elements.withUnsafeBufferPointer { body($0[local]) }
   }
 }

@@ -106,10 +106,16 @@ public struct CarouselMetrics: Sendable, Hashable {
 /// `clamp(cell.minX − first cell's minX, 0, maximumOffset)` without repeats; per page, the
 /// multiples of the list's width below `maximumOffset` (at most ``maximumPages``), then
 /// `maximumOffset` (`[0]` when the content fits).
+///
+/// Reading the offsets of a carousel paged by item costs O(1) each, and counting them
+/// O(log n), when the carousel's spacing keeps every cell's x apart from its neighbour's; a
+/// row whose neighbouring cells may share an x (no spacing) lists its offsets when its
+/// metrics are read, O(n).
 public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
-  enum Storage: Sendable, Hashable {
+  enum Storage: Sendable {
     case list([Double])
     case pages(width: Double, end: Double, count: Int)
+    case items(ItemSnapOffsets)
   }
 
   let storage: Storage
@@ -119,6 +125,7 @@ public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
     switch storage {
     case .list(let offsets): offsets.count
     case .pages(_, _, let count): count
+    case .items(let items): items.count
     }
   }
 
@@ -128,7 +135,21 @@ public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
     case .pages(let width, let end, let count):
       precondition(position >= 0 && position < count, "snap offset \(position) out of 0..<\(count)")
       return position == count - 1 ? end : Double(position) * width
+    case .items(let items):
+      precondition(
+        position >= 0 && position < items.count, "snap offset \(position) out of 0..<\(items.count)")
+      return items[position]
     }
+  }
+
+  /// Equal when they list the same offsets, however they are held.
+  public static func == (lhs: SnapOffsets, rhs: SnapOffsets) -> Bool {
+    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    for offset in self { hasher.combine(offset) }
   }
 
   /// The most page offsets before the end a paged carousel lists (10¹⁵).

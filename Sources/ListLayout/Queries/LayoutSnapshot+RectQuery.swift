@@ -29,29 +29,53 @@ extension LayoutSnapshot {
   public func elements(
     in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets = .zero
   ) -> [LayoutAttributes] {
-    var visited: [VisitedSection]? = nil
-    return elements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, visited: &visited)
-  }
-
-  /// A section a query visited: its top (along the scroll axis) and its sideways offset, each
-  /// worked out once and reused by the query's later passes over the same sections.
-  struct VisitedSection {
-    var section: Int
-    var top: Double
-    var offset: Double
-  }
-
-  /// ``elements(in:pinning:horizontalOffsets:)``, listing the sections it visited (those
-  /// ``forEachSection(overlapping:_:)`` calls for `rect`) in `visited` when it is not `nil`.
-  func elements(
-    in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets,
-    visited: inout [VisitedSection]?
-  ) -> [LayoutAttributes] {
+    var walk = QueryScratch()
     var result: [LayoutAttributes] = []
+    appendElements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, to: &result, &walk)
+    return result
+  }
+
+  /// What a query reuses from section to section: the candidate cells of the section at hand
+  /// (one buffer for the whole query), and the sideways prefetch it collects.
+  struct QueryScratch {
+    var candidates = ContiguousArray<CellCandidate>()
+    /// When not `nil`, the walk over the visible sections also collects each carousel's
+    /// cells within this reach (``LayoutSnapshot/reach(_:)``) but off screen.
+    var sideways: Sideways?
+    var prefetch: [CarouselPrefetch] = []
+
+    init(sideways: Sideways? = nil) {
+      candidates.reserveCapacity(64)
+      self.sideways = sideways
+    }
+  }
+
+  /// The one walk over the sections `rect` meets: appends to `result` every element whose
+  /// frame intersects `rect`, in listing order (headers and footers placed for `pinning`,
+  /// carousels' cells scrolled by their offsets), and, when `scratch` has a sideways reach,
+  /// appends to its `prefetch` the cells of each carousel among those sections within that
+  /// reach but not on screen, found in the same visit of its cells.
+  ///
+  /// Each section's cells come from its body in one call (into the scratch buffer), then are
+  /// tested in a plain loop.
+  ///
+  /// - Complexity: O(log n + k) for k candidate cells (a carousel's within the reach).
+  func appendElements(
+    in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets,
+    to result: inout [LayoutAttributes], _ scratch: inout QueryScratch
+  ) {
     if let header = listHeader(pinning: pinning), header.frame.intersects(rect) { result.append(header) }
-    let scrolled = !horizontalOffsets.offsets.isEmpty
+    // Bodies work in layout space, left to right.
+    let space = isHorizontal ? rect.transposed : rect
+    let (minX, maxX) = leftToRight(space.minX, space.maxX)
+    let reach = scratch.sideways.map { self.reach($0) }
+    let direction = frameDirection
+    let search = CellSearch(
+      minX: minX, maxX: maxX, sideways: reach, minY: space.minY, maxY: space.maxY, offsets: horizontalOffsets)
     forEachSection(overlapping: rect) { section, top in
-      if let background = backgroundAttributes(inSection: section), background.frame.intersects(rect) {
+      if let background = backgroundAttributes(inSection: section, top: top),
+        background.frame.intersects(rect)
+      {
         result.append(background)
       }
       if let header = supplementary(.header, section, top: top, pinning: pinning),
@@ -59,9 +83,27 @@ extension LayoutSnapshot {
       {
         result.append(header)
       }
-      let offset = scrolled ? horizontalOffsets[section] : 0
-      visited?.append(VisitedSection(section: section, top: top, offset: offset))
-      appendCells(ofSection: section, top: top, in: rect, scrolledBy: offset, to: &result)
+      // The section's cells, handed over by its body in one call (the geometry read in place).
+      scratch.candidates.removeAll(keepingCapacity: true)
+      let carousel = geometries[section].appendCandidates(
+        search, section: section, sectionTop: top, to: &scratch.candidates)
+      if !scratch.candidates.isEmpty {
+        var tally = SidewaysTally()
+        for candidate in scratch.candidates {
+          let frame = direction.directed(candidate.frame)
+          if frame.intersects(rect) {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                zIndex: LayoutAttributes.cellZIndex))
+          }
+          if carousel, let reach { tally.add(candidate, visible: (minX, maxX), space, reach: reach) }
+        }
+        if let prefetch = tally.prefetch(section: section) {
+          if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
+          scratch.prefetch.append(prefetch)
+        }
+      }
       if let footer = supplementary(.footer, section, top: top, pinning: pinning),
         footer.frame.intersects(rect)
       {
@@ -69,7 +111,6 @@ extension LayoutSnapshot {
       }
     }
     if let footer = listFooter(pinning: pinning), footer.frame.intersects(rect) { result.append(footer) }
-    return result
   }
 
   /// Calls `body` with each section whose extent along the scroll axis (with the cells that
@@ -98,23 +139,6 @@ extension LayoutSnapshot {
       guard sectionTop < maxY else { break }
       body(section, sectionTop)
       section += 1
-    }
-  }
-
-  /// Appends the cells of `section` whose frames (a carousel's scrolled by `offset`)
-  /// intersect `rect`, in item order.
-  func appendCells(
-    ofSection section: Int, top: Double, in rect: Rect, scrolledBy offset: Double,
-    to result: inout [LayoutAttributes]
-  ) {
-    forEachCellCandidate(ofSection: section, top: top, in: rect, scrolledBy: offset) { item, frame in
-      if frame.intersects(rect) {
-        result.append(
-          LayoutAttributes(
-            kind: .cell, indexPath: IndexPath(item: item, section: section), frame: frame,
-            zIndex: LayoutAttributes.cellZIndex))
-      }
-      return true
     }
   }
 
@@ -235,6 +259,11 @@ extension LayoutSnapshot {
         best = candidate
       }
     }
+    // The point across, left to right in layout space (as bodies see it), and a margin for
+    // the rounding of mirrored frames.
+    let x = leftToRight(across, across).0
+    let slack = searchSlack(abs(x) + model.configuration.width)
+    let direction = frameDirection
     // Widen a band around `point` until it holds a cell, then once more by the distance
     // found, so that no nearer cell is left outside it.
     var radius = 1.0
@@ -242,10 +271,15 @@ extension LayoutSnapshot {
     while true {
       let minY = along - radius
       let maxY = along + radius
-      forEachSection(overlapping: scrollBand(minY, maxY)) { section in
-        forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, frame in
-          consider(item, section, frame)
-          return true
+      forEachSection(overlapping: scrollBand(minY, maxY)) { section, top in
+        // A carousel's row is searched outwards from the point: a run away from it ends once
+        // every cell further along is farther across than the best cell, which is level with
+        // the point (no cell can be nearer along the scroll axis).
+        geometries[section].visitCells(awayFrom: x, y: minY, maxY, sectionTop: top) { item, layout, run in
+          consider(item, section, direction.directed(layout))
+          guard run != .unordered, let found = best, found.dy == 0 else { return true }
+          let bound = run == .rightward ? layout.minX - x : x - layout.minX
+          return bound - slack <= found.dx
         }
       }
       // Every cell nearer than `radius` has been seen: a best within it is the answer.

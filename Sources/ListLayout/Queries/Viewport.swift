@@ -101,13 +101,20 @@ extension LayoutSnapshot {
     let offset = scrollCoordinate(contentOffset)
     let length = isHorizontal ? size.width : size.height
     let pinning = PinningContext(contentOffset: offset, pinInset: pinInset, viewportHeight: length)
-    // The sections on screen, each with its top and sideways offset: the sideways prefetch
-    // walks the same sections again.
-    var visited: [VisitedSection]? = rect.isFinite && !isHorizontal ? [] : nil
-    var elements =
-      rect.isFinite
-      ? self.elements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, visited: &visited)
-      : []
+    // A carousel's cells count within its sideways reach (carousels exist only in vertical
+    // lists: a horizontal list with one fails to lay out).
+    let sideways = Sideways(
+      rect: rect, ahead: max(0, screensAhead) * size.width, behind: max(0, screensBehind) * size.width,
+      offsets: horizontalOffsets)
+    // One walk over the sections on screen: the elements, and each carousel's sideways
+    // prefetch from the same visit of its cells.
+    var scratch = QueryScratch(sideways: isHorizontal ? nil : sideways)
+    var elements: [LayoutAttributes] = []
+    if rect.isFinite {
+      elements.reserveCapacity(64)
+      appendElements(
+        in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, to: &elements, &scratch)
+    }
     for (index, overlay) in overlays.enumerated() {
       var frame = Rect(
         x: rect.minX + (rect.width - overlay.size.width) / 2,
@@ -125,38 +132,30 @@ extension LayoutSnapshot {
     let ahead = max(0, screensAhead) * length
     let behind = max(0, screensBehind) * length
     // Prefetch only cells not yet on screen: wholly past the trailing edge, or before the
-    // leading one.
+    // leading one. Each band is searched from its ends: the first section with a matching
+    // cell from its start, the last from its end.
     let (start, end) = scrollRange(rect)
-    let below: ClosedRange<IndexPath>?
-    let above: ClosedRange<IndexPath>?
-    // A carousel's cells count within its sideways reach (carousels exist only in vertical
-    // lists: a horizontal list with one fails to lay out).
-    let sideways = Sideways(
-      rect: rect, ahead: max(0, screensAhead) * size.width, behind: max(0, screensBehind) * size.width,
-      offsets: horizontalOffsets)
-    if isHorizontal {
-      below = cellRange(overlappingY: end, end + (direction == .forward ? ahead : behind)) { [self] in
-        scrollRange($0).min >= end
-      }
-      above = cellRange(overlappingY: start - (direction == .forward ? behind : ahead), start) { [self] in
-        scrollRange($0).max <= start
-      }
-    } else {
-      below = cellRange(overlappingY: end, end + (direction == .forward ? ahead : behind), sideways: sideways)
-      {
-        $0.minY >= end
-      }
-      above = cellRange(
-        overlappingY: start - (direction == .forward ? behind : ahead), start, sideways: sideways
-      ) {
-        $0.maxY <= start
-      }
-    }
+    // (A vertical list's carousels need the whole viewport for their reach.)
+    let horizontal = isHorizontal
+    let searched = horizontal || rect.isFinite
+    let reach = isHorizontal ? nil : self.reach(sideways)
+    let below =
+      searched
+      ? cellRange(
+        overlappingY: end, end + (direction == .forward ? ahead : behind), reach: reach,
+        offsets: horizontalOffsets, &scratch.candidates
+      ) { horizontal ? $0.minX >= end : $0.minY >= end } : nil
+    let above =
+      searched
+      ? cellRange(
+        overlappingY: start - (direction == .forward ? behind : ahead), start, reach: reach,
+        offsets: horizontalOffsets, &scratch.candidates
+      ) { horizontal ? $0.maxX <= start : $0.maxY <= start } : nil
     return ViewportLayout(
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
       prefetchAhead: direction == .forward ? below : above,
       prefetchBehind: direction == .forward ? above : below,
-      prefetchSideways: visited.map { carouselPrefetch(in: rect, sideways, sections: $0) } ?? [])
+      prefetchSideways: scratch.prefetch)
   }
 
   /// A viewport's sideways prefetch reach in carousels, left to right in the snapshot's
@@ -176,92 +175,62 @@ extension LayoutSnapshot {
     return (minX - sideways.behind, maxX + sideways.ahead)
   }
 
-  /// For every carousel whose cells meet the viewport's vertical extent, the cells within
-  /// reach past each side of the viewport, not on it. `sections` are those
-  /// ``forEachSection(overlapping:_:)`` visits for `rect`, with their tops and offsets worked
-  /// out already.
+  /// The first and last cells whose frames overlap the band `minY ..< maxY` along the scroll
+  /// axis (a frame of no extent along it counts when it starts in the band) and satisfy
+  /// `filter` (given the frame in the snapshot's direction); with a `reach`, a carousel's
+  /// cells (scrolled by `offsets`) count only where their x extent, left to right, meets it.
   ///
-  /// - Complexity: O(log n + k) for k cells in reach.
-  func carouselPrefetch(in rect: Rect, _ sideways: Sideways, sections: [VisitedSection]) -> [CarouselPrefetch]
-  {
-    var result: [CarouselPrefetch] = []
-    let (visibleMinX, visibleMaxX) = leftToRight(rect.minX, rect.maxX)
-    let (minX, maxX) = reach(sideways)
-    for visited in sections {
-      let section = visited.section
-      guard geometries[section].body.scrollsSideways, geometries[section].itemCount > 0 else { continue }
-      var prefetch = CarouselPrefetch(section: section)
-      geometries[section].body.forEachItem(
-        overlappingX: minX, maxX, y: rect.minY, rect.maxY, scrolledBy: visited.offset,
-        at: geometries[section].bodyOrigin(sectionTop: visited.top)
-      ) { item, frame in
-        guard frame.maxY > rect.minY || (frame.height == 0 && frame.minY >= rect.minY), frame.minY < rect.maxY
-        else { return true }
-        if frame.minX >= visibleMaxX && frame.minX < maxX {
-          prefetch.ahead = (prefetch.ahead?.lowerBound ?? item)...item
-        } else if frame.maxX <= visibleMinX && frame.maxX > minX {
-          prefetch.behind = (prefetch.behind?.lowerBound ?? item)...item
-        }
-        return true
-      }
-      if prefetch.ahead != nil || prefetch.behind != nil { result.append(prefetch) }
-    }
-    return result
-  }
-
-  /// ``cellRange(overlappingY:_:where:)`` with a carousel's cells counted only within the
-  /// viewport's sideways reach, at the carousel's offset. Only the first and the last
-  /// sections with a matching cell are searched cell by cell: the sections between them
-  /// cannot change the range.
+  /// The band's sections are walked from its start until one holds a matching cell, and
+  /// back from its end likewise: the sections between cannot change the range. Each
+  /// section searched hands its cells in the band over in one call, into `candidates`.
   ///
-  /// - Complexity: O(log n + k) for k candidate cells of those two sections.
+  /// - Complexity: O(log n + s + k) for s sections in the band and k candidate cells of the
+  ///   sections searched.
   func cellRange(
-    overlappingY minY: Double, _ maxY: Double, sideways: Sideways, where filter: (Rect) -> Bool
+    overlappingY minY: Double, _ maxY: Double, reach: (minX: Double, maxX: Double)?,
+    offsets: HorizontalOffsets, _ candidates: inout ContiguousArray<CellCandidate>,
+    where filter: (Rect) -> Bool
   ) -> ClosedRange<IndexPath>? {
-    guard minY.isFinite, maxY.isFinite, maxY > minY, sideways.rect.isFinite else { return nil }
-    let (minX, maxX) = reach(sideways)
-    /// The matching cells of `section` (whose top is `top`), in item order, until `body`
-    /// returns `false`.
-    func matches(_ section: Int, top: Double, _ body: (Int) -> Bool) {
-      guard geometries[section].itemCount > 0 else { return }
-      let carousel = geometries[section].body.scrollsSideways
-      geometries[section].body.forEachItem(
-        overlappingX: minX, maxX, y: minY, maxY, scrolledBy: sideways.offsets[section],
-        at: geometries[section].bodyOrigin(sectionTop: top)
-      ) { item, bodyFrame in
-        if carousel && !(bodyFrame.maxX > minX && bodyFrame.minX < maxX) { return true }
-        let frame = directed(bodyFrame)
-        let overlaps = frame.maxY > minY && frame.minY < maxY
-        let pointInBand = frame.height == 0 && frame.minY >= minY && frame.minY < maxY
-        return !((overlaps || pointInBand) && filter(frame)) || body(item)
+    guard minY.isFinite, maxY.isFinite, maxY > minY else { return nil }
+    let direction = frameDirection
+    /// Whether a cell's frame (layout space, left to right) counts, in a carousel or not.
+    func matches(_ layout: Rect, carousel: Bool) -> Bool {
+      if carousel, let reach, !(layout.maxX > reach.minX && layout.minX < reach.maxX) { return false }
+      let overlaps = layout.maxY > minY && layout.minY < maxY
+      let pointInBand = layout.height == 0 && layout.minY >= minY && layout.minY < maxY
+      return (overlaps || pointInBand) && filter(direction.directed(layout))
+    }
+    let cells = CellSearch(
+      minX: -.infinity, maxX: .infinity, sideways: reach, minY: minY, maxY: maxY, offsets: offsets)
+    /// Searches `section` (whose top is `top`) for its first matching cell, from the start, or
+    /// its last one, from the end (a carousel's row read backwards; other bodies hand their
+    /// cells in the band over in one call, read from the end).
+    func search(_ section: Int, top: Double, last: Bool) -> Int? {
+      guard last else {
+        return geometries[section].firstCandidate(cells, section: section, sectionTop: top, where: matches)
       }
+      return geometries[section].lastCandidate(
+        cells, section: section, sectionTop: top, using: &candidates, where: matches)
     }
-    var sections: [(section: Int, top: Double)] = []
-    forEachSection(overlapping: Rect(x: 0, y: minY, width: 1, height: maxY - minY)) {
-      sections.append(($0, $1))
-    }
+    // The band's sections, first to last, as every query finds them.
     var first: IndexPath?
-    var firstSection = sections.count
-    for (k, (section, top)) in sections.enumerated() {
-      matches(section, top: top) { item in
-        first = IndexPath(item: item, section: section)
-        return false
-      }
-      if first != nil {
-        firstSection = k
-        break
-      }
+    var firstSection = -1
+    var endSection = -1
+    forEachSection(overlapping: scrollBand(minY, maxY)) { section, top in
+      endSection = section + 1
+      guard first == nil, let item = search(section, top: top, last: false) else { return }
+      first = IndexPath(item: item, section: section)
+      firstSection = section
     }
     guard let first else { return nil }
-    for (section, top) in sections[firstSection...].reversed() {
-      var last: IndexPath?
-      matches(section, top: top) { item in
-        last = IndexPath(item: item, section: section)
-        return true
+    var section = endSection - 1
+    while section >= firstSection {
+      if let item = search(section, top: sectionTop(section), last: true) {
+        return first...IndexPath(item: item, section: section)
       }
-      if let last { return first...last }
+      section -= 1
     }
-    return first...first
+    preconditionFailure("section \(firstSection)'s first match \(first) is not found from its end")
   }
 
   /// The first and last cells whose frames overlap the band `minY ..< maxY` along the scroll
@@ -272,24 +241,8 @@ extension LayoutSnapshot {
   public func cellRange(
     overlappingY minY: Double, _ maxY: Double, where filter: (Rect) -> Bool = { _ in true }
   ) -> ClosedRange<IndexPath>? {
-    guard minY.isFinite, maxY.isFinite, maxY > minY else { return nil }
-    var first: IndexPath?
-    var last: IndexPath?
-    forEachSection(overlapping: scrollBand(minY, maxY)) { section in
-      forEachCellCandidate(ofSection: section, overlappingY: minY, maxY) { item, rect in
-        let frame = isHorizontal ? rect.transposed : rect
-        let overlaps = frame.maxY > minY && frame.minY < maxY
-        let pointInBand = frame.height == 0 && frame.minY >= minY && frame.minY < maxY
-        if (overlaps || pointInBand) && filter(rect) {
-          let indexPath = IndexPath(item: item, section: section)
-          if first == nil { first = indexPath }
-          last = indexPath
-        }
-        return true
-      }
-    }
-    guard let first, let last else { return nil }
-    return first...last
+    var candidates = ContiguousArray<CellCandidate>()
+    return cellRange(overlappingY: minY, maxY, reach: nil, offsets: .zero, &candidates, where: filter)
   }
 
   /// The content offset that shows the cell at `indexPath` aligned as asked, clamped to the
@@ -316,5 +269,73 @@ extension LayoutSnapshot {
       case .bottom: frame.maxY - viewportHeight
       }
     return min(max(y, 0), max(0, contentLength - viewportHeight))
+  }
+}
+
+extension LayoutSnapshot {
+  /// How this snapshot turns a body's frame into its own direction (the configuration read
+  /// in place).
+  var frameDirection: FrameDirection {
+    FrameDirection(mirrored: isMirrored, horizontal: isHorizontal, width: model.configuration.width)
+  }
+}
+
+/// How the snapshot turns a body's frame (layout space, left to right) into its own
+/// direction (``LayoutSnapshot/directed(_:)``), with the configuration read once per query
+/// rather than once per cell.
+struct FrameDirection {
+  let mirrored: Bool
+  let horizontal: Bool
+  let width: Double
+
+  init(mirrored: Bool, horizontal: Bool, width: Double) {
+    self.mirrored = mirrored
+    self.horizontal = horizontal
+    self.width = width
+  }
+
+  @inline(__always)
+  func directed(_ frame: Rect) -> Rect {
+    let mirrored = mirrored ? frame.mirrored(inWidth: width) : frame
+    return horizontal ? mirrored.transposed : mirrored
+  }
+}
+
+/// A carousel's sideways prefetch being collected cell by cell: the first and last cells past
+/// each side of the viewport (-1 for none yet).
+struct SidewaysTally {
+  var aheadFirst = -1
+  var aheadLast = -1
+  var behindFirst = -1
+  var behindLast = -1
+
+  /// Counts a carousel's cell (`candidate`, left to right, scrolled) in the prefetch when it
+  /// meets the viewport `rect`'s vertical extent (in layout space) and lies wholly past the
+  /// `visible` x extent's trailing edge within `reach` (ahead), or wholly before its leading
+  /// edge within it (behind).
+  @inline(__always)
+  mutating func add(
+    _ candidate: CellCandidate, visible: (minX: Double, maxX: Double), _ rect: Rect,
+    reach: (minX: Double, maxX: Double)
+  ) {
+    let frame = candidate.frame
+    guard frame.maxY > rect.minY || (frame.height == 0 && frame.minY >= rect.minY), frame.minY < rect.maxY
+    else { return }
+    let item = candidate.item
+    if frame.minX >= visible.maxX && frame.minX < reach.maxX {
+      if aheadFirst < 0 { aheadFirst = item }
+      aheadLast = item
+    } else if frame.maxX <= visible.minX && frame.maxX > reach.minX {
+      if behindFirst < 0 { behindFirst = item }
+      behindLast = item
+    }
+  }
+
+  /// The prefetch of section `section`, or `nil` when no cell counted.
+  func prefetch(section: Int) -> CarouselPrefetch? {
+    guard aheadFirst >= 0 || behindFirst >= 0 else { return nil }
+    return CarouselPrefetch(
+      section: section, ahead: aheadFirst < 0 ? nil : aheadFirst...aheadLast,
+      behind: behindFirst < 0 ? nil : behindFirst...behindLast)
   }
 }

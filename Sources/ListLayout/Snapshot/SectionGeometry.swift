@@ -61,6 +61,94 @@ struct SectionGeometry: Sendable {
   func bodyOrigin(sectionTop: Double) -> BodyOrigin { BodyOrigin(sectionTop: sectionTop, bodyTop: bodyTop) }
 }
 
+/// Where a query looks for a section's cells: across an x extent (left to right), or, in a
+/// body that scrolls sideways, across `sideways` when given, scrolled by the section's offset;
+/// within a y extent.
+struct CellSearch {
+  var minX: Double
+  var maxX: Double
+  var sideways: (minX: Double, maxX: Double)?
+  var minY: Double
+  var maxY: Double
+  var offsets: HorizontalOffsets
+}
+
+extension SectionGeometry {
+  /// The x extent `search` looks in for this section's body and the offset it scrolls the
+  /// cells by; whether the body scrolls sideways.
+  @inline(__always)
+  private func extent(
+    _ search: CellSearch, section: Int
+  ) -> (minX: Double, maxX: Double, offset: Double, sideways: Bool) {
+    guard body.scrollsSideways else { return (search.minX, search.maxX, 0, false) }
+    let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
+    return (minX, maxX, search.offsets.offsets.isEmpty ? 0 : search.offsets[section], true)
+  }
+
+  /// Appends to `candidates` the cells of this section (section `section`, whose top is
+  /// `sectionTop`) that may overlap `search` (a superset, in item order), handed over by the
+  /// body in one call; returns whether the body scrolls sideways. The geometry is read in
+  /// place by the caller (`geometries[s].appendCandidates(…)`): no copy of it or its body.
+  func appendCandidates(
+    _ search: CellSearch, section: Int, sectionTop: Double,
+    to candidates: inout ContiguousArray<CellCandidate>
+  ) -> Bool {
+    guard itemCount > 0 else { return false }
+    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    body.appendItems(
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
+      at: bodyOrigin(sectionTop: sectionTop), to: &candidates)
+    return sideways
+  }
+
+  /// The last cell of this section that may overlap `search` (as
+  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given its
+  /// frame and whether the body scrolls sideways) holds; `candidates` is scratch space.
+  func lastCandidate(
+    _ search: CellSearch, section: Int, sectionTop: Double,
+    using candidates: inout ContiguousArray<CellCandidate>, where matches: (Rect, Bool) -> Bool
+  ) -> Int? {
+    guard itemCount > 0 else { return nil }
+    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    return body.lastItem(
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
+      at: bodyOrigin(sectionTop: sectionTop), using: &candidates
+    ) { matches($0, sideways) }
+  }
+
+  /// Calls `body` with this section's cells that may overlap the band `minY ..< maxY` (the
+  /// section's top at `sectionTop`), for a search outwards from `x`
+  /// (``SectionBody/forEachItem(awayFrom:y:_:at:_:)``).
+  func visitCells(
+    awayFrom x: Double, y minY: Double, _ maxY: Double, sectionTop: Double,
+    _ body: (Int, Rect, AwayRun) -> Bool
+  ) {
+    guard itemCount > 0 else { return }
+    self.body.forEachItem(awayFrom: x, y: minY, maxY, at: bodyOrigin(sectionTop: sectionTop), body)
+  }
+
+  /// The first cell of this section that may overlap `search` (as
+  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given
+  /// its frame and whether the body scrolls sideways) holds; the cells after it are not
+  /// visited.
+  func firstCandidate(
+    _ search: CellSearch, section: Int, sectionTop: Double, where matches: (Rect, Bool) -> Bool
+  ) -> Int? {
+    guard itemCount > 0 else { return nil }
+    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    var found: Int?
+    body.forEachItem(
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
+      at: bodyOrigin(sectionTop: sectionTop)
+    ) { item, frame in
+      guard matches(frame, sideways) else { return true }
+      found = item
+      return false
+    }
+    return found
+  }
+}
+
 /// Where a section body sits: its section's top in content coordinates and its own top
 /// relative to that. Bodies add their relative positions to these in a fixed order, so that
 /// every path computes the same frame bit for bit.
@@ -113,6 +201,34 @@ protocol SectionBody: Sendable {
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool)
 
+  /// Appends to `candidates` the cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``
+  /// visits for the same arguments, in item order: one call per section, so that a query's
+  /// work per cell is a loop over plain values rather than a closure called through this
+  /// protocol.
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>)
+
+  /// The last cell, in item order, of those
+  /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits for the same arguments, for
+  /// which `matches` holds (given its frame); `candidates` is scratch space. A carousel reads
+  /// its row from the end, visiting cells only down to the match.
+  func lastItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    where matches: (Rect) -> Bool
+  ) -> Int?
+
+  /// Calls `body` with the cells ``forEachItem(overlappingY:_:at:_:)`` visits, for a search
+  /// outwards from `x` (content coordinates, left to right): a body that scrolls sideways
+  /// visits them in two runs moving away from `x`, its cells from the first whose right edge
+  /// passes `x` in item order (``AwayRun/rightward``), then those before it in reverse order
+  /// (``AwayRun/leftward``), and `body` returning `false` ends the run it is in; every other
+  /// body visits its cells in item order (``AwayRun/unordered``) until `body` returns `false`.
+  func forEachItem(
+    awayFrom x: Double, y minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    _ body: (Int, Rect, AwayRun) -> Bool)
+
   /// A body that scrolls sideways (a carousel): its content width and snap offsets; `nil`
   /// for every other body.
   var carouselMetrics: CarouselMetrics? { get }
@@ -133,11 +249,52 @@ extension SectionBody {
     forEachItem(overlappingY: minY, maxY, at: origin, body)
   }
 
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
+  ) {
+    forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
+      candidates.append(CellCandidate(item: item, frame: frame))
+      return true
+    }
+  }
+
+  func lastItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    where matches: (Rect) -> Bool
+  ) -> Int? {
+    candidates.removeAll(keepingCapacity: true)
+    appendItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, to: &candidates)
+    return candidates.last { matches($0.frame) }?.item
+  }
+
+  func forEachItem(
+    awayFrom x: Double, y minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    _ body: (Int, Rect, AwayRun) -> Bool
+  ) {
+    forEachItem(overlappingY: minY, maxY, at: origin) { body($0, $1, .unordered) }
+  }
+
   var carouselMetrics: CarouselMetrics? { nil }
 
   var scrollsSideways: Bool { false }
 
   var verticalOverflow: (above: Double, below: Double) { (0, 0) }
+}
+
+/// How ``SectionBody/forEachItem(awayFrom:y:_:at:_:)`` is visiting a body's cells: moving
+/// right from a point (each cell starting no further left than the one before), moving left
+/// (each ending no further right), or in item order.
+enum AwayRun {
+  case rightward, leftward, unordered
+}
+
+/// A cell a body found for a query: its index and its frame in content coordinates, left to
+/// right (``SectionBody/appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``).
+struct CellCandidate {
+  var item: Int
+  var frame: Rect
 }
 
 /// What a body's invariant check is told about its section.
