@@ -88,11 +88,14 @@ def documents_non_public(lines, index):
     of the public API (`package`, `internal`, `fileprivate` or `private`), whose docs DocC
     leaves out."""
     j = index
-    while j < len(lines) and (lines[j].strip().startswith("///") or lines[j].strip().startswith("@")):
+    while j < len(lines) and (
+        lines[j].strip().startswith("///") or re.match(r"^\s*@\w+(\(.*\))?\s*$", lines[j])
+    ):
         j += 1
     if j >= len(lines):
         return False
-    return re.match(r"^\s*(package|internal|fileprivate|private)\b", lines[j]) is not None
+    # Attributes may stand before the access level on the same line (`@usableFromInline package`).
+    return re.match(r"^\s*(@\w+(\([^)]*\))?\s+)*(package|internal|fileprivate|private)\b", lines[j]) is not None
 
 
 def blocks_in_swift(text):
