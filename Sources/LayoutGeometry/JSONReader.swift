@@ -457,10 +457,12 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
 
   @inlinable @inline(__always)
   mutating func enter(isObject: Bool) throws(JSONInputError) {
-    depth &+= 1
-    if depth > maxDepth {
+    // Checked before `depth` counts the new level: the error's path is read from the
+    // `depth` frames saved so far, and this level's frame is not saved yet.
+    if depth >= maxDepth {
       throw error(.limitExceeded("maxDepth"), "nesting deeper than \(maxDepth) levels")
     }
+    depth &+= 1
     offset &+= 1
     if depth > framesCapacity { growPath() }
     frames[depth &- 1] = top

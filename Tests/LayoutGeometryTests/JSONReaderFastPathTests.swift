@@ -229,6 +229,23 @@ import Testing
     #expect(levels == depth)
     var shallow = JSONReader(bytes: text, maxDepth: depth - 1, maxStringLength: 64)
     levels = 0
-    #expect(throws: JSONInputError.self) { try read(&shallow) }
+    let error = #expect(throws: JSONInputError.self) { try read(&shallow) }
+    #expect(error?.kind == .limitExceeded("maxDepth"))
+    #expect(error?.path == Array(repeating: "a", count: depth - 1).joined(separator: "."))
+  }
+
+  /// The depth limit's error names the path of the object it stopped in, for a limit at
+  /// every size of the path's allocation (its frames were once read one past those saved,
+  /// beyond the allocation when it was full: AddressSanitizer caught it).
+  @Test(arguments: [1, 2, 15, 16, 17, 31, 32, 33])
+  func theDepthLimitsErrorNamesThePathSoFar(limit: Int) throws {
+    let text = Array((String(repeating: "{\"a\":[", count: limit) + "1" + String(repeating: "]}", count: limit)).utf8)
+    var reader = JSONReader(bytes: text, maxDepth: limit, maxStringLength: 64)
+    let error = #expect(throws: JSONInputError.self) { try reader.skipValue() }
+    #expect(error?.kind == .limitExceeded("maxDepth"))
+    // `limit` containers are open: the objects and arrays alternate, from the outermost.
+    var path = ""
+    for level in 0..<limit { path += level % 2 == 0 ? (path.isEmpty ? "a" : ".a") : "[0]" }
+    #expect(error?.path == path, "\(String(describing: error))")
   }
 }
