@@ -239,7 +239,8 @@ import Testing
   /// beyond the allocation when it was full: AddressSanitizer caught it).
   @Test(arguments: [1, 2, 15, 16, 17, 31, 32, 33])
   func theDepthLimitsErrorNamesThePathSoFar(limit: Int) throws {
-    let text = Array((String(repeating: "{\"a\":[", count: limit) + "1" + String(repeating: "]}", count: limit)).utf8)
+    let text = Array(
+      (String(repeating: "{\"a\":[", count: limit) + "1" + String(repeating: "]}", count: limit)).utf8)
     var reader = JSONReader(bytes: text, maxDepth: limit, maxStringLength: 64)
     let error = #expect(throws: JSONInputError.self) { try reader.skipValue() }
     #expect(error?.kind == .limitExceeded("maxDepth"))
