@@ -1152,6 +1152,21 @@ def feature_fixtures():
                       flexWrap="wrap-reverse", flexShrink=0.5, height="60%"),
                   box([leaf(margin={"top": 16.5})])])],
             flexWrap="wrap", width=207.25, height=210.25))
+    # min-height/max-height keywords (CSS Sizing 3 §5.1): in the block axis each is the box's
+    # content height at its used width.
+    for kw in ["min-content", "max-content", "fit-content"]:
+        add(f"keyword_min_max_height_{kw}_row",
+            box([kw_text(width=40, maxHeight=kw), kw_text(width=40, height=10, minHeight=kw),
+                 kw_text(flexGrow=1, height=300, maxHeight=kw),
+                 leaf(width=20, height=30, maxHeight=kw, padding={"top": 5}),
+                 box([leaf(width=30, height=25)], width=30, height=5, minHeight=kw)],
+                flexDirection="row", width=200, height=150))
+        add(f"keyword_min_max_height_{kw}_column",
+            box([kw_text(height=300, maxHeight=kw, flexShrink=0), kw_text(width=40, height=5, minHeight=kw),
+                 kw_text(flexGrow=1, maxHeight=kw, width=50),
+                 leaf(flexGrow=1, minHeight=kw, maxHeight=kw, padding=3),
+                 kw_text(alignSelf="flex-start", maxHeight=kw, height=200, flexShrink=0)],
+                flexDirection="column", width=120, height=150))
     return f
 
 
