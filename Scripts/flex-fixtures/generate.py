@@ -1167,6 +1167,18 @@ def feature_fixtures():
                  leaf(flexGrow=1, minHeight=kw, maxHeight=kw, padding=3),
                  kw_text(alignSelf="flex-start", maxHeight=kw, height=200, flexShrink=0)],
                 flexDirection="column", width=120, height=150))
+        # The container's own min/max height, and absolutely positioned boxes.
+        add(f"keyword_min_max_height_{kw}_containers",
+            box([box([kw_text(width=30), leaf(width=20, height=70)], flexDirection="row", height=20, minHeight=kw,
+                     width=60),
+                 box([kw_text(), leaf(width=20, height=15)], flexDirection="column", height=140, maxHeight=kw,
+                     width=50),
+                 leaf(position="absolute", width=20, height=40, maxHeight=kw, padding={"bottom": 4}),
+                 kw_text(position="absolute", left=100, top=0, bottom=0, width=40, maxHeight=kw)],
+                flexDirection="row", alignItems="flex-start", width=200, height=150))
+        add(f"keyword_min_max_height_{kw}_root",
+            box([kw_text(width=40), leaf(width=30, height=10)], flexDirection="column", width=100, height=10,
+                minHeight=kw))
     return f
 
 

@@ -92,6 +92,24 @@ extension FlexEngine {
     }
   }
 
+  /// A box's `min-height`/`max-height` where either is an intrinsic sizing keyword (CSS Sizing 3
+  /// §5.1, see `resolveBlockAxisKeywords`), for a box that is not a flex item (the root, an
+  /// absolutely positioned box) and whose used width is `width`: `lower` and `upper` are its
+  /// other min/max heights, returned where not a keyword.
+  func blockAxisBounds(of id: Int, width: Double, lower: Double, upper: Double?) -> (Double, Double?) {
+    let node = nodes[id]
+    guard node.minHeightKeyword | node.maxHeightKeyword != 0 else { return (lower, upper) }
+    let content = computeNode(
+      id, known: OptionalSize(width: width, height: nil),
+      available: AvailableSize(width: .definite(width), height: .maxContent), mode: .computeSize,
+      sizing: .contentSize
+    ).height
+    return (
+      node.minHeightKeyword != 0 ? Swift.max(content, node.paddingBorder.vertical) : lower,
+      node.maxHeightKeyword != 0 ? content : upper
+    )
+  }
+
   /// [CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto): an item with
   /// `min-width`/`min-height: auto` in the main axis that is not a scroll container gets its
   /// content-based minimum size there: its content size suggestion (its min-content main size,

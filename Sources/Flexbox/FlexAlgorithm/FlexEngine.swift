@@ -368,6 +368,19 @@ final class FlexEngine {
       known.width =
         computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
     }
+    if root.minHeightKeyword | root.maxHeightKeyword != 0 {
+      // A keyword `min-height`/`max-height` is the content height at the root's used width
+      // (CSS Sizing 3 §5.1); an auto height with no offer is that content height already.
+      let usedWidth =
+        known.width
+        ?? computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
+      known.width = usedWidth
+      if let height = known.height ?? root.size.height {
+        let (lower, upper) = blockAxisBounds(
+          of: 0, width: usedWidth, lower: root.minSize.height, upper: root.maxSize.height)
+        known.height = Swift.max(height.clamped(min: lower, max: upper), root.paddingBorder.vertical)
+      }
+    }
     let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
     let shift = rootRelativeOffset(rightToLeft: false)
     frames[0] = Rect(
