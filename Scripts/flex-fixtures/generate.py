@@ -1179,6 +1179,22 @@ def feature_fixtures():
         add(f"keyword_min_max_height_{kw}_root",
             box([kw_text(width=40), leaf(width=30, height=10)], flexDirection="column", width=100, height=10,
                 minHeight=kw))
+        # min-width/max-width keywords on containers, the root, absolutely positioned boxes and a
+        # wrapping column (CSS Sizing 3 §3.2: the box's min-content, max-content or fit-content width).
+        add(f"keyword_min_max_width_{kw}_containers",
+            box([box([kw_text(), leaf(width=30, height=10)], flexDirection="row", width=10, minWidth=kw),
+                 box([kw_text(), leaf(width=30, height=10)], flexDirection="column", width=190, maxWidth=kw,
+                     flexShrink=1),
+                 kw_text(position="absolute", top=50, left=0, right=0, maxWidth=kw),
+                 leaf(position="absolute", top=90, width=80, height=10, maxWidth=kw, padding={"left": 6})],
+                flexDirection="row", alignItems="flex-start", width=200, height=150))
+        add(f"keyword_min_max_width_{kw}_root",
+            box([kw_text(), leaf(width=30, height=10)], flexDirection="column", width=200, maxWidth=kw,
+                minHeight=kw, height=5))
+        add(f"keyword_max_height_{kw}_wrapping_column",
+            box([kw_text(maxHeight=kw, flexGrow=1, width=30), kw_text(minHeight=kw, height=10, width=60),
+                 leaf(width=20, height=40, maxHeight=kw)],
+                flexDirection="column", flexWrap="wrap", width=150, height=100))
     return f
 
 
