@@ -1195,6 +1195,15 @@ def feature_fixtures():
             box([kw_text(maxHeight=kw, flexGrow=1, width=30), kw_text(minHeight=kw, height=10, width=60),
                  leaf(width=20, height=40, maxHeight=kw)],
                 flexDirection="column", flexWrap="wrap", width=150, height=100))
+        # A wrapping column item whose own height is clamped by a keyword: its lines are laid out
+        # at the clamped height (and at its fit-content width when the container does not stretch it).
+        for align in ["stretch", "flex-start"]:
+            add(f"keyword_height_{kw}_wrapping_item_{align}",
+                box([box([leaf(width=40, height=30), leaf(width=60, height=45), leaf(width=20, height=35)],
+                         flexDirection="column", flexWrap="wrap", height=120, maxHeight=kw),
+                     box([leaf(width=40, height=30), leaf(width=30, height=20)],
+                         flexDirection="column", flexWrap="wrap", height=10, minHeight=kw)],
+                    flexDirection="column", alignItems=align, width=180, height=95))
     return f
 
 
