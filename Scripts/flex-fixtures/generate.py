@@ -1204,6 +1204,14 @@ def feature_fixtures():
                      box([leaf(width=40, height=30), leaf(width=30, height=20)],
                          flexDirection="column", flexWrap="wrap", height=10, minHeight=kw)],
                     flexDirection="column", alignItems=align, width=180, height=95))
+        # A keyword min-height stops a scroll container (no automatic minimum) from shrinking below
+        # its content; a keyword max-height caps an item whose child has a percentage height.
+        add(f"keyword_min_height_{kw}_shrinking_scroll_item",
+            box([kw_text(overflow="hidden", minHeight=kw, flexShrink=1, height=100),
+                 kw_text(overflow="hidden", flexShrink=1, height=100, width=40),
+                 box([leaf(height="50%", width=10), kw_text()], overflow="hidden", minHeight=kw, flexShrink=1,
+                     height=100, flexDirection="row")],
+                flexDirection="column", width=60, height=90))
     return f
 
 
