@@ -217,7 +217,7 @@ extension FlexEngine {
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis] == .minContent
     constants.isIntrinsicCrossSizing =
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis].value == nil
-    if constants.mainAxis == .vertical {
+    if hasHeightKeywords, constants.mainAxis == .vertical {
       resolveBlockAxisKeywords(&items, availableSpace: availableSpace, constants: constants)
     }
     // 3. The flex base size and hypothetical main size of each item.
@@ -230,7 +230,7 @@ extension FlexEngine {
     for line in lines {
       resolveFlexibleLengths(&items[line.items], constants: constants)
     }
-    if constants.mainAxis == .horizontal {
+    if hasHeightKeywords, constants.mainAxis == .horizontal {
       resolveBlockAxisKeywords(&items, availableSpace: availableSpace, constants: constants)
     }
     // §9.4 Cross size determination. 7. The hypothetical cross size of each item.

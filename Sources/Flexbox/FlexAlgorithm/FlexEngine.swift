@@ -38,6 +38,9 @@ final class FlexEngine {
   var hasStaticContainers = false
   /// Whether any box has an aspect ratio.
   var hasAspectRatio = false
+  /// Whether any box has a `min-height` or `max-height` given as an intrinsic sizing keyword
+  /// (see `resolveBlockAxisKeywords`).
+  var hasHeightKeywords = false
   /// Whether a box has an in-flow child with an aspect ratio (empty when no box has one).
   var hasRatioChild: [Bool] = []
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
@@ -213,6 +216,7 @@ final class FlexEngine {
           if isContents { node.isHidden = true }
           if node.mirrorsChildren { hasMirroredBoxes = true }
           if node.aspectRatio != nil { hasAspectRatio = true }
+          if node.minHeightKeyword | node.maxHeightKeyword != 0 { hasHeightKeywords = true }
           if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
             hasBaselineAlignment = true
