@@ -497,8 +497,10 @@ final class FlexEngine {
   /// min-content or max-content width, found by sizing its content under that constraint;
   /// `fit-content` is `min(max-content, max(min-content, available))`, the available width being
   /// the containing block's less the margins (max-content without one). A `flex-basis` keyword
-  /// along a horizontal main axis is the same width. (In the block axis these keywords behave as
-  /// `auto`, CSS Sizing 3 §3.1, except that the box is not stretched.)
+  /// along a horizontal main axis is the same width. (A `height` keyword behaves as `auto`, CSS
+  /// Sizing 3 §3.1, except that the box is not stretched; a `min-height`/`max-height` keyword is
+  /// the content height at the used width, resolved once that width is known: see
+  /// `resolveBlockAxisKeywords` and `blockAxisBounds`.)
   func resolveIntrinsicKeywords(of id: Int, widthBase: Double?, basisAxis: Axis?) {
     let node = nodes[id]
     var minContent: Double?
