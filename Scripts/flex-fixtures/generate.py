@@ -1152,6 +1152,66 @@ def feature_fixtures():
                       flexWrap="wrap-reverse", flexShrink=0.5, height="60%"),
                   box([leaf(margin={"top": 16.5})])])],
             flexWrap="wrap", width=207.25, height=210.25))
+    # min-height/max-height keywords (CSS Sizing 3 §5.1): in the block axis each is the box's
+    # content height at its used width.
+    for kw in ["min-content", "max-content", "fit-content"]:
+        add(f"keyword_min_max_height_{kw}_row",
+            box([kw_text(width=40, maxHeight=kw), kw_text(width=40, height=10, minHeight=kw),
+                 kw_text(flexGrow=1, height=300, maxHeight=kw),
+                 leaf(width=20, height=30, maxHeight=kw, padding={"top": 5}),
+                 box([leaf(width=30, height=25)], width=30, height=5, minHeight=kw)],
+                flexDirection="row", width=200, height=150))
+        add(f"keyword_min_max_height_{kw}_column",
+            box([kw_text(height=300, maxHeight=kw, flexShrink=0), kw_text(width=40, height=5, minHeight=kw),
+                 kw_text(flexGrow=1, maxHeight=kw, width=50),
+                 leaf(flexGrow=1, minHeight=kw, maxHeight=kw, padding=3),
+                 kw_text(alignSelf="flex-start", maxHeight=kw, height=200, flexShrink=0)],
+                flexDirection="column", width=120, height=150))
+        # The container's own min/max height, and absolutely positioned boxes.
+        add(f"keyword_min_max_height_{kw}_containers",
+            box([box([kw_text(width=30), leaf(width=20, height=70)], flexDirection="row", height=20, minHeight=kw,
+                     width=60),
+                 box([kw_text(), leaf(width=20, height=15)], flexDirection="column", height=140, maxHeight=kw,
+                     width=50),
+                 leaf(position="absolute", width=20, height=40, maxHeight=kw, padding={"bottom": 4}),
+                 kw_text(position="absolute", left=100, top=0, bottom=0, width=40, maxHeight=kw)],
+                flexDirection="row", alignItems="flex-start", width=200, height=150))
+        add(f"keyword_min_max_height_{kw}_root",
+            box([kw_text(width=40), leaf(width=30, height=10)], flexDirection="column", width=100, height=10,
+                minHeight=kw))
+        # min-width/max-width keywords on containers, the root, absolutely positioned boxes and a
+        # wrapping column (CSS Sizing 3 §3.2: the box's min-content, max-content or fit-content width).
+        add(f"keyword_min_max_width_{kw}_containers",
+            box([box([kw_text(), leaf(width=30, height=10)], flexDirection="row", width=10, minWidth=kw),
+                 box([kw_text(), leaf(width=30, height=10)], flexDirection="column", width=190, maxWidth=kw,
+                     flexShrink=1),
+                 kw_text(position="absolute", top=50, left=0, right=0, maxWidth=kw),
+                 leaf(position="absolute", top=90, width=80, height=10, maxWidth=kw, padding={"left": 6})],
+                flexDirection="row", alignItems="flex-start", width=200, height=150))
+        add(f"keyword_min_max_width_{kw}_root",
+            box([kw_text(), leaf(width=30, height=10)], flexDirection="column", width=200, maxWidth=kw,
+                minHeight=kw, height=5))
+        add(f"keyword_max_height_{kw}_wrapping_column",
+            box([kw_text(maxHeight=kw, flexGrow=1, width=30), kw_text(minHeight=kw, height=10, width=60),
+                 leaf(width=20, height=40, maxHeight=kw)],
+                flexDirection="column", flexWrap="wrap", width=150, height=100))
+        # A wrapping column item whose own height is clamped by a keyword: its lines are laid out
+        # at the clamped height (and at its fit-content width when the container does not stretch it).
+        for align in ["stretch", "flex-start"]:
+            add(f"keyword_height_{kw}_wrapping_item_{align}",
+                box([box([leaf(width=40, height=30), leaf(width=60, height=45), leaf(width=20, height=35)],
+                         flexDirection="column", flexWrap="wrap", height=120, maxHeight=kw),
+                     box([leaf(width=40, height=30), leaf(width=30, height=20)],
+                         flexDirection="column", flexWrap="wrap", height=10, minHeight=kw)],
+                    flexDirection="column", alignItems=align, width=180, height=95))
+        # A keyword min-height stops a scroll container (no automatic minimum) from shrinking below
+        # its content; a keyword max-height caps an item whose child has a percentage height.
+        add(f"keyword_min_height_{kw}_shrinking_scroll_item",
+            box([kw_text(overflow="hidden", minHeight=kw, flexShrink=1, height=100),
+                 kw_text(overflow="hidden", flexShrink=1, height=100, width=40),
+                 box([leaf(height="50%", width=10), kw_text()], overflow="hidden", minHeight=kw, flexShrink=1,
+                     height=100, flexDirection="row")],
+                flexDirection="column", width=60, height=90))
     return f
 
 

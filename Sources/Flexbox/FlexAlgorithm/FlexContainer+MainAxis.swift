@@ -52,6 +52,64 @@ extension FlexEngine {
     }
   }
 
+  /// `min-height`/`max-height` of `min-content`, `max-content` or `fit-content`
+  /// ([CSS Sizing 3 §5.1](https://www.w3.org/TR/css-sizing-3/#intrinsic-sizes),
+  /// [§3.2](https://www.w3.org/TR/css-sizing-3/#sizing-values)): in the block axis the three
+  /// keywords are the same size, the box's content height (padding and border included, its
+  /// own `height` ignored) laid out at its used width, as Chromium computes it. In a row
+  /// container the used width is the item's flexed main size (so this runs after §9.7, before
+  /// the cross sizes of §9.4); in a column container it is the width the item is sized at for
+  /// its flex base size (§9.2 step 3: its definite width, its stretched width, or its fit-content
+  /// width), so this runs before step 3 and the automatic minimum size (§4.5) sees the bound.
+  func resolveBlockAxisKeywords(
+    _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
+  ) {
+    let main = constants.mainAxis
+    let cross = constants.crossAxis
+    for index in items.indices {
+      let id = items[index].node
+      guard nodes[id].minHeightKeyword | nodes[id].maxHeightKeyword != 0 else { continue }
+      let item = items[index]
+      var known = OptionalSize.none
+      var available: AvailableSize
+      if main == .horizontal {
+        known.width = item.targetSize.width
+        available = AvailableSize(width: .definite(item.targetSize.width), height: .maxContent)
+      } else {
+        let crossAvailable = itemCrossAvailableSpace(
+          item, availableSpace: availableSpace, constants: constants)
+        known[cross] =
+          item.size[cross].clamped(min: item.minSize[cross], max: item.maxSize[cross])
+          ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
+        available = AvailableSize(width: crossAvailable, height: .maxContent)
+      }
+      let height = computeNode(
+        id, known: known, available: available, mode: .computeSize, sizing: .contentSize
+      )
+      .height
+      if nodes[id].minHeightKeyword != 0 { items[index].minSize.height = height }
+      if nodes[id].maxHeightKeyword != 0 { items[index].maxSize.height = height }
+    }
+  }
+
+  /// A box's `min-height`/`max-height` where either is an intrinsic sizing keyword (CSS Sizing 3
+  /// §5.1, see `resolveBlockAxisKeywords`), for a box that is not a flex item (the root, an
+  /// absolutely positioned box) and whose used width is `width`: `lower` and `upper` are its
+  /// other min/max heights, returned where not a keyword.
+  func blockAxisBounds(of id: Int, width: Double, lower: Double, upper: Double?) -> (Double, Double?) {
+    let node = nodes[id]
+    guard node.minHeightKeyword | node.maxHeightKeyword != 0 else { return (lower, upper) }
+    let content = computeNode(
+      id, known: OptionalSize(width: width, height: nil),
+      available: AvailableSize(width: .definite(width), height: .maxContent), mode: .computeSize,
+      sizing: .contentSize
+    ).height
+    return (
+      node.minHeightKeyword != 0 ? Swift.max(content, node.paddingBorder.vertical) : lower,
+      node.maxHeightKeyword != 0 ? content : upper
+    )
+  }
+
   /// [CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto): an item with
   /// `min-width`/`min-height: auto` in the main axis that is not a scroll container gets its
   /// content-based minimum size there: its content size suggestion (its min-content main size,

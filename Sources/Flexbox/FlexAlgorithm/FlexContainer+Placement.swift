@@ -257,9 +257,11 @@ extension FlexEngine {
           child, known: known, available: available, mode: .computeSize, sizing: .inherentSize)
         finalSize = Size(width: known.width ?? measured.width, height: known.height ?? measured.height)
       }
-      finalSize = Size(
-        width: finalSize.width.clamped(min: minSize.width, max: style.maxSize.width),
-        height: finalSize.height.clamped(min: minSize.height, max: style.maxSize.height))
+      finalSize.width = finalSize.width.clamped(min: minSize.width, max: style.maxSize.width)
+      // (A keyword `min-height`/`max-height` is the content height at that width.)
+      let (lowerHeight, upperHeight) = blockAxisBounds(
+        of: child, width: finalSize.width, lower: minSize.height, upper: style.maxSize.height)
+      finalSize.height = finalSize.height.clamped(min: lowerHeight, max: upperHeight)
       // A height neither styled nor fixed by both insets is the content's, not definite (CSS
       // Sizing 3 §2.1): the box lays its content out as for an indefinite height. One an aspect
       // ratio gives from the width is definite (CSS Sizing 4 §2.2).

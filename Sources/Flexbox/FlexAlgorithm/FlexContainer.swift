@@ -217,6 +217,9 @@ extension FlexEngine {
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis] == .minContent
     constants.isIntrinsicCrossSizing =
       knownSize[constants.crossAxis] == nil && availableSpace[constants.crossAxis].value == nil
+    if hasHeightKeywords, constants.mainAxis == .vertical {
+      resolveBlockAxisKeywords(&items, availableSpace: availableSpace, constants: constants)
+    }
     // 3. The flex base size and hypothetical main size of each item.
     determineFlexBaseSizes(&items, availableSpace: availableSpace, constants: constants)
     // 4. The main size of the container.
@@ -226,6 +229,9 @@ extension FlexEngine {
     // 6. Resolve the flexible lengths of each line.
     for line in lines {
       resolveFlexibleLengths(&items[line.items], constants: constants)
+    }
+    if hasHeightKeywords, constants.mainAxis == .horizontal {
+      resolveBlockAxisKeywords(&items, availableSpace: availableSpace, constants: constants)
     }
     // §9.4 Cross size determination. 7. The hypothetical cross size of each item.
     determineHypotheticalCrossSizes(&items, availableSpace: availableSpace, constants: constants)

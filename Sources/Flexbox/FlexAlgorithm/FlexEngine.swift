@@ -38,6 +38,9 @@ final class FlexEngine {
   var hasStaticContainers = false
   /// Whether any box has an aspect ratio.
   var hasAspectRatio = false
+  /// Whether any box has a `min-height` or `max-height` given as an intrinsic sizing keyword
+  /// (see `resolveBlockAxisKeywords`).
+  var hasHeightKeywords = false
   /// Whether a box has an in-flow child with an aspect ratio (empty when no box has one).
   var hasRatioChild: [Bool] = []
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
@@ -213,6 +216,7 @@ final class FlexEngine {
           if isContents { node.isHidden = true }
           if node.mirrorsChildren { hasMirroredBoxes = true }
           if node.aspectRatio != nil { hasAspectRatio = true }
+          if node.minHeightKeyword | node.maxHeightKeyword != 0 { hasHeightKeywords = true }
           if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
             hasBaselineAlignment = true
@@ -368,6 +372,19 @@ final class FlexEngine {
       known.width =
         computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
     }
+    if root.minHeightKeyword | root.maxHeightKeyword != 0 {
+      // A keyword `min-height`/`max-height` is the content height at the root's used width
+      // (CSS Sizing 3 §5.1); an auto height with no offer is that content height already.
+      let usedWidth =
+        known.width
+        ?? computeNode(0, known: known, available: available, mode: .computeSize, sizing: .inherentSize).width
+      known.width = usedWidth
+      if let height = known.height ?? root.size.height {
+        let (lower, upper) = blockAxisBounds(
+          of: 0, width: usedWidth, lower: root.minSize.height, upper: root.maxSize.height)
+        known.height = Swift.max(height.clamped(min: lower, max: upper), root.paddingBorder.vertical)
+      }
+    }
     let size = computeNode(0, known: known, available: available, mode: .performLayout, sizing: .inherentSize)
     let shift = rootRelativeOffset(rightToLeft: false)
     frames[0] = Rect(
@@ -480,8 +497,10 @@ final class FlexEngine {
   /// min-content or max-content width, found by sizing its content under that constraint;
   /// `fit-content` is `min(max-content, max(min-content, available))`, the available width being
   /// the containing block's less the margins (max-content without one). A `flex-basis` keyword
-  /// along a horizontal main axis is the same width. (In the block axis these keywords behave as
-  /// `auto`, CSS Sizing 3 §3.1, except that the box is not stretched.)
+  /// along a horizontal main axis is the same width. (A `height` keyword behaves as `auto`, CSS
+  /// Sizing 3 §3.1, except that the box is not stretched; a `min-height`/`max-height` keyword is
+  /// the content height at the used width, resolved once that width is known: see
+  /// `resolveBlockAxisKeywords` and `blockAxisBounds`.)
   func resolveIntrinsicKeywords(of id: Int, widthBase: Double?, basisAxis: Axis?) {
     let node = nodes[id]
     var minContent: Double?

@@ -339,6 +339,10 @@ struct ResolvedNode {
   var minWidthKeyword: UInt8 = 0
   var maxWidthKeyword: UInt8 = 0
   var flexBasisKeyword: UInt8 = 0
+  /// `min-height`, `max-height` given as one of the keywords (any non-zero value): the box's
+  /// content height at its used width (`FlexEngine.resolveBlockAxisKeywords`); 0 otherwise.
+  var minHeightKeyword: UInt8 = 0
+  var maxHeightKeyword: UInt8 = 0
   /// Index of the box's style in `FlexEngine.baseStyles` when it ``needsBase``, else -1.
   var baseStyle: Int32 = -1
   /// Index of the first child in the flat arrays; children are contiguous.
@@ -477,6 +481,8 @@ struct ResolvedNode {
     widthKeyword = keyword(s.widthLength)
     minWidthKeyword = keyword(s.minWidthLength)
     maxWidthKeyword = keyword(s.maxWidthLength)
+    minHeightKeyword = keyword(s.minHeightLength)
+    maxHeightKeyword = keyword(s.maxHeightLength)
     flexBasisKeyword = keyword(s.flexBasisLength)
     flexBasisIsPercent = s.flexBasisLength.isPercent
     if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
