@@ -64,6 +64,28 @@ struct DeepTreeTests {
     }
   }
 
+  /// Regression: a column item with an aspect ratio had its flex base size found past the
+  /// cache, so each level of a chain of them sized every level below it again (3,200 levels
+  /// took seconds, 12,000 minutes); it is now cached under its own key. Every box of the chain
+  /// takes the 10 × 10 leaf's width and, through its ratio, the same height.
+  @Test("a 12,000-level chain of column boxes with an aspect ratio computes in one pass per level")
+  func deepAspectRatioChain() throws {
+    let depth = 12_000
+    let json =
+      String(repeating: #"{"style":{"aspectRatio":1},"children":["#, count: depth)
+      + #"{"style":{"width":10,"height":10}}"# + String(repeating: "]}", count: depth)
+    let layout = try FlexDocument.decode(Data(json.utf8))
+    var node = layout.compute(width: nil, height: nil)
+    var levels = 0
+    while true {
+      #expect(node.frame == Rect(x: 0, y: 0, width: 10, height: 10), "level \(levels)")
+      guard let child = node.children.first else { break }
+      node = child
+      levels += 1
+    }
+    #expect(levels == depth)
+  }
+
   /// Regression: a task's thread is no bigger than any other (512 KB on Apple platforms).
   @Test("a 100,000-level tree is released inside a task")
   func releaseInTask() async {

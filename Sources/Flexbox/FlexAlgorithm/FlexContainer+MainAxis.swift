@@ -27,18 +27,12 @@ extension FlexEngine {
           ?? stretchedCrossSize(item, crossAvailable: crossAvailable, constants: constants)
         let mainConstraint: AvailableSpace = availableSpace[main] == .minContent ? .minContent : .maxContent
         let itemAvailable = AvailableSize.axes(main: main, mainConstraint, cross: crossAvailable)
-        let measured: Size
-        if main == .vertical, nodes[item.node].aspectRatio != nil {
-          // (An item with an aspect ratio in a column: see `sizingRatioFlexBasisOf`.)
-          let saved = sizingRatioFlexBasisOf
-          sizingRatioFlexBasisOf = item.node
-          measured = computeSizeUncached(
-            item.node, known: childKnown, available: itemAvailable, sizing: .contentSize)
-          sizingRatioFlexBasisOf = saved
-        } else {
-          measured = computeNode(
-            item.node, known: childKnown, available: itemAvailable, mode: .computeSize, sizing: .contentSize)
-        }
+        // (An item with an aspect ratio in a column: see `sizingRatioFlexBasisOf`.)
+        let saved = sizingRatioFlexBasisOf
+        if main == .vertical, nodes[item.node].aspectRatio != nil { sizingRatioFlexBasisOf = item.node }
+        let measured = computeNode(
+          item.node, known: childKnown, available: itemAvailable, mode: .computeSize, sizing: .contentSize)
+        sizingRatioFlexBasisOf = saved
         flexBasis = measured[main]
       }
       // The content box is never negative: floor the base size at padding plus border.

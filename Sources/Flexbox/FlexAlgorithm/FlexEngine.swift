@@ -55,7 +55,7 @@ final class FlexEngine {
   /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
   /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
   /// content's (the CSS Sizing 4 §5.1 floor, which applies to its height everywhere else). That
-  /// size is found past the cache (`computeSizeUncached`).
+  /// size is cached apart from the box's other sizes (a flag of its cache key).
   var sizingRatioFlexBasisOf = -1
   /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
   /// order (empty when the tree has none).
@@ -101,15 +101,16 @@ final class FlexEngine {
     var width: Double
     var height: Double
     /// Bits 0–1: the width's kind; 2–3: the height's; 4: inherent sizing; 5: valid; 6: flexed;
-    /// 7: a height that is no percentage base.
-    var flags: UInt8
+    /// 7: a height that is no percentage base; 8: the box's own flex base size as a column's
+    /// item with an aspect ratio (`sizingRatioFlexBasisOf`).
+    var flags: UInt16
     var result: Size
 
     static let empty = CacheEntry(width: 0, height: 0, flags: 0, result: .zero)
 
     /// Packs one axis: a known size (kind 0), a definite space (1), max-content (2), min-content (3).
     @inline(__always)
-    static func pack(_ known: Double?, _ available: AvailableSpace) -> (Double, UInt8) {
+    static func pack(_ known: Double?, _ available: AvailableSpace) -> (Double, UInt16) {
       if let known { return (known, 0) }
       switch available {
       case .definite(let v): return (v, 1)
@@ -582,6 +583,7 @@ final class FlexEngine {
     let flags =
       kindWidth | kindHeight << 2 | (sizing == .inherentSize ? 16 : 0) | 32
       | (knownHeightIsIndefinite ? 64 : 0) | (percentHeightIsIndefinite ? 128 : 0)
+      | (sizingRatioFlexBasisOf == id ? 256 : 0)
     var base = Int(cacheBase[id])
     if mode == .computeSize, base >= 0 {
       for slot in base..<(base + Self.cacheSlots) {
@@ -610,22 +612,6 @@ final class FlexEngine {
     cache[base + cursor] = CacheEntry(width: keyWidth, height: keyHeight, flags: flags, result: result)
     cacheCursor[owner] = UInt8((cursor + 1) % Self.cacheSlots)
     return result
-  }
-
-  /// Sizes box `id` as ``computeNode(_:known:available:mode:sizing:knownHeightIsIndefinite:percentHeightIsIndefinite:)``
-  /// does in `.computeSize`, past its cache: for a size that depends on `sizingRatioFlexBasisOf`.
-  func computeSizeUncached(
-    _ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode
-  ) -> Size {
-    var available = available
-    if let w = known.width { available.width = .definite(w) }
-    if let h = known.height { available.height = .definite(h) }
-    let sizing = nodes[id].hasSizeConstraints ? sizing : .contentSize
-    if nodes[id].childCount == 0 { return layoutLeaf(id, known: known, available: available, sizing: sizing) }
-    return layoutContainer(
-      id, known: known, available: available, mode: .computeSize, sizing: sizing,
-      knownHeightIsIndefinite: false,
-      percentHeightIsIndefinite: false)
   }
 
   // MARK: - Stack use
