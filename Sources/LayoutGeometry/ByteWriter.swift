@@ -125,16 +125,26 @@ public struct ByteWriter {
   }
 
   /// Writes `body`'s bytes straight into the buffer: `body` gets room for `maximum` bytes
-  /// (at most the writer's capacity) and returns how many it wrote. A record of many small
-  /// parts written this way (with the `put` functions) costs one check of the buffer rather
-  /// than one per part.
+  /// and returns how many it wrote. A record of many small parts written this way (with the
+  /// `put` functions) costs one check of the buffer rather than one per part. (Room larger
+  /// than the writer's capacity is given in a buffer of its own, then written.)
   @inlinable @inline(__always)
   public mutating func withUnsafeRoom(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-    precondition(maximum <= capacity, "ByteWriter room of \(maximum) bytes exceeds the capacity \(capacity)")
+    guard maximum <= capacity else { return withScratchRoom(maximum, body) }
     let out = reserve(maximum)
     let written = body(out)
     precondition(written >= 0 && written <= maximum, "ByteWriter room overrun")
     count &+= written
+  }
+
+  /// ``withUnsafeRoom(_:_:)`` for room larger than the buffer.
+  @usableFromInline
+  mutating func withScratchRoom(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(maximum, 1))
+    defer { scratch.deallocate() }
+    let written = body(scratch)
+    precondition(written >= 0 && written <= maximum, "ByteWriter room overrun")
+    write(bytes: UnsafeBufferPointer(start: scratch, count: written))
   }
 
   /// Puts a literal's bytes at `out` and returns how many.

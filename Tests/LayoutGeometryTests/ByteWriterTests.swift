@@ -125,7 +125,7 @@ import Testing
     for _ in 0..<3000 { integers.append(Int(bitPattern: UInt(random.next())) >> Int(random.below(64))) }
     let put = text(capacity: capacity) { writer in
       for (value, integer) in zip(values, integers + integers) {
-        writer.withUnsafeRoom(64) { out in
+        writer.withUnsafeRoom(128) { out in  // past the two smaller capacities: a scratch room
           var n = ByteWriter.put("{\"v\":", at: out)
           let length = ByteWriter.put(number: value, at: out + n)
           #expect(length <= ByteWriter.maximumNumberLength)
