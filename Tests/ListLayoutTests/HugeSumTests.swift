@@ -38,6 +38,25 @@ import Testing
     #expect(metrics.snapOffsets.count == SnapOffsets.maximumPages + 1)
     #expect(metrics.snapOffsets.last == metrics.maximumOffset)
     #expect(metrics.snapOffsets[1] == 375)
+    // Comparing and hashing such rows does not walk their offsets.
+    let again = try #require(try carousel([1e300], paging: .page).layout().carouselMetrics(ofSection: 1))
+    #expect(metrics == again && Set([metrics, again]).count == 1)
+    let longer = try #require(try carousel([2e300], paging: .page).layout().carouselMetrics(ofSection: 1))
+    #expect(metrics.snapOffsets != longer.snapOffsets)
+  }
+
+  /// Paged offsets equal the same offsets held as a list, and differ from a list that
+  /// differs anywhere (the O(1) comparison of two paged rows reads only their ends).
+  @Test func pagedSnapOffsetsCompareByTheirOffsets() {
+    let paged = SnapOffsets.pages(width: 100, end: 250)
+    #expect(Array(paged) == [0, 100, 200, 250])
+    #expect(paged == SnapOffsets(storage: .list([0, 100, 200, 250])))
+    #expect(paged.hashValue == SnapOffsets(storage: .list([0, 100, 200, 250])).hashValue)
+    #expect(paged != SnapOffsets(storage: .list([0, 100, 210, 250])))
+    #expect(
+      paged != SnapOffsets.pages(width: 90, end: 250) && paged != SnapOffsets.pages(width: 100, end: 260))
+    #expect(SnapOffsets.pages(width: 100, end: 150) != SnapOffsets.pages(width: 120, end: 150))
+    #expect(SnapOffsets.pages(width: 200, end: 150) == SnapOffsets.pages(width: 300, end: 150))  // [0, 150]
   }
 
   /// The JSON output lists at most `maximumWrittenSnapOffsets` offsets of a carousel: the

@@ -143,13 +143,24 @@ public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
   }
 
   /// Equal when they list the same offsets, however they are held.
+  ///
+  /// - Complexity: O(1) for two carousels paged by page (their offsets follow from the page
+  ///   width, their second offset, and the end, their last: a paged row can list up to
+  ///   ``maximumPages`` of them); otherwise O(n).
   public static func == (lhs: SnapOffsets, rhs: SnapOffsets) -> Bool {
-    lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    guard lhs.count == rhs.count else { return false }
+    if case .pages = lhs.storage, case .pages = rhs.storage {
+      let count = lhs.count
+      return count == 0 || (lhs[count - 1] == rhs[count - 1] && (count < 3 || lhs[1] == rhs[1]))
+    }
+    return lhs.elementsEqual(rhs)
   }
 
+  /// Hashes the number of offsets, the first and the last, in O(1) (equal lists agree on all three).
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
-    for offset in self { hasher.combine(offset) }
+    hasher.combine(first)
+    hasher.combine(last)
   }
 
   /// The most page offsets before the end a paged carousel lists (10¹⁵).
