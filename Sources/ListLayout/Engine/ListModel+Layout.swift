@@ -73,8 +73,10 @@ struct FullLayout: SpacingPolicyJob {
     layouts.reserveCarouselCells(carousels.cells, carousels: carousels.sections)
     // The geometries go straight into the snapshot's blocks (not copied there from one array).
     var geometries = BlockArray<SectionGeometry>()
+    // Each block holds 64 sections, the last what is left (a short list keeps no spare room).
+    let sectionCount = model.sections.count
     var block = ContiguousArray<SectionGeometry>()
-    block.reserveCapacity(Blocks.size)
+    block.reserveCapacity(Swift.min(Blocks.size, sectionCount))
     // Each section is read in place from the model's chunks (not copied out of them, nor
     // looked up in the tree one by one).
     try model.sections.forEachChunk { (chunk, first) throws(LayoutError) in
@@ -83,7 +85,7 @@ struct FullLayout: SpacingPolicyJob {
         if block.count == Blocks.size {
           geometries.append(block: block)
           block = []
-          block.reserveCapacity(Blocks.size)
+          block.reserveCapacity(Swift.min(Blocks.size, sectionCount - (first + k + 1)))
         }
       }
       return true

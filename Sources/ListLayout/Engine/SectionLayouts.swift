@@ -70,7 +70,7 @@ struct SectionLayouts {
   /// The lines laid out by layouts made for one section.
   var otherLinesLaidOut = 0
   /// The mapping the carousels of this pass put their cells' sums in (see ``CarouselCells``),
-  /// when the pass was told of enough carousel cells (``reserveCarouselCells(_:)``).
+  /// when the pass was told of enough carousel cells (``reserveCarouselCells(_:carousels:)``).
   private var carouselArena: ChunkArena?
   /// The context handed to each section: the list's configuration in layout space, copied
   /// here once per pass (not once per section), and the section's index and attributes, set
