@@ -110,7 +110,9 @@ public struct CarouselMetrics: Sendable, Hashable {
 /// Reading the offsets of a carousel paged by item costs O(1) each, and counting them
 /// O(log n), when the carousel's spacing keeps every cell's x apart from its neighbour's; a
 /// row whose neighbouring cells may share an x (no spacing) lists its offsets when its
-/// metrics are read, O(n).
+/// metrics are read, O(n). Offsets read from the row hold on to the layout's storage of it:
+/// a `SnapOffsets` (or ``CarouselMetrics``) kept after its snapshot is gone keeps that
+/// storage, and with it the memory of the layout pass that made it, until it is released.
 public struct SnapOffsets: RandomAccessCollection, Sendable, Hashable {
   enum Storage: Sendable {
     case list([Double])

@@ -100,8 +100,7 @@ public struct LayoutSnapshot: Sendable {
   /// A frame computed left to right and top to bottom (in layout space), in the snapshot's
   /// direction: mirrored for a right-to-left list, then transposed for a horizontal one.
   func directed(_ frame: Rect) -> Rect {
-    let mirrored = isMirrored ? frame.mirrored(inWidth: model.configuration.width) : frame
-    return isHorizontal ? mirrored.transposed : mirrored
+    frameDirection.directed(frame)
   }
 
   /// The top of `section` in content coordinates (along the scroll axis).
