@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "ListLayoutCommand", dependencies: ["ListLayout", "Flexbox", "ListLayoutRender"]),
     .executableTarget(name: "listlayout", dependencies: ["ListLayoutCommand"]),
 
-    .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry"]),
+    .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry", "TestSupport"]),
     // Seeded randomness and a small-stack runner, shared by the test targets below.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

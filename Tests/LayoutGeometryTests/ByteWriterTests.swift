@@ -1,21 +1,10 @@
 import LayoutGeometry
+import TestSupport
 import Testing
 
 /// The buffered writer every streamed output goes through: its text must be exactly what
 /// ``formatted(_:)`` and ``jsonQuoted(_:)`` spell, whatever the buffer's size.
 @Suite struct ByteWriterTests {
-  /// A reproducible generator (SplitMix64).
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: UInt64) -> UInt64 { next() % bound }
-  }
 
   func text(capacity: Int = 1 << 16, _ body: (inout ByteWriter) -> Void) -> String {
     final class Box { var bytes: [UInt8] = [] }
@@ -29,7 +18,7 @@ import Testing
   /// Numbers of every shape the fast paths take or refuse, against `formatted` (which is
   /// `String(Int64)` or `description`).
   @Test(arguments: 0..<4) func numbersMatchFormatted(seed: UInt64) {
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     var values: [Double] = [
       0, -0.0, 1, -1, 0.5, -0.5, 0.1, 0.2, 0.3, 0.1 + 0.2, 12.5, 0.001, 0.0001, 1e-5, 123.456,
       999_999_999.999, 1e9 - 0.5, 1e9 + 0.5, 1e15, 1e15 - 1, -1e15, 1e16, 1e300, .leastNonzeroMagnitude,
@@ -113,7 +102,7 @@ import Testing
   /// every buffer size (a room that does not fit hands the buffered bytes over first), and
   /// never write more than ``ByteWriter/maximumNumberLength`` bytes per number.
   @Test(arguments: [64, 100, 1 << 16]) func roomsWriteWhatWritesWrite(capacity: Int) {
-    var random = Random(state: UInt64(capacity))
+    var random = SplitMix64(seed: UInt64(capacity))
     var values: [Double] = [
       0, -0.0, 1e15, -1e15 + 1, 1e300, -.greatestFiniteMagnitude, .nan, -.infinity, 0.125,
     ]

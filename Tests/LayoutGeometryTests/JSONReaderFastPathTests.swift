@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LayoutGeometry
@@ -6,19 +7,6 @@ import Testing
 /// strings read in registers, objects entered without checks) against its general paths,
 /// which read byte by byte: the same values, offsets, key paths and errors on every input.
 @Suite struct JSONReaderFastPathTests {
-  /// A small seeded generator (the tests' inputs are the same on every run).
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-  }
 
   enum Key: Int, JSONObjectKey {
     case id, size, width, height, traits, content, contentWidth, a, abcdefg, abcdefgh
@@ -44,7 +32,7 @@ import Testing
     #expect(!SmallString.isAvailable)
     #endif
     guard SmallString.isAvailable else { return }
-    var generator = Generator(state: 1)
+    var generator = SplitMix64(seed: 1)
     for _ in 0..<2000 {
       let count = generator.below(16)
       var bytes = (0..<16).map { _ in UInt8(0x20 + generator.below(0x5F)) }
@@ -77,7 +65,7 @@ import Testing
   }
 
   @Test func stringsReadAsTheGeneralPathReadsThem() {
-    var generator = Generator(state: 2)
+    var generator = SplitMix64(seed: 2)
     let pieces: [[UInt8]] = [
       Array("a".utf8), Array("Z9".utf8), Array(" ".utf8), Array("\\\"".utf8), Array("\\n".utf8),
       Array("\\u0041".utf8), Array("é".utf8), [0x01], [0x7F], Array("\\".utf8), Array("\"".utf8),
@@ -124,7 +112,7 @@ import Testing
   }
 
   @Test func numbersReadAsTheGeneralPathReadsThem() {
-    var generator = Generator(state: 3)
+    var generator = SplitMix64(seed: 3)
     let tails = ["", ".5", ".", "e3", "E-2", "0", "x", "-", "+1", " ", "\"", "]", ",", "}", ".25e1"]
     for round in 0..<4000 {
       var text: [UInt8] = Array("[".utf8)
@@ -176,7 +164,7 @@ import Testing
   }
 
   @Test func keysReadAsTheGeneralPathReadsThem() {
-    var generator = Generator(state: 4)
+    var generator = SplitMix64(seed: 4)
     let keys = [
       "id", "size", "width", "height", "traits", "content", "contentWidth", "a", "abcdefg", "abcdefgh",
       "i", "ids", "heigh", "widths", "abcdefgi", "", "\\u0069d", "é", "size\\\"",

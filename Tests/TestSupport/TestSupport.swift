@@ -17,6 +17,15 @@ public struct SplitMix64: RandomNumberGenerator {
   }
 }
 
+extension SplitMix64 {
+  /// A number in `0..<bound` (the next value's remainder: reproducible, and uneven by at most
+  /// `bound / 2^64`).
+  public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+  /// One of `values`, chosen with ``below(_:)``.
+  public mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
+}
+
 /// Carries a closure to a thread of the caller's choosing; the caller waits for it.
 private final class ThreadBody: @unchecked Sendable {
   var body: (() -> Void)?
