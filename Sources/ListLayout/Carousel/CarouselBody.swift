@@ -97,16 +97,6 @@ struct CarouselBody: SectionBody {
     visitItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, body)
   }
 
-  func appendItems(
-    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
-  ) {
-    visitItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
-      candidates.append(CellCandidate(item: item, frame: frame))
-      return true
-    }
-  }
-
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,

@@ -171,21 +171,3 @@ extension LayoutSnapshot {
       overlays: overlays, horizontalOffsets: horizontalOffsets)
   }
 }
-
-extension ChunkedList {
-  /// Calls `body` with the element at `position`, read in place: reading one field of a
-  /// large element (a section's background) copies only that field.
-  ///
-  /// - Complexity: O(log n).
-  func withElement<R>(at position: Int, _ body: (borrowing Element) -> R) -> R {
-    precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
-    var node = root
-    var local = position
-    while !node.isLeaf {
-      let (child, inner) = node.child(containing: local)
-      node = node.children[child]
-      local = inner
-    }
-    return node.elements.withUnsafeBufferPointer { body($0[local]) }
-  }
-}

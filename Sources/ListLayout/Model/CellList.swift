@@ -185,16 +185,8 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 
   @inlinable public subscript(position: Int) -> Element {
     get {
-      precondition(
-        position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
-      var node = root
-      var local = position
-      while !node.isLeaf {
-        let (child, inner) = node.child(containing: local)
-        node = node.children[child]
-        local = inner
-      }
-      return node.elements[local]
+      let (leaf, local) = leaf(containing: position)
+      return leaf.elements[local]
     }
     _modify {
       precondition(
@@ -208,6 +200,31 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       }
       yield &node.elements[local]
     }
+  }
+
+  /// The leaf holding the element at `position`, and the element's index in it.
+  ///
+  /// - Complexity: O(log n).
+  @inlinable
+  func leaf(containing position: Int) -> (leaf: Node, local: Int) {
+    precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
+    var node = root
+    var local = position
+    while !node.isLeaf {
+      let (child, inner) = node.child(containing: local)
+      node = node.children[child]
+      local = inner
+    }
+    return (node, local)
+  }
+
+  /// Calls `body` with the element at `position`, read in place: reading one field of a
+  /// large element (a section's background) copies only that field.
+  ///
+  /// - Complexity: O(log n).
+  func withElement<R>(at position: Int, _ body: (borrowing Element) -> R) -> R {
+    let (leaf, local) = leaf(containing: position)
+    return leaf.elements.withUnsafeBufferPointer { body($0[local]) }
   }
 
   /// Makes `node` uniquely referenced (copying it if shared) and returns it.
