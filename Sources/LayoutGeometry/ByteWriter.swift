@@ -167,16 +167,46 @@ public struct ByteWriter {
     return length &+ writeDigits(of: UInt64(value.magnitude), to: out + length)
   }
 
-  /// The number of decimal digits of `value`.
+  /// The number of decimal digits of `value`: estimated from its bit length (`1233 / 4096`
+  /// is just above log10 2), then one comparison with a power of ten.
   @inlinable @inline(__always)
   static func digitCount(_ value: UInt64) -> Int {
-    var digits = 1
-    var limit: UInt64 = 10
-    while digits < 20 && value >= limit {
-      digits &+= 1
-      limit &*= 10
+    // `value | 1` has as many digits as `value` (powers of ten are even), and at least one.
+    let odd = value | 1
+    let estimate = ((64 &- odd.leadingZeroBitCount) &* 1233) &>> 12
+    return estimate &+ (odd >= powerOfTen(estimate) ? 1 : 0)
+  }
+
+  /// 10^`exponent`, for `exponent` in 0...19 (a switch the compiler makes a table).
+  @inlinable @inline(__always)
+  static func powerOfTen(_ exponent: Int) -> UInt64 {
+    switch exponent {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1_000
+    case 4: 10_000
+    case 5: 100_000
+    case 6: 1_000_000
+    case 7: 10_000_000
+    case 8: 100_000_000
+    case 9: 1_000_000_000
+    case 10: 10_000_000_000
+    case 11: 100_000_000_000
+    case 12: 1_000_000_000_000
+    case 13: 10_000_000_000_000
+    case 14: 100_000_000_000_000
+    case 15: 1_000_000_000_000_000
+    case 16: 10_000_000_000_000_000
+    case 17: 100_000_000_000_000_000
+    case 18: 1_000_000_000_000_000_000
+    default: 10_000_000_000_000_000_000
     }
-    return digits
+  }
+
+  /// The two-digit numbers 00 to 99, each two bytes at twice its value.
+  @inlinable static var digitPairs: StaticString {
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
   }
 
   /// Writes `value`'s decimal digits at `out`, returning how many.
@@ -185,13 +215,16 @@ public struct ByteWriter {
     let digits = digitCount(value)
     var rest = value
     var position = digits
-    // Two digits per 64-bit division, from the right (the split of a pair is a small one).
-    while position >= 2 {
-      let pair = UInt8(truncatingIfNeeded: rest % 100)
-      rest /= 100
-      position &-= 2
-      out[position] = pair / 10 &+ 0x30
-      out[position &+ 1] = pair % 10 &+ 0x30
+    // Two digits per 64-bit division, from the right, copied from the table of pairs.
+    digitPairs.withUTF8Buffer { pairs in
+      let table = pairs.baseAddress!
+      while position >= 2 {
+        let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+        rest /= 100
+        position &-= 2
+        out[position] = table[pair]
+        out[position &+ 1] = table[pair &+ 1]
+      }
     }
     if position == 1 { out[0] = UInt8(truncatingIfNeeded: rest) &+ 0x30 }
     return digits
@@ -274,6 +307,10 @@ public struct ByteWriter {
 
   /// Writes `text` as a JSON string literal, exactly as ``jsonQuoted(_:)`` spells it.
   public mutating func write(jsonQuoted text: String) {
+    if let short = Self.shortQuotable(text) {
+      count &+= Self.put(quoted: short, at: reserve(Self.maximumShortQuotedLength))
+      return
+    }
     var text = text
     let done = text.withUTF8 { utf8 -> Bool in
       // Printable ASCII without quotes or backslashes needs no escaping: copied as it is.
@@ -292,5 +329,69 @@ public struct ByteWriter {
       return true
     }
     if !done { write(jsonQuoted(text)) }
+  }
+
+  /// A string that ``put(quoted:at:)`` writes: see ``shortQuotable(_:)``.
+  public struct ShortString {
+    @usableFromInline let low: UInt64
+    @usableFromInline let high: UInt64
+    @usableFromInline let count: Int
+    @inlinable init(low: UInt64, high: UInt64, count: Int) {
+      self.low = low
+      self.high = high
+      self.count = count
+    }
+  }
+
+  /// The most bytes ``put(quoted:at:)`` writes (it may store past what it counts, within these).
+  public static var maximumShortQuotedLength: Int { 18 }
+
+  /// `text`'s bytes, when it is a string of up to 15 ASCII bytes held in place (most
+  /// identifiers: the standard library's "small" form, see `SmallString`) that needs no
+  /// escape in JSON; `nil` for anything else, which ``write(jsonQuoted:)`` writes in full.
+  @inlinable @inline(__always)
+  public static func shortQuotable(_ text: String) -> ShortString? {
+    #if _pointerBitWidth(_64) && _endian(little)
+    guard SmallString.isAvailable else { return nil }
+    let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
+    // The top byte of a small ASCII string: flags 0xE (immortal, small, ASCII), then its count.
+    guard high &>> 60 == 0xE else { return nil }
+    let count = Int(truncatingIfNeeded: (high &>> 56) & 0xF)
+    // Only quotes, backslashes and control characters need escapes (the bytes are ASCII);
+    // the bytes past `count` (zeros, and the flags) are masked off.
+    let lowMask: UInt64 = count >= 8 ? .max : (1 &<< (8 &* UInt64(count))) &- 1
+    let highMask: UInt64 = count <= 8 ? 0 : (1 &<< (8 &* UInt64(count &- 8))) &- 1
+    guard escapedBytes(low) & lowMask == 0, escapedBytes(high) & highMask == 0 else { return nil }
+    return ShortString(low: low, high: high, count: count)
+    #else
+    return nil
+    #endif
+  }
+
+  /// The high bit set in each byte of `word` (ASCII bytes) that JSON escapes: a quote, a
+  /// backslash or a control character (exact for the lowest such byte; any set bit refuses
+  /// the string, so that is all that matters).
+  @inlinable @inline(__always)
+  static func escapedBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control) & 0x8080_8080_8080_8080
+  }
+
+  /// Puts `text` as a JSON string literal at `out` (room for ``maximumShortQuotedLength``
+  /// bytes) and returns how many bytes that is.
+  @inlinable @inline(__always)
+  public static func put(quoted text: ShortString, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    out[0] = UInt8(ascii: "\"")
+    // Both words whole: the bytes past the text are overwritten by the closing quote or lie
+    // beyond what is counted.
+    UnsafeMutableRawPointer(out + 1).storeBytes(of: text.low.littleEndian, as: UInt64.self)
+    UnsafeMutableRawPointer(out + 9).storeBytes(of: text.high.littleEndian, as: UInt64.self)
+    out[text.count &+ 1] = UInt8(ascii: "\"")
+    return text.count &+ 2
   }
 }

@@ -66,6 +66,62 @@ import Testing
     }
   }
 
+  /// Integers of every bit length (the digit count is estimated from it, then corrected),
+  /// against `String`.
+  @Test func integersOfEveryBitLength() {
+    var random = SplitMix64(seed: 41)
+    for bits in 0...63 {
+      for _ in 0..<500 {
+        let magnitude = bits == 0 ? 0 : Int(random.next() >> UInt64(64 - bits))
+        #expect(text { $0.write(integer: magnitude) } == String(magnitude))
+        #expect(text { $0.write(integer: -magnitude) } == String(-magnitude))
+        #expect(text { $0.write(number: Double(magnitude)) } == formatted(Double(magnitude)))
+      }
+    }
+  }
+
+  /// Strings of up to 15 bytes (written from their two words when they are ASCII without
+  /// escapes) against `jsonQuoted`: every length, an escaped byte at every position, bytes
+  /// just inside and outside each class, non-ASCII text, and strings made in several ways
+  /// (a literal, decoded bytes, a substring, an interpolation).
+  @Test func shortStringsQuoteAsJSONQuoted() {
+    var samples: [String] = []
+    let alphabet = Array("abcXYZ019 -_.~/:{}[]'`\u{7F}".utf8)
+    var random = SplitMix64(seed: 7)
+    for length in 0...17 {
+      for _ in 0..<40 {
+        samples.append(
+          String(decoding: (0..<length).map { _ in alphabet[random.below(alphabet.count)] }, as: UTF8.self))
+      }
+      for position in 0..<length {
+        for special: UInt8 in [0x22, 0x5C, 0x00, 0x0A, 0x1F, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7E, 0x7F] {
+          var bytes = [UInt8](repeating: UInt8(ascii: "c"), count: length)
+          bytes[position] = special
+          samples.append(String(decoding: bytes, as: UTF8.self))
+        }
+      }
+    }
+    samples += [
+      "é", "cé", "c12345678901234é", "日本", "😀", "c123456", String("xc123456".dropFirst()), "c\(12)",
+    ]
+    for sample in samples {
+      #expect(text { $0.write(jsonQuoted: sample) } == jsonQuoted(sample), "\(Array(sample.utf8))")
+      #expect(text(capacity: 64) { $0.write(jsonQuoted: sample) } == jsonQuoted(sample))
+      let plain = sample.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != 0x22 && $0 != 0x5C }
+      if let short = ByteWriter.shortQuotable(sample) {
+        #expect(sample.utf8.count <= 15 && plain)
+        let put = text { writer in
+          writer.withUnsafeRoom(ByteWriter.maximumShortQuotedLength) { ByteWriter.put(quoted: short, at: $0) }
+        }
+        #expect(put == jsonQuoted(sample))
+      }
+      // Text decoded from bytes (as the reader makes identifiers) is held in place up to 15
+      // bytes: taken whole when it needs no escape.
+      let decoded = String(decoding: Array(sample.utf8), as: UTF8.self)
+      #expect((ByteWriter.shortQuotable(decoded) != nil) == (decoded.utf8.count <= 15 && plain))
+    }
+  }
+
   /// Many small writes through a small buffer give the same text as one large one.
   @Test func smallBufferSameText() {
     func body(_ writer: inout ByteWriter) {

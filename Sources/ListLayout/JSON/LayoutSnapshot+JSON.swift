@@ -49,51 +49,33 @@ extension LayoutSnapshot {
     writer.write(number: contentSize.height)
     writer.write("},\"elements\":[")
     var first = true
-    // Each element is two records written straight into the writer's buffer (one check of
-    // the buffer each, not one per part), with its identifier between them. Room: 12 bytes
-    // of prefix, 11 of kind and quote, 19 and 8 of keys, two integers of 20; then 64 bytes of
-    // keys and punctuation, four numbers and an integer of 20. `first` is a
-    // parameter rather than a captured variable, which the runtime would check on every use.
+    // Each element is written straight into the writer's buffer with one check of its room,
+    // not one per part: the part before the identifier (12 bytes of prefix, 11 of kind and
+    // quote, 19 and 8 of keys, two integers of 20), a short identifier (6 bytes of key, 18
+    // of string: see `ByteWriter.shortQuotable`), the part after it (64 bytes of keys and
+    // punctuation, four numbers, an integer of 20). An identifier of another form goes
+    // between two records. `first` is a parameter rather than a captured variable, which
+    // the runtime would check on every use.
+    let headRoom = 96
+    let tailRoom = 84 + 4 * ByteWriter.maximumNumberLength
     func element(_ element: LayoutAttributes, id: String?, first: inout Bool, into writer: inout ByteWriter) {
-      let kind = element.kind
-      let indexPath = element.indexPath
       let wasFirst = first
       first = false
-      writer.withUnsafeRoom(96) { out in
-        var n = ByteWriter.put(wasFirst ? "\n{\"kind\":\"" : ",\n{\"kind\":\"", at: out)
-        n &+= Self.putKind(kind, at: out + n)
-        out[n] = UInt8(ascii: "\"")
-        n &+= 1
-        if !kind.isOutsideSections {
-          n &+= ByteWriter.put(",\"section\":", at: out + n)
-          n &+= ByteWriter.put(integer: indexPath.section, at: out + n)
+      let shortID = id.flatMap(ByteWriter.shortQuotable)
+      if id == nil || shortID != nil {
+        writer.withUnsafeRoom(headRoom + 6 + ByteWriter.maximumShortQuotedLength + tailRoom) { out in
+          var n = Self.putHead(element, first: wasFirst, at: out)
+          if let shortID {
+            n &+= ByteWriter.put(",\"id\":", at: out + n)
+            n &+= ByteWriter.put(quoted: shortID, at: out + n)
+          }
+          return n &+ Self.putTail(element, at: out + n)
         }
-        if kind == .cell {
-          n &+= ByteWriter.put(",\"item\":", at: out + n)
-          n &+= ByteWriter.put(integer: indexPath.item, at: out + n)
-        }
-        return n
-      }
-      if let id {
+      } else if let id {
+        writer.withUnsafeRoom(headRoom) { Self.putHead(element, first: wasFirst, at: $0) }
         writer.write(",\"id\":")
         writer.write(jsonQuoted: id)
-      }
-      let frame = element.frame
-      let zIndex = element.zIndex
-      let isPinned = element.isPinned
-      writer.withUnsafeRoom(84 + 4 * ByteWriter.maximumNumberLength) { out in
-        var n = ByteWriter.put(",\"frame\":{\"x\":", at: out)
-        n &+= ByteWriter.put(number: frame.x, at: out + n)
-        n &+= ByteWriter.put(",\"y\":", at: out + n)
-        n &+= ByteWriter.put(number: frame.y, at: out + n)
-        n &+= ByteWriter.put(",\"width\":", at: out + n)
-        n &+= ByteWriter.put(number: frame.width, at: out + n)
-        n &+= ByteWriter.put(",\"height\":", at: out + n)
-        n &+= ByteWriter.put(number: frame.height, at: out + n)
-        n &+= ByteWriter.put("},\"zIndex\":", at: out + n)
-        n &+= ByteWriter.put(integer: zIndex, at: out + n)
-        n &+= ByteWriter.put(isPinned ? ",\"pinned\":true}" : "}", at: out + n)
-        return n
+        writer.withUnsafeRoom(tailRoom) { Self.putTail(element, at: $0) }
       }
     }
     if let elements {
@@ -135,6 +117,46 @@ extension LayoutSnapshot {
       }
     }
     writer.write("\n]}\n")
+  }
+
+  /// Puts an element's record up to its identifier at `out` (room for 96 bytes) and returns
+  /// how many bytes: kind, section and item.
+  @inline(__always)
+  static func putHead(_ element: LayoutAttributes, first: Bool, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    let kind = element.kind
+    let indexPath = element.indexPath
+    var n = ByteWriter.put(first ? "\n{\"kind\":\"" : ",\n{\"kind\":\"", at: out)
+    n &+= putKind(kind, at: out + n)
+    out[n] = UInt8(ascii: "\"")
+    n &+= 1
+    if !kind.isOutsideSections {
+      n &+= ByteWriter.put(",\"section\":", at: out + n)
+      n &+= ByteWriter.put(integer: indexPath.section, at: out + n)
+    }
+    if kind == .cell {
+      n &+= ByteWriter.put(",\"item\":", at: out + n)
+      n &+= ByteWriter.put(integer: indexPath.item, at: out + n)
+    }
+    return n
+  }
+
+  /// Puts an element's record after its identifier at `out` (room for 84 bytes and four
+  /// numbers) and returns how many bytes: frame, z-index and whether it is pinned.
+  @inline(__always)
+  static func putTail(_ element: LayoutAttributes, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    let frame = element.frame
+    var n = ByteWriter.put(",\"frame\":{\"x\":", at: out)
+    n &+= ByteWriter.put(number: frame.x, at: out + n)
+    n &+= ByteWriter.put(",\"y\":", at: out + n)
+    n &+= ByteWriter.put(number: frame.y, at: out + n)
+    n &+= ByteWriter.put(",\"width\":", at: out + n)
+    n &+= ByteWriter.put(number: frame.width, at: out + n)
+    n &+= ByteWriter.put(",\"height\":", at: out + n)
+    n &+= ByteWriter.put(number: frame.height, at: out + n)
+    n &+= ByteWriter.put("},\"zIndex\":", at: out + n)
+    n &+= ByteWriter.put(integer: element.zIndex, at: out + n)
+    n &+= ByteWriter.put(element.isPinned ? ",\"pinned\":true}" : "}", at: out + n)
+    return n
   }
 
   /// Puts a kind's name (its raw value) at `out` and returns how many bytes.

@@ -193,17 +193,37 @@ private struct FeedDecoder {
       case .layout: section.layout = try Self.readSectionLayout(&reader)
       case .background: section.background = try Self.readBackground(&reader)
       case .items:
-        // Cells go straight into the chunks of the section's list, built bottom-up.
-        // (A loop rather than `readArray`: the hottest loop of a feed, kept free of closures.)
+        // Cells go straight into the chunks of the section's list, built bottom-up: each
+        // chunk's array is filled in place, a cell at a time (an array's `append` copies a
+        // cell it is handed, and destroys the original). A loop rather than `readArray`: the
+        // hottest loop of a feed, kept free of closures but the chunk's.
         var cells = CellList.Builder()
         try reader.beginArray("an array of cells")
         var state = JSONReader.ArrayState()
-        while let item = try reader.nextElement(&state) {
-          cellCount += 1
-          guard cellCount <= limits.maxCells else {
-            throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
+        var more = true
+        while more {
+          var problem: JSONInputError?
+          let chunk = ContiguousArray<Cell>(unsafeUninitializedCapacity: CellList.chunkCapacity) {
+            buffer, count in
+            do throws(JSONInputError) {
+              while count < CellList.chunkCapacity {
+                guard let item = try reader.nextElement(&state) else {
+                  more = false
+                  return
+                }
+                cellCount += 1
+                guard cellCount <= limits.maxCells else {
+                  throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
+                }
+                try readCell(&reader, section: index, item: item, into: buffer.baseAddress! + count)
+                count += 1
+              }
+            } catch {
+              problem = error
+            }
           }
-          try readCell(&reader, section: index, item: item, into: &cells)
+          if let problem { throw problem }
+          if !chunk.isEmpty { cells.append(leaf: CellList.Node(cells: chunk)) }
         }
         section.cells = cells.list()
       }
@@ -216,15 +236,15 @@ private struct FeedDecoder {
     static let keys = JSONKeyTable(Self.self)
   }
 
-  /// Reads a cell and appends it to `cells` (made in place there: a cell returned is copied
-  /// on its way out, and the copy destroyed).
+  /// Reads a cell and initializes `slot` with it; leaves `slot` uninitialized when it throws.
+  /// (Made in place there: a cell returned is copied on its way out, and the copy destroyed.)
   mutating func readCell(
-    _ reader: inout JSONReader, section: Int, item: Int, into cells: inout CellList.Builder
+    _ reader: inout JSONReader, section: Int, item: Int, into slot: UnsafeMutablePointer<Cell>
   ) throws(JSONInputError) {
-    // The common keys go to locals and the cell is made once at the end, from them moved:
-    // a cell made first and filled in is copied (it is large), and so is one made from
-    // locals still in use. The rare keys go behind one reference made only when one of them
-    // appears: held inline, they would be set up and torn down for every cell.
+    // The common keys go to locals and the cell's fields are stored from them, moved, once
+    // the object is read (see `Cell.initialize`: a cell value made and moved into the slot
+    // is copied on the way). The rare keys go behind one reference made only when one of
+    // them appears: held inline, they would be set up and torn down for every cell.
     // `TraitSet()` rather than `Cell()`'s default `[]`, which goes through the general
     // initializer; a loop rather than `readObject`, as for the cells array.
     var id: String?
@@ -232,11 +252,18 @@ private struct FeedDecoder {
     var traits = TraitSet()
     var hasSize = false
     var rare: RareCellKeys?
-    try reader.beginObject("a cell object")
+    // The reader's fast paths called here, their general paths only when they decline: the
+    // reader's throwing entry points are calls from this module, not inlined.
+    if !reader.beginObjectFast() { try reader.beginObjectGeneral("a cell object") }
     var state = JSONReader.ObjectState()
     while let key = try reader.nextKey(cellKeys, &state) {
       switch CellKey(rawValue: key)! {
-      case .id: id = try reader.readString("an identifier string")
+      case .id:
+        if let fast = reader.readStringFast() {
+          id = fast
+        } else {
+          id = try reader.readStringGeneral("an identifier string")
+        }
       case .size:
         size = .fixed(try Self.readSize(&reader, keys: sizeKeys))
         hasSize = true
@@ -250,7 +277,7 @@ private struct FeedDecoder {
       }
     }
     guard let rare else {
-      cells.append(Cell(id: consume id, size: consume size, traits: consume traits))
+      Cell.initialize(slot, id: consume id, size: consume size, traits: consume traits)
       return
     }
     if let content = rare.content {
@@ -259,10 +286,9 @@ private struct FeedDecoder {
       }
       size = .flex(FlexContent(content, width: rare.contentWidth))
     }
-    var cell = Cell(id: consume id, size: consume size, traits: consume traits)
-    if let sequential = rare.sequential { cell.sequential = sequential }
-    if let span = rare.span { cell.span = span }
-    cells.append(cell)
+    Cell.initialize(slot, id: consume id, size: consume size, traits: consume traits)
+    if let sequential = rare.sequential { slot.pointee.sequential = sequential }
+    if let span = rare.span { slot.pointee.span = span }
   }
 
   /// A cell's less common keys, read until the end of its object (behind a reference: a
@@ -628,7 +654,7 @@ private struct FeedDecoder {
   static func readSize(_ reader: inout JSONReader, keys: JSONKeyTable) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
-    try reader.beginObject("a size object {width, height}")
+    if !reader.beginObjectFast() { try reader.beginObjectGeneral("a size object {width, height}") }
     var state = JSONReader.ObjectState()
     while let key = try reader.nextKey(keys, &state) {
       switch SizeKey(rawValue: key)! {

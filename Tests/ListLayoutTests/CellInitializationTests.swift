@@ -1,0 +1,50 @@
+import LayoutGeometry
+import TestSupport
+import Testing
+
+@testable import ListLayout
+
+/// `Cell.initialize(_:id:size:traits:)`, the decoder's way of making a cell in a chunk's
+/// storage field by field, against the initializer: the same cell, nothing else set, and
+/// every reference it holds released once when the cell goes.
+@Suite struct CellInitializationTests {
+  static let identifiers: [String?] = [
+    nil, "", "c123456", "fifteen-bytes-x", "an identifier longer than fifteen bytes", "é", "日本語の識別子",
+  ]
+
+  @Test(arguments: 0..<4) func fieldByFieldEqualsTheInitializer(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let callback = SizingCallback { _ in Size(width: 3, height: 4) }
+    let slot = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
+    defer { slot.deallocate() }
+    for _ in 0..<2000 {
+      let id = Self.identifiers[random.below(Self.identifiers.count)].map {
+        $0 + String(repeating: "x", count: random.below(3))
+      }
+      let size: CellSize =
+        switch random.below(3) {
+        case 0: .automatic
+        case 1: .fixed(Size(width: Double(random.below(500)), height: Double(random.below(500)) / 4))
+        default: .sizing(callback)
+        }
+      var names: [LayoutTrait] = []
+      if random.below(2) == 0 { names.append(.compactWidth) }
+      if random.below(2) == 0 { names.append(LayoutTrait("custom\(random.below(4))")) }
+      var traits = TraitSet(names)
+      Cell.initialize(slot, id: id, size: size, traits: traits)
+      do {
+        let made = Cell(id: id, size: size, traits: traits)
+        #expect(slot.pointee == made)
+        #expect(slot.pointee.hashValue == made.hashValue)
+        #expect(slot.pointee.id == id && slot.pointee.size == size && slot.pointee.traits == traits)
+        #expect(slot.pointee.attributes == nil && slot.pointee.sequential == nil && slot.pointee.span == nil)
+        #expect(!slot.pointee.hasExtras)
+      }
+      slot.deinitialize(count: 1)
+      // The trait names the cell held are released with it: `traits` holds them alone again.
+      if traits.custom != nil {
+        #expect(isKnownUniquelyReferenced(&traits.custom))
+      }
+    }
+  }
+}
