@@ -47,4 +47,19 @@ import Testing
       }
     }
   }
+
+  /// The traits' parts stored apart keep a cell at seven words on 64-bit platforms (a
+  /// `TraitSet` field made it eight).
+  @Test func cellIsSevenWords() {
+    #if _pointerBitWidth(_64)
+    #expect(MemoryLayout<Cell>.stride == 56)
+    #endif
+    // The parts read back as the set they were made from, after either way of setting it.
+    var cell = Cell(id: "a", width: 1, height: 2, traits: [.compactWidth, LayoutTrait("custom")])
+    #expect(cell.traits == [.compactWidth, LayoutTrait("custom")])
+    cell.traits.insert(.fullWidth)
+    #expect(cell.traits == [.compactWidth, .fullWidth, LayoutTrait("custom")])
+    cell.traits = []
+    #expect(cell.traits.isEmpty && cell == Cell(id: "a", width: 1, height: 2))
+  }
 }

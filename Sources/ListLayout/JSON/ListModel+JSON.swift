@@ -276,17 +276,14 @@ private struct FeedDecoder {
       case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
       }
     }
-    guard let rare else {
-      Cell.initialize(slot, id: consume id, size: consume size, traits: consume traits)
-      return
-    }
-    if let content = rare.content {
+    if let content = rare?.content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      size = .flex(FlexContent(content, width: rare.contentWidth))
+      size = .flex(FlexContent(content, width: rare!.contentWidth))
     }
     Cell.initialize(slot, id: consume id, size: consume size, traits: consume traits)
+    guard let rare else { return }
     if let sequential = rare.sequential { slot.pointee.sequential = sequential }
     if let span = rare.span { slot.pointee.span = span }
   }
