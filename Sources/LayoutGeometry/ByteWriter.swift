@@ -308,7 +308,9 @@ public struct ByteWriter {
   /// Writes `text` as a JSON string literal, exactly as ``jsonQuoted(_:)`` spells it.
   public mutating func write(jsonQuoted text: String) {
     if let short = Self.shortQuotable(text) {
-      count &+= Self.put(quoted: short, at: reserve(Self.maximumShortQuotedLength))
+      // Room first, in a statement of its own: it may flush, which resets `count`.
+      let out = reserve(Self.maximumShortQuotedLength)
+      count &+= Self.put(quoted: short, at: out)
       return
     }
     var text = text

@@ -122,6 +122,22 @@ import Testing
     }
   }
 
+  /// Short strings written one after another through a buffer that fills between them (the
+  /// room for one is taken after a flush, not counted from before it).
+  @Test func shortStringsThroughASmallBuffer() {
+    let ids = (0..<2000).map { String(decoding: Array("c\($0 * 7919 % 100_003)".utf8), as: UTF8.self) }
+    let expected = ids.map(jsonQuoted).joined(separator: ",")
+    for capacity in [64, 65, 100, 1 << 16] {
+      let written = text(capacity: capacity) { writer in
+        for (n, id) in ids.enumerated() {
+          if n > 0 { writer.write(byte: UInt8(ascii: ",")) }
+          writer.write(jsonQuoted: id)
+        }
+      }
+      #expect(written == expected, "capacity \(capacity)")
+    }
+  }
+
   /// Many small writes through a small buffer give the same text as one large one.
   @Test func smallBufferSameText() {
     func body(_ writer: inout ByteWriter) {

@@ -267,13 +267,9 @@ private struct FeedDecoder {
       case .size:
         size = .fixed(try Self.readSize(&reader, keys: sizeKeys))
         hasSize = true
-      case .content: RareCellKeys.make(&rare).content = try Self.readFlexContent(&reader)
-      case .contentWidth:
-        RareCellKeys.make(&rare).contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
       case .traits: traits = try readTraits(&reader)
-      case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
-      case .layout: RareCellKeys.make(&rare).sequential = try Self.readItemLayout(&reader)
-      case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
+      case .content, .contentWidth, .attributes, .layout, .span:
+        try readRareKey(CellKey(rawValue: key)!, &reader, section: section, item: item, into: &rare)
       }
     }
     if let content = rare?.content {
@@ -286,6 +282,23 @@ private struct FeedDecoder {
     guard let rare else { return }
     if let sequential = rare.sequential { slot.pointee.sequential = sequential }
     if let span = rare.span { slot.pointee.span = span }
+  }
+
+  /// One of a cell's less common keys, read out of line: the hottest loop of a feed stays
+  /// small enough for the reader's key matching to be inlined into it.
+  @inline(never)
+  mutating func readRareKey(
+    _ key: CellKey, _ reader: inout JSONReader, section: Int, item: Int, into rare: inout RareCellKeys?
+  ) throws(JSONInputError) {
+    switch key {
+    case .content: RareCellKeys.make(&rare).content = try Self.readFlexContent(&reader)
+    case .contentWidth:
+      RareCellKeys.make(&rare).contentWidth = try reader.readCase(FlexContent.Width.self, "content width")
+    case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
+    case .layout: RareCellKeys.make(&rare).sequential = try Self.readItemLayout(&reader)
+    case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
+    case .id, .size, .traits: break
+    }
   }
 
   /// A cell's less common keys, read until the end of its object (behind a reference: a
