@@ -48,6 +48,14 @@ import Testing
     }
   }
 
+  /// `Cell.initialize` writes the stored properties one by one: a stored property added to
+  /// `Cell` and not to it would be left uninitialized in every decoded cell. The list it
+  /// writes is pinned here, so such a change fails this test until `initialize` follows.
+  @Test func initializeWritesEveryStoredProperty() {
+    let labels = Mirror(reflecting: Cell(id: "a", width: 1, height: 2)).children.map(\.label)
+    #expect(labels == ["id", "size", "standardTraitBits", "customTraits", "extras"])
+  }
+
   /// The traits' parts stored apart keep a cell at seven words on 64-bit platforms (a
   /// `TraitSet` field made it eight).
   @Test func cellIsSevenWords() {

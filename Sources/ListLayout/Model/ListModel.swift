@@ -78,6 +78,9 @@ public enum CellSize: Sendable {
 
 /// One cell: a stable identity, a size, layout traits and optional attributes.
 public struct Cell: Sendable {
+  // The decoder writes these stored properties one by one (`initialize(_:id:size:traits:)`):
+  // a stored property added here must be added there too (a test pins the list).
+
   /// A stable identifier (kept across edits); `nil` when the cell is addressed by position only.
   public var id: String?
   /// The size, or how to compute it.
