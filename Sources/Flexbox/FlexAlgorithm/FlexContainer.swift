@@ -228,7 +228,7 @@ extension FlexEngine {
     var lines = collectFlexLines(items, constants: constants)
     // 6. Resolve the flexible lengths of each line.
     for line in lines {
-      resolveFlexibleLengths(&items[line.items], constants: constants)
+      resolveFlexibleLengths(&items, line: line.items, constants: constants)
     }
     if hasHeightKeywords, constants.mainAxis == .horizontal {
       resolveBlockAxisKeywords(&items, availableSpace: availableSpace, constants: constants)

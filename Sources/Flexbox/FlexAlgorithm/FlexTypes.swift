@@ -394,8 +394,12 @@ struct ResolvedNode {
   /// left and right padding and border are swapped before layout.
   var mirrorsChildren = false
 
+  // (Inlined into its one caller, which reads the style in place: a copy of it costs more than
+  // resolving it.)
+  @inline(__always)
   init(
-    style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32, isMirroredChild: Bool = false,
+    style s: borrowing FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32,
+    isMirroredChild: Bool = false,
     mirrorsChildren: Bool = false
   ) {
     self.isMirroredChild = isMirroredChild
@@ -456,19 +460,29 @@ struct ResolvedNode {
       default: false
       }
     }
+    // (The lengths read once: `s` is borrowed, and the conditions below take closures.)
+    let width = s.widthLength
+    let height = s.heightLength
+    let minWidth = s.minWidthLength
+    let minHeight = s.minHeightLength
+    let maxWidth = s.maxWidthLength
+    let maxHeight = s.maxHeightLength
+    let basis = s.flexBasisLength
     let hasWidthKeywords =
-      isKeyword(s.widthLength) || isKeyword(s.minWidthLength) || isKeyword(s.maxWidthLength)
-      || isKeyword(s.flexBasisLength)
+      isKeyword(width) || isKeyword(minWidth) || isKeyword(maxWidth) || isKeyword(basis)
     func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
       hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
     }
+    let marginHasPercent = edgesHavePercent(s.marginLengths)
+    let paddingHasPercent = edgesHavePercent(s.paddingLengths)
+    let insetHasPercent = edgesHavePercent(s.insetLengths)
+    let edgesHavePercents = marginHasPercent || paddingHasPercent || insetHasPercent
+    let isContentBox = s.boxSizing == .contentBox
     needsBase =
-      hasPercent(s.widthLength) || hasPercent(s.heightLength) || hasPercent(s.flexBasisLength)
-      || hasPercent(s.minWidthLength) || hasPercent(s.minHeightLength) || hasPercent(s.maxWidthLength)
-      || hasPercent(s.maxHeightLength) || edgesHavePercent(s.marginLengths)
-      || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
+      hasPercent(width) || hasPercent(height) || hasPercent(basis) || hasPercent(minWidth)
+      || hasPercent(minHeight) || hasPercent(maxWidth) || hasPercent(maxHeight) || edgesHavePercents
       // A content-box flex basis gets the padding and border along the parent's main axis.
-      || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
+      || (isContentBox && basis.points != nil)
       || hasWidthKeywords
     func keyword(_ v: FlexLength) -> UInt8 {
       switch v {
@@ -478,22 +492,23 @@ struct ResolvedNode {
       default: 0
       }
     }
-    widthKeyword = keyword(s.widthLength)
-    minWidthKeyword = keyword(s.minWidthLength)
-    maxWidthKeyword = keyword(s.maxWidthLength)
-    minHeightKeyword = keyword(s.minHeightLength)
-    maxHeightKeyword = keyword(s.maxHeightLength)
-    flexBasisKeyword = keyword(s.flexBasisLength)
-    flexBasisIsPercent = s.flexBasisLength.isPercent
+    widthKeyword = keyword(width)
+    minWidthKeyword = keyword(minWidth)
+    maxWidthKeyword = keyword(maxWidth)
+    minHeightKeyword = keyword(minHeight)
+    maxHeightKeyword = keyword(maxHeight)
+    flexBasisKeyword = keyword(basis)
+    flexBasisIsPercent = basis.isPercent
     if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
       storedAspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
-      aspectRatioIsContentBox = s.boxSizing == .contentBox
+      aspectRatioIsContentBox = isContentBox
     }
-    let isScrollContainer = s.overflow == .hidden || s.overflow == .scroll
-    hasAutoMinWidth = s.minWidthLength.isAuto && !isScrollContainer
-    hasAutoMinHeight = s.minHeightLength.isAuto && !isScrollContainer
-    isAutoWidth = s.widthLength.isAuto
-    isAutoHeight = s.heightLength.isAuto
+    let overflow = s.overflow
+    let isScrollContainer = overflow == .hidden || overflow == .scroll
+    hasAutoMinWidth = minWidth.isAuto && !isScrollContainer
+    hasAutoMinHeight = minHeight.isAuto && !isScrollContainer
+    isAutoWidth = width.isAuto
+    isAutoHeight = height.isAuto
     size = .none
     minSize = .zero
     maxSize = .none
