@@ -84,17 +84,18 @@ final class FlexEngine {
   private static let cacheSlots = 8
 
   /// Where the current thread's stack was when the engine started on it (see
-  /// ``FlexLayoutLimits``): the address of a local variable.
+  /// ``FlexLayoutLimits`` and `ThreadStack.currentAddress`).
   @exclusivity(unchecked) private var stackTop: UInt = 0
+  /// The lowest stack address the engine may reach on the current thread before it continues on
+  /// a helper thread: its budget there ends, or the thread's stack (less a reserve) does.
+  @exclusivity(unchecked) private var stackFloor: UInt = 0
   /// Containers being laid out on the current thread, one per level of recursion.
   @exclusivity(unchecked) private var levelsOnThread = 0
   /// The most levels the current thread may take.
   @exclusivity(unchecked) private var levelLimit = FlexLayoutLimits.inlineDepth
-  /// The most stack the current thread may take, in bytes.
-  @exclusivity(unchecked) private var byteLimit = FlexLayoutLimits.inlineStackBytes
-  /// The levels the current thread takes before its stack use is trusted to move to a helper: a
-  /// guard against an address that is not on the stack (AddressSanitizer's fake stack), which
-  /// must not send every level to a thread of its own.
+  /// The levels a helper takes before its stack use per level is trusted to send the subtree
+  /// below to the next one: enough levels for an average, so that one deep frame near the top
+  /// does not send every level to a thread of its own.
   @exclusivity(unchecked) private var levelsBeforeByteLimit = 1
   /// The most containers laid out at once on any one thread so far.
   @exclusivity(unchecked) private(set) var deepestLevelsOnOneThread = 0
@@ -341,10 +342,15 @@ final class FlexEngine {
   /// root, so the calling thread waits once; a shallower one on the calling thread, unless it
   /// uses more stack than ``FlexLayoutLimits/inlineStackBytes`` (see ``layoutContainer``).
   func run(width: Double?, height: Double?, direction: LayoutDirection) -> ComputedLayout {
-    if maxDepth > FlexLayoutLimits.inlineDepth {
+    stackTop = ThreadStack.currentAddress()
+    // The calling thread's budget, within what its stack has left (less a reserve).
+    let budgetEnd = stackTop &- UInt(FlexLayoutLimits.inlineStackBytes)
+    let threadEnd = ThreadStack.lowerBound().map { $0 &+ UInt(FlexLayoutLimits.callingThreadReserve) } ?? 0
+    stackFloor = Swift.max(budgetEnd, threadEnd)
+    let left = stackTop > stackFloor ? Int(stackTop - stackFloor) : 0
+    if maxDepth > FlexLayoutLimits.inlineDepth || left < FlexLayoutLimits.inlineStackBytes / 4 {
       onHelperThread(levelsAlreadyOnIt: 0) { layoutRoot(width: width, height: height) }
     } else {
-      stackTop = currentStackAddress()
       layoutRoot(width: width, height: height)
     }
     if hasMirroredBoxes { mirrorChildrenOfMirroringBoxes() }
@@ -685,17 +691,25 @@ final class FlexEngine {
   /// used half its levels or half its stack, a subtree that would take it past either limit
   /// moves. Only the first box found not to fit on a path moves (the subtrees of one that fits
   /// fit too), and it has at least as many levels below it as the thread has above it.
+  ///
+  /// Stack use is measured, not assumed: from where the thread's stack pointer is against where
+  /// it started and how far down the thread may go (``FlexLayoutLimits``), a subtree fitting
+  /// when its levels, at the stack per level used so far on this thread, and one level more
+  /// (frames differ from level to level), fit in what is left. So a build whose frames are
+  /// larger (a debug or sanitized one) hands over sooner, and every build keeps to the stack it
+  /// has.
   private func needsHelperThread(_ id: Int) -> Bool {
-    let here = currentStackAddress()
+    let here = ThreadStack.currentAddress()
     let used = stackTop > here ? Int(stackTop - here) : 0
+    let left = here > stackFloor ? Int(here - stackFloor) : 0
     let levelsHalfUsed = levelsOnThread * 2 >= levelLimit
-    let bytesHalfUsed = levelsOnThread >= levelsBeforeByteLimit && used * 2 >= byteLimit
+    let bytesHalfUsed = levelsOnThread >= levelsBeforeByteLimit && used >= left
     guard levelsHalfUsed || bytesHalfUsed else { return false }
     if heights.isEmpty { heights = subtreeHeights() }
     let height = Int(heights[id])
     guard levelsOnThread + height <= levelLimit else { return true }
     // Whether the subtree fits, at the stack per level used so far.
-    return used + height * (used / Swift.max(levelsOnThread, 1)) > byteLimit
+    return (height + 1) * (used / Swift.max(levelsOnThread, 1)) > left
   }
 
   /// The containers on each box's deepest path down, itself included, from the leaves up.
@@ -715,17 +729,20 @@ final class FlexEngine {
   /// Runs `body` on a new helper thread, which starts with `levelsAlreadyOnIt` levels and fresh
   /// limits, while the current thread waits.
   private func onHelperThread<T>(levelsAlreadyOnIt: Int, _ body: () -> T) -> T {
-    let saved = (stackTop, levelsOnThread, levelLimit, byteLimit, levelsBeforeByteLimit)
+    let saved = (stackTop, stackFloor, levelsOnThread, levelLimit, levelsBeforeByteLimit)
     let result = FlexLayoutLimits.onHelperThread { () -> T in
-      stackTop = currentStackAddress()
+      stackTop = ThreadStack.currentAddress()
+      // The helper's stack, from its bounds where the platform gives them, else from its size.
+      let size = UInt(FlexLayoutLimits.helperStackSize)
+      let lowerBound = ThreadStack.lowerBound() ?? (stackTop > size ? stackTop - size : 0)
+      stackFloor = lowerBound &+ UInt(FlexLayoutLimits.helperThreadReserve)
       levelsOnThread = levelsAlreadyOnIt
       levelLimit = FlexLayoutLimits.helperThreadDepth
-      byteLimit = FlexLayoutLimits.helperThreadDepth * FlexLayoutLimits.stackBytesPerLevel
       levelsBeforeByteLimit = FlexLayoutLimits.helperThreadDepth / 16
       deepestLevelsOnOneThread = Swift.max(deepestLevelsOnOneThread, levelsAlreadyOnIt)
       return body()
     }
-    (stackTop, levelsOnThread, levelLimit, byteLimit, levelsBeforeByteLimit) = saved
+    (stackTop, stackFloor, levelsOnThread, levelLimit, levelsBeforeByteLimit) = saved
     return result
   }
 
@@ -876,11 +893,4 @@ final class FlexEngine {
     }
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
-}
-
-/// The address of a local variable: where the current thread's stack is, give or take a frame.
-@inline(__always)
-func currentStackAddress() -> UInt {
-  var marker: UInt8 = 0
-  return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }
