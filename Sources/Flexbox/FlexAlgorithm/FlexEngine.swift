@@ -226,7 +226,8 @@ final class FlexEngine {
             textBaselines.append(layout.pointee.firstBaseline ?? .nan)
           }
           var node = ResolvedNode(
-            style: layout.pointee.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
+            style: layout.pointer(to: \.style).unsafelyUnwrapped, firstChild: Int32(nextIndex),
+            childCount: Int32(childCount),
             measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
           // (A contents box takes no part in layout: hidden, its children lifted out.)
           if isContents { node.isHidden = true }
@@ -517,8 +518,11 @@ final class FlexEngine {
     let index = Int(nodes[id].baseStyle)
     guard index >= 0 else { return }
     let old = nodes[id]
-    var changed = nodes[id].resolveLengths(
-      baseStyles[index], widthBase: widthBase, heightBase: heightBase, basisAxis: basisAxis)
+    var changed = baseStyles.withUnsafeBufferPointer { styles in
+      nodes[id].resolveLengths(
+        styles.baseAddress.unsafelyUnwrapped + index, widthBase: widthBase, heightBase: heightBase,
+        basisAxis: basisAxis)
+    }
     let node = nodes[id]
     if node.widthKeyword | node.minWidthKeyword | node.maxWidthKeyword | node.flexBasisKeyword != 0 {
       resolveIntrinsicKeywords(of: id, widthBase: widthBase, basisAxis: basisAxis)
@@ -749,27 +753,32 @@ final class FlexEngine {
   /// The box's own size constraints folded into the known dimensions: `width`/`height` clamped
   /// by the min/max sizes (inherent sizing only), or the minimum when it is at least the maximum;
   /// never smaller than padding plus border.
+  ///
+  /// (Of box `id`, its fields read where used: a resolved node is large, and a copy of it costs.)
   @inline(__always)
   func styledKnownDimensions(
-    _ node: ResolvedNode, known: OptionalSize, sizing: SizingMode, applyingRatio: Bool = true
+    _ id: Int, known: OptionalSize, sizing: SizingMode, applyingRatio: Bool = true
   ) -> OptionalSize {
-    let pb = node.paddingBorder
     var result = known
-    for axis in bothAxes where known[axis] == nil {
-      let minimum = node.minSize[axis]
-      let maximum = node.maxSize[axis]
+    func fold(_ axis: Axis) {
+      guard known[axis] == nil else { return }
+      let minimum = nodes[id].minSize[axis]
+      let maximum = nodes[id].maxSize[axis]
+      let pb = nodes[id].paddingBorder.sum(axis)
       if let maximum, maximum <= minimum {
-        result[axis] = Swift.max(minimum, pb.sum(axis))
-      } else if sizing == .inherentSize, let styled = node.size[axis] {
-        result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb.sum(axis))
+        result[axis] = Swift.max(minimum, pb)
+      } else if sizing == .inherentSize, let styled = nodes[id].size[axis] {
+        result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb)
       }
     }
+    fold(.horizontal)
+    fold(.vertical)
     // With an aspect ratio, one known size gives the other.
-    if applyingRatio, let ratio = node.aspectRatio {
+    if applyingRatio, let ratio = nodes[id].aspectRatio {
       if let width = result.width, result.height == nil {
-        result.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+        result.height = nodes[id].transferredSize(width, from: .horizontal, ratio: ratio)
       } else if let height = result.height, result.width == nil {
-        result.width = node.transferredSize(height, from: .vertical, ratio: ratio)
+        result.width = nodes[id].transferredSize(height, from: .vertical, ratio: ratio)
       }
     }
     return result
@@ -801,9 +810,9 @@ final class FlexEngine {
     }
     let pb = node.paddingBorder
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
-    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    var knownSize = styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: appliesRatio)
     if appliesRatio, node.hasAutoMinWidth, node.size.height != nil, let ratioWidth = knownSize.width,
-      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).width == nil
+      styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: false).width == nil
     {
       // `min-width: auto` with an aspect ratio (see `ratioWidthWithAutomaticMinimum`).
       knownSize.width = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: sizing)
@@ -878,7 +887,7 @@ final class FlexEngine {
     var height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
     if appliesRatio, node.hasAutoMinHeight, node.measure >= 0, sizingRatioFlexBasisOf != id,
-      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
+      styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       // `min-height: auto` with an aspect ratio: the ratio-derived height grows to hold the
       // measured content at the box's width, capped by its maximum height (CSS Sizing 4 §5.1;
