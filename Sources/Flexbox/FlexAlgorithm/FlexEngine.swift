@@ -225,29 +225,35 @@ final class FlexEngine {
             measures.append(measure)
             textBaselines.append(layout.pointee.firstBaseline ?? .nan)
           }
-          var node = ResolvedNode(
-            style: layout.pointer(to: \.style).unsafelyUnwrapped, firstChild: Int32(nextIndex),
-            childCount: Int32(childCount),
-            measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
+          nodes.append(
+            ResolvedNode(
+              style: layout.pointer(to: \.style).unsafelyUnwrapped, firstChild: Int32(nextIndex),
+              childCount: Int32(childCount), measure: measureIndex, isMirroredChild: parent.flips,
+              mirrorsChildren: flips && childCount > 0))
+          // (Completed and read in place: a resolved node is large, and a copy of it costs.)
+          let index = nodes.count - 1
           // (A contents box takes no part in layout: hidden, its children lifted out.)
-          if isContents { node.isHidden = true }
-          if node.mirrorsChildren { hasMirroredBoxes = true }
-          if node.aspectRatio != nil { hasAspectRatio = true }
-          if node.minHeightKeyword | node.maxHeightKeyword != 0 { hasHeightKeywords = true }
-          if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
-          if node.alignItems == .baseline || node.alignSelf == .baseline {
+          if isContents { nodes[index].isHidden = true }
+          nodes[index].isFlipped = flips
+          if nodes[index].mirrorsChildren { hasMirroredBoxes = true }
+          if nodes[index].aspectRatio != nil { hasAspectRatio = true }
+          if nodes[index].minHeightKeyword | nodes[index].maxHeightKeyword != 0 { hasHeightKeywords = true }
+          if nodes[index].isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
+          if nodes[index].alignItems == .baseline || nodes[index].alignSelf == .baseline {
             hasBaselineAlignment = true
           }
-          if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
-          node.isFlipped = flips
-          if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
+          if !nodes[index].direction.isRow, nodes[index].wrap != .noWrap, childCount > 0 {
+            hasMultiLineColumn = true
+          }
+          if nodes[index].needsBase || nodes[index].columnGapPercent != nil
+            || nodes[index].rowGapPercent != nil
+          {
             hasPercentages = true
           }
-          if node.needsBase {
-            node.baseStyle = Int32(baseStyles.count)
+          if nodes[index].needsBase {
+            nodes[index].baseStyle = Int32(baseStyles.count)
             baseStyles.append(layout.pointee.style)
           }
-          nodes.append(node)
           identifiers.append(layout.pointee.identifier)
           if liftingContents {
             let id = groupStart + position
