@@ -1212,6 +1212,19 @@ def feature_fixtures():
                  box([leaf(height="50%", width=10), kw_text()], overflow="hidden", minHeight=kw, flexShrink=1,
                      height=100, flexDirection="row")],
                 flexDirection="column", width=60, height=90))
+    # A centred column whose items are 100% wide and have margins (so they overflow it, centred),
+    # one of them a padded column holding a growing, wrapping text between two 100% wide leaves:
+    # percentages of a base shrunk by padding, negative free space centred, text lines at the
+    # width its margins leave; with the browser's initial flex-shrink as well.
+    words = ["XXXX"] * 60
+    for shrink in [0, 1]:
+        add(f"percent_width_overflow_centered_text_column_shrink{shrink}",
+            box([leaf(width="100%", height=20, flexShrink=shrink),
+                 box([leaf(width="100%", height=50, flexShrink=shrink),
+                      text(words, flexGrow=1, margin=20, flexShrink=shrink),
+                      leaf(width="100%", height=50, flexShrink=shrink)],
+                     width="100%", flexGrow=1, flexShrink=shrink, padding=20, margin=20)],
+                width=300, height=300, alignItems="center", alignContent="center"))
     return f
 
 

@@ -70,7 +70,10 @@ final class ChildBox<Node: BoxedChildren>: @unchecked Sendable {
   /// Moves the child boxes that only `nodes` holds into `pending`.
   private static func detachUniqueBoxes(of nodes: inout [Node], into pending: inout [ChildBox]) {
     nodes.withUnsafeMutableBufferPointer { nodes in
-      for index in nodes.indices where isKnownUniquelyReferenced(&nodes[index].childStorage) {
+      // (A leaf, without a box, is skipped before the uniqueness check, which looks up the
+      // box's generic type each time.)
+      for index in nodes.indices
+      where nodes[index].childStorage != nil && isKnownUniquelyReferenced(&nodes[index].childStorage) {
         pending.append(nodes[index].childStorage.take()!)
       }
     }

@@ -38,13 +38,17 @@ extension Layout {
 
 /// How much stack the engine uses, and where.
 ///
-/// The flex algorithm recurses once per level of the tree, using several KB of stack per level.
-/// A tree at most ``inlineDepth`` levels deep is computed on the calling thread, whose stack may
-/// be small (512 KB for a secondary thread or a task on Apple platforms), as long as it uses no
-/// more than ``inlineStackBytes`` of it; a deeper tree, or the subtree that would take a shallow
-/// one past that, is computed on a helper thread with a stack of its own, which goes at most
-/// ``helperThreadDepth`` levels down before handing the subtree below over to the next helper,
-/// and so on. The calling thread waits for its helpers, and the result is the same on any thread.
+/// The flex algorithm recurses once per level of the tree, using several KB of stack per level
+/// (more in a debug build, more again under AddressSanitizer). A tree at most ``inlineDepth``
+/// levels deep is computed on the calling thread, whose stack may be small (512 KB for a
+/// secondary thread or a task on Apple platforms), as long as it uses no more than
+/// ``inlineStackBytes`` of it, nor comes within a reserve of the thread's end; a deeper tree, or
+/// the subtree that would take a shallow one past that, is computed on a helper thread with a
+/// stack of its own, which goes at most ``helperThreadDepth`` levels down, and not past its own
+/// stack less a reserve, before handing the subtree below over to the next helper, and so on.
+/// Stack use is measured as the engine goes (where the stack pointer is, against the thread's
+/// bounds where the platform gives them), so any depth the tree may have computes in any build.
+/// The calling thread waits for its helpers, and the result is the same on any thread.
 ///
 /// ```
 ///  calling thread   compute ─ waits ──────────────────────────────────────────── result
@@ -54,11 +58,8 @@ extension Layout {
 public enum FlexLayoutLimits {
   /// Trees at most this many levels deep are computed on the calling thread.
   public static let inlineDepth = 16
-  /// The most stack the engine uses on the calling thread, whose size it cannot know, before it
-  /// continues on a helper thread.
-  ///
-  /// Measured from the address of a local variable, which AddressSanitizer's fake stack for
-  /// use-after-return detection can move off the thread's stack; ``inlineDepth`` still applies.
+  /// The most stack the engine uses on the calling thread before it continues on a helper
+  /// thread (less when the thread's stack ends sooner).
   public static let inlineStackBytes = 128 * 1024
   /// The most levels of the tree the engine recurses through on one helper thread.
   ///
@@ -67,14 +68,20 @@ public enum FlexLayoutLimits {
   /// instrumented calls per level overflowed on a single thread beyond about 7,000 levels.
   public static let helperThreadDepth = 1_000
   /// Stack reserved per tree level on a helper thread, whose stack is ``helperThreadDepth`` ×
-  /// this plus 8 MiB (virtual memory, committed only as used).
+  /// this plus 8 MiB (virtual memory, committed only as used). A build whose levels take more
+  /// hands over to the next helper sooner.
   public static let stackBytesPerLevel = 24 * 1024
   /// The largest length the engine accepts (10⁹ points): larger sizes, insets, gaps and flex
   /// factors are capped, so sums of them never overflow to infinity (and NaN).
   public static let maxLength = 1e9
 
   /// The stack size of a helper thread.
-  static var helperStackSize: Int { helperThreadDepth * stackBytesPerLevel + 8 << 20 }
+  static var helperStackSize: Int { helperThreadDepth * stackBytesPerLevel + helperThreadReserve }
+  /// The stack a helper thread keeps unused below the levels it lays out: room for a level
+  /// deeper than those before it, and for measure closures.
+  static let helperThreadReserve = 8 << 20
+  /// The stack the engine leaves unused at the end of the calling thread's.
+  static let callingThreadReserve = 64 * 1024
 
   /// Runs `body` on a helper thread (see `HelperThread`), waiting for it.
   static func onHelperThread<T>(_ body: () -> T) -> T {

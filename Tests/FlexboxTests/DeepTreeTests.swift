@@ -25,6 +25,18 @@ func deepComputed(_ depth: Int) -> ComputedLayout {
   return computed
 }
 
+/// Calls `body` once `isDeepEnough` says so, nesting frames of about 1 KB on the stack until then.
+@inline(never)
+func usingStack(until isDeepEnough: () -> Bool, _ body: () -> Void) {
+  guard !isDeepEnough() else { return body() }
+  withUnsafeTemporaryAllocation(byteCount: 1000, alignment: 16) { buffer in
+    buffer.initializeMemory(as: UInt8.self, repeating: 7)
+    usingStack(until: isDeepEnough, body)
+    // (Read after the call: the frame stays until the body returns.)
+    precondition(buffer[999] == 7)
+  }
+}
+
 /// The number of levels below `layout` (0 for a leaf), without recursion.
 func depth(of layout: Layout) -> Int {
   var deepest = 0
@@ -68,11 +80,15 @@ struct DeepTreeTests {
   /// cache, so each level of a chain of them sized every level below it again (800 levels
   /// took half a second in release, 3,200 seconds); it is now cached under its own key. Every
   /// box of the chain takes the 10 × 10 leaf's width and, through its ratio, the same height.
-  /// (600 levels: deeper chains overflow a helper thread's stack under AddressSanitizer, whose
-  /// frames on this path outgrow the stack reserved per level; a release build computes 12,000.)
-  @Test("a 600-level chain of column boxes with an aspect ratio computes in one pass per level")
+  ///
+  /// Regression too: under AddressSanitizer, whose frames on this path outgrow the stack a
+  /// helper thread reserves per level, chains of 2,000 levels overflowed a helper's stack (the
+  /// engine measured its stack use from the address of a local variable, which the sanitizer
+  /// moves to a fake stack on the heap); it now measures the machine stack and hands over to the
+  /// next helper before it runs out, in any build.
+  @Test("a 12,000-level chain of column boxes with an aspect ratio computes in one pass per level")
   func deepAspectRatioChain() throws {
-    let depth = 600
+    let depth = 12_000
     let json =
       String(repeating: #"{"style":{"aspectRatio":1},"children":["#, count: depth)
       + #"{"style":{"width":10,"height":10}}"# + String(repeating: "]}", count: depth)
@@ -161,6 +177,26 @@ struct DeepTreeTests {
       }
       #expect(levels == depth)
       #expect(node.frame.size == Size(width: 3, height: 4))
+    }
+  }
+
+  /// Regression: a shallow tree was computed on the calling thread within a fixed budget of
+  /// its stack, however little of that stack was left (a debug build's 16 levels take more than
+  /// 48 KB); the engine now also keeps to the thread's own bounds, and goes to a helper thread
+  /// from the root when they leave too little.
+  @Test("a tree computes on a thread whose stack is nearly used up", arguments: [1, 8, 16])
+  func computeNearStackEnd(depth: Int) {
+    onSmallStack {
+      // About 200 KB of the thread's 256 KB in use, in frames of 1 KB.
+      // All but about 48 KB of the thread's 256 KB in use.
+      let end = ThreadStack.lowerBound()!
+      let left = { ThreadStack.currentAddress() &- end }
+      usingStack(until: { left() < 48 << 10 }) {
+        #expect((40 << 10)..<(48 << 10) ~= left())
+        let computed = deepLayout(depth).compute(width: 100, height: nil)
+        #expect(computed.depth == depth)
+        #expect(computed.frame.size == Size(width: 100, height: 4))
+      }
     }
   }
 

@@ -8,26 +8,27 @@ extension FlexEngine {
     _ items: inout [FlexItem], availableSpace: AvailableSize, constants: FlexConstants
   ) {
     let cross = constants.crossAxis
+    // (Fields read one by one, the item copied only to be measured: a flex item is large.)
     for index in items.indices {
-      let item = items[index]
-      let pbCross = item.paddingBorder.sum(cross)
-      let lower = item.minSize[cross]
-      let upper = item.maxSize[cross]
+      let pbCross = items[index].paddingBorder.sum(cross)
+      let lower = items[index].minSize[cross]
+      let upper = items[index].maxSize[cross]
+      let marginSum = items[index].margin.sum(cross)
       let innerCross: Double
-      if let styled = item.size[cross] {
+      if let styled = items[index].size[cross] {
         innerCross = Swift.max(styled.clamped(min: lower, max: upper), pbCross)
-      } else if item.alignSelf == .stretch, !constants.isWrap,
+      } else if items[index].alignSelf == .stretch, !constants.isWrap,
         let containerCross = constants.nodeInnerSize[cross]
       {
         // A stretched item of a single-line container with a definite cross size ends up as
         // tall as the container (steps 8 and 11) whatever its content: skip measuring it.
-        innerCross = Swift.max(
-          (containerCross - item.margin.sum(cross)).clamped(min: lower, max: upper), pbCross)
+        innerCross = Swift.max((containerCross - marginSum).clamped(min: lower, max: upper), pbCross)
       } else {
-        innerCross = crossSizeAtFlexedMainSize(item, crossSpace: availableSpace[cross], constants: constants)
+        innerCross = crossSizeAtFlexedMainSize(
+          items[index], crossSpace: availableSpace[cross], constants: constants)
       }
       items[index].hypotheticalInnerSize[cross] = innerCross
-      items[index].hypotheticalOuterSize[cross] = innerCross + item.margin.sum(cross)
+      items[index].hypotheticalOuterSize[cross] = innerCross + marginSum
     }
   }
 
@@ -171,22 +172,25 @@ extension FlexEngine {
     let cross = constants.crossAxis
     for line in lines {
       for index in line.items {
-        let item = items[index]
-        var size = item.hypotheticalInnerSize[cross]
-        if item.alignSelf == .stretch, item.size[cross] == nil {
+        // (Fields read one by one: a flex item is large.)
+        var size = items[index].hypotheticalInnerSize[cross]
+        let marginSum = items[index].margin.sum(cross)
+        let isAuto = items[index].size[cross] == nil
+        if items[index].alignSelf == .stretch, isAuto {
           size = Swift.max(
-            (line.crossSize - item.margin.sum(cross)).clamped(
-              min: item.minSize[cross], max: item.maxSize[cross]),
-            item.paddingBorder.sum(cross))
-        } else if cross == .horizontal, item.size[cross] == nil, let measuredIn = availableSpace[cross].value,
+            (line.crossSize - marginSum).clamped(
+              min: items[index].minSize[cross], max: items[index].maxSize[cross]),
+            items[index].paddingBorder.sum(cross))
+        } else if cross == .horizontal, isAuto, let measuredIn = availableSpace[cross].value,
           line.crossSize > measuredIn
         {
           size = Swift.max(
-            size, crossSizeAtFlexedMainSize(item, crossSpace: .definite(line.crossSize), constants: constants)
-          )
+            size,
+            crossSizeAtFlexedMainSize(
+              items[index], crossSpace: .definite(line.crossSize), constants: constants))
         }
         items[index].targetSize[cross] = size
-        items[index].outerTargetSize[cross] = size + item.margin.sum(cross)
+        items[index].outerTargetSize[cross] = size + marginSum
       }
     }
   }

@@ -11,14 +11,17 @@ extension FlexEngine {
     let cross = constants.crossAxis
     applyAutomaticMinimumSizes(&items, availableSpace: availableSpace, constants: constants)
     for index in items.indices {
-      let item = items[index]
       let flexBasis: Double
-      if let basis = item.styleFlexBasis ?? (item.basisIsContent ? nil : item.size[main]) {
+      // (Fields read one by one, the item copied only to be measured: a flex item is large.)
+      if let basis = items[index].styleFlexBasis
+        ?? (items[index].basisIsContent ? nil : items[index].size[main])
+      {
         // A. A definite flex basis (or main size, for `flex-basis: auto`) is the flex base size.
         flexBasis = basis
       } else {
         // E. Otherwise size the item under a max-content (or min-content) main constraint, in
         // the cross space the container offers (stretched items are given their line's cross size).
+        let item = items[index]
         let crossAvailable = itemCrossAvailableSpace(
           item, availableSpace: availableSpace, constants: constants)
         var childKnown = OptionalSize.none
@@ -36,13 +39,13 @@ extension FlexEngine {
         flexBasis = measured[main]
       }
       // The content box is never negative: floor the base size at padding plus border.
-      let pbMain = item.paddingBorder.sum(main)
+      let pbMain = items[index].paddingBorder.sum(main)
       items[index].flexBasis = Swift.max(flexBasis, pbMain)
       items[index].innerFlexBasis = items[index].flexBasis - pbMain
       let hypothetical = items[index].flexBasis.clamped(
-        min: Swift.max(item.minSize[main], pbMain), max: item.maxSize[main])
+        min: Swift.max(items[index].minSize[main], pbMain), max: items[index].maxSize[main])
       items[index].hypotheticalInnerSize[main] = hypothetical
-      items[index].hypotheticalOuterSize[main] = hypothetical + item.margin.sum(main)
+      items[index].hypotheticalOuterSize[main] = hypothetical + items[index].margin.sum(main)
     }
   }
 
@@ -374,45 +377,59 @@ extension FlexEngine {
   /// grow or shrink the unfrozen items of one line to fill its free space, freezing items that
   /// hit their min/max main sizes, until no violation remains. Shrinking is weighted by the
   /// content-box flex basis (CSS), not the border-box one (Yoga).
-  func resolveFlexibleLengths(_ line: inout ArraySlice<FlexItem>, constants: FlexConstants) {
+  func resolveFlexibleLengths(_ items: inout [FlexItem], line range: Range<Int>, constants: FlexConstants) {
+    // (In place through a pointer: a slice of the items, written to, would be copied.)
+    items.withUnsafeMutableBufferPointer { all in
+      resolveFlexibleLengths(UnsafeMutableBufferPointer(rebasing: all[range]), constants: constants)
+    }
+  }
+
+  private func resolveFlexibleLengths(_ line: UnsafeMutableBufferPointer<FlexItem>, constants: FlexConstants)
+  {
     let main = constants.mainAxis
     let innerMain = constants.nodeInnerSize[main] ?? 0
     let gaps = sumOfGaps(constants.mainGap, count: line.count)
     // 1. Determine the used flex factor.
     var hypotheticalSum = gaps
-    for item in line { hypotheticalSum += item.hypotheticalOuterSize[main] }
+    for index in line.indices { hypotheticalSum += line[index].hypotheticalOuterSize[main] }
     let growing = hypotheticalSum < innerMain
     // 2. Size inflexible items.
+    var unfrozen = 0
     for index in line.indices {
-      let item = line[index]
-      let factor = growing ? item.flexGrow : item.flexShrink
-      let inner = item.hypotheticalInnerSize[main]
-      if factor == 0 || (growing && item.flexBasis > inner) || (!growing && item.flexBasis < inner)
+      let factor = growing ? line[index].flexGrow : line[index].flexShrink
+      let inner = line[index].hypotheticalInnerSize[main]
+      let basis = line[index].flexBasis
+      if factor == 0 || (growing && basis > inner) || (!growing && basis < inner)
         || hypotheticalSum == innerMain
       {
         line[index].isFrozen = true
         line[index].targetSize[main] = inner
       } else {
         line[index].isFrozen = false
-        line[index].targetSize[main] = item.flexBasis
+        line[index].targetSize[main] = basis
+        unfrozen += 1
       }
-      line[index].outerTargetSize[main] = line[index].targetSize[main] + item.margin.sum(main)
+      line[index].outerTargetSize[main] = line[index].targetSize[main] + line[index].margin.sum(main)
     }
     // 3. Calculate the initial free space.
     func freeSpace() -> Double {
       var used = gaps
-      for item in line {
-        used += item.isFrozen ? item.outerTargetSize[main] : item.flexBasis + item.margin.sum(main)
+      for index in line.indices {
+        used +=
+          line[index].isFrozen
+          ? line[index].outerTargetSize[main] : line[index].flexBasis + line[index].margin.sum(main)
       }
       return innerMain - used
     }
     let initialFreeSpace = freeSpace()
     // 4. Loop.
-    while line.contains(where: { !$0.isFrozen }) {
+    while unfrozen > 0 {
       // b. Calculate the remaining free space.
       var remaining = freeSpace()
       var factorSum = 0.0
-      for item in line where !item.isFrozen { factorSum += growing ? item.flexGrow : item.flexShrink }
+      for index in line.indices where !line[index].isFrozen {
+        factorSum += growing ? line[index].flexGrow : line[index].flexShrink
+      }
       if factorSum < 1 {
         let scaled = initialFreeSpace * factorSum
         if abs(scaled) < abs(remaining) { remaining = scaled }
@@ -421,17 +438,18 @@ extension FlexEngine {
       if remaining != 0, remaining.isFinite {
         if growing {
           for index in line.indices where !line[index].isFrozen {
-            let item = line[index]
-            line[index].targetSize[main] = item.flexBasis + remaining * item.flexGrow / factorSum
+            line[index].targetSize[main] =
+              line[index].flexBasis + remaining * line[index].flexGrow / factorSum
           }
         } else {
           var scaledSum = 0.0
-          for item in line where !item.isFrozen { scaledSum += item.flexShrink * item.innerFlexBasis }
+          for index in line.indices where !line[index].isFrozen {
+            scaledSum += line[index].flexShrink * line[index].innerFlexBasis
+          }
           if scaledSum > 0 {
             for index in line.indices where !line[index].isFrozen {
-              let item = line[index]
-              let ratio = item.flexShrink * item.innerFlexBasis / scaledSum
-              line[index].targetSize[main] = item.flexBasis + remaining * ratio
+              let ratio = line[index].flexShrink * line[index].innerFlexBasis / scaledSum
+              line[index].targetSize[main] = line[index].flexBasis + remaining * ratio
             }
           }
         }
@@ -439,25 +457,21 @@ extension FlexEngine {
       // d. Fix min/max violations.
       var totalViolation = 0.0
       for index in line.indices where !line[index].isFrozen {
-        let item = line[index]
-        let target = item.targetSize[main]
+        let target = line[index].targetSize[main]
         let clamped = target.clamped(
-          min: Swift.max(item.minSize[main], item.paddingBorder.sum(main)), max: item.maxSize[main])
+          min: Swift.max(line[index].minSize[main], line[index].paddingBorder.sum(main)),
+          max: line[index].maxSize[main])
         line[index].violation = clamped - target
         line[index].targetSize[main] = clamped
-        line[index].outerTargetSize[main] = clamped + item.margin.sum(main)
+        line[index].outerTargetSize[main] = clamped + line[index].margin.sum(main)
         totalViolation += clamped - target
       }
       // e. Freeze over-flexed items.
       for index in line.indices where !line[index].isFrozen {
         let violation = line[index].violation
-        if totalViolation > 0 {
-          line[index].isFrozen = violation > 0
-        } else if totalViolation < 0 {
-          line[index].isFrozen = violation < 0
-        } else {
-          line[index].isFrozen = true
-        }
+        let freezes = totalViolation > 0 ? violation > 0 : totalViolation < 0 ? violation < 0 : true
+        line[index].isFrozen = freezes
+        if freezes { unfrozen -= 1 }
       }
     }
   }

@@ -21,31 +21,36 @@ extension FlexEngine {
       let line = lines[lineIndex]
       var mainCursor = constants.contentInset.start(main)
       forEachIndex(in: line.items, reversed: constants.isReverse) { _, index in
-        let item = items[index]
+        // (Fields read one by one: a flex item is large.)
+        let node = items[index].node
         // (A height an aspect ratio gives from the width is definite, CSS Sizing 4 §2.2.)
         let heightIsContent =
-          nodes[item.node].aspectRatio == nil
+          nodes[node].aspectRatio == nil
           && (cross == .vertical
-            ? item.size[cross] == nil && item.alignSelf != .stretch
-            : !constants.isHeightDefinite && item.styleFlexBasis == nil
-              && (item.size.height == nil || item.basisIsContent))
+            ? items[index].size[cross] == nil && items[index].alignSelf != .stretch
+            : !constants.isHeightDefinite && items[index].styleFlexBasis == nil
+              && (items[index].size.height == nil || items[index].basisIsContent))
         let size = computeNode(
-          item.node, known: OptionalSize(width: item.targetSize.width, height: item.targetSize.height),
+          node,
+          known: OptionalSize(width: items[index].targetSize.width, height: items[index].targetSize.height),
           available: AvailableSize(
             width: .definite(constants.containerSize.width), height: .definite(constants.containerSize.height)
           ),
           mode: .performLayout, sizing: .contentSize, knownHeightIsIndefinite: heightIsContent,
-          percentHeightIsIndefinite: isFlexedHeightIndefinite(item, constants: constants))
-        let relativeMain = item.inset.start(main) ?? item.inset.end(main).map { -$0 } ?? 0
-        let relativeCross = item.inset.start(cross) ?? item.inset.end(cross).map { -$0 } ?? 0
-        let mainPosition = mainCursor + item.offsetMain + item.margin.start(main) + relativeMain
+          percentHeightIsIndefinite: isFlexedHeightIndefinite(items[index], constants: constants))
+        let inset = items[index].inset
+        let margin = items[index].margin
+        let relativeMain = inset.start(main) ?? inset.end(main).map { -$0 } ?? 0
+        let relativeCross = inset.start(cross) ?? inset.end(cross).map { -$0 } ?? 0
+        let offsetMain = items[index].offsetMain
+        let mainPosition = mainCursor + offsetMain + margin.start(main) + relativeMain
         let crossPosition =
-          crossCursor + line.offsetCross + item.offsetCross + item.margin.start(cross) + relativeCross
-        frames[item.node] = Rect(
+          crossCursor + line.offsetCross + items[index].offsetCross + margin.start(cross) + relativeCross
+        frames[node] = Rect(
           origin: main == .horizontal
             ? Point(x: mainPosition, y: crossPosition) : Point(x: crossPosition, y: mainPosition),
           size: size)
-        mainCursor += item.offsetMain + item.margin.sum(main) + size[main]
+        mainCursor += offsetMain + margin.sum(main) + size[main]
       }
       crossCursor += line.offsetCross + line.crossSize
     }

@@ -110,10 +110,10 @@ extension FlexEngine {
   ) -> Size {
     let node = nodes[id]
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
-    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    var knownSize = styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: appliesRatio)
     if appliesRatio, node.hasAutoMinHeight, sizingRatioFlexBasisOf != id, let width = knownSize.width,
       let ratioHeight = knownSize.height,
-      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
+      styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       knownSize.height = ratioHeightWithAutomaticMinimum(
         id, width: width, ratioHeight: ratioHeight, available: available, sizing: sizing,
@@ -121,7 +121,7 @@ extension FlexEngine {
       )
     }
     if appliesRatio, node.hasAutoMinWidth, node.size.height != nil, let ratioWidth = knownSize.width,
-      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).width == nil
+      styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: false).width == nil
     {
       knownSize.width = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: sizing)
     }
@@ -228,7 +228,7 @@ extension FlexEngine {
     var lines = collectFlexLines(items, constants: constants)
     // 6. Resolve the flexible lengths of each line.
     for line in lines {
-      resolveFlexibleLengths(&items[line.items], constants: constants)
+      resolveFlexibleLengths(&items, line: line.items, constants: constants)
     }
     if hasHeightKeywords, constants.mainAxis == .horizontal {
       resolveBlockAxisKeywords(&items, availableSpace: availableSpace, constants: constants)

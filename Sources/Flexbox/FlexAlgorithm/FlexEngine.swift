@@ -6,95 +6,102 @@ import LayoutGeometry
 /// range. Frames are written into ``frames`` (relative to the parent's border box, left to
 /// right); sizes asked of a box are memoised in a small per-box cache, so a chain of nested
 /// boxes measures its leaf a bounded number of times however deep it is.
+///
+/// Its stored properties are exempt from dynamic exclusivity checks (`@exclusivity(unchecked)`),
+/// which cost about a tenth of a layout: an engine is used by one thread at a time (a helper
+/// thread runs only while the thread that handed it a subtree waits), and no access to one of
+/// its properties overlaps a write to the same property (the debug build's static checks still
+/// apply).
 final class FlexEngine {
   /// Resolved styles, breadth first.
-  var nodes: [ResolvedNode] = []
+  @exclusivity(unchecked) var nodes: [ResolvedNode] = []
   /// Identifiers, breadth first.
-  var identifiers: [String?] = []
+  @exclusivity(unchecked) var identifiers: [String?] = []
   /// The measure closures of leaves.
-  var measures: [RelativeSizeClosure] = []
+  @exclusivity(unchecked) var measures: [RelativeSizeClosure] = []
   /// The first baselines of measured leaves from the top of their content boxes (NaN: none),
   /// by measure index (`Layout.firstBaseline`).
-  var textBaselines: [Double] = []
+  @exclusivity(unchecked) var textBaselines: [Double] = []
   /// Each container's first baseline from the top of its border box after its last layout (NaN:
   /// none), for baseline alignment ([CSS Flexbox §8.5](https://www.w3.org/TR/css-flexbox-1/#flex-baselines)).
-  var baselines: [Double] = []
+  @exclusivity(unchecked) var baselines: [Double] = []
   /// Whether any box asks for baseline alignment (``baselines`` is kept only then).
-  var hasBaselineAlignment = false
+  @exclusivity(unchecked) var hasBaselineAlignment = false
   /// Whether the run is right to left (the whole tree is mirrored once laid out).
-  var runIsRightToLeft = false
+  @exclusivity(unchecked) var runIsRightToLeft = false
   /// The styles of the boxes with lengths to resolve against their containing block
   /// (`ResolvedNode.baseStyle`).
-  var baseStyles: [FlexStyle] = []
+  @exclusivity(unchecked) var baseStyles: [FlexStyle] = []
   /// Whether a box has a child with lengths to resolve against it.
-  var hasChildNeedingBase: [Bool] = []
+  @exclusivity(unchecked) var hasChildNeedingBase: [Bool] = []
   /// Whether a box has a descendant with lengths to resolve against its containing block (or a
   /// percentage column gap).
-  var hasDescendantNeedingBase: [Bool] = []
+  @exclusivity(unchecked) var hasDescendantNeedingBase: [Bool] = []
   /// Whether any box has a percentage.
-  var hasPercentages = false
+  @exclusivity(unchecked) var hasPercentages = false
   /// Whether a box other than the root is a `position: static` container, passing its
   /// absolutely positioned children on to a positioned ancestor.
-  var hasStaticContainers = false
+  @exclusivity(unchecked) var hasStaticContainers = false
   /// Whether any box has an aspect ratio.
-  var hasAspectRatio = false
+  @exclusivity(unchecked) var hasAspectRatio = false
   /// Whether any box has a `min-height` or `max-height` given as an intrinsic sizing keyword
   /// (see `resolveBlockAxisKeywords`).
-  var hasHeightKeywords = false
+  @exclusivity(unchecked) var hasHeightKeywords = false
   /// Whether a box has an in-flow child with an aspect ratio (empty when no box has one).
-  var hasRatioChild: [Bool] = []
+  @exclusivity(unchecked) var hasRatioChild: [Bool] = []
   /// Whether any box lays its children out mirrored (`ResolvedNode.mirrorsChildren`).
-  var hasMirroredBoxes = false
+  @exclusivity(unchecked) var hasMirroredBoxes = false
   /// Whether a container is finding its own width before resolving its children's percentages
   /// against it (see `layoutFlexContainer`).
-  var resolvingWidthOf = -1
+  @exclusivity(unchecked) var resolvingWidthOf = -1
   /// A box being measured without its aspect ratio, for its automatic minimum height or width
   /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
-  var measuringContentHeightOf = -1
+  @exclusivity(unchecked) var measuringContentHeightOf = -1
   /// A column container's item with an aspect ratio whose flex base size is being found: in the
   /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
   /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
   /// content's (the CSS Sizing 4 §5.1 floor, which applies to its height everywhere else). That
   /// size is cached apart from the box's other sizes (a flag of its cache key).
-  var sizingRatioFlexBasisOf = -1
+  @exclusivity(unchecked) var sizingRatioFlexBasisOf = -1
   /// For each `display: contents` box, the boxes lifted out of it into its parent's run, in
   /// order (empty when the tree has none).
-  var liftedChildren: [Int: [Int]] = [:]
+  @exclusivity(unchecked) var liftedChildren: [Int: [Int]] = [:]
   /// Whether each box was lifted out of a `display: contents` box (empty when the tree has none).
-  var isLifted: [Bool] = []
+  @exclusivity(unchecked) var isLifted: [Bool] = []
   /// Output frames, relative to the parent, left to right.
-  var frames: [Rect] = []
+  @exclusivity(unchecked) var frames: [Rect] = []
   /// The depth of the deepest box (the root is 0).
-  var maxDepth = 0
+  @exclusivity(unchecked) var maxDepth = 0
   /// Whether a box has a multi-line column container (with children, displayed) among its
   /// descendants: its width may then depend on heights (see `columnFitContentWidth`).
-  var hasMultiLineColumnDescendant: [Bool] = []
+  @exclusivity(unchecked) var hasMultiLineColumnDescendant: [Bool] = []
   /// Memoised sizes, ``cacheSlots`` per box that has been sized, allocated on first use.
-  private var cache: [CacheEntry] = []
+  @exclusivity(unchecked) private var cache: [CacheEntry] = []
   /// Where each box's slots start in ``cache`` (-1: none yet).
-  private var cacheBase: [Int32] = []
+  @exclusivity(unchecked) private var cacheBase: [Int32] = []
   /// The next slot each box overwrites, for boxes with slots, in order of allocation.
-  private var cacheCursor: [UInt8] = []
+  @exclusivity(unchecked) private var cacheCursor: [UInt8] = []
   private static let cacheSlots = 8
 
   /// Where the current thread's stack was when the engine started on it (see
-  /// ``FlexLayoutLimits``): the address of a local variable.
-  private var stackTop: UInt = 0
+  /// ``FlexLayoutLimits`` and `ThreadStack.currentAddress`).
+  @exclusivity(unchecked) private var stackTop: UInt = 0
+  /// The lowest stack address the engine may reach on the current thread before it continues on
+  /// a helper thread: its budget there ends, or the thread's stack (less a reserve) does.
+  @exclusivity(unchecked) private var stackFloor: UInt = 0
   /// Containers being laid out on the current thread, one per level of recursion.
-  private var levelsOnThread = 0
+  @exclusivity(unchecked) private var levelsOnThread = 0
   /// The most levels the current thread may take.
-  private var levelLimit = FlexLayoutLimits.inlineDepth
-  /// The most stack the current thread may take, in bytes.
-  private var byteLimit = FlexLayoutLimits.inlineStackBytes
-  /// The levels the current thread takes before its stack use is trusted to move to a helper: a
-  /// guard against an address that is not on the stack (AddressSanitizer's fake stack), which
-  /// must not send every level to a thread of its own.
-  private var levelsBeforeByteLimit = 1
+  @exclusivity(unchecked) private var levelLimit = FlexLayoutLimits.inlineDepth
+  /// The levels a helper takes before its stack use per level is trusted to send the subtree
+  /// below to the next one: enough levels for an average, so that one deep frame near the top
+  /// does not send every level to a thread of its own.
+  @exclusivity(unchecked) private var levelsBeforeByteLimit = 1
   /// The most containers laid out at once on any one thread so far.
-  private(set) var deepestLevelsOnOneThread = 0
+  @exclusivity(unchecked) private(set) var deepestLevelsOnOneThread = 0
   /// For each box, the containers on its deepest path down, itself included (0 for a leaf);
   /// built when a subtree is first found not to fit on a thread.
-  private var heights: [Int32] = []
+  @exclusivity(unchecked) private var heights: [Int32] = []
 
   /// A memoised size: the inputs packed into two numbers and a flag byte, and the result.
   private struct CacheEntry {
@@ -189,50 +196,65 @@ final class FlexEngine {
       }
       var foundContents = false
       groups[groupIndex].withUnsafeBufferPointer { group in
-        for (position, layout) in group.enumerated() {
-          let isContents = layout.style.display == .contents && groupIndex > 0
+        // (Each layout read in place through a pointer: a layout is large, and copying one, its
+        // style with it, costs more than resolving it.)
+        let first = group.baseAddress.unsafelyUnwrapped
+        for position in 0..<group.count {
+          let layout = first + position
+          let isContents = layout.pointee.style.display == .contents && groupIndex > 0
           if isContents, !liftingContents {
             foundContents = true
             return
           }
-          let direction = layout.style.direction ?? parent.direction
+          let direction = layout.pointee.style.direction ?? parent.direction
           let flips = direction != runDirection
-          var children = layout.children
-          if isContents { children = [] }
           var childOwners: [Int]?
-          if liftingContents, children.contains(where: { $0.style.display == .contents }) {
-            (children, childOwners) = Self.liftingContents(children)
+          var children: [Layout]
+          if isContents {
+            children = []
+          } else {
+            children = layout.pointee.children
+            if liftingContents, children.contains(where: { $0.style.display == .contents }) {
+              (children, childOwners) = Self.liftingContents(children)
+            }
           }
           let childCount = children.count
           var measureIndex: Int32 = -1
-          if childCount == 0, !isContents, let measure = layout.measure {
+          if childCount == 0, !isContents, let measure = layout.pointee.measure {
             measureIndex = Int32(measures.count)
             measures.append(measure)
-            textBaselines.append(layout.firstBaseline ?? .nan)
+            textBaselines.append(layout.pointee.firstBaseline ?? .nan)
           }
-          var node = ResolvedNode(
-            style: layout.style, firstChild: Int32(nextIndex), childCount: Int32(childCount),
-            measure: measureIndex, isMirroredChild: parent.flips, mirrorsChildren: flips && childCount > 0)
+          nodes.append(
+            ResolvedNode(
+              style: layout.pointer(to: \.style).unsafelyUnwrapped, firstChild: Int32(nextIndex),
+              childCount: Int32(childCount), measure: measureIndex, isMirroredChild: parent.flips,
+              mirrorsChildren: flips && childCount > 0))
+          // (Completed and read in place: a resolved node is large, and a copy of it costs.)
+          let index = nodes.count - 1
           // (A contents box takes no part in layout: hidden, its children lifted out.)
-          if isContents { node.isHidden = true }
-          if node.mirrorsChildren { hasMirroredBoxes = true }
-          if node.aspectRatio != nil { hasAspectRatio = true }
-          if node.minHeightKeyword | node.maxHeightKeyword != 0 { hasHeightKeywords = true }
-          if node.isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
-          if layout.style.alignItems == .baseline || layout.style.alignSelf == .baseline {
+          if isContents { nodes[index].isHidden = true }
+          nodes[index].isFlipped = flips
+          if nodes[index].mirrorsChildren { hasMirroredBoxes = true }
+          if nodes[index].aspectRatio != nil { hasAspectRatio = true }
+          if nodes[index].minHeightKeyword | nodes[index].maxHeightKeyword != 0 { hasHeightKeywords = true }
+          if nodes[index].isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
+          if nodes[index].alignItems == .baseline || nodes[index].alignSelf == .baseline {
             hasBaselineAlignment = true
           }
-          if !node.direction.isRow, node.wrap != .noWrap, childCount > 0 { hasMultiLineColumn = true }
-          node.isFlipped = flips
-          if node.needsBase || node.columnGapPercent != nil || node.rowGapPercent != nil {
+          if !nodes[index].direction.isRow, nodes[index].wrap != .noWrap, childCount > 0 {
+            hasMultiLineColumn = true
+          }
+          if nodes[index].needsBase || nodes[index].columnGapPercent != nil
+            || nodes[index].rowGapPercent != nil
+          {
             hasPercentages = true
           }
-          if node.needsBase {
-            node.baseStyle = Int32(baseStyles.count)
-            baseStyles.append(layout.style)
+          if nodes[index].needsBase {
+            nodes[index].baseStyle = Int32(baseStyles.count)
+            baseStyles.append(layout.pointee.style)
           }
-          nodes.append(node)
-          identifiers.append(layout.identifier)
+          identifiers.append(layout.pointee.identifier)
           if liftingContents {
             let id = groupStart + position
             isLifted.append(false)
@@ -327,10 +349,15 @@ final class FlexEngine {
   /// root, so the calling thread waits once; a shallower one on the calling thread, unless it
   /// uses more stack than ``FlexLayoutLimits/inlineStackBytes`` (see ``layoutContainer``).
   func run(width: Double?, height: Double?, direction: LayoutDirection) -> ComputedLayout {
-    if maxDepth > FlexLayoutLimits.inlineDepth {
+    stackTop = ThreadStack.currentAddress()
+    // The calling thread's budget, within what its stack has left (less a reserve).
+    let budgetEnd = stackTop &- UInt(FlexLayoutLimits.inlineStackBytes)
+    let threadEnd = ThreadStack.lowerBound().map { $0 &+ UInt(FlexLayoutLimits.callingThreadReserve) } ?? 0
+    stackFloor = Swift.max(budgetEnd, threadEnd)
+    let left = stackTop > stackFloor ? Int(stackTop - stackFloor) : 0
+    if maxDepth > FlexLayoutLimits.inlineDepth || left < FlexLayoutLimits.inlineStackBytes / 4 {
       onHelperThread(levelsAlreadyOnIt: 0) { layoutRoot(width: width, height: height) }
     } else {
-      stackTop = currentStackAddress()
       layoutRoot(width: width, height: height)
     }
     if hasMirroredBoxes { mirrorChildrenOfMirroringBoxes() }
@@ -440,28 +467,52 @@ final class FlexEngine {
   }
 
   /// The computed tree, built from the leaves up without recursion.
+  ///
+  /// Every box but the root is the child of exactly one box in the computed tree, listed after
+  /// it (a box lifted out of a `display: contents` box is that box's child there, not its
+  /// parent's): each is built into a scratch buffer, then moved (not copied) into its parent's
+  /// children.
   func computedLayout() -> ComputedLayout {
-    var built = [ComputedLayout?](repeating: nil, count: nodes.count)
+    let count = nodes.count
+    let built = UnsafeMutablePointer<ComputedLayout>.allocate(capacity: count)
+    defer { built.deallocate() }
     // (Read once: a property of the engine read per box costs an access check each time.)
     let hasContents = !liftedChildren.isEmpty
-    for index in nodes.indices.reversed() {
-      var children: [ComputedLayout] = []
-      if !hasContents {
-        // (Fields read one by one: a resolved node is large, and copying each one costs.)
-        let range = Int(nodes[index].firstChild)..<Int(nodes[index].firstChild + nodes[index].childCount)
-        children.reserveCapacity(range.count)
-        for child in range {
-          children.append(built[child].take()!)
+    var moved = 0
+    nodes.withUnsafeBufferPointer { nodes in
+      for index in nodes.indices.reversed() {
+        var children: [ComputedLayout] = []
+        if !hasContents {
+          let first = Int(nodes[index].firstChild)
+          let childCount = Int(nodes[index].childCount)
+          if childCount > 0 {
+            children = Array(unsafeUninitializedCapacity: childCount) { buffer, initialized in
+              buffer.baseAddress.unsafelyUnwrapped.moveInitialize(from: built + first, count: childCount)
+              initialized = childCount
+            }
+            moved += childCount
+          }
+        } else {
+          // (A box lifted out of a `display: contents` box comes after it: built before it.)
+          let list = outputChildren(of: index)
+          if !list.isEmpty {
+            children = Array(unsafeUninitializedCapacity: list.count) { buffer, initialized in
+              for (position, child) in list.enumerated() {
+                (buffer.baseAddress.unsafelyUnwrapped + position).moveInitialize(
+                  from: built + child, count: 1)
+              }
+              initialized = list.count
+            }
+            moved += list.count
+          }
         }
-      } else {
-        // (A box lifted out of a `display: contents` box comes after it: built before it.)
-        for child in outputChildren(of: index) {
-          children.append(built[child].take()!)
-        }
+        (built + index).initialize(
+          to: ComputedLayout(identifier: identifiers[index], frame: frames[index], children: children))
       }
-      built[index] = ComputedLayout(identifier: identifiers[index], frame: frames[index], children: children)
     }
-    return built[0].take()!
+    // (Each box but the root moved into exactly one parent: none left behind, none moved twice.)
+    assert(moved == count - 1)
+    return built.move()
   }
 
   // MARK: - Percentages
@@ -473,8 +524,11 @@ final class FlexEngine {
     let index = Int(nodes[id].baseStyle)
     guard index >= 0 else { return }
     let old = nodes[id]
-    var changed = nodes[id].resolveLengths(
-      baseStyles[index], widthBase: widthBase, heightBase: heightBase, basisAxis: basisAxis)
+    var changed = baseStyles.withUnsafeBufferPointer { styles in
+      nodes[id].resolveLengths(
+        styles.baseAddress.unsafelyUnwrapped + index, widthBase: widthBase, heightBase: heightBase,
+        basisAxis: basisAxis)
+    }
     let node = nodes[id]
     if node.widthKeyword | node.minWidthKeyword | node.maxWidthKeyword | node.flexBasisKeyword != 0 {
       resolveIntrinsicKeywords(of: id, widthBase: widthBase, basisAxis: basisAxis)
@@ -647,17 +701,25 @@ final class FlexEngine {
   /// used half its levels or half its stack, a subtree that would take it past either limit
   /// moves. Only the first box found not to fit on a path moves (the subtrees of one that fits
   /// fit too), and it has at least as many levels below it as the thread has above it.
+  ///
+  /// Stack use is measured, not assumed: from where the thread's stack pointer is against where
+  /// it started and how far down the thread may go (``FlexLayoutLimits``), a subtree fitting
+  /// when its levels, at the stack per level used so far on this thread, and one level more
+  /// (frames differ from level to level), fit in what is left. So a build whose frames are
+  /// larger (a debug or sanitized one) hands over sooner, and every build keeps to the stack it
+  /// has.
   private func needsHelperThread(_ id: Int) -> Bool {
-    let here = currentStackAddress()
+    let here = ThreadStack.currentAddress()
     let used = stackTop > here ? Int(stackTop - here) : 0
+    let left = here > stackFloor ? Int(here - stackFloor) : 0
     let levelsHalfUsed = levelsOnThread * 2 >= levelLimit
-    let bytesHalfUsed = levelsOnThread >= levelsBeforeByteLimit && used * 2 >= byteLimit
+    let bytesHalfUsed = levelsOnThread >= levelsBeforeByteLimit && used >= left
     guard levelsHalfUsed || bytesHalfUsed else { return false }
     if heights.isEmpty { heights = subtreeHeights() }
     let height = Int(heights[id])
     guard levelsOnThread + height <= levelLimit else { return true }
     // Whether the subtree fits, at the stack per level used so far.
-    return used + height * (used / Swift.max(levelsOnThread, 1)) > byteLimit
+    return (height + 1) * (used / Swift.max(levelsOnThread, 1)) > left
   }
 
   /// The containers on each box's deepest path down, itself included, from the leaves up.
@@ -677,43 +739,52 @@ final class FlexEngine {
   /// Runs `body` on a new helper thread, which starts with `levelsAlreadyOnIt` levels and fresh
   /// limits, while the current thread waits.
   private func onHelperThread<T>(levelsAlreadyOnIt: Int, _ body: () -> T) -> T {
-    let saved = (stackTop, levelsOnThread, levelLimit, byteLimit, levelsBeforeByteLimit)
+    let saved = (stackTop, stackFloor, levelsOnThread, levelLimit, levelsBeforeByteLimit)
     let result = FlexLayoutLimits.onHelperThread { () -> T in
-      stackTop = currentStackAddress()
+      stackTop = ThreadStack.currentAddress()
+      // The helper's stack, from its bounds where the platform gives them, else from its size.
+      let size = UInt(FlexLayoutLimits.helperStackSize)
+      let lowerBound = ThreadStack.lowerBound() ?? (stackTop > size ? stackTop - size : 0)
+      stackFloor = lowerBound &+ UInt(FlexLayoutLimits.helperThreadReserve)
       levelsOnThread = levelsAlreadyOnIt
       levelLimit = FlexLayoutLimits.helperThreadDepth
-      byteLimit = FlexLayoutLimits.helperThreadDepth * FlexLayoutLimits.stackBytesPerLevel
       levelsBeforeByteLimit = FlexLayoutLimits.helperThreadDepth / 16
       deepestLevelsOnOneThread = Swift.max(deepestLevelsOnOneThread, levelsAlreadyOnIt)
       return body()
     }
-    (stackTop, levelsOnThread, levelLimit, byteLimit, levelsBeforeByteLimit) = saved
+    (stackTop, stackFloor, levelsOnThread, levelLimit, levelsBeforeByteLimit) = saved
     return result
   }
 
   /// The box's own size constraints folded into the known dimensions: `width`/`height` clamped
   /// by the min/max sizes (inherent sizing only), or the minimum when it is at least the maximum;
   /// never smaller than padding plus border.
+  ///
+  /// (Of box `id`, its fields read where used: a resolved node is large, and a copy of it costs.)
+  @inline(__always)
   func styledKnownDimensions(
-    _ node: ResolvedNode, known: OptionalSize, sizing: SizingMode, applyingRatio: Bool = true
+    _ id: Int, known: OptionalSize, sizing: SizingMode, applyingRatio: Bool = true
   ) -> OptionalSize {
-    let pb = node.paddingBorder
     var result = known
-    for axis in bothAxes where known[axis] == nil {
-      let minimum = node.minSize[axis]
-      let maximum = node.maxSize[axis]
+    func fold(_ axis: Axis) {
+      guard known[axis] == nil else { return }
+      let minimum = nodes[id].minSize[axis]
+      let maximum = nodes[id].maxSize[axis]
+      let pb = nodes[id].paddingBorder.sum(axis)
       if let maximum, maximum <= minimum {
-        result[axis] = Swift.max(minimum, pb.sum(axis))
-      } else if sizing == .inherentSize, let styled = node.size[axis] {
-        result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb.sum(axis))
+        result[axis] = Swift.max(minimum, pb)
+      } else if sizing == .inherentSize, let styled = nodes[id].size[axis] {
+        result[axis] = Swift.max(styled.clamped(min: minimum, max: maximum), pb)
       }
     }
+    fold(.horizontal)
+    fold(.vertical)
     // With an aspect ratio, one known size gives the other.
-    if applyingRatio, let ratio = node.aspectRatio {
+    if applyingRatio, let ratio = nodes[id].aspectRatio {
       if let width = result.width, result.height == nil {
-        result.height = node.transferredSize(width, from: .horizontal, ratio: ratio)
+        result.height = nodes[id].transferredSize(width, from: .horizontal, ratio: ratio)
       } else if let height = result.height, result.width == nil {
-        result.width = node.transferredSize(height, from: .vertical, ratio: ratio)
+        result.width = nodes[id].transferredSize(height, from: .vertical, ratio: ratio)
       }
     }
     return result
@@ -738,12 +809,16 @@ final class FlexEngine {
   }
 
   func layoutLeaf(_ id: Int, known: OptionalSize, available: AvailableSize, sizing: SizingMode) -> Size {
-    let node = nodes[id]
+    // (Each field read where used, not the whole node copied first: a resolved node is large,
+    // and nothing below changes it.)
+    var node: ResolvedNode {
+      @inline(__always) get { nodes[id] }
+    }
     let pb = node.paddingBorder
     let appliesRatio = node.aspectRatio != nil && measuringContentHeightOf != id
-    var knownSize = styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: appliesRatio)
+    var knownSize = styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: appliesRatio)
     if appliesRatio, node.hasAutoMinWidth, node.size.height != nil, let ratioWidth = knownSize.width,
-      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).width == nil
+      styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: false).width == nil
     {
       // `min-width: auto` with an aspect ratio (see `ratioWidthWithAutomaticMinimum`).
       knownSize.width = ratioWidthWithAutomaticMinimum(id, ratioWidth: ratioWidth, sizing: sizing)
@@ -818,7 +893,7 @@ final class FlexEngine {
     var height = (knownSize.height ?? contentHeight)
       .clamped(min: clamps ? node.minSize.height : nil, max: clamps ? node.maxSize.height : nil)
     if appliesRatio, node.hasAutoMinHeight, node.measure >= 0, sizingRatioFlexBasisOf != id,
-      styledKnownDimensions(node, known: known, sizing: sizing, applyingRatio: false).height == nil
+      styledKnownDimensions(id, known: known, sizing: sizing, applyingRatio: false).height == nil
     {
       // `min-height: auto` with an aspect ratio: the ratio-derived height grows to hold the
       // measured content at the box's width, capped by its maximum height (CSS Sizing 4 §5.1;
@@ -833,11 +908,4 @@ final class FlexEngine {
     }
     return Size(width: Swift.max(width, pb.horizontal), height: Swift.max(height, pb.vertical))
   }
-}
-
-/// The address of a local variable: where the current thread's stack is, give or take a frame.
-@inline(__always)
-func currentStackAddress() -> UInt {
-  var marker: UInt8 = 0
-  return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
 }

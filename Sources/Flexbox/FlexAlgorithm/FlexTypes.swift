@@ -394,47 +394,50 @@ struct ResolvedNode {
   /// left and right padding and border are swapped before layout.
   var mirrorsChildren = false
 
+  /// Resolves the style `s` points to (read in place through a pointer: a style is large, and a
+  /// copy of it costs more than resolving it).
   init(
-    style s: FlexStyle, firstChild: Int32, childCount: Int32, measure: Int32, isMirroredChild: Bool = false,
+    style s: UnsafePointer<FlexStyle>, firstChild: Int32, childCount: Int32, measure: Int32,
+    isMirroredChild: Bool = false,
     mirrorsChildren: Bool = false
   ) {
     self.isMirroredChild = isMirroredChild
     self.mirrorsChildren = mirrorsChildren
     let limit = FlexLayoutLimits.maxLength
     func factor(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, limit) : 0 }
-    isHidden = s.display == .none
-    isAbsolute = s.position == .absolute
-    isStatic = s.position == .static
-    direction = s.flexDirection
-    wrap = s.flexWrap
+    isHidden = s.pointee.display == .none
+    isAbsolute = s.pointee.position == .absolute
+    isStatic = s.pointee.position == .static
+    direction = s.pointee.flexDirection
+    wrap = s.pointee.flexWrap
     // `start`/`end` are the writing mode's (top or left): flex-start or flex-end as the box's
     // own flex direction and wrap have them (CSS Box Alignment 3 §5.1, §6.1).
-    let reverse = s.flexDirection.isReverse
-    let wrapReverse = s.flexWrap == .wrapReverse
-    switch s.justifyContent {
+    let reverse = s.pointee.flexDirection.isReverse
+    let wrapReverse = s.pointee.flexWrap == .wrapReverse
+    switch s.pointee.justifyContent {
     case .start: justifyContent = reverse ? .flexEnd : .flexStart
     case .end: justifyContent = reverse ? .flexStart : .flexEnd
-    default: justifyContent = s.justifyContent
+    default: justifyContent = s.pointee.justifyContent
     }
-    alignItemsSelf = s.alignItems == .selfStart ? 1 : s.alignItems == .selfEnd ? 2 : 0
-    switch s.alignItems {
+    alignItemsSelf = s.pointee.alignItems == .selfStart ? 1 : s.pointee.alignItems == .selfEnd ? 2 : 0
+    switch s.pointee.alignItems {
     case .start, .selfStart: alignItems = wrapReverse ? .flexEnd : .flexStart
     case .end, .selfEnd: alignItems = wrapReverse ? .flexStart : .flexEnd
-    default: alignItems = s.alignItems
+    default: alignItems = s.pointee.alignItems
     }
-    alignSelf = s.alignSelf
-    switch s.alignContent {
+    alignSelf = s.pointee.alignSelf
+    switch s.pointee.alignContent {
     case .start: alignContent = wrapReverse ? .flexEnd : .flexStart
     case .end: alignContent = wrapReverse ? .flexStart : .flexEnd
-    default: alignContent = s.alignContent
+    default: alignContent = s.pointee.alignContent
     }
-    isJustifySafe = s.justifyContentSafety == .safe
-    isAlignItemsSafe = s.alignItemsSafety == .safe
-    alignSelfSafety = s.alignSelfSafety
-    isAlignContentSafe = s.alignContentSafety == .safe
-    flexGrow = factor(s.flexGrow)
-    flexShrink = factor(s.flexShrink)
-    border = s.border.insets(nonNegative: true)
+    isJustifySafe = s.pointee.justifyContentSafety == .safe
+    isAlignItemsSafe = s.pointee.alignItemsSafety == .safe
+    alignSelfSafety = s.pointee.alignSelfSafety
+    isAlignContentSafe = s.pointee.alignContentSafety == .safe
+    flexGrow = factor(s.pointee.flexGrow)
+    flexShrink = factor(s.pointee.flexShrink)
+    border = s.pointee.border.insets(nonNegative: true)
     if mirrorsChildren { swap(&border.left, &border.right) }
     func gap(_ v: FlexLength) -> (Double, Double?) {
       switch v {
@@ -443,8 +446,8 @@ struct ResolvedNode {
       default: return (0, nil)
       }
     }
-    let (row, rowPercent) = gap(s.rowGapLength)
-    let (column, columnPercent) = gap(s.columnGapLength)
+    let (row, rowPercent) = gap(s.pointee.rowGapLength)
+    let (column, columnPercent) = gap(s.pointee.columnGapLength)
     rowGap = row
     columnGap = column
     storedRowGapPercent = rowPercent ?? .nan
@@ -456,19 +459,28 @@ struct ResolvedNode {
       default: false
       }
     }
+    let width = s.pointee.widthLength
+    let height = s.pointee.heightLength
+    let minWidth = s.pointee.minWidthLength
+    let minHeight = s.pointee.minHeightLength
+    let maxWidth = s.pointee.maxWidthLength
+    let maxHeight = s.pointee.maxHeightLength
+    let basis = s.pointee.flexBasisLength
     let hasWidthKeywords =
-      isKeyword(s.widthLength) || isKeyword(s.minWidthLength) || isKeyword(s.maxWidthLength)
-      || isKeyword(s.flexBasisLength)
+      isKeyword(width) || isKeyword(minWidth) || isKeyword(maxWidth) || isKeyword(basis)
     func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
       hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
     }
+    let marginHasPercent = edgesHavePercent(s.pointee.marginLengths)
+    let paddingHasPercent = edgesHavePercent(s.pointee.paddingLengths)
+    let insetHasPercent = edgesHavePercent(s.pointee.insetLengths)
+    let edgesHavePercents = marginHasPercent || paddingHasPercent || insetHasPercent
+    let isContentBox = s.pointee.boxSizing == .contentBox
     needsBase =
-      hasPercent(s.widthLength) || hasPercent(s.heightLength) || hasPercent(s.flexBasisLength)
-      || hasPercent(s.minWidthLength) || hasPercent(s.minHeightLength) || hasPercent(s.maxWidthLength)
-      || hasPercent(s.maxHeightLength) || edgesHavePercent(s.marginLengths)
-      || edgesHavePercent(s.paddingLengths) || edgesHavePercent(s.insetLengths)
+      hasPercent(width) || hasPercent(height) || hasPercent(basis) || hasPercent(minWidth)
+      || hasPercent(minHeight) || hasPercent(maxWidth) || hasPercent(maxHeight) || edgesHavePercents
       // A content-box flex basis gets the padding and border along the parent's main axis.
-      || (s.boxSizing == .contentBox && s.flexBasisLength.points != nil)
+      || (isContentBox && basis.points != nil)
       || hasWidthKeywords
     func keyword(_ v: FlexLength) -> UInt8 {
       switch v {
@@ -478,22 +490,23 @@ struct ResolvedNode {
       default: 0
       }
     }
-    widthKeyword = keyword(s.widthLength)
-    minWidthKeyword = keyword(s.minWidthLength)
-    maxWidthKeyword = keyword(s.maxWidthLength)
-    minHeightKeyword = keyword(s.minHeightLength)
-    maxHeightKeyword = keyword(s.maxHeightLength)
-    flexBasisKeyword = keyword(s.flexBasisLength)
-    flexBasisIsPercent = s.flexBasisLength.isPercent
-    if let ratio = s.aspectRatio, ratio.isFinite, ratio > 0 {
+    widthKeyword = keyword(width)
+    minWidthKeyword = keyword(minWidth)
+    maxWidthKeyword = keyword(maxWidth)
+    minHeightKeyword = keyword(minHeight)
+    maxHeightKeyword = keyword(maxHeight)
+    flexBasisKeyword = keyword(basis)
+    flexBasisIsPercent = basis.isPercent
+    if let ratio = s.pointee.aspectRatio, ratio.isFinite, ratio > 0 {
       storedAspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
-      aspectRatioIsContentBox = s.boxSizing == .contentBox
+      aspectRatioIsContentBox = isContentBox
     }
-    let isScrollContainer = s.overflow == .hidden || s.overflow == .scroll
-    hasAutoMinWidth = s.minWidthLength.isAuto && !isScrollContainer
-    hasAutoMinHeight = s.minHeightLength.isAuto && !isScrollContainer
-    isAutoWidth = s.widthLength.isAuto
-    isAutoHeight = s.heightLength.isAuto
+    let overflow = s.pointee.overflow
+    let isScrollContainer = overflow == .hidden || overflow == .scroll
+    hasAutoMinWidth = minWidth.isAuto && !isScrollContainer
+    hasAutoMinHeight = minHeight.isAuto && !isScrollContainer
+    isAutoWidth = width.isAuto
+    isAutoHeight = height.isAuto
     size = .none
     minSize = .zero
     maxSize = .none
@@ -531,7 +544,8 @@ struct ResolvedNode {
   /// With `box-sizing: content-box`, definite sizes get the padding and border added.
   @discardableResult
   mutating func resolveLengths(
-    _ s: FlexStyle, widthBase: Double?, heightBase: Double?, basisAxis: Axis?, reportsChanges: Bool = true
+    _ s: UnsafePointer<FlexStyle>, widthBase: Double?, heightBase: Double?, basisAxis: Axis?,
+    reportsChanges: Bool = true
   )
     -> Bool
   {
@@ -558,44 +572,44 @@ struct ResolvedNode {
       return c
     }
     var newPadding = EdgeInsets(
-      top: edge(s.paddingLengths.top, nonNegative: true),
-      left: edge(s.paddingLengths.leading, nonNegative: true),
-      bottom: edge(s.paddingLengths.bottom, nonNegative: true),
-      right: edge(s.paddingLengths.trailing, nonNegative: true))
+      top: edge(s.pointee.paddingLengths.top, nonNegative: true),
+      left: edge(s.pointee.paddingLengths.leading, nonNegative: true),
+      bottom: edge(s.pointee.paddingLengths.bottom, nonNegative: true),
+      right: edge(s.pointee.paddingLengths.trailing, nonNegative: true))
     var newMargin = EdgeInsets(
-      top: edge(s.marginLengths.top, nonNegative: false),
-      left: edge(s.marginLengths.leading, nonNegative: false),
-      bottom: edge(s.marginLengths.bottom, nonNegative: false),
-      right: edge(s.marginLengths.trailing, nonNegative: false))
+      top: edge(s.pointee.marginLengths.top, nonNegative: false),
+      left: edge(s.pointee.marginLengths.leading, nonNegative: false),
+      bottom: edge(s.pointee.marginLengths.bottom, nonNegative: false),
+      right: edge(s.pointee.marginLengths.trailing, nonNegative: false))
     var newAuto: UInt8 = 0
-    if s.marginLengths.top.isAuto { newAuto |= AutoMarginEdge.top }
-    if s.marginLengths.leading.isAuto { newAuto |= AutoMarginEdge.left }
-    if s.marginLengths.bottom.isAuto { newAuto |= AutoMarginEdge.bottom }
-    if s.marginLengths.trailing.isAuto { newAuto |= AutoMarginEdge.right }
+    if s.pointee.marginLengths.top.isAuto { newAuto |= AutoMarginEdge.top }
+    if s.pointee.marginLengths.leading.isAuto { newAuto |= AutoMarginEdge.left }
+    if s.pointee.marginLengths.bottom.isAuto { newAuto |= AutoMarginEdge.bottom }
+    if s.pointee.marginLengths.trailing.isAuto { newAuto |= AutoMarginEdge.right }
     // content-box sizes: add padding and border to definite sizes.
     let pb = newPadding + border
-    let isContentBox = s.boxSizing == .contentBox
+    let isContentBox = s.pointee.boxSizing == .contentBox
     @inline(__always)
     func boxed(_ v: Double?, _ axis: Axis) -> Double? {
       guard let v else { return nil }
       return isContentBox ? Swift.min(v + pb.sum(axis), limit) : v
     }
     let newSize = OptionalSize(
-      width: boxed(length(s.widthLength, base: widthBase), .horizontal),
-      height: boxed(length(s.heightLength, base: heightBase), .vertical))
+      width: boxed(length(s.pointee.widthLength, base: widthBase), .horizontal),
+      height: boxed(length(s.pointee.heightLength, base: heightBase), .vertical))
     let newMin = Size(
-      width: boxed(length(s.minWidthLength, base: widthBase), .horizontal) ?? 0,
-      height: boxed(length(s.minHeightLength, base: heightBase), .vertical) ?? 0)
+      width: boxed(length(s.pointee.minWidthLength, base: widthBase), .horizontal) ?? 0,
+      height: boxed(length(s.pointee.minHeightLength, base: heightBase), .vertical) ?? 0)
     let newMax = OptionalSize(
-      width: boxed(length(s.maxWidthLength, base: widthBase), .horizontal),
-      height: boxed(length(s.maxHeightLength, base: heightBase), .vertical))
+      width: boxed(length(s.pointee.maxWidthLength, base: widthBase), .horizontal),
+      height: boxed(length(s.pointee.maxHeightLength, base: heightBase), .vertical))
     var newBasis: Double?
     var newBasisIsContent = false
-    switch s.flexBasisLength {
+    switch s.pointee.flexBasisLength {
     case .points(let p): newBasis = clampLength(p)
     case .percent:
       let base = basisAxis.flatMap { $0 == .horizontal ? widthBase : heightBase }
-      if let base, let v = length(s.flexBasisLength, base: base) {
+      if let base, let v = length(s.pointee.flexBasisLength, base: base) {
         newBasis = v
       } else {
         newBasisIsContent = true
@@ -607,12 +621,12 @@ struct ResolvedNode {
       newBasis = Swift.min(basis + pb.sum(axis), limit)
     }
     var newInset = InsetOffsets()
-    if s.position != .static {
+    if s.pointee.position != .static {
       newInset = InsetOffsets(
-        top: resolved(s.insetLengths.top, base: heightBase).flatMap(clampOffset),
-        left: resolved(s.insetLengths.leading, base: widthBase).flatMap(clampOffset),
-        bottom: resolved(s.insetLengths.bottom, base: heightBase).flatMap(clampOffset),
-        right: resolved(s.insetLengths.trailing, base: widthBase).flatMap(clampOffset))
+        top: resolved(s.pointee.insetLengths.top, base: heightBase).flatMap(clampOffset),
+        left: resolved(s.pointee.insetLengths.leading, base: widthBase).flatMap(clampOffset),
+        bottom: resolved(s.pointee.insetLengths.bottom, base: heightBase).flatMap(clampOffset),
+        right: resolved(s.pointee.insetLengths.trailing, base: widthBase).flatMap(clampOffset))
     }
     if mirrorsChildren { swap(&newPadding.left, &newPadding.right) }
     if isMirroredChild {
