@@ -187,7 +187,6 @@ struct DeepTreeTests {
   @Test("a tree computes on a thread whose stack is nearly used up", arguments: [1, 8, 16])
   func computeNearStackEnd(depth: Int) {
     onSmallStack {
-      // About 200 KB of the thread's 256 KB in use, in frames of 1 KB.
       // All but about 48 KB of the thread's 256 KB in use.
       let end = ThreadStack.lowerBound()!
       let left = { ThreadStack.currentAddress() &- end }
