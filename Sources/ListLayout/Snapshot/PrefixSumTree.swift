@@ -103,12 +103,21 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
   func prefix(_ n: Int) -> Value {
     if n >= count { return total }
     if n <= 0 { return .zero }
-    let b = Blocks.block(of: n)
-    return prefixOfBlocks(b) + blocks[b].sums[Blocks.offset(of: n)]
+    return prefix(n, blocksBefore: prefixOfBlocks(Blocks.block(of: n)))
+  }
+
+  /// ``prefix(_:)`` for an `n` in `0 ..< count`, given the sum of the blocks before its own
+  /// (``prefixOfBlocks(_:)``): a walk over values in order descends once per block and reads
+  /// every prefix in O(1), the same bits as ``prefix(_:)``.
+  @inline(__always)
+  func prefix(_ n: Int, blocksBefore base: Value) -> Value {
+    base + blocks[Blocks.block(of: n)].sums[Blocks.offset(of: n)]
   }
 
   /// The sum of the totals of the first `b` blocks.
-  private func prefixOfBlocks(_ b: Int) -> Value {
+  ///
+  /// - Complexity: O(log(n / 64)).
+  func prefixOfBlocks(_ b: Int) -> Value {
     if b <= 0 { return .zero }
     if b >= blocks.count { return total }
     // Walk from the root towards leaf b, adding every left subtree we pass on the right of.
