@@ -106,7 +106,6 @@ import Testing
         let (visibleMin, visibleMax) =
           mirrored ? (width - rect.maxX, width - rect.minX) : (rect.minX, rect.maxX)
         let (reachMin, reachMax) = (visibleMin - behind * rect.width, visibleMax + ahead * rect.width)
-        var sideways: [Int: CarouselPrefetch] = [:]
         var below: [IndexPath] = []
         var above: [IndexPath] = []
         let (belowEnd, aboveStart) =
@@ -119,17 +118,6 @@ import Testing
           if snapshot.isCarousel(s) {
             var ltr = mirrored ? frame.mirrored(inWidth: width) : frame
             ltr = ltr.offsetBy(dx: -offsets[s], dy: 0)
-            // Sideways: level with the viewport, wholly past one of its sides within reach.
-            if ltr.maxY > rect.minY || (ltr.height == 0 && ltr.minY >= rect.minY), ltr.minY < rect.maxY {
-              var entry = sideways[s] ?? CarouselPrefetch(section: s)
-              let item = element.indexPath.item
-              if ltr.minX >= visibleMax && ltr.minX < reachMax {
-                entry.ahead = (entry.ahead?.lowerBound ?? item)...item
-              } else if ltr.maxX <= visibleMin && ltr.maxX > reachMin {
-                entry.behind = (entry.behind?.lowerBound ?? item)...item
-              }
-              sideways[s] = entry
-            }
             guard ltr.maxX > reachMin && ltr.minX < reachMax else { continue }
             frame = mirrored ? ltr.mirrored(inWidth: width) : ltr
           }
@@ -149,10 +137,124 @@ import Testing
         #expect(screen.prefetchAhead == (direction == .forward ? belowRange : aboveRange), "\(context) ahead")
         #expect(
           screen.prefetchBehind == (direction == .forward ? aboveRange : belowRange), "\(context) behind")
-        let expectedSideways = sideways.values.filter { $0.ahead != nil || $0.behind != nil }.sorted {
-          $0.section < $1.section
+        #expect(
+          screen.prefetchSideways
+            == Self.bruteSideways(snapshot, rect, offsets, ahead: ahead, behind: behind),
+          "\(context) sideways")
+      }
+    }
+  }
+
+  /// Every cell of the layout (by brute force over every section's body), its frame in layout
+  /// space (left to right) scrolled by its section's offset when the section is a carousel,
+  /// and whether it is.
+  static func scrolledCells(
+    _ snapshot: LayoutSnapshot, _ offsets: HorizontalOffsets
+  ) -> [(indexPath: IndexPath, ltr: Rect, carousel: Bool)] {
+    var cells: [(indexPath: IndexPath, ltr: Rect, carousel: Bool)] = []
+    for s in 0..<snapshot.numberOfSections {
+      let carousel = snapshot.isCarousel(s)
+      let offset = carousel ? offsets[s] : 0
+      snapshot.geometries[s].body.forEachItem(at: snapshot.bodyOrigin(s)) { item, frame in
+        cells.append((IndexPath(item: item, section: s), frame.offsetBy(dx: -offset, dy: 0), carousel))
+      }
+    }
+    return cells
+  }
+
+  /// The sideways prefetch of a viewport by brute force over every cell of the layout: per
+  /// carousel section, the first and last cells level with the viewport (`rect`) that lie,
+  /// scrolled by the section's offset, wholly past the visible x extent's trailing edge within
+  /// `ahead` viewport widths, or wholly before its leading edge within `behind` widths.
+  static func bruteSideways(
+    _ snapshot: LayoutSnapshot, _ rect: Rect, _ offsets: HorizontalOffsets, ahead: Double, behind: Double
+  ) -> [CarouselPrefetch] {
+    let width = snapshot.configuration.width
+    let mirrored = snapshot.configuration.layoutDirection == .rtl
+    let (visibleMin, visibleMax) = mirrored ? (width - rect.maxX, width - rect.minX) : (rect.minX, rect.maxX)
+    let (reachMin, reachMax) = (visibleMin - behind * rect.width, visibleMax + ahead * rect.width)
+    var sideways: [Int: CarouselPrefetch] = [:]
+    for (indexPath, ltr, carousel) in scrolledCells(snapshot, offsets) where carousel {
+      guard ltr.maxY > rect.minY || (ltr.height == 0 && ltr.minY >= rect.minY), ltr.minY < rect.maxY else {
+        continue
+      }
+      let s = indexPath.section
+      var entry = sideways[s] ?? CarouselPrefetch(section: s)
+      let item = indexPath.item
+      if ltr.minX >= visibleMax && ltr.minX < reachMax {
+        entry.ahead = (entry.ahead?.lowerBound ?? item)...item
+      } else if ltr.maxX <= visibleMin && ltr.maxX > reachMin {
+        entry.behind = (entry.behind?.lowerBound ?? item)...item
+      }
+      sideways[s] = entry
+    }
+    return sideways.values.filter { $0.ahead != nil || $0.behind != nil }.sorted { $0.section < $1.section }
+  }
+
+  /// Feeds of many carousels (over a block of 64 sections) with sizes, offsets and viewports in
+  /// thirds (sums that round), viewports often cutting through bands: the cells on screen and
+  /// the sideways prefetch (counted in the same visit of each row as its cells on screen)
+  /// equal brute force.
+  @Test(arguments: 0..<4)
+  func sidewaysPrefetchEqualsBruteForce(chunk: Int) throws {
+    for seed in UInt64(chunk * 250)..<UInt64(chunk * 250 + 250) {
+      var rng = SplitMix64(seed: 64_000 + seed)
+      var configuration = ListConfiguration(width: Double(Int.random(in: 150...1_200, using: &rng)) / 3)
+      configuration.layoutDirection = Bool.random(using: &rng) ? .ltr : .rtl
+      configuration.sectionSpacing = Double(Int.random(in: 0...3, using: &rng)) / 3
+      var model = ListModel(configuration: configuration)
+      let alignments = VerticalAlignment.allCases
+      for _ in 0..<Int.random(in: 1...90, using: &rng) {
+        var cells: [Cell] = []
+        for _ in 0..<Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 200), using: &rng) {
+          cells.append(
+            Cell(
+              width: Double(Int.random(in: 0...600, using: &rng)) / 3,
+              height: Double(Int.random(in: 0...300, using: &rng)) / 3))
         }
-        #expect(screen.prefetchSideways == expectedSideways, "\(context) sideways")
+        let spacing = [nil, 0, 1.0 / 3, 8].randomElement(using: &rng)!
+        let carousel = Int.random(in: 0..<5, using: &rng) > 0
+        model.sections.append(
+          Section(
+            header: Bool.random(using: &rng) ? Supplementary(height: 30) : nil, cells: cells,
+            attributes: SectionAttributes(verticalAlignment: alignments.randomElement(using: &rng)!),
+            layout: carousel
+              ? .carousel(
+                CarouselLayout(
+                  itemSpacing: spacing, height: [CarouselHeight.tallest, .first, .fixed(40)][Int(seed % 3)]))
+              : nil))
+      }
+      let snapshot = try model.layout()
+      let width = configuration.width
+      for _ in 0..<4 {
+        var offsets = HorizontalOffsets()
+        for s in 0..<snapshot.numberOfSections where Int.random(in: 0..<3, using: &rng) > 0 {
+          let end = snapshot.carouselMetrics(ofSection: s)?.maximumOffset ?? 100
+          offsets[s] = Double(Int.random(in: -60...Int(end * 3) + 60, using: &rng)) / 3
+        }
+        let rect = Rect(
+          x: Double(Int.random(in: -60...Int(width * 3), using: &rng)) / 3,
+          y: Double(Int.random(in: -60...Int(snapshot.contentSize.height * 3) + 60, using: &rng)) / 3,
+          width: Double(Int.random(in: 1...Int(width * 3) + 60, using: &rng)) / 3,
+          height: Double(Int.random(in: 1...900, using: &rng)) / 3)
+        let ahead = Double(Int.random(in: 0...9, using: &rng)) / 3
+        let behind = Double(Int.random(in: 0...6, using: &rng)) / 3
+        let screen = snapshot.viewport(
+          at: rect.origin, size: rect.size, screensAhead: ahead, screensBehind: behind,
+          horizontalOffsets: offsets)
+        let context = "seed \(seed) rect \(rect) \(ahead)/\(behind)"
+        // The cells on screen: their frames scrolled in layout space, then mirrored (as the
+        // snapshot turns every frame), where they meet the viewport.
+        let onScreen = Self.scrolledCells(snapshot, offsets).compactMap { cell -> LayoutAttributes? in
+          let frame = configuration.layoutDirection == .rtl ? cell.ltr.mirrored(inWidth: width) : cell.ltr
+          guard frame.intersects(rect) else { return nil }
+          return LayoutAttributes(
+            kind: .cell, indexPath: cell.indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex)
+        }
+        #expect(screen.elements.filter { $0.kind == .cell } == onScreen, "\(context)")
+        #expect(
+          screen.prefetchSideways
+            == Self.bruteSideways(snapshot, rect, offsets, ahead: ahead, behind: behind), "\(context)")
       }
     }
   }

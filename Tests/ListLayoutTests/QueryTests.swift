@@ -364,4 +364,34 @@ import Testing
       }
     }
   }
+
+  /// A walk over the sections reads every top as ``LayoutSnapshot/sectionTop(_:)`` computes it,
+  /// bit for bit, across blocks of 64 sections and after edits; no section from
+  /// ``LayoutSnapshot/sectionEnd(from:below:)`` on has its top below the bound.
+  @Test func sectionWalkAndEndAgreeWithSectionTops() throws {
+    var rng = SplitMix64(seed: 12)
+    for round in 0..<30 {
+      var snapshot = try ModelGenerator.model(&rng, maxSections: 300, maxCells: 3).layout()
+      var serial = 0
+      for step in 0..<4 {
+        let count = snapshot.numberOfSections
+        let first = Int.random(in: 0...count, using: &rng)
+        var walk = LayoutSnapshot.SectionWalk(from: first, sectionsTop: snapshot.sectionsTop)
+        while walk.section < count {
+          #expect(
+            walk.top(in: snapshot).bitPattern == snapshot.sectionTop(walk.section).bitPattern,
+            "round \(round) step \(step) section \(walk.section)")
+          walk.advance()
+        }
+        let maxY = Double(Int.random(in: -20...Int(snapshot.contentSize.height) + 20, using: &rng)) / 2
+        let end = snapshot.sectionEnd(from: 0, below: maxY)
+        #expect(end <= count)
+        for section in end..<count {
+          #expect(!(snapshot.sectionTop(section) < maxY), "round \(round) step \(step) \(maxY) \(section)")
+        }
+        let update = IncrementalTests.randomUpdate(&rng, snapshot.model, serial: &serial)
+        if let result = try? snapshot.applying(update) { snapshot = result.snapshot }
+      }
+    }
+  }
 }

@@ -135,6 +135,26 @@ struct CarouselBody: SectionBody {
     while item >= 0, body(item, search.frame(item, cells), .leftward) { item -= 1 }
   }
 
+  /// The cells across the tally's reach, in one visit: each one the viewport prefetches is
+  /// counted, and each one that may be on screen is a candidate.
+  ///
+  /// - Complexity: O(log n + k) for the k cells across the reach.
+  func appendItems(
+    y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
+    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally
+  ) {
+    visitItems(
+      overlappingX: tally.reach.minX, tally.reach.maxX, y: minY, maxY, scrolledBy: offset, at: origin
+    ) { item, frame in
+      let side = tally.side(of: frame)
+      if let side { tally.add(item, on: side) }
+      if side == nil || tally.meetsVisible(frame) {
+        candidates.append(CellCandidate(item: item, frame: frame))
+      }
+      return true
+    }
+  }
+
   /// A search along the row: its constants, read once, and where it starts and ends.
   private struct RowSearch {
     let row: CarouselRow

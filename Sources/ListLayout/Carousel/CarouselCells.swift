@@ -89,25 +89,18 @@ struct CarouselCells: @unchecked Sendable {
     /// The arena holding the chunk, or `nil` for a chunk in a buffer of its own.
     var arena: ChunkArena? { owner as? ChunkArena }
 
+    /// The chunk's values, read through its header (valid while the chunk is held).
     @inline(__always)
-    var count: Int { info.pointee.count }
-    @inline(__always)
-    var total: Double { info.pointee.total }
-    @inline(__always)
-    var tallest: Double { info.pointee.tallest }
-
-    /// The chunk's storage: widths at `0 ..< count`, heights at `count ..< 2 count`, sums at
-    /// `2 count ... 3 count`.
-    @inline(__always)
-    var storage: UnsafeMutablePointer<Double> { info.pointee.storage }
+    var values: ChunkValues { ChunkValues(info: info) }
 
     @inline(__always)
-    func width(_ k: Int) -> Double { storage[k] }
+    var count: Int { values.count }
     @inline(__always)
-    func height(_ k: Int) -> Double { storage[count + k] }
-    /// The sum of the chunk's first `k` widths (`k` in `0 ... count`).
+    var total: Double { values.total }
     @inline(__always)
-    func sum(_ k: Int) -> Double { storage[2 * count + k] }
+    var tallest: Double { values.tallest }
+    @inline(__always)
+    var storage: UnsafeMutablePointer<Double> { values.storage }
 
     /// Sums the widths and finds the tallest again (after a cell changed), as a build does:
     /// one ``Running`` step per cell from the first.
@@ -137,6 +130,32 @@ struct CarouselCells: @unchecked Sendable {
       withExtendedLifetime(owner) {}
       return copy
     }
+  }
+
+  /// A chunk's header and values seen through the header's address, without holding the
+  /// chunk's owner: read only while something else holds it (the row being read).
+  struct ChunkValues {
+    let info: UnsafeMutablePointer<ChunkHeader>
+
+    @inline(__always)
+    var count: Int { info.pointee.count }
+    @inline(__always)
+    var total: Double { info.pointee.total }
+    @inline(__always)
+    var tallest: Double { info.pointee.tallest }
+
+    /// The chunk's storage: widths at `0 ..< count`, heights at `count ..< 2 count`, sums at
+    /// `2 count ... 3 count`.
+    @inline(__always)
+    var storage: UnsafeMutablePointer<Double> { info.pointee.storage }
+
+    @inline(__always)
+    func width(_ k: Int) -> Double { storage[k] }
+    @inline(__always)
+    func height(_ k: Int) -> Double { storage[count + k] }
+    /// The sum of the chunk's first `k` widths (`k` in `0 ... count`).
+    @inline(__always)
+    func sum(_ k: Int) -> Double { storage[2 * count + k] }
   }
 
   /// The memory of a chunk of its own: its header and values.
@@ -218,10 +237,13 @@ struct CarouselCells: @unchecked Sendable {
   @inline(__always)
   private var chunkCount: Int { tail.count + 1 }
 
-  /// Chunk `c` and its start.
+  /// Chunk `c`'s values and its start, read in place: the row keeps every chunk's owner alive
+  /// while one of its methods reads them, so a read retains nothing (a query reads a few
+  /// cells of each of many rows).
   @inline(__always)
-  private func entry(_ c: Int) -> Entry {
-    c == 0 ? Entry(chunk: head, start: 0) : tail[c - 1]
+  private func values(ofChunk c: Int) -> (values: ChunkValues, start: Double) {
+    if c == 0 { return (head.values, 0) }
+    return tail.withUnsafeBufferPointer { (ChunkValues(info: $0[c - 1].chunk.info), $0[c - 1].start) }
   }
 
   /// The arena holding each chunk's values, in order (`nil` for a chunk holding its own).
@@ -231,8 +253,8 @@ struct CarouselCells: @unchecked Sendable {
 
   /// The sum of all widths.
   var total: Double {
-    let last = entry(chunkCount - 1)
-    return last.start + last.chunk.total
+    let last = values(ofChunk: chunkCount - 1)
+    return last.start + last.values.total
   }
 
   /// A row being built cell by cell, straight into its chunks.
@@ -344,12 +366,12 @@ struct CarouselCells: @unchecked Sendable {
 
   /// Cell `index`'s width.
   func width(_ index: Int) -> Double {
-    entry(index >> Self.chunkShift).chunk.width(index & (Self.chunkCapacity - 1))
+    values(ofChunk: index >> Self.chunkShift).values.width(index & (Self.chunkCapacity - 1))
   }
 
   /// Cell `index`'s height.
   func height(_ index: Int) -> Double {
-    entry(index >> Self.chunkShift).chunk.height(index & (Self.chunkCapacity - 1))
+    values(ofChunk: index >> Self.chunkShift).values.height(index & (Self.chunkCapacity - 1))
   }
 
   /// The sum of the first `n` widths (`n` in `0 ... count`): where cell `n` starts.
@@ -358,8 +380,8 @@ struct CarouselCells: @unchecked Sendable {
   func prefix(_ n: Int) -> Double {
     if n >= count { return total }
     if n <= 0 { return 0 }
-    let entry = entry(n >> Self.chunkShift)
-    return entry.start + entry.chunk.sum(n & (Self.chunkCapacity - 1))
+    let chunk = values(ofChunk: n >> Self.chunkShift)
+    return chunk.start + chunk.values.sum(n & (Self.chunkCapacity - 1))
   }
 
   /// The smallest index *i* such that the sum of the first *i* + 1 widths plus
@@ -373,31 +395,29 @@ struct CarouselCells: @unchecked Sendable {
     var high = chunkCount
     while low < high {
       let mid = (low + high) >> 1
-      let entry = entry(mid)
-      let end = Self.start(ofChunk: mid) + entry.chunk.count
-      if entry.start + entry.chunk.total + Double(end) * perElement > target {
+      let chunk = values(ofChunk: mid)
+      let end = Self.start(ofChunk: mid) + chunk.values.count
+      if chunk.start + chunk.values.total + Double(end) * perElement > target {
         high = mid
       } else {
         low = mid + 1
       }
     }
     guard low < chunkCount else { return count }
-    let entry = entry(low)
+    let (chunk, start) = values(ofChunk: low)
     let first = Self.start(ofChunk: low)
-    let chunk = entry.chunk
     let n = chunk.count
     let sums = chunk.storage + 2 * n
     var k = 0
     var limit = n - 1
     while k < limit {
       let mid = (k + limit) >> 1
-      if entry.start + sums[mid + 1] + Double(first + mid + 1) * perElement > target {
+      if start + sums[mid + 1] + Double(first + mid + 1) * perElement > target {
         limit = mid
       } else {
         k = mid + 1
       }
     }
-    withExtendedLifetime(chunk) {}
     return first + k
   }
 
@@ -418,17 +438,15 @@ struct CarouselCells: @unchecked Sendable {
     var k = Swift.max(0, first) & (Self.chunkCapacity - 1)
     var index = Swift.max(0, first)
     while c < chunkCount {
-      let entry = entry(c)
-      let chunk = entry.chunk
+      let (chunk, chunkStart) = values(ofChunk: c)
       let n = chunk.count
       let p = chunk.storage
       while k < n {
-        let start = k == 0 ? entry.start : entry.start + p[2 * n + k]
+        let start = k == 0 ? chunkStart : chunkStart + p[2 * n + k]
         if !body(index, start, p[k], p[n + k]) { return }
         k += 1
         index += 1
       }
-      withExtendedLifetime(chunk) {}
       c += 1
       k = 0
     }
@@ -455,7 +473,7 @@ struct CarouselCells: @unchecked Sendable {
     chunk.storage[n + k] = height
     chunk.seal()
     // The starts after it, summed as a build sums them; the tallest as a build finds it.
-    var start = entry(c).start + chunk.total
+    var start = values(ofChunk: c).start + chunk.total
     var tallest = Swift.max(0.0, head.tallest)
     for d in tail.indices {
       if d + 1 > c {

@@ -57,9 +57,10 @@ extension LayoutSnapshot {
   /// reach but not on screen, found in the same visit of its cells.
   ///
   /// Each section's cells come from its body in one call (into the scratch buffer), then are
-  /// tested in a plain loop.
+  /// tested in a plain loop; a carousel's body counts its sideways prefetch in the same visit
+  /// of its row, handing over only the cells it does not count.
   ///
-  /// - Complexity: O(log n + k) for k candidate cells (a carousel's within the reach).
+  /// - Complexity: O(log n + k) for k candidate cells.
   func appendElements(
     in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets,
     to result: inout [LayoutAttributes], _ scratch: inout QueryScratch
@@ -71,9 +72,17 @@ extension LayoutSnapshot {
     let reach = scratch.sideways.map { self.reach($0) }
     let direction = frameDirection
     let search = CellSearch(
-      minX: minX, maxX: maxX, sideways: reach, minY: space.minY, maxY: space.maxY, offsets: horizontalOffsets)
-    forEachSection(overlapping: rect) { section, top in
-      if let background = backgroundAttributes(inSection: section, top: top),
+      minX: minX, maxX: maxX, sideways: nil, minY: space.minY, maxY: space.maxY, offsets: horizontalOffsets)
+    let sections = sectionSearch(overlapping: rect)
+    var walk = SectionWalk(from: sections?.first ?? geometries.count, sectionsTop: sectionsTop)
+    var backgrounds = BackgroundCursor()
+    while let sections, walk.section < geometries.count {
+      let section = walk.section
+      let top = walk.top(in: self)
+      guard top < sections.maxY else { break }
+      walk.advance()
+      if backgrounds.hasBackground(section, in: model.sections),
+        let background = backgroundAttributes(inSection: section, top: top),
         background.frame.intersects(rect)
       {
         result.append(background)
@@ -83,26 +92,24 @@ extension LayoutSnapshot {
       {
         result.append(header)
       }
-      // The section's cells, handed over by its body in one call (the geometry read in place).
+      // The section's cells, handed over by its body in one call; a carousel's body counts
+      // its sideways prefetch in the same walk (the geometry read in place).
       scratch.candidates.removeAll(keepingCapacity: true)
+      var tally = reach.map { SidewaysTally(visible: (minX, maxX), rect: space, reach: $0) }
       let carousel = geometries[section].appendCandidates(
-        search, section: section, sectionTop: top, to: &scratch.candidates)
-      if !scratch.candidates.isEmpty {
-        var tally = SidewaysTally()
-        for candidate in scratch.candidates {
-          let frame = direction.directed(candidate.frame)
-          if frame.intersects(rect) {
-            result.append(
-              LayoutAttributes(
-                kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
-                zIndex: LayoutAttributes.cellZIndex))
-          }
-          if carousel, let reach { tally.add(candidate, visible: (minX, maxX), space, reach: reach) }
+        search, section: section, sectionTop: top, to: &scratch.candidates, counting: &tally)
+      for candidate in scratch.candidates {
+        let frame = direction.directed(candidate.frame)
+        if frame.intersects(rect) {
+          result.append(
+            LayoutAttributes(
+              kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+              zIndex: LayoutAttributes.cellZIndex))
         }
-        if let prefetch = tally.prefetch(section: section) {
-          if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
-          scratch.prefetch.append(prefetch)
-        }
+      }
+      if carousel, let prefetch = tally?.prefetch(section: section) {
+        if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
+        scratch.prefetch.append(prefetch)
       }
       if let footer = supplementary(.footer, section, top: top, pinning: pinning),
         footer.frame.intersects(rect)
@@ -124,22 +131,45 @@ extension LayoutSnapshot {
 
   /// ``forEachSection(overlapping:_:)`` with each section's top (``sectionTop(_:)``).
   func forEachSection(overlapping rect: Rect, _ body: (_ section: Int, _ top: Double) -> Void) {
+    guard let search = sectionSearch(overlapping: rect) else { return }
+    var walk = SectionWalk(from: search.first, sectionsTop: sectionsTop)
+    while walk.section < geometries.count {
+      let top = walk.top(in: self)
+      guard top < search.maxY else { break }
+      body(walk.section, top)
+      walk.advance()
+    }
+  }
+
+  /// Where the sections whose extent along the scroll axis (with the cells that overflow it)
+  /// may overlap `rect` are: from `first` (found by binary search) on, up to the first whose
+  /// top is not below `maxY`; `nil` when `rect` meets nothing.
+  ///
+  /// - Complexity: O(log s).
+  func sectionSearch(overlapping rect: Rect) -> (first: Int, maxY: Double)? {
     // An empty rect (NaN sizes included) meets nothing; a NaN edge cannot be searched for.
     let (rectMin, rectMax) = scrollRange(rect)
-    guard !rect.isEmpty, !rectMin.isNaN, !rectMax.isNaN, !geometries.isEmpty else { return }
-    let top = sectionsTop
+    guard !rect.isEmpty, !rectMin.isNaN, !rectMax.isNaN, !geometries.isEmpty else { return nil }
     // Cells that overflow their section (a carousel's taller than its band) widen the search.
     let minY = rectMin - overflow.below
     let maxY = rectMax + overflow.above
-    var section = sectionHeights.firstIndex(
-      wherePrefixExceeds: minY - top - searchSlack(minY),
+    let first = sectionHeights.firstIndex(
+      wherePrefixExceeds: minY - sectionsTop - searchSlack(minY),
       perElement: model.configuration.sectionSpacing)
-    while section < geometries.count {
-      let sectionTop = sectionTop(section)
-      guard sectionTop < maxY else { break }
-      body(section, sectionTop)
-      section += 1
-    }
+    return (first, maxY)
+  }
+
+  /// One past the last section a walk from `first` up to `maxY`
+  /// (``sectionSearch(overlapping:)``) may visit, found by binary search: no section from it
+  /// on has a top below `maxY` (a superset by a rounding's width: its sections' cells are
+  /// tested exactly).
+  ///
+  /// - Complexity: O(log s).
+  func sectionEnd(from first: Int, below maxY: Double) -> Int {
+    let last = sectionHeights.firstIndex(
+      wherePrefixExceeds: maxY - sectionsTop + searchSlack(maxY),
+      perElement: model.configuration.sectionSpacing)
+    return max(first, min(last + 1, geometries.count))
   }
 
   /// Calls `body` with the index and frame of every cell of `section` that may overlap the
@@ -287,5 +317,26 @@ extension LayoutSnapshot {
       if radius > limit { return best?.indexPath }
       radius *= 4
     }
+  }
+}
+
+/// Whether sections have a background, asked in ascending order: the model's list of
+/// sections is descended once per chunk of sections, not once per section.
+struct BackgroundCursor {
+  /// The chunk of sections at hand and the index of its first section.
+  private var leaf: SectionList.Node?
+  private var start = 0
+
+  /// Whether `section` (an index of `sections`) has a background.
+  ///
+  /// - Complexity: O(1), but O(log s) for the first section of each chunk.
+  mutating func hasBackground(_ section: Int, in sections: SectionList) -> Bool {
+    if let leaf, section >= start, section - start < leaf.elements.count {
+      return leaf.elements.withUnsafeBufferPointer { $0[section - start].background != nil }
+    }
+    let (found, local) = sections.leaf(containing: section)
+    leaf = found
+    start = section - local
+    return found.elements.withUnsafeBufferPointer { $0[local].background != nil }
   }
 }

@@ -212,17 +212,23 @@ extension LayoutSnapshot {
       return geometries[section].lastCandidate(
         cells, section: section, sectionTop: top, using: &candidates, where: matches)
     }
-    // The band's sections, first to last, as every query finds them.
-    var first: IndexPath?
-    var firstSection = -1
-    var endSection = -1
-    forEachSection(overlapping: scrollBand(minY, maxY)) { section, top in
-      endSection = section + 1
-      guard first == nil, let item = search(section, top: top, last: false) else { return }
-      first = IndexPath(item: item, section: section)
-      firstSection = section
+    // The band's sections, as every query finds them: searched from the first until one
+    // holds a match, and from one past the last (found by binary search) back to it.
+    guard let sections = sectionSearch(overlapping: scrollBand(minY, maxY)) else { return nil }
+    let endSection = sectionEnd(from: sections.first, below: sections.maxY)
+    var walk = SectionWalk(from: sections.first, sectionsTop: sectionsTop)
+    var found: IndexPath?
+    while walk.section < endSection {
+      let top = walk.top(in: self)
+      guard top < sections.maxY else { break }
+      if let item = search(walk.section, top: top, last: false) {
+        found = IndexPath(item: item, section: walk.section)
+        break
+      }
+      walk.advance()
     }
-    guard let first else { return nil }
+    guard let first = found else { return nil }
+    let firstSection = first.section
     var section = endSection - 1
     while section >= firstSection {
       if let item = search(section, top: sectionTop(section), last: true) {
@@ -304,31 +310,59 @@ struct FrameDirection {
   }
 }
 
-/// A carousel's sideways prefetch being collected cell by cell: the first and last cells past
+/// A carousel's sideways prefetch: which of its cells count, and the first and last that do on
 /// each side of the viewport (-1 for none yet).
 struct SidewaysTally {
-  var aheadFirst = -1
-  var aheadLast = -1
-  var behindFirst = -1
-  var behindLast = -1
+  /// The viewport's x extent, left to right (layout space), its rect in layout space, and the
+  /// x extent prefetching reaches (``LayoutSnapshot/reach(_:)``).
+  let visible: (minX: Double, maxX: Double)
+  let rect: Rect
+  let reach: (minX: Double, maxX: Double)
+  private(set) var aheadFirst = -1
+  private(set) var aheadLast = -1
+  private(set) var behindFirst = -1
+  private(set) var behindLast = -1
 
-  /// Counts a carousel's cell (`candidate`, left to right, scrolled) in the prefetch when it
-  /// meets the viewport `rect`'s vertical extent (in layout space) and lies wholly past the
-  /// `visible` x extent's trailing edge within `reach` (ahead), or wholly before its leading
-  /// edge within it (behind).
+  init(visible: (minX: Double, maxX: Double), rect: Rect, reach: (minX: Double, maxX: Double)) {
+    self.visible = visible
+    self.rect = rect
+    self.reach = reach
+  }
+
+  /// Where a carousel's cell is prefetched.
+  enum Side {
+    case ahead, behind
+  }
+
+  /// The side a carousel's cell (its `frame` left to right, scrolled) is prefetched on, if
+  /// any: when it meets the viewport's vertical extent, ahead when it lies wholly past the
+  /// visible x extent's trailing edge within reach, else behind when wholly before its leading
+  /// edge within it. The rule of the sideways prefetch.
   @inline(__always)
-  mutating func add(
-    _ candidate: CellCandidate, visible: (minX: Double, maxX: Double), _ rect: Rect,
-    reach: (minX: Double, maxX: Double)
-  ) {
-    let frame = candidate.frame
+  func side(of frame: Rect) -> Side? {
     guard frame.maxY > rect.minY || (frame.height == 0 && frame.minY >= rect.minY), frame.minY < rect.maxY
-    else { return }
-    let item = candidate.item
-    if frame.minX >= visible.maxX && frame.minX < reach.maxX {
+    else { return nil }
+    if frame.minX >= visible.maxX && frame.minX < reach.maxX { return .ahead }
+    if frame.maxX <= visible.minX && frame.maxX > reach.minX { return .behind }
+    return nil
+  }
+
+  /// Whether a cell (its `frame` left to right, scrolled) may meet the visible x extent: a
+  /// superset by a rounding's width, for a cell counted on a side (wholly past an edge) that a
+  /// mirrored frame, rounded, may still show.
+  @inline(__always)
+  func meetsVisible(_ frame: Rect) -> Bool {
+    frame.maxX + searchSlack(frame.maxX) > visible.minX && frame.minX - searchSlack(frame.minX) < visible.maxX
+  }
+
+  /// Counts cell `item`, on `side`: cells are counted in item order.
+  @inline(__always)
+  mutating func add(_ item: Int, on side: Side) {
+    switch side {
+    case .ahead:
       if aheadFirst < 0 { aheadFirst = item }
       aheadLast = item
-    } else if frame.maxX <= visible.minX && frame.maxX > reach.minX {
+    case .behind:
       if behindFirst < 0 { behindFirst = item }
       behindLast = item
     }

@@ -107,7 +107,48 @@ public struct LayoutSnapshot: Sendable {
   ///
   /// - Complexity: O(log s).
   func sectionTop(_ section: Int) -> Double {
-    sectionsTop + sectionHeights.prefix(section) + Double(section) * model.configuration.sectionSpacing
+    sectionTop(section, prefix: sectionHeights.prefix(section), sectionsTop: sectionsTop)
+  }
+
+  /// The top of `section` whose preceding heights sum to `prefix`, the first section's top
+  /// being `sectionsTop` (the one formula of every section's top).
+  @inline(__always)
+  func sectionTop(_ section: Int, prefix: Double, sectionsTop: Double) -> Double {
+    sectionsTop + prefix + Double(section) * model.configuration.sectionSpacing
+  }
+
+  /// The sections from one on, in order, with their tops as ``sectionTop(_:)`` computes them,
+  /// each read in O(1): the sums of the section heights are descended once per block of
+  /// sections, not once per section.
+  struct SectionWalk {
+    /// The section at hand.
+    private(set) var section: Int
+    /// The block of `section`, and the sum of the heights of the blocks before it.
+    private var block = -1
+    private var blocksBefore = 0.0
+    private let sectionsTop: Double
+
+    init(from section: Int, sectionsTop: Double) {
+      self.section = section
+      self.sectionsTop = sectionsTop
+    }
+
+    /// The top of the section at hand (an existing section).
+    @inline(__always)
+    mutating func top(in snapshot: LayoutSnapshot) -> Double {
+      let b = Blocks.block(of: section)
+      if b != block {
+        block = b
+        blocksBefore = snapshot.sectionHeights.prefixOfBlocks(b)
+      }
+      return snapshot.sectionTop(
+        section, prefix: snapshot.sectionHeights.prefix(section, blocksBefore: blocksBefore),
+        sectionsTop: sectionsTop)
+    }
+
+    /// Moves to the next section.
+    @inline(__always)
+    mutating func advance() { section += 1 }
   }
 
   /// Where the first section starts: below the list header and the top content inset.

@@ -22,14 +22,27 @@ struct SectionGeometry: Sendable {
   /// The number of cells.
   let itemCount: Int
   /// The cells, as the section's layout placed them.
-  let body: any SectionBody
+  var body: any SectionBody {
+    _read { yield box.body }
+  }
+  /// The body, held in an object of its own: a query calls through it in place (a body held
+  /// in a struct or an array's elements is copied before every call through it, for all the
+  /// compiler knows the call could change the memory it sits in), and a copy of the geometry
+  /// retains one reference.
+  private let box: BodyBox
+
+  /// An immutable holder of a section's body.
+  private final class BodyBox: Sendable {
+    let body: any SectionBody
+    init(_ body: any SectionBody) { self.body = body }
+  }
 
   /// The geometry of a section whose cells were laid out into `body`: the header on top, then
   /// `insets.top`, the body, its trailing space, `insets.bottom` and the footer.
   init<Body: SectionBody>(
     body: Body, header: Supplementary?, footer: Supplementary?, listWidth: Double, insets: EdgeInsets
   ) {
-    self.body = body
+    box = BodyBox(body)
     itemCount = body.itemCount
     var y = 0.0
     if let header {
@@ -87,17 +100,24 @@ extension SectionGeometry {
 
   /// Appends to `candidates` the cells of this section (section `section`, whose top is
   /// `sectionTop`) that may overlap `search` (a superset, in item order), handed over by the
-  /// body in one call; returns whether the body scrolls sideways. The geometry is read in
-  /// place by the caller (`geometries[s].appendCandidates(…)`): no copy of it or its body.
+  /// body in one call; with a `tally`, a body that scrolls sideways counts into it the cells
+  /// it prefetches in the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``).
+  /// Returns whether the body scrolls sideways.
   func appendCandidates(
     _ search: CellSearch, section: Int, sectionTop: Double,
-    to candidates: inout ContiguousArray<CellCandidate>
+    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally?
   ) -> Bool {
     guard itemCount > 0 else { return false }
     let (minX, maxX, offset, sideways) = extent(search, section: section)
-    body.appendItems(
-      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
-      at: bodyOrigin(sectionTop: sectionTop), to: &candidates)
+    let origin = bodyOrigin(sectionTop: sectionTop)
+    if sideways, tally != nil {
+      body.appendItems(
+        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates, counting: &tally!)
+    } else {
+      body.appendItems(
+        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates
+      )
+    }
     return sideways
   }
 
@@ -233,6 +253,16 @@ protocol SectionBody: Sendable {
   /// for every other body.
   var carouselMetrics: CarouselMetrics? { get }
 
+  /// For a viewport: in a body that scrolls sideways (scrolled by `offset`), one walk over the
+  /// cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits across `tally`'s reach,
+  /// which counts into `tally` the cells it prefetches (``SidewaysTally/side(of:)``) and
+  /// appends to `candidates` every cell that may be on screen (a superset); every other body
+  /// appends what ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)`` does across the
+  /// tally's visible extent.
+  func appendItems(
+    y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
+    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally)
+
   /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
   var scrollsSideways: Bool { get }
 
@@ -277,6 +307,15 @@ extension SectionBody {
   }
 
   var carouselMetrics: CarouselMetrics? { nil }
+
+  func appendItems(
+    y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
+    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally
+  ) {
+    appendItems(
+      overlappingX: tally.visible.minX, tally.visible.maxX, y: minY, maxY, scrolledBy: offset, at: origin,
+      to: &candidates)
+  }
 
   var scrollsSideways: Bool { false }
 
