@@ -73,14 +73,8 @@ extension LayoutSnapshot {
     let direction = frameDirection
     let search = CellSearch(
       minX: minX, maxX: maxX, sideways: nil, minY: space.minY, maxY: space.maxY, offsets: horizontalOffsets)
-    let sections = sectionSearch(overlapping: rect)
-    var walk = SectionWalk(from: sections?.first ?? geometries.count, sectionsTop: sectionsTop)
     var backgrounds = BackgroundCursor()
-    while let sections, walk.section < geometries.count {
-      let section = walk.section
-      let top = walk.top(in: self)
-      guard top < sections.maxY else { break }
-      walk.advance()
+    forEachSection(overlapping: rect) { section, top in
       if backgrounds.hasBackground(section, in: model.sections),
         let background = backgroundAttributes(inSection: section, top: top),
         background.frame.intersects(rect)
