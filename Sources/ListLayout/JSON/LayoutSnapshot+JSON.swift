@@ -39,7 +39,7 @@ extension LayoutSnapshot {
   /// lists its first ones and its last, the end of its row, and gets `"snapOffsetCount"`).
   ///
   /// A long list of elements (65,536 or more) is formatted on every active processor, in
-  /// segments of 16,384 elements that reach `writer` in order, the same bytes as on one
+  /// segments of 8,192 elements that reach `writer` in order, the same bytes as on one
   /// thread; a few segments are in flight at once, never the whole output.
   ///
   /// - Complexity: O(n) for n elements written.

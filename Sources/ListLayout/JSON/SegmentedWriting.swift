@@ -22,10 +22,10 @@ package struct OutputParallelism: Sendable {
   package var segmentLength: Int
   /// The fewest elements written on more than one thread.
   package var threshold: Int
-  /// The capacity of a segment's buffer, in bytes: room for a segment of 16,384 elements of
+  /// The capacity of a segment's buffer, in bytes: room for a segment of 8,192 elements of
   /// up to 256 bytes each by default; a segment that writes more hands the rest over in
   /// extra pieces (tests make it small to have them).
-  package var segmentCapacity = 1 << 22
+  package var segmentCapacity = 1 << 21
 
   /// A setting for tests: `threads` threads, segments of `segmentLength` elements, from
   /// `threshold` elements on.
@@ -35,15 +35,16 @@ package struct OutputParallelism: Sendable {
     self.threshold = threshold
   }
 
-  /// One thread per active processor, segments of 16,384 elements (about 2 MB of frames:
-  /// a few of them in flight at once, and enough of them to share out evenly), from 65,536
+  /// One thread per active processor, segments of 8,192 elements (about 1 MB of frames:
+  /// two per thread in flight at once, few pages to touch for the first time, and enough
+  /// segments to share out evenly; measured against 4,096, 16,384 and 32,768), from 65,536
   /// elements on (about 8 MB, 8 ms on one thread). A smaller output, such as a viewport's,
   /// is written as before on the calling thread: no thread is started, no segment buffer
   /// allocated.
   package static var `default`: OutputParallelism {
     let processors = ProcessInfo.processInfo.activeProcessorCount
     guard processors > 1 else { return .sequential }
-    return OutputParallelism(threads: processors, segmentLength: 16_384, threshold: 65_536)
+    return OutputParallelism(threads: processors, segmentLength: 8_192, threshold: 65_536)
   }
 
   /// Everything on the calling thread.
