@@ -57,6 +57,16 @@ public struct ByteWriter {
     count = 0
   }
 
+  /// Writes the bytes `other` holds in its buffer (those not yet handed to its sink) and
+  /// empties that buffer: how a writer that formatted a segment of output on another thread
+  /// hands it over without a copy through its own sink. A buffer larger than this writer's
+  /// goes straight to this writer's sink.
+  package mutating func write(bufferedBytesOf other: inout ByteWriter) {
+    guard other.count > 0 else { return }
+    write(bytes: UnsafeBufferPointer(start: other.storage.base, count: other.count))
+    other.count = 0
+  }
+
   /// Room for `needed` bytes (at most `capacity`): where they go. The caller adds what it
   /// wrote to `count`.
   @inlinable @inline(__always)

@@ -60,11 +60,15 @@ struct CarouselBody: SectionBody {
     frame(item, band: height, origin, scrolledBy: 0)
   }
 
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {
+    guard !items.isEmpty else { return }
     let row = self.row
     let band = height(row)
     var failure: E?
-    cells.forEachCell(from: 0) { item, start, width, height in
+    cells.forEachCell(from: items.lowerBound) { item, start, width, height in
+      guard item < items.upperBound else { return false }
       do throws(E) {
         try body(
           item, row.frame(item, start: start, width: width, height: height, band: band, origin, scrolledBy: 0)

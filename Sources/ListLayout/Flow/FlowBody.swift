@@ -58,14 +58,23 @@ struct FlowBody: SectionBody {
     return frame(page: pages[page], local: local, y: pageOrigin(page, origin))
   }
 
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-    var item = 0
-    for (k, page) in pages.enumerated() {
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {
+    guard !items.isEmpty else { return }
+    var (k, local) = locate(item: items.lowerBound)
+    var item = items.lowerBound
+    while item < items.upperBound {
+      let page = pages[k]
       let y = pageOrigin(k, origin)
-      for local in 0..<page.itemCount {
+      let end = min(page.itemCount, local + (items.upperBound - item))
+      while local < end {
         try body(item, frame(page: page, local: local, y: y))
         item += 1
+        local += 1
       }
+      k += 1
+      local = 0
     }
   }
 

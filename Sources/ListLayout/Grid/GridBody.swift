@@ -193,14 +193,23 @@ struct GridBody: SectionBody {
     return frame(page: pages[page], local: local, y: pageOrigin(page, origin))
   }
 
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-    var item = 0
-    for (k, page) in pages.enumerated() {
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {
+    guard !items.isEmpty else { return }
+    var (k, local) = locate(item: items.lowerBound)
+    var item = items.lowerBound
+    while item < items.upperBound {
+      let page = pages[k]
       let y = pageOrigin(k, origin)
-      for local in 0..<page.itemCount {
+      let end = min(page.itemCount, local + (items.upperBound - item))
+      while local < end {
         try body(item, frame(page: page, local: local, y: y))
         item += 1
+        local += 1
       }
+      k += 1
+      local = 0
     }
   }
 
@@ -313,8 +322,10 @@ struct DenseGridBody: SectionBody {
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect { frame(item, origin) }
 
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-    for item in frames.indices { try body(item, frame(item, origin)) }
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {
+    for item in items { try body(item, frame(item, origin)) }
   }
 
   /// - Complexity: O(log r + k log k): the rows of the band are found by binary search, their

@@ -38,77 +38,65 @@ extension LayoutSnapshot {
   /// `"snapOffsets"` (at most ``maximumWrittenSnapOffsets`` of them: a carousel with more
   /// lists its first ones and its last, the end of its row, and gets `"snapOffsetCount"`).
   ///
+  /// A long list of elements (65,536 or more) is formatted on every active processor, in
+  /// segments of 8,192 elements that reach `writer` in order, the same bytes as on one
+  /// thread; a few segments are in flight at once, never the whole output.
+  ///
   /// - Complexity: O(n) for n elements written.
   public func writeJSON(
     elements: [LayoutAttributes]? = nil, overlayIDs: [String] = [], sections: [Int]? = nil,
     to writer: inout ByteWriter
+  ) {
+    writeJSON(
+      elements: elements, overlayIDs: overlayIDs, sections: sections, parallelism: .default, to: &writer)
+  }
+
+  /// ``writeJSON(elements:overlayIDs:sections:to:)`` with the elements formatted as
+  /// `parallelism` says (tests force small segments and several threads).
+  package func writeJSON(
+    elements: [LayoutAttributes]? = nil, overlayIDs: [String] = [], sections: [Int]? = nil,
+    parallelism: OutputParallelism, to writer: inout ByteWriter
   ) {
     writer.write("{\"contentSize\":{\"width\":")
     writer.write(number: contentSize.width)
     writer.write(",\"height\":")
     writer.write(number: contentSize.height)
     writer.write("},\"elements\":[")
-    var first = true
-    // Each element is written straight into the writer's buffer with one check of its room,
-    // not one per part: the part before the identifier (12 bytes of prefix, 11 of kind and
-    // quote, 19 and 8 of keys, two integers of 20), a short identifier (6 bytes of key, 18
-    // of string: see `ByteWriter.shortQuotable`), the part after it (64 bytes of keys and
-    // punctuation, four numbers, an integer of 20). An identifier of another form goes
-    // between two records. `first` is a parameter rather than a captured variable, which
-    // the runtime would check on every use.
-    let headRoom = 96
-    let tailRoom = 84 + 4 * ByteWriter.maximumNumberLength
-    func element(_ element: LayoutAttributes, id: String?, first: inout Bool, into writer: inout ByteWriter) {
-      let wasFirst = first
-      first = false
-      let shortID = id.flatMap(ByteWriter.shortQuotable)
-      if id == nil || shortID != nil {
-        writer.withUnsafeRoom(headRoom + 6 + ByteWriter.maximumShortQuotedLength + tailRoom) { out in
-          var n = Self.putHead(element, first: wasFirst, at: out)
-          if let shortID {
-            n &+= ByteWriter.put(",\"id\":", at: out + n)
-            n &+= ByteWriter.put(quoted: shortID, at: out + n)
-          }
-          return n &+ Self.putTail(element, at: out + n)
-        }
-      } else if let id {
-        writer.withUnsafeRoom(headRoom) { Self.putHead(element, first: wasFirst, at: $0) }
-        writer.write(",\"id\":")
-        writer.write(jsonQuoted: id)
-        writer.withUnsafeRoom(tailRoom) { Self.putTail(element, at: $0) }
-      }
-    }
     if let elements {
-      for attributes in elements {
-        let id =
-          attributes.kind == .overlay
-          ? overlayIDs.indices.contains(attributes.indexPath.item)
-            ? overlayIDs[attributes.indexPath.item] : nil
-          : identifier(of: attributes)
-        element(attributes, id: id, first: &first, into: &writer)
+      func write(_ range: Range<Int>, to writer: inout ByteWriter) {
+        var first = range.lowerBound == 0
+        for attributes in elements[range] {
+          let id =
+            attributes.kind == .overlay
+            ? overlayIDs.indices.contains(attributes.indexPath.item)
+              ? overlayIDs[attributes.indexPath.item] : nil
+            : identifier(of: attributes)
+          Self.writeElement(attributes, id: id, first: &first, to: &writer)
+        }
+      }
+      if parallelism.isSegmented(elements.count) {
+        let length = parallelism.segmentLength
+        SegmentedWriting.write(
+          segments: parallelism.segmentCount(elements.count), threads: parallelism.threads,
+          capacity: parallelism.segmentCapacity, to: &writer
+        ) { k, segment in
+          write(k * length..<min(elements.count, (k + 1) * length), to: &segment)
+        }
+      } else {
+        write(elements.indices, to: &writer)
+      }
+    } else if parallelism.threshold < .max, parallelism.isSegmented(elementCount) {
+      let total = elementCount
+      let length = parallelism.segmentLength
+      let starts = listingSegmentStarts(length: length)
+      SegmentedWriting.write(
+        segments: starts.count, threads: parallelism.threads, capacity: parallelism.segmentCapacity,
+        to: &writer
+      ) { k, segment in
+        writeListing(from: starts[k], count: min(length, total - k * length), first: k == 0, to: &segment)
       }
     } else {
-      // Every element in listing order; cell identifiers come from walking the section's
-      // cells alongside (O(1) each, where a look-up by index costs O(log n)).
-      if let header = listHeader(pinning: nil) {
-        element(header, id: model.configuration.listHeader?.id, first: &first, into: &writer)
-      }
-      for section in geometries.indices {
-        var cells = CellIdentifiers(model.sections[section].cells)
-        forEachElement(inSection: section) { attributes in
-          let id =
-            switch attributes.kind {
-            case .cell: cells.next()
-            case .header: model.sections[section].header?.id
-            case .background: model.sections[section].background?.id
-            default: model.sections[section].footer?.id
-            }
-          element(attributes, id: id, first: &first, into: &writer)
-        }
-      }
-      if let footer = listFooter(pinning: nil) {
-        element(footer, id: model.configuration.listFooter?.id, first: &first, into: &writer)
-      }
+      writeListing(from: ListingPosition(section: -1, offset: 0), count: .max, first: true, to: &writer)
     }
     if let sections {
       writer.write("\n],\"sections\":[")
@@ -117,6 +105,121 @@ extension LayoutSnapshot {
       }
     }
     writer.write("\n]}\n")
+  }
+
+  /// A place in the listing order of ``forEachElement(_:)``: element `offset` of `section`
+  /// (as ``forEachElement(inSection:positions:_:)`` counts them); section −1 is the list
+  /// header, the section after the last one the list footer.
+  struct ListingPosition {
+    var section: Int
+    var offset: Int
+  }
+
+  /// Where each segment of `length` elements of the listing starts, the first at the start.
+  ///
+  /// - Complexity: O(s log s + n / length) for s sections.
+  func listingSegmentStarts(length: Int) -> [ListingPosition] {
+    var starts = [ListingPosition(section: -1, offset: 0)]
+    // The listing index of the next segment's start, and of the first element of the
+    // section at hand.
+    var next = length
+    var base = model.configuration.listHeader == nil ? 0 : 1
+    for section in geometries.indices {
+      let count = elementCount(inSection: section)
+      while next < base + count {
+        starts.append(ListingPosition(section: section, offset: next - base))
+        next += length
+      }
+      base += count
+    }
+    if model.configuration.listFooter != nil, next == base {
+      starts.append(ListingPosition(section: geometries.count, offset: 0))
+    }
+    return starts
+  }
+
+  /// Writes `count` elements of the listing (or all the rest), from `start`, each preceded
+  /// by a comma unless it is the `first` of the whole list: the one walk behind the layout's
+  /// JSON, whole or cut into segments.
+  ///
+  /// - Complexity: O(log s + log n + k) for k elements written.
+  func writeListing(from start: ListingPosition, count: Int, first: Bool, to writer: inout ByteWriter) {
+    var first = first
+    var remaining = count
+    var section = start.section
+    var offset = start.offset
+    if section < 0 {
+      if remaining > 0, let header = listHeader(pinning: nil) {
+        Self.writeElement(header, id: model.configuration.listHeader?.id, first: &first, to: &writer)
+        remaining -= 1
+      }
+      section = 0
+      offset = 0
+    }
+    while remaining > 0, section < geometries.count {
+      let available = elementCount(inSection: section) - offset
+      if available > 0 {
+        let taken = min(available, remaining)
+        // Cell identifiers come from walking the section's cells alongside, from the first
+        // cell written (O(1) each, where a look-up by index costs O(log n)).
+        let modelSection = model.sections[section]
+        var cells: CellIdentifiers?
+        forEachElement(inSection: section, positions: offset..<offset + taken) { attributes in
+          let id: String?
+          switch attributes.kind {
+          case .cell:
+            if cells == nil { cells = CellIdentifiers(modelSection.cells, from: attributes.indexPath.item) }
+            id = cells!.next()
+          case .header: id = modelSection.header?.id
+          case .background: id = modelSection.background?.id
+          default: id = modelSection.footer?.id
+          }
+          Self.writeElement(attributes, id: id, first: &first, to: &writer)
+        }
+        remaining -= taken
+      }
+      section += 1
+      offset = 0
+    }
+    if remaining > 0, let footer = listFooter(pinning: nil) {
+      Self.writeElement(footer, id: model.configuration.listFooter?.id, first: &first, to: &writer)
+    }
+  }
+
+  /// Writes one element's record, preceded by a comma unless it is the `first`: the one rule
+  /// for what an element looks like.
+  ///
+  /// The record is written straight into the writer's buffer with one check of its room,
+  /// not one per part: the part before the identifier (12 bytes of prefix, 11 of kind and
+  /// quote, 19 and 8 of keys, two integers of 20), a short identifier (6 bytes of key, 18
+  /// of string: see `ByteWriter.shortQuotable`), the part after it (64 bytes of keys and
+  /// punctuation, four numbers, an integer of 20). An identifier of another form goes
+  /// between two records. `first` is a parameter rather than a captured variable, which
+  /// the runtime would check on every use.
+  @inline(__always)
+  static func writeElement(
+    _ element: LayoutAttributes, id: String?, first: inout Bool, to writer: inout ByteWriter
+  ) {
+    let headRoom = 96
+    let tailRoom = 84 + 4 * ByteWriter.maximumNumberLength
+    let wasFirst = first
+    first = false
+    let shortID = id.flatMap(ByteWriter.shortQuotable)
+    if id == nil || shortID != nil {
+      writer.withUnsafeRoom(headRoom + 6 + ByteWriter.maximumShortQuotedLength + tailRoom) { out in
+        var n = putHead(element, first: wasFirst, at: out)
+        if let shortID {
+          n &+= ByteWriter.put(",\"id\":", at: out + n)
+          n &+= ByteWriter.put(quoted: shortID, at: out + n)
+        }
+        return n &+ putTail(element, at: out + n)
+      }
+    } else if let id {
+      writer.withUnsafeRoom(headRoom) { putHead(element, first: wasFirst, at: $0) }
+      writer.write(",\"id\":")
+      writer.write(jsonQuoted: id)
+      writer.withUnsafeRoom(tailRoom) { putTail(element, at: $0) }
+    }
   }
 
   /// Puts an element's record up to its identifier at `out` (room for 96 bytes) and returns
@@ -253,7 +356,14 @@ private struct CellIdentifiers {
   var cells: ContiguousArray<Cell> = []
   var local = 0
 
-  init(_ list: CellList) { leaves = CellList.LeafIterator(root: list.root, from: 0) }
+  /// The identifiers from cell `item` on.
+  init(_ list: CellList, from item: Int) {
+    leaves = CellList.LeafIterator(root: list.root, from: item)
+    if let leaf = leaves.next() {
+      cells = leaf.node.elements
+      local = min(max(0, item - leaf.first), cells.count)
+    }
+  }
 
   /// The next cell's identifier; `nil` for a cell without one and after the last cell.
   mutating func next() -> String? {

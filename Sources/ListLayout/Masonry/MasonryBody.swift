@@ -107,9 +107,11 @@ struct MasonryBody: SectionBody {
     frame(records[item], base: base(origin))
   }
 
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {
     let base = base(origin)
-    for (item, record) in records.enumerated() { try body(item, frame(record, base: base)) }
+    for item in items { try body(item, frame(records[item], base: base)) }
   }
 
   /// Finds in each lane, by binary search, the first cell whose bottom reaches the band, and

@@ -104,8 +104,10 @@ struct SequentialBody: SectionBody {
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect { frame(item, origin) }
 
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
-    for item in frames.indices { try body(item, frame(item, origin)) }
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {
+    for item in items { try body(item, frame(item, origin)) }
   }
 
   /// - Complexity: O(n): every cell is a candidate.

@@ -89,16 +89,54 @@ extension LayoutSnapshot {
   public func forEachElement<E: Error>(
     inSection section: Int, _ body: (LayoutAttributes) throws(E) -> Void
   ) throws(E) {
-    guard geometries.indices.contains(section) else { return }
-    if let background = backgroundAttributes(inSection: section) { try body(background) }
-    if let header = supplementary(.header, section) { try body(header) }
-    try geometries[section].body.forEachItem(at: bodyOrigin(section)) { (item, frame) throws(E) in
-      try body(
-        LayoutAttributes(
-          kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
-          zIndex: LayoutAttributes.cellZIndex))
+    try forEachElement(inSection: section, positions: 0..<Int.max, body)
+  }
+
+  /// The number of elements ``forEachElement(inSection:_:)`` lists for `section` (0 for a
+  /// section that does not exist).
+  ///
+  /// - Complexity: O(log s).
+  func elementCount(inSection section: Int) -> Int {
+    guard geometries.indices.contains(section) else { return 0 }
+    let geometry = geometries[section]
+    let background = model.sections.withElement(at: section) { $0.background != nil }
+    return geometry.itemCount + (background ? 1 : 0) + (geometry.headerFrame == nil ? 0 : 1)
+      + (geometry.footerFrame == nil ? 0 : 1)
+  }
+
+  /// Calls `body` with the elements of `section` at `positions` of its listing order (as
+  /// ``forEachElement(inSection:_:)`` lists them, from 0; positions past its last element
+  /// are ignored): what a writer that cuts the listing into segments walks, each from any
+  /// element.
+  ///
+  /// - Complexity: O(log s + log n + k) for k elements visited.
+  func forEachElement<E: Error>(
+    inSection section: Int, positions: Range<Int>, _ body: (LayoutAttributes) throws(E) -> Void
+  ) throws(E) {
+    guard geometries.indices.contains(section), !positions.isEmpty else { return }
+    var position = 0
+    if let background = backgroundAttributes(inSection: section) {
+      if positions.contains(position) { try body(background) }
+      position += 1
     }
-    if let footer = supplementary(.footer, section) { try body(footer) }
+    if let header = supplementary(.header, section) {
+      if positions.contains(position) { try body(header) }
+      position += 1
+    }
+    let geometry = geometries[section]
+    let first = max(0, positions.lowerBound - position)
+    let end = min(geometry.itemCount, positions.upperBound - position)
+    if first < end {
+      let items = first..<end
+      try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
+        try body(
+          LayoutAttributes(
+            kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+            zIndex: LayoutAttributes.cellZIndex))
+      }
+    }
+    position += geometry.itemCount
+    if positions.contains(position), let footer = supplementary(.footer, section) { try body(footer) }
   }
 
   /// Where the body of `section` sits in content coordinates.

@@ -86,11 +86,7 @@ public struct LayoutSnapshot: Sendable {
   public var elementCount: Int {
     var count =
       (model.configuration.listHeader == nil ? 0 : 1) + (model.configuration.listFooter == nil ? 0 : 1)
-    for (index, geometry) in geometries.enumerated() {
-      count +=
-        geometry.itemCount + (geometry.headerFrame == nil ? 0 : 1) + (geometry.footerFrame == nil ? 0 : 1)
-      if model.sections[index].background != nil { count += 1 }
-    }
+    for section in geometries.indices { count += elementCount(inSection: section) }
     return count
   }
 

@@ -198,8 +198,13 @@ protocol SectionBody: Sendable {
   /// - Complexity: O(log n) or better.
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect
 
-  /// Calls `body` with every cell's index and frame, in item order.
-  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E)
+  /// Calls `body` with the index and frame of every cell of `items` (a range within
+  /// `0 ..< itemCount`), in item order: the frames every other path computes, bit for bit,
+  /// wherever the range starts (a writer of frames walks a million cells in segments).
+  ///
+  /// - Complexity: O(log n + k) for k cells visited.
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E)
 
   /// Calls `body` with the index and frame of every cell that may overlap the band
   /// `minY ..< maxY` (a superset: callers test frames exactly), in item order, until it
@@ -272,6 +277,11 @@ protocol SectionBody: Sendable {
 }
 
 extension SectionBody {
+  /// Calls `body` with every cell's index and frame, in item order.
+  func forEachItem<E: Error>(at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E) {
+    try forEachItem(in: 0..<itemCount, at: origin, body)
+  }
+
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
