@@ -793,26 +793,46 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// ``readNumber(_:)``'s common case, which cannot fail (see ``nextKeyFast(_:_:)``): a whole
-  /// number of up to 15 digits without a sign (most sizes and offsets), exact as a double.
-  /// Returns `nil`, having consumed nothing, for anything else.
+  /// number of up to seven digits without a sign (most sizes and offsets), exact as a double,
+  /// followed by at least one byte, found and converted in one word without a loop. Returns
+  /// `nil`, having consumed nothing, for anything else.
   @inlinable @inline(__always)
   package mutating func readNumberFast() -> Double? {
     var i = offset
     while i < end, Self.isWhitespace(base[i]) { i &+= 1 }
-    if i < end, base[i] &- 0x31 < 9 {
-      let start = i
-      var value = UInt64(base[i] &- 0x30)
-      i &+= 1
-      while i < end, base[i] &- 0x30 < 10, i &- start < 15 {
-        value = value &* 10 &+ UInt64(base[i] &- 0x30)
-        i &+= 1
-      }
-      if i == end || !Self.continuesNumber(base[i]) {
-        offset = i
-        return Double(value)
-      }
+    guard end &- i >= 8, base[i] &- 0x31 < 9 else { return nil }
+    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    let count = Self.leadingDigits(word)
+    guard count < 8, !Self.continuesNumber(UInt8(truncatingIfNeeded: word &>> (8 &* UInt64(count)))) else {
+      return nil
     }
-    return nil
+    offset = i &+ count
+    return Double(Int64(Self.digitsValue(word, count: count)))
+  }
+
+  /// How many of the eight bytes of `word` (in memory order) are ASCII digits before the
+  /// first that is not (8 when all are).
+  @inlinable @inline(__always)
+  static func leadingDigits(_ word: UInt64) -> Int {
+    let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    // A byte is a digit when its high half is 3, before and after adding 6 (0x3A–0x3F carry
+    // into the high half). A carry out of a byte at 0xFA or above reaches only later bytes,
+    // past the first non-digit, so the lowest non-digit byte found is exact.
+    let notDigits = ((word & high) ^ zeros) | (((word &+ 0x0606_0606_0606_0606) & high) ^ zeros)
+    return notDigits.trailingZeroBitCount &>> 3
+  }
+
+  /// The value of the first `count` (1 to 7) bytes of `word`, all ASCII digits, first digit
+  /// lowest in memory.
+  @inlinable @inline(__always)
+  static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
+    // The digits moved to the top of the word, zeros below them, then combined in pairs,
+    // fours and eights: (b0 * 10 + b1), (p0 * 100 + p1), (q0 * 10_000 + q1).
+    var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &<< (8 &* UInt64(8 &- count))
+    value = (value &* 2561) &>> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) &>> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) &>> 32
   }
 
   /// Whether `byte` may continue a number literal (a digit, a fraction or an exponent).
