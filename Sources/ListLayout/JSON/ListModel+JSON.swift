@@ -674,7 +674,7 @@ private struct FeedDecoder {
   }
 
   /// A size, with `SizeKey.keys` at hand.
-  @inline(__always)
+  @inline(always)
   static func readSize(_ reader: inout JSONReader, keys: JSONKeyTable) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
