@@ -296,7 +296,9 @@ public enum ListLayoutCommand {
     let decoded: Result<ListModel, Error>
     do {
       decoded = try io.withContents(of: path) { bytes in
-        Result { () throws -> ListModel in
+        // A large feed's cells come from a heap grown for them, in huge pages (Linux).
+        HeapSetup.prepare(forInputBytes: bytes.count)
+        return Result { () throws -> ListModel in
           let model = try ListModel(json: bytes, width: width)
           if let problem = FeedCheck.widthProblem(model, bytes: bytes) { throw FeedProblem(text: problem) }
           return model

@@ -119,7 +119,7 @@ import Testing
       for element in 0..<(1 + generator.below(3)) {
         if element > 0 { text += Array(generator.pick([",", " , "]).utf8) }
         text += Array(generator.pick(["", " ", "\n", "-", "0", "00", "-0"]).utf8)
-        let digits = generator.pick([0, 1, 2, 3, 5, 14, 15, 16, 17, 19, 20, 25])
+        let digits = generator.pick([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 14, 15, 16, 17, 19, 20, 25])
         for index in 0..<digits {
           text.append(UInt8(ascii: "0") + UInt8(index == 0 ? 1 + generator.below(9) : generator.below(10)))
         }
@@ -129,6 +129,61 @@ import Testing
       let fast = readNumbers(text, general: false)
       let slow = readNumbers(text, general: true)
       #expect(fast == slow, "round \(round): \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  /// Every number literal reads as the standard library's `Double(String)` reads it, bit for
+  /// bit: whole numbers of every length (the one-word fast path takes up to seven digits
+  /// followed by at least one byte, anything else goes the general way), fractions,
+  /// exponents, signs, and what may follow a number.
+  @Test func numbersReadAsTheStandardLibraryReadsThem() throws {
+    var generator = SplitMix64(seed: 5)
+    var literals = [
+      "0", "-0", "1", "9", "10", "99", "1000000", "9999999", "10000000", "99999999", "123456789",
+      "9007199254740991", "9007199254740992", "9007199254740993", "18446744073709551615",
+      "18446744073709551616", "0.1", "0.30000000000000004", "1e22", "1e23", "2.5e-3", "-7.25",
+      "4.9e-324", "2.2250738585072014e-308", "1.7976931348623157e308", "123456.789e3",
+    ]
+    for _ in 0..<20_000 {
+      var literal = generator.below(8) == 0 ? "-" : ""
+      let digits = 1 + generator.below(generator.below(4) == 0 ? 25 : 9)
+      for index in 0..<digits {
+        literal.append(String(index == 0 && digits > 1 ? 1 + generator.below(9) : generator.below(10)))
+      }
+      switch generator.below(6) {
+      case 0: literal += "." + String(generator.below(100_000))
+      case 1: literal += "e" + String(generator.below(40) - 20)
+      case 2: literal += "." + String(generator.below(1000)) + "E+" + String(generator.below(30))
+      default: break
+      }
+      literals.append(literal)
+    }
+    let followers = ["", " ", ",", "]", "}", "\n", ",\"abc\":1", "       ", " ]"]
+    for (index, literal) in literals.enumerated() {
+      let follower = followers[index % followers.count]
+      let text = Array((literal + follower).utf8)
+      var reader = reader(text)
+      let expected = try #require(Double(literal), "\(literal)")
+      let value = try reader.readNumber()
+      #expect(value.bitPattern == expected.bitPattern, "\(literal) + \(follower)")
+      #expect(reader.offset == literal.utf8.count, "\(literal) + \(follower)")
+    }
+  }
+
+  @Test func digitWordsAreFoundAndConverted() {
+    var generator = SplitMix64(seed: 6)
+    for _ in 0..<20_000 {
+      var bytes = (0..<8).map { _ in
+        generator.below(3) == 0 ? UInt8(generator.below(256)) : UInt8(ascii: "0") + UInt8(generator.below(10))
+      }
+      if generator.below(4) == 0 { bytes[generator.below(8)] = UInt8(0xFA + generator.below(6)) }
+      let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+      let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+      #expect(JSONReader.leadingDigits(word) == count, "\(bytes)")
+      if count > 0, count < 8 {
+        let expected = UInt64(String(decoding: bytes[0..<count], as: UTF8.self))!
+        #expect(JSONReader.digitsValue(word, count: count) == expected, "\(bytes)")
+      }
     }
   }
 

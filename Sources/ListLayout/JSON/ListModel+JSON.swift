@@ -272,14 +272,28 @@ private struct FeedDecoder {
         try readRareKey(CellKey(rawValue: key)!, &reader, section: section, item: item, into: &rare)
       }
     }
-    if let content = rare?.content {
+    guard let rare else {
+      Cell.initialize(slot, id: consume id, size: consume size, traits: consume traits)
+      return
+    }
+    try Self.initialize(slot, id: id, size: size, traits: traits, hasSize: hasSize, rare: rare, reader)
+  }
+
+  /// Initializes `slot` with a cell that has some of the less common keys (out of line, as
+  /// they are: the hottest loop stays small).
+  @inline(never)
+  static func initialize(
+    _ slot: UnsafeMutablePointer<Cell>, id: String?, size: CellSize, traits: TraitSet, hasSize: Bool,
+    rare: RareCellKeys, _ reader: borrowing JSONReader
+  ) throws(JSONInputError) {
+    var size = size
+    if let content = rare.content {
       guard !hasSize else {
         throw reader.error(.invalidValue, "a cell takes a size or a content tree, not both")
       }
-      size = .flex(FlexContent(content, width: rare!.contentWidth))
+      size = .flex(FlexContent(content, width: rare.contentWidth))
     }
-    Cell.initialize(slot, id: consume id, size: consume size, traits: consume traits)
-    guard let rare else { return }
+    Cell.initialize(slot, id: id, size: size, traits: traits)
     if let sequential = rare.sequential { slot.pointee.sequential = sequential }
     if let span = rare.span { slot.pointee.span = span }
   }
@@ -660,7 +674,7 @@ private struct FeedDecoder {
   }
 
   /// A size, with `SizeKey.keys` at hand.
-  @inline(__always)
+  @inline(always)
   static func readSize(_ reader: inout JSONReader, keys: JSONKeyTable) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
@@ -678,6 +692,8 @@ private struct FeedDecoder {
 
   /// A trait list: standard traits become bits; a list naming app-defined traits is shared
   /// with every equal list of the feed, so a million cells with the same list hold one copy.
+  /// (Out of line: the cell loop stays small enough for the reader's fast paths to be inlined.)
+  @inline(never)
   mutating func readTraits(_ reader: inout JSONReader) throws(JSONInputError) -> TraitSet {
     var traits: [LayoutTrait] = []
     let limit = limits.maxTraitsPerElement
