@@ -1209,3 +1209,35 @@ enum SmallString {
     #endif
   }
 }
+
+// MARK: Reading ahead on another thread
+
+extension JSONReader {
+  /// The document's bytes (valid as long as this reader's are).
+  package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: end) }
+
+  /// A reader of the same bytes at `position`, inside the containers this reader is in (a
+  /// copy of its key path, so its depth, limits and error paths are this reader's): what a
+  /// decoder hands another thread to read ahead from a guessed position. The copy shares no
+  /// mutable state with this reader (its own path storage; the bytes are never written).
+  package func reader(at position: Int) -> JSONReader {
+    var copy = JSONReader(
+      buffer: buffer, base: base, count: end, maxDepth: maxDepth, maxStringLength: maxStringLength)
+    while copy.framesCapacity < depth {
+      copy.path.grow(keeping: 0)
+      copy.frames = copy.path.frames
+      copy.framesCapacity = copy.path.capacity
+    }
+    copy.frames.initialize(from: frames, count: depth)
+    copy.depth = depth
+    copy.top = top
+    copy.offset = Swift.min(Swift.max(position, 0), end)
+    return copy
+  }
+}
+
+extension JSONReader.ArrayState {
+  /// The state of an array whose element `index` has been read (a decoder that skips a run
+  /// of elements read elsewhere).
+  @inlinable package init(index: Int) { self.index = index }
+}

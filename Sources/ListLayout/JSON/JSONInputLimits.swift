@@ -15,11 +15,23 @@ public struct JSONInputLimits: Sendable, Hashable {
   public var maxTraitsPerElement: Int
   /// The largest document, in bytes (default 512 MiB).
   public var maxBytes: Int
+  /// The most threads a feed decode runs on, the calling thread included (default 8, and
+  /// never more than the active processor count); `1` decodes on the calling thread alone.
+  ///
+  /// A section whose `items` array starts with at least 1 MiB of the document after it has
+  /// its cells decoded by the calling thread and, speculatively, by helper threads that start
+  /// at guessed element boundaries further on; the calling thread takes a helper's cells only
+  /// when it reaches the very element the helper started at. The model, and any error
+  /// (message, key path, line and column), are those of a decode on one thread: only the
+  /// time and the processor use differ. Helper threads end before the decode returns.
+  /// Not a bound on untrusted input, but on the resources one decode takes: a server that
+  /// decodes many feeds at once may want `1`.
+  public var maxDecodeThreads: Int
 
   /// Creates limits; every argument defaults to the documented value.
   public init(
     maxDepth: Int = 64, maxSections: Int = 1_000_000, maxCells: Int = 5_000_000, maxStringLength: Int = 4096,
-    maxTraitsPerElement: Int = 64, maxBytes: Int = 512 << 20
+    maxTraitsPerElement: Int = 64, maxBytes: Int = 512 << 20, maxDecodeThreads: Int = 8
   ) {
     self.maxDepth = maxDepth
     self.maxSections = maxSections
@@ -27,6 +39,7 @@ public struct JSONInputLimits: Sendable, Hashable {
     self.maxStringLength = maxStringLength
     self.maxTraitsPerElement = maxTraitsPerElement
     self.maxBytes = maxBytes
+    self.maxDecodeThreads = maxDecodeThreads
   }
 
   /// The defaults.

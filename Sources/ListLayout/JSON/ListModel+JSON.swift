@@ -56,13 +56,16 @@ extension ListModel {
   }
 
   /// Decodes a feed with `reader`, within `limits` (its size checked before anything is read).
-  init(reading reader: inout JSONReader, width: Double?, limits: JSONInputLimits) throws(JSONInputError) {
+  init(
+    reading reader: inout JSONReader, width: Double?, limits: JSONInputLimits,
+    parallel: ParallelCellDecoding? = nil
+  ) throws(JSONInputError) {
     if reader.count > limits.maxBytes {
       throw reader.error(
         .limitExceeded("maxBytes"), "the document has \(reader.count) bytes; the limit is \(limits.maxBytes)",
         at: 0)
     }
-    var decoder = FeedDecoder(limits: limits)
+    var decoder = FeedDecoder(limits: limits, parallel: parallel ?? ParallelCellDecoding(limits: limits))
     try decoder.readFeed(&reader)
     try reader.finish()
     self = try decoder.model(width: width, reader: reader)
@@ -78,7 +81,7 @@ extension ListModel {
 
 /// Section or cell attribute keys read from JSON, applied over the defaults once the whole
 /// document (which may give its defaults last) has been read.
-private struct PartialSectionAttributes {
+struct PartialSectionAttributes {
   var horizontalAlignment: HorizontalAlignment?
   var verticalAlignment: VerticalAlignment?
   var itemSpacing: Double?
@@ -94,7 +97,7 @@ private struct PartialSectionAttributes {
   }
 }
 
-private struct PartialCellAttributes {
+struct PartialCellAttributes {
   var insets: EdgeInsets?
   var shouldBeginLine: Bool?
   var shouldEndLine: Bool?
@@ -109,7 +112,7 @@ private struct PartialCellAttributes {
 }
 
 /// Reads the feed schema key by key.
-private struct FeedDecoder {
+struct FeedDecoder {
   let limits: JSONInputLimits
   var width: Double?
   var contentInsets = EdgeInsets(all: 5)
@@ -137,7 +140,13 @@ private struct FeedDecoder {
   let cellKeys = CellKey.keys
   let sizeKeys = SizeKey.keys
 
-  init(limits: JSONInputLimits) { self.limits = limits }
+  /// How the cells of a large section are spread over threads.
+  let parallel: ParallelCellDecoding
+
+  init(limits: JSONInputLimits, parallel: ParallelCellDecoding) {
+    self.limits = limits
+    self.parallel = parallel
+  }
 
   enum FeedKey: Int, JSONObjectKey {
     case width, layoutDirection, contentInsets, sectionSpacing, pinSectionHeaders, pinEmptySections
@@ -192,40 +201,7 @@ private struct FeedDecoder {
       case .attributes: sectionAttributes.append((index, try Self.readSectionAttributes(&reader)))
       case .layout: section.layout = try Self.readSectionLayout(&reader)
       case .background: section.background = try Self.readBackground(&reader)
-      case .items:
-        // Cells go straight into the chunks of the section's list, built bottom-up: each
-        // chunk's array is filled in place, a cell at a time (an array's `append` copies a
-        // cell it is handed, and destroys the original). A loop rather than `readArray`: the
-        // hottest loop of a feed, kept free of closures but the chunk's.
-        var cells = CellList.Builder()
-        try reader.beginArray("an array of cells")
-        var state = JSONReader.ArrayState()
-        var more = true
-        while more {
-          var problem: JSONInputError?
-          let chunk = ContiguousArray<Cell>(unsafeUninitializedCapacity: CellList.chunkCapacity) {
-            buffer, count in
-            do throws(JSONInputError) {
-              while count < CellList.chunkCapacity {
-                guard let item = try reader.nextElement(&state) else {
-                  more = false
-                  return
-                }
-                cellCount += 1
-                guard cellCount <= limits.maxCells else {
-                  throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
-                }
-                try readCell(&reader, section: index, item: item, into: buffer.baseAddress! + count)
-                count += 1
-              }
-            } catch {
-              problem = error
-            }
-          }
-          if let problem { throw problem }
-          if !chunk.isEmpty { cells.append(leaf: CellList.Node(cells: chunk)) }
-        }
-        section.cells = cells.list()
+      case .items: section.cells = try readCells(&reader, section: index)
       }
     }
     sections.append(section)
