@@ -31,10 +31,13 @@ struct SectionGeometry: Sendable {
   /// retains one reference.
   private let box: BodyBox
 
-  /// An immutable holder of a section's body.
-  private final class BodyBox: Sendable {
-    let body: any SectionBody
-    init(_ body: any SectionBody) { self.body = body }
+  /// The holder of the body and where the body sits when the section starts at `sectionTop`,
+  /// for a query's calls through it (``BodyBox``); `nil` for a section without cells. A query
+  /// reads them out of the geometry before calling: a call made on a geometry read in place
+  /// from the snapshot's blocks copied the whole geometry first.
+  @inline(__always)
+  func queryBody(sectionTop: Double) -> (box: BodyBox, origin: BodyOrigin)? {
+    itemCount > 0 ? (box, bodyOrigin(sectionTop: sectionTop)) : nil
   }
 
   /// The geometry of a section whose cells were laid out into `body`: the header on top, then
@@ -83,59 +86,92 @@ struct CellSearch {
   var sideways: (minX: Double, maxX: Double)?
   var minY: Double
   var maxY: Double
-  var offsets: HorizontalOffsets
+  var offsets: SectionOffsets
 }
 
-extension SectionGeometry {
-  /// The x extent `search` looks in for this section's body and the offset it scrolls the
-  /// cells by; whether the body scrolls sideways.
-  @inline(__always)
-  private func extent(
-    _ search: CellSearch, section: Int
-  ) -> (minX: Double, maxX: Double, offset: Double, sideways: Bool) {
-    guard body.scrollsSideways else { return (search.minX, search.maxX, 0, false) }
-    let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
-    return (minX, maxX, search.offsets.offsets.isEmpty ? 0 : search.offsets[section], true)
+/// An immutable holder of a section's body, and the calls a query makes through it: made in
+/// its methods, where the body is a constant of the object, a call reads it in place (made
+/// through a geometry read from an array's elements, it copied the body first, retaining
+/// what it holds). A section without cells is never asked
+/// (``SectionGeometry/queryBody(sectionTop:)``).
+final class BodyBox: Sendable {
+  let body: any SectionBody
+  /// Whether the body scrolls sideways, read once.
+  let scrollsSideways: Bool
+
+  init(_ body: any SectionBody) {
+    self.body = body
+    scrollsSideways = body.scrollsSideways
   }
 
-  /// Appends to `candidates` the cells of this section (section `section`, whose top is
-  /// `sectionTop`) that may overlap `search` (a superset, in item order), handed over by the
-  /// body in one call; with a `tally`, a body that scrolls sideways counts into it the cells
-  /// it prefetches in the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``).
-  /// Returns whether the body scrolls sideways.
+  /// The x extent `search` looks in for section `section`'s body and the offset it scrolls
+  /// the cells by.
+  @inline(__always)
+  private func extent(_ search: CellSearch, section: Int) -> (minX: Double, maxX: Double, offset: Double) {
+    guard scrollsSideways else { return (search.minX, search.maxX, 0) }
+    let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
+    return (minX, maxX, search.offsets[section])
+  }
+
+  /// Appends to `candidates` the cells of the body (of section `section`, at `origin`) that
+  /// may overlap `search` (a superset, in item order), handed over by the body in one call;
+  /// with a `tally`, a body that scrolls sideways counts into it the cells it prefetches in
+  /// the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``). Returns
+  /// whether the body scrolls sideways.
   func appendCandidates(
-    _ search: CellSearch, section: Int, sectionTop: Double,
+    _ search: CellSearch, section: Int, origin: BodyOrigin,
     to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally?
   ) -> Bool {
-    guard itemCount > 0 else { return false }
-    let (minX, maxX, offset, sideways) = extent(search, section: section)
-    let origin = bodyOrigin(sectionTop: sectionTop)
-    if sideways, tally != nil {
+    let (minX, maxX, offset) = extent(search, section: section)
+    if scrollsSideways, var counting = tally {
       body.appendItems(
-        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates, counting: &tally!)
+        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates, counting: &counting)
+      tally = counting
     } else {
       body.appendItems(
         overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates
       )
     }
-    return sideways
+    return scrollsSideways
   }
 
-  /// The last cell of this section that may overlap `search` (as
-  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given its
-  /// frame and whether the body scrolls sideways) holds; `candidates` is scratch space.
+  /// The last cell of the body that may overlap `search` (as
+  /// ``appendCandidates(_:section:origin:to:counting:)`` lists them) for which `matches`
+  /// (given its frame and whether the body scrolls sideways) holds; `candidates` is scratch
+  /// space.
   func lastCandidate(
-    _ search: CellSearch, section: Int, sectionTop: Double,
+    _ search: CellSearch, section: Int, origin: BodyOrigin,
     using candidates: inout ContiguousArray<CellCandidate>, where matches: (Rect, Bool) -> Bool
   ) -> Int? {
-    guard itemCount > 0 else { return nil }
-    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    let (minX, maxX, offset) = extent(search, section: section)
+    let sideways = scrollsSideways
     return body.lastItem(
-      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
-      at: bodyOrigin(sectionTop: sectionTop), using: &candidates
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin,
+      using: &candidates
     ) { matches($0, sideways) }
   }
 
+  /// The first cell of the body that may overlap `search` (as
+  /// ``appendCandidates(_:section:origin:to:counting:)`` lists them) for which `matches`
+  /// (given its frame and whether the body scrolls sideways) holds; the cells after it are not
+  /// visited.
+  func firstCandidate(
+    _ search: CellSearch, section: Int, origin: BodyOrigin, where matches: (Rect, Bool) -> Bool
+  ) -> Int? {
+    let (minX, maxX, offset) = extent(search, section: section)
+    let sideways = scrollsSideways
+    var found: Int?
+    body.forEachItem(overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin) {
+      item, frame in
+      guard matches(frame, sideways) else { return true }
+      found = item
+      return false
+    }
+    return found
+  }
+}
+
+extension SectionGeometry {
   /// Calls `body` with this section's cells that may overlap the band `minY ..< maxY` (the
   /// section's top at `sectionTop`), for a search outwards from `x`
   /// (``SectionBody/forEachItem(awayFrom:y:_:at:_:)``).
@@ -145,27 +181,6 @@ extension SectionGeometry {
   ) {
     guard itemCount > 0 else { return }
     self.body.forEachItem(awayFrom: x, y: minY, maxY, at: bodyOrigin(sectionTop: sectionTop), body)
-  }
-
-  /// The first cell of this section that may overlap `search` (as
-  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given
-  /// its frame and whether the body scrolls sideways) holds; the cells after it are not
-  /// visited.
-  func firstCandidate(
-    _ search: CellSearch, section: Int, sectionTop: Double, where matches: (Rect, Bool) -> Bool
-  ) -> Int? {
-    guard itemCount > 0 else { return nil }
-    let (minX, maxX, offset, sideways) = extent(search, section: section)
-    var found: Int?
-    body.forEachItem(
-      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
-      at: bodyOrigin(sectionTop: sectionTop)
-    ) { item, frame in
-      guard matches(frame, sideways) else { return true }
-      found = item
-      return false
-    }
-    return found
   }
 }
 
@@ -253,12 +268,11 @@ protocol SectionBody: Sendable {
   /// for every other body.
   var carouselMetrics: CarouselMetrics? { get }
 
-  /// For a viewport: in a body that scrolls sideways (scrolled by `offset`), one walk over the
-  /// cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits across `tally`'s reach,
-  /// which counts into `tally` the cells it prefetches (``SidewaysTally/side(of:)``) and
-  /// appends to `candidates` every cell that may be on screen (a superset); every other body
-  /// appends what ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)`` does across the
-  /// tally's visible extent.
+  /// For a viewport: every body appends what ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``
+  /// does across the tally's visible extent; a body that scrolls sideways (scrolled by
+  /// `offset`) also counts into `tally`, in the same visit of its cells, the cells it
+  /// prefetches (``SidewaysTally/side(of:)``) of those
+  /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits across the tally's reach.
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
     to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally)
