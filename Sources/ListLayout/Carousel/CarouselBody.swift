@@ -99,7 +99,7 @@ struct CarouselBody: SectionBody {
 
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    at origin: BodyOrigin, using candidates: CellCandidates,
     where matches: (Rect) -> Bool
   ) -> Int? {
     guard let search = search(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) else {
@@ -148,7 +148,7 @@ struct CarouselBody: SectionBody {
   /// - Complexity: O(log n + k) for the k cells across the reach.
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally
+    to candidates: CellCandidates, counting tally: inout SidewaysTally
   ) {
     let (visible, reach) = (tally.visible, tally.reach)
     guard

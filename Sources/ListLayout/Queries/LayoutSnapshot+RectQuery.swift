@@ -38,7 +38,7 @@ extension LayoutSnapshot {
   /// What a query reuses from section to section: the candidate cells of the section at hand
   /// (one buffer for the whole query), and the sideways prefetch it collects.
   struct QueryScratch {
-    var candidates = ContiguousArray<CellCandidate>()
+    let candidates: CellCandidates
     /// When not `nil`, the walk over the visible sections also collects each carousel's
     /// cells within this reach (``LayoutSnapshot/reach(_:)``) but off screen.
     var sideways: Sideways?
@@ -46,7 +46,7 @@ extension LayoutSnapshot {
 
     init(sideways: Sideways? = nil) {
       // Every section's candidates of the query (the buffer is not emptied between sections).
-      candidates.reserveCapacity(256)
+      candidates = CellCandidates(capacity: 256)
       self.sideways = sideways
     }
   }
@@ -93,11 +93,12 @@ extension LayoutSnapshot {
       let first = scratch.candidates.count
       var tally = reach.map { SidewaysTally(visible: (minX, maxX), rect: space, reach: $0) }
       var carousel = false
-      if let (box, origin) = geometries[section].queryBody(sectionTop: top) {
+      if let (box, origin) = queryBody(section, top: top) {
         carousel = box.appendCandidates(
-          search, section: section, origin: origin, to: &scratch.candidates, counting: &tally)
+          search, section: section, origin: origin, to: scratch.candidates, counting: &tally)
       }
-      for candidate in scratch.candidates[first...] {
+      for k in first..<scratch.candidates.count {
+        let candidate = scratch.candidates[k]
         let frame = direction.directed(candidate.frame)
         if frame.intersects(rect) {
           result.append(

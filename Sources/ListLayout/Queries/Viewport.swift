@@ -142,13 +142,13 @@ extension LayoutSnapshot {
       searched
       ? cellRange(
         overlappingY: end, end + (direction == .forward ? ahead : behind), reach: reach, offsets: offsets,
-        &scratch.candidates
+        scratch.candidates
       ) { horizontal ? $0.minX >= end : $0.minY >= end } : nil
     let above =
       searched
       ? cellRange(
         overlappingY: start - (direction == .forward ? behind : ahead), start, reach: reach, offsets: offsets,
-        &scratch.candidates
+        scratch.candidates
       ) { horizontal ? $0.maxX <= start : $0.maxY <= start } : nil
     return ViewportLayout(
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
@@ -186,7 +186,7 @@ extension LayoutSnapshot {
   ///   sections searched.
   func cellRange(
     overlappingY minY: Double, _ maxY: Double, reach: (minX: Double, maxX: Double)?,
-    offsets: SectionOffsets, _ candidates: inout ContiguousArray<CellCandidate>,
+    offsets: SectionOffsets, _ candidates: CellCandidates,
     where filter: (Rect) -> Bool
   ) -> ClosedRange<IndexPath>? {
     guard minY.isFinite, maxY.isFinite, maxY > minY else { return nil }
@@ -204,9 +204,9 @@ extension LayoutSnapshot {
     /// its last one, from the end (a carousel's row read backwards; other bodies hand their
     /// cells in the band over in one call, read from the end).
     func search(_ section: Int, top: Double, last: Bool) -> Int? {
-      guard let (box, origin) = geometries[section].queryBody(sectionTop: top) else { return nil }
+      guard let (box, origin) = queryBody(section, top: top) else { return nil }
       guard last else { return box.firstCandidate(cells, section: section, origin: origin, where: matches) }
-      return box.lastCandidate(cells, section: section, origin: origin, using: &candidates, where: matches)
+      return box.lastCandidate(cells, section: section, origin: origin, using: candidates, where: matches)
     }
     // The band's sections, as every query finds them: searched from the first until one
     // holds a match, and from one past the last (found by binary search) back to it.
@@ -246,9 +246,9 @@ extension LayoutSnapshot {
   public func cellRange(
     overlappingY minY: Double, _ maxY: Double, where filter: (Rect) -> Bool = { _ in true }
   ) -> ClosedRange<IndexPath>? {
-    var candidates = ContiguousArray<CellCandidate>()
+    let candidates = CellCandidates()
     return cellRange(
-      overlappingY: minY, maxY, reach: nil, offsets: SectionOffsets(), &candidates, where: filter)
+      overlappingY: minY, maxY, reach: nil, offsets: SectionOffsets(), candidates, where: filter)
   }
 
   /// The content offset that shows the cell at `indexPath` aligned as asked, clamped to the

@@ -33,8 +33,8 @@ struct SectionGeometry: Sendable {
 
   /// The holder of the body and where the body sits when the section starts at `sectionTop`,
   /// for a query's calls through it (``BodyBox``); `nil` for a section without cells. A query
-  /// reads them out of the geometry before calling: a call made on a geometry read in place
-  /// from the snapshot's blocks copied the whole geometry first.
+  /// reads them out of the geometry before calling (``LayoutSnapshot/queryBody(_:top:)``): a
+  /// call made on a geometry read from the snapshot's blocks copied the whole geometry first.
   @inline(__always)
   func queryBody(sectionTop: Double) -> (box: BodyBox, origin: BodyOrigin)? {
     itemCount > 0 ? (box, bodyOrigin(sectionTop: sectionTop)) : nil
@@ -120,16 +120,16 @@ final class BodyBox: Sendable {
   /// whether the body scrolls sideways.
   func appendCandidates(
     _ search: CellSearch, section: Int, origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally?
+    to candidates: CellCandidates, counting tally: inout SidewaysTally?
   ) -> Bool {
     let (minX, maxX, offset) = extent(search, section: section)
     if scrollsSideways, var counting = tally {
       body.appendItems(
-        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates, counting: &counting)
+        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates, counting: &counting)
       tally = counting
     } else {
       body.appendItems(
-        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates
+        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates
       )
     }
     return scrollsSideways
@@ -141,13 +141,13 @@ final class BodyBox: Sendable {
   /// space.
   func lastCandidate(
     _ search: CellSearch, section: Int, origin: BodyOrigin,
-    using candidates: inout ContiguousArray<CellCandidate>, where matches: (Rect, Bool) -> Bool
+    using candidates: CellCandidates, where matches: (Rect, Bool) -> Bool
   ) -> Int? {
     let (minX, maxX, offset) = extent(search, section: section)
     let sideways = scrollsSideways
     return body.lastItem(
       overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin,
-      using: &candidates
+      using: candidates
     ) { matches($0, sideways) }
   }
 
@@ -168,6 +168,17 @@ final class BodyBox: Sendable {
       return false
     }
     return found
+  }
+}
+
+extension LayoutSnapshot {
+  /// ``SectionGeometry/queryBody(sectionTop:)`` of section `section`, whose top is `top`, read
+  /// through its block's storage (a read through the blocks' subscript copied the geometry).
+  @inline(__always)
+  func queryBody(_ section: Int, top: Double) -> (box: BodyBox, origin: BodyOrigin)? {
+    geometries.withBlock(Blocks.block(of: section)) { block in
+      (block.baseAddress! + Blocks.offset(of: section)).pointee.queryBody(sectionTop: top)
+    }
   }
 }
 
@@ -242,7 +253,7 @@ protocol SectionBody: Sendable {
   /// protocol.
   func appendItems(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>)
+    at origin: BodyOrigin, to candidates: CellCandidates)
 
   /// The last cell, in item order, of those
   /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits for the same arguments, for
@@ -250,7 +261,7 @@ protocol SectionBody: Sendable {
   /// its row from the end, visiting cells only down to the match.
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    at origin: BodyOrigin, using candidates: CellCandidates,
     where matches: (Rect) -> Bool
   ) -> Int?
 
@@ -275,7 +286,7 @@ protocol SectionBody: Sendable {
   /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits across the tally's reach.
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally)
+    to candidates: CellCandidates, counting tally: inout SidewaysTally)
 
   /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
   var scrollsSideways: Bool { get }
@@ -295,7 +306,7 @@ extension SectionBody {
 
   func appendItems(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
+    at origin: BodyOrigin, to candidates: CellCandidates
   ) {
     forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
       candidates.append(CellCandidate(item: item, frame: frame))
@@ -305,12 +316,14 @@ extension SectionBody {
 
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    at origin: BodyOrigin, using candidates: CellCandidates,
     where matches: (Rect) -> Bool
   ) -> Int? {
-    candidates.removeAll(keepingCapacity: true)
-    appendItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, to: &candidates)
-    return candidates.last { matches($0.frame) }?.item
+    candidates.removeAll()
+    appendItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, to: candidates)
+    var k = candidates.count - 1
+    while k >= 0 && !matches(candidates[k].frame) { k -= 1 }
+    return k >= 0 ? candidates[k].item : nil
   }
 
   func forEachItem(
@@ -324,11 +337,11 @@ extension SectionBody {
 
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally
+    to candidates: CellCandidates, counting tally: inout SidewaysTally
   ) {
     appendItems(
       overlappingX: tally.visible.minX, tally.visible.maxX, y: minY, maxY, scrolledBy: offset, at: origin,
-      to: &candidates)
+      to: candidates)
   }
 
   var scrollsSideways: Bool { false }
@@ -348,6 +361,53 @@ enum AwayRun {
 struct CellCandidate {
   var item: Int
   var frame: Rect
+}
+
+/// The cells bodies hand over to a query (``CellCandidate``), in one buffer for the whole
+/// query, appended to without an array's check that its storage is its own: a call, around
+/// which a body's loop saved every register it keeps its row's constants in.
+final class CellCandidates {
+  /// The number of candidates.
+  private(set) var count = 0
+  private var capacity: Int
+  private var storage: UnsafeMutablePointer<CellCandidate>
+
+  /// An empty buffer with room for `capacity` candidates (it grows past them).
+  init(capacity: Int = 16) {
+    self.capacity = max(1, capacity)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    // Candidates are plain values: nothing to deinitialize.
+    storage.deallocate()
+  }
+
+  @inline(__always)
+  func append(_ candidate: CellCandidate) {
+    if count == capacity { grow() }
+    (storage + count).initialize(to: candidate)
+    count += 1
+  }
+
+  @inline(never)
+  private func grow() {
+    let larger = UnsafeMutablePointer<CellCandidate>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+
+  /// Empties the buffer (its room is kept).
+  func removeAll() { count = 0 }
+
+  /// Candidate `index` (`0 ..< count`).
+  @inline(__always)
+  subscript(index: Int) -> CellCandidate {
+    precondition(index >= 0 && index < count, "candidate \(index) out of 0..<\(count)")
+    return storage[index]
+  }
 }
 
 /// What a body's invariant check is told about its section.
