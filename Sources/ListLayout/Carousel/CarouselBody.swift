@@ -103,7 +103,7 @@ struct CarouselBody: SectionBody {
 
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    at origin: BodyOrigin, using candidates: CellCandidates,
     where matches: (Rect) -> Bool
   ) -> Int? {
     guard let search = search(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) else {
@@ -139,24 +139,70 @@ struct CarouselBody: SectionBody {
     while item >= 0, body(item, search.frame(item, cells), .leftward) { item -= 1 }
   }
 
-  /// The cells across the tally's reach, in one visit: each one the viewport prefetches is
-  /// counted, and each one that may be on screen is a candidate.
+  /// The cells on screen and the sideways prefetch, in one visit of the row: the cells of the
+  /// search across the tally's visible extent are the candidates (as
+  /// ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)`` hands them over), each counted by
+  /// the tally's rule (``SidewaysTally/side(of:)``); of the other cells of the same search
+  /// across the tally's reach, only those that can be the first or last counted on a side
+  /// are: the ones after the candidates are tested from each end of their run until one
+  /// counts ahead, the ones before them likewise until one counts behind (the cells between
+  /// two counted on a side can count on no other: x only grows along the row), and the
+  /// reach's ends are found by x alone.
   ///
   /// - Complexity: O(log n + k) for the k cells across the reach.
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally
+    to candidates: CellCandidates, counting tally: inout SidewaysTally
   ) {
-    visitItems(
-      overlappingX: tally.reach.minX, tally.reach.maxX, y: minY, maxY, scrolledBy: offset, at: origin
-    ) { item, frame in
+    let (visible, reach) = (tally.visible, tally.reach)
+    guard
+      let search = search(
+        overlappingX: visible.minX, visible.maxX, y: minY, maxY, scrolledBy: offset, at: origin)
+    else { return }
+    /// Counts cell `item` (its frame `frame`) by the tally's rule: the side it counts on.
+    func count(_ item: Int, _ frame: Rect) -> SidewaysTally.Side? {
       let side = tally.side(of: frame)
       if let side { tally.add(item, on: side) }
-      if side == nil || tally.meetsVisible(frame) {
+      return side
+    }
+    // Forwards: the candidates, then the cells after them until one counts ahead, then (by x
+    // alone) up to the reach search's end, the first cell that starts past it.
+    let reachEnd = search.endOfSearch(maxX: reach.maxX)
+    var onScreen = true
+    var firstAhead = -1
+    var end = itemCount
+    cells.forEachCell(from: search.first) { item, start, width, height in
+      if onScreen && search.startsPastEnd(item, start: start) { onScreen = false }
+      if !onScreen && search.starts(item, start: start, past: reachEnd) {
+        end = item
+        return false
+      }
+      if firstAhead >= 0 { return true }
+      let frame = search.frame(item, start: start, width: width, height: height)
+      let side = count(item, frame)
+      if onScreen {
         candidates.append(CellCandidate(item: item, frame: frame))
+      } else if side == .ahead {
+        firstAhead = item
       }
       return true
     }
+    // Back from the reach search's end to the last cell that counts ahead.
+    if firstAhead >= 0 {
+      var item = end - 1
+      while item > firstAhead, count(item, search.frame(item, cells)) != .ahead { item -= 1 }
+    }
+    // The reach search's first cell (by x alone), then the cells before the candidates, from
+    // each end of their run until one counts behind.
+    let target = search.firstTarget(minX: reach.minX)
+    var reachFirst = search.first
+    while reachFirst > 0, search.rightEdgePasses(reachFirst, target, cells) { reachFirst -= 1 }
+    var lastBehind = search.first - 1
+    while lastBehind >= reachFirst, count(lastBehind, search.frame(lastBehind, cells)) != .behind {
+      lastBehind -= 1
+    }
+    var item = reachFirst
+    while item < lastBehind, count(item, search.frame(item, cells)) != .behind { item += 1 }
   }
 
   /// A search along the row: its constants, read once, and where it starts and ends.
@@ -166,14 +212,45 @@ struct CarouselBody: SectionBody {
     let origin: BodyOrigin
     let offset: Double
     /// The first cell whose right edge may pass the search's minX (by binary search).
-    let first: Int
+    var first = 0
     /// A cell that starts past this x (unscrolled) lies past the search's maxX.
-    let end: Double
+    var end = Double.infinity
 
     /// Whether cell `item`, whose preceding widths sum to `start`, starts past the search.
     @inline(__always)
     func startsPastEnd(_ item: Int, start: Double) -> Bool {
+      starts(item, start: start, past: end)
+    }
+
+    /// Whether cell `item`, whose preceding widths sum to `start`, starts past `end` (an
+    /// ``endOfSearch(maxX:)``).
+    @inline(__always)
+    func starts(_ item: Int, start: Double, past end: Double) -> Bool {
       row.left + row.x(start: start, item) > end
+    }
+
+    /// The x (unscrolled) past which a cell that starts lies past `maxX`, scrolled: a
+    /// search's end (none for an unbounded search).
+    @inline(__always)
+    func endOfSearch(maxX: Double) -> Double {
+      let limit = maxX + offset
+      return maxX < .infinity ? limit + searchSlack(limit) : .infinity
+    }
+
+    /// What the right edges of the cells are compared with to find the first that may pass
+    /// `minX`, scrolled (``CarouselCells/prefixExceeds(_:_:perElement:)``).
+    @inline(__always)
+    func firstTarget(minX: Double) -> Double {
+      // x(i) + width(i) > minX, that is prefix(i + 1) + (i + 1) × spacing > minX + offset −
+      // left + spacing.
+      let target = minX + offset - row.left + row.spacing
+      return target - searchSlack(target)
+    }
+
+    /// Whether cell `item`'s right edge may pass the x whose ``firstTarget(minX:)`` is `target`.
+    @inline(__always)
+    func rightEdgePasses(_ item: Int, _ target: Double, _ cells: CarouselCells) -> Bool {
+      cells.prefixExceeds(item, target, perElement: row.spacing)
     }
 
     @inline(__always)
@@ -183,15 +260,16 @@ struct CarouselBody: SectionBody {
 
     @inline(__always)
     func frame(_ item: Int, _ cells: CarouselCells) -> Rect {
-      frame(item, start: cells.prefix(item), width: cells.width(item), height: cells.height(item))
+      let cell = cells.cell(item)
+      return frame(item, start: cell.start, width: cell.width, height: cell.height)
     }
   }
 
   /// The search for the cells whose x extent, scrolled by `offset`, meets `minX ..< maxX`,
   /// when the cells' vertical extent meets `minY ..< maxY` (else `nil`): the first cell whose
-  /// right edge passes `minX` by binary search over the widths' sums; the cells from it up to
-  /// the first that starts past `maxX`. Every visit of the row (forwards, backwards, outwards)
-  /// starts from it.
+  /// right edge passes `minX` by binary search over the widths' sums, and the one before it;
+  /// the cells from there up to the first that starts past `maxX`. Every visit of the row
+  /// (forwards, backwards, outwards) starts from it.
   @inline(__always)
   private func search(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
@@ -209,18 +287,16 @@ struct CarouselBody: SectionBody {
     guard cellsTop < maxY + searchSlack(maxY), cellsBottom + searchSlack(cellsBottom) >= minY else {
       return nil
     }
-    // The first cell whose right edge passes minX: x(i) + width(i) > minX, that is
-    // prefix(i + 1) + (i + 1) × spacing > minX + offset − left + spacing.
-    var first = 0
+    var search = RowSearch(row: row, band: band, origin: origin, offset: offset)
+    // The first cell whose right edge passes minX, and the one before it; the cells up to
+    // the first that starts past maxX (an unbounded search never stops).
     if minX > -.infinity {
-      let target = minX + offset - row.left + row.spacing
-      first = cells.firstIndex(wherePrefixExceeds: target - searchSlack(target), perElement: row.spacing)
-      first = max(0, first - 1)
+      let first = cells.firstIndex(
+        wherePrefixExceeds: search.firstTarget(minX: minX), perElement: row.spacing)
+      search.first = max(0, first - 1)
     }
-    // The cells up to the first that starts past maxX (an unbounded search never stops).
-    let limit = maxX + offset
-    let end = maxX < .infinity ? limit + searchSlack(limit) : .infinity
-    return RowSearch(row: row, band: band, origin: origin, offset: offset, first: first, end: end)
+    search.end = search.endOfSearch(maxX: maxX)
+    return search
   }
 
   /// The one visit behind ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` and

@@ -364,6 +364,18 @@ struct CarouselCells: @unchecked Sendable {
     self = builder.finish(row: row)
   }
 
+  /// Cell `index`'s start (``prefix(_:)``), width and height, read from its chunk once
+  /// (`index` in `0 ..< count`).
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func cell(_ index: Int) -> (start: Double, width: Double, height: Double) {
+    let (chunk, start) = values(ofChunk: index >> Self.chunkShift)
+    let k = index & (Self.chunkCapacity - 1)
+    // As `prefix(index)` reads it.
+    return (index <= 0 ? 0 : start + chunk.sum(k), chunk.width(k), chunk.height(k))
+  }
+
   /// Cell `index`'s width.
   func width(_ index: Int) -> Double {
     values(ofChunk: index >> Self.chunkShift).values.width(index & (Self.chunkCapacity - 1))
@@ -384,8 +396,19 @@ struct CarouselCells: @unchecked Sendable {
     return chunk.start + chunk.values.sum(n & (Self.chunkCapacity - 1))
   }
 
+  /// Whether the sum of the first `i` + 1 widths plus (`i` + 1) × `perElement` exceeds
+  /// `target` (`i` in `0 ..< count`): false up to ``firstIndex(wherePrefixExceeds:perElement:)``,
+  /// true from it on.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func prefixExceeds(_ i: Int, _ target: Double, perElement: Double) -> Bool {
+    prefix(i + 1) + Double(i + 1) * perElement > target
+  }
+
   /// The smallest index *i* such that the sum of the first *i* + 1 widths plus
-  /// (*i* + 1) × `perElement` exceeds `target`, or `count` when none does (`perElement` ≥ 0).
+  /// (*i* + 1) × `perElement` exceeds `target` (``prefixExceeds(_:_:perElement:)``), or `count`
+  /// when none does (`perElement` ≥ 0).
   ///
   /// - Complexity: O(log n).
   func firstIndex(wherePrefixExceeds target: Double, perElement: Double) -> Int {

@@ -79,11 +79,15 @@ public struct HorizontalOffsets: Sendable, Hashable, ExpressibleByDictionaryLite
 
   /// The offset of `section` (0 when it is not named, or not finite).
   public subscript(section: Int) -> Double {
-    get {
-      guard let offset = offsets[section], offset.isFinite else { return 0 }
-      return offset
-    }
+    get { Self.offset(offsets[section]) }
     set { offsets[section] = newValue }
+  }
+
+  /// The offset a section named with `given` (`nil` when it is not named) is at.
+  @inline(__always)
+  static func offset(_ given: Double?) -> Double {
+    guard let given, given.isFinite else { return 0 }
+    return given
   }
 
   /// No carousel scrolled.

@@ -31,21 +31,22 @@ extension LayoutSnapshot {
   ) -> [LayoutAttributes] {
     var walk = QueryScratch()
     var result: [LayoutAttributes] = []
-    appendElements(in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, to: &result, &walk)
+    appendElements(in: rect, pinning: pinning, offsets: SectionOffsets(horizontalOffsets), to: &result, &walk)
     return result
   }
 
   /// What a query reuses from section to section: the candidate cells of the section at hand
   /// (one buffer for the whole query), and the sideways prefetch it collects.
   struct QueryScratch {
-    var candidates = ContiguousArray<CellCandidate>()
+    let candidates: CellCandidates
     /// When not `nil`, the walk over the visible sections also collects each carousel's
     /// cells within this reach (``LayoutSnapshot/reach(_:)``) but off screen.
     var sideways: Sideways?
     var prefetch: [CarouselPrefetch] = []
 
     init(sideways: Sideways? = nil) {
-      candidates.reserveCapacity(64)
+      // Every section's candidates of the query (the buffer is not emptied between sections).
+      candidates = CellCandidates(capacity: 256)
       self.sideways = sideways
     }
   }
@@ -58,11 +59,11 @@ extension LayoutSnapshot {
   ///
   /// Each section's cells come from its body in one call (into the scratch buffer), then are
   /// tested in a plain loop; a carousel's body counts its sideways prefetch in the same visit
-  /// of its row, handing over only the cells it does not count.
+  /// of its row.
   ///
   /// - Complexity: O(log n + k) for k candidate cells.
   func appendElements(
-    in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets,
+    in rect: Rect, pinning: PinningContext?, offsets: SectionOffsets,
     to result: inout [LayoutAttributes], _ scratch: inout QueryScratch
   ) {
     if let header = listHeader(pinning: pinning), header.frame.intersects(rect) { result.append(header) }
@@ -72,7 +73,7 @@ extension LayoutSnapshot {
     let reach = scratch.sideways.map { self.reach($0) }
     let direction = frameDirection
     let search = CellSearch(
-      minX: minX, maxX: maxX, sideways: nil, minY: space.minY, maxY: space.maxY, offsets: horizontalOffsets)
+      minX: minX, maxX: maxX, sideways: nil, minY: space.minY, maxY: space.maxY, offsets: offsets)
     var backgrounds = BackgroundCursor()
     forEachSection(overlapping: rect) { section, top in
       if backgrounds.hasBackground(section, in: model.sections),
@@ -87,12 +88,17 @@ extension LayoutSnapshot {
         result.append(header)
       }
       // The section's cells, handed over by its body in one call; a carousel's body counts
-      // its sideways prefetch in the same walk (the geometry read in place).
-      scratch.candidates.removeAll(keepingCapacity: true)
+      // its sideways prefetch in the same walk.
+      // (Appended after the sections before it: the buffer is emptied once per query.)
+      let first = scratch.candidates.count
       var tally = reach.map { SidewaysTally(visible: (minX, maxX), rect: space, reach: $0) }
-      let carousel = geometries[section].appendCandidates(
-        search, section: section, sectionTop: top, to: &scratch.candidates, counting: &tally)
-      for candidate in scratch.candidates {
+      var carousel = false
+      if let (box, origin) = queryBody(section, top: top) {
+        carousel = box.appendCandidates(
+          search, section: section, origin: origin, to: scratch.candidates, counting: &tally)
+      }
+      for k in first..<scratch.candidates.count {
+        let candidate = scratch.candidates[k]
         let frame = direction.directed(candidate.frame)
         if frame.intersects(rect) {
           result.append(

@@ -104,16 +104,15 @@ extension LayoutSnapshot {
     // A carousel's cells count within its sideways reach (carousels exist only in vertical
     // lists: a horizontal list with one fails to lay out).
     let sideways = Sideways(
-      rect: rect, ahead: max(0, screensAhead) * size.width, behind: max(0, screensBehind) * size.width,
-      offsets: horizontalOffsets)
+      rect: rect, ahead: max(0, screensAhead) * size.width, behind: max(0, screensBehind) * size.width)
     // One walk over the sections on screen: the elements, and each carousel's sideways
     // prefetch from the same visit of its cells.
     var scratch = QueryScratch(sideways: isHorizontal ? nil : sideways)
+    let offsets = SectionOffsets(horizontalOffsets)
     var elements: [LayoutAttributes] = []
     if rect.isFinite {
       elements.reserveCapacity(64)
-      appendElements(
-        in: rect, pinning: pinning, horizontalOffsets: horizontalOffsets, to: &elements, &scratch)
+      appendElements(in: rect, pinning: pinning, offsets: offsets, to: &elements, &scratch)
     }
     for (index, overlay) in overlays.enumerated() {
       var frame = Rect(
@@ -142,14 +141,14 @@ extension LayoutSnapshot {
     let below =
       searched
       ? cellRange(
-        overlappingY: end, end + (direction == .forward ? ahead : behind), reach: reach,
-        offsets: horizontalOffsets, &scratch.candidates
+        overlappingY: end, end + (direction == .forward ? ahead : behind), reach: reach, offsets: offsets,
+        scratch.candidates
       ) { horizontal ? $0.minX >= end : $0.minY >= end } : nil
     let above =
       searched
       ? cellRange(
-        overlappingY: start - (direction == .forward ? behind : ahead), start, reach: reach,
-        offsets: horizontalOffsets, &scratch.candidates
+        overlappingY: start - (direction == .forward ? behind : ahead), start, reach: reach, offsets: offsets,
+        scratch.candidates
       ) { horizontal ? $0.maxX <= start : $0.maxY <= start } : nil
     return ViewportLayout(
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
@@ -165,7 +164,6 @@ extension LayoutSnapshot {
     /// How far past the trailing edge (towards a carousel's end) and before the leading edge.
     var ahead: Double
     var behind: Double
-    var offsets: HorizontalOffsets
   }
 
   /// The sideways x extent a carousel's cells are prefetched in, left to right (the body's
@@ -188,7 +186,7 @@ extension LayoutSnapshot {
   ///   sections searched.
   func cellRange(
     overlappingY minY: Double, _ maxY: Double, reach: (minX: Double, maxX: Double)?,
-    offsets: HorizontalOffsets, _ candidates: inout ContiguousArray<CellCandidate>,
+    offsets: SectionOffsets, _ candidates: CellCandidates,
     where filter: (Rect) -> Bool
   ) -> ClosedRange<IndexPath>? {
     guard minY.isFinite, maxY.isFinite, maxY > minY else { return nil }
@@ -206,11 +204,9 @@ extension LayoutSnapshot {
     /// its last one, from the end (a carousel's row read backwards; other bodies hand their
     /// cells in the band over in one call, read from the end).
     func search(_ section: Int, top: Double, last: Bool) -> Int? {
-      guard last else {
-        return geometries[section].firstCandidate(cells, section: section, sectionTop: top, where: matches)
-      }
-      return geometries[section].lastCandidate(
-        cells, section: section, sectionTop: top, using: &candidates, where: matches)
+      guard let (box, origin) = queryBody(section, top: top) else { return nil }
+      guard last else { return box.firstCandidate(cells, section: section, origin: origin, where: matches) }
+      return box.lastCandidate(cells, section: section, origin: origin, using: candidates, where: matches)
     }
     // The band's sections, as every query finds them: searched from the first until one
     // holds a match, and from one past the last (found by binary search) back to it.
@@ -250,8 +246,9 @@ extension LayoutSnapshot {
   public func cellRange(
     overlappingY minY: Double, _ maxY: Double, where filter: (Rect) -> Bool = { _ in true }
   ) -> ClosedRange<IndexPath>? {
-    var candidates = ContiguousArray<CellCandidate>()
-    return cellRange(overlappingY: minY, maxY, reach: nil, offsets: .zero, &candidates, where: filter)
+    let candidates = CellCandidates()
+    return cellRange(
+      overlappingY: minY, maxY, reach: nil, offsets: SectionOffsets(), candidates, where: filter)
   }
 
   /// The content offset that shows the cell at `indexPath` aligned as asked, clamped to the
@@ -347,24 +344,16 @@ struct SidewaysTally {
     return nil
   }
 
-  /// Whether a cell (its `frame` left to right, scrolled) may meet the visible x extent: a
-  /// superset by a rounding's width, for a cell counted on a side (wholly past an edge) that a
-  /// mirrored frame, rounded, may still show.
-  @inline(__always)
-  func meetsVisible(_ frame: Rect) -> Bool {
-    frame.maxX + searchSlack(frame.maxX) > visible.minX && frame.minX - searchSlack(frame.minX) < visible.maxX
-  }
-
-  /// Counts cell `item`, on `side`: cells are counted in item order.
+  /// Counts cell `item`, on `side` (cells may be counted in any order).
   @inline(__always)
   mutating func add(_ item: Int, on side: Side) {
     switch side {
     case .ahead:
-      if aheadFirst < 0 { aheadFirst = item }
-      aheadLast = item
+      aheadFirst = aheadFirst < 0 ? item : min(aheadFirst, item)
+      aheadLast = max(aheadLast, item)
     case .behind:
-      if behindFirst < 0 { behindFirst = item }
-      behindLast = item
+      behindFirst = behindFirst < 0 ? item : min(behindFirst, item)
+      behindLast = max(behindLast, item)
     }
   }
 

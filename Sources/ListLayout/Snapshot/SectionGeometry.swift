@@ -31,10 +31,13 @@ struct SectionGeometry: Sendable {
   /// retains one reference.
   private let box: BodyBox
 
-  /// An immutable holder of a section's body.
-  private final class BodyBox: Sendable {
-    let body: any SectionBody
-    init(_ body: any SectionBody) { self.body = body }
+  /// The holder of the body and where the body sits when the section starts at `sectionTop`,
+  /// for a query's calls through it (``BodyBox``); `nil` for a section without cells. A query
+  /// reads them out of the geometry before calling (``LayoutSnapshot/queryBody(_:top:)``): a
+  /// call made on a geometry read from the snapshot's blocks copied the whole geometry first.
+  @inline(__always)
+  func queryBody(sectionTop: Double) -> (box: BodyBox, origin: BodyOrigin)? {
+    itemCount > 0 ? (box, bodyOrigin(sectionTop: sectionTop)) : nil
   }
 
   /// The geometry of a section whose cells were laid out into `body`: the header on top, then
@@ -83,59 +86,103 @@ struct CellSearch {
   var sideways: (minX: Double, maxX: Double)?
   var minY: Double
   var maxY: Double
-  var offsets: HorizontalOffsets
+  var offsets: SectionOffsets
 }
 
-extension SectionGeometry {
-  /// The x extent `search` looks in for this section's body and the offset it scrolls the
-  /// cells by; whether the body scrolls sideways.
-  @inline(__always)
-  private func extent(
-    _ search: CellSearch, section: Int
-  ) -> (minX: Double, maxX: Double, offset: Double, sideways: Bool) {
-    guard body.scrollsSideways else { return (search.minX, search.maxX, 0, false) }
-    let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
-    return (minX, maxX, search.offsets.offsets.isEmpty ? 0 : search.offsets[section], true)
+/// An immutable holder of a section's body, and the calls a query makes through it: made in
+/// its methods, where the body is a constant of the object, a call reads it in place (made
+/// through a geometry read from an array's elements, it copied the body first, retaining
+/// what it holds). A section without cells is never asked
+/// (``SectionGeometry/queryBody(sectionTop:)``).
+final class BodyBox: Sendable {
+  let body: any SectionBody
+  /// Whether the body scrolls sideways, read once.
+  let scrollsSideways: Bool
+
+  init(_ body: any SectionBody) {
+    self.body = body
+    scrollsSideways = body.scrollsSideways
   }
 
-  /// Appends to `candidates` the cells of this section (section `section`, whose top is
-  /// `sectionTop`) that may overlap `search` (a superset, in item order), handed over by the
-  /// body in one call; with a `tally`, a body that scrolls sideways counts into it the cells
-  /// it prefetches in the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``).
-  /// Returns whether the body scrolls sideways.
+  /// The x extent `search` looks in for section `section`'s body and the offset it scrolls
+  /// the cells by.
+  @inline(__always)
+  private func extent(_ search: CellSearch, section: Int) -> (minX: Double, maxX: Double, offset: Double) {
+    guard scrollsSideways else { return (search.minX, search.maxX, 0) }
+    let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
+    return (minX, maxX, search.offsets[section])
+  }
+
+  /// Appends to `candidates` the cells of the body (of section `section`, at `origin`) that
+  /// may overlap `search` (a superset, in item order), handed over by the body in one call;
+  /// with a `tally`, a body that scrolls sideways counts into it the cells it prefetches in
+  /// the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``). Returns
+  /// whether the body scrolls sideways.
   func appendCandidates(
-    _ search: CellSearch, section: Int, sectionTop: Double,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally?
+    _ search: CellSearch, section: Int, origin: BodyOrigin,
+    to candidates: CellCandidates, counting tally: inout SidewaysTally?
   ) -> Bool {
-    guard itemCount > 0 else { return false }
-    let (minX, maxX, offset, sideways) = extent(search, section: section)
-    let origin = bodyOrigin(sectionTop: sectionTop)
-    if sideways, tally != nil {
+    let (minX, maxX, offset) = extent(search, section: section)
+    if scrollsSideways, var counting = tally {
       body.appendItems(
-        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates, counting: &tally!)
+        y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates, counting: &counting)
+      tally = counting
     } else {
       body.appendItems(
-        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: &candidates
+        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates
       )
     }
-    return sideways
+    return scrollsSideways
   }
 
-  /// The last cell of this section that may overlap `search` (as
-  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given its
-  /// frame and whether the body scrolls sideways) holds; `candidates` is scratch space.
+  /// The last cell of the body that may overlap `search` (as
+  /// ``appendCandidates(_:section:origin:to:counting:)`` lists them) for which `matches`
+  /// (given its frame and whether the body scrolls sideways) holds; `candidates` is scratch
+  /// space.
   func lastCandidate(
-    _ search: CellSearch, section: Int, sectionTop: Double,
-    using candidates: inout ContiguousArray<CellCandidate>, where matches: (Rect, Bool) -> Bool
+    _ search: CellSearch, section: Int, origin: BodyOrigin,
+    using candidates: CellCandidates, where matches: (Rect, Bool) -> Bool
   ) -> Int? {
-    guard itemCount > 0 else { return nil }
-    let (minX, maxX, offset, sideways) = extent(search, section: section)
+    let (minX, maxX, offset) = extent(search, section: section)
+    let sideways = scrollsSideways
     return body.lastItem(
-      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
-      at: bodyOrigin(sectionTop: sectionTop), using: &candidates
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin,
+      using: candidates
     ) { matches($0, sideways) }
   }
 
+  /// The first cell of the body that may overlap `search` (as
+  /// ``appendCandidates(_:section:origin:to:counting:)`` lists them) for which `matches`
+  /// (given its frame and whether the body scrolls sideways) holds; the cells after it are not
+  /// visited.
+  func firstCandidate(
+    _ search: CellSearch, section: Int, origin: BodyOrigin, where matches: (Rect, Bool) -> Bool
+  ) -> Int? {
+    let (minX, maxX, offset) = extent(search, section: section)
+    let sideways = scrollsSideways
+    var found: Int?
+    body.forEachItem(overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin) {
+      item, frame in
+      guard matches(frame, sideways) else { return true }
+      found = item
+      return false
+    }
+    return found
+  }
+}
+
+extension LayoutSnapshot {
+  /// ``SectionGeometry/queryBody(sectionTop:)`` of section `section`, whose top is `top`, read
+  /// through its block's storage (a read through the blocks' subscript copied the geometry).
+  @inline(__always)
+  func queryBody(_ section: Int, top: Double) -> (box: BodyBox, origin: BodyOrigin)? {
+    geometries.withBlock(Blocks.block(of: section)) { block in
+      (block.baseAddress! + Blocks.offset(of: section)).pointee.queryBody(sectionTop: top)
+    }
+  }
+}
+
+extension SectionGeometry {
   /// Calls `body` with this section's cells that may overlap the band `minY ..< maxY` (the
   /// section's top at `sectionTop`), for a search outwards from `x`
   /// (``SectionBody/forEachItem(awayFrom:y:_:at:_:)``).
@@ -145,27 +192,6 @@ extension SectionGeometry {
   ) {
     guard itemCount > 0 else { return }
     self.body.forEachItem(awayFrom: x, y: minY, maxY, at: bodyOrigin(sectionTop: sectionTop), body)
-  }
-
-  /// The first cell of this section that may overlap `search` (as
-  /// ``appendCandidates(_:section:sectionTop:to:)`` lists them) for which `matches` (given
-  /// its frame and whether the body scrolls sideways) holds; the cells after it are not
-  /// visited.
-  func firstCandidate(
-    _ search: CellSearch, section: Int, sectionTop: Double, where matches: (Rect, Bool) -> Bool
-  ) -> Int? {
-    guard itemCount > 0 else { return nil }
-    let (minX, maxX, offset, sideways) = extent(search, section: section)
-    var found: Int?
-    body.forEachItem(
-      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset,
-      at: bodyOrigin(sectionTop: sectionTop)
-    ) { item, frame in
-      guard matches(frame, sideways) else { return true }
-      found = item
-      return false
-    }
-    return found
   }
 }
 
@@ -232,7 +258,7 @@ protocol SectionBody: Sendable {
   /// protocol.
   func appendItems(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>)
+    at origin: BodyOrigin, to candidates: CellCandidates)
 
   /// The last cell, in item order, of those
   /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits for the same arguments, for
@@ -240,7 +266,7 @@ protocol SectionBody: Sendable {
   /// its row from the end, visiting cells only down to the match.
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    at origin: BodyOrigin, using candidates: CellCandidates,
     where matches: (Rect) -> Bool
   ) -> Int?
 
@@ -258,15 +284,14 @@ protocol SectionBody: Sendable {
   /// for every other body.
   var carouselMetrics: CarouselMetrics? { get }
 
-  /// For a viewport: in a body that scrolls sideways (scrolled by `offset`), one walk over the
-  /// cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits across `tally`'s reach,
-  /// which counts into `tally` the cells it prefetches (``SidewaysTally/side(of:)``) and
-  /// appends to `candidates` every cell that may be on screen (a superset); every other body
-  /// appends what ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)`` does across the
-  /// tally's visible extent.
+  /// For a viewport: every body appends what ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``
+  /// does across the tally's visible extent; a body that scrolls sideways (scrolled by
+  /// `offset`) also counts into `tally`, in the same visit of its cells, the cells it
+  /// prefetches (``SidewaysTally/side(of:)``) of those
+  /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits across the tally's reach.
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally)
+    to candidates: CellCandidates, counting tally: inout SidewaysTally)
 
   /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
   var scrollsSideways: Bool { get }
@@ -291,7 +316,7 @@ extension SectionBody {
 
   func appendItems(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, to candidates: inout ContiguousArray<CellCandidate>
+    at origin: BodyOrigin, to candidates: CellCandidates
   ) {
     forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin) { item, frame in
       candidates.append(CellCandidate(item: item, frame: frame))
@@ -301,12 +326,14 @@ extension SectionBody {
 
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, using candidates: inout ContiguousArray<CellCandidate>,
+    at origin: BodyOrigin, using candidates: CellCandidates,
     where matches: (Rect) -> Bool
   ) -> Int? {
-    candidates.removeAll(keepingCapacity: true)
-    appendItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, to: &candidates)
-    return candidates.last { matches($0.frame) }?.item
+    candidates.removeAll()
+    appendItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, to: candidates)
+    var k = candidates.count - 1
+    while k >= 0 && !matches(candidates[k].frame) { k -= 1 }
+    return k >= 0 ? candidates[k].item : nil
   }
 
   func forEachItem(
@@ -320,11 +347,11 @@ extension SectionBody {
 
   func appendItems(
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
-    to candidates: inout ContiguousArray<CellCandidate>, counting tally: inout SidewaysTally
+    to candidates: CellCandidates, counting tally: inout SidewaysTally
   ) {
     appendItems(
       overlappingX: tally.visible.minX, tally.visible.maxX, y: minY, maxY, scrolledBy: offset, at: origin,
-      to: &candidates)
+      to: candidates)
   }
 
   var scrollsSideways: Bool { false }
@@ -344,6 +371,53 @@ enum AwayRun {
 struct CellCandidate {
   var item: Int
   var frame: Rect
+}
+
+/// The cells bodies hand over to a query (``CellCandidate``), in one buffer for the whole
+/// query, appended to without an array's check that its storage is its own: a call, around
+/// which a body's loop saved every register it keeps its row's constants in.
+final class CellCandidates {
+  /// The number of candidates.
+  private(set) var count = 0
+  private var capacity: Int
+  private var storage: UnsafeMutablePointer<CellCandidate>
+
+  /// An empty buffer with room for `capacity` candidates (it grows past them).
+  init(capacity: Int = 16) {
+    self.capacity = max(1, capacity)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    // Candidates are plain values: nothing to deinitialize.
+    storage.deallocate()
+  }
+
+  @inline(__always)
+  func append(_ candidate: CellCandidate) {
+    if count == capacity { grow() }
+    (storage + count).initialize(to: candidate)
+    count += 1
+  }
+
+  @inline(never)
+  private func grow() {
+    let larger = UnsafeMutablePointer<CellCandidate>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+
+  /// Empties the buffer (its room is kept).
+  func removeAll() { count = 0 }
+
+  /// Candidate `index` (`0 ..< count`).
+  @inline(__always)
+  subscript(index: Int) -> CellCandidate {
+    precondition(index >= 0 && index < count, "candidate \(index) out of 0..<\(count)")
+    return storage[index]
+  }
 }
 
 /// What a body's invariant check is told about its section.

@@ -1,0 +1,58 @@
+/// A query's horizontal offsets (``HorizontalOffsets``), read once per query: a few are
+/// listed in section order and found by binary search, so that the query's many look-ups (one
+/// per carousel visited, on screen and in the prefetch bands) hash nothing; more than
+/// ``listLimit`` are looked up in their dictionary, as given.
+struct SectionOffsets {
+  /// The offsets as given, by section, in section order (empty when they are looked up in
+  /// `dictionary`).
+  private var listed: ContiguousArray<(section: Int, offset: Double)> = []
+  private var dictionary: [Int: Double] = [:]
+
+  /// The most offsets listed: sorting them costs a query about as much as a few look-ups.
+  static let listLimit = 32
+
+  /// No offsets: every section at 0.
+  init() {}
+
+  init(_ offsets: HorizontalOffsets) {
+    let given = offsets.offsets
+    guard !given.isEmpty else { return }
+    guard given.count <= Self.listLimit else {
+      dictionary = given
+      return
+    }
+    listed.reserveCapacity(given.count)
+    // Each offset inserted in place (a few: an insertion sort).
+    for (section, offset) in given {
+      var k = listed.count
+      listed.append((section, offset))
+      while k > 0 && listed[k - 1].section > section {
+        listed.swapAt(k - 1, k)
+        k -= 1
+      }
+    }
+  }
+
+  /// The offset of `section`, as ``HorizontalOffsets``' subscript reads it.
+  ///
+  /// - Complexity: O(log k) for k offsets listed.
+  @inline(__always)
+  subscript(section: Int) -> Double {
+    guard !listed.isEmpty else {
+      return dictionary.isEmpty
+        ? HorizontalOffsets.offset(nil) : HorizontalOffsets.offset(dictionary[section])
+    }
+    return listed.withUnsafeBufferPointer { list in
+      guard section >= list[0].section, section <= list[list.count - 1].section else {
+        return HorizontalOffsets.offset(nil)
+      }
+      var low = 0
+      var high = list.count - 1
+      while low < high {
+        let mid = (low + high) >> 1
+        if list[mid].section < section { low = mid + 1 } else { high = mid }
+      }
+      return HorizontalOffsets.offset(list[low].section == section ? list[low].offset : nil)
+    }
+  }
+}
