@@ -100,4 +100,48 @@ import Testing
       guard try expectSameLayout(snapshot, full, "step \(step), edited against relayout") else { return }
     }
   }
+
+  /// A new mapping is faulted in on another thread while the typesetter writes it: what the
+  /// writer put anywhere in either region is still there once the thread is stopped, and a
+  /// layout into a new mapping (prefaulted) equals one into the reused spare (not).
+  @Test func prefaultingLeavesWhatWasWritten() throws {
+    #if os(Linux)
+    LayoutMemory.releaseSpareMemory()
+    let itemBytes = PageArena.Mapping.roundedUp(9 << 20)
+    let mapping = try #require(PageArena.Mapping.take(itemBytes + PageArena.Mapping.roundedUp(5 << 20)))
+    #expect(mapping.isNew)
+    let words = mapping.length / 8
+    let base = mapping.base.bindMemory(to: UInt64.self, capacity: words)
+    let prefault = Prefault(mapping: mapping, itemBytes: itemBytes)
+    // One word in every 4 KB page, in the order a typesetter fills the two regions.
+    let itemWords = itemBytes / 8
+    var item = 0
+    var line = itemWords
+    while item < itemWords || line < words {
+      if item < itemWords { base[item] = UInt64(item) &* 0x9E37_79B9_7F4A_7C15 | 1 }
+      if line < words { base[line] = UInt64(line) &* 0x9E37_79B9_7F4A_7C15 | 1 }
+      item += 512
+      line += 512 * 5 / 9
+    }
+    prefault.stop()
+    prefault.stop()
+    var lost = 0
+    item = 0
+    line = itemWords
+    while item < itemWords || line < words {
+      if item < itemWords, base[item] != UInt64(item) &* 0x9E37_79B9_7F4A_7C15 | 1 { lost += 1 }
+      if line < words, base[line] != UInt64(line) &* 0x9E37_79B9_7F4A_7C15 | 1 { lost += 1 }
+      item += 512
+      line += 512 * 5 / 9
+    }
+    #expect(lost == 0)
+    mapping.giveBack()
+
+    let model = Self.model(Self.cells(PageArena.minimumItems * 2 + 777, seed: 9))
+    LayoutMemory.releaseSpareMemory()
+    let fresh = try model.layout().allAttributes()
+    let reused = try model.layout().allAttributes()
+    #expect(fresh == reused)
+    #endif
+  }
 }

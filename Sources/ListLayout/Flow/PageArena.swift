@@ -76,6 +76,8 @@ final class PageArena: @unchecked Sendable {
   private let mapping: Mapping
   /// The bytes the typesetter used, recorded when it leaves the arena.
   private var usedBytes = 0
+  /// The thread faulting a new mapping in ahead of the typesetter, until it leaves.
+  private var prefault: Prefault?
 
   /// An arena with room for `items` item records and `lines` line records, or `nil` where
   /// arenas are not used or the mapping fails.
@@ -88,15 +90,20 @@ final class PageArena: @unchecked Sendable {
       to: ItemRecord.self, capacity: itemBytes / MemoryLayout<ItemRecord>.stride)
     lines = (mapping.base + itemBytes).bindMemory(
       to: LineRecord.self, capacity: lineBytes / MemoryLayout<LineRecord>.stride)
+    if mapping.isNew { prefault = Prefault(mapping: mapping, itemBytes: itemBytes) }
   }
 
   deinit {
+    prefault?.stop()
     LayoutMemory.arenaBytesUsed.subtract(usedBytes, ordering: .relaxed)
     mapping.giveBack()
   }
 
-  /// Records how much of the arena the typesetter wrote.
+  /// Records how much of the arena the typesetter wrote (it has left the arena, or is
+  /// leaving it: the prefaulting thread, if any, is stopped).
   func recordUse(items itemCount: Int, lines lineCount: Int) {
+    prefault?.stop()
+    prefault = nil
     let bytes = itemCount * MemoryLayout<ItemRecord>.stride + lineCount * MemoryLayout<LineRecord>.stride
     LayoutMemory.arenaBytesUsed.add(bytes - usedBytes, ordering: .relaxed)
     usedBytes = bytes
@@ -106,6 +113,8 @@ final class PageArena: @unchecked Sendable {
   struct Mapping: @unchecked Sendable {
     let base: UnsafeMutableRawPointer
     let length: Int
+    /// Whether the mapping was just made (nothing of it faulted in), not the spare reused.
+    var isNew = false
 
     /// The granularity of mappings, so that the spare fits requests of a similar size.
     static let granule = 2 << 20
@@ -138,7 +147,7 @@ final class PageArena: @unchecked Sendable {
       // pages); the kernel uses them for the 2 MB-aligned parts of the mapping.
       _ = madvise(raw, length, MADV_HUGEPAGE)
       LayoutMemory.arenaBytesMapped.add(length, ordering: .relaxed)
-      return Mapping(base: raw, length: length)
+      return Mapping(base: raw, length: length, isNew: true)
       #else
       return nil
       #endif
@@ -147,8 +156,10 @@ final class PageArena: @unchecked Sendable {
     /// Keeps the mapping as the spare (unmapping the spare it replaces).
     func giveBack() {
       #if os(Linux)
+      var kept = self
+      kept.isNew = false
       let replaced = Self.spare.withLock { spare -> Mapping? in
-        defer { spare = self }
+        defer { spare = kept }
         return spare
       }
       replaced?.unmap()
@@ -171,6 +182,63 @@ final class PageArena: @unchecked Sendable {
       #endif
     }
   }
+}
+
+/// A thread that faults a new arena's memory in, 2 MB at a time, ahead of the typesetter
+/// that writes it, so that the zeroing of fresh pages (most of a first layout's time on this
+/// project's virtual machine: 40 of 60 ms for the million-cell feed) runs on another core.
+/// It goes through the item and line regions together, in the proportion the typesetter
+/// fills them, with `MADV_POPULATE_WRITE` (Linux 5.14 and later): that maps pages and zeroes
+/// them, and leaves any page already there, and what it holds, alone. The typesetter writes
+/// as before whatever the thread has reached; on an older kernel the first call fails and the
+/// thread ends. ``stop()`` (when the typesetter leaves the arena) ends it within one step and
+/// waits for it: it never outlives the arena's use.
+///
+/// `@unchecked Sendable`: the thread reads the immutable mapping bounds and the atomic flag
+/// only; ``stop()`` joins it once, from the arena's owner.
+final class Prefault: @unchecked Sendable {
+  private let isStopped = Atomic<Bool>(false)
+  #if os(Linux)
+  private var threads: [pthread_t] = []
+  #endif
+
+  init(mapping: PageArena.Mapping, itemBytes: Int) {
+    #if os(Linux)
+    let base = mapping.base
+    let lineBytes = mapping.length - itemBytes
+    threads = HelperThreads.start(1) { [self] in
+      let step = 2 << 20
+      let steps = max(1, itemBytes / step)
+      let lineStep = (lineBytes / steps + 4095) / 4096 * 4096
+      for k in 0..<steps {
+        if isStopped.load(ordering: .relaxed) { return }
+        let lineStart = min(lineBytes, k * lineStep)
+        let lineLength = k == steps - 1 ? lineBytes - lineStart : min(lineStep, lineBytes - lineStart)
+        guard Self.populate(base + k * step, k == steps - 1 ? itemBytes - k * step : step),
+          Self.populate(base + itemBytes + lineStart, lineLength)
+        else { return }
+      }
+    }
+    #endif
+  }
+
+  /// Ends the thread (after the step it is on) and waits for it; later calls do nothing.
+  func stop() {
+    #if os(Linux)
+    isStopped.store(true, ordering: .relaxed)
+    HelperThreads.join(threads)
+    threads = []
+    #endif
+  }
+
+  #if os(Linux)
+  /// Faults `length` bytes at `start` in for writing; `false` when the system refuses.
+  private static func populate(_ start: UnsafeMutableRawPointer, _ length: Int) -> Bool {
+    guard length > 0 else { return true }
+    let populateWrite: Int32 = 23  // MADV_POPULATE_WRITE, not in the Glibc module's headers
+    return madvise(start, length, populateWrite) == 0
+  }
+  #endif
 }
 
 /// What the layout keeps outside malloc, for memory accounting: malloc's statistics do not

@@ -296,7 +296,8 @@ final class CellRun: @unchecked Sendable {
   private let section: Int
   private let maxCells: Int?
   private let cancelled = Atomic<Bool>(false)
-  private var thread: pthread_t?
+  /// The helper thread, once started.
+  private var threads: [pthread_t] = []
   private var joined = false
 
   /// The chunks read, in order.
@@ -323,35 +324,11 @@ final class CellRun: @unchecked Sendable {
 
   /// Starts the helper thread; `false` when the system would not.
   func launch() -> Bool {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, ParallelCellDecoding.stackSize(maxDepth: limits.maxDepth))
     // The thread holds a reference to the run until it ends.
-    let context = Unmanaged.passRetained(self).toOpaque()
-    #if canImport(Darwin)
-    var made: pthread_t?
-    let status = pthread_create(
-      &made, &attributes,
-      { context in
-        Unmanaged<CellRun>.fromOpaque(context).takeRetainedValue().work()
-        return nil
-      }, context)
-    #else
-    var made = pthread_t()
-    let status = pthread_create(
-      &made, &attributes,
-      { context in
-        Unmanaged<CellRun>.fromOpaque(context!).takeRetainedValue().work()
-        return nil
-      }, context)
-    #endif
-    guard status == 0 else {
-      Unmanaged<CellRun>.fromOpaque(context).release()
-      return false
+    threads = HelperThreads.start(1, stackSize: ParallelCellDecoding.stackSize(maxDepth: limits.maxDepth)) {
+      self.work()
     }
-    thread = made
-    return true
+    return !threads.isEmpty
   }
 
   /// Asks the run to stop after the chunk it is reading.
@@ -359,9 +336,9 @@ final class CellRun: @unchecked Sendable {
 
   /// Waits for the helper thread to end (once).
   func join() {
-    guard !joined, let thread else { return }
+    guard !joined else { return }
     joined = true
-    pthread_join(thread, nil)
+    HelperThreads.join(threads)
   }
 
   /// The helper thread's work: cells from `start` until the array's `]` or a later run's
