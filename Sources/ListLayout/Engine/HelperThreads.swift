@@ -13,6 +13,12 @@ import Musl
 /// runs, the prefaulting of a layout's arena. Where threads cannot be started, none is, and
 /// the caller does the work itself.
 enum HelperThreads {
+  /// The processors this process may run on, read once: Foundation's
+  /// `activeProcessorCount` reads the scheduler's affinity and the control group's limits
+  /// on every call (about 9 µs on Linux), which every decode and every write of the layout's
+  /// JSON would pay, small or not.
+  static let activeProcessors = ProcessInfo.processInfo.activeProcessorCount
+
   /// What a started thread runs; `@unchecked Sendable`: `body` is handed to the one thread
   /// started with it and called only there.
   final class Job: @unchecked Sendable {

@@ -16,7 +16,8 @@ public struct JSONInputLimits: Sendable, Hashable {
   /// The largest document, in bytes (default 512 MiB).
   public var maxBytes: Int
   /// The most threads a feed decode runs on, the calling thread included (default 8, and
-  /// never more than the active processor count); `1` decodes on the calling thread alone.
+  /// never more than the active processor count, read once per process); `1` decodes on the
+  /// calling thread alone.
   ///
   /// A section whose `items` array starts with at least 1 MiB of the document after it has
   /// its cells decoded by the calling thread and, speculatively, by helper threads that start

@@ -69,7 +69,7 @@ package struct ParallelCellDecoding: Sendable {
 
   /// One helper thread fewer than the threads `limits` allows and the machine has active.
   package init(limits: JSONInputLimits) {
-    let threads = Swift.min(limits.maxDecodeThreads, ProcessInfo.processInfo.activeProcessorCount)
+    let threads = Swift.min(limits.maxDecodeThreads, HelperThreads.activeProcessors)
     runs = Swift.max(0, Swift.min(threads - 1, Self.maxRuns))
   }
 

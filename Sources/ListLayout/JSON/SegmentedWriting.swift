@@ -42,7 +42,7 @@ package struct OutputParallelism: Sendable {
   /// output, such as a viewport's, is written as before on the calling thread: no thread is
   /// started, no segment buffer allocated.
   package static var `default`: OutputParallelism {
-    let processors = ProcessInfo.processInfo.activeProcessorCount
+    let processors = HelperThreads.activeProcessors
     guard processors > 1 else { return .sequential }
     return OutputParallelism(
       threads: min(processors, maximumThreads), segmentLength: 8_192, threshold: 65_536)
