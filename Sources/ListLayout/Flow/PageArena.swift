@@ -186,7 +186,8 @@ final class PageArena: @unchecked Sendable {
 
 /// A thread that faults a new arena's memory in, 2 MB at a time, ahead of the typesetter
 /// that writes it, so that the zeroing of fresh pages (most of a first layout's time on this
-/// project's virtual machine: 40 of 60 ms for the million-cell feed) runs on another core.
+/// project's virtual machine: about 40 of 70 ms for the million-cell feed, in a profile) runs
+/// on another core.
 /// It goes through the item and line regions together, in the proportion the typesetter
 /// fills them, with `MADV_POPULATE_WRITE` (Linux 5.14 and later): that maps pages and zeroes
 /// them, and leaves any page already there, and what it holds, alone. The typesetter writes
