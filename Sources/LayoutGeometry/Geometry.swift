@@ -10,7 +10,7 @@ import Darwin
 ///
 /// Coordinates are `Double`, the width of `CGFloat` on 64-bit Apple platforms, so frames computed
 /// here match the ones UIKit would compute bit for bit.
-public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Point: Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate.
@@ -47,7 +47,7 @@ public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// A width and a height.
-public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Size: Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// The extent along the horizontal axis.
   public var width: Double
   /// The extent along the vertical axis.
@@ -88,7 +88,7 @@ public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// A rectangle given by its origin (top-left corner) and size.
-public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// The top-left corner.
   public var origin: Point
   /// The extent.

@@ -1,6 +1,7 @@
 /// A growable buffer of plain values, reused over and over by its owner (the flow
-/// typesetter's per-line buffers, the masonry placer's lane tops and open chunks): resetting
-/// it is setting a count, and appending never checks for shared storage.
+/// typesetter's per-line buffers, the masonry placer's lane tops and open chunks, a query's
+/// cell candidates): resetting it is setting a count, and appending never checks for shared
+/// storage.
 ///
 /// One of the few types that use manual memory (the list is in `PageArena.swift`): it never
 /// escapes the typesetter or placer that owns it, and its elements are `BitwiseCopyable`, so
@@ -45,6 +46,8 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
     count += extra
   }
 
+  // Out of line: the rare path, kept out of the loops that append.
+  @inline(never)
   private func grow() {
     let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
     bigger.moveInitialize(from: base, count: count)

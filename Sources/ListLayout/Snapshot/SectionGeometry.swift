@@ -376,49 +376,7 @@ struct CellCandidate {
 /// The cells bodies hand over to a query (``CellCandidate``), in one buffer for the whole
 /// query, appended to without an array's check that its storage is its own: a call, around
 /// which a body's loop saved every register it keeps its row's constants in.
-final class CellCandidates {
-  /// The number of candidates.
-  private(set) var count = 0
-  private var capacity: Int
-  private var storage: UnsafeMutablePointer<CellCandidate>
-
-  /// An empty buffer with room for `capacity` candidates (it grows past them).
-  init(capacity: Int = 16) {
-    self.capacity = max(1, capacity)
-    storage = .allocate(capacity: self.capacity)
-  }
-
-  deinit {
-    // Candidates are plain values: nothing to deinitialize.
-    storage.deallocate()
-  }
-
-  @inline(__always)
-  func append(_ candidate: CellCandidate) {
-    if count == capacity { grow() }
-    (storage + count).initialize(to: candidate)
-    count += 1
-  }
-
-  @inline(never)
-  private func grow() {
-    let larger = UnsafeMutablePointer<CellCandidate>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: storage, count: count)
-    storage.deallocate()
-    storage = larger
-    capacity *= 2
-  }
-
-  /// Empties the buffer (its room is kept).
-  func removeAll() { count = 0 }
-
-  /// Candidate `index` (`0 ..< count`).
-  @inline(__always)
-  subscript(index: Int) -> CellCandidate {
-    precondition(index >= 0 && index < count, "candidate \(index) out of 0..<\(count)")
-    return storage[index]
-  }
-}
+typealias CellCandidates = ScratchBuffer<CellCandidate>
 
 /// What a body's invariant check is told about its section.
 struct BodyCheck {
