@@ -72,21 +72,40 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
   deinit { bytes.deallocate() }
 }
 
-/// The keys one kind of object may have: an enum whose cases are its keys, numbered from 0.
+/// The keys one kind of object may have: an enum whose cases are its keys, spelled as their
+/// raw values (the cases' own names unless given others), numbered from 0 in declaration order.
 ///
 /// ```swift
-/// enum SizeKey: Int, JSONObjectKey {
+/// enum SizeKey: String, JSONObjectKey {
 ///   case width, height
 ///   static let keys = JSONKeyTable(Self.self)
 /// }
 /// try reader.readObject("a size", SizeKey.keys) { key, reader in
-///   switch SizeKey(rawValue: key)! { case .width: … case .height: … }
+///   switch SizeKey(index: key) { case .width: … case .height: … }
 /// }
 /// ```
 ///
 /// The reader hands back the key's index rather than the case: a generic call into this
 /// module is not specialized for the caller's enum, and would look its type up per key.
-@usableFromInline package protocol JSONObjectKey: RawRepresentable<Int>, CaseIterable, Sendable {}
+///
+/// The spelling is the raw value rather than `String(describing:)` of the case: that goes
+/// through the runtime's reflection, which looks the enum's conformances up in every
+/// conformance record of the process, about 1.5 million instructions per key type at the
+/// first call, most of a small feed's decoding.
+@usableFromInline package protocol JSONObjectKey: RawRepresentable<String>, CaseIterable, Sendable {}
+
+extension JSONObjectKey {
+  /// The key at `index` in declaration order: an index a ``JSONKeyTable`` of this type
+  /// handed back.
+  ///
+  /// An enum without payloads of 2 to 256 cases is stored as its case's declaration index in
+  /// one byte; ``JSONKeyTable/init(_:)`` checks that for every key type before the reader can
+  /// hand back an index of it.
+  @inlinable @inline(always)
+  package init(index: Int) {
+    self = unsafeBitCast(UInt8(truncatingIfNeeded: index), to: Self.self)
+  }
+}
 
 /// The keys of one kind of object, in one table: it matches a key's bytes to its index and
 /// writes the "known keys" part of an error, so decoding and messages cannot drift.
@@ -106,14 +125,15 @@ public struct JSONInputError: Error, Hashable, Sendable, CustomStringConvertible
   /// The known keys, as error messages list them.
   package let list: String
 
-  /// The table of `Key`'s cases, named as written in Swift.
+  /// The table of `Key`'s cases, spelled as their raw values.
   package init<Key: JSONObjectKey>(_: Key.Type) {
     let cases = Array(Key.allCases)
     precondition(cases.count <= 64, "a JSON key table holds at most 64 keys")
+    precondition(MemoryLayout<Key>.size == 1, "a JSON key type is an enum of 2 to 64 cases without payloads")
     for (index, key) in cases.enumerated() {
-      precondition(key.rawValue == index, "JSON keys are numbered from 0 in order")
+      precondition(Key(index: index).rawValue == key.rawValue, "JSON keys are numbered from 0 in order")
     }
-    let spelled = cases.map { String(describing: $0) }
+    let spelled = cases.map(\.rawValue)
     names = spelled.map { Array($0.utf8) }
     heads = names.map { JSONKeyTable.head($0[...]) }
     lengths = names.map(\.count)

@@ -125,7 +125,7 @@ public enum FlexDocument {
 /// Reads the node tree iteratively (an explicit stack in place of recursion).
 extension FlexDocument {
   /// The keys of a node object.
-  enum NodeKey: Int, JSONObjectKey {
+  enum NodeKey: String, JSONObjectKey {
     case id, style, children, text, font
     static let keys = JSONKeyTable(Self.self)
   }
@@ -176,7 +176,7 @@ extension FlexDocument {
           continue
         }
         stack.append(.node(node, state))
-        switch NodeKey(rawValue: key)! {
+        switch NodeKey(index: key) {
         case .id: identifiers[node] = try reader.readString("an identifier string")
         case .style: styles[node] = try StyleDecoder.read(&reader)
         case .text:

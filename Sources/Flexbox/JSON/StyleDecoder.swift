@@ -5,7 +5,7 @@ import LayoutGeometry
 /// decided by the pure parsers of `StyleValues`.
 enum StyleDecoder {
   /// The keys of a `style` object, in one table for decoding and for error messages.
-  enum Key: Int, JSONObjectKey {
+  enum Key: String, JSONObjectKey {
     case display, position, flexDirection, flexWrap, justifyContent, alignItems, alignSelf, alignContent
     case flexGrow, flexShrink, flexBasis, width, height, minWidth, minHeight, maxWidth, maxHeight
     case margin, padding, border, top, left, bottom, right, gap, rowGap, columnGap
@@ -14,13 +14,13 @@ enum StyleDecoder {
   }
 
   /// The keys of an edges object.
-  enum EdgeKey: Int, JSONObjectKey {
+  enum EdgeKey: String, JSONObjectKey {
     case top, left, bottom, right
     static let keys = JSONKeyTable(Self.self)
   }
 
   /// The keys of a leaf's `font`.
-  enum FontKey: Int, JSONObjectKey {
+  enum FontKey: String, JSONObjectKey {
     case advance, lineHeight
     static let keys = JSONKeyTable(Self.self)
   }
@@ -28,7 +28,7 @@ enum StyleDecoder {
   static func read(_ reader: inout JSONReader) throws(JSONInputError) -> FlexStyle {
     var style = FlexStyle()
     try reader.readObject("a style object", Key.keys) { (key, reader) throws(JSONInputError) in
-      switch Key(rawValue: key)! {
+      switch Key(index: key) {
       case .display: style.display = try reader.readCase(FlexStyle.Display.self, "display")
       case .position: style.position = try reader.readCase(FlexStyle.PositionType.self, "position")
       case .flexDirection:
@@ -79,7 +79,7 @@ enum StyleDecoder {
       guard let metric = StyleValues.fontMetric(try reader.readNumber("a number > 0")) else {
         throw reader.invalid("expected a number > 0", at: start)
       }
-      switch FontKey(rawValue: key)! {
+      switch FontKey(index: key) {
       case .advance: result.advance = metric
       case .lineHeight: result.lineHeight = metric
       }
@@ -158,7 +158,7 @@ enum StyleDecoder {
     try reader.readObject("an object {top, left, bottom, right} or \(single)", EdgeKey.keys) {
       (key, reader) throws(JSONInputError) in
       let edge = try value(&reader)
-      switch EdgeKey(rawValue: key)! {
+      switch EdgeKey(index: key) {
       case .top: result.top = edge
       case .left: result.leading = edge
       case .bottom: result.bottom = edge

@@ -86,13 +86,13 @@ extension ListDifference {
     try reader.finish()
   }
 
-  enum Key: Int, JSONObjectKey {
+  enum Key: String, JSONObjectKey {
     case sections, items, insertedSections, updatedSections, insertedCells, updatedCells, width, contentOffset
     case transitions
     static let keys = JSONKeyTable(Self.self)
   }
 
-  enum OperationKey: Int, JSONObjectKey {
+  enum OperationKey: String, JSONObjectKey {
     case deleted, inserted, moved, updated
     static let keys = JSONKeyTable(Self.self)
   }
@@ -103,12 +103,12 @@ extension ListDifference {
   ) throws(JSONInputError) -> ListDifference {
     var difference = ListDifference()
     try reader.readObject("a difference object", Key.keys) { (key, reader) throws(JSONInputError) in
-      let key = Key(rawValue: key)!
+      let key = Key(index: key)
       switch key {
       case .sections:
         try reader.readObject("an object of section operations", OperationKey.keys) {
           (key, reader) throws(JSONInputError) in
-          switch OperationKey(rawValue: key)! {
+          switch OperationKey(index: key) {
           case .deleted: difference.sections.deleted = try readIndices(&reader)
           case .inserted: difference.sections.inserted = try readIndices(&reader)
           case .updated: difference.sections.updated = try readIndices(&reader)
@@ -124,7 +124,7 @@ extension ListDifference {
       case .items:
         try reader.readObject("an object of item operations", OperationKey.keys) {
           (key, reader) throws(JSONInputError) in
-          switch OperationKey(rawValue: key)! {
+          switch OperationKey(index: key) {
           case .deleted: difference.items.deleted = try readPaths(&reader)
           case .inserted: difference.items.inserted = try readPaths(&reader)
           case .updated: difference.items.updated = try readPaths(&reader)

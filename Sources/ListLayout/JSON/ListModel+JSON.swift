@@ -148,7 +148,7 @@ struct FeedDecoder {
     self.parallel = parallel
   }
 
-  enum FeedKey: Int, JSONObjectKey {
+  enum FeedKey: String, JSONObjectKey {
     case width, layoutDirection, contentInsets, sectionSpacing, pinSectionHeaders, pinEmptySections
     case pinSectionFooters, defaultCellSize, defaultSectionAttributes, defaultCellAttributes, layoutManager
     case sections, header, footer, scrollDirection
@@ -157,7 +157,7 @@ struct FeedDecoder {
 
   mutating func readFeed(_ reader: inout JSONReader) throws(JSONInputError) {
     try reader.readObject("the feed object", FeedKey.keys) { (key, reader) throws(JSONInputError) in
-      switch FeedKey(rawValue: key)! {
+      switch FeedKey(index: key) {
       case .width: width = try reader.readNonNegative()
       case .layoutDirection:
         layoutDirection = try reader.readName([("ltr", .ltr), ("rtl", .rtl)], "layout direction")
@@ -186,7 +186,7 @@ struct FeedDecoder {
     }
   }
 
-  enum SectionKey: Int, JSONObjectKey {
+  enum SectionKey: String, JSONObjectKey {
     case id, header, footer, attributes, layout, items, background
     static let keys = JSONKeyTable(Self.self)
   }
@@ -194,7 +194,7 @@ struct FeedDecoder {
   mutating func readSection(_ reader: inout JSONReader, index: Int) throws(JSONInputError) {
     var section = Section()
     try reader.readObject("a section object", SectionKey.keys) { (key, reader) throws(JSONInputError) in
-      switch SectionKey(rawValue: key)! {
+      switch SectionKey(index: key) {
       case .id: section.id = try reader.readString("an identifier string")
       case .header: section.header = try readSupplementary(&reader)
       case .footer: section.footer = try readSupplementary(&reader)
@@ -207,7 +207,7 @@ struct FeedDecoder {
     sections.append(section)
   }
 
-  enum CellKey: Int, JSONObjectKey {
+  enum CellKey: String, JSONObjectKey {
     case id, size, content, contentWidth, traits, attributes, layout, span
     static let keys = JSONKeyTable(Self.self)
   }
@@ -233,7 +233,7 @@ struct FeedDecoder {
     if !reader.beginObjectFast() { try reader.beginObjectGeneral("a cell object") }
     var state = JSONReader.ObjectState()
     while let key = try reader.nextKey(cellKeys, &state) {
-      switch CellKey(rawValue: key)! {
+      switch CellKey(index: key) {
       case .id:
         if let fast = reader.readStringFast() {
           id = fast
@@ -245,7 +245,7 @@ struct FeedDecoder {
         hasSize = true
       case .traits: traits = try readTraits(&reader)
       case .content, .contentWidth, .attributes, .layout, .span:
-        try readRareKey(CellKey(rawValue: key)!, &reader, section: section, item: item, into: &rare)
+        try readRareKey(CellKey(index: key), &reader, section: section, item: item, into: &rare)
       }
     }
     guard let rare else {
@@ -323,7 +323,7 @@ struct FeedDecoder {
     try FlexDocument.readTree(&reader, limits: FlexDocumentLimits(maxStringLength: reader.maxStringLength))
   }
 
-  enum SupplementaryKey: Int, JSONObjectKey {
+  enum SupplementaryKey: String, JSONObjectKey {
     case height, width, size, traits, id
     static let keys = JSONKeyTable(Self.self)
   }
@@ -336,7 +336,7 @@ struct FeedDecoder {
     var id: String?
     try reader.readObject("a header or footer object", SupplementaryKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch SupplementaryKey(rawValue: key)! {
+      switch SupplementaryKey(index: key) {
       case .height: height = try reader.readNonNegative()
       case .width: width = try reader.readNonNegative()
       case .size:
@@ -351,7 +351,7 @@ struct FeedDecoder {
     return Supplementary(height: height, width: width, traits: traits, id: id)
   }
 
-  enum ListSupplementaryKey: Int, JSONObjectKey {
+  enum ListSupplementaryKey: String, JSONObjectKey {
     case height, id, pinned
     static let keys = JSONKeyTable(Self.self)
   }
@@ -364,7 +364,7 @@ struct FeedDecoder {
     var pinned = false
     try reader.readObject("a list header or footer object", ListSupplementaryKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch ListSupplementaryKey(rawValue: key)! {
+      switch ListSupplementaryKey(index: key) {
       case .height: height = try reader.readNonNegative()
       case .id: id = try reader.readString("an identifier string")
       case .pinned: pinned = try reader.readBool()
@@ -374,7 +374,7 @@ struct FeedDecoder {
     return ListSupplementary(height: height, id: id, pinned: pinned)
   }
 
-  enum BackgroundKey: Int, JSONObjectKey {
+  enum BackgroundKey: String, JSONObjectKey {
     case id, insets
     static let keys = JSONKeyTable(Self.self)
   }
@@ -384,7 +384,7 @@ struct FeedDecoder {
     if try reader.readNullIfPresent() { return nil }
     var background = SectionBackground()
     try reader.readObject("a background object", BackgroundKey.keys) { (key, reader) throws(JSONInputError) in
-      switch BackgroundKey(rawValue: key)! {
+      switch BackgroundKey(index: key) {
       case .id: background.id = try reader.readString("an identifier string")
       case .insets: background.insets = try readInsets(&reader)
       }
@@ -392,7 +392,7 @@ struct FeedDecoder {
     return background
   }
 
-  enum SectionAttributeKey: Int, JSONObjectKey {
+  enum SectionAttributeKey: String, JSONObjectKey {
     case horizontalAlignment, verticalAlignment, itemSpacing, lineSpacing, insets
     static let keys = JSONKeyTable(Self.self)
   }
@@ -403,7 +403,7 @@ struct FeedDecoder {
     var partial = PartialSectionAttributes()
     try reader.readObject("a section attributes object", SectionAttributeKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch SectionAttributeKey(rawValue: key)! {
+      switch SectionAttributeKey(index: key) {
       case .horizontalAlignment:
         partial.horizontalAlignment = try reader.readCase(HorizontalAlignment.self, "horizontal alignment")
       case .verticalAlignment:
@@ -416,7 +416,7 @@ struct FeedDecoder {
     return partial
   }
 
-  enum CellAttributeKey: Int, JSONObjectKey {
+  enum CellAttributeKey: String, JSONObjectKey {
     case insets, shouldBeginLine, shouldEndLine, startLineIndentation
     static let keys = JSONKeyTable(Self.self)
   }
@@ -425,7 +425,7 @@ struct FeedDecoder {
     var partial = PartialCellAttributes()
     try reader.readObject("a cell attributes object", CellAttributeKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch CellAttributeKey(rawValue: key)! {
+      switch CellAttributeKey(index: key) {
       case .insets: partial.insets = try readInsets(&reader)
       case .shouldBeginLine: partial.shouldBeginLine = try reader.readBool()
       case .shouldEndLine: partial.shouldEndLine = try reader.readBool()
@@ -435,7 +435,7 @@ struct FeedDecoder {
     return partial
   }
 
-  enum LayoutKey: Int, JSONObjectKey {
+  enum LayoutKey: String, JSONObjectKey {
     case type, frameCalculator, spacing, padding
     case columns, minColumnWidth, columnSpacing, rowSpacing, rowAlignment, packing
     // Carousel sections.
@@ -470,7 +470,7 @@ struct FeedDecoder {
   static func readSectionLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SectionLayout {
     var keys = SectionLayoutKeys()
     try reader.readObject("a section layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
-      let layoutKey = LayoutKey(rawValue: key)!
+      let layoutKey = LayoutKey(index: key)
       switch layoutKey {
       case .type:
         keys.type = try reader.readName(
@@ -518,16 +518,16 @@ struct FeedDecoder {
   static func readItemLayout(_ reader: inout JSONReader) throws(JSONInputError) -> SequentialItemOptions {
     var options = SequentialItemOptions()
     try reader.readObject("an item layout object", LayoutKey.keys) { (key, reader) throws(JSONInputError) in
-      switch LayoutKey(rawValue: key)! {
+      switch LayoutKey(index: key) {
       case .type:
         _ = try reader.readName([("sequential", "sequential")], "item layout type")
       case .frameCalculator, .spacing, .padding:
-        try readSequentialKey(LayoutKey(rawValue: key)!, &reader, into: &options)
+        try readSequentialKey(LayoutKey(index: key), &reader, into: &options)
       case .columns, .minColumnWidth, .columnSpacing, .rowSpacing, .rowAlignment, .packing, .itemSpacing,
         .height, .paging:
         throw reader.error(
           .unknownKey,
-          "\(LayoutKey(rawValue: key)!) belongs to a section's layout; an item layout takes type, "
+          "\(LayoutKey(index: key).rawValue) belongs to a section's layout; an item layout takes type, "
             + "frameCalculator, spacing, padding")
       }
     }
@@ -577,7 +577,7 @@ struct FeedDecoder {
     var insets = EdgeInsets()
     try reader.readObject("an insets object {top, left, bottom, right}", InsetKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch InsetKey(rawValue: key)! {
+      switch InsetKey(index: key) {
       case .top: insets.top = try reader.readNumber()
       case .left: insets.left = try reader.readNumber()
       case .bottom: insets.bottom = try reader.readNumber()
@@ -587,12 +587,12 @@ struct FeedDecoder {
     return insets
   }
 
-  enum InsetKey: Int, JSONObjectKey {
+  enum InsetKey: String, JSONObjectKey {
     case top, left, bottom, right
     static let keys = JSONKeyTable(Self.self)
   }
 
-  enum ManagerKey: Int, JSONObjectKey {
+  enum ManagerKey: String, JSONObjectKey {
     case type, margin, oversizedCells
     static let keys = JSONKeyTable(Self.self)
   }
@@ -603,7 +603,7 @@ struct FeedDecoder {
     var policy: OversizedCellPolicy?
     try reader.readObject("a layout manager object", ManagerKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch ManagerKey(rawValue: key)! {
+      switch ManagerKey(index: key) {
       case .type:
         type = try reader.readName(
           [("attributes", "attributes"), ("traits", "traits")], "layout manager type")
@@ -630,7 +630,7 @@ struct FeedDecoder {
     var insets = EdgeInsets()
     try reader.readObject("an insets object {top, left, bottom, right}", InsetKey.keys) {
       (key, reader) throws(JSONInputError) in
-      switch InsetKey(rawValue: key)! {
+      switch InsetKey(index: key) {
       case .top: insets.top = try reader.readNonNegative()
       case .left: insets.left = try reader.readNonNegative()
       case .bottom: insets.bottom = try reader.readNonNegative()
@@ -640,7 +640,7 @@ struct FeedDecoder {
     return insets
   }
 
-  enum SizeKey: Int, JSONObjectKey {
+  enum SizeKey: String, JSONObjectKey {
     case width, height
     static let keys = JSONKeyTable(Self.self)
   }
@@ -657,7 +657,7 @@ struct FeedDecoder {
     if !reader.beginObjectFast() { try reader.beginObjectGeneral("a size object {width, height}") }
     var state = JSONReader.ObjectState()
     while let key = try reader.nextKey(keys, &state) {
-      switch SizeKey(rawValue: key)! {
+      switch SizeKey(index: key) {
       case .width: width = try reader.readNonNegative()
       case .height: height = try reader.readNonNegative()
       }

@@ -276,12 +276,12 @@ struct ServiceRequest {
   /// Carousel sections' horizontal offsets (`"scroll"`), for a viewport.
   var scroll = HorizontalOffsets()
 
-  enum Key: Int, JSONObjectKey {
+  enum Key: String, JSONObjectKey {
     case id, op, feed, path, batch, offset, height, width, sizes, scroll
     static let keys = JSONKeyTable(Self.self)
   }
 
-  enum SizeKey: Int, JSONObjectKey {
+  enum SizeKey: String, JSONObjectKey {
     case width, height
     static let keys = JSONKeyTable(Self.self)
   }
@@ -289,7 +289,7 @@ struct ServiceRequest {
   mutating func read(_ reader: inout JSONReader, document: [UInt8]) throws(JSONInputError) {
     var op: Operation?
     try reader.readObject("a request object", Key.keys) { (key, reader) throws(JSONInputError) in
-      switch Key(rawValue: key)! {
+      switch Key(index: key) {
       case .id:
         switch try reader.peek() {
         case .number, .string, .null:
@@ -325,7 +325,7 @@ struct ServiceRequest {
             var height: Double?
             let start = reader.offset
             try reader.readObject("a size object", SizeKey.keys) { (key, reader) throws(JSONInputError) in
-              switch SizeKey(rawValue: key)! {
+              switch SizeKey(index: key) {
               case .width: width = try reader.readNonNegative()
               case .height: height = try reader.readNonNegative()
               }
