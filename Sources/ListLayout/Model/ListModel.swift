@@ -87,46 +87,52 @@ public struct Cell: Sendable {
   public var size: CellSize
   /// The cell's layout traits, which the layout manager turns into margins.
   public var traits: TraitSet {
-    get { TraitSet(standardBits: standardTraitBits, custom: customTraits) }
+    get { TraitSet(standardBits: standardTraitBits, custom: tail?.customTraits) }
     set {
       standardTraitBits = newValue.standardBits
-      customTraits = newValue.custom
+      guard newValue.custom !== tail?.customTraits else { return }
+      updateTail { $0.customTraits = newValue.custom }
     }
   }
-  /// The traits' two parts, stored apart: the standard bits fill the byte after the size's
-  /// tag (a `TraitSet` field would start a word of its own), so that a cell is 56 bytes
-  /// rather than 64, an eighth less memory to fault in and read for a million cells.
+  /// The traits' standard bits, stored apart from the rest of the set: they fill the byte
+  /// after the size's tag, where a `TraitSet` field would start a word of its own.
   private var standardTraitBits: UInt8
-  private var customTraits: CustomTraitNames?
   /// Attributes overriding the model's ``ListConfiguration/defaultCellAttributes``.
   public var attributes: CellAttributes? {
-    get { extras?.attributes }
-    set { updateExtras { $0.attributes = newValue } }
+    get { tail?.extras?.attributes }
+    set { updateTail { $0.attributes = newValue } }
   }
   /// How the cell is placed when its section is laid out sequentially (its own frame
   /// calculator, spacing, padding); `nil` uses the section's defaults.
   public var sequential: SequentialItemOptions? {
-    get { extras?.sequential }
-    set { updateExtras { $0.sequential = newValue } }
+    get { tail?.extras?.sequential }
+    set { updateTail { $0.sequential = newValue } }
   }
   /// How many columns the cell spans in a grid or masonry section; `nil` is one column.
   /// Other sections ignore it.
   public var span: GridSpan? {
-    get { extras?.span }
-    set { updateExtras { $0.span = newValue } }
+    get { tail?.extras?.span }
+    set { updateTail { $0.span = newValue } }
   }
-  /// What most cells do not have lives behind one immutable reference: a cell that is 56
-  /// bytes rather than 88 makes a million-cell layout read a third less memory.
-  private var extras: CellExtras?
+  /// What most cells do not have, behind one reference: custom trait names alone (the
+  /// shared set a decoder or a `TraitSet` made, no allocation of its own), or those and the
+  /// rest (attributes, sequential options, span) in one immutable object. A cell is 48 bytes
+  /// (six words) rather than 88 with these inline, or 56 with the trait names a field of
+  /// their own: a million-cell feed decodes into 48 MB of cells, and every megabyte of fresh
+  /// memory costs the kernel's zeroing of it.
+  private var tail: CellTail?
 
-  /// Whether the cell has attributes, sequential options or a span of its own (the typesetter's fast
-  /// path takes only cells without).
-  var hasExtras: Bool { extras != nil }
+  /// Whether the cell has attributes, sequential options or a span of its own (the
+  /// typesetter's fast path takes only cells without). Custom traits alone do not count.
+  var hasExtras: Bool {
+    if case .extras = tail { return true }
+    return false
+  }
 
-  private mutating func updateExtras(_ change: (inout CellExtras.Values) -> Void) {
-    var values = extras?.values ?? CellExtras.Values()
+  private mutating func updateTail(_ change: (inout CellExtras.Values) -> Void) {
+    var values = tail?.values ?? CellExtras.Values()
     change(&values)
-    extras = values.isEmpty ? nil : CellExtras(values)
+    tail = CellTail(values)
   }
 
   /// Creates a cell.
@@ -136,8 +142,7 @@ public struct Cell: Sendable {
     self.id = id
     self.size = size
     self.standardTraitBits = traits.standardBits
-    self.customTraits = traits.custom
-    self.extras = attributes.map { CellExtras(CellExtras.Values(attributes: $0)) }
+    self.tail = CellTail(CellExtras.Values(attributes: attributes, customTraits: traits.custom))
   }
 
   /// Initializes the memory at `slot` with a cell of these three properties and nothing
@@ -157,9 +162,8 @@ public struct Cell: Sendable {
     (raw + MemoryLayout<Cell>.offset(of: \Cell.size)!).initializeMemory(as: CellSize.self, to: size)
     (raw + MemoryLayout<Cell>.offset(of: \Cell.standardTraitBits)!).initializeMemory(
       as: UInt8.self, to: traits.standardBits)
-    (raw + MemoryLayout<Cell>.offset(of: \Cell.customTraits)!).initializeMemory(
-      as: CustomTraitNames?.self, to: traits.custom)
-    (raw + MemoryLayout<Cell>.offset(of: \Cell.extras)!).initializeMemory(as: CellExtras?.self, to: nil)
+    (raw + MemoryLayout<Cell>.offset(of: \Cell.tail)!).initializeMemory(
+      as: CellTail?.self, to: traits.custom.map(CellTail.customTraits))
   }
 
   /// Creates a cell of a fixed size.
@@ -171,13 +175,52 @@ public struct Cell: Sendable {
   }
 }
 
+/// A cell's less common properties: its custom trait names alone, or those and the rest.
+/// One word: both cases hold a reference, the tag lives in the pointers' spare bits.
+private enum CellTail: Sendable {
+  case customTraits(CustomTraitNames)
+  case extras(CellExtras)
+
+  /// The tail holding `values`, or `nil` when they are all absent.
+  init?(_ values: CellExtras.Values) {
+    if values.placesTheCell {
+      self = .extras(CellExtras(values))
+    } else if let names = values.customTraits {
+      self = .customTraits(names)
+    } else {
+      return nil
+    }
+  }
+
+  var customTraits: CustomTraitNames? {
+    switch self {
+    case .customTraits(let names): names
+    case .extras(let extras): extras.values.customTraits
+    }
+  }
+
+  var extras: CellExtras? {
+    if case .extras(let extras) = self { return extras }
+    return nil
+  }
+
+  var values: CellExtras.Values {
+    switch self {
+    case .customTraits(let names): CellExtras.Values(customTraits: names)
+    case .extras(let extras): extras.values
+    }
+  }
+}
+
 /// The immutable storage of a cell's less common properties.
 private final class CellExtras: Sendable {
   struct Values: Sendable {
     var attributes: CellAttributes?
     var sequential: SequentialItemOptions?
     var span: GridSpan?
-    var isEmpty: Bool { attributes == nil && sequential == nil && span == nil }
+    var customTraits: CustomTraitNames?
+    /// Whether any of the values that change how the cell is placed is set.
+    var placesTheCell: Bool { attributes != nil || sequential != nil || span != nil }
   }
   let values: Values
   init(_ values: Values) { self.values = values }
