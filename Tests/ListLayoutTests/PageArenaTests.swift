@@ -144,4 +144,40 @@ import Testing
     #expect(fresh == reused)
     #endif
   }
+
+  /// The line region the prefault reaches for the items it has faulted in: one line per item
+  /// until the typesetter has sealed a few pages, then the density those pages show plus a
+  /// margin; whole pages, never past the region, never less as more items are covered.
+  @Test func prefaultedLinesFollowTheTypesettersDensity() {
+    let lineStride = MemoryLayout<LineRecord>.stride
+    let total = 24 << 20
+    func pages(_ lines: Int) -> Int { min(total, (lines * lineStride + 4095) / 4096 * 4096) }
+    let itemStride = MemoryLayout<ItemRecord>.stride
+    // No progress, or too little of it: one line per item.
+    let progress = ArenaProgress()
+    for items in [1, 100, 65_536, 1_000_000] {
+      #expect(Prefault.lineBytes(neededBy: items * itemStride, of: total, progress: nil) == pages(items))
+      #expect(Prefault.lineBytes(neededBy: items * itemStride, of: total, progress: progress) == pages(items))
+    }
+    progress.items.store(4 * LinePage.targetItemCount - 1, ordering: .relaxed)
+    progress.lines.store(10, ordering: .relaxed)
+    #expect(Prefault.lineBytes(neededBy: 65_536 * itemStride, of: total, progress: progress) == pages(65_536))
+    // Sealed pages at densities from a line per 8 items to a line per item.
+    var random = SplitMix64(seed: 5)
+    for _ in 0..<2000 {
+      let sealedItems = 4 * LinePage.targetItemCount + random.below(1_000_000)
+      let sealedLines = max(1, sealedItems / (1 + random.below(8)))
+      progress.items.store(sealedItems, ordering: .relaxed)
+      progress.lines.store(sealedLines, ordering: .relaxed)
+      var previous = 0
+      for items in stride(from: 0, through: 1_000_000, by: 65_536) {
+        let bytes = Prefault.lineBytes(neededBy: items * itemStride, of: total, progress: progress)
+        let atDensity = Int((Double(sealedLines) / Double(sealedItems) * Double(items)).rounded(.up))
+        #expect(bytes % 4096 == 0 && bytes <= total && bytes >= previous)
+        #expect(bytes >= pages(min(items, atDensity + items / 16)))
+        #expect(bytes <= pages(min(items, atDensity + items / 16 + 1024)))
+        previous = bytes
+      }
+    }
+  }
 }

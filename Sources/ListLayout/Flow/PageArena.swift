@@ -90,7 +90,17 @@ final class PageArena: @unchecked Sendable {
       to: ItemRecord.self, capacity: itemBytes / MemoryLayout<ItemRecord>.stride)
     lines = (mapping.base + itemBytes).bindMemory(
       to: LineRecord.self, capacity: lineBytes / MemoryLayout<LineRecord>.stride)
-    if mapping.isNew { prefault = Prefault(mapping: mapping, itemBytes: itemBytes) }
+    if mapping.isNew { prefault = Prefault(mapping: mapping, itemBytes: itemBytes, progress: progress) }
+  }
+
+  /// How far the typesetter has sealed pages into the arena (read by the prefaulting thread).
+  let progress = ArenaProgress()
+
+  /// Records that the typesetter has sealed pages holding `items` item records and `lines`
+  /// line records in all.
+  func noteSealed(items: Int, lines: Int) {
+    progress.items.store(items, ordering: .relaxed)
+    progress.lines.store(lines, ordering: .relaxed)
   }
 
   deinit {
@@ -184,40 +194,56 @@ final class PageArena: @unchecked Sendable {
   }
 }
 
+/// The records a typesetter has sealed into an arena so far, as the thread that faults the
+/// arena in reads them.
+final class ArenaProgress: Sendable {
+  let items = Atomic<Int>(0)
+  let lines = Atomic<Int>(0)
+}
+
 /// A thread that faults a new arena's memory in, 2 MB at a time, ahead of the typesetter
 /// that writes it, so that the zeroing of fresh pages (most of a first layout's time on this
 /// project's virtual machine: about 40 of 70 ms for the million-cell feed, in a profile) runs
 /// on another core.
-/// It goes through the item and line regions together, in the proportion the typesetter
-/// fills them, with `MADV_POPULATE_WRITE` (Linux 5.14 and later): that maps pages and zeroes
+/// It goes through the item region 2 MB at a time and, after each step, the line region as
+/// far as those items need: at the density of lines the typesetter's sealed pages show (with a
+/// margin), or one line per item until a few pages are sealed. The line region has room for
+/// a line per cell, and sections average fewer (about three per four cells in the generated
+/// feed), so faulting it all in was a tenth of the thread's work spent on memory nobody
+/// writes. It uses `MADV_POPULATE_WRITE` (Linux 5.14 and later): that maps pages and zeroes
 /// them, and leaves any page already there, and what it holds, alone. The typesetter writes
-/// as before whatever the thread has reached; on an older kernel the first call fails and the
-/// thread ends. ``stop()`` (when the typesetter leaves the arena) ends it within one step and
-/// waits for it: it never outlives the arena's use.
+/// as before whatever the thread has reached, and faults in itself what it has not; on an
+/// older kernel the first call fails and the thread ends. ``stop()`` (when the typesetter
+/// leaves the arena) ends it within one step and waits for it: it never outlives the arena's
+/// use.
 ///
-/// `@unchecked Sendable`: the thread reads the immutable mapping bounds and the atomic flag
-/// only; ``stop()`` joins it once, from the arena's owner.
+/// `@unchecked Sendable`: the thread reads the immutable mapping bounds and the atomics only;
+/// ``stop()`` joins it once, from the arena's owner.
 final class Prefault: @unchecked Sendable {
   private let isStopped = Atomic<Bool>(false)
   #if os(Linux)
   private var threads: [pthread_t] = []
   #endif
 
-  init(mapping: PageArena.Mapping, itemBytes: Int) {
+  /// Starts faulting `mapping` in: item records in its first `itemBytes`, line records after
+  /// them; `progress` is the typesetter's, `nil` for one line per item throughout.
+  init(mapping: PageArena.Mapping, itemBytes: Int, progress: ArenaProgress? = nil) {
     #if os(Linux)
     let base = mapping.base
     let lineBytes = mapping.length - itemBytes
     threads = HelperThreads.start(1) { [self] in
       let step = 2 << 20
       let steps = max(1, itemBytes / step)
-      let lineStep = (lineBytes / steps + 4095) / 4096 * 4096
+      var linesFaulted = 0
       for k in 0..<steps {
         if isStopped.load(ordering: .relaxed) { return }
-        let lineStart = min(lineBytes, k * lineStep)
-        let lineLength = k == steps - 1 ? lineBytes - lineStart : min(lineStep, lineBytes - lineStart)
-        guard Self.populate(base + k * step, k == steps - 1 ? itemBytes - k * step : step),
-          Self.populate(base + itemBytes + lineStart, lineLength)
-        else { return }
+        let itemEnd = k == steps - 1 ? itemBytes : (k + 1) * step
+        guard Self.populate(base + k * step, itemEnd - k * step) else { return }
+        let lineEnd = Self.lineBytes(neededBy: itemEnd, of: lineBytes, progress: progress)
+        if lineEnd > linesFaulted {
+          guard Self.populate(base + itemBytes + linesFaulted, lineEnd - linesFaulted) else { return }
+          linesFaulted = lineEnd
+        }
       }
     }
     #endif
@@ -230,6 +256,23 @@ final class Prefault: @unchecked Sendable {
     HelperThreads.join(threads)
     threads = []
     #endif
+  }
+
+  /// The bytes of a line region of `lineBytes` that the items in the first `itemBytes` of
+  /// the item region likely need, in whole 4 KB pages: lines at the density `progress` shows
+  /// once a few pages are sealed, plus a sixteenth and 1,024 lines; one line per item before.
+  static func lineBytes(neededBy itemBytes: Int, of lineBytes: Int, progress: ArenaProgress?) -> Int {
+    let items = itemBytes / MemoryLayout<ItemRecord>.stride
+    var lines = items
+    if let progress {
+      let sealedItems = progress.items.load(ordering: .relaxed)
+      let sealedLines = progress.lines.load(ordering: .relaxed)
+      if sealedItems >= 4 * LinePage.targetItemCount {
+        let density = Double(sealedLines) / Double(sealedItems)
+        lines = min(items, Int(density * Double(items)) + items / 16 + 1024)
+      }
+    }
+    return min(lineBytes, (lines * MemoryLayout<LineRecord>.stride + 4095) / 4096 * 4096)
   }
 
   #if os(Linux)

@@ -263,6 +263,7 @@ final class PageBuilder {
       lines += pageLines
       lineCapacity -= pageLines
       arenaLinesUsed += pageLines
+      arena.noteSealed(items: arenaItemsUsed, lines: arenaLinesUsed)
       return page
     }
     // The next page most likely has lines like this one's: room for the target count, the
