@@ -10,7 +10,7 @@ final class ScratchBuffer<Element: BitwiseCopyable> {
   // Only the owner touches these, one access at a time: dynamic exclusivity checks would
   // only cost time on every append.
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
-  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private(set) var capacity: Int
   /// The number of elements.
   @exclusivity(unchecked) private(set) var count = 0
   #if DEBUG

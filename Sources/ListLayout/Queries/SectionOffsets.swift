@@ -15,6 +15,14 @@ struct SectionOffsets {
   init() {}
 
   init(_ offsets: HorizontalOffsets) {
+    self.init(offsets, storage: [])
+  }
+
+  /// The offsets of `offsets`, listed in `storage` (emptied first, its capacity kept: a
+  /// query's list reuses the last query's, ``QueryBuffers``).
+  init(_ offsets: HorizontalOffsets, storage: ContiguousArray<(section: Int, offset: Double)>) {
+    listed = storage
+    listed.removeAll(keepingCapacity: true)
     let given = offsets.offsets
     guard !given.isEmpty else { return }
     guard given.count <= Self.listLimit else {
@@ -22,15 +30,27 @@ struct SectionOffsets {
       return
     }
     listed.reserveCapacity(given.count)
-    // Each offset inserted in place (a few: an insertion sort).
-    for (section, offset) in given {
-      var k = listed.count
-      listed.append((section, offset))
-      while k > 0 && listed[k - 1].section > section {
-        listed.swapAt(k - 1, k)
-        k -= 1
+    for (section, offset) in given { listed.append((section, offset)) }
+    // A few: sorted by insertion, in place.
+    listed.withUnsafeMutableBufferPointer { list in
+      for k in 1..<max(1, list.count) {
+        let entry = list[k]
+        var j = k
+        while j > 0 && list[j - 1].section > entry.section {
+          list[j] = list[j - 1]
+          j -= 1
+        }
+        list[j] = entry
       }
     }
+  }
+
+  /// Moves the list's storage out (for the next query), leaving no offsets listed.
+  mutating func takeStorage() -> ContiguousArray<(section: Int, offset: Double)> {
+    var storage: ContiguousArray<(section: Int, offset: Double)> = []
+    swap(&storage, &listed)
+    dictionary = [:]
+    return storage
   }
 
   /// The offset of `section`, as ``HorizontalOffsets``' subscript reads it.
