@@ -342,20 +342,27 @@ extension LayoutSnapshot {
 /// Whether sections have a background, asked in ascending order: the model's list of
 /// sections is descended once per chunk of sections, not once per section.
 struct BackgroundCursor {
-  /// The chunk of sections at hand and the index of its first section.
-  private var leaf: SectionList.Node?
+  /// The sections of the chunk at hand (held, so that a read retains nothing) and the index of
+  /// its first section.
+  private var sections: ContiguousArray<Section> = []
   private var start = 0
 
   /// Whether `section` (an index of `sections`) has a background.
   ///
   /// - Complexity: O(1), but O(log s) for the first section of each chunk.
-  mutating func hasBackground(_ section: Int, in sections: SectionList) -> Bool {
-    if let leaf, section >= start, section - start < leaf.elements.count {
-      return leaf.elements.withUnsafeBufferPointer { $0[section - start].background != nil }
-    }
-    let (found, local) = sections.leaf(containing: section)
-    leaf = found
+  @inline(__always)
+  mutating func hasBackground(_ section: Int, in list: SectionList) -> Bool {
+    let local = section - start
+    guard local >= 0, local < sections.count else { return descend(to: section, in: list) }
+    return sections.withUnsafeBufferPointer { $0[local].background != nil }
+  }
+
+  /// Moves to the chunk holding `section` and answers for it.
+  @inline(never)
+  private mutating func descend(to section: Int, in list: SectionList) -> Bool {
+    let (found, local) = list.leaf(containing: section)
+    sections = found.elements
     start = section - local
-    return found.elements.withUnsafeBufferPointer { $0[local].background != nil }
+    return sections.withUnsafeBufferPointer { $0[local].background != nil }
   }
 }
