@@ -60,6 +60,13 @@ extension LayoutSnapshot {
       self.sideways = sideways
     }
 
+    /// The offset of `section` (``SectionOffsets/offset(ascending:)``: sections asked in
+    /// ascending order).
+    @inline(__always)
+    mutating func offset(ofAscending section: Int) -> Double {
+      offsets.offset(ascending: section)
+    }
+
     /// Gives the buffers back for the next query; the scratch is not used afterwards.
     mutating func finish() {
       buffers.keepOffsets(offsets.takeStorage())
@@ -114,7 +121,8 @@ extension LayoutSnapshot {
       var carousel = false
       if let (box, origin) = queryBody(section, top: top) {
         carousel = box.appendCandidates(
-          search, section: section, origin: origin, to: candidates, counting: &tally)
+          search, offset: { scratch.offset(ofAscending: section) }, origin: origin, to: candidates,
+          counting: &tally)
       }
       for k in first..<candidates.count {
         let candidate = candidates[k]

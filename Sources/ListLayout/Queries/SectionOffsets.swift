@@ -7,6 +7,9 @@ struct SectionOffsets {
   /// `dictionary`).
   private var listed: ContiguousArray<(section: Int, offset: Double)> = []
   private var dictionary: [Int: Double] = [:]
+  /// Where ``offset(ascending:)`` reads the list on from: the first entry not before the
+  /// section it was last asked for.
+  private var cursor = 0
 
   /// The most offsets listed: sorting them costs a query about as much as a few look-ups.
   static let listLimit = 32
@@ -50,7 +53,28 @@ struct SectionOffsets {
     var storage: ContiguousArray<(section: Int, offset: Double)> = []
     swap(&storage, &listed)
     dictionary = [:]
+    cursor = 0
     return storage
+  }
+
+  /// The offset of `section`, as the subscript reads it, for sections asked in ascending
+  /// order (a query's walk over the sections on screen): the list is read on from the section
+  /// last asked, not searched again.
+  ///
+  /// - Complexity: amortized O(1) for sections asked in ascending order; O(k) for one asked
+  ///   out of order (k ≤ ``listLimit``).
+  @inline(__always)
+  mutating func offset(ascending section: Int) -> Double {
+    guard !listed.isEmpty else { return self[section] }
+    let from = cursor
+    let (found, next) = listed.withUnsafeBufferPointer { list -> (Double?, Int) in
+      // Out of order: read from the list's start.
+      var k = from > 0 && list[from - 1].section >= section ? 0 : from
+      while k < list.count && list[k].section < section { k += 1 }
+      return (k < list.count && list[k].section == section ? list[k].offset : nil, k)
+    }
+    cursor = next
+    return HorizontalOffsets.offset(found)
   }
 
   /// The offset of `section`, as ``HorizontalOffsets``' subscript reads it.
