@@ -154,6 +154,46 @@ import Testing
   }
 
   /// Queries over long carousels scrolled sideways equal brute force over the full listing.
+  /// The search starts from a guess where the target falls and steps away from it: rows whose
+  /// widths are far from even (runs of empty cells, a few very wide ones, widths growing
+  /// geometrically) put the guess far from the answer, and targets on the sums themselves,
+  /// just past them, outside the row or not finite test its ends; every answer equals a
+  /// linear scan.
+  @Test func searchFromAFarGuessEqualsLinearScan() {
+    for seed in UInt64(0)..<300 {
+      var rng = SplitMix64(seed: seed)
+      let count = [3, 4, 5, 17, 100, 127, 128, 129, 300].randomElement(using: &rng)!
+      let shape = seed % 4
+      let sizes: [(width: Double, height: Double)] = (0..<count).map { i in
+        let width: Double =
+          switch shape {
+          case 0:
+            Int.random(in: 0..<10, using: &rng) == 0 ? Double(Int.random(in: 1...100_000, using: &rng)) : 0
+          case 1: i < count / 2 ? 0.25 : Double(Int.random(in: 500...5_000, using: &rng))
+          case 2: Double(1 << min(i, 40)) / 3
+          default: Double(Int.random(in: 0...40_000, using: &rng)) / 7
+          }
+        return (width, 10)
+      }
+      let row = CarouselCells(sizes)
+      let starts = Self.referenceStarts(sizes)
+      let spacing = [0, 0.5, 8, 1e9].randomElement(using: &rng)!
+      var targets: [Double] = [-.infinity, .infinity, .nan, -1, 0, starts.last! * 4 + 1]
+      for _ in 0..<30 {
+        let j = Int.random(in: 0...count, using: &rng)
+        let edge = starts[j] + Double(j) * spacing
+        targets += [edge, edge.nextUp, edge.nextDown]
+      }
+      for target in targets {
+        let expected =
+          (0..<count).first { starts[$0 + 1] + Double($0 + 1) * spacing > target } ?? count
+        #expect(
+          row.firstIndex(wherePrefixExceeds: target, perElement: spacing) == expected,
+          "seed \(seed) shape \(shape) count \(count) target \(target) spacing \(spacing)")
+      }
+    }
+  }
+
   @Test func longCarouselQueriesEqualBruteForce() throws {
     for seed in UInt64(0)..<150 {
       var rng = SplitMix64(seed: seed)

@@ -20,10 +20,24 @@ import Testing
           Bool.random(using: &rng)
           ? specials.randomElement(using: &rng)! : Double(Int.random(in: -3_000...9_000, using: &rng)) / 3
       }
-      let read = SectionOffsets(offsets)
+      var read = SectionOffsets(offsets)
       for section in -8...84 {
         #expect(
           read[section].bitPattern == offsets[section].bitPattern, "\(offsets.offsets) section \(section)")
+      }
+      // Read on in ascending order (a walk over sections, some skipped), then out of order.
+      var section = Int.random(in: -8...10, using: &rng)
+      while section <= 84 {
+        #expect(
+          read.offset(ascending: section).bitPattern == offsets[section].bitPattern,
+          "\(offsets.offsets) ascending section \(section)")
+        section += Int.random(in: 1...4, using: &rng)
+      }
+      for _ in 0..<10 {
+        let section = Int.random(in: -8...84, using: &rng)
+        #expect(
+          read.offset(ascending: section).bitPattern == offsets[section].bitPattern,
+          "\(offsets.offsets) out of order section \(section)")
       }
     }
     #expect(SectionOffsets()[3] == 0)

@@ -431,15 +431,49 @@ struct CarouselCells: @unchecked Sendable {
     let first = Self.start(ofChunk: low)
     let n = chunk.count
     let sums = chunk.storage + 2 * n
+    /// Whether cell `j` of the chunk passes (false up to the answer, true from it on: the sums
+    /// and `perElement` only grow, and rounding keeps that order).
+    @inline(__always)
+    func passes(_ j: Int) -> Bool {
+      start + sums[j + 1] + Double(first + j + 1) * perElement > target
+    }
+    // The answer lies in `k ... limit` (the chunk's last cell passes: it was chosen so).
     var k = 0
     var limit = n - 1
+    if n > 2 {
+      // A guess where the target falls between the chunk's ends (cells of similar widths put
+      // it within a cell or two), then steps doubling away from it until the answer is
+      // bracketed: O(log d) for an answer d cells from the guess, O(log n) at worst.
+      let low = start + Double(first) * perElement
+      let high = start + sums[n] + Double(first + n) * perElement
+      let position = (target - low) / (high - low) * Double(n)
+      let guess = position > 0 ? (position < Double(n - 2) ? Int(position) : n - 2) : 0
+      var step = 1
+      if passes(guess) {
+        limit = guess
+        while guess - step >= 0 {
+          if !passes(guess - step) {
+            k = guess - step + 1
+            break
+          }
+          limit = guess - step
+          step <<= 1
+        }
+      } else {
+        k = guess + 1
+        while guess + step < n - 1 {
+          if passes(guess + step) {
+            limit = guess + step
+            break
+          }
+          k = guess + step + 1
+          step <<= 1
+        }
+      }
+    }
     while k < limit {
       let mid = (k + limit) >> 1
-      if start + sums[mid + 1] + Double(first + mid + 1) * perElement > target {
-        limit = mid
-      } else {
-        k = mid + 1
-      }
+      if passes(mid) { limit = mid } else { k = mid + 1 }
     }
     return first + k
   }

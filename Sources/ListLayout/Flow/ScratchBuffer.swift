@@ -4,13 +4,14 @@
 /// storage.
 ///
 /// One of the few types that use manual memory (the list is in `PageArena.swift`): it never
-/// escapes the typesetter or placer that owns it, and its elements are `BitwiseCopyable`, so
+/// escapes the typesetter, placer or query that owns it (a query's is kept between queries by
+/// `QueryBuffers`, held by one query at a time), and its elements are `BitwiseCopyable`, so
 /// nothing needs deinitialising.
 final class ScratchBuffer<Element: BitwiseCopyable> {
   // Only the owner touches these, one access at a time: dynamic exclusivity checks would
   // only cost time on every append.
   @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
-  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private(set) var capacity: Int
   /// The number of elements.
   @exclusivity(unchecked) private(set) var count = 0
   #if DEBUG

@@ -74,6 +74,15 @@ extension LayoutSnapshot {
   func supplementary(
     _ kind: ElementKind, _ section: Int, top: Double, pinning: PinningContext?
   ) -> LayoutAttributes? {
+    supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
+  }
+
+  /// ``supplementary(_:_:pinning:)`` for an existing section whose top is `top`, with the
+  /// scroll position's pinning read once per query (``SectionPinning``).
+  @inline(__always)
+  func supplementary(
+    _ kind: ElementKind, _ section: Int, top: Double, pinning: SectionPinning
+  ) -> LayoutAttributes? {
     guard let local = kind == .header ? geometries[section].headerFrame : geometries[section].footerFrame
     else { return nil }
     // The natural frame in layout space (as `supplementaryLayoutFrame` places it).
@@ -81,28 +90,23 @@ extension LayoutSnapshot {
     var element = LayoutAttributes(
       kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
       zIndex: LayoutAttributes.supplementaryZIndex)
-    guard let given = pinning, given.contentOffset.isFinite else { return element }
-    let pinning = sectionPinning(given)
-    // The configuration's flags and the section's extent are read in place (not copied).
-    guard geometries[section].itemCount > 0 || model.configuration.pinEmptySections else { return element }
     // Pinned in layout space (along y), then turned into the snapshot's direction.
-    let minY = top
-    let maxY = minY + geometries[section].height
-    let height = frame.height
     let target: Double
     switch kind {
     case .header:
-      guard model.configuration.pinSectionHeaders else { return element }
-      target = pinning.contentOffset + pinning.pinInset
+      guard let pinned = pinning.headerTarget else { return element }
+      target = pinned
     case .footer:
-      guard model.configuration.pinSectionFooters, let viewportHeight = pinning.viewportHeight else {
-        return element
-      }
-      target = pinning.contentOffset + viewportHeight - pinning.bottomPinInset - height
+      guard let pinned = pinning.footerBottom else { return element }
+      target = pinned - frame.height
     case .cell, .overlay, .background, .listHeader, .listFooter:
       return element
     }
-    let y = min(max(target, minY), maxY - height)
+    // The section's extent is read in place (not copied).
+    guard geometries[section].itemCount > 0 || pinning.pinsEmptySections else { return element }
+    let minY = top
+    let maxY = minY + geometries[section].height
+    let y = min(max(target, minY), maxY - frame.height)
     if y != frame.y {
       frame.origin.y = y
       element.frame = directed(frame)
@@ -110,6 +114,39 @@ extension LayoutSnapshot {
       element.zIndex = LayoutAttributes.pinnedZIndex
     }
     return element
+  }
+
+  /// Where a scroll position pins sections' headers and footers, read once per query from the
+  /// configuration and the list's pinned chrome (``sectionPinning(for:)``): `nil` targets when
+  /// nothing pins (no pinning context, a non-finite offset, pinning turned off, or, for
+  /// footers, no viewport height).
+  struct SectionPinning {
+    /// The y a header pins to: the content offset plus the pin inset (below a pinned list
+    /// header).
+    var headerTarget: Double?
+    /// The y a footer's bottom pins to: the viewport's bottom edge less the bottom pin inset
+    /// (above a pinned list footer).
+    var footerBottom: Double?
+    /// Whether sections without cells pin (``ListConfiguration/pinEmptySections``).
+    var pinsEmptySections = false
+  }
+
+  /// Where `given` pins sections' headers and footers (``SectionPinning``).
+  func sectionPinning(for given: PinningContext?) -> SectionPinning {
+    var result = SectionPinning()
+    // The configuration's flags are read in place (not copied).
+    guard let given, given.contentOffset.isFinite,
+      model.configuration.pinSectionHeaders || model.configuration.pinSectionFooters
+    else { return result }
+    let pinning = sectionPinning(given)
+    result.pinsEmptySections = model.configuration.pinEmptySections
+    if model.configuration.pinSectionHeaders {
+      result.headerTarget = pinning.contentOffset + pinning.pinInset
+    }
+    if model.configuration.pinSectionFooters, let viewportHeight = pinning.viewportHeight {
+      result.footerBottom = pinning.contentOffset + viewportHeight - pinning.bottomPinInset
+    }
+    return result
   }
 
   /// The section whose header is stuck under the top edge at this scroll position: the one

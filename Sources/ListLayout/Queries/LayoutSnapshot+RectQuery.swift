@@ -29,25 +29,48 @@ extension LayoutSnapshot {
   public func elements(
     in rect: Rect, pinning: PinningContext?, horizontalOffsets: HorizontalOffsets = .zero
   ) -> [LayoutAttributes] {
-    var walk = QueryScratch()
+    var walk = QueryScratch(offsets: horizontalOffsets)
     var result: [LayoutAttributes] = []
-    appendElements(in: rect, pinning: pinning, offsets: SectionOffsets(horizontalOffsets), to: &result, &walk)
+    appendElements(in: rect, pinning: pinning, to: &result, &walk)
+    walk.finish()
     return result
   }
 
-  /// What a query reuses from section to section: the candidate cells of the section at hand
-  /// (one buffer for the whole query), and the sideways prefetch it collects.
+  /// What a query reuses from section to section: the carousels' offsets, the candidate
+  /// cells of the section at hand (one buffer for the whole query), and the sideways prefetch
+  /// it collects. The buffers are borrowed from ``QueryBuffers``' spare and given back by
+  /// ``finish()``: a query in steady state allocates none.
   struct QueryScratch {
-    let candidates: CellCandidates
+    /// The buffers borrowed for the query.
+    private let buffers: QueryBuffers
+    /// The query's horizontal offsets, read once.
+    private(set) var offsets: SectionOffsets
     /// When not `nil`, the walk over the visible sections also collects each carousel's
     /// cells within this reach (``LayoutSnapshot/reach(_:)``) but off screen.
     var sideways: Sideways?
     var prefetch: [CarouselPrefetch] = []
 
-    init(sideways: Sideways? = nil) {
-      // Every section's candidates of the query (the buffer is not emptied between sections).
-      candidates = CellCandidates(capacity: 256)
+    /// Every section's candidates of the query (the buffer is not emptied between sections).
+    let candidates: CellCandidates
+
+    init(offsets: HorizontalOffsets, sideways: Sideways? = nil) {
+      buffers = QueryBuffers.take()
+      candidates = buffers.candidates
+      self.offsets = SectionOffsets(offsets, storage: buffers.takeOffsets())
       self.sideways = sideways
+    }
+
+    /// The offset of `section` (``SectionOffsets/offset(ascending:)``: sections asked in
+    /// ascending order).
+    @inline(__always)
+    mutating func offset(ofAscending section: Int) -> Double {
+      offsets.offset(ascending: section)
+    }
+
+    /// Gives the buffers back for the next query; the scratch is not used afterwards.
+    mutating func finish() {
+      buffers.keepOffsets(offsets.takeStorage())
+      QueryBuffers.giveBack(buffers)
     }
   }
 
@@ -63,8 +86,8 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log n + k) for k candidate cells.
   func appendElements(
-    in rect: Rect, pinning: PinningContext?, offsets: SectionOffsets,
-    to result: inout [LayoutAttributes], _ scratch: inout QueryScratch
+    in rect: Rect, pinning: PinningContext?, to result: inout [LayoutAttributes],
+    _ scratch: inout QueryScratch
   ) {
     if let header = listHeader(pinning: pinning), header.frame.intersects(rect) { result.append(header) }
     // Bodies work in layout space, left to right.
@@ -73,7 +96,9 @@ extension LayoutSnapshot {
     let reach = scratch.sideways.map { self.reach($0) }
     let direction = frameDirection
     let search = CellSearch(
-      minX: minX, maxX: maxX, sideways: nil, minY: space.minY, maxY: space.maxY, offsets: offsets)
+      minX: minX, maxX: maxX, sideways: nil, minY: space.minY, maxY: space.maxY, offsets: scratch.offsets)
+    // Where headers and footers pin, read once.
+    let sectionPinning = sectionPinning(for: pinning)
     var backgrounds = BackgroundCursor()
     forEachSection(overlapping: rect) { section, top in
       if backgrounds.hasBackground(section, in: model.sections),
@@ -82,7 +107,7 @@ extension LayoutSnapshot {
       {
         result.append(background)
       }
-      if let header = supplementary(.header, section, top: top, pinning: pinning),
+      if let header = supplementary(.header, section, top: top, pinning: sectionPinning),
         header.frame.intersects(rect)
       {
         result.append(header)
@@ -90,15 +115,17 @@ extension LayoutSnapshot {
       // The section's cells, handed over by its body in one call; a carousel's body counts
       // its sideways prefetch in the same walk.
       // (Appended after the sections before it: the buffer is emptied once per query.)
-      let first = scratch.candidates.count
+      let candidates = scratch.candidates
+      let first = candidates.count
       var tally = reach.map { SidewaysTally(visible: (minX, maxX), rect: space, reach: $0) }
       var carousel = false
       if let (box, origin) = queryBody(section, top: top) {
         carousel = box.appendCandidates(
-          search, section: section, origin: origin, to: scratch.candidates, counting: &tally)
+          search, offset: { scratch.offset(ofAscending: section) }, origin: origin, to: candidates,
+          counting: &tally)
       }
-      for k in first..<scratch.candidates.count {
-        let candidate = scratch.candidates[k]
+      for k in first..<candidates.count {
+        let candidate = candidates[k]
         let frame = direction.directed(candidate.frame)
         if frame.intersects(rect) {
           result.append(
@@ -111,7 +138,7 @@ extension LayoutSnapshot {
         if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
         scratch.prefetch.append(prefetch)
       }
-      if let footer = supplementary(.footer, section, top: top, pinning: pinning),
+      if let footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
       {
         result.append(footer)
@@ -323,20 +350,27 @@ extension LayoutSnapshot {
 /// Whether sections have a background, asked in ascending order: the model's list of
 /// sections is descended once per chunk of sections, not once per section.
 struct BackgroundCursor {
-  /// The chunk of sections at hand and the index of its first section.
-  private var leaf: SectionList.Node?
+  /// The sections of the chunk at hand (held, so that a read retains nothing) and the index of
+  /// its first section.
+  private var sections: ContiguousArray<Section> = []
   private var start = 0
 
   /// Whether `section` (an index of `sections`) has a background.
   ///
   /// - Complexity: O(1), but O(log s) for the first section of each chunk.
-  mutating func hasBackground(_ section: Int, in sections: SectionList) -> Bool {
-    if let leaf, section >= start, section - start < leaf.elements.count {
-      return leaf.elements.withUnsafeBufferPointer { $0[section - start].background != nil }
-    }
-    let (found, local) = sections.leaf(containing: section)
-    leaf = found
+  @inline(__always)
+  mutating func hasBackground(_ section: Int, in list: SectionList) -> Bool {
+    let local = section - start
+    guard local >= 0, local < sections.count else { return descend(to: section, in: list) }
+    return sections.withUnsafeBufferPointer { $0[local].background != nil }
+  }
+
+  /// Moves to the chunk holding `section` and answers for it.
+  @inline(never)
+  private mutating func descend(to section: Int, in list: SectionList) -> Bool {
+    let (found, local) = list.leaf(containing: section)
+    sections = found.elements
     start = section - local
-    return found.elements.withUnsafeBufferPointer { $0[local].background != nil }
+    return sections.withUnsafeBufferPointer { $0[local].background != nil }
   }
 }

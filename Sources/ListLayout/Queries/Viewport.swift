@@ -107,12 +107,11 @@ extension LayoutSnapshot {
       rect: rect, ahead: max(0, screensAhead) * size.width, behind: max(0, screensBehind) * size.width)
     // One walk over the sections on screen: the elements, and each carousel's sideways
     // prefetch from the same visit of its cells.
-    var scratch = QueryScratch(sideways: isHorizontal ? nil : sideways)
-    let offsets = SectionOffsets(horizontalOffsets)
+    var scratch = QueryScratch(offsets: horizontalOffsets, sideways: isHorizontal ? nil : sideways)
     var elements: [LayoutAttributes] = []
     if rect.isFinite {
       elements.reserveCapacity(64)
-      appendElements(in: rect, pinning: pinning, offsets: offsets, to: &elements, &scratch)
+      appendElements(in: rect, pinning: pinning, to: &elements, &scratch)
     }
     for (index, overlay) in overlays.enumerated() {
       var frame = Rect(
@@ -141,15 +140,18 @@ extension LayoutSnapshot {
     let below =
       searched
       ? cellRange(
-        overlappingY: end, end + (direction == .forward ? ahead : behind), reach: reach, offsets: offsets,
+        overlappingY: end, end + (direction == .forward ? ahead : behind), reach: reach,
+        offsets: scratch.offsets,
         scratch.candidates
       ) { horizontal ? $0.minX >= end : $0.minY >= end } : nil
     let above =
       searched
       ? cellRange(
-        overlappingY: start - (direction == .forward ? behind : ahead), start, reach: reach, offsets: offsets,
+        overlappingY: start - (direction == .forward ? behind : ahead), start, reach: reach,
+        offsets: scratch.offsets,
         scratch.candidates
       ) { horizontal ? $0.maxX <= start : $0.maxY <= start } : nil
+    scratch.finish()
     return ViewportLayout(
       rect: rect, contentSize: contentSize, elements: elements, overlayIDs: overlays.map(\.id),
       prefetchAhead: direction == .forward ? below : above,
@@ -246,9 +248,10 @@ extension LayoutSnapshot {
   public func cellRange(
     overlappingY minY: Double, _ maxY: Double, where filter: (Rect) -> Bool = { _ in true }
   ) -> ClosedRange<IndexPath>? {
-    let candidates = CellCandidates()
+    var scratch = QueryScratch(offsets: .zero)
+    defer { scratch.finish() }
     return cellRange(
-      overlappingY: minY, maxY, reach: nil, offsets: SectionOffsets(), candidates, where: filter)
+      overlappingY: minY, maxY, reach: nil, offsets: scratch.offsets, scratch.candidates, where: filter)
   }
 
   /// The content offset that shows the cell at `indexPath` aligned as asked, clamped to the

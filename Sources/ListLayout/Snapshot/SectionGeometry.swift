@@ -108,21 +108,32 @@ final class BodyBox: Sendable {
   /// the cells by.
   @inline(__always)
   private func extent(_ search: CellSearch, section: Int) -> (minX: Double, maxX: Double, offset: Double) {
+    extent(search) { search.offsets[section] }
+  }
+
+  /// The x extent `search` looks in for the body and the offset it scrolls the cells by,
+  /// `offset()` when the body scrolls sideways (read only then).
+  @inline(__always)
+  private func extent(
+    _ search: CellSearch, offset: () -> Double
+  ) -> (minX: Double, maxX: Double, offset: Double) {
     guard scrollsSideways else { return (search.minX, search.maxX, 0) }
     let (minX, maxX) = search.sideways ?? (search.minX, search.maxX)
-    return (minX, maxX, search.offsets[section])
+    return (minX, maxX, offset())
   }
 
   /// Appends to `candidates` the cells of the body (of section `section`, at `origin`) that
   /// may overlap `search` (a superset, in item order), handed over by the body in one call;
   /// with a `tally`, a body that scrolls sideways counts into it the cells it prefetches in
-  /// the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``). Returns
-  /// whether the body scrolls sideways.
+  /// the same walk (``SectionBody/appendItems(y:_:scrolledBy:at:to:counting:)``). A body
+  /// that scrolls sideways is scrolled by `offset()` (the section's offset in `search`, read
+  /// by the caller: a query's walk reads its offsets in ascending order). Returns whether the
+  /// body scrolls sideways.
   func appendCandidates(
-    _ search: CellSearch, section: Int, origin: BodyOrigin,
+    _ search: CellSearch, offset: () -> Double, origin: BodyOrigin,
     to candidates: CellCandidates, counting tally: inout SidewaysTally?
   ) -> Bool {
-    let (minX, maxX, offset) = extent(search, section: section)
+    let (minX, maxX, offset) = extent(search, offset: offset)
     if scrollsSideways, var counting = tally {
       body.appendItems(
         y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates, counting: &counting)

@@ -1,0 +1,51 @@
+import Synchronization
+
+/// The buffers a query works in: its cell candidates (``CellCandidates``) and the list of its
+/// horizontal offsets (``SectionOffsets``). One set is kept between queries (the spare), so
+/// that a query in steady state allocates none: a query takes the spare (or makes a new set
+/// when another query holds it), and gives it back when it ends.
+///
+/// Held by one query at a time: the spare is handed over under a lock, and a query never
+/// shares the set it took (hence `@unchecked Sendable`).
+final class QueryBuffers: @unchecked Sendable {
+  /// The candidate cells of the sections of one query.
+  let candidates = CellCandidates(capacity: 256)
+  /// The storage of a query's listed offsets, while no query holds it.
+  private var offsets = ContiguousArray<(section: Int, offset: Double)>()
+
+  /// The most candidates a spare keeps room for: a query over a huge rect does not pin its
+  /// buffer for good.
+  static let keptCapacity = 1 << 14
+
+  /// The set kept between queries.
+  private static let spare = Mutex<QueryBuffers?>(nil)
+
+  /// The spare, emptied, or a new set when there is none.
+  static func take() -> QueryBuffers {
+    let taken = spare.withLock { spare -> QueryBuffers? in
+      defer { spare = nil }
+      return spare
+    }
+    guard let taken else { return QueryBuffers() }
+    taken.candidates.removeAll()
+    return taken
+  }
+
+  /// Keeps `buffers` as the spare (unless they grew past ``keptCapacity``).
+  static func giveBack(_ buffers: QueryBuffers) {
+    guard buffers.candidates.capacity <= keptCapacity else { return }
+    spare.withLock { $0 = buffers }
+  }
+
+  /// The offsets' storage, moved out for a query's ``SectionOffsets``.
+  func takeOffsets() -> ContiguousArray<(section: Int, offset: Double)> {
+    var storage = ContiguousArray<(section: Int, offset: Double)>()
+    swap(&storage, &offsets)
+    return storage
+  }
+
+  /// Keeps the storage a query's ``SectionOffsets`` gave back.
+  func keepOffsets(_ storage: ContiguousArray<(section: Int, offset: Double)>) {
+    offsets = storage
+  }
+}
