@@ -40,7 +40,8 @@ import Testing
 
   @Test func anArenaSectionHasTheFramesOfAnOwnedOne() throws {
     let cells = Self.cells(PageArena.minimumItems + 4_000, seed: 5)
-    let large = try Self.model(cells).layout()
+    // Frames computed up front, into an arena (on demand, no page has records until read).
+    let large = try Self.model(cells).layout(frames: .upFront)
     // One cell fewer than the threshold: pages of their own. A cell's frame depends only on
     // the cells before it, so the common cells must match bit for bit.
     let small = try Self.model(Array(cells.prefix(PageArena.minimumItems - 1))).layout()
@@ -50,6 +51,7 @@ import Testing
     #endif
     // Giving the spare mapping back changes nothing but where the next arena comes from.
     LayoutMemory.releaseSpareMemory()
+    #expect(try Self.model(cells).layout(frames: .upFront).allAttributes() == large.allAttributes())
     #expect(try Self.model(cells).layout().allAttributes() == large.allAttributes())
     for item in 0..<(PageArena.minimumItems - 1) {
       let path = IndexPath(item: item, section: 0)
@@ -65,12 +67,12 @@ import Testing
   /// Arenas are made, freed and handed on as the spare from several threads at once.
   @Test func concurrentLargeLayoutsAgree() async throws {
     let model = Self.model(Self.cells(PageArena.minimumItems + 100, seed: 7))
-    let reference = try model.layout().allAttributes()
+    let reference = try model.layout(frames: .upFront).allAttributes()
     let results = try await withThrowingTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
         group.addTask {
           var agree = true
-          for _ in 0..<3 { agree = try agree && model.layout().allAttributes() == reference }
+          for _ in 0..<3 { agree = try agree && model.layout(frames: .upFront).allAttributes() == reference }
           return agree
         }
       }
@@ -85,7 +87,7 @@ import Testing
   @Test func editsOfAnArenaSectionEqualAFullRelayout() throws {
     var rng = SplitMix64(seed: 11)
     let cells = Self.cells(PageArena.minimumItems + 500, seed: 6, scale: 8)
-    var snapshot = try Self.model(cells, decimal: false).layout()
+    var snapshot = try Self.model(cells, decimal: false).layout(frames: .upFront)
     for step in 0..<12 {
       let count = snapshot.model.sections[0].cells.count
       let path = IndexPath(item: Int.random(in: 0..<count, using: &rng), section: 0)
@@ -96,8 +98,9 @@ import Testing
       default: update.deleteItem(at: path)
       }
       snapshot = try snapshot.applying(update).snapshot
-      let full = try snapshot.model.layout()
+      let full = try snapshot.model.layout(frames: .upFront)
       guard try expectSameLayout(snapshot, full, "step \(step), edited against relayout") else { return }
+      #expect(snapshot.frames == .upFront)
     }
   }
 
@@ -139,8 +142,8 @@ import Testing
 
     let model = Self.model(Self.cells(PageArena.minimumItems * 2 + 777, seed: 9))
     LayoutMemory.releaseSpareMemory()
-    let fresh = try model.layout().allAttributes()
-    let reused = try model.layout().allAttributes()
+    let fresh = try model.layout(frames: .upFront).allAttributes()
+    let reused = try model.layout(frames: .upFront).allAttributes()
     #expect(fresh == reused)
     #endif
   }

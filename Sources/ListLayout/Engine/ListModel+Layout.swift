@@ -12,17 +12,50 @@ extension ListModel {
   /// - Complexity: O(n) for n cells, plus one layout-manager call per distinct pair of trait
   ///   sets.
   public func layout() throws(LayoutError) -> LayoutSnapshot {
-    try configuration.validate()
-    let geometries = try LayoutEngine.layoutSections(of: self)
-    return try LayoutSnapshot(model: self, geometries: geometries).checkedFinite()
+    try layout(frames: .onDemand)
   }
+
+  /// Lays out every section, computing the frames of large flow sections' cells when
+  /// `frames` says, and returns the snapshot.
+  ///
+  /// - Throws: as ``layout()``.
+  /// - Complexity: as ``layout()``; with ``FrameComputation/onDemand``, a read of a large
+  ///   section's frames then costs O(p) the first time it reads a page of p cells.
+  public func layout(frames: FrameComputation) throws(LayoutError) -> LayoutSnapshot {
+    try configuration.validate()
+    let geometries = try LayoutEngine.layoutSections(of: self, frames: frames)
+    var snapshot = LayoutSnapshot(model: self, geometries: geometries)
+    snapshot.frames = frames
+    return try snapshot.checkedFinite()
+  }
+}
+
+/// When a layout computes the frames of the cells of its large flow sections (of at least
+/// 65,536 cells; smaller sections and other layouts always compute them as they lay out).
+///
+/// Either way the layout places every cell: it finds where lines break and how tall they
+/// are, so the content size, section frames and every later answer are the same. What
+/// differs is when each cell's frame is worked out and kept.
+public enum FrameComputation: Sendable, Hashable {
+  /// The first time a page of about 512 cells is read (a viewport, a look-up, an edit near
+  /// it), from where the page starts, then kept. A walk over every frame
+  /// (``LayoutSnapshot/allAttributes()``, writing the layout) computes each page for the
+  /// walk only. The layout of a million cells then writes no frames (they would take about
+  /// 50 MB), and a query pays for laying a page out again the first time it reads it. A
+  /// page with a cell whose size is asked of a callback keeps its frames as they are laid
+  /// out (the callback is asked once).
+  case onDemand
+  /// As the section is laid out, and kept: every read finds them.
+  case upFront
 }
 
 /// Runs the section layouts with the manager's concrete type, so the hot loop calls it
 /// directly (or through the memo) rather than through an existential.
 enum LayoutEngine {
-  static func layoutSections(of model: ListModel) throws(LayoutError) -> BlockArray<SectionGeometry> {
-    try withSpacingPolicy(for: model.configuration.layoutManager, FullLayout(model: model))
+  static func layoutSections(
+    of model: ListModel, frames: FrameComputation
+  ) throws(LayoutError) -> BlockArray<SectionGeometry> {
+    try withSpacingPolicy(for: model.configuration.layoutManager, FullLayout(model: model, frames: frames))
   }
 
   /// Runs `job` with the spacing policy for `manager`: its answers straight from the
@@ -64,11 +97,12 @@ protocol SpacingPolicyJob {
 /// Every section of a model, laid out in order.
 struct FullLayout: SpacingPolicyJob {
   let model: ListModel
+  let frames: FrameComputation
 
   func run<Policy: SpacingPolicy>(
     policy: inout Policy
   ) throws(LayoutError) -> BlockArray<SectionGeometry> {
-    var layouts = SectionLayouts(configuration: model.configuration)
+    var layouts = SectionLayouts(configuration: model.configuration, frames: frames)
     let carousels = model.carouselCellCount
     layouts.reserveCarouselCells(carousels.cells, carousels: carousels.sections)
     // The geometries go straight into the snapshot's blocks (not copied there from one array).

@@ -77,11 +77,13 @@ struct SectionLayouts {
   /// for each section in place.
   private var context: SectionContext
 
-  /// The layouts of a pass over a list of `configuration`: every section laid out by them must
-  /// be given that same configuration.
-  init(configuration: ListConfiguration) {
+  /// The layouts of a pass over a list of `configuration`, computing large flow sections'
+  /// frames when `frames` says: every section laid out by them must be given that same
+  /// configuration.
+  init(configuration: ListConfiguration, frames: FrameComputation) {
     let space = configuration.layoutSpace
     flow = FlowSectionLayout(configuration: space)
+    flow.computesFramesUpFront = frames == .upFront
     context = SectionContext(configuration: space, index: 0, attributes: space.defaultSectionAttributes)
   }
 

@@ -48,7 +48,14 @@ struct FlowBody: SectionBody {
   /// The content frame of a cell of a page whose origin is `y`.
   @inline(__always)
   func frame(page: LinePage, local: Int, y: Double) -> Rect {
-    var frame = page.frame(ofItem: local)
+    Self.frame(page.frame(ofItem: local), y: y)
+  }
+
+  /// The content frame of a cell whose page-relative frame is `frame`, on a page whose
+  /// origin is `y`: the one place the two are added.
+  @inline(__always)
+  static func frame(_ frame: Rect, y: Double) -> Rect {
+    var frame = frame
     frame.origin.y = y + frame.origin.y
     return frame
   }
@@ -68,10 +75,13 @@ struct FlowBody: SectionBody {
       let page = pages[k]
       let y = pageOrigin(k, origin)
       let end = min(page.itemCount, local + (items.upperBound - item))
-      while local < end {
-        try body(item, frame(page: page, local: local, y: y))
-        item += 1
-        local += 1
+      // A walk reads each page once: a deferred page's records are computed for it only.
+      try page.withItemRecords { (records) throws(E) in
+        while local < end {
+          try body(item, Self.frame(records[local].frame, y: y))
+          item += 1
+          local += 1
+        }
       }
       k += 1
       local = 0

@@ -84,6 +84,7 @@ struct FlowTypesetter {
       verticalAlignment: attributes.verticalAlignment,
       headerTraits: section.header.map { spacing.key($0.traits) })
     restart()
+    page.startPages(at: 0)
   }
 
   /// Starts the current section over: an empty line box at its top, no pages (an edit then
@@ -109,6 +110,23 @@ struct FlowTypesetter {
     position.box.indent = page.indent(beforeLine: line)
     position.pageBottom = line > 0 ? page.line(line - 1).maxY : 0
     if let lineAbove {
+      position.isFirstLine = false
+      previousLineTraits.removeAll()
+      for traits in lineAbove { previousLineTraits.append(traits) }
+    }
+  }
+
+  /// Starts a page of the current section again, at `start` (its records were deferred),
+  /// with `lineAbove` the traits of the cells of the line above it (`nil` on the section's
+  /// first page): the state the typesetter had when it reached the page. The builder must be
+  /// empty (as ``begin(_:in:spacing:)`` leaves it).
+  mutating func resume<Traits: Sequence<TraitKey>>(atPage start: PageStart, lineAbove: Traits?) {
+    position.box.indent = start.indent
+    position.pageBottom = 0
+    page.startPages(at: start.item)
+    if let lineAbove {
+      page.startPages(after: start)
+      position.pageBottom = start.aboveBottom
       position.isFirstLine = false
       previousLineTraits.removeAll()
       for traits in lineAbove { previousLineTraits.append(traits) }
@@ -144,6 +162,20 @@ struct FlowTypesetter {
     }
     defer { pages = [] }
     return FlowBody(pages: pages, trailingSpace: bottomMargin)
+  }
+
+  /// Takes the pages sealed so far, dropping the lines after them (a section's first half,
+  /// joined to its second half's pages there), and empties the builder.
+  mutating func takeSealedPages() -> ContiguousArray<LinePage> {
+    page.removeAll()
+    defer { pages = [] }
+    return pages
+  }
+
+  /// Counts `count` lines laid out elsewhere (by the typesetter of a section's second half)
+  /// as laid out by this one.
+  mutating func countLines(_ count: Int) {
+    linesLaidOutBefore += count
   }
 
   /// Takes the pages sealed so far, and the finished lines not yet sealed as pages of about
@@ -226,7 +258,10 @@ struct FlowTypesetter {
       if cursor.pendingCount == 1 {
         newLine = NewLine(
           indent: position.box.indent, top: position.pageBottom,
-          gapAbove: gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing))
+          gapAbove: gapAbove(firstTraits: firstCellTraits(spacing), spacing: &spacing),
+          pageAbove: cursor.counts.lines == 1
+            ? PageBoundary(start: first + i - cursor.counts.lineFirstItem, heightAbove: page.lastSealedHeight)
+            : nil)
       }
       if stop(first + i, newLine) { return true }
     }
@@ -294,7 +329,7 @@ struct FlowTypesetter {
     if inRun {
       // Room for one more item and line, no page to seal, no own attributes, a valid fixed
       // size, top-aligned lines and no indentation: nothing below calls out.
-      guard c.hasRoomForACell, c.counts.lineFirstItem < LinePage.targetItemCount, !cell.pointee.hasExtras,
+      guard c.hasRoomForACell, c.counts.lineFirstItem < c.pageLimit, !cell.pointee.hasExtras,
         let size = cell.pointee.size.fixedValue, size.isValidLayoutSize, r.isPlain, !p.box.isIndented,
         !c.counts.recordsIndents, p.pendingIndent == nil
       else { return false }
@@ -424,7 +459,7 @@ struct FlowTypesetter {
 
     // Start a new page before this line if the current one is full.
     // (A run never gets here with a full page: it declines the cell first.)
-    if !inRun && c.counts.lineFirstItem >= LinePage.targetItemCount {
+    if !inRun && c.counts.lineFirstItem >= c.pageLimit {
       c = sealPage(c, height: p.pageBottom)
       top -= p.pageBottom
       p.pageBottom = 0
@@ -513,7 +548,13 @@ struct FlowTypesetter {
     switch cell.pointee.size {
     case .fixed(let fixed): return fixed
     case .automatic: return defaultCellSize
-    case .sizing(let callback): return callback(proposal())
+    case .sizing(let callback):
+      // Thrown only to stop a section's second half, which is then laid out here again.
+      if page.refusesCalls {
+        throw .sectionLayoutFailed(path: cellPath(item, "size"), reason: "callback on a helper")
+      }
+      page.noteCall(at: item)
+      return callback(proposal())
     case .flex(let content): return content.size(for: proposal(), direction: direction)
     }
   }
@@ -611,6 +652,15 @@ struct NewLine {
   var top: Double
   /// The gap between the line above and this one.
   var gapAbove: Double
+  /// When the line above is the first of its page (it starts a page), where that page
+  /// starts. (A page starts at a line when the line is finished, as the next one begins.)
+  var pageAbove: PageBoundary?
+}
+
+/// Where a page starts: its first item, and the height of the page before it.
+struct PageBoundary {
+  var start: Int
+  var heightAbove: Double
 }
 
 /// The horizontal extent of a cell that starts an indentation, relative to its line box.

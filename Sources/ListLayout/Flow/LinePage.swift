@@ -58,15 +58,29 @@ final class LinePage: @unchecked Sendable, Equatable {
   }
 
   let header: Header
-  /// `itemCount` item records.
-  private let items: UnsafeMutablePointer<ItemRecord>
-  /// `lineCount` line records.
-  private let lines: UnsafeMutablePointer<LineRecord>
-  /// The indentation before each line, when any line of the page is indented (indentation is
-  /// rare, so most pages pay nothing).
-  private let indents: UnsafeMutablePointer<LineIndent>?
-  /// The arena holding the records, or `nil` when the page owns them.
+  /// The records the typesetter wrote, or `nil` for a page whose records are computed when
+  /// first read (``deferred``).
+  private let stored: Records?
+  /// Where a page without stored records gets them.
+  private let deferred: DeferredRecords?
+  /// The arena holding the stored records, or `nil` when the page owns them.
   private let arena: PageArena?
+
+  /// A page's records: `itemCount` item records, `lineCount` line records, and the
+  /// indentation before each line when any line of the page is indented (indentation is rare,
+  /// so most pages pay nothing).
+  struct Records: BitwiseCopyable {
+    let items: UnsafeMutablePointer<ItemRecord>
+    let lines: UnsafeMutablePointer<LineRecord>
+    let indents: UnsafeMutablePointer<LineIndent>?
+
+    /// Frees blocks from ``PageMemory``.
+    func release() {
+      PageMemory.release(items)
+      PageMemory.release(lines)
+      if let indents { PageMemory.release(indents) }
+    }
+  }
 
   /// A page that takes ownership of the item and line blocks (``PageMemory``), or that holds
   /// slices of `arena`; it owns the indentation block either way.
@@ -75,18 +89,26 @@ final class LinePage: @unchecked Sendable, Equatable {
     indents: UnsafeMutablePointer<LineIndent>?, arena: PageArena? = nil
   ) {
     self.header = header
-    self.items = items
-    self.lines = lines
-    self.indents = indents
+    self.stored = Records(items: items, lines: lines, indents: indents)
+    self.deferred = nil
     self.arena = arena
   }
 
+  /// A page whose records are computed when first read.
+  init(header: Header, deferred: DeferredRecords) {
+    self.header = header
+    self.stored = nil
+    self.deferred = deferred
+    self.arena = nil
+  }
+
   deinit {
+    guard let stored else { return }
     if arena == nil {
-      PageMemory.release(items)
-      PageMemory.release(lines)
+      stored.release()
+    } else if let indents = stored.indents {
+      PageMemory.release(indents)
     }
-    if let indents { PageMemory.release(indents) }
   }
 
   /// A page without lines.
@@ -100,19 +122,46 @@ final class LinePage: @unchecked Sendable, Equatable {
   var lineCount: Int { header.lineCount }
   var height: Double { header.height }
   /// Whether the page stores indentation.
-  var hasIndent: Bool { indents != nil }
+  var hasIndent: Bool { records.indents != nil }
+  /// Whether the page's records are computed when first read.
+  var isDeferred: Bool { deferred != nil }
+  /// Whether the records are there to read (stored, or deferred and computed).
+  var hasRecords: Bool { deferred?.isComputed ?? true }
+
+  /// The records, stored or computed (once) now.
+  @inline(__always)
+  private var records: Records {
+    if let stored { return stored }
+    return deferred.unsafelyUnwrapped.records(header)
+  }
+
+  /// Calls `body` with the item records; a deferred page whose records were not computed
+  /// computes them for the call only (see ``DeferredRecords/withRecords(_:_:)``).
+  func withItemRecords<Result, E: Error>(
+    _ body: (UnsafeBufferPointer<ItemRecord>) throws(E) -> Result
+  ) throws(E) -> Result {
+    let count = itemCount
+    if let stored { return try body(UnsafeBufferPointer(start: stored.items, count: count)) }
+    return try deferred.unsafelyUnwrapped.withRecords(header) { (records) throws(E) in
+      try body(UnsafeBufferPointer(start: records.items, count: count))
+    }
+  }
 
   /// The item records, valid while the page is alive (pages are only read through a
   /// snapshot or a builder that holds them).
-  var itemRecords: UnsafeBufferPointer<ItemRecord> { UnsafeBufferPointer(start: items, count: itemCount) }
+  var itemRecords: UnsafeBufferPointer<ItemRecord> {
+    UnsafeBufferPointer(start: records.items, count: itemCount)
+  }
   /// The line records, valid while the page is alive.
-  var lineRecords: UnsafeBufferPointer<LineRecord> { UnsafeBufferPointer(start: lines, count: lineCount) }
+  var lineRecords: UnsafeBufferPointer<LineRecord> {
+    UnsafeBufferPointer(start: records.lines, count: lineCount)
+  }
 
   /// Line `line`'s record.
   @inline(__always)
   func line(_ line: Int) -> LineRecord {
     precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
-    return lines[line]
+    return records.lines[line]
   }
 
   /// The first item (page-local) of line `line`.
@@ -133,7 +182,7 @@ final class LinePage: @unchecked Sendable, Equatable {
 
   /// The page-local item range of line `line`.
   func items(ofLine line: Int) -> Range<Int> {
-    let end = line + 1 < lineCount ? lines[line + 1].firstItem : itemCount
+    let end = line + 1 < lineCount ? records.lines[line + 1].firstItem : itemCount
     return self.line(line).firstItem..<end
   }
 
@@ -141,11 +190,12 @@ final class LinePage: @unchecked Sendable, Equatable {
   @inline(__always)
   func frame(ofItem i: Int) -> Rect {
     precondition(i >= 0 && i < itemCount, "item \(i) out of the page's 0..<\(itemCount)")
-    return items[i].frame
+    return records.items[i].frame
   }
 
   /// The first line whose bottom lies below `y` (page-relative), or `lineCount`.
   func firstLine(endingBelow y: Double) -> Int {
+    let lines = records.lines
     var low = 0
     var high = lineCount
     while low < high {
@@ -157,6 +207,7 @@ final class LinePage: @unchecked Sendable, Equatable {
 
   /// The line holding page-local item `local`.
   func line(containing local: Int) -> Int {
+    let lines = records.lines
     var low = 0
     var high = lineCount - 1
     while low < high {
@@ -169,6 +220,6 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The indentation in force before `line`.
   func indent(beforeLine line: Int) -> LineIndent {
     precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
-    return indents?[line] ?? LineIndent()
+    return records.indents?[line] ?? LineIndent()
   }
 }

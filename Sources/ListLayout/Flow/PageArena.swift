@@ -56,7 +56,7 @@ enum PageMemory {
 /// One mapping that holds the pages of a large section, filled front to back by the
 /// typesetter: items in one region, lines in another, each page a slice of both. The pages
 /// keep the arena alive; when the last of them goes, the mapping is kept for the next arena
-/// (one spare at most, see ``Mapping/spare``) or unmapped.
+/// (two spares at most, see ``Mapping/spares``) or unmapped.
 ///
 /// Why: a million-cell layout writes about 50 MB of pages. From malloc that memory is often
 /// fresh (glibc gives freed memory at the top of its heap back to the system, so a relayout
@@ -64,8 +64,8 @@ enum PageMemory {
 /// time, costs more than the layout itself on this project's virtual machine (40 ms against
 /// 12 ms for the million-cell list in the package-benchmark suite). An arena asks for
 /// transparent huge pages, so fresh memory comes 2 MB per fault (a first layout of the
-/// million-cell feed: 21 ms against 47 ms), and the spare mapping keeps one layout's pages,
-/// faulted in, for the next (``LayoutMemory/releaseSpareMemory()`` gives it back). Arenas
+/// million-cell feed: 21 ms against 47 ms), and the spare mappings keep one layout's pages,
+/// faulted in, for the next (``LayoutMemory/releaseSpareMemory()`` gives them back). Arenas
 /// are used on Linux; elsewhere ``init(items:lines:)`` fails and pages use ``PageMemory``.
 final class PageArena: @unchecked Sendable {
   /// Sections with at least this many cells get an arena (2 MB of item records).
@@ -80,8 +80,9 @@ final class PageArena: @unchecked Sendable {
   private var prefault: Prefault?
 
   /// An arena with room for `items` item records and `lines` line records, or `nil` where
-  /// arenas are not used or the mapping fails.
-  init?(items itemCount: Int, lines lineCount: Int) {
+  /// arenas are not used or the mapping fails; `prefault`: whether a new mapping is faulted
+  /// in by a thread of its own (``Prefault``).
+  init?(items itemCount: Int, lines lineCount: Int, prefault: Bool = true) {
     let itemBytes = Mapping.roundedUp(itemCount * MemoryLayout<ItemRecord>.stride)
     let lineBytes = Mapping.roundedUp(lineCount * MemoryLayout<LineRecord>.stride)
     guard let mapping = Mapping.take(itemBytes + lineBytes) else { return nil }
@@ -90,7 +91,9 @@ final class PageArena: @unchecked Sendable {
       to: ItemRecord.self, capacity: itemBytes / MemoryLayout<ItemRecord>.stride)
     lines = (mapping.base + itemBytes).bindMemory(
       to: LineRecord.self, capacity: lineBytes / MemoryLayout<LineRecord>.stride)
-    if mapping.isNew { prefault = Prefault(mapping: mapping, itemBytes: itemBytes, progress: progress) }
+    if mapping.isNew && prefault {
+      self.prefault = Prefault(mapping: mapping, itemBytes: itemBytes, progress: progress)
+    }
   }
 
   /// How far the typesetter has sealed pages into the arena (read by the prefaulting thread).
@@ -129,24 +132,28 @@ final class PageArena: @unchecked Sendable {
     /// The granularity of mappings, so that the spare fits requests of a similar size.
     static let granule = 2 << 20
 
-    /// The mapping the last arena gave back, kept so that a relayout writes into memory that
-    /// is already faulted in, as malloc's reuse of freed memory would have it. (Marking it
-    /// `MADV_FREE` instead made relayouts fault again: 22–30 ms against 15–16 ms for the
-    /// million-cell feed.)
-    static let spare = Mutex<Mapping?>(nil)
+    /// The mappings the last arenas gave back (two at most: a section laid out in halves
+    /// uses two arenas), kept so that a relayout writes into memory that is already faulted
+    /// in, as malloc's reuse of freed memory would have it. (Marking them `MADV_FREE` instead
+    /// made relayouts fault again: 22–30 ms against 15–16 ms for the million-cell feed.)
+    static let spares = Mutex<[Mapping]>([])
+
+    /// How many mappings are kept for the next arenas.
+    static let spareCount = 2
 
     static func roundedUp(_ bytes: Int) -> Int {
       max(granule, (bytes + granule - 1) / granule * granule)
     }
 
-    /// A mapping of `length` bytes (a multiple of ``granule``): the spare when it is big
-    /// enough and not more than twice that, else a new one.
+    /// A mapping of `length` bytes (a multiple of ``granule``): a spare that is big enough
+    /// and not more than twice that, else a new one.
     static func take(_ length: Int) -> Mapping? {
       #if os(Linux)
-      let reused = spare.withLock { spare -> Mapping? in
-        guard let mapping = spare, mapping.length >= length, mapping.length <= 2 * length else { return nil }
-        spare = nil
-        return mapping
+      let reused = spares.withLock { spares -> Mapping? in
+        guard let k = spares.firstIndex(where: { $0.length >= length && $0.length <= 2 * length }) else {
+          return nil
+        }
+        return spares.remove(at: k)
       }
       if let reused { return reused }
       guard
@@ -163,26 +170,26 @@ final class PageArena: @unchecked Sendable {
       #endif
     }
 
-    /// Keeps the mapping as the spare (unmapping the spare it replaces).
+    /// Keeps the mapping as a spare (unmapping the oldest spare when there are too many).
     func giveBack() {
       #if os(Linux)
       var kept = self
       kept.isNew = false
-      let replaced = Self.spare.withLock { spare -> Mapping? in
-        defer { spare = kept }
-        return spare
+      let replaced = Self.spares.withLock { spares -> Mapping? in
+        spares.append(kept)
+        return spares.count > Self.spareCount ? spares.removeFirst() : nil
       }
       replaced?.unmap()
       #endif
     }
 
-    /// Unmaps the spare, if any.
+    /// Unmaps the spares, if any.
     static func releaseSpare() {
-      let released = spare.withLock { spare -> Mapping? in
-        defer { spare = nil }
-        return spare
+      let released = spares.withLock { spares -> [Mapping] in
+        defer { spares = [] }
+        return spares
       }
-      released?.unmap()
+      for mapping in released { mapping.unmap() }
     }
 
     private func unmap() {
@@ -292,16 +299,17 @@ public enum LayoutMemory {
   static let arenaBytesUsed = Atomic<Int>(0)
 
   /// Bytes of address space mapped for the pages of large sections and the chunks of layout
-  /// passes over many carousel cells (on Linux; 0 elsewhere), in all snapshots alive plus one spare mapping kept for the next layout. Only what has
-  /// been written is resident.
+  /// passes over many carousel cells (on Linux; 0 elsewhere), in all snapshots alive plus the
+  /// spare mappings kept for the next layout (two at most). Only what has been written is
+  /// resident.
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
   /// Bytes of page records (and masonry and carousel chunks) written into those arenas: the
   /// layout state they hold.
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
 
-  /// Gives back the mapping kept for the next layout of a large section (on Linux, the pages
-  /// of the last such snapshot freed: about 50 bytes per cell). Call it when no large layout
+  /// Gives back the mappings kept for the next layout of a large section (on Linux, the
+  /// pages of the last such snapshot freed: about 50 bytes per cell). Call it when no large layout
   /// is coming soon; the next one then faults its memory in afresh.
   public static func releaseSpareMemory() {
     PageArena.Mapping.releaseSpare()

@@ -26,6 +26,27 @@ final class PageBuilder {
   /// The records written into the arena before the current page.
   @exclusivity(unchecked) private var arenaItemsUsed = 0
   @exclusivity(unchecked) private var arenaLinesUsed = 0
+  /// Whether pages end where the section's item index passes a multiple of the target count
+  /// (``startPages(at:)``), rather than once a page holds the target count.
+  @exclusivity(unchecked) private var pagesFollowItemIndex = false
+  /// The section's index of the current page's first item (kept when pages follow the item
+  /// index).
+  @exclusivity(unchecked) private var pageStart = 0
+  /// The finished items at which the current page is sealed, at the end of the line that
+  /// reaches it.
+  @exclusivity(unchecked) private var pageLimit = LinePage.targetItemCount
+  /// Where sealed pages get their records when they are first read, when they are not kept
+  /// (``deferRecords(to:)``).
+  @exclusivity(unchecked) private var source: PageSource?
+  /// The section's index of the first cell of the last line sealed.
+  @exclusivity(unchecked) private var lastSealedLineStart = 0
+  /// The height of the last page sealed.
+  @exclusivity(unchecked) private(set) var lastSealedHeight = 0.0
+  /// The largest section index of a cell whose size was asked of its callback (``noteCall(at:)``).
+  @exclusivity(unchecked) private var lastCall = -1
+  /// Whether the typesetter must not ask callbacks for sizes (it lays out a section's second
+  /// half on a helper thread, and stops instead).
+  @exclusivity(unchecked) var refusesCalls = false
 
   /// How many records the page holds.
   struct Counts {
@@ -64,9 +85,11 @@ final class PageBuilder {
 
   /// Writes the next section's pages into an arena with room for `count` cells (and as many
   /// lines), when arenas are available; the builder must be empty. ``leaveArena()`` ends it.
-  func useArena(items count: Int) {
+  /// `prefault`: whether a new mapping is faulted in ahead of the typesetter by a thread of
+  /// its own (not when another typesetter uses the other processor).
+  func useArena(items count: Int, prefault: Bool = true) {
     precondition(counts.items == 0 && counts.lines == 0 && arena == nil, "an arena starts an empty builder")
-    guard let arena = PageArena(items: count, lines: count) else { return }
+    guard let arena = PageArena(items: count, lines: count, prefault: prefault) else { return }
     PageMemory.release(items)
     PageMemory.release(lines)
     self.arena = arena
@@ -116,6 +139,78 @@ final class PageBuilder {
     counts = Counts()
     lineIndent.removeAll()
     leaveArena()
+    pagesFollowItemIndex = false
+    pageStart = 0
+    pageLimit = LinePage.targetItemCount
+    source = nil
+    lastCall = -1
+    refusesCalls = false
+  }
+
+  /// Makes the pages of the empty builder end at the first line that starts at or after each
+  /// multiple of ``LinePage/targetItemCount`` of the section's item index, the first page
+  /// starting at item `item`.
+  ///
+  /// Why: where pages end then depends only on where lines start, not on where the first
+  /// page started. Two typesetters that start at different cells of a section and come to
+  /// break lines at the same cells also end their pages at the same cells from there on,
+  /// and write the same pages (the section's two halves laid out at once join there, see
+  /// ``FlowSectionLayout``). A whole layout's pages hold about the target count as before.
+  func startPages(at item: Int) {
+    precondition(counts.items == 0 && counts.lines == 0, "pages start in an empty builder")
+    pagesFollowItemIndex = true
+    pageStart = item
+    pageLimit = Self.pageLimit(startingAt: item)
+    lastSealedLineStart = item
+    lastSealedHeight = 0
+  }
+
+  /// Starts pages at `start`, a page laid out again (below another): the first line finished
+  /// seals an empty page of the height of the one above, so that the line's top is computed
+  /// as it was when the page was first started (relative to the page above, then moved up by
+  /// its height).
+  func startPages(after start: PageStart) {
+    startPages(at: start.item)
+    pageLimit = 0
+  }
+
+  /// Seals pages without their records from now on, writing each page over the last: a page
+  /// gets its records from `source` when first read (``DeferredRecords``). Pages must follow
+  /// the item index (``startPages(at:)``), and the builder must use its own blocks. A page
+  /// holding a cell sized by a callback keeps its records (the callback is asked once).
+  func deferRecords(to source: PageSource) {
+    precondition(pagesFollowItemIndex && arena == nil, "deferred pages follow the item index, in own blocks")
+    self.source = source
+  }
+
+  /// Notes that the size of cell `item` (a section index) was asked of its callback.
+  func noteCall(at item: Int) {
+    lastCall = max(lastCall, item)
+  }
+
+  /// The records of the finished lines, which must be those `header` describes, as blocks
+  /// that are now the caller's (a deferred page's records, laid out again).
+  func takeRecords(matching header: LinePage.Header) -> LinePage.Records {
+    precondition(
+      counts.items == header.itemCount && counts.lineFirstItem == counts.items
+        && counts.lines == header.lineCount,
+      "a page laid out again has the lines it had")
+    precondition(arena == nil, "records are taken from own blocks")
+    let records = LinePage.Records(
+      items: PageMemory.resize(items, to: counts.items), lines: PageMemory.resize(lines, to: counts.lines),
+      indents: indents(of: 0..<counts.lines))
+    items = PageMemory.allocate(1)
+    itemCapacity = 1
+    lines = PageMemory.allocate(1)
+    lineCapacity = 1
+    counts = Counts()
+    lineIndent.removeAll()
+    return records
+  }
+
+  /// The finished items at which a page starting at section item `item` is sealed.
+  static func pageLimit(startingAt item: Int) -> Int {
+    LinePage.targetItemCount - item % LinePage.targetItemCount
   }
 
   /// Drops the pending items.
@@ -131,6 +226,8 @@ final class PageBuilder {
     fileprivate let lines: UnsafeMutablePointer<LineRecord>
     fileprivate let itemCapacity: Int
     fileprivate let lineCapacity: Int
+    /// The finished items at which the page is sealed.
+    let pageLimit: Int
     var counts: Counts
 
     /// Whether one more item and one more line fit the blocks.
@@ -173,7 +270,10 @@ final class PageBuilder {
   /// The cursor for the builder's current records and counts.
   @inline(__always)
   func cursor() -> Cursor {
-    Cursor(items: items, lines: lines, itemCapacity: itemCapacity, lineCapacity: lineCapacity, counts: counts)
+    Cursor(
+      items: items, lines: lines, itemCapacity: itemCapacity, lineCapacity: lineCapacity,
+      pageLimit: pageLimit,
+      counts: counts)
   }
 
   /// Takes back the counts a cursor advanced.
@@ -250,9 +350,25 @@ final class PageBuilder {
     let pageLines = counts.lines
     let pending = counts.items - counts.lineFirstItem
     let header = LinePage.Header(itemCount: pageItems, lineCount: pageLines, height: height)
-    let indents = indents(of: 0..<pageLines)
+    let start = PageStart(
+      item: pageStart, lineAbove: lastSealedLineStart, aboveBottom: lastSealedHeight,
+      indent: lineIndent.isEmpty ? LineIndent() : lineIndent[0])
+    lastSealedHeight = height
+    let defers = source != nil && pageLines > 0 && lastCall < pageStart
+    let indents = defers ? nil : indents(of: 0..<pageLines)
     lineIndent.removeAll()
     counts = Counts(items: pending, lineFirstItem: 0, lines: 0)
+    if pagesFollowItemIndex {
+      if pageLines > 0 { lastSealedLineStart = pageStart + lines[pageLines - 1].firstItem }
+      pageStart += pageItems
+      pageLimit = Self.pageLimit(startingAt: pageStart)
+    }
+    if defers, let source {
+      // The next page is written over this one, its pending items moved to the front.
+      UnsafeMutableRawPointer(items).copyMemory(
+        from: items + pageItems, byteCount: pending * MemoryLayout<ItemRecord>.stride)
+      return LinePage(header: header, deferred: DeferredRecords(source: source, start: start))
+    }
     if let arena {
       // The page is a slice of the arena; the pending items are already where the next
       // page starts.

@@ -14,6 +14,9 @@ public struct LayoutSnapshot: Sendable {
   /// count 0 when nothing in them has extent, as FSQ). In a horizontal list the two are
   /// exchanged: the length along x, and the list's `width` as the height.
   public internal(set) var contentSize: Size
+  /// When the frames of large flow sections' cells are computed (the edits of this snapshot
+  /// lay sections out again the same way).
+  public internal(set) var frames = FrameComputation.onDemand
 
   /// Each section's geometry, in blocks shared between snapshots: an edit replaces one block.
   var geometries: BlockArray<SectionGeometry>

@@ -1,0 +1,224 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A large flow section laid out by two typesetters at once, one per half, joined where their
+/// lines agree. The pages are the ones a single typesetter writes, record for record.
+///
+/// 1. **Split** at the middle cell *k*. A helper thread typesets cells *k…* as if a line
+///    started at *k* (no indentation, no line above) into pages of its own
+///    (``SecondHalf``), while this thread typesets cells *…k−1* as usual.
+/// 2. **Agree**: this thread goes on from *k*, line by line, until a line starts at a cell
+///    where one of the helper's lines starts too, with the same indentation. From there on
+///    both break lines at the same cells: where a line breaks depends only on its cells and
+///    on the state at its start, which is the line box with its indentation (the line above
+///    changes only how far down the line sits).
+/// 3. **Join** at the next page this thread starts where the page above has the height of
+///    the helper's. Pages end at the first line that starts at or after each multiple of
+///    ``LinePage/targetItemCount`` of the item index (``PageBuilder/startPages(at:)``), so the
+///    helper starts a page at the same cell, below the same line; positions are relative to
+///    their page, the first line's computed from the height of the page above (whose last
+///    bits rounding can change, hence the check). The helper's pages from there on hold what
+///    this thread would write, and are taken as they are.
+///
+/// This thread lays the rest out alone when the helper fails (a layout error, which this
+/// thread then meets itself at the same cell), when the helper meets a cell sized by a
+/// callback (callbacks are asked on the calling thread, once per cell: the helper stops
+/// there), when lines are indented at *k* (indentation accumulates to the end of the section,
+/// so the helper's lines, which start with none, would never agree), or when the lines do not
+/// agree within ``joinWindow`` cells of *k*.
+extension FlowSectionLayout {
+  /// Sections with at least this many cells are laid out in halves, where two processors
+  /// are available: each half then fills an arena of its own.
+  static let halvesMinimumItems = 2 * PageArena.minimumItems
+
+  /// How many cells past the split this thread looks for a line start the helper shares
+  /// before it lays out the rest alone.
+  static let joinWindow = 8 * LinePage.targetItemCount
+
+  /// For tests: flow sections of at least two cells are laid out in halves split where
+  /// `split` says (clamped to the section; `nil`: in one piece), and the joins are counted;
+  /// sections of at least `deferredMinimum` cells defer their records.
+  final class Probe: Sendable {
+    let split: @Sendable (_ count: Int) -> Int?
+    let deferredMinimum: Int
+    let joins = Atomic<Int>(0)
+
+    init(
+      deferredMinimum: Int = FlowSectionLayout.deferredMinimumItems,
+      split: @escaping @Sendable (_ count: Int) -> Int? = { _ in nil }
+    ) {
+      self.split = split
+      self.deferredMinimum = deferredMinimum
+    }
+  }
+
+  @TaskLocal static var probe: Probe?
+
+  /// The cell a section of `count` cells is split at, if it is laid out in halves.
+  static func halvesSplit(count: Int) -> Int? {
+    guard count >= 2 else { return nil }
+    if let probe { return probe.split(count).map { min(max($0, 1), count - 1) } }
+    guard count >= halvesMinimumItems, HelperThreads.activeProcessors >= 2 else { return nil }
+    return count / 2
+  }
+
+  /// The room the first half's arena needs: its cells, the window in which the lines agree,
+  /// and the page after it (a first half that outgrows it goes on in blocks of its own).
+  static func firstHalfCapacity(split: Int) -> Int {
+    split + joinWindow + 4 * LinePage.targetItemCount
+  }
+
+  /// Places the section's cells, in halves when `secondHalf` is being laid out (steps 1–3),
+  /// and finishes it.
+  mutating func placeSection<Spacing: SpacingPolicy>(
+    _ section: Section, secondHalf: SecondHalf?, spacing: inout Spacing
+  ) throws(LayoutError) -> FlowBody {
+    guard let secondHalf else {
+      try place(section.cells, from: 0, spacing: &spacing)
+      return typesetter.finishSection(spacing: &spacing)
+    }
+    // The helper reads the section: it ends before this returns or throws.
+    defer { _ = secondHalf.wait() }
+    let split = secondHalf.start
+    try place(section.cells, from: 0, to: split, spacing: &spacing)
+    let indented = typesetter.position.box.isIndented || typesetter.position.pendingIndent != nil
+    guard let tail = secondHalf.wait(), !indented else {
+      try place(section.cells, from: split, spacing: &spacing)
+      return typesetter.finishSection(spacing: &spacing)
+    }
+    return try join(section, tail, at: split, spacing: &spacing)
+  }
+
+  /// Steps 2–3: goes on from `split` until the lines agree with `tail`'s (the helper's pages
+  /// of cells `split…`) and a page starts, then takes `tail`'s pages from that one on.
+  mutating func join<Spacing: SpacingPolicy>(
+    _ section: Section, _ tail: FlowBody, at split: Int, spacing: inout Spacing
+  ) throws(LayoutError) -> FlowBody {
+    var agreedAt: Int?
+    var joinPage: Int?
+    var resumeAt: Int?
+    let window = split + Self.joinWindow
+    try section.cells.forEachChunk(from: split) { (cells, first) throws(LayoutError) in
+      let skip = max(0, split - first)
+      let stopped = try typesetter.place(
+        UnsafeBufferPointer(rebasing: cells[skip...]), first: first + skip, spacing: &spacing
+      ) { item, newLine in
+        // The helper's first line starts at `split` by assumption, not by agreement.
+        guard let newLine, item > split else { return false }
+        if let agreedAt {
+          // A page this thread starts after a line of agreement starts one of the helper's.
+          // Its lines' positions are computed from the height of the page above, which
+          // rounding can make differ in its last bits: they must be the same.
+          guard let boundary = newLine.pageAbove, boundary.start > agreedAt else { return false }
+          let (page, local) = tail.locate(item: boundary.start - split)
+          guard local == 0, page > 0, tail.pages[page - 1].height == boundary.heightAbove else {
+            return false
+          }
+          joinPage = page
+          return true
+        }
+        if let match = tail.lineStart(at: item - split),
+          tail.pages[match.page].indent(beforeLine: match.line) == newLine.indent
+        {
+          agreedAt = item
+        } else if item >= window {
+          resumeAt = item
+          return true
+        }
+        return false
+      }
+      // Stopped at a line's first cell: it is placed again by this thread, or the helper's
+      // pages replace it and the line above.
+      if stopped { typesetter.discardPendingLine() }
+      return !stopped
+    }
+    if let joinPage {
+      var pages = typesetter.takeSealedPages()
+      var lines = 0
+      for k in joinPage..<tail.pages.count {
+        pages.append(tail.pages[k])
+        lines += tail.pages[k].lineCount
+      }
+      typesetter.countLines(lines)
+      Self.probe?.joins.add(1, ordering: .relaxed)
+      return FlowBody(pages: pages, trailingSpace: tail.trailingSpace)
+    }
+    if let resumeAt { try place(section.cells, from: resumeAt, spacing: &spacing) }
+    return typesetter.finishSection(spacing: &spacing)
+  }
+
+  /// The second half of a section, laid out by a helper thread from cell ``start`` on.
+  ///
+  /// `@unchecked Sendable`: the helper writes the result once, before it ends; the owner
+  /// reads it only after ``wait()`` has joined the helper.
+  final class SecondHalf: @unchecked Sendable {
+    let start: Int
+    private var result: FlowBody?
+    private var helper: (() -> Void)?
+
+    /// Starts laying out cells `start…` of `section` with a copy of `policy` (its state is
+    /// values, and the manager it asks is `Sendable`), on a helper thread, or here when none
+    /// can be started.
+    init<Policy: SpacingPolicy>(
+      _ section: Section, in context: SectionContext, policy: Policy, from start: Int,
+      deferringTo source: PageSource?
+    ) {
+      self.start = start
+      let threads = HelperThreads.start(1) { [self] in
+        result = Self.layOut(section, in: context, policy: policy, from: start, deferringTo: source)
+      }
+      if threads.isEmpty {
+        result = Self.layOut(section, in: context, policy: policy, from: start, deferringTo: source)
+      } else {
+        helper = { HelperThreads.join(threads) }
+      }
+    }
+
+    /// Waits for the helper; the pages of cells ``start``… (the first of them as if a line
+    /// started at ``start``), or `nil` when it failed or met a cell sized by a callback.
+    func wait() -> FlowBody? {
+      helper?()
+      helper = nil
+      return result
+    }
+
+    private static func layOut<Policy: SpacingPolicy>(
+      _ section: Section, in context: SectionContext, policy: Policy, from start: Int,
+      deferringTo source: PageSource?
+    ) -> FlowBody? {
+      var policy = policy
+      var layout = FlowSectionLayout(configuration: context.configuration)
+      layout.typesetter.begin(section, in: context, spacing: &policy)
+      let page = layout.typesetter.page
+      page.startPages(at: start)
+      page.refusesCalls = true
+      let count = section.cells.count - start
+      if let source {
+        page.deferRecords(to: source)
+      } else if count >= PageArena.minimumItems {
+        page.useArena(items: count, prefault: false)
+      }
+      page.reserve(items: count)
+      do throws(LayoutError) {
+        if var constants = SectionConstants(
+          &policy, headerTraits: layout.typesetter.rules.headerTraits,
+          defaults: context.configuration.defaultCellAttributes)
+        {
+          try layout.place(section.cells, from: start, spacing: &constants)
+          return layout.typesetter.finishSection(spacing: &constants)
+        }
+        try layout.place(section.cells, from: start, spacing: &policy)
+        return layout.typesetter.finishSection(spacing: &policy)
+      } catch {
+        return nil
+      }
+    }
+  }
+}
