@@ -143,7 +143,7 @@ import Testing
     let model = PageArenaTests.model(cells)
     let onDemand = try model.layout()
     let upFront = try model.layout(frames: .upFront)
-    #expect(onDemand.frames == .onDemand && upFront.frames == .upFront)
+    #expect(onDemand.frameComputation == .onDemand && upFront.frameComputation == .upFront)
     #expect(Self.pages(onDemand).allSatisfy { $0.isDeferred && !$0.hasRecords })
     #expect(Self.pages(upFront).allSatisfy { !$0.isDeferred })
     // A walk over every frame computes each page for itself only.
@@ -152,10 +152,10 @@ import Testing
     Halves.expectSamePages(onDemand, upFront, "on demand against up front")
     var update = ListUpdate()
     update.insertItem(Cell(width: 10, height: 10), at: IndexPath(item: 5, section: 0))
-    #expect(try onDemand.applying(update).snapshot.frames == .onDemand)
-    #expect(try upFront.applying(update).snapshot.frames == .upFront)
+    #expect(try onDemand.applying(update).snapshot.frameComputation == .onDemand)
+    #expect(try upFront.applying(update).snapshot.frameComputation == .upFront)
     var resize = ListUpdate()
     resize.width = 300
-    #expect(try upFront.applying(resize).snapshot.frames == .upFront)
+    #expect(try upFront.applying(resize).snapshot.frameComputation == .upFront)
   }
 }

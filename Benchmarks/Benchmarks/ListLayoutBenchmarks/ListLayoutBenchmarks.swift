@@ -109,6 +109,25 @@ let benchmarks: @Sendable () -> Void = {
       }
     }
     for name in ["feed", "list"] {
+      // Large sections defer their frames by default (`Layout/…`): the same layout with every
+      // frame computed as it is laid out, and the default one followed by a screen's query
+      // at the middle (the pages it reads computed then), in the same run.
+      Benchmark("LayoutUpFront/\(name)/\(label(n))", configuration: timing) { benchmark in
+        let model = fixtures.model(name, n)
+        benchmark.startMeasurement()
+        let snapshot = try model.layout(frames: .upFront)
+        benchmark.stopMeasurement()
+        blackHole(snapshot)
+      }
+      Benchmark("LayoutAndScreen/\(name)/\(label(n))", configuration: timing) { benchmark in
+        let model = fixtures.model(name, n)
+        benchmark.startMeasurement()
+        let snapshot = try model.layout()
+        let screen = snapshot.viewport(scrolledTo: snapshot.contentSize.height / 2, length: 667)
+        benchmark.stopMeasurement()
+        blackHole(screen.elements.count)
+        blackHole(snapshot)
+      }
       Benchmark("Floor/\(name)/\(label(n))", configuration: timing) { benchmark in
         let flow = fixtures.flow(name, n)
         let frames = UnsafeMutableBufferPointer<Rect>.allocate(capacity: flow.count)

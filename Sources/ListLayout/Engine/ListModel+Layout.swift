@@ -25,7 +25,7 @@ extension ListModel {
     try configuration.validate()
     let geometries = try LayoutEngine.layoutSections(of: self, frames: frames)
     var snapshot = LayoutSnapshot(model: self, geometries: geometries)
-    snapshot.frames = frames
+    snapshot.frameComputation = frames
     return try snapshot.checkedFinite()
   }
 }

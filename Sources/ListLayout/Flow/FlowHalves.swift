@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A large flow section laid out by two typesetters at once, one per half, joined where their
 /// lines agree. The pages are the ones a single typesetter writes, record for record.
 ///
@@ -35,7 +27,7 @@ import Musl
 /// agree within ``joinWindow`` cells of *k*.
 extension FlowSectionLayout {
   /// Sections with at least this many cells are laid out in halves, where two processors
-  /// are available: each half then fills an arena of its own.
+  /// are available (a half then has as many cells as a section that defers its records).
   static let halvesMinimumItems = 2 * PageArena.minimumItems
 
   /// How many cells past the split this thread looks for a line start the helper shares
@@ -44,7 +36,8 @@ extension FlowSectionLayout {
 
   /// For tests: flow sections of at least two cells are laid out in halves split where
   /// `split` says (clamped to the section; `nil`: in one piece), and the joins are counted;
-  /// sections of at least `deferredMinimum` cells defer their records.
+  /// sections of at least `deferredMinimum` cells defer their records. Read once per layout
+  /// pass (``FlowSectionLayout/init(configuration:)``), on the thread that starts it.
   final class Probe: Sendable {
     let split: @Sendable (_ count: Int) -> Int?
     let deferredMinimum: Int
@@ -62,10 +55,10 @@ extension FlowSectionLayout {
   @TaskLocal static var probe: Probe?
 
   /// The cell a section of `count` cells is split at, if it is laid out in halves.
-  static func halvesSplit(count: Int) -> Int? {
+  func halvesSplit(count: Int) -> Int? {
     guard count >= 2 else { return nil }
     if let probe { return probe.split(count).map { min(max($0, 1), count - 1) } }
-    guard count >= halvesMinimumItems, HelperThreads.activeProcessors >= 2 else { return nil }
+    guard count >= Self.halvesMinimumItems, HelperThreads.activeProcessors >= 2 else { return nil }
     return count / 2
   }
 
@@ -147,7 +140,7 @@ extension FlowSectionLayout {
         lines += tail.pages[k].lineCount
       }
       typesetter.countLines(lines)
-      Self.probe?.joins.add(1, ordering: .relaxed)
+      probe?.joins.add(1, ordering: .relaxed)
       return FlowBody(pages: pages, trailingSpace: tail.trailingSpace)
     }
     if let resumeAt { try place(section.cells, from: resumeAt, spacing: &spacing) }

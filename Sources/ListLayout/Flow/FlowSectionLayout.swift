@@ -9,9 +9,12 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
   /// Whether large sections store their pages' records as they are laid out, rather than
   /// defer them (``FrameComputation``).
   var computesFramesUpFront = false
+  /// The tests' settings for this pass, if any (``Probe``).
+  let probe: Probe?
 
   init(configuration: ListConfiguration) {
     typesetter = FlowTypesetter(configuration: configuration)
+    probe = Self.probe
   }
 
   var linesLaidOut: Int { typesetter.linesLaidOut }
@@ -23,7 +26,7 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
     // A large section's pages get their records when first read (DeferredRecords.swift),
     // and its second half is laid out by a helper meanwhile (FlowHalves.swift).
     let source = defersRecords(count: count) ? Self.pageSource(section, in: context, policy: policy) : nil
-    let secondHalf = Self.halvesSplit(count: count).map {
+    let secondHalf = halvesSplit(count: count).map {
       SecondHalf(section, in: context, policy: policy, from: $0, deferringTo: source)
     }
     typesetter.begin(section, in: context, spacing: &policy)
@@ -71,7 +74,7 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
 
   /// Whether a section of `count` cells defers its pages' records.
   func defersRecords(count: Int) -> Bool {
-    !computesFramesUpFront && count >= (Self.probe?.deferredMinimum ?? Self.deferredMinimumItems)
+    !computesFramesUpFront && count >= (probe?.deferredMinimum ?? Self.deferredMinimumItems)
   }
 
   /// Where the pages of `section` get their records when first read: the page laid out again

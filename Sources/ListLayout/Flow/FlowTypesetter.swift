@@ -123,13 +123,14 @@ struct FlowTypesetter {
   mutating func resume<Traits: Sequence<TraitKey>>(atPage start: PageStart, lineAbove: Traits?) {
     position.box.indent = start.indent
     position.pageBottom = 0
-    page.startPages(at: start.item)
     if let lineAbove {
-      page.startPages(after: start)
+      page.startPages(below: start)
       position.pageBottom = start.aboveBottom
       position.isFirstLine = false
       previousLineTraits.removeAll()
       for traits in lineAbove { previousLineTraits.append(traits) }
+    } else {
+      page.startPages(at: start.item)
     }
   }
 

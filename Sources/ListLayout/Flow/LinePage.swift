@@ -31,8 +31,9 @@ struct LineIndent: Sendable, Hashable, BitwiseCopyable {
 ///
 /// A page is a reference so that copying a section's page list (which every edit does) costs
 /// one retain per page rather than one per array. It is filled once, by the typesetter or an
-/// edit that just made it, and never changed after it joins a snapshot: that is what makes
-/// the `@unchecked Sendable` sound.
+/// edit that just made it, and never changed after it joins a snapshot (a deferred page's
+/// records are published once, see ``DeferredRecords``): that is what makes the
+/// `@unchecked Sendable` sound.
 ///
 /// Item positions are relative to the page's top (x is relative to the list's left edge, as
 /// it never depends on what happens above); the page's own top comes from its section's
@@ -43,7 +44,9 @@ struct LineIndent: Sendable, Hashable, BitwiseCopyable {
 /// Unsafe memory: the page owns its ``ItemRecord`` and ``LineRecord`` blocks (from
 /// ``PageMemory``), or reads slices of a ``PageArena`` it keeps alive; either way the records
 /// the ``PageBuilder`` wrote become the page's as they are, so a layout writes each frame
-/// once. Records are only read here, through bounds-checked accessors.
+/// once. A page of a section that defers its records (``FrameComputation/onDemand``) has
+/// none until it is first read: its ``DeferredRecords`` lay it out again and keep them.
+/// Records are only read here, through bounds-checked accessors.
 final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).

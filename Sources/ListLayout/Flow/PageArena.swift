@@ -17,6 +17,7 @@ import ucrt
 // - `PageArena` (here): one mapping holding the pages of a large section.
 // - `PageBuilder`: the writer that fills those blocks, record by record, and seals pages.
 // - `LinePage`: owns (or keeps the arena of) the sealed records and reads them, checked.
+// - `DeferredRecords`: a page's records laid out again when first read, published once.
 // - `ScratchBuffer`: reusable buffers of plain values, owned by one typesetter (per line)
 //   or one masonry placer (lane tops, open chunks), never shared.
 // - `SharedChunks.Chunk` and `ChunkArena` (Masonry/): a masonry section's sealed chunks, each
@@ -53,8 +54,10 @@ enum PageMemory {
   }
 }
 
-/// One mapping that holds the pages of a large section, filled front to back by the
-/// typesetter: items in one region, lines in another, each page a slice of both. The pages
+/// One mapping that holds the pages of a large section whose frames are computed up front
+/// (``FrameComputation/upFront``; by default a large section defers its pages' records, see
+/// ``DeferredRecords``), filled front to back by the typesetter: items in one region, lines
+/// in another, each page a slice of both. The pages
 /// keep the arena alive; when the last of them goes, the mapping is kept for the next arena
 /// (two spares at most, see ``Mapping/spares``) or unmapped.
 ///
@@ -298,10 +301,11 @@ public enum LayoutMemory {
   static let arenaBytesMapped = Atomic<Int>(0)
   static let arenaBytesUsed = Atomic<Int>(0)
 
-  /// Bytes of address space mapped for the pages of large sections and the chunks of layout
-  /// passes over many carousel cells (on Linux; 0 elsewhere), in all snapshots alive plus the
-  /// spare mappings kept for the next layout (two at most). Only what has been written is
-  /// resident.
+  /// Bytes of address space mapped for the pages of large flow sections laid out with their
+  /// frames up front (``FrameComputation/upFront``), large masonry sections and layout passes
+  /// over many carousel cells (on Linux; 0 elsewhere), in all snapshots alive plus the spare
+  /// mappings kept for the next layout (two at most). Only what has been written is resident.
+  /// (Deferred pages' records, computed when read, come from malloc.)
   public static var arenaBytesMappedInUse: Int { arenaBytesMapped.load(ordering: .relaxed) }
 
   /// Bytes of page records (and masonry and carousel chunks) written into those arenas: the
@@ -309,8 +313,8 @@ public enum LayoutMemory {
   public static var arenaBytesWritten: Int { arenaBytesUsed.load(ordering: .relaxed) }
 
   /// Gives back the mappings kept for the next layout of a large section (on Linux, the
-  /// pages of the last such snapshot freed: about 50 bytes per cell). Call it when no large layout
-  /// is coming soon; the next one then faults its memory in afresh.
+  /// pages of the last such snapshot freed: about 50 bytes per cell). Call it when no large
+  /// layout is coming soon; the next one then faults its memory in afresh.
   public static func releaseSpareMemory() {
     PageArena.Mapping.releaseSpare()
   }

@@ -169,7 +169,7 @@ final class PageBuilder {
   /// seals an empty page of the height of the one above, so that the line's top is computed
   /// as it was when the page was first started (relative to the page above, then moved up by
   /// its height).
-  func startPages(after start: PageStart) {
+  func startPages(below start: PageStart) {
     startPages(at: start.item)
     pageLimit = 0
   }

@@ -16,7 +16,7 @@ public struct LayoutSnapshot: Sendable {
   public internal(set) var contentSize: Size
   /// When the frames of large flow sections' cells are computed (the edits of this snapshot
   /// lay sections out again the same way).
-  public internal(set) var frames = FrameComputation.onDemand
+  public internal(set) var frameComputation = FrameComputation.onDemand
 
   /// Each section's geometry, in blocks shared between snapshots: an edit replaces one block.
   var geometries: BlockArray<SectionGeometry>
