@@ -79,6 +79,25 @@ import Testing
     try expectSameLayout(try model.layout(), whole, "the engine's choice against one piece")
   }
 
+  /// Decimal sizes split at many places: where the two halves join, the page above must have
+  /// the same height to the last bit (the next page's first line is placed from it), which
+  /// rounding does not always give.
+  @Test(arguments: 0..<4)
+  func decimalSplitsAnywhereAgree(batch: Int) throws {
+    var cells = PageArenaTests.cells(7_000, seed: 50 + UInt64(batch))
+    for i in cells.indices { cells[i].attributes?.startLineIndentation = false }
+    let model = PageArenaTests.model(cells)
+    let whole = try Self.layout(model) { _ in nil }.0
+    var joins = 0
+    for k in 0..<12 {
+      let split = 700 + 397 * k + 37 * batch
+      let (halves, joined) = try Self.layout(model) { _ in split }
+      joins += joined
+      Self.expectSamePages(halves, whole, "split at \(split)")
+    }
+    #expect(joins >= 6, "\(joins) joins in 12 splits")
+  }
+
   /// A cell before the split that starts an indentation makes the helper decline: the first
   /// half's thread lays the section out alone. One well after the split (once the lines
   /// agree) is the helper's to place.
