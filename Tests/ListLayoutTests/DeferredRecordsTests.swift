@@ -114,6 +114,27 @@ import Testing
     #expect(pages.contains { !$0.isDeferred } && pages.contains { $0.isDeferred })
   }
 
+  /// A page holding a cell sized by a flexbox tree keeps its records too (the tree is laid
+  /// out once); the others defer theirs, and the layout is the stored one.
+  @Test func flexPagesKeepTheirRecords() throws {
+    var cells = PageArenaTests.cells(5_000, seed: 41)
+    for i in stride(from: 900, to: 5_000, by: 1_700) {
+      cells[i].size = .flex(
+        FlexContent(
+          Layout(children: [
+            Layout(size: .absolute(width: 40, height: 24)),
+            Layout(size: .absolute(width: 70.5, height: 31.25)),
+          ]), width: .remainingLineSpace))
+    }
+    let model = PageArenaTests.model(cells)
+    let stored = try Halves.layout(model, deferredMinimum: .max) { _ in nil }.0
+    let deferred = try Halves.layout(model, deferredMinimum: 1) { _ in nil }.0
+    let pages = Self.pages(deferred)
+    let kept = pages.filter { !$0.isDeferred }.count
+    #expect(kept >= 3 && kept <= 6, "\(kept) pages kept for 3 cells sized by a tree")
+    try expectSameLayout(deferred, stored, "flexbox cells")
+  }
+
   /// Edits of a deferred snapshot reflow exactly as edits of the stored one.
   @Test func editsOfDeferredPagesAreEditsOfStoredOnes() throws {
     let model = PageArenaTests.model(PageArenaTests.cells(6_000, seed: 37))

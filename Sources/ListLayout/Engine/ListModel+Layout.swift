@@ -42,8 +42,8 @@ public enum FrameComputation: Sendable, Hashable {
   /// (``LayoutSnapshot/allAttributes()``, writing the layout) computes each page for the
   /// walk only. The layout of a million cells then writes no frames (they would take about
   /// 50 MB), and a query pays for laying a page out again the first time it reads it. A
-  /// page with a cell whose size is asked of a callback keeps its frames as they are laid
-  /// out (the callback is asked once).
+  /// page with a cell sized by a callback or a flexbox tree keeps its frames as they are
+  /// laid out (a callback is asked once, a tree computed once).
   case onDemand
   /// As the section is laid out, and kept: every read finds them.
   case upFront

@@ -554,9 +554,11 @@ struct FlowTypesetter {
       if page.refusesCalls {
         throw .sectionLayoutFailed(path: cellPath(item, "size"), reason: "callback on a helper")
       }
-      page.noteCall(at: item)
+      page.noteComputedSize(at: item)
       return callback(proposal())
-    case .flex(let content): return content.size(for: proposal(), direction: direction)
+    case .flex(let content):
+      page.noteComputedSize(at: item)
+      return content.size(for: proposal(), direction: direction)
     }
   }
 

@@ -42,8 +42,9 @@ final class PageBuilder {
   @exclusivity(unchecked) private var lastSealedLineStart = 0
   /// The height of the last page sealed.
   @exclusivity(unchecked) private(set) var lastSealedHeight = 0.0
-  /// The largest section index of a cell whose size was asked of its callback (``noteCall(at:)``).
-  @exclusivity(unchecked) private var lastCall = -1
+  /// The largest section index of a cell whose size was asked of its callback or computed
+  /// from its flexbox tree (``noteComputedSize(at:)``).
+  @exclusivity(unchecked) private var lastComputedSize = -1
   /// Whether the typesetter must not ask callbacks for sizes (it lays out a section's second
   /// half on a helper thread, and stops instead).
   @exclusivity(unchecked) var refusesCalls = false
@@ -143,7 +144,7 @@ final class PageBuilder {
     pageStart = 0
     pageLimit = LinePage.targetItemCount
     source = nil
-    lastCall = -1
+    lastComputedSize = -1
     refusesCalls = false
   }
 
@@ -177,15 +178,17 @@ final class PageBuilder {
   /// Seals pages without their records from now on, writing each page over the last: a page
   /// gets its records from `source` when first read (``DeferredRecords``). Pages must follow
   /// the item index (``startPages(at:)``), and the builder must use its own blocks. A page
-  /// holding a cell sized by a callback keeps its records (the callback is asked once).
+  /// holding a cell sized by a callback or a flexbox tree keeps its records (a callback is
+  /// asked once; a tree, dearer to lay out than a line of fixed sizes, is computed once).
   func deferRecords(to source: PageSource) {
     precondition(pagesFollowItemIndex && arena == nil, "deferred pages follow the item index, in own blocks")
     self.source = source
   }
 
-  /// Notes that the size of cell `item` (a section index) was asked of its callback.
-  func noteCall(at item: Int) {
-    lastCall = max(lastCall, item)
+  /// Notes that the size of cell `item` (a section index) was asked of its callback or
+  /// computed from its flexbox tree.
+  func noteComputedSize(at item: Int) {
+    lastComputedSize = max(lastComputedSize, item)
   }
 
   /// The records of the finished lines, which must be those `header` describes, as blocks
@@ -354,7 +357,7 @@ final class PageBuilder {
       item: pageStart, lineAbove: lastSealedLineStart, aboveBottom: lastSealedHeight,
       indent: lineIndent.isEmpty ? LineIndent() : lineIndent[0])
     lastSealedHeight = height
-    let defers = source != nil && pageLines > 0 && lastCall < pageStart
+    let defers = source != nil && pageLines > 0 && lastComputedSize < pageStart
     let indents = defers ? nil : indents(of: 0..<pageLines)
     lineIndent.removeAll()
     counts = Counts(items: pending, lineFirstItem: 0, lines: 0)
