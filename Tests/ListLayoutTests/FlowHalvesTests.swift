@@ -102,7 +102,7 @@ import Testing
   /// half's thread lays the section out alone. One well after the split (once the lines
   /// agree) is the helper's to place.
   @Test func indentationBeforeTheSplitDeclines() throws {
-    var cells = PageArenaTests.cells(6_000, seed: 13)
+    var cells = PageArenaTests.cells(12_000, seed: 13)
     for i in cells.indices where cells[i].attributes?.startLineIndentation == true {
       cells[i].attributes?.startLineIndentation = false
     }
@@ -115,6 +115,11 @@ import Testing
     let after = try Self.layout(model) { _ in 1_000 }
     #expect(after.joins == 1)
     try expectSameLayout(after.0, whole, "indentation after the split")
+    // Just after the split, before the lines agree: the helper indents from its own lines,
+    // the two never agree, and this thread goes on alone past the window.
+    let justAfter = try Self.layout(model) { _ in 4_300 }
+    #expect(justAfter.joins == 0)
+    try expectSameLayout(justAfter.0, whole, "indentation just after the split")
   }
 
   /// An invalid size in either half is the error one typesetter reports, at the same cell.

@@ -23,15 +23,15 @@ import Synchronization
 /// thread then meets itself at the same cell), when the helper meets a cell sized by a
 /// callback (callbacks are asked on the calling thread, once per cell: the helper stops
 /// there), when lines are indented at *k* (indentation accumulates to the end of the section,
-/// so the helper's lines, which start with none, would never agree), or when the lines do not
-/// agree within ``joinWindow`` cells of *k*.
+/// so the helper's lines, which start with none, would never agree), or when no join is found
+/// within ``joinWindow`` cells of *k*.
 extension FlowSectionLayout {
   /// Sections with at least this many cells are laid out in halves, where two processors
   /// are available (a half then has as many cells as a section that defers its records).
   static let halvesMinimumItems = 2 * PageArena.minimumItems
 
-  /// How many cells past the split this thread looks for a line start the helper shares
-  /// before it lays out the rest alone.
+  /// How many cells past the split this thread looks for a join before it lays out the rest
+  /// alone.
   static let joinWindow = 8 * LinePage.targetItemCount
 
   /// For tests: flow sections of at least two cells are laid out in halves split where
@@ -109,19 +109,22 @@ extension FlowSectionLayout {
           // A page this thread starts after a line of agreement starts one of the helper's.
           // Its lines' positions are computed from the height of the page above, which
           // rounding can make differ in its last bits: they must be the same.
-          guard let boundary = newLine.pageAbove, boundary.start > agreedAt else { return false }
-          let (page, local) = tail.locate(item: boundary.start - split)
-          guard local == 0, page > 0, tail.pages[page - 1].height == boundary.heightAbove else {
-            return false
+          if let boundary = newLine.pageAbove, boundary.start > agreedAt {
+            let (page, local) = tail.locate(item: boundary.start - split)
+            if local == 0, page > 0, tail.pages[page - 1].height == boundary.heightAbove {
+              joinPage = page
+              return true
+            }
           }
-          joinPage = page
-          return true
-        }
-        if let match = tail.lineStart(at: item - split),
+        } else if let match = tail.lineStart(at: item - split),
           tail.pages[match.page].indent(beforeLine: match.line) == newLine.indent
         {
           agreedAt = item
-        } else if item >= window {
+          return false
+        }
+        // No join in the window (the lines, or the pages' heights, never agreed): the rest
+        // is placed here, at full speed.
+        if item >= window {
           resumeAt = item
           return true
         }
