@@ -146,7 +146,7 @@ import Testing
   /// The public choice: a section past the threshold defers its frames by default and
   /// stores them with `.upFront`; both give the same layout, and edits keep the choice.
   @Test func framesOnDemandOrUpFront() throws {
-    var cells = PageArenaTests.cells(FlowSectionLayout.deferredMinimumItems + 3_000, seed: 43)
+    var cells = PageArenaTests.cells(LayoutTuning.standard.deferralMinimumItems + 3_000, seed: 43)
     for i in cells.indices { cells[i].attributes?.startLineIndentation = false }
     let model = PageArenaTests.model(cells)
     let onDemand = try model.layout()

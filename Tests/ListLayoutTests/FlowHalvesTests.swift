@@ -11,12 +11,16 @@ import Testing
   /// Lays `model` out with every flow section split where `split` says; the snapshot and the
   /// number of joins.
   static func layout(
-    _ model: ListModel, deferredMinimum: Int = FlowSectionLayout.deferredMinimumItems,
+    _ model: ListModel, deferredMinimum: Int = LayoutTuning.standard.deferralMinimumItems,
     split: @escaping @Sendable (Int) -> Int?
   ) throws -> (LayoutSnapshot, joins: Int) {
-    let probe = FlowSectionLayout.Probe(deferredMinimum: deferredMinimum, split: split)
-    let snapshot = try FlowSectionLayout.$probe.withValue(probe) { try model.layout() }
-    return (snapshot, probe.joins.load(ordering: .relaxed))
+    var tuning = LayoutTuning()
+    tuning.deferralMinimumItems = deferredMinimum
+    tuning.split = split
+    let counters = LayoutCounters()
+    tuning.counters = counters
+    let snapshot = try model.layout(frames: .onDemand, tuning: tuning)
+    return (snapshot, counters.joins)
   }
 
   /// Every section's pages, as records.
@@ -64,7 +68,7 @@ import Testing
   /// Decimal sizes and spacing (any change in the order of the arithmetic would show), at
   /// the size the engine splits by itself, against the same model in one piece.
   @Test func largeDecimalSectionSplitsAndAgrees() throws {
-    var cells = PageArenaTests.cells(FlowSectionLayout.halvesMinimumItems + 1_234, seed: 11)
+    var cells = PageArenaTests.cells(LayoutTuning.standard.halvesMinimumItems + 1_234, seed: 11)
     // Indentation only after the split (with some before it, the helper declines: below).
     for i in 0..<(cells.count / 2) where cells[i].attributes?.startLineIndentation == true {
       cells[i].attributes?.startLineIndentation = false

@@ -39,12 +39,12 @@ import Testing
   }
 
   @Test func anArenaSectionHasTheFramesOfAnOwnedOne() throws {
-    let cells = Self.cells(PageArena.minimumItems + 4_000, seed: 5)
+    let cells = Self.cells(LayoutTuning.arenaMinimumItems + 4_000, seed: 5)
     // Frames computed up front, into an arena (on demand, no page has records until read).
     let large = try Self.model(cells).layout(frames: .upFront)
     // One cell fewer than the threshold: pages of their own. A cell's frame depends only on
     // the cells before it, so the common cells must match bit for bit.
-    let small = try Self.model(Array(cells.prefix(PageArena.minimumItems - 1))).layout()
+    let small = try Self.model(Array(cells.prefix(LayoutTuning.arenaMinimumItems - 1))).layout()
     #expect(large.invariantViolations() == [])
     #if os(Linux)
     #expect(LayoutMemory.arenaBytesWritten > 0, "the large section's pages are in an arena")
@@ -53,7 +53,7 @@ import Testing
     LayoutMemory.releaseSpareMemory()
     #expect(try Self.model(cells).layout(frames: .upFront).allAttributes() == large.allAttributes())
     #expect(try Self.model(cells).layout().allAttributes() == large.allAttributes())
-    for item in 0..<(PageArena.minimumItems - 1) {
+    for item in 0..<(LayoutTuning.arenaMinimumItems - 1) {
       let path = IndexPath(item: item, section: 0)
       guard large.frame(of: path) == small.frame(of: path) else {
         Issue.record(
@@ -66,7 +66,7 @@ import Testing
 
   /// Arenas are made, freed and handed on as the spare from several threads at once.
   @Test func concurrentLargeLayoutsAgree() async throws {
-    let model = Self.model(Self.cells(PageArena.minimumItems + 100, seed: 7))
+    let model = Self.model(Self.cells(LayoutTuning.arenaMinimumItems + 100, seed: 7))
     let reference = try model.layout(frames: .upFront).allAttributes()
     let results = try await withThrowingTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
@@ -86,7 +86,7 @@ import Testing
   /// last bit only then (otherwise to rounding).
   @Test func editsOfAnArenaSectionEqualAFullRelayout() throws {
     var rng = SplitMix64(seed: 11)
-    let cells = Self.cells(PageArena.minimumItems + 500, seed: 6, scale: 8)
+    let cells = Self.cells(LayoutTuning.arenaMinimumItems + 500, seed: 6, scale: 8)
     var snapshot = try Self.model(cells, decimal: false).layout(frames: .upFront)
     for step in 0..<12 {
       let count = snapshot.model.sections[0].cells.count
@@ -140,7 +140,7 @@ import Testing
     #expect(lost == 0)
     mapping.giveBack()
 
-    let model = Self.model(Self.cells(PageArena.minimumItems * 2 + 777, seed: 9))
+    let model = Self.model(Self.cells(LayoutTuning.arenaMinimumItems * 2 + 777, seed: 9))
     LayoutMemory.releaseSpareMemory()
     let fresh = try model.layout(frames: .upFront).allAttributes()
     let reused = try model.layout(frames: .upFront).allAttributes()

@@ -31,9 +31,9 @@
 /// relayout frame for frame.
 struct CarouselCells: @unchecked Sendable {
   /// Cells per chunk.
-  static let chunkCapacity = 128
+  static var chunkCapacity: Int { 1 << chunkShift }
   /// `log2(chunkCapacity)`.
-  static let chunkShift = 7
+  static var chunkShift: Int { LayoutTuning.carouselChunkShift }
 
   /// The arena room a row of `count` cells takes (``Builder/init(count:arena:)``): its
   /// chunks' values, each chunk's rounded up as ``ChunkArena/take(bytes:)`` hands out.

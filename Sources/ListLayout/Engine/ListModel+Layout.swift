@@ -22,28 +22,39 @@ extension ListModel {
   /// - Complexity: as ``layout()``; with ``FrameComputation/onDemand``, a read of a large
   ///   section's frames then costs O(p) the first time it reads a page of p cells.
   public func layout(frames: FrameComputation) throws(LayoutError) -> LayoutSnapshot {
+    try layout(frames: frames, tuning: .standard)
+  }
+
+  /// Lays out every section as ``layout(frames:)`` does, with the speed machinery's
+  /// thresholds and switches as `tuning` says (the snapshot's edits keep them).
+  package func layout(frames: FrameComputation, tuning: LayoutTuning) throws(LayoutError) -> LayoutSnapshot {
     try configuration.validate()
-    let geometries = try LayoutEngine.layoutSections(of: self, frames: frames)
+    let geometries = try LayoutEngine.layoutSections(of: self, frames: frames, tuning: tuning)
     var snapshot = LayoutSnapshot(model: self, geometries: geometries)
     snapshot.frameComputation = frames
+    snapshot.tuning = tuning
     return try snapshot.checkedFinite()
   }
 }
 
-/// When a layout computes the frames of the cells of its large flow sections (of at least
-/// 65,536 cells; smaller sections and other layouts always compute them as they lay out).
+/// When a layout computes the frames of the cells of its large flow sections (smaller
+/// sections and other layouts always compute them as they lay out).
 ///
 /// Either way the layout places every cell: it finds where lines break and how tall they
 /// are, so the content size, section frames and every later answer are the same. What
 /// differs is when each cell's frame is worked out and kept.
 public enum FrameComputation: Sendable, Hashable {
-  /// The first time a page of about 512 cells is read (a viewport, a look-up, an edit near
-  /// it), from where the page starts, then kept. A walk over every frame
+  /// The first time a page of a few hundred cells is read (a viewport, a look-up, an edit
+  /// near it), from where the page starts, then kept. A walk over every frame
   /// (``LayoutSnapshot/allAttributes()``, writing the layout) computes each page for the
   /// walk only. The layout of a million cells then writes no frames (they would take about
-  /// 50 MB), and a query pays for laying a page out again the first time it reads it. A
-  /// page with a cell sized by a callback or a flexbox tree keeps its frames as they are
-  /// laid out (a callback is asked once, a tree computed once).
+  /// 50 MB), and a query pays for laying a page out again the first time it reads it.
+  ///
+  /// A page laid out again must come out as it did, so only this package's code may be
+  /// asked again: sections spaced by a layout manager of your own, and pages with a cell
+  /// sized by a callback or a flexbox tree, keep their frames as they are laid out (your
+  /// manager and callbacks are asked during ``ListModel/layout()`` only, on its thread; a
+  /// tree is computed once).
   case onDemand
   /// As the section is laid out, and kept: every read finds them.
   case upFront
@@ -53,9 +64,10 @@ public enum FrameComputation: Sendable, Hashable {
 /// directly (or through the memo) rather than through an existential.
 enum LayoutEngine {
   static func layoutSections(
-    of model: ListModel, frames: FrameComputation
+    of model: ListModel, frames: FrameComputation, tuning: LayoutTuning
   ) throws(LayoutError) -> BlockArray<SectionGeometry> {
-    try withSpacingPolicy(for: model.configuration.layoutManager, FullLayout(model: model, frames: frames))
+    try withSpacingPolicy(
+      for: model.configuration.layoutManager, FullLayout(model: model, frames: frames, tuning: tuning))
   }
 
   /// Runs `job` with the spacing policy for `manager`: its answers straight from the
@@ -98,11 +110,12 @@ protocol SpacingPolicyJob {
 struct FullLayout: SpacingPolicyJob {
   let model: ListModel
   let frames: FrameComputation
+  let tuning: LayoutTuning
 
   func run<Policy: SpacingPolicy>(
     policy: inout Policy
   ) throws(LayoutError) -> BlockArray<SectionGeometry> {
-    var layouts = SectionLayouts(configuration: model.configuration, frames: frames)
+    var layouts = SectionLayouts(configuration: model.configuration, frames: frames, tuning: tuning)
     let carousels = model.carouselCellCount
     layouts.reserveCarouselCells(carousels.cells, carousels: carousels.sections)
     // The geometries go straight into the snapshot's blocks (not copied there from one array).

@@ -80,9 +80,9 @@ struct SectionLayouts {
   /// The layouts of a pass over a list of `configuration`, computing large flow sections'
   /// frames when `frames` says: every section laid out by them must be given that same
   /// configuration.
-  init(configuration: ListConfiguration, frames: FrameComputation) {
+  init(configuration: ListConfiguration, frames: FrameComputation, tuning: LayoutTuning) {
     let space = configuration.layoutSpace
-    flow = FlowSectionLayout(configuration: space)
+    flow = FlowSectionLayout(configuration: space, tuning: tuning)
     flow.computesFramesUpFront = frames == .upFront
     context = SectionContext(configuration: space, index: 0, attributes: space.defaultSectionAttributes)
   }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A large flow section laid out by two typesetters at once, one per half, joined where their
 /// lines agree. The pages are the ones a single typesetter writes, record for record.
 ///
@@ -24,50 +22,8 @@ import Synchronization
 /// callback (callbacks are asked on the calling thread, once per cell: the helper stops
 /// there), when lines are indented at *k* (indentation accumulates to the end of the section,
 /// so the helper's lines, which start with none, would never agree), or when no join is found
-/// within ``joinWindow`` cells of *k*.
+/// within the join window past *k* (``LayoutTuning/joinWindowPages``).
 extension FlowSectionLayout {
-  /// Sections with at least this many cells are laid out in halves, where two processors
-  /// are available (a half then has as many cells as a section that defers its records).
-  static let halvesMinimumItems = 2 * PageArena.minimumItems
-
-  /// How many cells past the split this thread looks for a join before it lays out the rest
-  /// alone.
-  static let joinWindow = 8 * LinePage.targetItemCount
-
-  /// For tests: flow sections of at least two cells are laid out in halves split where
-  /// `split` says (clamped to the section; `nil`: in one piece), and the joins are counted;
-  /// sections of at least `deferredMinimum` cells defer their records. Read once per layout
-  /// pass (``FlowSectionLayout/init(configuration:)``), on the thread that starts it.
-  final class Probe: Sendable {
-    let split: @Sendable (_ count: Int) -> Int?
-    let deferredMinimum: Int
-    let joins = Atomic<Int>(0)
-
-    init(
-      deferredMinimum: Int = FlowSectionLayout.deferredMinimumItems,
-      split: @escaping @Sendable (_ count: Int) -> Int? = { _ in nil }
-    ) {
-      self.split = split
-      self.deferredMinimum = deferredMinimum
-    }
-  }
-
-  @TaskLocal static var probe: Probe?
-
-  /// The cell a section of `count` cells is split at, if it is laid out in halves.
-  func halvesSplit(count: Int) -> Int? {
-    guard count >= 2 else { return nil }
-    if let probe { return probe.split(count).map { min(max($0, 1), count - 1) } }
-    guard count >= Self.halvesMinimumItems, HelperThreads.activeProcessors >= 2 else { return nil }
-    return count / 2
-  }
-
-  /// The room the first half's arena needs: its cells, the window in which the lines agree,
-  /// and the page after it (a first half that outgrows it goes on in blocks of its own).
-  static func firstHalfCapacity(split: Int) -> Int {
-    split + joinWindow + 4 * LinePage.targetItemCount
-  }
-
   /// Places the section's cells, in halves when `secondHalf` is being laid out (steps 1–3),
   /// and finishes it.
   mutating func placeSection<Spacing: SpacingPolicy>(
@@ -97,7 +53,7 @@ extension FlowSectionLayout {
     var agreedAt: Int?
     var joinPage: Int?
     var resumeAt: Int?
-    let window = split + Self.joinWindow
+    let window = split + tuning.joinWindowPages * LinePage.targetItemCount
     try section.cells.forEachChunk(from: split) { (cells, first) throws(LayoutError) in
       let skip = max(0, split - first)
       let stopped = try typesetter.place(
@@ -143,7 +99,7 @@ extension FlowSectionLayout {
         lines += tail.pages[k].lineCount
       }
       typesetter.countLines(lines)
-      probe?.joins.add(1, ordering: .relaxed)
+      tuning.counters?.noteJoin()
       return FlowBody(pages: pages, trailingSpace: tail.trailingSpace)
     }
     if let resumeAt { try place(section.cells, from: resumeAt, spacing: &spacing) }
@@ -159,19 +115,18 @@ extension FlowSectionLayout {
     private var result: FlowBody?
     private var helper: (() -> Void)?
 
-    /// Starts laying out cells `start…` of `section` with a copy of `policy` (its state is
-    /// values, and the manager it asks is `Sendable`), on a helper thread, or here when none
-    /// can be started.
+    /// Starts laying out cells `start…` of `section` with a copy of `policy` (its answers
+    /// are repeatable, ``SpacingPolicy/answersAreRepeatable``), its pages set up as `pages`
+    /// says, on a helper thread, or here when none can be started.
     init<Policy: SpacingPolicy>(
-      _ section: Section, in context: SectionContext, policy: Policy, from start: Int,
-      deferringTo source: PageSource?
+      _ section: Section, in context: SectionContext, policy: Policy, from start: Int, pages: PageSetup
     ) {
       self.start = start
       let threads = HelperThreads.start(1) { [self] in
-        result = Self.layOut(section, in: context, policy: policy, from: start, deferringTo: source)
+        result = Self.layOut(section, in: context, policy: policy, from: start, pages: pages)
       }
       if threads.isEmpty {
-        result = Self.layOut(section, in: context, policy: policy, from: start, deferringTo: source)
+        result = Self.layOut(section, in: context, policy: policy, from: start, pages: pages)
       } else {
         helper = { HelperThreads.join(threads) }
       }
@@ -186,35 +141,25 @@ extension FlowSectionLayout {
     }
 
     private static func layOut<Policy: SpacingPolicy>(
-      _ section: Section, in context: SectionContext, policy: Policy, from start: Int,
-      deferringTo source: PageSource?
+      _ section: Section, in context: SectionContext, policy: Policy, from start: Int, pages: PageSetup
     ) -> FlowBody? {
       var policy = policy
       var layout = FlowSectionLayout(configuration: context.configuration)
-      layout.typesetter.begin(section, in: context, spacing: &policy)
-      let page = layout.typesetter.page
-      page.startPages(at: start)
-      page.refusesCalls = true
-      let count = section.cells.count - start
-      if let source {
-        page.deferRecords(to: source)
-      } else if count >= PageArena.minimumItems {
-        page.useArena(items: count, prefault: false)
-      }
-      page.reserve(items: count)
-      do throws(LayoutError) {
-        if var constants = SectionConstants(
-          &policy, headerTraits: layout.typesetter.rules.headerTraits,
-          defaults: context.configuration.defaultCellAttributes)
-        {
-          try layout.place(section.cells, from: start, spacing: &constants)
-          return layout.typesetter.finishSection(spacing: &constants)
-        }
-        try layout.place(section.cells, from: start, spacing: &policy)
-        return layout.typesetter.finishSection(spacing: &policy)
-      } catch {
-        return nil
-      }
+      return try? layout.run(
+        PlaceRest(section: section, start: start), section, in: context, pages: pages, policy: &policy)
+    }
+  }
+
+  /// The cells of a section from `start` on (where its pages start: ``PageSetup/startingAt``).
+  struct PlaceRest: FlowPass {
+    let section: Section
+    let start: Int
+
+    func run<Spacing: SpacingPolicy>(
+      _ layout: inout FlowSectionLayout, spacing: inout Spacing
+    ) throws(LayoutError) -> FlowBody {
+      try layout.place(section.cells, from: start, spacing: &spacing)
+      return layout.typesetter.finishSection(spacing: &spacing)
     }
   }
 }

@@ -31,22 +31,27 @@ extension FlowSectionLayout {
     else {
       return nil
     }
-    typesetter.begin(section, in: context, spacing: &policy)
-    let body: FlowBody
-    if var constants = SectionConstants(
-      &policy, headerTraits: typesetter.rules.headerTraits,
-      defaults: context.configuration.defaultCellAttributes)
-    {
-      body = try reflow(section, old: oldBody, edit: edit, spacing: &constants)
-    } else {
-      body = try reflow(section, old: oldBody, edit: edit, spacing: &policy)
-    }
+    let body = try run(
+      Reflow(section: section, old: oldBody, edit: edit), section, in: context, pages: nil, policy: &policy)
     return geometry(of: section, body: body, in: context)
   }
 
   /// The fewest cells per group of changes for which an edit is reflowed group by group
   /// rather than laid out whole.
-  static let denseGroupSpan = 128
+  static var denseGroupSpan: Int { LayoutTuning.denseEditGroupSpan }
+
+  /// Steps 1–4 over the section's groups of changes.
+  struct Reflow: FlowPass {
+    let section: Section
+    let old: FlowBody
+    let edit: SectionEdit
+
+    func run<Spacing: SpacingPolicy>(
+      _ layout: inout FlowSectionLayout, spacing: inout Spacing
+    ) throws(LayoutError) -> FlowBody {
+      try layout.reflow(section, old: old, edit: edit, spacing: &spacing)
+    }
+  }
 
   mutating func reflow<Spacing: SpacingPolicy>(
     _ section: Section, old: FlowBody, edit: SectionEdit, spacing: inout Spacing

@@ -9,12 +9,12 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
   /// Whether large sections store their pages' records as they are laid out, rather than
   /// defer them (``FrameComputation``).
   var computesFramesUpFront = false
-  /// The tests' settings for this pass, if any (``Probe``).
-  let probe: Probe?
+  /// The thresholds and switches of this pass.
+  let tuning: LayoutTuning
 
-  init(configuration: ListConfiguration) {
+  init(configuration: ListConfiguration, tuning: LayoutTuning = .standard) {
     typesetter = FlowTypesetter(configuration: configuration)
-    probe = Self.probe
+    self.tuning = tuning
   }
 
   var linesLaidOut: Int { typesetter.linesLaidOut }
@@ -22,35 +22,15 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
   mutating func layout<Policy: SpacingPolicy>(
     _ section: Section, in context: SectionContext, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
-    let count = section.cells.count
-    // A large section's pages get their records when first read (DeferredRecords.swift),
-    // and its second half is laid out by a helper meanwhile (FlowHalves.swift).
-    let source = defersRecords(count: count) ? Self.pageSource(section, in: context, policy: policy) : nil
-    let secondHalf = halvesSplit(count: count).map {
-      SecondHalf(section, in: context, policy: policy, from: $0, deferringTo: source)
+    let plan = storagePlan(for: section, in: context, policy: policy)
+    let secondHalf = plan.split.map {
+      SecondHalf(
+        section, in: context, policy: policy, from: $0,
+        pages: plan.secondHalfSetup(count: section.cells.count))
     }
-    typesetter.begin(section, in: context, spacing: &policy)
-    if let source {
-      typesetter.page.deferRecords(to: source)
-    } else if count >= PageArena.minimumItems {
-      if let secondHalf {
-        typesetter.page.useArena(items: Self.firstHalfCapacity(split: secondHalf.start), prefault: false)
-      } else {
-        typesetter.page.useArena(items: count)
-      }
-    }
-    typesetter.page.reserve(items: count)
-    let body: FlowBody
-    // Answers that do not depend on traits are asked once, here: the typesetter specialized
-    // for the constants places a cell without asking anything.
-    if var constants = SectionConstants(
-      &policy, headerTraits: typesetter.rules.headerTraits,
-      defaults: context.configuration.defaultCellAttributes)
-    {
-      body = try placeSection(section, secondHalf: secondHalf, spacing: &constants)
-    } else {
-      body = try placeSection(section, secondHalf: secondHalf, spacing: &policy)
-    }
+    let body = try run(
+      PlaceSection(section: section, secondHalf: secondHalf), section, in: context,
+      pages: plan.setup(count: section.cells.count), policy: &policy)
     return geometry(of: section, body: body, in: context)
   }
 
@@ -69,50 +49,83 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
     }
   }
 
-  /// Sections with at least this many cells defer their pages' records.
-  static let deferredMinimumItems = PageArena.minimumItems
+  // MARK: Passes
 
-  /// Whether a section of `count` cells defers its pages' records.
-  func defersRecords(count: Int) -> Bool {
-    !computesFramesUpFront && count >= (probe?.deferredMinimum ?? Self.deferredMinimumItems)
+  /// Begins `section` and runs `pass` with the manager's answers: as constants asked once
+  /// for the section when they depend on no trait (``SectionConstants``, for which the
+  /// typesetter is specialized to place a cell without asking anything), else as `policy`
+  /// gives them. The one place that makes this choice; `pages` sets the page builder up
+  /// first.
+  mutating func run<Policy: SpacingPolicy, Pass: FlowPass>(
+    _ pass: Pass, _ section: Section, in context: SectionContext, pages: PageSetup?, policy: inout Policy
+  ) throws(LayoutError) -> Pass.Result {
+    typesetter.begin(section, in: context, spacing: &policy)
+    pages?.apply(to: typesetter.page)
+    if var constants = SectionConstants(
+      &policy, headerTraits: typesetter.rules.headerTraits,
+      defaults: context.configuration.defaultCellAttributes)
+    {
+      return try pass.run(&self, spacing: &constants)
+    }
+    return try pass.run(&self, spacing: &policy)
   }
 
+  /// A whole section: in halves when `secondHalf` is being laid out.
+  struct PlaceSection: FlowPass {
+    let section: Section
+    let secondHalf: SecondHalf?
+
+    func run<Spacing: SpacingPolicy>(
+      _ layout: inout FlowSectionLayout, spacing: inout Spacing
+    ) throws(LayoutError) -> FlowBody {
+      try layout.placeSection(section, secondHalf: secondHalf, spacing: &spacing)
+    }
+  }
+
+  /// The records of the page `header` describes, which starts at `start`, laid out again.
+  struct PageAgain: FlowPass {
+    let section: Section
+    let start: PageStart
+    let header: LinePage.Header
+
+    func run<Spacing: SpacingPolicy>(
+      _ layout: inout FlowSectionLayout, spacing: inout Spacing
+    ) throws(LayoutError) -> LinePage.Records {
+      let lineAbove =
+        start.lineAbove < start.item
+        ? layout.keys(of: start.lineAbove..<start.item, in: section, &spacing) : nil
+      layout.typesetter.resume(atPage: start, lineAbove: lineAbove)
+      try layout.place(section.cells, from: start.item, to: start.item + header.itemCount, spacing: &spacing)
+      layout.typesetter.finishPendingLine(spacing: &spacing)
+      // Our own invariant: only answers that are the same when asked again reach here
+      // (``SpacingPolicy/answersAreRepeatable``), and the cells are values.
+      precondition(
+        layout.typesetter.position.pageBottom == header.height, "a page laid out again has the height it had")
+      return layout.typesetter.page.takeRecords(matching: header)
+    }
+  }
+
+  // MARK: Page storage
+
   /// Where the pages of `section` get their records when first read: the page laid out again
-  /// with a copy of `policy` as it is before the section begins.
+  /// with a copy of `policy` as it is before the section begins. `Policy`'s answers must be
+  /// repeatable (``SpacingPolicy/answersAreRepeatable``).
   static func pageSource<Policy: SpacingPolicy>(
     _ section: Section, in context: SectionContext, policy: Policy
   ) -> PageSource {
     PageSource { start, header in
       var policy = policy
       var layout = FlowSectionLayout(configuration: context.configuration)
-      layout.typesetter.begin(section, in: context, spacing: &policy)
-      layout.typesetter.page.reserve(items: header.itemCount)
+      let pages = PageSetup(records: .blocks, reserve: header.itemCount)
       do throws(LayoutError) {
-        if var constants = SectionConstants(
-          &policy, headerTraits: layout.typesetter.rules.headerTraits,
-          defaults: context.configuration.defaultCellAttributes)
-        {
-          return try layout.layOutAgain(section, page: start, header, spacing: &constants)
-        }
-        return try layout.layOutAgain(section, page: start, header, spacing: &policy)
+        return try layout.run(
+          PageAgain(section: section, start: start, header: header), section, in: context, pages: pages,
+          policy: &policy)
       } catch {
+        // Our own invariant, as above: the first layout met no error on these cells.
         preconditionFailure("a page laid out again met an error its first layout did not: \(error)")
       }
     }
-  }
-
-  /// The records of the page `header` describes, which starts at `start`, laid out again.
-  mutating func layOutAgain<Spacing: SpacingPolicy>(
-    _ section: Section, page start: PageStart, _ header: LinePage.Header, spacing: inout Spacing
-  ) throws(LayoutError) -> LinePage.Records {
-    let lineAbove =
-      start.lineAbove < start.item ? keys(of: start.lineAbove..<start.item, in: section, &spacing) : nil
-    typesetter.resume(atPage: start, lineAbove: lineAbove)
-    try place(section.cells, from: start.item, to: start.item + header.itemCount, spacing: &spacing)
-    typesetter.finishPendingLine(spacing: &spacing)
-    precondition(
-      typesetter.position.pageBottom == header.height, "a page laid out again has the height it had")
-    return typesetter.page.takeRecords(matching: header)
   }
 
   func geometry(of section: Section, body: FlowBody, in context: SectionContext) -> SectionGeometry {
@@ -120,4 +133,13 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
       body: body, header: section.header, footer: section.footer, listWidth: context.configuration.width,
       insets: context.attributes.insets)
   }
+}
+
+/// Work a flow section layout does with the manager's answers as a concrete
+/// ``SpacingPolicy`` (``FlowSectionLayout/run(_:_:in:pages:policy:)``).
+protocol FlowPass {
+  associatedtype Result
+  func run<Spacing: SpacingPolicy>(
+    _ layout: inout FlowSectionLayout, spacing: inout Spacing
+  ) throws(LayoutError) -> Result
 }

@@ -50,7 +50,7 @@ struct LineIndent: Sendable, Hashable, BitwiseCopyable {
 final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
-  static let targetItemCount = 512
+  static var targetItemCount: Int { LayoutTuning.flowPageItems }
 
   /// What a page holds besides its records.
   struct Header {

@@ -71,9 +71,6 @@ enum PageMemory {
 /// faulted in, for the next (``LayoutMemory/releaseSpareMemory()`` gives them back). Arenas
 /// are used on Linux; elsewhere ``init(items:lines:)`` fails and pages use ``PageMemory``.
 final class PageArena: @unchecked Sendable {
-  /// Sections with at least this many cells get an arena (2 MB of item records).
-  static let minimumItems = 65_536
-
   let items: UnsafeMutablePointer<ItemRecord>
   let lines: UnsafeMutablePointer<LineRecord>
   private let mapping: Mapping
@@ -133,7 +130,7 @@ final class PageArena: @unchecked Sendable {
     var isNew = false
 
     /// The granularity of mappings, so that the spare fits requests of a similar size.
-    static let granule = 2 << 20
+    static var granule: Int { LayoutTuning.arenaGranule }
 
     /// The mappings the last arenas gave back (two at most: a section laid out in halves
     /// uses two arenas), kept so that a relayout writes into memory that is already faulted
@@ -142,7 +139,7 @@ final class PageArena: @unchecked Sendable {
     static let spares = Mutex<[Mapping]>([])
 
     /// How many mappings are kept for the next arenas.
-    static let spareCount = 2
+    static var spareCount: Int { LayoutTuning.spareArenaMappings }
 
     static func roundedUp(_ bytes: Int) -> Int {
       max(granule, (bytes + granule - 1) / granule * granule)

@@ -40,6 +40,8 @@ struct SectionConstants<Base: SpacingPolicy>: SpacingPolicy {
   var usesTraits: Bool { false }
   func key(_ traits: TraitSet) -> TraitKey { .none }
   static var defaultCellsArePlain: Bool { true }
+  /// The constants were asked of the base once, but its line offsets are asked per line.
+  static var answersAreRepeatable: Bool { Base.answersAreRepeatable }
   mutating func begin(section attributes: SectionAttributes) {}
 
   @inline(__always)

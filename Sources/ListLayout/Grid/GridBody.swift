@@ -30,7 +30,7 @@ final class GridPage: Sendable {
   let height: Double
 
   /// A page is closed at the end of the first row that brings it to this many cells.
-  static let targetItemCount = 512
+  static var targetItemCount: Int { LayoutTuning.gridPageItems }
 
   init(items: ContiguousArray<GridItemRecord>, rows: ContiguousArray<GridRowRecord>) {
     self.items = items

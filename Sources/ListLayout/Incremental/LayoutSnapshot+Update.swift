@@ -86,7 +86,7 @@ extension LayoutSnapshot {
     do {
       if layingOutWhole {
         try resolved.model.configuration.validate()
-        next = try resolved.model.layout(frames: frameComputation)
+        next = try resolved.model.layout(frames: frameComputation, tuning: tuning)
         reflowed = next.geometries.reduce(0) { $0 + $1.lineCount }
       } else {
         let (updated, count) = try LayoutEngine.relayout(resolved, from: self)
@@ -201,7 +201,8 @@ struct Relayout: SpacingPolicyJob {
   func run<Policy: SpacingPolicy>(policy: inout Policy) throws(LayoutError) -> (LayoutSnapshot, Int) {
     let model = resolved.model
     let configuration = model.configuration
-    var layouts = SectionLayouts(configuration: configuration, frames: old.frameComputation)
+    var layouts = SectionLayouts(
+      configuration: configuration, frames: old.frameComputation, tuning: old.tuning)
     var snapshot: LayoutSnapshot
     if resolved.origins.isInPlace && model.sections.count == old.geometries.count {
       // Same sections in the same places: lay out only the touched ones, and share every
@@ -226,6 +227,7 @@ struct Relayout: SpacingPolicyJob {
       snapshot = LayoutSnapshot(model: model, geometries: BlockArray(geometries))
     }
     snapshot.frameComputation = old.frameComputation
+    snapshot.tuning = old.tuning
     return (snapshot, layouts.linesLaidOut)
   }
 

@@ -24,7 +24,24 @@ protocol SpacingPolicy {
   /// Whether the section's default cell attributes are known (to the compiler) neither to
   /// break nor to indent lines: true only for ``SectionConstants``.
   static var defaultCellsArePlain: Bool { get }
+  /// Whether every answer is computed by this package's own code from values (the built-in
+  /// managers' rules), so that asking again gives the same answer by construction.
+  ///
+  /// Only then may a layout ask again after it has returned or on another thread: lay a
+  /// page out again when it is first read (``FrameComputation/onDemand``), or lay a section
+  /// out in two halves at once. A caller's manager may answer differently when asked again
+  /// (it reads a setting, counts its calls, or draws random numbers): it is asked only on
+  /// the calling thread, during the layout, and the snapshot keeps what the layout computed.
+  static var answersAreRepeatable: Bool { get }
 }
+
+/// The managers whose answers are this package's own rules over values: asking again gives
+/// the same answer (``SpacingPolicy/answersAreRepeatable``). Internal, so that no caller's
+/// type can claim it.
+protocol RepeatableLayoutManager: LayoutManager {}
+
+extension AttributesLayoutManager: RepeatableLayoutManager {}
+extension HubLayoutManager: RepeatableLayoutManager {}
 
 extension SpacingPolicy {
   static var defaultCellsArePlain: Bool { false }
@@ -45,6 +62,8 @@ struct DirectSpacing<Manager: LayoutManager>: SpacingPolicy {
     self.oversizedCellPolicy = manager.oversizedCellPolicy
     self.usesTraits = manager.dependsOnTraits
   }
+
+  static var answersAreRepeatable: Bool { Manager.self is any RepeatableLayoutManager.Type }
 
   mutating func begin(section attributes: SectionAttributes) { section = attributes }
   @inline(__always)
@@ -91,6 +110,7 @@ struct MemoizedSpacing<Manager: LayoutManager>: SpacingPolicy {
 
   var oversizedCellPolicy: OversizedCellPolicy { direct.oversizedCellPolicy }
   var usesTraits: Bool { direct.usesTraits }
+  static var answersAreRepeatable: Bool { DirectSpacing<Manager>.answersAreRepeatable }
 
   mutating func begin(section attributes: SectionAttributes) {
     // Answers may depend on the section's attributes: keep them while those stay the same.

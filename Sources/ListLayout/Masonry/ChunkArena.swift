@@ -16,7 +16,7 @@ import Synchronization
 /// never handed out again: that is what makes the `@unchecked Sendable` sound.
 final class ChunkArena: @unchecked Sendable {
   /// Sections that place at least this many cells get an arena (as flow sections do).
-  static var minimumCells: Int { PageArena.minimumItems }
+  static var minimumCells: Int { LayoutTuning.arenaMinimumItems }
 
   private let mapping: PageArena.Mapping
   @exclusivity(unchecked) private var used = 0

@@ -83,7 +83,7 @@ struct MasonryBody: SectionBody {
 
   /// The cells of a lane's list per entry of its index (``laneGroupBottoms``), as a power of
   /// two that divides ``SharedChunks/chunkSize``: a search ends in a group this long.
-  static var groupShift: Int { 5 }
+  static var groupShift: Int { LayoutTuning.masonryGroupShift }
   static var groupSize: Int { 1 << groupShift }
 
   var trailingSpace: Double { 0 }

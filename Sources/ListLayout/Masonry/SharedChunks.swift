@@ -47,7 +47,7 @@ struct SharedChunks<Element: BitwiseCopyable & Sendable>: Sendable, RandomAccess
   }
 
   /// Elements per sealed chunk, as a power of two.
-  static var shift: Int { 8 }
+  static var shift: Int { LayoutTuning.masonryChunkShift }
   static var chunkSize: Int { 1 << shift }
 
   private(set) var chunks: ContiguousArray<Chunk> = []

@@ -15,7 +15,7 @@ final class QueryBuffers: @unchecked Sendable {
 
   /// The most candidates a spare keeps room for: a query over a huge rect does not pin its
   /// buffer for good.
-  static let keptCapacity = 1 << 14
+  static var keptCapacity: Int { LayoutTuning.keptQueryBufferCapacity }
 
   /// The set kept between queries.
   private static let spare = Mutex<QueryBuffers?>(nil)

@@ -12,7 +12,7 @@ struct SectionOffsets {
   private var cursor = 0
 
   /// The most offsets listed: sorting them costs a query about as much as a few look-ups.
-  static let listLimit = 32
+  static var listLimit: Int { LayoutTuning.sectionOffsetListLimit }
 
   /// No offsets: every section at 0.
   init() {}

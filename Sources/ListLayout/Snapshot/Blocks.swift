@@ -2,9 +2,9 @@
 /// element *i* lives, and the one loop that does the cutting.
 enum Blocks {
   /// Elements per block.
-  static let size = 64
+  static var size: Int { 1 << shift }
   /// `log2(size)`.
-  static let shift = 6
+  static var shift: Int { LayoutTuning.sectionBlockShift }
 
   /// The block holding element `index`.
   @inline(__always)

@@ -17,6 +17,9 @@ public struct LayoutSnapshot: Sendable {
   /// When the frames of large flow sections' cells are computed (the edits of this snapshot
   /// lay sections out again the same way).
   public internal(set) var frameComputation = FrameComputation.onDemand
+  /// The speed machinery's thresholds and switches this snapshot was laid out with (its
+  /// edits lay sections out again with them).
+  package internal(set) var tuning = LayoutTuning.standard
 
   /// Each section's geometry, in blocks shared between snapshots: an edit replaces one block.
   var geometries: BlockArray<SectionGeometry>

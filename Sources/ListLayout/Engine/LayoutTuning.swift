@@ -1,0 +1,79 @@
+import Synchronization
+
+/// Every threshold and switch of the layout's speed machinery, in one value.
+///
+/// A layout pass takes it whole (``ListModel/layout(frames:tuning:)``), the snapshot keeps
+/// it, and its edits lay sections out again with it, so that a snapshot is always laid out
+/// under one tuning. The page storage a flow section gets (its own blocks, an arena, records
+/// on first read, two halves at once) is chosen from it in one place
+/// (``FlowSectionLayout/storage(count:repeatable:)``).
+///
+/// The block shapes below the instance properties are constants of the data structures
+/// (chunk and page sizes, used in shifts and masks); they are listed here so that no
+/// threshold lives anywhere else.
+package struct LayoutTuning: Sendable {
+  /// Flow sections of at least this many cells keep only where each page starts, and lay a
+  /// page out again when it is first read (``FrameComputation/onDemand``).
+  package var deferralMinimumItems = 65_536
+  /// Flow sections of at least this many cells are laid out in two halves at once, where two
+  /// processors are available.
+  package var halvesMinimumItems = 131_072
+  /// How many pages of cells past the split the first half looks for a join.
+  package var joinWindowPages = 8
+  /// Where a section of `count` cells is split into halves, overriding the rule above
+  /// (`nil` from it: in one piece); for tests, which split small sections anywhere.
+  package var split: (@Sendable (_ count: Int) -> Int?)?
+  /// Counts what the machinery did, for tests (`nil`: nothing is counted).
+  package var counters: LayoutCounters?
+
+  package init() {}
+
+  /// The tuning every public entry point uses.
+  package static let standard = LayoutTuning()
+}
+
+/// What the speed machinery did during the layout passes that share it: joins of two halves.
+package final class LayoutCounters: Sendable {
+  private let joinCount = Atomic<Int>(0)
+
+  package init() {}
+
+  /// How many sections laid out in halves were joined where the halves' lines agreed.
+  package var joins: Int { joinCount.load(ordering: .relaxed) }
+
+  func noteJoin() { joinCount.add(1, ordering: .relaxed) }
+}
+
+// MARK: Constants
+
+extension LayoutTuning {
+  /// Flow sections of at least this many cells write their pages into one arena (a mapping
+  /// of their own) rather than a block per page; so do masonry sections and the carousels of
+  /// a pass with at least this many cells in all.
+  static var arenaMinimumItems: Int { 65_536 }
+  /// About how many cells a flow page holds (pages end at the first line starting at or
+  /// after each multiple of it).
+  static var flowPageItems: Int { 512 }
+  /// About how many cells a grid page holds.
+  static var gridPageItems: Int { 512 }
+  /// Carousel cells per chunk of sizes and running sums (a power of two).
+  static var carouselChunkShift: Int { 7 }
+  /// Masonry records per shared chunk (a power of two).
+  static var masonryChunkShift: Int { 8 }
+  /// Masonry cells per checkpoint group (a power of two).
+  static var masonryGroupShift: Int { 5 }
+  /// Section geometries per block of a snapshot (a power of two).
+  static var sectionBlockShift: Int { 6 }
+  /// The fewest cells per group of changes for which a flow edit is reflowed group by group
+  /// rather than laid out whole.
+  static var denseEditGroupSpan: Int { 128 }
+  /// Arena mappings are made in multiples of this many bytes (a huge page).
+  static var arenaGranule: Int { 2 << 20 }
+  /// How many unmapped arenas' mappings are kept for the next arena.
+  static var spareArenaMappings: Int { 2 }
+  /// The largest candidate buffer a viewport query keeps between queries, in elements.
+  static var keptQueryBufferCapacity: Int { 1 << 14 }
+  /// Carousel sections up to which a section's offsets are listed rather than summed in a
+  /// tree.
+  static var sectionOffsetListLimit: Int { 32 }
+}

@@ -1,0 +1,117 @@
+/// Where a flow section's pages are stored, chosen in one place from ``LayoutTuning``:
+///
+/// | section | records | storage |
+/// |---|---|---|
+/// | small | kept | a block per page (``PageMemory``) |
+/// | at least ``LayoutTuning/arenaMinimumItems`` cells | kept | one mapping (``PageArena``) |
+/// | at least ``LayoutTuning/deferralMinimumItems`` cells, ``FrameComputation/onDemand`` | on first read | the builder's blocks, reused page after page (``DeferredRecords``) |
+/// | at least ``LayoutTuning/halvesMinimumItems`` cells, two processors | either | as above, for each half (``FlowSectionLayout/SecondHalf``) |
+///
+/// A section is deferred or split only when the manager's answers are repeatable
+/// (``SpacingPolicy/answersAreRepeatable``): both ask them again, later or on another
+/// thread. A caller's manager is asked on the calling thread during the layout only, and its
+/// sections keep what that layout computed.
+extension FlowSectionLayout {
+  /// The storage of one section's pages, and whether it is laid out in halves.
+  struct StoragePlan {
+    /// Where the pages get their records when first read, when they are deferred.
+    var source: PageSource?
+    /// The cell the section is split at, when it is laid out in halves.
+    var split: Int?
+    /// How many cells past the split the first half looks for a join.
+    var joinWindow: Int
+
+    /// The set-up of the calling thread's pages, for a section of `count` cells.
+    func setup(count: Int) -> PageSetup {
+      let records: PageSetup.Records
+      if let source {
+        records = .deferred(source)
+      } else if count >= LayoutTuning.arenaMinimumItems {
+        if let split {
+          // The first half's cells, the window in which the lines agree, and the page after
+          // it (a first half that outgrows it goes on in blocks of its own). The other
+          // processor lays out the second half: nothing faults the arena in ahead.
+          records = .arena(items: split + joinWindow + 4 * LinePage.targetItemCount, prefault: false)
+        } else {
+          records = .arena(items: count, prefault: true)
+        }
+      } else {
+        records = .blocks
+      }
+      return PageSetup(records: records, reserve: count)
+    }
+
+    /// The set-up of the helper's pages, which lay out cells ``split``… of a section of
+    /// `count` cells (the helper asks no callback: it stops at a cell that has one).
+    func secondHalfSetup(count: Int) -> PageSetup {
+      let start = split ?? 0
+      let rest = count - start
+      let records: PageSetup.Records
+      if let source {
+        records = .deferred(source)
+      } else if rest >= LayoutTuning.arenaMinimumItems {
+        records = .arena(items: rest, prefault: false)
+      } else {
+        records = .blocks
+      }
+      return PageSetup(startingAt: start, refusesCalls: true, records: records, reserve: rest)
+    }
+  }
+
+  /// The storage plan of `section`, laid out with `policy`.
+  func storagePlan<Policy: SpacingPolicy>(
+    for section: Section, in context: SectionContext, policy: Policy
+  ) -> StoragePlan {
+    let joinWindow = tuning.joinWindowPages * LinePage.targetItemCount
+    guard Policy.answersAreRepeatable else { return StoragePlan(joinWindow: joinWindow) }
+    let count = section.cells.count
+    let defers = !computesFramesUpFront && count >= tuning.deferralMinimumItems
+    return StoragePlan(
+      source: defers ? Self.pageSource(section, in: context, policy: policy) : nil,
+      split: halvesSplit(count: count), joinWindow: joinWindow)
+  }
+
+  /// The cell a section of `count` cells is split at, if it is laid out in halves.
+  func halvesSplit(count: Int) -> Int? {
+    guard count >= 2 else { return nil }
+    if let split = tuning.split { return split(count).map { min(max($0, 1), count - 1) } }
+    guard count >= tuning.halvesMinimumItems, HelperThreads.activeProcessors >= 2 else { return nil }
+    return count / 2
+  }
+}
+
+/// How a pass sets its typesetter's page builder up, after
+/// ``FlowTypesetter/begin(_:in:spacing:)``: where pages start, where their records go, and
+/// the room to reserve.
+struct PageSetup {
+  /// Where the records of sealed pages go.
+  enum Records {
+    /// A block of the builder's own per page.
+    case blocks
+    /// Slices of one arena with room for `items` cells; `prefault`: a thread of its own
+    /// faults a new mapping in ahead of the typesetter.
+    case arena(items: Int, prefault: Bool)
+    /// Nowhere: each page gets its records from the source when first read.
+    case deferred(PageSource)
+  }
+
+  /// The section's index of the first cell the pass places, when pages follow the item index
+  /// from a cell other than the first (a second half).
+  var startingAt: Int?
+  /// Whether the typesetter stops at a cell sized by a callback rather than ask it.
+  var refusesCalls = false
+  var records: Records
+  /// The cells the pass places, for the room reserved.
+  var reserve: Int
+
+  func apply(to page: PageBuilder) {
+    if let startingAt { page.startPages(at: startingAt) }
+    page.refusesCalls = refusesCalls
+    switch records {
+    case .blocks: break
+    case .arena(let items, let prefault): page.useArena(items: items, prefault: prefault)
+    case .deferred(let source): page.deferRecords(to: source)
+    }
+    page.reserve(items: reserve)
+  }
+}
