@@ -22,9 +22,6 @@ extension ListLayoutCommand.IO {
     out(String(decoding: ByteWriter.bytes(body), as: UTF8.self))
   }
 
-  /// Does nothing: `value` is freed as usual.
-  public func keepUntilExit(_ value: Any) {}
-
   /// Collects what `body` writes and writes it with ``ListLayoutCommand/IO/write(_:_:)``.
   public func write(_ path: String, streaming body: (inout ByteWriter) -> Void) throws {
     try write(path, String(decoding: ByteWriter.bytes(body), as: UTF8.self))
@@ -49,11 +46,6 @@ public enum ListLayoutCommand {
     /// Writes a whole file through a buffered writer. The default collects the bytes and
     /// calls `write(_:_:)`; `SystemIO` writes them to the file as they come.
     func write(_ path: String, streaming body: (inout ByteWriter) -> Void) throws
-    /// Called with what a command built once its output is written. `SystemIO` keeps it
-    /// until the process exits, which returns the memory at once: freeing a million-cell
-    /// model and its layout piece by piece first costs more than laying it out. The default
-    /// does nothing (it lets go, as a process that runs many commands must).
-    func keepUntilExit(_ value: Any)
     /// Calls `body` with a whole file's bytes (`-` is standard input), valid only during the
     /// call. The default reads the file with `read(_:)`; `SystemIO` maps regular files
     /// into memory instead of copying them.
@@ -179,16 +171,6 @@ public enum ListLayoutCommand {
     public func write(_ path: String, _ text: String) throws {
       try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
-    /// Keeps `value` alive until the process exits (the command line's process ends right
-    /// after its output).
-    public func keepUntilExit(_ value: Any) {
-      final class Kept {
-        let value: Any
-        init(_ value: Any) { self.value = value }
-      }
-      _ = Unmanaged.passRetained(Kept(value))
-    }
-
     /// Writes a file 64 KB at a time as `body` writes it, never holding the whole of it.
     ///
     /// - Throws: Foundation's error for a file that cannot be created or written.
@@ -296,8 +278,6 @@ public enum ListLayoutCommand {
     let decoded: Result<ListModel, Error>
     do {
       decoded = try io.withContents(of: path) { bytes in
-        // A large feed's cells come from a heap grown for them, in huge pages (Linux).
-        HeapSetup.prepare(forInputBytes: bytes.count)
         return Result { () throws -> ListModel in
           let model = try ListModel(json: bytes, width: width)
           if let problem = FeedCheck.widthProblem(model, bytes: bytes) { throw FeedProblem(text: problem) }

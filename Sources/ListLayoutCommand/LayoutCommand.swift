@@ -68,7 +68,6 @@ enum LayoutCommand {
       } else {
         io.stream { snapshot.writeJSON(sections: Array(0..<snapshot.numberOfSections), to: &$0) }
       }
-      io.keepUntilExit(snapshot)
       return .success
     } catch {
       io.err("listlayout layout: \(error)\n\n\(usage)\n")
