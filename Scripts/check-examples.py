@@ -15,7 +15,8 @@ private declarations, which DocC leaves out) becomes one file:
 and is type-checked against the modules `swift build` produced. A block that declares an
 extension, or whose first line is `// file scope`, or that declares a Swift Testing `@Test` or `@Suite`, is
 placed at file scope instead (as a file of its own, where statements may stand at top level). A block
-whose first line is `// not compiled` is skipped (none is, today).
+whose first line is `// not compiled` is skipped (the README's fragment of a `Package.swift`
+manifest is).
 
 Usage: Scripts/check-examples.py [--build-dir .build/debug] [--list]
 Run `swift build` first. Exit status 1 if any example fails, with the file, line, block and

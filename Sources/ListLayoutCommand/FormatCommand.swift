@@ -5,9 +5,10 @@ enum FormatCommand {
   static let usage = """
     usage: listlayout format FEED.json [--defaults omitted|spelled-out] [--compact] [--width W]
 
-    Reads FEED.json and prints it in a normal form: keys in the README's order, numbers in
-    their shortest exact form, one line per feed key and per cell. What it prints reads back
-    to the same model, and formatting it again prints the same text.
+    Reads FEED.json and prints it in a normal form: keys in the order the feed format's
+    documentation lists them, numbers in their shortest exact form, one line per feed key and
+    per cell. What it prints reads back to the same model, and formatting it again prints the
+    same text.
 
     options:
       --defaults omitted      print only what differs from the defaults (the default)

@@ -2,7 +2,8 @@ import Foundation
 import ListLayoutRender
 import Testing
 
-/// The README's table "Numbers: what is clamped, what is an error", row by row.
+/// The table of the DocC article "Numbers and limits"
+/// (`Sources/ListLayout/ListLayout.docc/NumbersAndLimits.md`), row by row.
 @Suite struct DocumentedClampTests {
   @Test func finiteValuesAreLaidOutAsGiven() throws {
     let json = #"{"width": 375, "sections": [{"items": [{"attributes": {"insets": {"left": 1e308}}}]}]}"#

@@ -1,4 +1,4 @@
-// The README's "Testing a layout" example, as written there.
+// The README's "Adding a test" example, as written there.
 import ListLayout
 import ListLayoutTesting
 import Testing
