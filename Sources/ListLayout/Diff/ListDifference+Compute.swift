@@ -587,7 +587,7 @@ struct CellColumn {
   /// For every 32nd position, the chunk holding it.
   let chunkAt: ContiguousArray<Int32>
 
-  static let stride = 32
+  static var stride: Int { LayoutTuning.diffChunkIndexStride }
 
   init(_ list: CellList) {
     var chunks = ContiguousArray<ContiguousArray<Cell>>()

@@ -67,6 +67,13 @@ extension LayoutTuning {
   /// The fewest cells per group of changes for which a flow edit is reflowed group by group
   /// rather than laid out whole.
   static var denseEditGroupSpan: Int { 128 }
+  /// The number of item edits to one section above which its cell list is rebuilt in one
+  /// pass rather than edited cell by cell.
+  static var cellListSpliceThreshold: Int { 16 }
+  /// Changes closer than this many cells apart are laid out again as one group.
+  static var editGroupGap: Int { 8 }
+  /// A difference indexes every this many cells of a list to find a cell's chunk.
+  static var diffChunkIndexStride: Int { 32 }
   /// Arena mappings are made in multiples of this many bytes (a huge page).
   static var arenaGranule: Int { 2 << 20 }
   /// How many unmapped arenas' mappings are kept for the next arena.

@@ -320,10 +320,10 @@ extension ListUpdate {
   /// The number of item edits to one section above which its cell list is rebuilt in one
   /// pass (``splice(_:removing:inserting:changing:from:section:edits:)``) rather than edited
   /// cell by cell, when the edits also touch a sizeable part of its chunks.
-  static let spliceThreshold = 16
+  static var spliceThreshold: Int { LayoutTuning.cellListSpliceThreshold }
 
   /// Changes closer than this many cells apart form one ``EditGroup``.
-  static let groupGap = 8
+  static var groupGap: Int { LayoutTuning.editGroupGap }
 
   /// The edits of one section as groups of nearby changes, in order: the sorted old items
   /// `removed`, the sorted new positions `inserted`, the sorted old items `changed`.
