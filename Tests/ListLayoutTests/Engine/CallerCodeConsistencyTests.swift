@@ -118,6 +118,7 @@ import Testing
     _ snapshot: LayoutSnapshot, drift: Drift, seed: UInt64, _ context: String
   ) async {
     let calls = drift.callCount
+    #expect(snapshot.invariantViolations().isEmpty, "\(context): \(snapshot.invariantViolations().prefix(3))")
     let walk = snapshot.allAttributes()
     let cellFrames = Dictionary(
       walk.lazy.filter { $0.kind == .cell }.map { ($0.indexPath, $0.frame) }, uniquingKeysWith: { a, _ in a })
