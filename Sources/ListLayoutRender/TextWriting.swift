@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 import ListLayout
 
 // How the SVG and HTML renderers write text into a ByteWriter: numbers, XML-escaped text,

@@ -1,3 +1,4 @@
+import LayoutThreads
 import Synchronization
 
 /// A large flow section laid out by two typesetters at once, one per half, joined where their

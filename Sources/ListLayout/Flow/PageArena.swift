@@ -1,3 +1,4 @@
+import LayoutThreads
 import Synchronization
 
 #if canImport(Darwin)

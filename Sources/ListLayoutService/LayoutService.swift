@@ -1,4 +1,7 @@
+import Foundation
 import LayoutGeometry
+import LayoutJSON
+import ListLayout
 
 /// A layout kept alive between requests: the engine behind `listlayout serve`, for a
 /// renderer written in any language. Each request is one JSON object; each answer is one

@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 
 /// Bounds on untrusted JSON input. Each has a documented default; exceeding one is a
 /// ``JSONInputError`` of kind ``JSONInputError/Kind/limitExceeded(_:)`` naming it.
@@ -50,7 +51,7 @@ public struct JSONInputLimits: Sendable, Hashable {
 extension JSONReader {
   /// A reader of a document in `buffer`, within `limits` (its size checked before anything
   /// is read).
-  init(feed buffer: JSONBuffer, limits: JSONInputLimits) throws(JSONInputError) {
+  package init(feed buffer: JSONBuffer, limits: JSONInputLimits) throws(JSONInputError) {
     self.init(buffer: buffer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength)
     if buffer.count > limits.maxBytes {
       throw error(

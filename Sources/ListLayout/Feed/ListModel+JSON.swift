@@ -1,6 +1,7 @@
 import Flexbox
 import Foundation
 import LayoutGeometry
+import LayoutJSON
 
 extension ListModel {
   /// Decodes a model from JSON text in the feed schema (see the README).
