@@ -1,8 +1,7 @@
-import LayoutJSON
-
 // `import Flexbox` alone gives the geometry its API speaks in (`Size`, `Rect`, `EdgeInsets`,
 // `Point`), as `import ListLayout` does: LayoutGeometry is not a product of its own.
 @_exported import LayoutGeometry
+import LayoutJSON
 
 /// Why a JSON document could not be read: what, where (a key path such as
 /// `children[2].style.flexGrow` or `sections[2].items[0].size.width`), and the line and

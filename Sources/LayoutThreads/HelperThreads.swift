@@ -49,7 +49,9 @@ package enum HelperThreads {
   #if canImport(Darwin) || canImport(Glibc) || canImport(Musl)
   /// Starts up to `count` threads running `body` (fewer when the system refuses some), each
   /// with a stack of `stackSize` bytes when given (else the system's default).
-  package static func start(_ count: Int, stackSize: Int? = nil, _ body: @escaping () -> Void) -> [pthread_t] {
+  package static func start(
+    _ count: Int, stackSize: Int? = nil, _ body: @escaping () -> Void
+  ) -> [pthread_t] {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }

@@ -95,7 +95,8 @@ final class KeptHelper: @unchecked Sendable {
           condition.unlock()
           return
         }
-        if !condition.wait(until: Date(timeIntervalSinceNow: HelperThreads.idleTimeout)), job == nil, !isRetired {
+        let deadline = Date(timeIntervalSinceNow: HelperThreads.idleTimeout)
+        if !condition.wait(until: deadline), job == nil, !isRetired {
           condition.unlock()
           if Self.leavePool(self) { return }
           condition.lock()

@@ -1,9 +1,8 @@
-import LayoutJSON
-
 // One import gives a list's whole vocabulary: geometry, the calculators of sequential
 // sections, and the flexbox trees of flex content (`Cell(size: .flex(FlexContent(Layout(…))))`).
 @_exported import Flexbox
 @_exported import LayoutGeometry
+import LayoutJSON
 @_exported import SequentialLayout
 
 /// A buffered writer of UTF-8 text, what the layout's JSON

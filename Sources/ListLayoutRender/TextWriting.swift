@@ -36,7 +36,7 @@ extension ByteWriter {
   }
 
   /// Writes `value` as `LayoutGeometry.formatted(_:)` spells it, a NaN's sign and payload
-  /// included (``ByteWriter/write(number:)`` writes every NaN as `nan`).
+  /// included (`ByteWriter.write(number:)` writes every NaN as `nan`).
   private mutating func write(described value: Double) {
     if value.isNaN { write("\(value)") } else { write(number: value) }
   }

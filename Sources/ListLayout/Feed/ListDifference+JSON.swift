@@ -77,7 +77,7 @@ extension ListDifference {
   /// defaults. Every key is optional; `width` sets a new width; `contentOffset` and
   /// `transitions` (from the `diff` output) are ignored.
   ///
-  /// - Throws: ``JSONInputError`` naming the key path, line and column of a problem.
+  /// - Throws: `JSONInputError` naming the key path, line and column of a problem.
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, for model: ListModel, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
