@@ -61,6 +61,7 @@ let package = Package(
       name: "LiveBenchmarks",
       dependencies: [
         .product(name: "ListLayout", package: "ListLayout"),
+        .product(name: "ListLayoutService", package: "ListLayout"),
         .product(name: "Benchmark", package: "package-benchmark"),
       ],
       path: "Benchmarks/LiveBenchmarks",

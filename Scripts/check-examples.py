@@ -59,10 +59,10 @@ public let cellContent = layout
 
 def public_modules():
     """The library products of Package.swift whose target has sources, plus LayoutGeometry,
-    which they re-export."""
+    which they re-export, and LayoutJSON, whose public types they give under typealiases."""
     manifest = (ROOT / "Package.swift").read_text()
     names = re.findall(r'\.library\(\s*name:\s*"([^"]+)"', manifest)
-    modules = ["LayoutGeometry"] + [n for n in names if (ROOT / "Sources" / n).is_dir()]
+    modules = ["LayoutGeometry", "LayoutJSON"] + [n for n in names if (ROOT / "Sources" / n).is_dir()]
     return list(dict.fromkeys(modules))
 
 

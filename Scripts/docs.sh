@@ -12,11 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The public modules: LayoutGeometry (re-exported by all the others) and every library product,
-# lower layers first. A module's landing page is its catalog's `<Module>.md`; a module without
+# The public modules: LayoutGeometry (re-exported by all the others), LayoutJSON (whose two
+# public types, JSONInputError and ByteWriter, Flexbox and ListLayout give under typealiases)
+# and every library product, lower layers first. A module's landing page is its catalog's `<Module>.md`; a module without
 # a catalog gets DocC's generated one. Links between modules are written in code voice
 # (`LayoutSnapshot`), not as symbol links: each archive stands alone.
-modules=(LayoutGeometry Flexbox SequentialLayout ListLayout ListLayoutRender)
+modules=(LayoutGeometry LayoutJSON Flexbox SequentialLayout ListLayout ListLayoutRender)
 for name in $(sed -n 's/.*\.library(name: "\([A-Za-z]*\)".*/\1/p' Package.swift); do
   [[ " ${modules[*]} " == *" $name "* ]] || { [ -d "Sources/$name" ] && modules+=("$name"); }
 done
@@ -43,8 +44,8 @@ for module in "${modules[@]}"; do
   rm -rf "$dir"
   mkdir -p "$dir"
   # A module's graph also holds the modules it re-exports (`@_exported import`). Keep the
-  # symbols declared in its own sources and in LayoutGeometry (the geometry and JSON-error
-  # vocabulary every module re-exports, which is no product of its own), and those synthesized
+  # symbols declared in its own sources and in LayoutGeometry (the geometry vocabulary every
+  # module re-exports, which is no product of its own), and those synthesized
   # on them: each archive documents its module, and links to a type of another product are
   # written in code voice.
   python3 - "$graphs/$module.symbols.json" "$dir/$module.symbols.json" "$module" <<'PY'

@@ -56,7 +56,8 @@ build_module() {
     -c -o "$out/$name.o" $sources 2>&1 | grep -v 'Cannot export local symbol' >&2 || true
   [[ -f "$out/$name.o" ]] || { echo "module $name failed to build" >&2; exit 1; }
 }
-for module in LayoutGeometry Flexbox SequentialLayout ListLayout; do build_module "$module"; done
+modules=(LayoutGeometry LayoutJSON LayoutThreads Flexbox SequentialLayout ListLayout ListLayoutService)
+for module in "${modules[@]}"; do build_module "$module"; done
 
 build_target() {
   local target="$1" files=()
@@ -69,8 +70,9 @@ build_target() {
   esac
   echo "building fuzz-$target" >&2
   rm -f "$out/fuzz-$target"
-  swiftc "${flags[@]}" -module-name "Fuzz_$target" -o "$out/fuzz-$target" "${files[@]}" \
-    "$out/LayoutGeometry.o" "$out/Flexbox.o" "$out/SequentialLayout.o" "$out/ListLayout.o" 2>&1 \
+  local objects=()
+  for module in "${modules[@]}"; do objects+=("$out/$module.o"); done
+  swiftc "${flags[@]}" -module-name "Fuzz_$target" -o "$out/fuzz-$target" "${files[@]}" "${objects[@]}" 2>&1 \
     | grep -v 'Cannot export local symbol' >&2 || true
   [[ -x "$out/fuzz-$target" ]] || { echo "fuzz-$target failed to build" >&2; exit 1; }
 }

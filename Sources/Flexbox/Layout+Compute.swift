@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import LayoutThreads
 
 extension Layout {
   /// Computes the tree inside a container of `size`: the root's auto width and height take the
@@ -83,10 +84,11 @@ public enum FlexLayoutLimits {
   /// The stack the engine leaves unused at the end of the calling thread's.
   static let callingThreadReserve = 64 * 1024
 
-  /// Runs `body` on a helper thread (see `HelperThread`), waiting for it.
+  /// Runs `body` on a kept helper thread with a stack of ``helperStackSize`` bytes (see
+  /// `HelperThreads.run(stackSize:_:)`), waiting for it.
   static func onHelperThread<T>(_ body: () -> T) -> T {
     var result: T?
-    HelperThread.run { result = body() }
+    HelperThreads.run(stackSize: helperStackSize) { result = body() }
     return result!
   }
 }

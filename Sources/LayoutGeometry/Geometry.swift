@@ -326,28 +326,9 @@ public enum LayoutDirection: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// A number written the shortest way that reads back to the same `Double`
 /// (`12` rather than `12.0`), for descriptions and generated source.
-public func formatted(_ value: Double) -> String {
+package func formatted(_ value: Double) -> String {
   if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
     return String(Int64(value))
   }
   return "\(value)"
-}
-
-/// `text` as a JSON string literal.
-public func jsonQuoted(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
 }

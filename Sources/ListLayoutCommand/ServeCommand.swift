@@ -1,5 +1,6 @@
 import Foundation
 import ListLayout
+import ListLayoutService
 
 /// `listlayout serve`: a layout service on standard input and output, one JSON request per
 /// line, one JSON answer per line (see ``LayoutService``).

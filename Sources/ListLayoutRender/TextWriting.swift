@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 import ListLayout
 
 // How the SVG and HTML renderers write text into a ByteWriter: numbers, XML-escaped text,
@@ -35,7 +36,7 @@ extension ByteWriter {
   }
 
   /// Writes `value` as `LayoutGeometry.formatted(_:)` spells it, a NaN's sign and payload
-  /// included (``ByteWriter/write(number:)`` writes every NaN as `nan`).
+  /// included (`ByteWriter.write(number:)` writes every NaN as `nan`).
   private mutating func write(described value: Double) {
     if value.isNaN { write("\(value)") } else { write(number: value) }
   }

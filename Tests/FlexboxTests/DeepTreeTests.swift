@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import LayoutThreads
 import TestSupport
 import Testing
 
@@ -264,7 +265,7 @@ struct DeepTreeTests {
       return await group.reduce(true) { $0 && $1 }
     }
     #expect(same)
-    try await Task.sleep(for: .seconds(HelperThread.idleTimeout + 0.5))
+    try await Task.sleep(for: .seconds(HelperThreads.idleTimeout + 0.5))
     #expect(layout.compute(width: 100, height: nil) == expected[0])
   }
 }

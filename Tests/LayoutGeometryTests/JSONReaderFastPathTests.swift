@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import LayoutGeometry
+@testable import LayoutJSON
 
 /// The reader's fast paths (short keys matched by one word, whole numbers and short ASCII
 /// strings read in registers, objects entered without checks) against its general paths,

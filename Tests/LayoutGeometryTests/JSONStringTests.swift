@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 import Testing
 
 /// The JSON string decoder both document readers share.

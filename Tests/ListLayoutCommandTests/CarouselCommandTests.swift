@@ -1,5 +1,6 @@
 import Foundation
 import ListLayout
+import ListLayoutService
 import Testing
 
 @testable import ListLayoutCommand

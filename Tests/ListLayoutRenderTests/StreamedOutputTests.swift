@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import LayoutJSON
 import ListLayout
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 import TestSupport
 import Testing
 

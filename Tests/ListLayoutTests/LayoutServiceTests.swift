@@ -1,4 +1,5 @@
 import LayoutGeometry
+import ListLayoutService
 import TestSupport
 import Testing
 

@@ -2,7 +2,7 @@ import LayoutGeometry
 import TestSupport
 import Testing
 
-@testable import ListLayout
+@_spi(Benchmarks) @testable import ListLayout
 
 /// Sections of at least ``PageArena/minimumItems`` cells keep their pages in an arena (on
 /// Linux); smaller ones in blocks of their own. Both give the same frames, and edits mix

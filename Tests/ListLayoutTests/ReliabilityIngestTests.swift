@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import LayoutJSON
 import Testing
 
 @testable import ListLayout

@@ -18,7 +18,7 @@ import BenchmarkWorkloads
 import Flexbox
 import Foundation
 import LayoutGeometry
-import ListLayout
+@_spi(Benchmarks) import ListLayout
 
 /// Models and snapshots, built once per process on first use (outside measurement).
 final class Fixtures: @unchecked Sendable {

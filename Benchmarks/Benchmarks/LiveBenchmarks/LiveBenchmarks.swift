@@ -20,6 +20,7 @@ import Benchmark
 import Foundation
 import LayoutGeometry
 import ListLayout
+import ListLayoutService
 
 struct SplitMix64: RandomNumberGenerator {
   var state: UInt64

@@ -30,7 +30,7 @@ import BenchmarkWorkloads
 import Flexbox
 import Foundation
 import LayoutGeometry
-import ListLayout
+@_spi(Benchmarks) import ListLayout
 
 func emit(_ object: [String: Any]) {
   let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])

@@ -1,5 +1,6 @@
 import LayoutGeometry
 import ListLayout
+import ListLayoutService
 
 /// libFuzzer entry: the bytes are a session of `listlayout serve` requests, one per line,
 /// sent to a service that starts with a small feed loaded. Every answer must be one line of

@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutThreads
 
 /// One computation over a flattened layout tree.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import LayoutGeometry
+import LayoutJSON
 
 /// The JSON form of a layout tree, as the browser fixtures and the `listlayout flex` command use it.
 ///

@@ -7,7 +7,7 @@ public typealias FlexDocumentError = JSONInputError
 
 /// Bounds on a flex document, checked while reading it.
 public struct FlexDocumentLimits: Sendable, Hashable {
-  /// The limits, named in a ``JSONInputError/Kind/limitExceeded(_:)`` error.
+  /// The limits, named in a `JSONInputError` of kind `limitExceeded`.
   public enum Limit: String, Sendable, Hashable {
     /// How deep nodes may nest (the root is depth 1).
     case maxDepth

@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 
 /// Reads a `style` object into a ``FlexStyle`` with the package's JSON reader; every bad key
 /// or value is an error naming its key path, line and column. What each value may be is

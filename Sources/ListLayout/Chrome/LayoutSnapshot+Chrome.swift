@@ -159,7 +159,7 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log n + k) for k cells visible or prefetched.
   public func viewport(
-    scrolledTo offset: Double, length: Double, pinInset: Double = 0, direction: ScrollDirection = .forward,
+    scrolledTo offset: Double, length: Double, pinInset: Double = 0, direction: ScrollMotion = .forward,
     screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = [],
     horizontalOffsets: HorizontalOffsets = .zero
   ) -> ViewportLayout {

@@ -1,3 +1,5 @@
+import LayoutThreads
+
 /// A large flow section laid out by two typesetters at once, one per half, joined where their
 /// lines agree. The pages are the ones a single typesetter writes, record for record.
 ///

@@ -1,3 +1,5 @@
+import LayoutThreads
+
 /// Where a flow section's pages are stored, chosen in one place from ``LayoutTuning``:
 ///
 /// | section | records | storage |

@@ -1,3 +1,4 @@
+import LayoutThreads
 import Synchronization
 
 #if canImport(Darwin)
@@ -294,7 +295,7 @@ final class Prefault: @unchecked Sendable {
 
 /// What the layout keeps outside malloc, for memory accounting: malloc's statistics do not
 /// see the arenas of large sections.
-public enum LayoutMemory {
+@_spi(Benchmarks) public enum LayoutMemory {
   static let arenaBytesMapped = Atomic<Int>(0)
   static let arenaBytesUsed = Atomic<Int>(0)
 

@@ -1,6 +1,6 @@
 /// The cells of a section: a collection that behaves like an array but is stored as a
-/// balanced tree of chunks of about ``ChunkedList/chunkCapacity`` cells, so that a snapshot
-/// and its edited successor share every chunk an edit did not touch.
+/// balanced tree of chunks of about 64 cells, so that a snapshot and its edited successor
+/// share every chunk an edit did not touch.
 ///
 /// Replacing, inserting or removing one cell copies one chunk and the short path of tree
 /// nodes above it, not the whole section: what makes an edit of a million-cell section cost
@@ -27,7 +27,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 {
   /// The most elements a chunk holds after a split: chunks hold up to twice as many before
   /// they split in two.
-  @inlinable public static var chunkCapacity: Int { 64 }
+  @inlinable static var chunkCapacity: Int { 64 }
   /// The most children of a branch of the tree before it splits in two.
   @usableFromInline static var branchCapacity: Int { 32 }
 

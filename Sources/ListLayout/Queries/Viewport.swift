@@ -1,12 +1,19 @@
 import LayoutGeometry
 
-/// Which way the list is scrolling: prefetching looks further ahead than behind.
-public enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
-  /// Towards the end of the content (down).
+/// Which way the list is moving as it scrolls, towards the end of its content or its start:
+/// prefetching looks further ahead than behind. (The axis a list scrolls along is a
+/// ``ScrollAxis``, ``ListConfiguration/scrollDirection``.)
+public enum ScrollMotion: String, Sendable, Hashable, CaseIterable {
+  /// Towards the end of the content (down; right in a horizontal list).
   case forward
-  /// Towards the start of the content (up).
+  /// Towards the start of the content (up; left in a horizontal list).
   case backward
 }
+
+/// The old name of ``ScrollMotion``, which read as the axis a list scrolls along
+/// (``ScrollAxis``, ``ListConfiguration/scrollDirection``).
+@available(*, deprecated, renamed: "ScrollMotion")
+public typealias ScrollDirection = ScrollMotion
 
 /// Where to put an item when scrolling to it.
 public enum ScrollAlignment: String, Sendable, Hashable, CaseIterable {
@@ -80,7 +87,7 @@ extension LayoutSnapshot {
   ///   - contentOffset: the content point at the viewport's top-left corner.
   ///   - size: the viewport's size.
   ///   - pinInset: how far below the top edge headers pin (a bar drawn over the list).
-  ///   - direction: the scroll direction, for prefetching.
+  ///   - direction: which way the list is moving, for prefetching.
   ///   - screensAhead: how many viewport heights to prefetch in the scroll direction.
   ///   - screensBehind: how many viewport heights to prefetch against it.
   ///   - overlays: elements to center in the viewport, listed after the content.
@@ -92,7 +99,7 @@ extension LayoutSnapshot {
   ///     that sideways reach.
   /// - Complexity: O(log n + k) for k cells visible or prefetched.
   public func viewport(
-    at contentOffset: Point, size: Size, pinInset: Double = 0, direction: ScrollDirection = .forward,
+    at contentOffset: Point, size: Size, pinInset: Double = 0, direction: ScrollMotion = .forward,
     screensAhead: Double = 2, screensBehind: Double = 1, overlays: [Overlay] = [],
     horizontalOffsets: HorizontalOffsets = .zero
   ) -> ViewportLayout {

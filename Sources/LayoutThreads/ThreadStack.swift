@@ -6,17 +6,17 @@ import Glibc
 import Musl
 #endif
 
-/// Where the current thread's stack is, and how far down it goes: what the engine measures its
-/// stack use with (see ``FlexLayoutLimits``).
-enum ThreadStack {
+/// Where the current thread's stack is, and how far down it goes: what the flexbox engine
+/// measures its stack use with (see Flexbox's `FlexLayoutLimits`).
+package enum ThreadStack {
   /// An address on the current thread's machine stack, within a frame of its stack pointer.
   ///
   /// The address of a local variable, except under AddressSanitizer: detecting use after return,
   /// it moves address-taken locals (and stack allocations) to a "fake stack" on the heap, whose
   /// addresses say nothing of the machine stack's use; there the sanitizer's own interface
   /// gives the machine stack frame that the fake frame stands for.
-  @inline(__always)
-  static func currentAddress() -> UInt {
+  @inlinable @inline(__always)
+  package static func currentAddress() -> UInt {
     var marker: UInt8 = 0
     let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     guard let sanitizer = AddressSanitizer.interface else { return address }
@@ -25,7 +25,7 @@ enum ThreadStack {
 
   /// The lowest address of the current thread's stack, if the platform says; remembered per
   /// thread where asking costs (Linux reads the main thread's from `/proc`).
-  static func lowerBound() -> UInt? {
+  package static func lowerBound() -> UInt? {
     #if canImport(Darwin)
     let thread = pthread_self()
     let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
@@ -74,6 +74,7 @@ enum ThreadStack {
 
 /// AddressSanitizer's interface to its fake stack, when the process runs under it (looked up at
 /// run time: `nil` in an ordinary build).
+@usableFromInline
 struct AddressSanitizer: Sendable {
   private typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
   private typealias AddressIsInFakeStack =
@@ -89,7 +90,7 @@ struct AddressSanitizer: Sendable {
   private let addressIsInFakeStack: AddressIsInFakeStack
 
   /// The sanitizer's interface, or `nil` when the process does not run under it.
-  static let interface: AddressSanitizer? = {
+  @usableFromInline static let interface: AddressSanitizer? = {
     #if canImport(Darwin)
     let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
     #else
@@ -109,7 +110,7 @@ struct AddressSanitizer: Sendable {
 
   /// `address` if it is on the machine stack, else the machine stack address of the fake frame
   /// it is in.
-  func machineStackAddress(for address: UInt) -> UInt {
+  @usableFromInline func machineStackAddress(for address: UInt) -> UInt {
     guard let fakeStack = currentFakeStack(),
       let machine = addressIsInFakeStack(fakeStack, UnsafeMutableRawPointer(bitPattern: address), nil, nil)
     else { return address }

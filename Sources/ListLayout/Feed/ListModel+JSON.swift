@@ -1,6 +1,7 @@
 import Flexbox
 import Foundation
 import LayoutGeometry
+import LayoutJSON
 
 extension ListModel {
   /// Decodes a model from JSON text in the feed schema (see the README).
@@ -17,7 +18,7 @@ extension ListModel {
   ///   - bytes: UTF-8 JSON.
   ///   - width: overrides the document's `width` (which may then be absent).
   ///   - limits: bounds on untrusted input.
-  /// - Throws: ``JSONInputError`` naming the key path, line and column of the problem.
+  /// - Throws: `JSONInputError` naming the key path, line and column of the problem.
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {

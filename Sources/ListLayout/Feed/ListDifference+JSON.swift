@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 
 extension ListDifference {
   /// The difference as JSON, in the command line's `diff` format:
@@ -76,7 +77,7 @@ extension ListDifference {
   /// defaults. Every key is optional; `width` sets a new width; `contentOffset` and
   /// `transitions` (from the `diff` output) are ignored.
   ///
-  /// - Throws: ``JSONInputError`` naming the key path, line and column of a problem.
+  /// - Throws: `JSONInputError` naming the key path, line and column of a problem.
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, for model: ListModel, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
@@ -191,9 +192,9 @@ extension ListDifference {
 
 /// Feed JSON embedded in another document (a request, a difference), decoded by the feed
 /// decoder inside a small wrapper document and reported where it sits in the outer one.
-enum EmbeddedFeed {
+package enum EmbeddedFeed {
   /// A whole feed at `slice`.
-  static func model(
+  package static func model(
     _ slice: ArraySlice<UInt8>, in document: [UInt8], width: Double? = nil, path: String,
     limits: JSONInputLimits
   ) throws(JSONInputError) -> ListModel {
@@ -261,7 +262,7 @@ enum EmbeddedFeed {
 
   /// An error in a wrapper document (`prefixLength` bytes, then `slice`, then more), placed
   /// in the outer `document`: `innerPath`, the wrapper's path to the slice, becomes `path`.
-  static func rebase(
+  package static func rebase(
     _ error: JSONInputError, wrapped: [UInt8], prefixLength: Int, slice: ArraySlice<UInt8>,
     in document: [UInt8],
     innerPath: String, path: String

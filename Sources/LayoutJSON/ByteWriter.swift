@@ -86,7 +86,7 @@ public struct ByteWriter {
 
   /// Writes `bytes`, through the buffer when they fit in it, else straight to the sink.
   @inlinable @inline(__always)
-  public mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count <= capacity else { return writeLarge(bytes) }
     guard let source = bytes.baseAddress else { return }
     let out = reserve(bytes.count)
@@ -139,7 +139,7 @@ public struct ByteWriter {
   /// `put` functions) costs one check of the buffer rather than one per part. (Room larger
   /// than the writer's capacity is given in a buffer of its own, then written.)
   @inlinable @inline(__always)
-  public mutating func withUnsafeRoom(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+  package mutating func withUnsafeRoom(_ maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
     guard maximum <= capacity else { return withScratchRoom(maximum, body) }
     let out = reserve(maximum)
     let written = body(out)
@@ -159,7 +159,7 @@ public struct ByteWriter {
 
   /// Puts a literal's bytes at `out` and returns how many.
   @inlinable @inline(__always)
-  public static func put(_ text: StaticString, at out: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func put(_ text: StaticString, at out: UnsafeMutablePointer<UInt8>) -> Int {
     text.withUTF8Buffer { bytes in
       for i in 0..<bytes.count { out[i] = bytes[i] }
       return bytes.count
@@ -168,7 +168,7 @@ public struct ByteWriter {
 
   /// Puts an integer in decimal (at most 20 bytes) at `out` and returns how many bytes.
   @inlinable @inline(__always)
-  public static func put(integer value: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func put(integer value: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
     var length = 0
     if value < 0 {
       out[0] = UInt8(ascii: "-")
@@ -241,9 +241,9 @@ public struct ByteWriter {
   }
 
   /// The most bytes ``put(number:at:)`` writes.
-  public static var maximumNumberLength: Int { 32 }
+  @inlinable package static var maximumNumberLength: Int { 32 }
 
-  /// Writes a number exactly as ``formatted(_:)`` spells it.
+  /// Writes a number exactly as LayoutGeometry's `formatted(_:)` spells it.
   ///
   /// Whole numbers below 10^15 are written as integers; numbers below 10^9 with at most three
   /// decimal places (`12.5`, `0.25`, `-3.125`) as their shortest decimal, digit by digit;
@@ -257,7 +257,7 @@ public struct ByteWriter {
   /// Puts a number as ``write(number:)`` writes it (at most ``maximumNumberLength`` bytes)
   /// at `out` and returns how many bytes.
   @inlinable @inline(__always)
-  public static func put(number value: Double, at out: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func put(number value: Double, at out: UnsafeMutablePointer<UInt8>) -> Int {
     // A whole number below 10^15 in magnitude: its conversion to an integer is exact and
     // converts back to it (no call to round it; NaN fails the first test).
     if abs(value) < 1e15 {
@@ -315,7 +315,7 @@ public struct ByteWriter {
     return nil
   }
 
-  /// Writes `text` as a JSON string literal, exactly as ``jsonQuoted(_:)`` spells it.
+  /// Writes `text` as a JSON string literal, exactly as `jsonQuoted(_:)` spells it.
   public mutating func write(jsonQuoted text: String) {
     if let short = Self.shortQuotable(text) {
       // Room first, in a statement of its own: it may flush, which resets `count`.
@@ -344,7 +344,7 @@ public struct ByteWriter {
   }
 
   /// A string that ``put(quoted:at:)`` writes: see ``shortQuotable(_:)``.
-  public struct ShortString {
+  @usableFromInline package struct ShortString {
     @usableFromInline let low: UInt64
     @usableFromInline let high: UInt64
     @usableFromInline let count: Int
@@ -356,13 +356,13 @@ public struct ByteWriter {
   }
 
   /// The most bytes ``put(quoted:at:)`` writes (it may store past what it counts, within these).
-  public static var maximumShortQuotedLength: Int { 18 }
+  package static var maximumShortQuotedLength: Int { 18 }
 
   /// `text`'s bytes, when it is a string of up to 15 ASCII bytes held in place (most
   /// identifiers: the standard library's "small" form, see `SmallString`) that needs no
   /// escape in JSON; `nil` for anything else, which ``write(jsonQuoted:)`` writes in full.
   @inlinable @inline(__always)
-  public static func shortQuotable(_ text: String) -> ShortString? {
+  package static func shortQuotable(_ text: String) -> ShortString? {
     #if _pointerBitWidth(_64) && _endian(little)
     guard SmallString.isAvailable else { return nil }
     let (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
@@ -397,7 +397,7 @@ public struct ByteWriter {
   /// Puts `text` as a JSON string literal at `out` (room for ``maximumShortQuotedLength``
   /// bytes) and returns how many bytes that is.
   @inlinable @inline(__always)
-  public static func put(quoted text: ShortString, at out: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func put(quoted text: ShortString, at out: UnsafeMutablePointer<UInt8>) -> Int {
     out[0] = UInt8(ascii: "\"")
     // Both words whole: the bytes past the text are overwritten by the closing quote or lie
     // beyond what is counted.

@@ -1,7 +1,8 @@
 import LayoutGeometry
+import LayoutJSON
 
 /// Bounds on untrusted JSON input. Each has a documented default; exceeding one is a
-/// ``JSONInputError`` of kind ``JSONInputError/Kind/limitExceeded(_:)`` naming it.
+/// `JSONInputError` of kind `limitExceeded` naming it.
 public struct JSONInputLimits: Sendable, Hashable {
   /// The deepest nesting of arrays and objects (default 64).
   public var maxDepth: Int
@@ -15,9 +16,9 @@ public struct JSONInputLimits: Sendable, Hashable {
   public var maxTraitsPerElement: Int
   /// The largest document, in bytes (default 512 MiB).
   public var maxBytes: Int
-  /// The most threads a feed decode runs on, the calling thread included (default 8, and
-  /// never more than the active processor count, read once per process); `1` decodes on the
-  /// calling thread alone.
+  /// The most threads a feed decode runs on, the calling thread included (8, and never more
+  /// than the active processor count, read once per process); `1` decodes on the calling
+  /// thread alone (tests set it with ``init(maxDecodeThreads:)``).
   ///
   /// A section whose `items` array starts with at least 1 MiB of the document after it has
   /// its cells decoded by the calling thread and, speculatively, by helper threads that start
@@ -25,14 +26,13 @@ public struct JSONInputLimits: Sendable, Hashable {
   /// when it reaches the very element the helper started at. The model, and any error
   /// (message, key path, line and column), are those of a decode on one thread: only the
   /// time and the processor use differ. Helper threads end before the decode returns.
-  /// Not a bound on untrusted input, but on the resources one decode takes: a server that
-  /// decodes many feeds at once may want `1`.
-  public var maxDecodeThreads: Int
+  /// Not a bound on untrusted input, but on the resources one decode takes.
+  package var maxDecodeThreads: Int
 
   /// Creates limits; every argument defaults to the documented value.
   public init(
     maxDepth: Int = 64, maxSections: Int = 1_000_000, maxCells: Int = 5_000_000, maxStringLength: Int = 4096,
-    maxTraitsPerElement: Int = 64, maxBytes: Int = 512 << 20, maxDecodeThreads: Int = 8
+    maxTraitsPerElement: Int = 64, maxBytes: Int = 512 << 20
   ) {
     self.maxDepth = maxDepth
     self.maxSections = maxSections
@@ -40,6 +40,12 @@ public struct JSONInputLimits: Sendable, Hashable {
     self.maxStringLength = maxStringLength
     self.maxTraitsPerElement = maxTraitsPerElement
     self.maxBytes = maxBytes
+    maxDecodeThreads = 8
+  }
+
+  /// The default limits but for ``maxDecodeThreads``.
+  package init(maxDecodeThreads: Int) {
+    self.init()
     self.maxDecodeThreads = maxDecodeThreads
   }
 
@@ -50,7 +56,7 @@ public struct JSONInputLimits: Sendable, Hashable {
 extension JSONReader {
   /// A reader of a document in `buffer`, within `limits` (its size checked before anything
   /// is read).
-  init(feed buffer: JSONBuffer, limits: JSONInputLimits) throws(JSONInputError) {
+  package init(feed buffer: JSONBuffer, limits: JSONInputLimits) throws(JSONInputError) {
     self.init(buffer: buffer, maxDepth: limits.maxDepth, maxStringLength: limits.maxStringLength)
     if buffer.count > limits.maxBytes {
       throw error(

@@ -1,5 +1,7 @@
 import Foundation
 import LayoutGeometry
+import LayoutJSON
+import LayoutThreads
 
 #if canImport(Darwin)
 import Darwin

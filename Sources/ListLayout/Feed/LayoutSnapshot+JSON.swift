@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 
 extension LayoutSnapshot {
   /// The layout as JSON, in the command line's output format:

@@ -1,4 +1,7 @@
+import Foundation
 import LayoutGeometry
+import LayoutJSON
+import ListLayout
 
 /// A layout kept alive between requests: the engine behind `listlayout serve`, for a
 /// renderer written in any language. Each request is one JSON object; each answer is one
@@ -34,7 +37,7 @@ import LayoutGeometry
 ///   anchored to the viewport (`offset` and `height`, else the remembered one); answers what
 ///   `listlayout diff` prints. The remembered offset becomes the anchored one.
 /// - `edit`: a `batch` in the diff format with the new content alongside
-///   (see ``ListDifference/init(json:for:limits:)``); answers the content size, and with a
+///   (see ListLayout's `ListDifference(json:for:limits:)`); answers the content size, and with a
 ///   viewport the anchored offset and the transitions.
 /// - `measure`: `sizes` of cells by id (`{"a":{"width":100,"height":44}}`); answers the
 ///   content size and, with a viewport, the anchored offset.
@@ -69,7 +72,7 @@ public struct LayoutService: Sendable {
 
   /// Loads a model directly (what a `load` request does with a decoded feed).
   ///
-  /// - Throws: ``LayoutError`` when the model cannot be laid out; the service is unchanged.
+  /// - Throws: `LayoutError` when the model cannot be laid out; the service is unchanged.
   public mutating func load(_ model: ListModel) throws(LayoutError) {
     snapshot = try model.layout()
   }

@@ -1,18 +1,15 @@
 import Foundation
 
-/// A thread with a stack of ``FlexLayoutLimits/helperStackSize`` bytes that runs the engine's
-/// deep subtrees, one job at a time, while the thread that handed it the job waits.
+/// A helper thread kept between jobs (``HelperThreads/run(stackSize:_:)``): it runs one job at
+/// a time while the thread that handed it the job waits.
 ///
-/// Helpers are kept for ``idleTimeout`` seconds between jobs (at most ``maxIdle`` of them), so a
-/// run of computations pays neither for a new thread (about 50 µs) nor for the first touch of its
-/// stack's pages each time; a handover costs about 10 µs. All state is guarded by pthread
-/// mutexes (`NSCondition`, `NSLock`), which ThreadSanitizer understands.
-final class HelperThread: @unchecked Sendable {
-  /// How long an idle helper waits for another job before it exits.
-  static let idleTimeout: TimeInterval = 2
-  /// The most helpers kept waiting for jobs.
-  static let maxIdle = 4
-
+/// Idle helpers are kept for ``HelperThreads/idleTimeout`` seconds (at most
+/// ``HelperThreads/maxIdle`` of them), and a job goes only to a helper whose stack has the
+/// size it asks for. All state is guarded by pthread mutexes (`NSCondition`, `NSLock`),
+/// which ThreadSanitizer understands.
+final class KeptHelper: @unchecked Sendable {
+  /// The size of this helper's stack, in bytes.
+  let stackSize: Int
   /// Guards ``job``, ``isDone`` and ``isRetired``, and signals their changes.
   private let condition = NSCondition()
   /// The job handed over and not yet started.
@@ -23,43 +20,47 @@ final class HelperThread: @unchecked Sendable {
   private var isRetired = false
 
   /// The idle helpers, guarded by ``poolLock``.
-  nonisolated(unsafe) private static var idle: [HelperThread] = []
+  nonisolated(unsafe) private static var idle: [KeptHelper] = []
   private static let poolLock = NSLock()
 
-  /// Runs `job` on an idle helper (or a new one) and returns when it has finished.
-  static func run(_ job: () -> Void) {
+  private init(stackSize: Int) { self.stackSize = stackSize }
+
+  /// Runs `job` on an idle helper with a stack of `stackSize` bytes (or a new one) and
+  /// returns when it has finished.
+  static func run(stackSize: Int, _ job: () -> Void) {
     withoutActuallyEscaping(job) { job in
-      let helper = takeIdle() ?? start()
+      let helper = takeIdle(stackSize: stackSize) ?? start(stackSize: stackSize)
       helper.perform(job)
       putBack(helper)
     }
   }
 
-  private static func takeIdle() -> HelperThread? {
+  private static func takeIdle(stackSize: Int) -> KeptHelper? {
     poolLock.lock()
     defer { poolLock.unlock() }
-    return idle.popLast()
+    guard let index = idle.lastIndex(where: { $0.stackSize == stackSize }) else { return nil }
+    return idle.remove(at: index)
   }
 
-  private static func start() -> HelperThread {
-    let helper = HelperThread()
-    let thread = Thread { helper.main() }
-    thread.stackSize = FlexLayoutLimits.helperStackSize
-    thread.start()
+  private static func start(stackSize: Int) -> KeptHelper {
+    let helper = KeptHelper(stackSize: stackSize)
+    guard HelperThreads.startDetached(stackSize: stackSize, { helper.main() }) else {
+      fatalError("the system refused a helper thread with a stack of \(stackSize) bytes")
+    }
     return helper
   }
 
   /// Keeps `helper` for the next job, or retires it when enough are kept.
-  private static func putBack(_ helper: HelperThread) {
+  private static func putBack(_ helper: KeptHelper) {
     poolLock.lock()
-    let keep = idle.count < maxIdle
+    let keep = idle.count < HelperThreads.maxIdle
     if keep { idle.append(helper) }
     poolLock.unlock()
     if !keep { helper.retire() }
   }
 
   /// Takes `helper` out of the pool, unless a caller has just taken it for a job.
-  private static func leavePool(_ helper: HelperThread) -> Bool {
+  private static func leavePool(_ helper: KeptHelper) -> Bool {
     poolLock.lock()
     defer { poolLock.unlock() }
     guard let index = idle.firstIndex(where: { $0 === helper }) else { return false }
@@ -94,7 +95,8 @@ final class HelperThread: @unchecked Sendable {
           condition.unlock()
           return
         }
-        if !condition.wait(until: Date(timeIntervalSinceNow: Self.idleTimeout)), job == nil, !isRetired {
+        let deadline = Date(timeIntervalSinceNow: HelperThreads.idleTimeout)
+        if !condition.wait(until: deadline), job == nil, !isRetired {
           condition.unlock()
           if Self.leavePool(self) { return }
           condition.lock()
