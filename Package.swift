@@ -44,7 +44,7 @@ let package = Package(
     // Layer 4: the command line, as a testable library and a thin executable.
     .target(
       name: "ListLayoutCommand",
-      dependencies: ["ListLayout", "LayoutJSON", "Flexbox", "ListLayoutRender", "ListLayoutService"]),
+      dependencies: ["ListLayout", "Flexbox", "ListLayoutRender", "ListLayoutService"]),
     // Linked with the Swift libraries built in (Linux): a process starts in about 4 ms instead
     // of 12 (loading and relocating the shared Foundation and ICU), a tenth of a million-cell
     // `layout --offset`.
