@@ -31,20 +31,20 @@ let package = Package(
     // Layer 2: the list model, its layouts, snapshots and queries, and (in `Feed/`) its JSON
     // feed format.
     .target(
-      name: "ListLayout", dependencies: ["LayoutGeometry", "LayoutJSON", "LayoutThreads", "Flexbox", "SequentialLayout"]
-    ),
+      name: "ListLayout",
+      dependencies: ["LayoutGeometry", "LayoutJSON", "LayoutThreads", "Flexbox", "SequentialLayout"]),
     // Layer 3: pictures and pages of a computed layout.
     .target(name: "ListLayoutRender", dependencies: ["ListLayout", "LayoutJSON", "Flexbox"]),
-    // Layer 4: golden-file snapshots, assertions and a model DSL for test targets.
-    .target(
-      name: "ListLayoutTesting", dependencies: ["ListLayout", "LayoutJSON", "Flexbox", "ListLayoutRender"]),
     // Layer 3: a layout kept alive between requests, answering a line protocol of JSON
     // (`listlayout serve`, or any transport a host app gives it).
     .target(name: "ListLayoutService", dependencies: ["ListLayout", "LayoutJSON"]),
+    // Layer 4: golden-file snapshots, assertions and a model DSL for test targets.
+    .target(
+      name: "ListLayoutTesting", dependencies: ["ListLayout", "LayoutJSON", "Flexbox", "ListLayoutRender"]),
     // Layer 4: the command line, as a testable library and a thin executable.
     .target(
       name: "ListLayoutCommand",
-      dependencies: ["ListLayout", "LayoutJSON", "Flexbox", "ListLayoutRender", "ListLayoutService"]),
+      dependencies: ["ListLayout", "Flexbox", "ListLayoutRender", "ListLayoutService"]),
     // Linked with the Swift libraries built in (Linux): a process starts in about 4 ms instead
     // of 12 (loading and relocating the shared Foundation and ICU), a tenth of a million-cell
     // `layout --offset`.
@@ -53,7 +53,7 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
 
-    // Also the tests of LayoutJSON's reader and writer.
+    // Also the tests of LayoutJSON's reader and writer (which were LayoutGeometry's).
     .testTarget(name: "LayoutGeometryTests", dependencies: ["LayoutGeometry", "LayoutJSON", "TestSupport"]),
     // Seeded randomness and a small-stack runner, shared by the test targets below.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -61,6 +61,7 @@ let package = Package(
       name: "FlexboxTests", dependencies: ["Flexbox", "LayoutThreads", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout", "TestSupport"]),
+    // Also the service's tests, which share this target's random models and layout checks.
     .testTarget(
       name: "ListLayoutTests",
       dependencies: ["ListLayout", "LayoutJSON", "ListLayoutService", "ListLayoutTesting", "TestSupport"],
