@@ -27,7 +27,7 @@ import Testing
 
   @Test(arguments: 0..<4)
   func nearestCellEqualsBruteForce(chunk: Int) throws {
-    for seed in UInt64(chunk * 500)..<UInt64(chunk * 500 + 500) {
+    for seed in UInt64(chunk * 500)..<UInt64(chunk * 500 + sweep(quick: 40, long: 500)) {
       var rng = SplitMix64(seed: 61_000 + seed)
       let snapshot = try Self.model(&rng).layout()
       let cells = snapshot.allAttributes().filter { $0.kind == .cell }
@@ -44,7 +44,7 @@ import Testing
 
   @Test(arguments: 0..<4)
   func bandRangeEqualsBruteForce(chunk: Int) throws {
-    for seed in UInt64(chunk * 500)..<UInt64(chunk * 500 + 500) {
+    for seed in UInt64(chunk * 500)..<UInt64(chunk * 500 + sweep(quick: 40, long: 500)) {
       var rng = SplitMix64(seed: 62_000 + seed)
       let snapshot = try Self.model(&rng).layout()
       let cells = snapshot.allAttributes().filter { $0.kind == .cell }
@@ -78,7 +78,7 @@ import Testing
   /// either end), against brute force: the elements, and every prefetch range.
   @Test(arguments: 0..<4)
   func viewportEqualsBruteForce(chunk: Int) throws {
-    for seed in UInt64(chunk * 400)..<UInt64(chunk * 400 + 400) {
+    for seed in UInt64(chunk * 400)..<UInt64(chunk * 400 + sweep(quick: 30, long: 400)) {
       var rng = SplitMix64(seed: 63_000 + seed)
       let model = Self.model(&rng)
       let snapshot = try model.layout()
@@ -197,7 +197,7 @@ import Testing
   /// equal brute force.
   @Test(arguments: 0..<4)
   func sidewaysPrefetchEqualsBruteForce(chunk: Int) throws {
-    for seed in UInt64(chunk * 250)..<UInt64(chunk * 250 + 250) {
+    for seed in UInt64(chunk * 250)..<UInt64(chunk * 250 + sweep(quick: 15, long: 250)) {
       var rng = SplitMix64(seed: 64_000 + seed)
       var configuration = ListConfiguration(width: Double(Int.random(in: 150...1_200, using: &rng)) / 3)
       configuration.layoutDirection = Bool.random(using: &rng) ? .ltr : .rtl
@@ -276,7 +276,8 @@ import Testing
 
   @Test func snapOffsetsPerItemEqualTheRowsList() throws {
     var checked = 0
-    for seed in UInt64(0)..<1_500 {
+    let seeds = sweep(quick: 300, long: 1_500)
+    for seed in UInt64(0)..<UInt64(seeds) {
       var rng = SplitMix64(seed: 64_000 + seed)
       let count = Int.random(in: 0...400, using: &rng)
       // Spacings from none (neighbours may share an x) to tiny and ordinary; widths from 0 to
@@ -301,6 +302,6 @@ import Testing
       #expect(offsets.count == (count == 0 ? 0 : expected.count), "seed \(seed)")
       checked += 1
     }
-    #expect(checked > 1_000)
+    #expect(checked > seeds * 2 / 3)
   }
 }

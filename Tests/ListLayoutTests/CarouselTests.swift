@@ -242,7 +242,7 @@ enum CarouselGenerator {
 
   @Test(arguments: 0..<4)
   func queriesEqualBruteForce(chunk: Int) throws {
-    for seed in UInt64(chunk * 1000)..<UInt64(chunk * 1000 + 1000) {
+    for seed in UInt64(chunk * 1000)..<UInt64(chunk * 1000 + sweep(quick: 60, long: 1000)) {
       var rng = SplitMix64(seed: seed)
       let model = CarouselGenerator.model(&rng)
       let snapshot = try model.layout()
@@ -325,7 +325,7 @@ enum CarouselGenerator {
   /// relayout bit for bit.
   @Test(arguments: 0..<2)
   func editsEqualFullRelayout(chunk: Int) throws {
-    for seed in UInt64(chunk * 300)..<UInt64(chunk * 300 + 300) {
+    for seed in UInt64(chunk * 300)..<UInt64(chunk * 300 + sweep(quick: 30, long: 300)) {
       var rng = SplitMix64(seed: seed)
       var model = CarouselGenerator.model(&rng, maxSections: 3, maxCells: 30)
       for s in model.sections.indices { model.sections[s].layout = .carousel(CarouselGenerator.layout(&rng)) }

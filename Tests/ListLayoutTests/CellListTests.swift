@@ -10,7 +10,7 @@ import Testing
 
   @Test(arguments: 0..<2)
   func randomEditsMatchAnArray(batch: Int) {
-    for seed in UInt64(batch * 20)..<UInt64(batch * 20 + 20) {
+    for seed in UInt64(batch * 20)..<UInt64(batch * 20 + sweep(quick: 4, long: 20)) {
       var rng = SplitMix64(seed: 77 + seed)
       let initial = Int.random(in: 0...3000, using: &rng)
       var array = (0..<initial).map { Cell(id: "c\($0)", width: 1, height: 1) }
@@ -126,7 +126,7 @@ import Testing
     var list = CellList()
     var array: [Cell] = []
     var rng = SplitMix64(seed: UInt64(pattern) + 5)
-    for step in 0..<60_000 {
+    for step in 0..<sweep(quick: 15_000, long: 60_000) {
       let cell = Cell(id: "s\(step)", width: 1, height: 1)
       let at =
         switch pattern {

@@ -342,7 +342,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
 
   @Test(arguments: 0..<4)
   func horizontalLayoutIsTheTransposedVerticalOne(batch: Int) throws {
-    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + sweep(quick: 40, long: 500)) {
       var rng = SplitMix64(seed: 4_100_000 + seed)
       let vertical = ChromeModelGenerator.model(&rng, horizontal: false)
       try expectTransposition(vertical, &rng, "seed \(seed)")
@@ -355,7 +355,8 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
   @Test(arguments: 0..<4)
   func horizontalGridAndMasonryAreTheTransposedVerticalOnes(batch: Int) throws {
     var columnSections = 0
-    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+    let seeds = sweep(quick: 50, long: 500)
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + seeds) {
       var rng = SplitMix64(seed: 4_600_000 + seed)
       let vertical = ChromeModelGenerator.model(&rng, horizontal: false, columnSections: true)
       columnSections += vertical.sections.count {
@@ -367,7 +368,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
       try expectTransposition(vertical, &rng, "seed \(seed)")
     }
     // The generator really draws them: about a quarter of some 1,000 sections each way.
-    #expect(columnSections > 300)
+    #expect(columnSections > seeds * 3 / 5)
   }
 
   /// Lays out `vertical` and its horizontal counterpart and expects every frame, query and
@@ -420,7 +421,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
 
   @Test(arguments: 0..<4)
   func queriesEqualBruteForceWithChrome(batch: Int) throws {
-    for seed in UInt64(batch * 400)..<UInt64(batch * 400 + 400) {
+    for seed in UInt64(batch * 400)..<UInt64(batch * 400 + sweep(quick: 30, long: 400)) {
       var rng = SplitMix64(seed: 4_200_000 + seed)
       let model = ChromeModelGenerator.model(&rng)
       let snapshot = try model.layout()
@@ -477,7 +478,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
   @Test(arguments: 0..<3)
   func editsKeepChromeAndEqualFullRelayout(batch: Int) throws {
     var serial = 0
-    for seed in UInt64(batch * 200)..<UInt64(batch * 200 + 200) {
+    for seed in UInt64(batch * 200)..<UInt64(batch * 200 + sweep(quick: 15, long: 200)) {
       var rng = SplitMix64(seed: 4_300_000 + seed)
       var snapshot = try ChromeModelGenerator.model(&rng, maxSections: 3, maxCells: 60).layout()
       for step in 0..<6 {
@@ -663,7 +664,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
 
   @Test(arguments: 0..<2)
   func queriesWithCarouselsAndChromeEqualBruteForce(batch: Int) throws {
-    for seed in UInt64(batch * 400)..<UInt64(batch * 400 + 400) {
+    for seed in UInt64(batch * 400)..<UInt64(batch * 400 + sweep(quick: 100, long: 400)) {
       var rng = SplitMix64(seed: 4_500_000 + seed)
       var model = CarouselGenerator.model(&rng, maxSections: 4, maxCells: 30)
       ChromeModelGenerator.addChrome(&rng, to: &model)

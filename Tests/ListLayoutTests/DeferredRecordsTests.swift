@@ -23,7 +23,7 @@ import Testing
   /// halves): the same layout as with stored records, page for page.
   @Test(arguments: 0..<6)
   func deferredPagesAreTheStoredOnes(batch: Int) throws {
-    for seed in UInt64(batch * 60)..<UInt64(batch * 60 + 60) {
+    for seed in UInt64(batch * 60)..<UInt64(batch * 60 + sweep(quick: 5, long: 60)) {
       var rng = SplitMix64(seed: seed &+ 52_000)
       let model = ModelGenerator.model(&rng, maxSections: 3, maxCells: 2_500)
       let fraction = Double.random(in: 0..<1, using: &rng)

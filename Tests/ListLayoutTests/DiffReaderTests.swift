@@ -10,7 +10,7 @@ import Testing
   /// Lists of every shape edits leave (small, merged and split chunks), read by position in
   /// random and sequential order, equal their arrays.
   @Test func cursorsReadWhatTheArrayHolds() {
-    for seed in 0..<300 {
+    for seed in 0..<sweep(quick: 60, long: 300) {
       var rng = SplitMix64(seed: UInt64(seed))
       var list = CellList()
       var array: [Cell] = []
@@ -76,7 +76,7 @@ import Testing
   /// screens the walk keeps. The difference must match the reference matcher and lay out as
   /// the new model.
   @Test func duplicateHeavyFeedsMatchTheReference() throws {
-    for seed in 0..<40 {
+    for seed in 0..<sweep(quick: 6, long: 40) {
       var rng = SplitMix64(seed: UInt64(seed))
       let pool = UInt64(Int.random(in: 20...2000, using: &rng))
       func cell() -> Cell {

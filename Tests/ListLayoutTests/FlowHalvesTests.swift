@@ -37,7 +37,7 @@ import Testing
   func halvesEqualOneTypesetter(batch: Int) throws {
     var joins = 0
     var sections = 0
-    for seed in UInt64(batch * 60)..<UInt64(batch * 60 + 60) {
+    for seed in UInt64(batch * 60)..<UInt64(batch * 60 + sweep(quick: 6, long: 60)) {
       var rng = SplitMix64(seed: seed &+ 41_000)
       let model = ModelGenerator.model(&rng, maxSections: 3, maxCells: 3_000)
       let fraction = Double.random(in: 0..<1, using: &rng)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct FlowPropertyTests {
   @Test(arguments: 0..<8)
   func engineMatchesReference(batch: Int) throws {
-    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + sweep(quick: 60, long: 500)) {
       var rng = SplitMix64(seed: seed)
       let model = ModelGenerator.model(&rng)
       let snapshot = try model.layout()
@@ -31,7 +31,7 @@ import Testing
   /// general path) lays out bit for bit the same.
   @Test(arguments: 0..<4)
   func plainCellFastPathEqualsGeneralPath(batch: Int) throws {
-    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + 500) {
+    for seed in UInt64(batch * 500)..<UInt64(batch * 500 + sweep(quick: 30, long: 500)) {
       var rng = SplitMix64(seed: seed &+ 7_000)
       var model = ModelGenerator.model(&rng, maxCells: 600)
       if Bool.random(using: &rng) {
@@ -50,7 +50,7 @@ import Testing
   /// sections spanning several pages.
   @Test(arguments: 0..<4)
   func plainRunsEqualTheGeneralPath(batch: Int) throws {
-    for seed in UInt64(batch * 25)..<UInt64(batch * 25 + 25) {
+    for seed in UInt64(batch * 25)..<UInt64(batch * 25 + sweep(quick: 4, long: 25)) {
       var rng = SplitMix64(seed: seed &+ 9_000)
       func decimal(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &rng)) / 10 }
       var configuration = ListConfiguration(width: decimal(1_000...4_140))

@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func scatteredEditsEqualAFullLayout() throws {
-    for seed in 0..<80 {
+    for seed in 0..<sweep(quick: 10, long: 80) {
       var rng = SplitMix64(seed: UInt64(seed))
       let old = Self.largeModel(&rng)
       // Up to about one group per 140 cells, which is reflowed group by group (denser edits

@@ -144,7 +144,7 @@ import Testing
   @Test(arguments: 0..<6)
   func randomEditSequencesEqualFullRelayout(batch: Int) throws {
     var serial = 0
-    for seed in UInt64(batch * 250)..<UInt64(batch * 250 + 250) {
+    for seed in UInt64(batch * 250)..<UInt64(batch * 250 + sweep(quick: 20, long: 250)) {
       var rng = SplitMix64(seed: 900_000 + seed)
       var snapshot = try ModelGenerator.model(&rng, maxSections: 3, maxCells: 60).layout()
       for step in 0..<8 {
@@ -175,7 +175,7 @@ import Testing
       configuration: ListConfiguration(width: 375), sections: [Section(cells: cells)]
     ).layout()
     var serial = 0
-    for step in 0..<60 {
+    for step in 0..<sweep(quick: 15, long: 60) {
       var update = ListUpdate()
       let count = snapshot.numberOfItems(inSection: 0)
       let item = Int.random(in: 0..<count, using: &rng)

@@ -26,7 +26,7 @@ import Testing
   }
 
   @Test func updatesThroughTheServiceEqualDirectLayouts() throws {
-    for seed in 0..<300 {
+    for seed in 0..<sweep(quick: 30, long: 300) {
       var rng = SplitMix64(seed: UInt64(seed) &+ 9000)
       var model = DifferenceTests.keyedModel(&rng)
       var service = LayoutService()

@@ -96,7 +96,7 @@ import Testing
     var rng = SplitMix64(seed: 31_000 + UInt64(sections))
     var snapshot = try Self.feed(&rng, sections: sections).layout()
     var serial = 0
-    for step in 0..<30 {
+    for step in 0..<sweep(quick: 8, long: 30) {
       let update = Self.update(&rng, snapshot.model, serial: &serial)
       let before = snapshot.contentSize
       let next = try snapshot.applying(update).snapshot

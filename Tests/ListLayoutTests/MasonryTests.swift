@@ -283,7 +283,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
   /// and every snapshot keeps its invariants.
   @Test(arguments: 0..<6)
   func engineEqualsReference(batch: Int) throws {
-    for seed in (batch * 500)..<((batch + 1) * 500) {
+    for seed in (batch * 500)..<(batch * 500 + sweep(quick: 50, long: 500)) {
       var rng = SplitMix64(seed: UInt64(seed))
       let model = MasonryGenerator.model(&rng, maxCells: seed % 50 == 0 ? 600 : 60)
       let snapshot = try model.layout()
@@ -311,7 +311,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
   /// Rect and point queries equal a brute-force scan of every element.
   @Test(arguments: 0..<4)
   func queriesEqualBruteForce(batch: Int) throws {
-    for seed in (batch * 150)..<((batch + 1) * 150) {
+    for seed in (batch * 150)..<(batch * 150 + sweep(quick: 30, long: 150)) {
       var rng = SplitMix64(seed: UInt64(10_000 + seed))
       let model = MasonryGenerator.model(&rng, maxCells: seed % 10 == 0 ? 1500 : 80)
       let snapshot = try model.layout()
@@ -391,7 +391,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
   /// which is exactly what the reference gives.
   @Test(arguments: 0..<4)
   func editsEqualFullRelayout(batch: Int) throws {
-    for seed in (batch * 250)..<((batch + 1) * 250) {
+    for seed in (batch * 250)..<(batch * 250 + sweep(quick: 20, long: 250)) {
       var rng = SplitMix64(seed: UInt64(20_000 + seed))
       var snapshot = try MasonryGenerator.model(&rng, maxSections: 3, maxCells: seed % 4 == 0 ? 700 : 80)
         .layout()

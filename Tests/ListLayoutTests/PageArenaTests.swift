@@ -88,7 +88,7 @@ import Testing
     var rng = SplitMix64(seed: 11)
     let cells = Self.cells(PageArena.minimumItems + 500, seed: 6, scale: 8)
     var snapshot = try Self.model(cells, decimal: false).layout(frames: .upFront)
-    for step in 0..<12 {
+    for step in 0..<sweep(quick: 6, long: 12) {
       let count = snapshot.model.sections[0].cells.count
       let path = IndexPath(item: Int.random(in: 0..<count, using: &rng), section: 0)
       var update = ListUpdate()

@@ -26,7 +26,7 @@ import Testing
 
   @Test(arguments: 0..<4)
   func rectQueryEqualsBruteForce(batch: Int) throws {
-    for seed in UInt64(10_000 + batch * 400)..<UInt64(10_000 + batch * 400 + 400) {
+    for seed in UInt64(10_000 + batch * 400)..<UInt64(10_000 + batch * 400 + sweep(quick: 60, long: 400)) {
       var rng = SplitMix64(seed: seed)
       let model = ModelGenerator.model(&rng)
       let snapshot = try model.layout()
@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func pinnedRectQueryEqualsBruteForce() throws {
-    for seed in UInt64(0)..<800 {
+    for seed in UInt64(0)..<UInt64(sweep(quick: 120, long: 800)) {
       var rng = SplitMix64(seed: 77_000 + seed)
       var model = ModelGenerator.model(&rng)
       model.configuration.pinEmptySections = Bool.random(using: &rng)

@@ -76,7 +76,7 @@ import Testing
     var model = ListModel(configuration: ListConfiguration(width: 200))
     var array: [Section] = []
     var rng = SplitMix64(seed: UInt64(pattern) + 40)
-    for step in 0..<12_000 {
+    for step in 0..<sweep(quick: 4_000, long: 12_000) {
       let section = Self.section("s\(step)")
       let at =
         switch pattern {

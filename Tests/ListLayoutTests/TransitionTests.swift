@@ -60,7 +60,7 @@ import Testing
   /// new index path, or its old one when deleted), every element of the new viewport with its
   /// new frame, and the first surviving unmoved cell keeps its screen position.
   @Test func transitionsAgreeWithBothViewports() throws {
-    for seed in 0..<1500 {
+    for seed in 0..<sweep(quick: 150, long: 1500) {
       var rng = SplitMix64(seed: UInt64(seed) &+ 77)
       let old = DifferenceTests.keyedModel(&rng)
       let new = DifferenceTests.mutate(old, &rng)
