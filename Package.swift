@@ -42,9 +42,18 @@ let package = Package(
     .testTarget(
       name: "FlexboxTests", dependencies: ["Flexbox", "TestSupport"], resources: [.copy("Fixtures")]),
     .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout", "TestSupport"]),
+    // What the two ListLayout test targets share: random models and edits, plain references
+    // and expectations, written against the public API.
+    .target(
+      name: "ListLayoutTestSupport", dependencies: ["ListLayout", "TestSupport"],
+      path: "Tests/ListLayoutTestSupport"),
+    // ListLayout's internals (`@testable import`); its public API is tested apart, below.
     .testTarget(
-      name: "ListLayoutTests", dependencies: ["ListLayout", "ListLayoutTesting", "TestSupport"],
-      exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
+      name: "ListLayoutTests", dependencies: ["ListLayout", "ListLayoutTestSupport", "TestSupport"]),
+    .testTarget(
+      name: "ListLayoutAPITests",
+      dependencies: ["ListLayout", "ListLayoutTesting", "ListLayoutTestSupport", "TestSupport"],
+      exclude: ["Snapshot/__Snapshots__"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand"]),
     .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender", "TestSupport"]),
     .testTarget(
