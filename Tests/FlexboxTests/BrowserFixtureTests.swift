@@ -1,9 +1,8 @@
+import Flexbox
 import Foundation
 import LayoutGeometry
 import TestSupport
 import Testing
-
-@testable import Flexbox
 
 /// One browser fixture: a node tree and the frames Chromium gave it.
 struct BrowserFixture: CustomTestStringConvertible, Sendable {

@@ -1,8 +1,7 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// `layout`'s `"sections"` array and `--scroll S=X`.
 @Suite struct CarouselCommandTests {

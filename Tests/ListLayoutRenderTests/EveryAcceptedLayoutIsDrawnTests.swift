@@ -11,7 +11,7 @@ import FoundationXML
 /// Every renderer draws every layout the engine accepts: huge but finite sizes, widths and
 /// insets (which make label lengths, coordinates and counts enormous) must give a document,
 /// never a trap.
-@Suite struct ExtremeInputTests {
+@Suite struct EveryAcceptedLayoutIsDrawnTests {
   /// Feeds that `listlayout layout` accepts, each with extreme but finite numbers.
   static let feeds: [(name: String, json: String)] = [
     (

@@ -1,8 +1,7 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// The example feeds show what their names and the Examples README say they show.
 @Suite struct ExampleFeedShapeTests {

@@ -1,7 +1,6 @@
 import Foundation
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// Loads the HTML page of a feed with a pinned list header and footer and section
 /// backgrounds, vertical and horizontal, in headless Chromium: the page's own self-test

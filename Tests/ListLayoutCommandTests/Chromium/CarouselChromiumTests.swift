@@ -1,7 +1,6 @@
 import Foundation
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// Scrolls carousels sideways on the HTML page in headless Chromium and compares what the
 /// page shows with `layout --scroll`; then swipes three of them with a sideways wheel event

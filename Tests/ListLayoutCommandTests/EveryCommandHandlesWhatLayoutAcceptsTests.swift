@@ -1,11 +1,10 @@
 import Foundation
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// No feed that `listlayout layout` accepts makes another command trap: every extreme but
 /// finite number is laid out, drawn and paged.
-@Suite struct ExtremeInputCommandTests {
+@Suite struct EveryCommandHandlesWhatLayoutAcceptsTests {
   static let feeds: [String] = [
     #"{"width": 375, "sections": [{"items": [{"id": "w", "size": {"width": 1e20, "height": 50}}]}]}"#,
     #"{"width": 375, "sections": [{"items": [{"size": {"width": 1e308, "height": 1e308}}]}]}"#,

@@ -1,7 +1,6 @@
 import Foundation
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// Runs `Scripts/html-check/check.py` on a 100,000-cell feed in headless Chromium. Slow and
 /// needs Chromium and Python 3, so it runs only when `LISTLAYOUT_CHROMIUM_TESTS=1`.
