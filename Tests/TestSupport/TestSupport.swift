@@ -50,8 +50,9 @@ public func onSmallStack(_ stackSize: Int = 256 << 10, _ body: @escaping () -> V
 
 /// How many iterations a long seeded sweep runs: `quick` in the README's `swift test -q`,
 /// `long` when the environment sets `LISTLAYOUT_LONG_TESTS=1` (`.ci/run` runs the suites
-/// that call this so, after the quick run). The quick count still exercises every property;
-/// the long one is the search for the rare seed.
+/// that call this so, after the quick run: a suite that starts calling it joins the list
+/// there). The quick count still exercises every property; the long one is the search for
+/// the rare seed.
 public func sweep(quick: Int, long: Int) -> Int {
   ProcessInfo.processInfo.environment["LISTLAYOUT_LONG_TESTS"] == "1" ? long : quick
 }
