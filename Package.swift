@@ -61,11 +61,22 @@ let package = Package(
       name: "FlexboxTests", dependencies: ["Flexbox", "LayoutThreads", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(name: "SequentialLayoutTests", dependencies: ["SequentialLayout", "TestSupport"]),
-    // Also the service's tests, which share this target's random models and layout checks.
+    // What the two ListLayout test targets share: random models and edits, plain references
+    // and expectations, written against the public API.
+    .target(
+      name: "ListLayoutTestSupport", dependencies: ["ListLayout", "LayoutJSON", "TestSupport"],
+      path: "Tests/ListLayoutTestSupport"),
+    // ListLayout's internals (`@testable import`); its public API is tested apart, below.
     .testTarget(
       name: "ListLayoutTests",
-      dependencies: ["ListLayout", "LayoutJSON", "ListLayoutService", "ListLayoutTesting", "TestSupport"],
-      exclude: ["__Snapshots__"], resources: [.copy("Fixtures")]),
+      dependencies: ["ListLayout", "LayoutJSON", "ListLayoutTestSupport", "TestSupport"]),
+    // ListLayout's public API, and the service's (which shares its random models and checks).
+    .testTarget(
+      name: "ListLayoutAPITests",
+      dependencies: [
+        "ListLayout", "ListLayoutService", "ListLayoutTesting", "ListLayoutTestSupport", "TestSupport",
+      ],
+      exclude: ["Snapshot/__Snapshots__"], resources: [.copy("Fixtures")]),
     .testTarget(name: "ListLayoutCommandTests", dependencies: ["ListLayoutCommand", "ListLayoutService"]),
     .testTarget(name: "ListLayoutRenderTests", dependencies: ["ListLayoutRender", "TestSupport"]),
     .testTarget(

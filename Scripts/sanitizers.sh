@@ -4,7 +4,7 @@
 #
 #   Scripts/sanitizers.sh address            # swift test --sanitize=address (.build-asan)
 #   Scripts/sanitizers.sh thread             # swift test --sanitize=thread  (.build-tsan)
-#   Scripts/sanitizers.sh thread --filter Concurrency   # extra arguments go to swift test
+#   Scripts/sanitizers.sh thread --filter Concurrent   # extra arguments go to swift test
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

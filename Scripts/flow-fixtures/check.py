@@ -14,7 +14,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DIR = os.path.join(HERE, "..", "..", "Tests", "ListLayoutTests", "Fixtures", "flow")
+DEFAULT_DIR = os.path.join(HERE, "..", "..", "Tests", "ListLayoutAPITests", "Fixtures", "flow")
 ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
 FACTOR = {"left": 0.0, "center": 0.5, "right": 1.0, "top": 0.0, "bottom": 1.0}
 

@@ -20,7 +20,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from fixturekit import REPO, feed, generate, ins, num  # noqa: E402
 
-DEFAULT_OUT = os.path.join(REPO, "Tests", "ListLayoutTests", "Fixtures", "flow")
+DEFAULT_OUT = os.path.join(REPO, "Tests", "ListLayoutAPITests", "Fixtures", "flow")
 
 RANDOM_BASE_SEED = 20261122
 RANDOM_COUNT = 125

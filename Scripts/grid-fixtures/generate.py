@@ -34,7 +34,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from fixturekit import REPO, feed, generate, ins, num  # noqa: E402
 
-DEFAULT_OUT = os.path.join(REPO, "Tests", "ListLayoutTests", "Fixtures", "grid")
+DEFAULT_OUT = os.path.join(REPO, "Tests", "ListLayoutAPITests", "Fixtures", "grid")
 
 RANDOM_BASE_SEED = 20261125
 RANDOM_COUNT = 100

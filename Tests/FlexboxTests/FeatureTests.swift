@@ -1,9 +1,8 @@
+import Flexbox
 import Foundation
 import LayoutGeometry
 import TestSupport
 import Testing
-
-@testable import Flexbox
 
 /// The newer style values and measured text: their JSON forms, errors and API, beside the
 /// browser fixtures that check their layout.

@@ -1,8 +1,7 @@
+import Flexbox
 import Foundation
 import LayoutGeometry
 import Testing
-
-@testable import Flexbox
 
 /// Hostile flex documents and extreme trees: typed errors naming the key path or the limit,
 /// finite frames otherwise, no stack overflow at any depth the limits allow.

@@ -1,9 +1,8 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import ListLayoutService
 import Testing
-
-@testable import ListLayoutCommand
 
 /// `layout`'s `"sections"` array and `--scroll S=X`.
 @Suite struct CarouselCommandTests {

@@ -1,7 +1,6 @@
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// A carousel in a horizontal list, through the command: a layout error naming the section.
 @Suite struct ChromeCarouselCommandTests {

@@ -1,8 +1,7 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// Captures what a command writes, and serves files from memory.
 struct MemoryIO: ListLayoutCommand.IO {
@@ -28,34 +27,6 @@ func run(_ arguments: [String], files: [String: String] = [:]) -> (ListLayoutCom
   var io = MemoryIO(files: files)
   let status = ListLayoutCommand.run(arguments, io: &io)
   return (status, io)
-}
-
-@Suite struct ArgumentTests {
-  @Test func parsesOptionsFlagsAndPositionals() throws {
-    let arguments = try Arguments(
-      ["feed.json", "--width", "320", "--offset=10", "--help", "--", "--literal"],
-      options: ["width", "offset"],
-      flags: ["help"])
-    #expect(arguments.positional == ["feed.json", "--literal"])
-    #expect(arguments.options == ["width": "320", "offset": "10"])
-    #expect(arguments.flags == ["help"])
-    #expect(try arguments.number("width") == 320)
-  }
-
-  @Test func rejectsBadUsage() {
-    #expect(throws: Arguments.UsageError.self) { try Arguments(["--nope"], options: [], flags: []) }
-    #expect(throws: Arguments.UsageError.self) { try Arguments(["--width"], options: ["width"], flags: []) }
-    #expect(throws: Arguments.UsageError.self) { try Arguments(["--help=1"], options: [], flags: ["help"]) }
-    #expect(throws: Arguments.UsageError.self) {
-      try Arguments(["--width", "1", "--width", "2"], options: ["width"], flags: [])
-    }
-    #expect(throws: Arguments.UsageError.self) {
-      try Arguments(["--width", "abc"], options: ["width"], flags: []).number("width")
-    }
-    #expect(throws: Arguments.UsageError.self) {
-      try Arguments(["--width", "nan"], options: ["width"], flags: []).number("width")
-    }
-  }
 }
 
 @Suite struct CommandTests {
@@ -134,40 +105,5 @@ func run(_ arguments: [String], files: [String: String] = [:]) -> (ListLayoutCom
       #expect(status == .success)
       #expect(io.stdout.contains("usage:"))
     }
-  }
-}
-
-@Suite struct FlexCommandTests {
-  @Test func computesATree() throws {
-    let tree =
-      #"{"id": "root", "style": {"flexDirection": "row", "width": 300, "height": 100}, "children": [{"id": "a", "style": {"flexGrow": 1}}, {"id": "b", "style": {"width": 100}}]}"#
-    let (status, io) = run(["flex", "tree.json"], files: ["tree.json": tree])
-    #expect(status == .success)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(io.stdout.utf8)) as? [String: Any])
-    #expect(object["id"] as? String == "root")
-    let children = try #require(object["children"] as? [[String: Any]])
-    #expect(children[0]["width"] as? Double == 200)
-    #expect(children[1]["x"] as? Double == 200)
-    #expect(io.stdout.hasPrefix(#"{"id":"root","x":0,"y":0,"width":300,"height":100,"children":["#))
-  }
-
-  @Test func widthAndHeightOptions() throws {
-    let tree = #"{"style": {"flexDirection": "row"}, "children": [{"style": {"flexGrow": 1, "height": 10}}]}"#
-    let (status, io) = run(
-      ["flex", "tree.json", "--width", "250", "--height", "40"], files: ["tree.json": tree])
-    #expect(status == .success)
-    #expect(io.stdout.contains(#""width":250"#))
-  }
-
-  @Test func badTreesAreUsageErrorsNamingThePath() {
-    let (status, io) = run(
-      ["flex", "bad.json"], files: ["bad.json": #"{"style": {"flexGrow": -1}, "colour": 1}"#])
-    #expect(status == .usageError)
-    #expect(io.stderr.contains("bad.json"))
-    let (syntax, syntaxIO) = run(["flex", "bad.json"], files: ["bad.json": "{\n  \"style\": {,}\n}"])
-    #expect(syntax == .usageError)
-    #expect(syntaxIO.stderr.contains("line 2"))
-    #expect(run(["flex"]).0 == .usageError)
-    #expect(run(["flex", "--help"]).0 == .success)
   }
 }

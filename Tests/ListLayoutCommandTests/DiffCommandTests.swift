@@ -1,6 +1,5 @@
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 @Suite struct DiffCommandTests {
   static let old = """

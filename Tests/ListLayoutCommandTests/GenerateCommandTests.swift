@@ -1,8 +1,7 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 @Suite struct GenerateCommandTests {
   /// The documented generator, written out again independently of the command.

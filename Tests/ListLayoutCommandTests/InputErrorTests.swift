@@ -1,8 +1,7 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 /// Bad input is exit status 2 with the file, key path, line and column, whatever stage finds it.
 @Suite struct InputErrorTests {

@@ -1,8 +1,7 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import Testing
-
-@testable import ListLayoutCommand
 
 @Suite struct RenderCommandTests {
   static let feed = CommandTests.feed

@@ -1,9 +1,8 @@
 import Foundation
 import ListLayout
+import ListLayoutCommand
 import ListLayoutRender
 import Testing
-
-@testable import ListLayoutCommand
 
 /// `render --svg/--html` stream their files through a ByteWriter: what lands on disk is what
 /// the renderers return, in pieces of the writer's buffer.

@@ -1,4 +1,5 @@
-// What the test targets share: seeded randomness and a small-stack runner.
+// What the test targets share: seeded randomness, how long a seeded sweep runs, and a small-stack
+// runner.
 
 import Foundation
 
@@ -45,4 +46,13 @@ public func onSmallStack(_ stackSize: Int = 256 << 10, _ body: @escaping () -> V
   thread.stackSize = stackSize
   thread.start()
   done.wait()
+}
+
+/// How many iterations a long seeded sweep runs: `quick` in the README's `swift test -q`,
+/// `long` when the environment sets `LISTLAYOUT_LONG_TESTS=1` (`.ci/run` runs the suites
+/// that call this so, after the quick run: a suite that starts calling it joins the list
+/// there). The quick count still exercises every property; the long one is the search for
+/// the rare seed.
+public func sweep(quick: Int, long: Int) -> Int {
+  ProcessInfo.processInfo.environment["LISTLAYOUT_LONG_TESTS"] == "1" ? long : quick
 }
