@@ -73,7 +73,8 @@ final class DeferredRecords: @unchecked Sendable {
   }
 
   /// Calls `body` with the records: the computed ones, or ones computed for the call and
-  /// freed after it (a walk over every page, which reads each once, keeps nothing).
+  /// freed after it, on the calling thread (a walk over every page, which reads each once,
+  /// keeps nothing).
   func withRecords<Result, E: Error>(
     _ header: LinePage.Header, _ body: (LinePage.Records) throws(E) -> Result
   ) throws(E) -> Result {
