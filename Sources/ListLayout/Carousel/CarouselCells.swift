@@ -29,6 +29,9 @@
 /// first cell, the starts one loop over the chunks from the first), so a row reached by
 /// edits holds bit-identical sums to one built whole: incremental layout equals a full
 /// relayout frame for frame.
+///
+/// The chunks' memory (the one place of the carousel code that reads and writes through
+/// pointers) is in `Storage/CarouselCells+Chunk.swift`.
 struct CarouselCells: @unchecked Sendable {
   /// Cells per chunk.
   static var chunkCapacity: Int { 1 << chunkShift }
@@ -44,176 +47,6 @@ struct CarouselCells: @unchecked Sendable {
     return full * Chunk.arenaBytes(values: 3 * chunkCapacity + 1) + restBytes
   }
 
-  /// One chunk of cells (a row's first chunk also holds the row's count, tallest cell and
-  /// carousel row in its header). All its manual memory is here: a ``ChunkHeader``, then
-  /// `count` widths, `count` heights and `count + 1` running sums of the widths, as `Double`s:
-  /// in a ``ChunkBuffer`` of its own, or in room carved from a layout pass's ``ChunkArena``
-  /// (one mapping for every carousel of the pass, no allocation per chunk). Either is its
-  /// `owner`, which the chunk keeps alive. Written only while being built or while its owner
-  /// is uniquely referenced (copy-on-write: an arena is shared by the pass's chunks, so a
-  /// chunk in one is copied into a buffer of its own before it is changed).
-  struct Chunk {
-    /// What keeps the chunk's memory alive: its ``ChunkBuffer`` or the arena it was carved from.
-    private(set) var owner: AnyObject
-    /// The header, read and written through its address (the values follow where
-    /// ``ChunkHeader/storage`` says).
-    let info: UnsafeMutablePointer<ChunkHeader>
-
-    /// A chunk for `count` cells, its sizes not yet written: in room taken from `arena` when
-    /// it has some, else in a buffer of its own.
-    static func make(count: Int, arena: ChunkArena? = nil) -> Chunk {
-      let values = 3 * count + 1
-      if let arena, let room = arena.take(bytes: arenaBytes(values: values)) {
-        assert(_isPOD(ChunkHeader.self), "a chunk header in an arena holds a reference")
-        let storage = (room + headerBytes).bindMemory(to: Double.self, capacity: values)
-        let info = room.bindMemory(to: ChunkHeader.self, capacity: 1)
-        info.initialize(to: ChunkHeader(count: count, storage: storage))
-        return Chunk(owner: arena, info: info)
-      }
-      let buffer = ChunkBuffer.create(minimumCapacity: values) { buffer in
-        ChunkHeader(count: count, storage: buffer.withUnsafeMutablePointerToElements { $0 })
-      }
-      let info = buffer.withUnsafeMutablePointerToHeader { $0 }
-      return Chunk(owner: buffer, info: info)
-    }
-
-    /// The arena room of a header, a multiple of 16 bytes.
-    static var headerBytes: Int { (MemoryLayout<ChunkHeader>.stride + 15) & ~15 }
-
-    /// The arena room for a chunk of `values` values and its header (a multiple of 16 bytes,
-    /// as ``ChunkArena/take(bytes:)`` hands out).
-    static func arenaBytes(values: Int) -> Int {
-      headerBytes + (values * MemoryLayout<Double>.stride + 15) & ~15
-    }
-
-    /// The arena holding the chunk, or `nil` for a chunk in a buffer of its own.
-    var arena: ChunkArena? { owner as? ChunkArena }
-
-    /// The chunk's values, read through its header (valid while the chunk is held).
-    @inline(__always)
-    var values: ChunkValues { ChunkValues(info: info) }
-
-    @inline(__always)
-    var count: Int { values.count }
-    @inline(__always)
-    var total: Double { values.total }
-    @inline(__always)
-    var tallest: Double { values.tallest }
-    @inline(__always)
-    var storage: UnsafeMutablePointer<Double> { values.storage }
-
-    /// Sums the widths and finds the tallest again (after a cell changed), as a build does:
-    /// one ``Running`` step per cell from the first.
-    func seal() {
-      let n = count
-      let p = storage
-      var running = Running(storage: p, size: n)
-      for k in 0..<n { running.add(k, width: p[k], height: p[n + k]) }
-      running.finish(self)
-      withExtendedLifetime(owner) {}
-    }
-
-    /// Makes this chunk the only holder of its memory, copying it into a buffer of its own
-    /// unless it already is.
-    mutating func makeUnique() {
-      if !isKnownUniquelyReferenced(&owner) || owner is ChunkArena { self = copy() }
-    }
-
-    /// A copy of this chunk, in a buffer of its own.
-    func copy() -> Chunk {
-      let n = count
-      let copy = Chunk.make(count: n)
-      let storage = copy.storage
-      storage.update(from: self.storage, count: 3 * n + 1)
-      copy.info.pointee = info.pointee
-      copy.info.pointee.storage = storage
-      withExtendedLifetime(owner) {}
-      return copy
-    }
-  }
-
-  /// A chunk's header and values seen through the header's address, without holding the
-  /// chunk's owner: read only while something else holds it (the row being read).
-  struct ChunkValues {
-    let info: UnsafeMutablePointer<ChunkHeader>
-
-    @inline(__always)
-    var count: Int { info.pointee.count }
-    @inline(__always)
-    var total: Double { info.pointee.total }
-    @inline(__always)
-    var tallest: Double { info.pointee.tallest }
-
-    /// The chunk's storage: widths at `0 ..< count`, heights at `count ..< 2 count`, sums at
-    /// `2 count ... 3 count`.
-    @inline(__always)
-    var storage: UnsafeMutablePointer<Double> { info.pointee.storage }
-
-    @inline(__always)
-    func width(_ k: Int) -> Double { storage[k] }
-    @inline(__always)
-    func height(_ k: Int) -> Double { storage[count + k] }
-    /// The sum of the chunk's first `k` widths (`k` in `0 ... count`).
-    @inline(__always)
-    func sum(_ k: Int) -> Double { storage[2 * count + k] }
-  }
-
-  /// The memory of a chunk of its own: its header and values.
-  final class ChunkBuffer: ManagedBuffer<ChunkHeader, Double> {}
-
-  /// The running sums of one chunk being written, cell by cell from its first: the one loop
-  /// every chunk's sums and tallest cell come from (so a chunk built whole and one sealed
-  /// again after an edit hold the same bits).
-  struct Running {
-    let storage: UnsafeMutablePointer<Double>
-    let size: Int
-    var total = 0.0
-    var tallest = 0.0
-
-    init(storage: UnsafeMutablePointer<Double>, size: Int) {
-      self.storage = storage
-      self.size = size
-      storage[2 * size] = 0
-    }
-
-    /// Writes cell `k`'s size and its running sum.
-    @inline(__always)
-    mutating func add(_ k: Int, width: Double, height: Double) {
-      storage[k] = width
-      storage[size + k] = height
-      total += width
-      storage[2 * size + k + 1] = total
-      tallest = Swift.max(tallest, height)
-    }
-
-    /// Records the chunk's total and tallest in its header.
-    func finish(_ chunk: Chunk) {
-      chunk.info.pointee.total = total
-      chunk.info.pointee.tallest = tallest
-    }
-  }
-
-  /// A chunk's cell count, the sum of its widths and its tallest cell's height; in a row's
-  /// first chunk, also the row's cell count and tallest cell, and the carousel's row (`nil`
-  /// for cells built on their own); and where its values are. Plain values only (it may sit
-  /// in an arena, which never deinitializes what it holds: ``Chunk/make(count:arena:)``
-  /// checks it).
-  struct ChunkHeader {
-    var count: Int
-    var total = 0.0
-    var tallest = 0.0
-    var rowCount = 0
-    var rowTallest = 0.0
-    var row: CarouselRow? = nil
-    /// The chunk's `3 count + 1` values.
-    var storage: UnsafeMutablePointer<Double>
-
-    init(count: Int, storage: UnsafeMutablePointer<Double>) {
-      self.count = count
-      self.storage = storage
-    }
-  }
-
   /// A chunk and the sum of the widths of every cell before it. Sendable because a chunk is
   /// changed only while one row holds it alone (`ManagedBuffer` is never `Sendable` itself).
   struct Entry: @unchecked Sendable {
@@ -227,11 +60,11 @@ struct CarouselCells: @unchecked Sendable {
   private var tail: ContiguousArray<Entry>
 
   /// The number of cells.
-  var count: Int { head.info.pointee.rowCount }
+  var count: Int { head.rowCount }
   /// The tallest cell's height (0 when there is none).
-  var tallest: Double { head.info.pointee.rowTallest }
+  var tallest: Double { head.rowTallest }
   /// The carousel's row these cells were built for (`nil` for cells built on their own).
-  var row: CarouselRow? { head.info.pointee.row }
+  var row: CarouselRow? { head.row }
 
   /// The number of chunks (at least one).
   @inline(__always)
@@ -243,7 +76,7 @@ struct CarouselCells: @unchecked Sendable {
   @inline(__always)
   private func values(ofChunk c: Int) -> (values: ChunkValues, start: Double) {
     if c == 0 { return (head.values, 0) }
-    return tail.withUnsafeBufferPointer { (ChunkValues(info: $0[c - 1].chunk.info), $0[c - 1].start) }
+    return tail.withUnsafeBufferPointer { ($0[c - 1].chunk.values, $0[c - 1].start) }
   }
 
   /// The arena holding each chunk's values, in order (`nil` for a chunk holding its own).
@@ -312,7 +145,7 @@ struct CarouselCells: @unchecked Sendable {
       precondition(remaining > 0, "a carousel row of \(count) cells got more")
       let made = Chunk.make(count: Swift.min(remaining, CarouselCells.chunkCapacity), arena: arena)
       chunk = made
-      running = Running(storage: made.storage, size: made.count)
+      running = made.running()
       size = made.count
       written = 0
     }
@@ -338,9 +171,7 @@ struct CarouselCells: @unchecked Sendable {
       precondition(appended == count, "a carousel row of \(count) cells got \(appended)")
       // The chunks are moved out of the builder, not copied (a copy retains each).
       let first = head.take() ?? Chunk.make(count: 0, arena: arena)
-      first.info.pointee.rowCount = count
-      first.info.pointee.rowTallest = tallest
-      first.info.pointee.row = row
+      first.setRow(count: count, tallest: tallest, row: row)
       var rest = ContiguousArray<Entry>()
       swap(&rest, &tail)
       return CarouselCells(head: first, tail: rest)
@@ -430,12 +261,11 @@ struct CarouselCells: @unchecked Sendable {
     let (chunk, start) = values(ofChunk: low)
     let first = Self.start(ofChunk: low)
     let n = chunk.count
-    let sums = chunk.storage + 2 * n
     /// Whether cell `j` of the chunk passes (false up to the answer, true from it on: the sums
     /// and `perElement` only grow, and rounding keeps that order).
     @inline(__always)
     func passes(_ j: Int) -> Bool {
-      start + sums[j + 1] + Double(first + j + 1) * perElement > target
+      start + chunk.sum(j + 1) + Double(first + j + 1) * perElement > target
     }
     // The answer lies in `k ... limit` (the chunk's last cell passes: it was chosen so).
     var k = 0
@@ -445,7 +275,7 @@ struct CarouselCells: @unchecked Sendable {
       // it within a cell or two), then steps doubling away from it until the answer is
       // bracketed: O(log d) for an answer d cells from the guess, O(log n) at worst.
       let low = start + Double(first) * perElement
-      let high = start + sums[n] + Double(first + n) * perElement
+      let high = start + chunk.sum(n) + Double(first + n) * perElement
       let position = (target - low) / (high - low) * Double(n)
       let guess = position > 0 ? (position < Double(n - 2) ? Int(position) : n - 2) : 0
       var step = 1
@@ -497,10 +327,9 @@ struct CarouselCells: @unchecked Sendable {
     while c < chunkCount {
       let (chunk, chunkStart) = values(ofChunk: c)
       let n = chunk.count
-      let p = chunk.storage
       while k < n {
-        let start = k == 0 ? chunkStart : chunkStart + p[2 * n + k]
-        if !body(index, start, p[k], p[n + k]) { return }
+        let start = k == 0 ? chunkStart : chunkStart + chunk.sum(k)
+        if !body(index, start, chunk.width(k), chunk.height(k)) { return }
         k += 1
         index += 1
       }
@@ -525,9 +354,7 @@ struct CarouselCells: @unchecked Sendable {
       tail[c - 1].chunk.makeUnique()
       chunk = tail[c - 1].chunk
     }
-    let n = chunk.count
-    chunk.storage[k] = width
-    chunk.storage[n + k] = height
+    chunk.set(k, width: width, height: height)
     chunk.seal()
     // The starts after it, summed as a build sums them; the tallest as a build finds it.
     var start = values(ofChunk: c).start + chunk.total
@@ -542,7 +369,7 @@ struct CarouselCells: @unchecked Sendable {
     // The row's tallest sits in the first chunk: copied (if shared) only when it changes.
     if tallest.bitPattern != self.tallest.bitPattern {
       head.makeUnique()
-      head.info.pointee.rowTallest = tallest
+      head.setRowTallest(tallest)
     }
   }
 

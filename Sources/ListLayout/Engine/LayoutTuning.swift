@@ -6,7 +6,8 @@ import Synchronization
 /// it, and its edits lay sections out again with it, so that a snapshot is always laid out
 /// under one tuning. The page storage a flow section gets (its own blocks, an arena, records
 /// on first read, two halves at once) is chosen from it in one place
-/// (``FlowSectionLayout/storage(count:repeatable:)``).
+/// (``FlowSectionLayout/storagePlan(for:in:policy:)``), and written through one seam
+/// (``PageStore``).
 ///
 /// The block shapes below the instance properties are constants of the data structures
 /// (chunk and page sizes, used in shifts and masks); they are listed here so that no

@@ -13,7 +13,7 @@ import LayoutThreads
 ///    changes only how far down the line sits).
 /// 3. **Join** at the next page this thread starts where the page above has the height of
 ///    the helper's. Pages end at the first line that starts at or after each multiple of
-///    ``LinePage/targetItemCount`` of the item index (``PageBuilder/startPages(at:)``), so the
+///    ``LinePage/targetItemCount`` of the item index (``PageBuilder/pageLimit(startingAt:)``), so the
 ///    helper starts a page at the same cell, below the same line; positions are relative to
 ///    their page, the first line's computed from the height of the page above (whose last
 ///    bits rounding can change, hence the check). The helper's pages from there on hold what
@@ -108,14 +108,12 @@ extension FlowSectionLayout {
     return typesetter.finishSection(spacing: &spacing)
   }
 
-  /// The second half of a section, laid out by a helper thread from cell ``start`` on.
-  ///
-  /// `@unchecked Sendable`: the helper writes the result once, before it ends; the owner
-  /// reads it only after ``wait()`` has joined the helper.
-  final class SecondHalf: @unchecked Sendable {
+  /// The second half of a section, laid out by a helper thread from cell ``start`` on, into
+  /// pages of its own ``PageStore``; they reach this thread sealed, when ``wait()`` joins the
+  /// helper (``HelperResult``).
+  final class SecondHalf {
     let start: Int
-    private var result: FlowBody?
-    private var helper: (() -> Void)?
+    private let result: HelperResult<FlowBody?>
 
     /// Starts laying out cells `start…` of `section` with a copy of `policy` (its answers
     /// are repeatable, ``SpacingPolicy/answersAreRepeatable``), its pages set up as `pages`
@@ -124,23 +122,12 @@ extension FlowSectionLayout {
       _ section: Section, in context: SectionContext, policy: Policy, from start: Int, pages: PageSetup
     ) {
       self.start = start
-      let threads = HelperThreads.start(1) { [self] in
-        result = Self.layOut(section, in: context, policy: policy, from: start, pages: pages)
-      }
-      if threads.isEmpty {
-        result = Self.layOut(section, in: context, policy: policy, from: start, pages: pages)
-      } else {
-        helper = { HelperThreads.join(threads) }
-      }
+      result = HelperResult { Self.layOut(section, in: context, policy: policy, from: start, pages: pages) }
     }
 
     /// Waits for the helper; the pages of cells ``start``… (the first of them as if a line
     /// started at ``start``), or `nil` when it failed or met a cell sized by a callback.
-    func wait() -> FlowBody? {
-      helper?()
-      helper = nil
-      return result
-    }
+    func wait() -> FlowBody? { result.wait() }
 
     private static func layOut<Policy: SpacingPolicy>(
       _ section: Section, in context: SectionContext, policy: Policy, from start: Int, pages: PageSetup

@@ -1,10 +1,12 @@
 import LayoutThreads
 
-/// Where a flow section's pages are stored, chosen in one place from ``LayoutTuning``:
+/// Where a flow section's pages are stored, chosen in one place from ``LayoutTuning``, and
+/// written through one seam (``PageStore``, whose contract says who writes, who reads, when
+/// memory is freed and what threads share):
 ///
 /// | section | records | storage |
 /// |---|---|---|
-/// | small | kept | a block per page (``PageMemory``) |
+/// | small | kept | a block per page (``RawBlocks``) |
 /// | at least ``LayoutTuning/arenaMinimumItems`` cells | kept | one mapping (``PageArena``) |
 /// | at least ``LayoutTuning/deferralMinimumItems`` cells, ``FrameComputation/onDemand`` | on first read | the builder's blocks, reused page after page (``DeferredRecords``) |
 /// | at least ``LayoutTuning/halvesMinimumItems`` cells, two processors | either | as above, for each half (``FlowSectionLayout/SecondHalf``) |
@@ -25,7 +27,7 @@ extension FlowSectionLayout {
 
     /// The set-up of the calling thread's pages, for a section of `count` cells.
     func setup(count: Int) -> PageSetup {
-      let records: PageSetup.Records
+      let records: PageStore.Plan
       if let source {
         records = .deferred(source)
       } else if count >= LayoutTuning.arenaMinimumItems {
@@ -38,7 +40,7 @@ extension FlowSectionLayout {
           records = .arena(items: count, prefault: true)
         }
       } else {
-        records = .blocks
+        records = .ownBlocks
       }
       return PageSetup(records: records, reserve: count)
     }
@@ -48,15 +50,15 @@ extension FlowSectionLayout {
     func secondHalfSetup(count: Int) -> PageSetup {
       let start = split ?? 0
       let rest = count - start
-      let records: PageSetup.Records
+      let records: PageStore.Plan
       if let source {
         records = .deferred(source)
       } else if rest >= LayoutTuning.arenaMinimumItems {
         records = .arena(items: rest, prefault: false)
       } else {
-        records = .blocks
+        records = .ownBlocks
       }
-      return PageSetup(startingAt: start, refusesCalls: true, records: records, reserve: rest)
+      return PageSetup(start: .item(start), refusesCalls: true, records: records, reserve: rest)
     }
   }
 
@@ -82,38 +84,34 @@ extension FlowSectionLayout {
   }
 }
 
-/// How a pass sets its typesetter's page builder up, after
-/// ``FlowTypesetter/begin(_:in:spacing:)``: where pages start, where their records go, and
-/// the room to reserve.
+/// How a pass sets its typesetter up (``FlowTypesetter/begin(_:in:spacing:pages:)``): where
+/// its pages start, where their records go (``PageStore/Plan``), the room to reserve, and
+/// whether it may ask callbacks.
 struct PageSetup {
-  /// Where the records of sealed pages go.
-  enum Records {
-    /// A block of the builder's own per page.
-    case blocks
-    /// Slices of one arena with room for `items` cells; `prefault`: a thread of its own
-    /// faults a new mapping in ahead of the typesetter.
-    case arena(items: Int, prefault: Bool)
-    /// Nowhere: each page gets its records from the source when first read.
-    case deferred(PageSource)
+  /// Where the pass's first page starts. Pages follow the section's item index from there
+  /// (``PageBuilder/pageLimit(startingAt:)``).
+  enum Start {
+    /// At this section item, at the top of a page (a layout, or a second half).
+    case item(Int)
+    /// At the page that starts at `PageStart`, below the page above it (a page laid out
+    /// again, ``again(_:reserve:)``).
+    case below(PageStart)
   }
 
-  /// The section's index of the first cell the pass places, when pages follow the item index
-  /// from a cell other than the first (a second half).
-  var startingAt: Int?
-  /// Whether the typesetter stops at a cell sized by a callback rather than ask it.
+  var start = Start.item(0)
+  /// Whether the typesetter stops at a cell sized by a callback rather than ask it (a second
+  /// half, laid out on a helper thread).
   var refusesCalls = false
-  var records: Records
+  var records = PageStore.Plan.ownBlocks
   /// The cells the pass places, for the room reserved.
-  var reserve: Int
+  var reserve = 0
 
-  func apply(to page: PageBuilder) {
-    if let startingAt { page.startPages(at: startingAt) }
-    page.refusesCalls = refusesCalls
-    switch records {
-    case .blocks: break
-    case .arena(let items, let prefault): page.useArena(items: items, prefault: prefault)
-    case .deferred(let source): page.deferRecords(to: source)
-    }
-    page.reserve(items: reserve)
+  /// The set-up of a page laid out again from `start` (its records were deferred), with room
+  /// for `reserve` cells: blocks of its own, whose records ``PageBuilder/takeRecords(matching:)``
+  /// hands over.
+  static func again(_ start: PageStart, reserve: Int) -> PageSetup {
+    PageSetup(
+      start: start.lineAbove < start.item ? .below(start) : .item(start.item), records: .ownBlocks,
+      reserve: reserve)
   }
 }

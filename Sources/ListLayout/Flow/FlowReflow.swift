@@ -4,7 +4,7 @@ import LayoutGeometry
 ///
 /// 1. **Resume** the typesetter at the start of the line before the one holding the first
 ///    touched cell, with the state the old layout had there (indentation, the line above,
-///    the position): ``FlowTypesetter/resume(at:of:lineAbove:)``.
+///    the position): ``FlowTypesetter/resume(_:lineAbove:)``.
 /// 2. **Reflow** cells from there, line by line.
 /// 3. **Re-synchronise**: once past the last touched cell, stop at the first new line that
 ///    starts where an old line started (same cell, same indentation, not the section's first
@@ -25,14 +25,16 @@ extension FlowSectionLayout {
     policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry? {
     // Groups denser than one per `denseGroupSpan` cells cost more to reflow one by one than
-    // the section costs to lay out whole (measured on LiveBenchmarks' 1M-cell feed).
+    // the section costs to lay out whole (Benchmarks/README.md, "Why the speed machinery
+    // exists").
     guard let oldBody = old.body as? FlowBody, oldBody.itemCount > 0, !section.cells.isEmpty,
       edit.groups.count * Self.denseGroupSpan <= section.cells.count
     else {
       return nil
     }
     let body = try run(
-      Reflow(section: section, old: oldBody, edit: edit), section, in: context, pages: nil, policy: &policy)
+      Reflow(section: section, old: oldBody, edit: edit), section, in: context, pages: PageSetup(),
+      policy: &policy)
     return geometry(of: section, body: body, in: context)
   }
 
@@ -72,7 +74,7 @@ extension FlowSectionLayout {
       let (pageIndex, startLine) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
       let startPage = old.pages[pageIndex]
       typesetter.resume(
-        at: startLine, of: startPage,
+        .line(startLine, of: startPage),
         lineAbove: old.line(before: (pageIndex, startLine)).map {
           keys(of: $0, shiftedBy: group.deltaBefore, in: section, &spacing)
         })
@@ -121,7 +123,7 @@ extension FlowSectionLayout {
           let nextGroup = groups[next]
           let above = old.line(before: (resume.page, resume.line))!
           typesetter.resume(
-            afterAppending: sync.line..<resume.line, of: syncPage, shiftedBy: sync.shift,
+            .afterAppending(sync.line..<resume.line, of: syncPage, shiftedBy: sync.shift),
             lineAbove: keys(of: above, shiftedBy: nextGroup.deltaBefore, in: section, &spacing))
           group = nextGroup
           startItem = resume.item

@@ -54,13 +54,12 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
   /// Begins `section` and runs `pass` with the manager's answers: as constants asked once
   /// for the section when they depend on no trait (``SectionConstants``, for which the
   /// typesetter is specialized to place a cell without asking anything), else as `policy`
-  /// gives them. The one place that makes this choice; `pages` sets the page builder up
+  /// gives them. The one place that makes this choice; `pages` sets the typesetter's pages up
   /// first.
   mutating func run<Policy: SpacingPolicy, Pass: FlowPass>(
-    _ pass: Pass, _ section: Section, in context: SectionContext, pages: PageSetup?, policy: inout Policy
+    _ pass: Pass, _ section: Section, in context: SectionContext, pages: PageSetup, policy: inout Policy
   ) throws(LayoutError) -> Pass.Result {
-    typesetter.begin(section, in: context, spacing: &policy)
-    pages?.apply(to: typesetter.page)
+    typesetter.begin(section, in: context, spacing: &policy, pages: pages)
     if var constants = SectionConstants(
       &policy, headerTraits: typesetter.rules.headerTraits,
       defaults: context.configuration.defaultCellAttributes)
@@ -94,7 +93,7 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
       let lineAbove =
         start.lineAbove < start.item
         ? layout.keys(of: start.lineAbove..<start.item, in: section, &spacing) : nil
-      layout.typesetter.resume(atPage: start, lineAbove: lineAbove)
+      layout.typesetter.resume(.page(start), lineAbove: lineAbove)
       try layout.place(section.cells, from: start.item, to: start.item + header.itemCount, spacing: &spacing)
       layout.typesetter.finishPendingLine(spacing: &spacing)
       // Our own invariant: only answers that are the same when asked again reach here
@@ -116,7 +115,7 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
     PageSource { start, header in
       var policy = policy
       var layout = FlowSectionLayout(configuration: context.configuration)
-      let pages = PageSetup(records: .blocks, reserve: header.itemCount)
+      let pages = PageSetup.again(start, reserve: header.itemCount)
       do throws(LayoutError) {
         return try layout.run(
           PageAgain(section: section, start: start, header: header), section, in: context, pages: pages,

@@ -47,6 +47,10 @@ struct FlowTypesetter {
   /// Counts the lines laid out (tests pin how much an edit reflows).
   var linesLaidOut: Int { linesLaidOutBefore + position.linesFinished }
 
+  /// Whether the typesetter stops at a cell sized by a callback rather than ask it (it lays
+  /// out a section's second half on a helper thread: ``PageSetup/refusesCalls``).
+  private(set) var refusesCalls = false
+
   /// The outer heights of the line's cells, kept only when ``FlowRules/needsOuterHeights``.
   private let lineOuterHeights = ScratchBuffer<Double>()
   /// The traits of the line's cells, kept only when the manager's answers depend on them.
@@ -72,9 +76,10 @@ struct FlowTypesetter {
 
   // MARK: Sections
 
-  /// Starts a section: its inputs, an empty line box at its top, no pages.
+  /// Starts a section: its inputs, an empty line box at its top, no pages, the page builder
+  /// set up as `pages` says.
   mutating func begin<Spacing: SpacingPolicy>(
-    _ section: Section, in context: SectionContext, spacing: inout Spacing
+    _ section: Section, in context: SectionContext, spacing: inout Spacing, pages setup: PageSetup
   ) {
     attributes = context.attributes
     sectionIndex = context.index
@@ -84,7 +89,8 @@ struct FlowTypesetter {
       verticalAlignment: attributes.verticalAlignment,
       headerTraits: section.header.map { spacing.key($0.traits) })
     restart()
-    page.startPages(at: 0)
+    refusesCalls = setup.refusesCalls
+    page.start(setup)
   }
 
   /// Starts the current section over: an empty line box at its top, no pages (an edit then
@@ -102,55 +108,47 @@ struct FlowTypesetter {
     page.removeAll()
   }
 
-  /// Continues a section from the start of line `line` of `page` (the lines before it are
-  /// kept), with `lineAbove` the traits of the cells of the line before it, if any (possibly
-  /// on an earlier page): the state the typesetter had when it reached that line.
-  mutating func resume<Traits: Sequence<TraitKey>>(at line: Int, of page: LinePage, lineAbove: Traits?) {
-    self.page.load(page, lines: line)
-    position.box.indent = page.indent(beforeLine: line)
-    position.pageBottom = line > 0 ? page.line(line - 1).maxY : 0
+  /// Where the typesetter resumes a section it laid out before (``resume(_:lineAbove:)``).
+  enum Resumption {
+    /// At the start of line `line` of `page`, the lines before it kept (an edit).
+    case line(Int, of: LinePage)
+    /// At the page that starts at `PageStart`, whose records were deferred (the builder set up
+    /// by ``PageSetup/again(_:reserve:)``).
+    case page(PageStart)
+    /// After the finished lines and lines `lines` of `page` appended below them, moved down by
+    /// `shiftedBy` (kept as they were): the next group of changes of an edit.
+    case afterAppending(Range<Int>, of: LinePage, shiftedBy: Double)
+  }
+
+  /// Resumes the section at `point` with the state the typesetter had when it first reached
+  /// it: the lines kept before it, the indentation in force, the bottom of the line above
+  /// and, in `lineAbove`, the traits of that line's cells (`nil` when it is the section's
+  /// first line; possibly on an earlier page).
+  mutating func resume<Traits: Sequence<TraitKey>>(_ point: Resumption, lineAbove: Traits?) {
+    switch point {
+    case .line(let line, let old):
+      page.load(old, lines: line)
+      position.box.indent = old.indent(beforeLine: line)
+      position.pageBottom = line > 0 ? old.line(line - 1).maxY : 0
+    case .page(let start):
+      position.box.indent = start.indent
+      position.pageBottom = lineAbove == nil ? 0 : start.aboveBottom
+    case .afterAppending(let lines, let old, let shift):
+      page.appendLines(lines, of: old, shiftedBy: shift)
+      let finished = position.linesFinished
+      position = FlowPosition(
+        box: LineBox(left: position.box.baseLeft, available: position.box.baseAvailable))
+      position.linesFinished = finished
+      position.box.indent = old.indent(beforeLine: lines.upperBound)
+      position.pageBottom = page.bottom
+      lineOuterHeights.removeAll()
+      lineCellTraits.removeAll()
+    }
     if let lineAbove {
       position.isFirstLine = false
       previousLineTraits.removeAll()
       for traits in lineAbove { previousLineTraits.append(traits) }
     }
-  }
-
-  /// Starts a page of the current section again, at `start` (its records were deferred),
-  /// with `lineAbove` the traits of the cells of the line above it (`nil` on the section's
-  /// first page): the state the typesetter had when it reached the page. The builder must be
-  /// empty (as ``begin(_:in:spacing:)`` leaves it).
-  mutating func resume<Traits: Sequence<TraitKey>>(atPage start: PageStart, lineAbove: Traits?) {
-    position.box.indent = start.indent
-    position.pageBottom = 0
-    if let lineAbove {
-      page.startPages(below: start)
-      position.pageBottom = start.aboveBottom
-      position.isFirstLine = false
-      previousLineTraits.removeAll()
-      for traits in lineAbove { previousLineTraits.append(traits) }
-    } else {
-      page.startPages(at: start.item)
-    }
-  }
-
-  /// Continues a section after the finished lines, at line `lines.upperBound` of `page`:
-  /// appends the old lines `lines` of `page` moved down by `shift` (kept as they were), with
-  /// `lineAbove` the traits of the cells of the last of them.
-  mutating func resume<Traits: Sequence<TraitKey>>(
-    afterAppending lines: Range<Int>, of page: LinePage, shiftedBy shift: Double, lineAbove: Traits
-  ) {
-    self.page.appendLines(lines, of: page, shiftedBy: shift)
-    let finished = position.linesFinished
-    position = FlowPosition(box: LineBox(left: position.box.baseLeft, available: position.box.baseAvailable))
-    position.linesFinished = finished
-    position.box.indent = page.indent(beforeLine: lines.upperBound)
-    position.pageBottom = self.page.bottom
-    position.isFirstLine = false
-    lineOuterHeights.removeAll()
-    lineCellTraits.removeAll()
-    previousLineTraits.removeAll()
-    for traits in lineAbove { previousLineTraits.append(traits) }
   }
 
   /// Finishes the section: its last line, its last page; returns its body.
@@ -158,7 +156,7 @@ struct FlowTypesetter {
     finishPendingLine(spacing: &spacing)
     let bottomMargin = position.isFirstLine ? 0 : bottomMarginOfLastLine(spacing: &spacing)
     if page.lineCount > 0 || pages.isEmpty {
-      // The next section sizes the builder's blocks for itself (`reserve(items:)`).
+      // The next section sizes the builder's blocks for itself (`PageSetup/reserve`).
       pages.append(page.sealFinishedLines(height: position.pageBottom, continuing: false))
     }
     defer { pages = [] }
@@ -190,9 +188,15 @@ struct FlowTypesetter {
 
   // MARK: Runs of cells
 
-  /// Places cells `first...` of the section, in order: runs of cells through
-  /// ``placeRun(_:from:first:spacing:)``, and each cell a run stops at through
-  /// ``place(_:at:spacing:)``.
+  // The typesetter is driven through two orchestrators: ``place(_:first:spacing:)`` (a layout)
+  // and ``place(_:first:spacing:until:)`` (an edit, or the join of two halves, which watch
+  // where lines start); ``resume(_:lineAbove:)`` sets it at a line it reached before. Their
+  // steps are private: runs of plain cells (`placeRun`), a cell a run declines (`placeAlone`),
+  // and the rules for one cell and one line (`place(_:at:_:_:_:_:inRun:)`, `finishLine`).
+
+  /// Places cells `first...` of the section, in order: runs of plain cells, each in one loop
+  /// with the state in registers (`placeRun`), and each cell a run stops at on the general
+  /// path (`placeAlone`).
   mutating func place<Spacing: SpacingPolicy>(
     _ cells: UnsafeBufferPointer<Cell>, first: Int, spacing: inout Spacing
   ) throws(LayoutError) {
@@ -201,7 +205,7 @@ struct FlowTypesetter {
     while i < cells.count {
       i = placeRun(cells, from: i, first: first, spacing: &spacing)
       guard i < cells.count else { return }
-      try place(base + i, at: first + i, spacing: &spacing)
+      try placeAlone(base + i, at: first + i, spacing: &spacing)
       i += 1
     }
   }
@@ -209,13 +213,13 @@ struct FlowTypesetter {
   /// Places cells `start...` of `cells` (items `first...` of the section) with the state in
   /// locals, until a cell that needs more than the loop does without a call: attributes of
   /// its own, a size to compute or an invalid one, a full block or page, aligned or indented
-  /// lines (see ``place(_:at:_:_:_:_:inRun:)``).
+  /// lines (see `place(_:at:_:_:_:_:inRun:)`).
   ///
   /// The loop keeps the state in registers (the spacing moved in, not copied, so a memo is
   /// not duplicated); with no call in it, nothing has to be saved around one.
   ///
   /// - Returns: the index of the first cell not placed.
-  mutating func placeRun<Spacing: SpacingPolicy>(
+  private mutating func placeRun<Spacing: SpacingPolicy>(
     _ cells: UnsafeBufferPointer<Cell>, from start: Int, first: Int, spacing: inout Spacing
   ) -> Int {
     guard let base = cells.baseAddress else { return start }
@@ -269,8 +273,8 @@ struct FlowTypesetter {
     return false
   }
 
-  /// Places one cell.
-  mutating func place<Spacing: SpacingPolicy>(
+  /// Places one cell on the general path (one a run declined).
+  private mutating func placeAlone<Spacing: SpacingPolicy>(
     _ cell: UnsafePointer<Cell>, at item: Int, spacing: inout Spacing
   ) throws(LayoutError) {
     var position = position
@@ -318,14 +322,14 @@ struct FlowTypesetter {
   /// touched, so for such a cell (the common case) the breaks before and after sizing are
   /// one test; a cell sized with the space left is sized after the break before sizing.
   ///
-  /// `inRun` (a constant where it is inlined) makes the loop of ``placeRun(_:from:first:spacing:)``:
+  /// `inRun` (a constant where it is inlined) makes the loop of `placeRun(_:from:first:spacing:)`:
   /// the routine then declines (returns `false`, changing nothing) a cell whose placement
   /// could call out of the loop (see the first test), and what it declines cannot arise in
   /// the rest of it. Otherwise it places every cell and returns `true`.
   @inline(__always)
-  mutating func place<Spacing: SpacingPolicy>(
+  private mutating func place<Spacing: SpacingPolicy>(
     _ cell: UnsafePointer<Cell>, at item: Int, _ r: FlowRules, _ p: inout FlowPosition,
-    _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing, inRun: Bool
+    _ c: inout PageCursor, _ spacing: inout Spacing, inRun: Bool
   ) throws(LayoutError) -> Bool {
     if inRun {
       // Room for one more item and line, no page to seal, no own attributes, a valid fixed
@@ -438,8 +442,8 @@ struct FlowTypesetter {
 
   /// Steps 1–4 for the line being filled (which has cells).
   @inline(__always)
-  mutating func finishLine<Spacing: SpacingPolicy>(
-    _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageBuilder.Cursor, _ spacing: inout Spacing,
+  private mutating func finishLine<Spacing: SpacingPolicy>(
+    _ r: FlowRules, _ p: inout FlowPosition, _ c: inout PageCursor, _ spacing: inout Spacing,
     inRun: Bool = false
   ) {
     // 1. Align horizontally.
@@ -551,7 +555,7 @@ struct FlowTypesetter {
     case .automatic: return defaultCellSize
     case .sizing(let callback):
       // Thrown only to stop a section's second half, which is then laid out here again.
-      if page.refusesCalls {
+      if refusesCalls {
         throw .sectionLayoutFailed(path: cellPath(item, "size"), reason: "callback on a helper")
       }
       page.noteComputedSize(at: item)
@@ -564,7 +568,7 @@ struct FlowTypesetter {
 
   /// Seals the finished lines as a page of the given height; returns the cursor for the next.
   @inline(never)
-  mutating func sealPage(_ c: PageBuilder.Cursor, height: Double) -> PageBuilder.Cursor {
+  mutating func sealPage(_ c: PageCursor, height: Double) -> PageCursor {
     page.commit(c)
     pages.append(page.sealFinishedLines(height: height))
     return page.cursor()
@@ -574,7 +578,7 @@ struct FlowTypesetter {
   /// made page-relative, moved down by the room their outer height leaves in the line.
   @inline(never)
   func alignPendingItems(
-    _ c: PageBuilder.Cursor, left: Double, top: Double, lineHeight: Double, alignment: VerticalAlignment
+    _ c: PageCursor, left: Double, top: Double, lineHeight: Double, alignment: VerticalAlignment
   ) {
     switch alignment {
     case .top: c.placePendingItems(left: left, top: top)

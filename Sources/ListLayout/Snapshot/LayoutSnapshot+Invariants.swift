@@ -2,7 +2,10 @@ import LayoutGeometry
 
 extension LayoutSnapshot {
   /// Checks the snapshot's structural promises and returns a sentence per broken one (empty
-  /// when all hold). Tests run it after every layout and every edit.
+  /// when all hold). Tests run it after every layout and every edit; a user's tests reach it
+  /// through ListLayoutTesting's `assertLayoutInvariants(_:)`. (The flow pages' own
+  /// invariants are checked as each page is sealed, in debug builds or with
+  /// `LISTLAYOUT_CHECKS`: `LinePage.checkInvariants`.)
   ///
   /// - every frame is finite and has no negative extent;
   /// - the number of cells, headers and footers equals the model's (nothing lost or doubled);
@@ -16,7 +19,7 @@ extension LayoutSnapshot {
   /// - the content height covers every element (but a carousel's cell taller than its band).
   ///
   /// - Complexity: O(n).
-  public func invariantViolations() -> [String] {
+  package func invariantViolations() -> [String] {
     var problems: [String] = []
     func fail(_ message: String) {
       if problems.count < 20 { problems.append(message) }

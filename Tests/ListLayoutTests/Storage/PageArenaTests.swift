@@ -111,8 +111,8 @@ import Testing
   @Test func prefaultingLeavesWhatWasWritten() throws {
     #if os(Linux)
     LayoutMemory.releaseSpareMemory()
-    let itemBytes = PageArena.Mapping.roundedUp(9 << 20)
-    let mapping = try #require(PageArena.Mapping.take(itemBytes + PageArena.Mapping.roundedUp(5 << 20)))
+    let itemBytes = ArenaMapping.roundedUp(9 << 20)
+    let mapping = try #require(ArenaMapping.take(itemBytes + ArenaMapping.roundedUp(5 << 20)))
     #expect(mapping.isNew)
     let words = mapping.length / 8
     let base = mapping.base.bindMemory(to: UInt64.self, capacity: words)

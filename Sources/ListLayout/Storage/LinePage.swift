@@ -41,12 +41,19 @@ struct LineIndent: Sendable, Hashable, BitwiseCopyable {
 /// what makes an edit cost in proportion to what moved: only the touched page is copied and
 /// rewritten, untouched pages stay shared between snapshots.
 ///
-/// Unsafe memory: the page owns its ``ItemRecord`` and ``LineRecord`` blocks (from
-/// ``PageMemory``), or reads slices of a ``PageArena`` it keeps alive; either way the records
-/// the ``PageBuilder`` wrote become the page's as they are, so a layout writes each frame
-/// once. A page of a section that defers its records (``FrameComputation/onDemand``) has
-/// none until it is first read: its ``DeferredRecords`` lay it out again and keep them.
-/// Records are only read here, through bounds-checked accessors.
+/// Manual memory: the page owns its ``ItemRecord`` and ``LineRecord`` blocks (from
+/// ``RawBlocks``), or reads slices of a ``PageArena`` it keeps alive, and owns its
+/// indentation block either way; the records the ``PageStore`` wrote become the page's as
+/// they are, so a layout writes each frame once. A page of a section that defers its records
+/// (``FrameComputation/onDemand``) has none until it is first read: its ``DeferredRecords``
+/// lay it out again and keep them. Everything is freed (or the arena released) in `deinit`.
+///
+/// Reads: ``line(_:)``, ``frame(ofItem:)`` and ``indent(beforeLine:)`` check their index in
+/// every build. ``items(ofLine:)`` reads through ``line(_:)`` and a guarded next line. The
+/// binary searches (``firstLine(endingBelow:)``, ``line(containing:)``) read unchecked, at
+/// indices in `0 ..< lineCount` by construction. ``itemRecords``, ``lineRecords`` and
+/// ``withItemRecords(_:)`` hand out `UnsafeBufferPointer`s, whose subscripts are checked in
+/// debug builds only (``FlowBody``'s walks, the ``PageStore``'s edits).
 final class LinePage: @unchecked Sendable, Equatable {
   /// The number of cells a page is filled to before a new one starts (a page always holds
   /// whole lines, so it may hold more).
@@ -77,15 +84,15 @@ final class LinePage: @unchecked Sendable, Equatable {
     let lines: UnsafeMutablePointer<LineRecord>
     let indents: UnsafeMutablePointer<LineIndent>?
 
-    /// Frees blocks from ``PageMemory``.
+    /// Frees blocks from ``RawBlocks``.
     func release() {
-      PageMemory.release(items)
-      PageMemory.release(lines)
-      if let indents { PageMemory.release(indents) }
+      RawBlocks.release(items)
+      RawBlocks.release(lines)
+      if let indents { RawBlocks.release(indents) }
     }
   }
 
-  /// A page that takes ownership of the item and line blocks (``PageMemory``), or that holds
+  /// A page that takes ownership of the item and line blocks (``RawBlocks``), or that holds
   /// slices of `arena`; it owns the indentation block either way.
   init(
     header: Header, items: UnsafeMutablePointer<ItemRecord>, lines: UnsafeMutablePointer<LineRecord>,
@@ -110,15 +117,15 @@ final class LinePage: @unchecked Sendable, Equatable {
     if arena == nil {
       stored.release()
     } else if let indents = stored.indents {
-      PageMemory.release(indents)
+      RawBlocks.release(indents)
     }
   }
 
   /// A page without lines.
   static func empty(height: Double) -> LinePage {
     LinePage(
-      header: Header(itemCount: 0, lineCount: 0, height: height), items: PageMemory.allocate(0),
-      lines: PageMemory.allocate(0), indents: nil)
+      header: Header(itemCount: 0, lineCount: 0, height: height), items: RawBlocks.allocate(0),
+      lines: RawBlocks.allocate(0), indents: nil)
   }
 
   var itemCount: Int { header.itemCount }
@@ -226,3 +233,72 @@ final class LinePage: @unchecked Sendable, Equatable {
     return records.indents?[line] ?? LineIndent()
   }
 }
+
+// MARK: Invariants
+
+#if DEBUG || LISTLAYOUT_CHECKS
+extension LinePage {
+  /// Traps unless the page's records keep ``checkInvariants(_:items:lines:)``'s promises
+  /// (computing a deferred page's records). Compiled in debug builds and with
+  /// `LISTLAYOUT_CHECKS` defined.
+  func checkInvariants() {
+    withItemRecords { items in
+      let lines = lineRecords
+      Self.checkInvariants(
+        header, items: UnsafeMutablePointer(mutating: items.baseAddress!),
+        lines: UnsafeMutablePointer(mutating: lines.baseAddress!))
+    }
+  }
+
+  /// Traps unless the records of a page `header` describes keep the page's own promises:
+  /// counts not negative, and no item without a line; the first line starts at item 0, each
+  /// line has at least one item and lines follow each other in item order; lines go down the
+  /// page without overlapping (but for rounding), each of a finite height not negative; the
+  /// page ends at its last line's bottom; every frame is finite, of no negative extent, and
+  /// inside its line vertically. The ``PageStore`` checks every page it seals, before its
+  /// records can be written over. Compiled in debug builds and with `LISTLAYOUT_CHECKS`.
+  static func checkInvariants(
+    _ header: Header, items: UnsafeMutablePointer<ItemRecord>, lines: UnsafeMutablePointer<LineRecord>
+  ) {
+    func fail(_ message: String) -> Never {
+      preconditionFailure("page of \(header.itemCount) items, \(header.lineCount) lines: \(message)")
+    }
+    let itemCount = header.itemCount
+    let lineCount = header.lineCount
+    guard itemCount >= 0, lineCount >= 0 else { fail("negative counts") }
+    guard header.height.isFinite, header.height >= 0 else { fail("height \(header.height)") }
+    guard lineCount > 0 else {
+      if itemCount != 0 { fail("items without a line") }
+      return
+    }
+    if lines[0].firstItem != 0 { fail("first line starts at item \(lines[0].firstItem)") }
+    let slack = { (y: Double) in 1e-9 * max(1, abs(y)) }
+    for line in 0..<lineCount {
+      let record = lines[line]
+      let end = line + 1 < lineCount ? lines[line + 1].firstItem : itemCount
+      if end <= record.firstItem || end > itemCount {
+        fail("line \(line) holds items \(record.firstItem)..<\(end)")
+      }
+      guard record.y.isFinite, record.height.isFinite, record.height >= 0 else {
+        fail("line \(line) at \(record.y), \(record.height) tall")
+      }
+      if line > 0 && record.y < lines[line - 1].maxY - slack(record.y) {
+        fail("line \(line) at \(record.y) above the previous line's bottom \(lines[line - 1].maxY)")
+      }
+      for i in record.firstItem..<end {
+        let item = items[i]
+        guard item.frame.isFinite, item.width >= 0, item.height >= 0 else {
+          fail("item \(i) frame \(item.frame)")
+        }
+        if item.y < record.y - slack(item.y) || item.y + item.height > record.maxY + slack(record.maxY) {
+          fail("item \(i) \(item.frame) outside line \(line) (\(record.y), \(record.height) tall)")
+        }
+      }
+    }
+    let bottom = lines[lineCount - 1].maxY
+    if abs(header.height - bottom) > slack(bottom) {
+      fail("height \(header.height), last line's bottom \(bottom)")
+    }
+  }
+}
+#endif

@@ -3,10 +3,12 @@
 /// cell candidates): resetting it is setting a count, and appending never checks for shared
 /// storage.
 ///
-/// One of the few types that use manual memory (the list is in `PageArena.swift`): it never
-/// escapes the typesetter, placer or query that owns it (a query's is kept between queries by
-/// `QueryBuffers`, held by one query at a time), and its elements are `BitwiseCopyable`, so
-/// nothing needs deinitialising.
+/// Manual memory (the registry is `Storage.swift`): its block comes from
+/// `UnsafeMutablePointer.allocate`, doubled when full and freed in `deinit`. It never escapes
+/// the typesetter, placer or query that owns it (a query's is kept between queries by
+/// ``QueryBuffers``, held by one query at a time), and its elements are `BitwiseCopyable`, so
+/// nothing needs deinitialising. The subscript checks its index in every build; ``elements``
+/// is an `UnsafeBufferPointer`, checked in debug builds only.
 final class ScratchBuffer<Element: BitwiseCopyable> {
   // Only the owner touches these, one access at a time: dynamic exclusivity checks would
   // only cost time on every append.

@@ -32,17 +32,19 @@ final class PageSource: @unchecked Sendable {
 
 /// The records of a page computed the first time they are read, then kept.
 ///
-/// Why: a million-cell section's records are about 50 MB, and most callers (a viewport, a
-/// query) read a few pages of them. A layout that writes them all touches that much fresh
-/// memory, which on this project's virtual machine costs more than the layout itself. The
-/// typesetter still lays every page out (its extent and cell count are the section's index),
-/// but it writes each page into the same blocks and keeps only where the page starts
-/// (``PageStart``); the first read lays the page out again from there.
+/// Why: most callers (a viewport, a query) read a few pages of a large section, and a layout
+/// that writes every page's records touches so much fresh memory that faulting it in costs
+/// more than the layout itself (the figures: Benchmarks/README.md, "Why the speed machinery
+/// exists"). The typesetter still lays every page out (its extent and cell count are the
+/// section's index), but it writes each page into the same blocks and keeps only where the
+/// page starts (``PageStart``); the first read lays the page out again from there.
 ///
-/// Unsafe memory and sharing: the records are ``PageMemory`` blocks, published once through
-/// an atomic pointer to a box holding them. Readers on several threads may compute them at
-/// once; one publishes, the others free theirs and read the published ones. Once published
-/// they never change, and they are freed with this object.
+/// Manual memory and sharing: the records are ``RawBlocks`` blocks, published once through an
+/// atomic pointer to a box (`UnsafeMutableRawPointer.allocate`d, holding one
+/// `LinePage.Records`): a compare-exchange from `nil`, acquiring and releasing; every read
+/// loads the pointer acquiring. Readers on several threads may compute them at once; one
+/// publishes, the others free theirs and read the published ones. Once published they never
+/// change, and they and the box are freed in `deinit` (the page's, after its last reader).
 final class DeferredRecords: @unchecked Sendable {
   let source: PageSource
   let start: PageStart
@@ -71,7 +73,8 @@ final class DeferredRecords: @unchecked Sendable {
   }
 
   /// Calls `body` with the records: the computed ones, or ones computed for the call and
-  /// freed after it (a walk over every page, which reads each once, keeps nothing).
+  /// freed after it, on the calling thread (a walk over every page, which reads each once,
+  /// keeps nothing).
   func withRecords<Result, E: Error>(
     _ header: LinePage.Header, _ body: (LinePage.Records) throws(E) -> Result
   ) throws(E) -> Result {
