@@ -252,11 +252,16 @@ extension LinePage {
 
   /// Traps unless the records of a page `header` describes keep the page's own promises:
   /// counts not negative, and no item without a line; the first line starts at item 0, each
-  /// line has at least one item and lines follow each other in item order; lines go down the
-  /// page without overlapping (but for rounding), each of a finite height not negative; the
-  /// page ends at its last line's bottom; every frame is finite, of no negative extent, and
-  /// inside its line vertically. The ``PageStore`` checks every page it seals, before its
-  /// records can be written over. Compiled in debug builds and with `LISTLAYOUT_CHECKS`.
+  /// line has at least one item and lines follow each other in item order; and, on a page of
+  /// finite height, lines go down the page without overlapping (but for rounding), each of a
+  /// height not negative, the page ends at its last line's bottom, and every frame is of no
+  /// negative extent and inside its line vertically. The ``PageStore`` checks every page it
+  /// seals, before its records can be written over. Compiled in debug builds and with
+  /// `LISTLAYOUT_CHECKS`.
+  ///
+  /// Only what this package's code guarantees whatever the input is checked: finite sizes
+  /// that add up to more than a `Double` holds make a page of infinite extent, which the
+  /// layout then reports as a ``LayoutError`` (it must not trap here first).
   static func checkInvariants(
     _ header: Header, items: UnsafeMutablePointer<ItemRecord>, lines: UnsafeMutablePointer<LineRecord>
   ) {
@@ -266,19 +271,25 @@ extension LinePage {
     let itemCount = header.itemCount
     let lineCount = header.lineCount
     guard itemCount >= 0, lineCount >= 0 else { fail("negative counts") }
-    guard header.height.isFinite, header.height >= 0 else { fail("height \(header.height)") }
+    if header.height < 0 { fail("height \(header.height)") }
     guard lineCount > 0 else {
       if itemCount != 0 { fail("items without a line") }
       return
     }
     if lines[0].firstItem != 0 { fail("first line starts at item \(lines[0].firstItem)") }
+    for line in 0..<lineCount {
+      let end = line + 1 < lineCount ? lines[line + 1].firstItem : itemCount
+      if end <= lines[line].firstItem || end > itemCount {
+        fail("line \(line) holds items \(lines[line].firstItem)..<\(end)")
+      }
+    }
+    // Extents that overflowed (finite sizes adding up to infinity) are the input's: the
+    // layout reports them as an error.
+    guard header.height.isFinite else { return }
     let slack = { (y: Double) in 1e-9 * max(1, abs(y)) }
     for line in 0..<lineCount {
       let record = lines[line]
       let end = line + 1 < lineCount ? lines[line + 1].firstItem : itemCount
-      if end <= record.firstItem || end > itemCount {
-        fail("line \(line) holds items \(record.firstItem)..<\(end)")
-      }
       guard record.y.isFinite, record.height.isFinite, record.height >= 0 else {
         fail("line \(line) at \(record.y), \(record.height) tall")
       }
@@ -287,9 +298,7 @@ extension LinePage {
       }
       for i in record.firstItem..<end {
         let item = items[i]
-        guard item.frame.isFinite, item.width >= 0, item.height >= 0 else {
-          fail("item \(i) frame \(item.frame)")
-        }
+        if item.width < 0 || item.height < 0 { fail("item \(i) frame \(item.frame)") }
         if item.y < record.y - slack(item.y) || item.y + item.height > record.maxY + slack(record.maxY) {
           fail("item \(i) \(item.frame) outside line \(line) (\(record.y), \(record.height) tall)")
         }

@@ -94,7 +94,7 @@ import Testing
           height: Double(Int.random(in: 1...600, using: &rng)))
         let ahead = Double(Int.random(in: 0...3, using: &rng))
         let behind = Double(Int.random(in: 0...2, using: &rng))
-        let direction: ScrollDirection = Bool.random(using: &rng) ? .forward : .backward
+        let direction: ScrollMotion = Bool.random(using: &rng) ? .forward : .backward
         let screen = snapshot.viewport(
           at: rect.origin, size: rect.size, direction: direction, screensAhead: ahead, screensBehind: behind,
           horizontalOffsets: offsets)
