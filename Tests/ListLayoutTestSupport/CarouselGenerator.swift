@@ -24,6 +24,8 @@ public enum CarouselGenerator {
     return model
   }
 
+  /// Sideways offsets for about half of `snapshot`'s sections, carousels or not, often past
+  /// either end of a row.
   public static func randomOffsets(_ rng: inout SplitMix64, _ snapshot: LayoutSnapshot) -> HorizontalOffsets {
     var offsets = HorizontalOffsets()
     for s in 0..<snapshot.numberOfSections where Bool.random(using: &rng) {
