@@ -18,7 +18,7 @@ import ucrt
 ///
 /// The value is a plain description (base and length); the arena that took it owns the
 /// mapping and hands it back once (``giveBack()``), from its `deinit`. The spares are shared
-/// by every thread, under a `Mutex`.
+/// by every thread, under a lock (``PThreadLock``).
 struct ArenaMapping: @unchecked Sendable {
   let base: UnsafeMutableRawPointer
   let length: Int
@@ -32,7 +32,9 @@ struct ArenaMapping: @unchecked Sendable {
   /// two arenas), kept so that a relayout writes into memory that is already faulted in, as
   /// malloc's reuse of freed memory would have it. (Marking them `MADV_FREE` instead made
   /// relayouts fault again: see Benchmarks/README.md, "Why the speed machinery exists".)
-  static let spares = Mutex<[ArenaMapping]>([])
+  #if os(Linux)
+  static let spares = PThreadLock<[ArenaMapping]>([])
+  #endif
 
   /// How many mappings are kept for the next arenas.
   static var spareCount: Int { LayoutTuning.spareArenaMappings }
@@ -82,11 +84,13 @@ struct ArenaMapping: @unchecked Sendable {
 
   /// Unmaps the spares, if any.
   static func releaseSpare() {
+    #if os(Linux)
     let released = spares.withLock { spares -> [ArenaMapping] in
       defer { spares = [] }
       return spares
     }
     for mapping in released { mapping.unmap() }
+    #endif
   }
 
   private func unmap() {

@@ -30,8 +30,8 @@
 /// - **What threads share**: sealed pages (immutable); a deferred page's published records
 ///   (an atomic pointer, acquire and release); an arena's progress (relaxed atomics, read by
 ///   the thread that faults the arena in, which reads no record); the spare mappings (a
-///   `Mutex`); the byte counts of ``LayoutMemory`` (relaxed atomics). Never a store, nor a
-///   page being written.
+///   lock, ``PThreadLock``); the byte counts of ``LayoutMemory`` (relaxed atomics). Never a
+///   store, nor a page being written.
 /// - **The two halves**: the helper's typesetter writes a store of its own; its pages reach
 ///   the calling thread sealed, when the helper is joined (``HelperResult/wait()``), and join
 ///   the calling thread's sealed pages in one list: each page owns or keeps alive its memory,

@@ -5,8 +5,9 @@ import Synchronization
 /// that a query in steady state allocates none: a query takes the spare (or makes a new set
 /// when another query holds it), and gives it back when it ends.
 ///
-/// Held by one query at a time: the spare is handed over under a lock, and a query never
-/// shares the set it took (hence `@unchecked Sendable`).
+/// Held by one query at a time: the spare is handed over by an atomic exchange of a retained
+/// reference (acquiring and releasing: a query that takes it sees what the last one wrote),
+/// and a query never shares the set it took (hence `@unchecked Sendable`).
 final class QueryBuffers: @unchecked Sendable {
   /// The candidate cells of the sections of one query.
   let candidates = CellCandidates(capacity: 256)
@@ -17,24 +18,24 @@ final class QueryBuffers: @unchecked Sendable {
   /// buffer for good.
   static var keptCapacity: Int { LayoutTuning.keptQueryBufferCapacity }
 
-  /// The set kept between queries.
-  private static let spare = Mutex<QueryBuffers?>(nil)
+  /// The set kept between queries, retained once while it is kept (`nil`: none, or a query
+  /// holds it).
+  private static let spare = Atomic<Unmanaged<QueryBuffers>?>(nil)
 
   /// The spare, emptied, or a new set when there is none.
   static func take() -> QueryBuffers {
-    let taken = spare.withLock { spare -> QueryBuffers? in
-      defer { spare = nil }
-      return spare
-    }
-    guard let taken else { return QueryBuffers() }
-    taken.candidates.removeAll()
-    return taken
+    guard let taken = spare.exchange(nil, ordering: .acquiring) else { return QueryBuffers() }
+    let buffers = taken.takeRetainedValue()
+    buffers.candidates.removeAll()
+    return buffers
   }
 
-  /// Keeps `buffers` as the spare (unless they grew past ``keptCapacity``).
+  /// Keeps `buffers` as the spare (unless they grew past ``keptCapacity``), dropping the one
+  /// another query may have given back since.
   static func giveBack(_ buffers: QueryBuffers) {
     guard buffers.candidates.capacity <= keptCapacity else { return }
-    spare.withLock { $0 = buffers }
+    let replaced = spare.exchange(Unmanaged.passRetained(buffers), ordering: .acquiringAndReleasing)
+    replaced?.release()
   }
 
   /// The offsets' storage, moved out for a query's ``SectionOffsets``.

@@ -49,7 +49,11 @@
 // ScratchBuffer (ScratchBuffer.swift)
 //   A reusable growable buffer (UnsafeMutablePointer.allocate, doubled when full), owned by
 //   one typesetter, masonry placer or query; freed in deinit. QueryBuffers
-//   (QueryBuffers.swift) keeps one query's buffers for the next query.
+//   (QueryBuffers.swift) keeps one query's buffers for the next query: a reference retained
+//   by hand (Unmanaged.passRetained) while kept, taken back (takeRetainedValue) or released.
+// PThreadLock (PThreadLock.swift, Linux)
+//   A pthread_mutex_t in a block of its own (UnsafeMutablePointer.allocate), initialised in
+//   init, destroyed and freed in deinit. Guards ArenaMapping.spares.
 //
 // SHARED BETWEEN THREADS (and how)
 //
@@ -60,7 +64,11 @@
 // - ArenaProgress (PageArena.swift): two Atomic<Int>, stored relaxed by the writer, loaded
 //   relaxed by Prefault's thread, which only uses them to pace itself.
 // - Prefault.isStopped: Atomic<Bool>, relaxed; stop() then joins the thread.
-// - ArenaMapping.spares: Mutex<[ArenaMapping]>. QueryBuffers' spare: Mutex<QueryBuffers?>.
+// - ArenaMapping.spares: a PThreadLock (PThreadLock.swift: a pthread mutex in a block of its
+//   own, which ThreadSanitizer sees; Synchronization's Mutex takes its contended path through
+//   futex calls TSan does not see, and TSan then reports races on what it guards).
+// - QueryBuffers' spare: Atomic<Unmanaged<QueryBuffers>?>, exchanged (acquiring on take,
+//   acquiring and releasing on give-back); the reference kept is retained once by hand.
 // - LayoutMemory's byte counts: Atomic<Int>, relaxed (accounting only).
 // - HelperResult (HelperResult.swift): a value a helper thread writes once before it ends,
 //   read by the thread that started it after pthread_join (a section's second half).
