@@ -79,6 +79,9 @@ extension LayoutTuning {
   static var arenaGranule: Int { 2 << 20 }
   /// How many unmapped arenas' mappings are kept for the next arena.
   static var spareArenaMappings: Int { 2 }
+  /// The most bytes the kept mappings hold in all (a million-cell flow section laid out up
+  /// front writes about 60 MB of records into its arenas).
+  static var spareArenaBytes: Int { 256 << 20 }
   /// The largest candidate buffer a viewport query keeps between queries, in elements.
   static var keptQueryBufferCapacity: Int { 1 << 14 }
   /// Carousel sections up to which a section's offsets are listed rather than summed in a

@@ -68,17 +68,30 @@ struct ArenaMapping: @unchecked Sendable {
     #endif
   }
 
-  /// Keeps the mapping as a spare (unmapping the oldest spare when there are too many). The
-  /// caller must not touch the mapping afterwards.
+  /// The most bytes the spares may hold in all: a mapping larger than this is unmapped
+  /// rather than kept, and the oldest spares go first to stay within it.
+  static var spareBytes: Int { LayoutTuning.spareArenaBytes }
+
+  /// Keeps the mapping as a spare, unmapping the oldest spares when there are more than
+  /// ``spareCount`` or they hold more than ``spareBytes`` (the mapping itself, when it alone
+  /// is larger). The caller must not touch the mapping afterwards.
   func giveBack() {
     #if os(Linux)
+    guard length <= Self.spareBytes else { return unmap() }
     var kept = self
     kept.isNew = false
-    let replaced = Self.spares.withLock { spares -> ArenaMapping? in
+    let replaced = Self.spares.withLock { spares -> [ArenaMapping] in
       spares.append(kept)
-      return spares.count > Self.spareCount ? spares.removeFirst() : nil
+      var dropped: [ArenaMapping] = []
+      var bytes = spares.reduce(0) { $0 + $1.length }
+      while spares.count > Self.spareCount || bytes > Self.spareBytes {
+        let oldest = spares.removeFirst()
+        bytes -= oldest.length
+        dropped.append(oldest)
+      }
+      return dropped
     }
-    replaced?.unmap()
+    for mapping in replaced { mapping.unmap() }
     #endif
   }
 

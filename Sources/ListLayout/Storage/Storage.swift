@@ -12,8 +12,8 @@
 // ArenaMapping (ArenaMapping.swift)
 //   mmap / madvise(MADV_HUGEPAGE) / munmap, Linux only (elsewhere take() is nil and callers
 //   use RawBlocks). One PageArena or ChunkArena owns a mapping and gives it back from its
-//   deinit: kept as a spare for the next arena (at most LayoutTuning.spareArenaMappings) or
-//   unmapped. LayoutMemory.releaseSpareMemory() unmaps the spares.
+//   deinit: kept as a spare for the next arena (at most LayoutTuning.spareArenaMappings of
+//   them, LayoutTuning.spareArenaBytes in all) or unmapped. LayoutMemory.releaseSpareMemory() unmaps the spares.
 // PageArena (PageArena.swift)
 //   A mapping holding a large flow section's item records, then its line records. Written
 //   front to back by one PageStore; a sealed page reads its slice and keeps the arena alive.
