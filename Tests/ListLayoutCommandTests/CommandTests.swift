@@ -3,6 +3,10 @@ import ListLayout
 import ListLayoutCommand
 import Testing
 
+/// The repository's root, found from this file's path.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
 /// Captures what a command writes, and serves files from memory.
 struct MemoryIO: ListLayoutCommand.IO {
   var stdout = ""

@@ -3,10 +3,6 @@ import ListLayout
 import ListLayoutCommand
 import Testing
 
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
-
 @Suite struct DemoPictureTests {
   @Test func demoWritesTheSVGAndTheHTMLPage() throws {
     let (status, io) = run([])
