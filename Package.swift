@@ -45,9 +45,8 @@ let package = Package(
     .target(
       name: "ListLayoutCommand",
       dependencies: ["ListLayout", "Flexbox", "ListLayoutRender", "ListLayoutService"]),
-    // Linked with the Swift libraries built in (Linux): a process starts in about 4 ms instead
-    // of 12 (loading and relocating the shared Foundation and ICU), a tenth of a million-cell
-    // `layout --offset`.
+    // Linked with the Swift libraries built in (Linux): a process then starts without loading
+    // and relocating the shared Foundation and ICU (figures in Benchmarks/README.md).
     .executableTarget(
       name: "listlayout", dependencies: ["ListLayoutCommand"],
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],

@@ -20,8 +20,8 @@ import Musl
 package enum HelperThreads {
   /// The processors this process may run on, read once: Foundation's
   /// `activeProcessorCount` reads the scheduler's affinity and the control group's limits
-  /// on every call (about 9 µs on Linux), which every decode and every write of the layout's
-  /// JSON would pay, small or not.
+  /// on every call, which every decode and every write of the layout's JSON would pay, small
+  /// or not.
   package static let activeProcessors = ProcessInfo.processInfo.activeProcessorCount
 
   /// How long a kept helper (``run(stackSize:_:)``) waits for another job before it exits.
@@ -33,8 +33,8 @@ package enum HelperThreads {
   /// new one) and returns when it has finished.
   ///
   /// Helpers are kept for ``idleTimeout`` seconds between jobs (at most ``maxIdle`` of them),
-  /// so a run of jobs pays neither for a new thread (about 50 µs) nor for the first touch of
-  /// its stack's pages each time; a handover costs about 10 µs.
+  /// so a run of jobs pays neither for a new thread nor for the first touch of its stack's
+  /// pages each time; a handover costs far less than either.
   package static func run(stackSize: Int, _ job: () -> Void) {
     KeptHelper.run(stackSize: stackSize, job)
   }

@@ -84,6 +84,19 @@ extension LayoutTuning {
   static var spareArenaBytes: Int { 256 << 20 }
   /// The largest candidate buffer a viewport query keeps between queries, in elements.
   static var keptQueryBufferCapacity: Int { 1 << 14 }
+  /// The fewest bytes from a feed's `items` array to the end of the document for its cells to
+  /// be decoded on helper threads too.
+  static var parallelDecodeMinimumBytes: Int { 1 << 20 }
+  /// The most helper threads decoding one `items` array.
+  static var parallelDecodeMaximumRuns: Int { 7 }
+  /// How far past a guessed split point a decoding thread looks for a cell's start.
+  static var parallelDecodeSearchBytes: Int { 64 << 10 }
+  /// Elements per segment of a layout's JSON written on several threads.
+  static var outputSegmentElements: Int { 8_192 }
+  /// The fewest elements for a layout's JSON to be written on several threads.
+  static var outputParallelMinimumElements: Int { 65_536 }
+  /// The most threads writing a layout's JSON.
+  static var outputMaximumThreads: Int { 8 }
   /// Carousel sections up to which a section's offsets are listed rather than summed in a
   /// tree.
   static var sectionOffsetListLimit: Int { 32 }

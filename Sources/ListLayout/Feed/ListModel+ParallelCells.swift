@@ -37,13 +37,13 @@ package struct ParallelCellDecoding: Sendable {
   /// The fewest bytes from an `items` array's `[` to the end of the document for runs to
   /// start at guessed split points (about 18,000 cells of the generated feed; below that a
   /// run's start-up is a fair part of what it would save).
-  package static let defaultMinimumBytes = 1 << 20
+  package static var defaultMinimumBytes: Int { LayoutTuning.parallelDecodeMinimumBytes }
   /// The most helper threads per array.
-  package static let maxRuns = 7
+  package static var maxRuns: Int { LayoutTuning.parallelDecodeMaximumRuns }
   /// The most forced split points used per array.
-  package static let maxForcedSplits = 64
+  package static var maxForcedSplits: Int { 64 }
   /// How far past a split point a run looks for an element start.
-  package static let searchDistance = 64 << 10
+  package static var searchDistance: Int { LayoutTuning.parallelDecodeSearchBytes }
   /// Stack of a run's thread: room for the deepest content a cell may nest (`maxDepth`).
   static func stackSize(maxDepth: Int) -> Int { (8 << 20) + Swift.min(maxDepth, 1 << 16) * 4096 }
 

@@ -37,23 +37,24 @@ package struct OutputParallelism: Sendable {
     self.threshold = threshold
   }
 
-  /// One thread per active processor (at most ``maximumThreads``), segments of 8,192
-  /// elements (about 1 MB of frames: two per thread in flight at once, few pages to touch for
-  /// the first time, and enough segments to share out evenly; measured against 4,096, 16,384
-  /// and 32,768), from 65,536 elements on (about 8 MB, 8 ms on one thread). A smaller
-  /// output, such as a viewport's, is written as before on the calling thread: no thread is
+  /// One thread per active processor (at most ``maximumThreads``), in segments of
+  /// ``LayoutTuning/outputSegmentElements`` elements (about 1 MB of frames: two per thread in
+  /// flight at once, few pages to touch for the first time, and enough segments to share
+  /// out evenly), from ``LayoutTuning/outputParallelMinimumElements`` elements on. A
+  /// smaller output, such as a viewport's, is written on the calling thread: no thread is
   /// started, no segment buffer allocated.
   package static var `default`: OutputParallelism {
     let processors = HelperThreads.activeProcessors
     guard processors > 1 else { return .sequential }
     return OutputParallelism(
-      threads: min(processors, maximumThreads), segmentLength: 8_192, threshold: 65_536)
+      threads: min(processors, maximumThreads), segmentLength: LayoutTuning.outputSegmentElements,
+      threshold: LayoutTuning.outputParallelMinimumElements)
   }
 
   /// The most threads the default setting starts: one thread hands every segment to the
   /// output (a write to a file or a pipe copies each byte once more), which bounds what more
   /// formatting threads gain; this also bounds the segment buffers in flight to 16 (32 MB).
-  package static let maximumThreads = 8
+  package static var maximumThreads: Int { LayoutTuning.outputMaximumThreads }
 
   /// Everything on the calling thread.
   package static var sequential: OutputParallelism {
