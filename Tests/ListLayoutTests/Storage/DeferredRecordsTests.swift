@@ -91,6 +91,34 @@ import Testing
     }
   }
 
+  /// Many threads reading a fresh deferred snapshot's frames one by one, each first read of a
+  /// page racing the others to compute and publish its records (the walk above computes them
+  /// for itself only): every thread reads the stored layout's frames, and every page ends up
+  /// with its records published once.
+  @Test func concurrentFirstReadsPublishOnce() async throws {
+    let model = PageArenaTests.model(PageArenaTests.cells(6_000, seed: 47))
+    let stored = try Halves.layout(model, deferredMinimum: .max) { _ in nil }.0
+    let count = model.sections[0].cells.count
+    let expected = (0..<count).map { stored.frame(of: IndexPath(item: $0, section: 0)) }
+    for _ in 0..<2 {
+      let deferred = try Halves.layout(model, deferredMinimum: 1) { _ in nil }.0
+      let results = await withTaskGroup(of: Bool.self) { group in
+        for task in 0..<8 {
+          group.addTask {
+            // Each task starts at a different page and wraps around.
+            (0..<count).allSatisfy { k in
+              let item = (k + task * 757) % count
+              return deferred.frame(of: IndexPath(item: item, section: 0)) == expected[item]
+            }
+          }
+        }
+        return await group.reduce(into: [Bool]()) { $0.append($1) }
+      }
+      #expect(results == Array(repeating: true, count: 8))
+      #expect(Self.pages(deferred).allSatisfy { $0.lineCount == 0 || ($0.isDeferred && $0.hasRecords) })
+    }
+  }
+
   /// A page holding a cell sized by a callback keeps its records: reading every frame asks no
   /// callback again.
   @Test func callbackPagesKeepTheirRecords() throws {
