@@ -3,7 +3,7 @@ import LayoutGeometry
 // A headless scroll session: a snapshot seen through a viewport over time. The types a
 // session is made of and the events it takes live here; the rules in ScrollSession+Rules.swift,
 // the geometry queries it runs in ScrollSession+Queries.swift, and its JSON in
-// ScrollSession+JSON.swift. See the ScrollSessions article.
+// ScrollSession+JSON.swift. See ListLayout.docc/ScrollSessions.md.
 
 /// Where a list whose content is shorter than its viewport rests.
 public enum ScrollGravity: String, Sendable, Hashable, CaseIterable {
@@ -219,17 +219,22 @@ public struct ScrollStep: Sendable {
 /// A session is a value: each event returns the new state, and a copy keeps the old one.
 ///
 /// ```swift
+/// let messages = ListModel(
+///   configuration: ListConfiguration(width: 375),
+///   sections: [Section(cells: (0..<50).map { Cell(id: "m\($0)", width: 355, height: 60) })])
 /// var chat = try ScrollSession(
 ///   model: messages, viewportLength: 667,
 ///   options: ScrollOptions(bottomInset: 34, gravity: .bottom, followsEnd: true), start: .end)
-/// chat.visibleCells                                   // what to draw
-/// try chat.apply(.measure(["m41": Size(width: 375, height: 88)]))   // nothing on screen jumps
-/// try chat.apply(.update(messagesWithOneMore))       // still at the end
+/// chat.visibleCells                                                // what to draw
+/// try chat.apply(.measure(["m48": Size(width: 355, height: 88)]))  // nothing on screen jumps
+/// var newer = messages
+/// newer.sections[0].cells.append(Cell(id: "m50", width: 355, height: 60))
+/// try chat.apply(.update(newer))                                   // still at the end
 /// try chat.apply(.scrollBy(-300))
-/// chat.isNearStart                                    // time to load older messages
+/// chat.isNearStart                                                 // time to load older ones
 /// ```
 ///
-/// The rules are those of the ScrollSessions article: the offset range and gravity, the
+/// The rules are those of <doc:ScrollSessions>: the offset range and gravity, the
 /// visible cells, the anchor that keeps the screen still across changes, pending jumps,
 /// flings and snapping, carousels, measured sizes, saving and restoring, and a quick-return
 /// list header. Every resting offset is clamped to the range.
@@ -252,8 +257,7 @@ public struct ScrollSession: Sendable {
   public internal(set) var carouselOffsets = HorizontalOffsets()
   /// The sizes measured for cells, by identifier.
   public internal(set) var measuredSizes: [String: Size] = [:]
-  /// The size each measured cell had in the feed when it was first measured (`nil` when it
-  /// came from a restored state for a cell the feed did not have).
+  /// The size each measured cell had in the feed when it was first measured.
   var estimates: [String: Estimate] = [:]
   /// The pending jump and the cell it aligns.
   var pending: PendingJump?
