@@ -245,7 +245,9 @@ package struct ScrollEventLine {
 
   /// A session's refusal of this event as the answer's `error` object: the key path, line
   /// and column of the part it concerns.
-  func describe(_ error: ScrollError) -> String {
+  func describe(
+    _ error: ScrollError, at outer: (document: [UInt8], start: Int, path: String)? = nil
+  ) -> String {
     var path = name
     switch (error, event) {
     case (.unknownIdentifier(let id), .measure): path = "measure." + id
@@ -260,10 +262,16 @@ package struct ScrollEventLine {
     case .unknownIdentifier: kind = "unknownIdentifier"
     default: kind = "invalidValue"
     }
-    let position = places[path] ?? places[name] ?? 0
+    var position = places[path] ?? places[name] ?? 0
+    var bytes = document
+    if let outer {
+      position += outer.start
+      bytes = outer.document
+      path = outer.path + "." + path
+    }
     var line = 1
     var column = 1
-    for byte in document.prefix(position) {
+    for byte in bytes.prefix(position) {
       if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
@@ -407,5 +415,81 @@ extension ScrollSession {
       "{\"kind\":\"\(kind)\",\"path\":\(jsonQuoted(error.path)),\"message\":\(jsonQuoted(error.message))"
     if case .limitExceeded(let name) = error.kind { out += ",\"limit\":\(jsonQuoted(name))" }
     return out + ",\"line\":\(error.line),\"column\":\(error.column)}"
+  }
+}
+
+extension ScrollSession {
+  /// The keys of a session's options object (the service's `session` request).
+  enum OptionKey: String, JSONObjectKey {
+    case topInset, bottomInset, gravity, start, followEnd, loadThreshold, snap, deceleration, listHeaderMode
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// Reads a session's options and start from the object at `slice` of `document` (errors
+  /// named at `path` in the whole document): `{"topInset", "bottomInset", "gravity",
+  /// "start": "top" | "end" | {jump}, "followEnd", "loadThreshold", "snap", "deceleration",
+  /// "listHeaderMode"}`, each optional.
+  package static func readOptions(
+    _ slice: ArraySlice<UInt8>, in document: [UInt8], path: String, limits: JSONInputLimits = .default
+  ) throws(JSONInputError) -> (ScrollOptions, ScrollStart) {
+    let bytes = Array(slice)
+    do {
+      var reader = try JSONReader(feed: JSONBuffer(copying: bytes), limits: limits)
+      var options = ScrollOptions()
+      var start = ScrollStart.top
+      try reader.readObject("an object of scroll options", OptionKey.keys) {
+        (key, reader) throws(JSONInputError) in
+        switch OptionKey(index: key) {
+        case .topInset: options.topInset = try reader.readNonNegative()
+        case .bottomInset: options.bottomInset = try reader.readNonNegative()
+        case .gravity: options.gravity = try reader.readCase(ScrollGravity.self, "gravity")
+        case .followEnd: options.followsEnd = try reader.readBool()
+        case .loadThreshold: options.loadThreshold = try reader.readNonNegative()
+        case .snap: options.snap = try reader.readCase(ScrollSnap.self, "snap")
+        case .listHeaderMode:
+          options.listHeaderMode = try reader.readCase(ListHeaderMode.self, "list header mode")
+        case .deceleration:
+          let position = reader.offset
+          let rate = try reader.readNonNegative()
+          guard rate < 1 else {
+            throw reader.invalid("the deceleration rate must be less than 1", at: position)
+          }
+          options.deceleration = rate
+        case .start:
+          if try reader.peek() == .object {
+            var places: [String: Int] = [:]
+            start = .jump(try ScrollEventLine.readJump(&reader, places: &places, prefix: "start"))
+          } else {
+            start = try reader.readName([("top", ScrollStart.top), ("end", .end)], "start")
+          }
+        }
+      }
+      try reader.finish()
+      return (options, start)
+    } catch {
+      throw EmbeddedFeed.rebase(
+        error, wrapped: bytes, prefixLength: 0, slice: slice, in: document, innerPath: "", path: path)
+    }
+  }
+
+  /// Reads one event from `slice` of `document` and applies it; an error names its key path
+  /// below `path` and its line and column in the whole document.
+  package mutating func applyJSON(
+    _ slice: ArraySlice<UInt8>, in document: [UInt8], path: String, limits: JSONInputLimits = .default
+  ) -> Result<ScrollStep, JSONEventError> {
+    let bytes = Array(slice)
+    let read: ScrollEventLine
+    do {
+      read = try ScrollEventLine(json: bytes, limits: limits)
+    } catch {
+      let rebased = EmbeddedFeed.rebase(
+        error, wrapped: bytes, prefixLength: 0, slice: slice, in: document, innerPath: "", path: path)
+      return .failure(JSONEventError(object: Self.describe(rebased)))
+    }
+    do {
+      return .success(try apply(read.event))
+    } catch {
+      return .failure(JSONEventError(object: read.describe(error, at: (document, slice.startIndex, path))))
+    }
   }
 }

@@ -266,7 +266,7 @@ extension ScrollSession {
   /// not).
   mutating func indexPath(ofIdentifier id: String) -> IndexPath? {
     if identifiers == nil { identifiers = IdentifierIndex(snapshot.model) }
-    return identifiers!.first[id]
+    return identifiers!.first(id, in: snapshot.model)
   }
 
   // MARK: Changes
@@ -522,18 +522,90 @@ enum Estimate: Sendable, Hashable {
   }
 }
 
-/// The first cell of each identifier in a model.
+/// The first cell of each identifier in a model: the 64-bit hashes of the identifiers' bytes
+/// with their cells' index paths, in one array ordered by the hashes' top bits (a stable radix
+/// sort of one or two 8-bit passes, so that the cells of one hash stay in index-path order),
+/// and a directory of where each value of those top bits starts. Every pass reads and writes
+/// the array in order: building it touches memory sequentially, where a hash table written
+/// cell by cell misses the cache on nearly every cell. A look-up reads its bucket (about eight
+/// entries) and confirms a hash against the model's identifier at the path it finds, so hashes
+/// that collide cost a comparison, never a wrong answer.
 struct IdentifierIndex: Sendable {
-  var first: [String: IndexPath] = [:]
+  /// An identifier's hash and its cell, `section << 32 | item`.
+  private struct Entry {
+    var hash: UInt64
+    var path: UInt64
+  }
 
-  /// - Complexity: O(n).
+  private var entries: [Entry] = []
+  /// Where the entries whose hash's top `bits` bits are b start: `directory[b]`.
+  private var directory: [Int32] = []
+  private var bits = 8
+
+  /// - Complexity: O(n) for n cells.
   init(_ model: ListModel) {
+    var entries: [Entry] = []
+    entries.reserveCapacity(model.cellCount)
     for (s, section) in model.sections.enumerated() {
       for (i, cell) in section.cells.enumerated() {
-        guard let id = cell.id, first.index(forKey: id) == nil else { continue }
-        first[id] = IndexPath(item: i, section: s)
+        guard let id = cell.id else { continue }
+        entries.append(Entry(hash: Self.hash(id), path: UInt64(s) << 32 | UInt64(i)))
       }
     }
+    // Buckets of a few entries, in whole 8-bit digits: 8 bits up to 2,048 identifiers, else 16
+    // (a directory of 256 KB; 15 entries a bucket at a million).
+    if entries.count > 2_048 { bits = 16 }
+    var spare = entries
+    var pass = 0
+    while pass * 8 < bits {
+      let shift = 64 - bits + pass * 8
+      var starts = [Int](repeating: 0, count: 257)
+      for entry in entries { starts[Int((entry.hash >> UInt64(shift)) & 0xFF) + 1] += 1 }
+      for d in 0..<256 { starts[d + 1] += starts[d] }
+      entries.withUnsafeBufferPointer { from in
+        spare.withUnsafeMutableBufferPointer { to in
+          for entry in from {
+            let d = Int((entry.hash >> UInt64(shift)) & 0xFF)
+            to[starts[d]] = entry
+            starts[d] += 1
+          }
+        }
+      }
+      swap(&entries, &spare)
+      pass += 1
+    }
+    var directory = [Int32](repeating: 0, count: (1 << bits) + 1)
+    for entry in entries { directory[Int(entry.hash >> UInt64(64 - bits)) + 1] += 1 }
+    for b in 0..<(1 << bits) { directory[b + 1] += directory[b] }
+    self.entries = entries
+    self.directory = directory
+  }
+
+  /// The first cell with identifier `id` in `model` (the model the index was built from, or
+  /// one with the same identifiers in the same places).
+  ///
+  /// - Complexity: O(|id| + log n).
+  func first(_ id: String, in model: ListModel) -> IndexPath? {
+    let hash = Self.hash(id)
+    let bucket = Int(hash >> UInt64(64 - bits))
+    for k in Int(directory[bucket])..<Int(directory[bucket + 1]) where entries[k].hash == hash {
+      let packed = entries[k].path
+      let path = IndexPath(item: Int(packed & 0xFFFF_FFFF), section: Int(packed >> 32))
+      if model.sections[path.section].cells[path.item].id == id { return path }
+    }
+    return nil
+  }
+
+  /// FNV-1a over the identifier's UTF-8 bytes, mixed so that its low bits spread.
+  private static func hash(_ id: String) -> UInt64 {
+    var id = id
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    id.withUTF8 { bytes in
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+    hash ^= hash >> 29
+    hash = hash &* 0xbf58_476d_1ce4_e5b9
+    return hash ^ (hash >> 32)
   }
 }
 

@@ -233,7 +233,9 @@ struct FeedGenerator {
 
   mutating func cell(_ random: inout SplitMix64) -> Cell {
     next += 1
-    let id: String? = random.below(12) == 0 ? nil : "c\(next)"
+    // Now and then no identifier, or one an earlier cell has (duplicates name their first cell).
+    let id: String? =
+      random.below(12) == 0 ? nil : random.below(25) == 0 ? "c\(1 + random.below(next))" : "c\(next)"
     let width = Double(10 + random.below(300)) / 2
     let height = random.below(15) == 0 ? 0 : Double(2 + random.below(240)) / 2
     return Cell(id: id, width: width, height: height)
