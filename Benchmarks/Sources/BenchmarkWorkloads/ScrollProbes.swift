@@ -5,9 +5,10 @@ import ListLayout
 /// step, and a measurement of the visible cells (anchored). Shared by `peer-runner scroll` and
 /// the `Scroll/…` package-benchmark suites.
 public enum ScrollProbes {
-  /// A session over `model` in a viewport `length` points tall, scrolled to the middle.
+  /// A session over `model` in a viewport `length` points tall, scrolled to the middle; laid
+  /// out with every frame up front, as `ScrollSession(model:…)` lays a model out.
   public static func session(
-    _ model: ListModel, length: Double, frames: FrameComputation = .onDemand
+    _ model: ListModel, length: Double, frames: FrameComputation = .upFront
   ) throws -> ScrollSession {
     var session = try ScrollSession(snapshot: model.layout(frames: frames), viewportLength: length)
     try session.apply(.scrollTo(session.maxOffset / 2))

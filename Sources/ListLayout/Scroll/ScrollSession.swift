@@ -285,7 +285,10 @@ public struct ScrollSession: Sendable {
     }
   }
 
-  /// Starts a session over `model`.
+  /// Starts a session over `model`, laid out with every frame computed up front
+  /// (``FrameComputation/upFront``): a session reads every page of frames it scrolls past, and
+  /// pages computed when first read make a step's cost depend on where their memory landed
+  /// (about 1 to 3 µs a step on a million cells, against 0.7 µs up front).
   ///
   /// - Parameters:
   ///   - model: the feed.
@@ -306,7 +309,7 @@ public struct ScrollSession: Sendable {
       model.configuration.width = width
     }
     let snapshot: LayoutSnapshot
-    do { snapshot = try model.layout() } catch { throw .layout(error) }
+    do { snapshot = try model.layout(frames: .upFront) } catch { throw .layout(error) }
     try self.init(snapshot: snapshot, viewportLength: viewportLength, options: options, start: start)
   }
 
