@@ -47,9 +47,10 @@ public func fuzzScroll(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         line.append(UInt8(b))
       }
       let answer = session.respond(toJSON: line)
-      precondition(!answer.contains("\n"), "an answer spans lines: \(answer)")
-      precondition(
-        answer.hasPrefix("{\"offset\":") || answer.hasPrefix("{\"error\":{\"kind\":"), "a strange answer: \(answer)")
+      ensure(!answer.contains("\n"), "an answer spans lines: \(answer)")
+      ensure(
+        answer.hasPrefix("{\"offset\":") || answer.hasPrefix("{\"error\":{\"kind\":"),
+        "a strange answer: \(answer)")
       if answer.hasPrefix("{\"error\"") { ScrollFuzzChecks.unchanged(before, session) }
     } else {
       let event = ScrollFuzzModels.event(op, &bytes, feed: &feed, saved: saved)
@@ -69,12 +70,12 @@ public func fuzzScroll(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 enum ScrollFuzzChecks {
   static func check(_ session: ScrollSession) {
     let snapshot = session.snapshot
-    precondition(session.offset.isFinite, "offset \(session.offset)")
-    precondition(session.minOffset <= session.maxOffset, "range \(session.minOffset) ... \(session.maxOffset)")
-    precondition(
+    ensure(session.offset.isFinite, "offset \(session.offset)")
+    ensure(session.minOffset <= session.maxOffset, "range \(session.minOffset) ... \(session.maxOffset)")
+    ensure(
       session.offset >= session.minOffset && session.offset <= session.maxOffset,
       "offset \(session.offset) outside \(session.minOffset) ... \(session.maxOffset)")
-    precondition(
+    ensure(
       session.revealedHeaderLength >= 0
         && session.revealedHeaderLength <= (snapshot.model.configuration.listHeader?.height ?? 0),
       "revealed header length \(session.revealedHeaderLength)")
@@ -100,20 +101,29 @@ enum ScrollFuzzChecks {
       }
       visible.append(element.indexPath)
     }
-    precondition(visible == session.visibleCells, "visible \(session.visibleCells) != brute force \(visible)")
-    precondition(anchor == session.anchor, "anchor \(String(describing: session.anchor)) != \(String(describing: anchor))")
+    ensure(
+      visible == session.visibleCells,
+      "visible \(session.visibleCells) != brute force \(visible) at \(session.offset) + \(session.viewportLength), "
+        + "width \(width), rtl \(rtl), horizontal \(horizontal), carousels \(session.carouselOffsets.offsets): "
+        + Set(visible).symmetricDifference(session.visibleCells).map { path in
+          "\(path) \(snapshot.frame(of: path).map { "\($0)" } ?? "-") carousel \(snapshot.isCarousel(path.section)) "
+            + "\(snapshot.model.sections[path.section].layout.map { "\($0)" } ?? "flow")"
+        }.joined(separator: "; "))
+    ensure(
+      anchor == session.anchor,
+      "anchor \(String(describing: session.anchor)) != \(String(describing: anchor))")
     for (section, x) in session.carouselOffsets.offsets {
       guard let metrics = snapshot.carouselMetrics(ofSection: section) else {
-        preconditionFailure("an offset for section \(section), not a carousel")
+        fatalError("an offset for section \(section), not a carousel")
       }
-      precondition(x >= 0 && x <= metrics.maximumOffset, "carousel \(section) at \(x)")
+      ensure(x >= 0 && x <= metrics.maximumOffset, "carousel \(section) at \(x)")
     }
     let violations = snapshot.invariantViolations()
-    precondition(violations.isEmpty, "invariants: \(violations)")
+    ensure(violations.isEmpty, "invariants: \(violations)")
   }
 
   static func unchanged(_ before: ScrollSession, _ after: ScrollSession) {
-    precondition(
+    ensure(
       before.offset == after.offset && before.visibleCells == after.visibleCells
         && before.contentLength == after.contentLength && before.viewportLength == after.viewportLength
         && before.measuredSizes == after.measuredSizes && before.carouselOffsets == after.carouselOffsets
@@ -156,7 +166,9 @@ enum ScrollFuzzModels {
     let flags = s.byte()
     if flags & 1 != 0 { configuration.scrollDirection = .horizontal }
     if flags & 2 != 0 { configuration.layoutDirection = .rtl }
-    if flags & 4 != 0 { configuration.listHeader = ListSupplementary(height: s.length(), pinned: flags & 8 != 0) }
+    if flags & 4 != 0 {
+      configuration.listHeader = ListSupplementary(height: s.length(), pinned: flags & 8 != 0)
+    }
     configuration.contentInsets = s.insets()
     var model = ListModel(configuration: configuration)
     for _ in 0..<(s.byte() % 5) {
@@ -170,7 +182,9 @@ enum ScrollFuzzModels {
     return (b & 1 != 0 ? -1 : 1) * s.length() * Double(1 + b % 8)
   }
 
-  static func event(_ op: Int, _ s: inout ByteStream, feed: inout ListModel, saved: [ScrollState]) -> ScrollEvent {
+  static func event(
+    _ op: Int, _ s: inout ByteStream, feed: inout ListModel, saved: [ScrollState]
+  ) -> ScrollEvent {
     switch op % 12 {
     case 0: return .scrollTo(offset(&s))
     case 1: return .scrollBy(offset(&s))
@@ -218,8 +232,15 @@ enum ScrollFuzzModels {
       if !saved.isEmpty && s.byte() & 1 != 0 { return .restore(saved[s.byte() % saved.count]) }
       var state = ScrollState(anchorID: s.id(), anchorDistance: offset(&s))
       if let id = s.id() { state.measuredSizes[id] = Size(width: s.length(), height: s.length()) }
-      if s.byte() & 1 != 0 { state.pendingJump = ScrollJump(to: .id(s.id() ?? "i3"), alignment: alignment(&s)) }
+      if s.byte() & 1 != 0 {
+        state.pendingJump = ScrollJump(to: .id(s.id() ?? "i3"), alignment: alignment(&s))
+      }
       return .restore(state)
     }
   }
+}
+
+/// `precondition` with its message printed in optimized builds too.
+func ensure(_ condition: Bool, _ message: @autoclosure () -> String) {
+  if !condition { fatalError(message()) }
 }

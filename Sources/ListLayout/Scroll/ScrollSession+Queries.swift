@@ -42,15 +42,23 @@ extension LayoutSnapshot {
     let low = offset
     let high = offset + length
     let width = model.configuration.width
+    let direction = frameDirection
     walkSections(overlapping: low, high) { section, top in
       guard let (box, origin) = queryBody(section, top: top) else { return true }
       if box.scrollsSideways {
+        // The cells whose natural x extent (left to right) meets (shift, width + shift), found
+        // with a margin for rounding; then, exactly, the on-screen frame: the natural frame in
+        // the list's direction moved by the offset (left, or right in a right-to-left list),
+        // as a renderer moves the frames `layout` prints.
+        let shift = carouselOffsets[section]
+        let slack = searchSlack(abs(shift) + width)
+        let moved = isMirrored ? shift : -shift
         box.body.forEachItem(
-          overlappingX: 0, width, y: low, high, scrolledBy: carouselOffsets[section], at: origin
+          overlappingX: shift - slack, width + shift + slack, y: low, high, scrolledBy: 0, at: origin
         ) { item, frame in
-          if min(frame.maxY, high) - max(frame.minY, low) > 0
-            && min(frame.maxX, width) - max(frame.minX, 0) > 0
-          {
+          guard min(frame.maxY, high) - max(frame.minY, low) > 0 else { return true }
+          let x = direction.directed(frame).minX + moved
+          if min(x + frame.width, width) - max(x, 0) > 0 {
             result.append(IndexPath(item: item, section: section))
           }
           return true
