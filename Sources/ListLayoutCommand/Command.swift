@@ -226,6 +226,9 @@ public enum ListLayoutCommand {
       diff OLD.json NEW.json [--width W] [--offset Y --viewport-height H]
                       print the batch update between two versions of a feed (and, with a
                       viewport, the anchored offset and every visible element's transition)
+      scroll FEED.json --height H [--width W] [--top-inset T] [--bottom-inset B] […]
+                      scroll the feed as a person would: events on standard input, one per
+                      line, the visible cells and offsets after each (see 'listlayout scroll --help')
       serve           a layout service: JSON requests on standard input, one per line,
                       answers on standard output (see 'listlayout serve --help')
       generate --cells N [--seed S] [--sections K] [--width W]
@@ -251,6 +254,7 @@ public enum ListLayoutCommand {
     case "flex": return FlexCommand.run(rest, io: &io)
     case "generate": return GenerateCommand.run(rest, io: &io)
     case "diff": return DiffCommand.run(rest, io: &io)
+    case "scroll": return ScrollCommand.run(rest, io: &io)
     case "serve": return ServeCommand.run(rest, io: &io)
     case "format": return FormatCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)

@@ -22,6 +22,13 @@ enum ServeCommand {
       {"id":4,"op":"edit","batch":{…}}             the diff format with the new content
       {"id":5,"op":"measure","sizes":{"ID":{"width":W,"height":H}}}
       {"id":6,"op":"layout"}                       every element and section
+      {"id":7,"op":"session","height":H,"options":{…}}  a scroll session on the layout, with
+                                                   the options of 'listlayout scroll' (topInset,
+                                                   bottomInset, gravity, start, followEnd,
+                                                   loadThreshold, snap, deceleration,
+                                                   listHeaderMode); optional "width"
+      {"id":8,"op":"scroll","event":{…}}           one event of 'listlayout scroll' for the
+                                                   session; answers what it prints
     A bad request is answered {"id":…,"ok":false,"error":{"kind","path","message","line","column"}}
     and changes nothing; the service keeps serving.
     """

@@ -42,6 +42,14 @@ import ListLayout
 /// - `measure`: `sizes` of cells by id (`{"a":{"width":100,"height":44}}`); answers the
 ///   content size and, with a viewport, the anchored offset.
 /// - `layout`: answers every element and every section, as `listlayout layout` prints them.
+/// - `session`: starts a scroll session (``ScrollSession``) on the loaded layout, a viewport
+///   `height` long (optionally at a `width`), with `options` as `listlayout scroll` takes them
+///   (`topInset`, `bottomInset`, `gravity`, `start`: `"top"`, `"end"` or a jump object,
+///   `followEnd`, `loadThreshold`, `snap`, `deceleration`, `listHeaderMode`); answers what
+///   `listlayout scroll` prints for the start.
+/// - `scroll`: applies one `event` to the session, as `listlayout scroll` reads it; answers what
+///   it prints for the event. The layout follows the session's; `load`, `update`, `edit` and
+///   `measure` end the session.
 ///
 /// Every answer echoes the request's `id` (a number, string or `null`; `null` when absent
 /// or unreadable). A bad request is answered with `"ok":false` and an `error` object
@@ -52,6 +60,8 @@ public struct LayoutService: Sendable {
   public private(set) var snapshot: LayoutSnapshot?
   /// The remembered viewport: its content offset and height.
   public private(set) var viewport: (offset: Double, height: Double)?
+  /// The scroll session `session` requests start and `scroll` requests drive, if any.
+  public private(set) var scrollSession: ScrollSession?
   /// Bounds on each request.
   public var limits: JSONInputLimits
   /// Reads a file for `load` with a `path`.
@@ -98,6 +108,7 @@ public struct LayoutService: Sendable {
   /// Carries out a parsed request; returns the answer's fields (without braces).
   mutating func perform(_ request: ServiceRequest, document: [UInt8]) throws -> String {
     guard let op = request.op else { throw ServiceError.request("a request needs an \"op\"") }
+    if [.load, .update, .edit, .measure].contains(op) { scrollSession = nil }
     switch op {
     case .load:
       let model: ListModel
@@ -164,6 +175,41 @@ public struct LayoutService: Sendable {
     case .layout:
       let current = try loaded()
       return Self.fields(current.jsonString(sections: Array(0..<current.numberOfSections)))
+    case .session:
+      let current = try loaded()
+      guard let height = request.height else { throw ServiceError.request("session needs a \"height\"") }
+      var options = ScrollOptions()
+      var start = ScrollStart.top
+      if let slice = request.options {
+        (options, start) = try ScrollSession.readOptions(slice, in: document, path: "options", limits: limits)
+      }
+      var session: ScrollSession
+      do {
+        if let width = request.width, width != current.model.configuration.width {
+          session = try ScrollSession(
+            model: current.model, viewportLength: height, width: width, options: options, start: start)
+        } else {
+          session = try ScrollSession(
+            snapshot: current, viewportLength: height, options: options, start: start)
+        }
+      } catch {
+        throw ServiceError.request("session: \(error)")
+      }
+      scrollSession = session
+      snapshot = session.snapshot
+      return Self.fields(session.startJSONString())
+    case .scroll:
+      guard var session = scrollSession else {
+        throw ServiceError.request("no scroll session; send a \"session\" request first")
+      }
+      guard let event = request.event else { throw ServiceError.request("scroll needs an \"event\"") }
+      switch session.applyJSON(event, in: document, path: "event", limits: limits) {
+      case .success(let step):
+        scrollSession = session
+        snapshot = session.snapshot
+        return Self.fields(session.jsonString(step: step))
+      case .failure(let error): throw error
+      }
     }
   }
 
@@ -230,6 +276,7 @@ public struct LayoutService: Sendable {
       return out + ",\"line\":\(error.line),\"column\":\(error.column)}"
     case let error as UpdateError: return "{\"kind\":\"update\",\"message\":\(jsonQuoted(error.description))}"
     case let error as LayoutError: return "{\"kind\":\"layout\",\"message\":\(jsonQuoted("\(error)"))}"
+    case let error as ScrollSession.JSONEventError: return error.object
     case let error as ServiceError:
       switch error {
       case .request(let message): return "{\"kind\":\"request\",\"message\":\(jsonQuoted(message))}"
@@ -263,7 +310,7 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
 /// One request, read in full before it is carried out.
 struct ServiceRequest {
   enum Operation: String, CaseIterable {
-    case load, viewport, update, edit, measure, layout
+    case load, viewport, update, edit, measure, layout, session, scroll
   }
 
   /// The request's `id`, as JSON text to echo.
@@ -278,9 +325,12 @@ struct ServiceRequest {
   var sizes: [String: Size] = [:]
   /// Carousel sections' horizontal offsets (`"scroll"`), for a viewport.
   var scroll = HorizontalOffsets()
+  /// A scroll session's options (`session`) and an event for it (`scroll`).
+  var options: ArraySlice<UInt8>?
+  var event: ArraySlice<UInt8>?
 
   enum Key: String, JSONObjectKey {
-    case id, op, feed, path, batch, offset, height, width, sizes, scroll
+    case id, op, feed, path, batch, offset, height, width, sizes, scroll, options, event
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -303,6 +353,8 @@ struct ServiceRequest {
         op = try reader.readName(Operation.allCases.map { ($0.rawValue, $0) }, "operation")
       case .feed: feed = document[try reader.readRawValue()]
       case .batch: batch = document[try reader.readRawValue()]
+      case .options: options = document[try reader.readRawValue()]
+      case .event: event = document[try reader.readRawValue()]
       case .path: path = try reader.readString("a file path")
       case .offset: offset = try reader.readNumber()
       case .height: height = try reader.readNonNegative()

@@ -97,6 +97,9 @@ let benchmarks: @Sendable () -> Void = {
   // Edits in a feed of 1,000 sections (Sections.swift).
   sectionBenchmarks()
 
+  // Scroll sessions (Scroll.swift): a scrollBy step, a measurement of the visible cells.
+  scrollBenchmarks()
+
   // Full layout, and the floor for it.
   for n in Generator.sizes {
     for name in ["feed", "list", "hub"] {

@@ -25,6 +25,8 @@
 //   peer-runner ingest FILE            ours in-process on a generated feed (Ingest.swift), for
 //                                      peers/ingest.sh
 //   peer-runner ingest-check FILE N    whether FILE is `listlayout generate --cells N --seed 7`
+//   peer-runner scroll [SIZES]         ours-only: a scroll session's scrollBy step, measurement
+//                                      of the visible cells, and a jump's rounds (Scroll.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -369,11 +371,12 @@ do {
   case "memory": try memory(kind: arguments[2], count: Int(arguments[3])!)
   case "ingest": try ingest(path: arguments[2])
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
+  case "scroll": try scrollProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
-          + " | memory KIND N | ingest FILE | ingest-check FILE N\n").utf8))
+          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES]\n").utf8))
     exit(2)
   }
 } catch {
