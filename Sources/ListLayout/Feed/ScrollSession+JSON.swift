@@ -1,4 +1,5 @@
 import LayoutGeometry
+import LayoutJSON
 
 // Scroll sessions in JSON: one event per line in, one state per line out, as
 // `listlayout scroll` and the service's `scroll` requests speak them.

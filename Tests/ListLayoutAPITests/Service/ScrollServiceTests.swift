@@ -1,6 +1,6 @@
+import ListLayout
+import ListLayoutService
 import Testing
-
-@testable import ListLayout
 
 /// The service's `session` and `scroll` requests: the events of `listlayout scroll` on the
 /// session the service keeps.
