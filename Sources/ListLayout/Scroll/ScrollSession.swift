@@ -3,7 +3,7 @@ import LayoutGeometry
 // A headless scroll session: a snapshot seen through a viewport over time. The types a
 // session is made of and the events it takes live here; the rules in ScrollSession+Rules.swift,
 // the geometry queries it runs in ScrollSession+Queries.swift, and its JSON in
-// ScrollSession+JSON.swift. See ListLayout.docc/ScrollSessions.md.
+// Feed/ScrollSession+JSON.swift. See ListLayout.docc/ScrollSessions.md.
 
 /// Where a list whose content is shorter than its viewport rests.
 public enum ScrollGravity: String, Sendable, Hashable, CaseIterable {
