@@ -260,20 +260,7 @@ public struct LayoutService: Sendable {
   /// An error as the answer's `error` object.
   static func describe(_ error: any Error) -> String {
     switch error {
-    case let error as JSONInputError:
-      let kind =
-        switch error.kind {
-        case .syntax: "syntax"
-        case .typeMismatch: "typeMismatch"
-        case .unknownKey: "unknownKey"
-        case .missingKey: "missingKey"
-        case .invalidValue: "invalidValue"
-        case .limitExceeded: "limitExceeded"
-        }
-      var out =
-        "{\"kind\":\"\(kind)\",\"path\":\(jsonQuoted(error.path)),\"message\":\(jsonQuoted(error.message))"
-      if case .limitExceeded(let name) = error.kind { out += ",\"limit\":\(jsonQuoted(name))" }
-      return out + ",\"line\":\(error.line),\"column\":\(error.column)}"
+    case let error as JSONInputError: return error.answerObject
     case let error as UpdateError: return "{\"kind\":\"update\",\"message\":\(jsonQuoted(error.description))}"
     case let error as LayoutError: return "{\"kind\":\"layout\",\"message\":\(jsonQuoted("\(error)"))}"
     case let error as ScrollSession.JSONEventError: return error.object

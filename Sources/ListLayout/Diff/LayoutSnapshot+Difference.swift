@@ -17,6 +17,12 @@ extension LayoutSnapshot {
   public func applying(
     _ difference: ListDifference, anchor: ScrollAnchor? = nil
   ) throws(UpdateError) -> UpdateResult {
+    try applying(resolving(difference), layingOutWhole: difference.configuration != nil, anchor: anchor)
+  }
+
+  /// `difference` resolved against this snapshot's model: its batch update, the updated
+  /// sections' own values, and its configuration.
+  func resolving(_ difference: ListDifference) throws(UpdateError) -> ResolvedUpdate {
     let update = try difference.batch(against: model)
     // A difference computed from this very model produces its new model's cells: share them.
     let target = difference.source.flatMap { $0.old.sharesCells(with: model) ? $0.new : nil }
@@ -37,7 +43,7 @@ extension LayoutSnapshot {
       resolved.origins[t] = .fresh
     }
     if let configuration = difference.configuration { resolved.model.configuration = configuration }
-    return try applying(resolved, layingOutWhole: difference.configuration != nil, anchor: anchor)
+    return resolved
   }
 }
 

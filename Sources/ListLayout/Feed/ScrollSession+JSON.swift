@@ -402,9 +402,15 @@ extension ScrollSession {
   }
 
   /// A JSON error as the answer's `error` object.
-  package static func describe(_ error: JSONInputError) -> String {
+  package static func describe(_ error: JSONInputError) -> String { error.answerObject }
+}
+
+extension JSONInputError {
+  /// The error as the `error` object of an answer of `listlayout scroll` or `serve`:
+  /// `{"kind", "path", "message", "limit"?, "line", "column"}`.
+  package var answerObject: String {
     let kind =
-      switch error.kind {
+      switch self.kind {
       case .syntax: "syntax"
       case .typeMismatch: "typeMismatch"
       case .unknownKey: "unknownKey"
@@ -412,10 +418,9 @@ extension ScrollSession {
       case .invalidValue: "invalidValue"
       case .limitExceeded: "limitExceeded"
       }
-    var out =
-      "{\"kind\":\"\(kind)\",\"path\":\(jsonQuoted(error.path)),\"message\":\(jsonQuoted(error.message))"
-    if case .limitExceeded(let name) = error.kind { out += ",\"limit\":\(jsonQuoted(name))" }
-    return out + ",\"line\":\(error.line),\"column\":\(error.column)}"
+    var out = "{\"kind\":\"\(kind)\",\"path\":\(jsonQuoted(path)),\"message\":\(jsonQuoted(message))"
+    if case .limitExceeded(let name) = self.kind { out += ",\"limit\":\(jsonQuoted(name))" }
+    return out + ",\"line\":\(line),\"column\":\(column)}"
   }
 }
 

@@ -635,25 +635,7 @@ extension LayoutSnapshot {
   /// Applies a difference as ``applying(_:anchor:)-(ListDifference,_)`` does, and keeps how
   /// it carries cells and sections across.
   func applyingTracked(_ difference: ListDifference) throws(UpdateError) -> (LayoutSnapshot, CellTracking) {
-    let update = try difference.batch(against: model)
-    let target = difference.source.flatMap { $0.old.sharesCells(with: model) ? $0.new : nil }
-    var resolved = try update.resolve(against: model, target: target)
-    for (n, t) in difference.sections.updated.enumerated() {
-      guard t >= 0 && t < resolved.model.sections.count else {
-        throw .outOfRange("updated section \(t) of \(resolved.model.sections.count)")
-      }
-      let source = difference.updatedSections[n]
-      var section = resolved.model.sections[t]
-      section.id = source.id
-      section.header = source.header
-      section.footer = source.footer
-      section.background = source.background
-      section.attributes = source.attributes
-      section.layout = source.layout
-      resolved.model.sections[t] = section
-      resolved.origins[t] = .fresh
-    }
-    if let configuration = difference.configuration { resolved.model.configuration = configuration }
+    let resolved = try resolving(difference)
     let result = try applying(resolved, layingOutWhole: difference.configuration != nil, anchor: nil)
     return (
       result.snapshot,
