@@ -321,11 +321,6 @@ struct ServiceRequest {
     static let keys = JSONKeyTable(Self.self)
   }
 
-  enum SizeKey: String, JSONObjectKey {
-    case width, height
-    static let keys = JSONKeyTable(Self.self)
-  }
-
   mutating func read(_ reader: inout JSONReader, document: [UInt8]) throws(JSONInputError) {
     var op: Operation?
     try reader.readObject("a request object", Key.keys) { (key, reader) throws(JSONInputError) in
@@ -363,19 +358,7 @@ struct ServiceRequest {
         try reader.readObject(
           "an object of sizes by cell id",
           anyKeys: { (cellID, reader) throws(JSONInputError) in
-            var width: Double?
-            var height: Double?
-            let start = reader.offset
-            try reader.readObject("a size object", SizeKey.keys) { (key, reader) throws(JSONInputError) in
-              switch SizeKey(index: key) {
-              case .width: width = try reader.readNonNegative()
-              case .height: height = try reader.readNonNegative()
-              }
-            }
-            guard let width, let height else {
-              throw reader.error(.missingKey, "a size needs a width and a height", at: start)
-            }
-            sizes[cellID] = Size(width: width, height: height)
+            sizes[cellID] = try ScrollEventLine.readSize(&reader)
           })
       }
     }

@@ -167,7 +167,7 @@ package struct ScrollEventLine {
   }
 
   /// A `{"width", "height"}` object of finite, non-negative numbers.
-  static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
+  package static func readSize(_ reader: inout JSONReader) throws(JSONInputError) -> Size {
     var width: Double?
     var height: Double?
     let start = reader.offset
