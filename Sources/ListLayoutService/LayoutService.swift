@@ -42,7 +42,7 @@ import ListLayout
 /// - `measure`: `sizes` of cells by id (`{"a":{"width":100,"height":44}}`); answers the
 ///   content size and, with a viewport, the anchored offset.
 /// - `layout`: answers every element and every section, as `listlayout layout` prints them.
-/// - `session`: starts a scroll session (``ScrollSession``) on the loaded layout, a viewport
+/// - `session`: starts a scroll session (`ScrollSession`) on the loaded layout, a viewport
 ///   `height` long (optionally at a `width`), with `options` as `listlayout scroll` takes them
 ///   (`topInset`, `bottomInset`, `gravity`, `start`: `"top"`, `"end"` or a jump object,
 ///   `followEnd`, `loadThreshold`, `snap`, `deceleration`, `listHeaderMode`); answers what

@@ -22,7 +22,7 @@ extension ScrollEvent {
   /// {"restore": {"anchor": "m1", "distance": 12, "sizes": {…}, "jump": null}}
   /// ```
   ///
-  /// - Throws: ``JSONInputError`` naming the key path, line and column of a problem.
+  /// - Throws: `JSONInputError` naming the key path, line and column of a problem.
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
@@ -316,7 +316,7 @@ extension ScrollState {
   /// Reads a state written by ``jsonString()``; every key is optional (no anchor, distance 0,
   /// no sizes, no jump).
   ///
-  /// - Throws: ``JSONInputError`` naming the key path, line and column of a problem.
+  /// - Throws: `JSONInputError` naming the key path, line and column of a problem.
   public init<Bytes: Sequence<UInt8>>(
     json bytes: Bytes, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
