@@ -21,6 +21,9 @@ package struct LayoutTuning: Sendable {
   package var halvesMinimumItems = 131_072
   /// How many pages of cells past the split the first half looks for a join.
   package var joinWindowPages = 8
+
+  /// How many cells past the split the first half looks for a join.
+  var joinWindow: Int { joinWindowPages * Self.flowPageItems }
   /// Where a section of `count` cells is split into halves, overriding the rule above
   /// (`nil` from it: in one piece); for tests, which split small sections anywhere.
   package var split: (@Sendable (_ count: Int) -> Int?)?

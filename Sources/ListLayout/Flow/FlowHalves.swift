@@ -55,7 +55,7 @@ extension FlowSectionLayout {
     var agreedAt: Int?
     var joinPage: Int?
     var resumeAt: Int?
-    let window = split + tuning.joinWindowPages * LinePage.targetItemCount
+    let window = split + tuning.joinWindow
     try section.cells.forEachChunk(from: split) { (cells, first) throws(LayoutError) in
       let skip = max(0, split - first)
       let stopped = try typesetter.place(

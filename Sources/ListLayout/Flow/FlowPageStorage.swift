@@ -66,7 +66,7 @@ extension FlowSectionLayout {
   func storagePlan<Policy: SpacingPolicy>(
     for section: Section, in context: SectionContext, policy: Policy
   ) -> StoragePlan {
-    let joinWindow = tuning.joinWindowPages * LinePage.targetItemCount
+    let joinWindow = tuning.joinWindow
     guard Policy.answersAreRepeatable else { return StoragePlan(joinWindow: joinWindow) }
     let count = section.cells.count
     let defers = !computesFramesUpFront && count >= tuning.deferralMinimumItems
