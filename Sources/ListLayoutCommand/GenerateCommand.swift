@@ -69,8 +69,7 @@ enum GenerateCommand {
       io.out(feed(cells: cells, seed: seed, sections: sections, width: width))
       return .success
     } catch {
-      io.err("listlayout generate: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("generate", error, io: &io)
     }
   }
 

@@ -70,8 +70,7 @@ enum LayoutCommand {
       }
       return .success
     } catch {
-      io.err("listlayout layout: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("layout", error, io: &io)
     }
   }
 }

@@ -74,7 +74,7 @@ import Testing
     #expect(io.stdout == "{\n  \"width\": 320\n}\n")
     let (bad, badIO) = run(["format", "f.json"], files: ["f.json": #"{"width": -1}"#])
     #expect(bad == .usageError)
-    #expect(badIO.stderr.contains("f.json: width: -1.0 is negative"))
+    #expect(badIO.stderr.contains("f.json: width: -1 is negative"))
     for arguments in [["format"], ["format", "a", "b"], ["format", "f.json", "--defaults", "some"]] {
       let (status, io) = run(arguments, files: ["f.json": "{}"])
       #expect(status == .usageError, "\(arguments)")
