@@ -57,10 +57,12 @@ import Testing
       to: Array(#"{"id":2,"op":"viewport","offset":\#(Self.offset),"height":\#(Self.height)}"#.utf8))
     let answer = try object(service.respond(to: Array(#"{"id":3,"op":"update","feed":\#(Self.new)}"#.utf8)))
     let served = try #require(answer["transitions"] as? [[String: Any]])
-    #expect(served.count == transitions.count)
-    for (a, b) in zip(served, transitions) {
-      #expect(NSDictionary(dictionary: a).isEqual(to: b), "\(a) vs \(b)")
+    func text(_ objects: [[String: Any]]) throws -> String {
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: objects, options: .sortedKeys), as: UTF8.self)
     }
+    #expect(served.count == transitions.count)
+    #expect(try text(served) == text(transitions))
 
     // Each transition names its element as `layout` does, before and after.
     let before = try layoutElements(Self.old, offset: Self.offset)
@@ -74,9 +76,8 @@ import Testing
       } else {
         #expect(transition["section"] is Int, "\(transition)")
       }
-      if let to = transition["to"] as? [String: Any] {
-        let element = try #require(after[key(transition)], "\(transition)")
-        #expect(NSDictionary(dictionary: to).isEqual(to: element["frame"] as? [String: Any] ?? [:]))
+      if let to = transition["to"] as? [String: Any], let element = after[key(transition)] {
+        #expect(try text([to]) == text([element["frame"] as? [String: Any] ?? [:]]))
         for name in ["kind", "section", "item", "id"] {
           #expect(
             "\(transition[name] ?? "absent")" == "\(element[name] ?? "absent")", "\(name): \(transition)")
@@ -86,6 +87,13 @@ import Testing
           if kind == "listHeader" { sawPinnedListHeader = true }
           if kind == "header" { sawPinnedSectionHeader = true }
         }
+      }
+      if let to = transition["to"] as? [String: Any], after[key(transition)] == nil {
+        // An element visible only before the update: after it, out of the viewport.
+        let y = try #require(to["y"] as? Double)
+        let height = try #require(to["height"] as? Double)
+        #expect(y >= contentOffset + Self.height || y + height <= contentOffset, "\(transition)")
+        #expect(transition["pinned"] == nil)
       }
       if transition["from"] is [String: Any], transition["item"] == nil {
         // Headers and the list's chrome keep their index path across this update.
