@@ -33,8 +33,8 @@ import Testing
       let error = try #require(feedError(json), "\(json)")
       #expect(error.kind == .syntax, "\(json)")
       #expect(error.message.hasPrefix("invalid literal `\(word)`, expected "), "\(json): \(error)")
-      #expect(
-        !error.message.contains("found null") && !error.message.contains("found a boolean"), "\(json): \(error)")
+      #expect(!error.message.contains("found null"), "\(json): \(error)")
+      #expect(!error.message.contains("found a boolean"), "\(json): \(error)")
       #expect(error.path == path, "\(json)")
       #expect((error.line, error.column) == (1, column), "\(json)")
     }
