@@ -860,9 +860,7 @@
   /// The error for a negative number read from `start` (white space before it allowed).
   @usableFromInline
   func negative(_ what: String, at start: Int) -> JSONInputError {
-    var start = start
-    while start < end, Self.isWhitespace(base[start]) { start += 1 }
-    return error(.invalidValue, "\(foundValue(at: start)) is negative, expected \(what)", at: start)
+    error(.invalidValue, "\(foundValue(at: start)) is negative, expected \(what)", at: start)
   }
 
   /// Reads a whole number in `range`.

@@ -40,7 +40,8 @@ enum RenderCommand {
                             what common rasterizers accept): a taller picture is written as
                             pages OUT-1.svg, OUT-2.svg, … each at most H tall (a list that
                             scrolls sideways: at most H wide), and their names are printed
-                            on standard error
+                            on standard error (a picture too tall for 10,000
+                            pages is written whole unless --max-height is given)
 
     limits: an SVG of the whole content draws at most 200,000 elements and 10,000 pages
     (viewports have no limit); a page embeds at most 1,000,000; ASCII is cut at --max-rows.
@@ -133,9 +134,7 @@ enum RenderCommand {
       if let svgPath {
         let renderer = SVGRenderer(title: title)
         if viewports.isEmpty {
-          guard
-            writePages(renderer, snapshot, maxHeight ?? SVGRenderer.maximumPictureHeight, svgPath, io: &io)
-          else { return .usageError }
+          guard writePages(renderer, snapshot, maxHeight, svgPath, io: &io) else { return .usageError }
         } else {
           let written = write(to: svgPath, io: &io) {
             renderer.write(snapshot, viewports: viewports, to: &$0)
@@ -167,13 +166,22 @@ enum RenderCommand {
     }
   }
 
-  /// Writes the SVG of the whole content to `path`, or, when it is taller than `maxHeight`,
-  /// its pages to `path` numbered (`out.svg`: `out-1.svg`, `out-2.svg`, …), naming them on
-  /// standard error. Returns whether every file was written.
+  /// Writes the SVG of the whole content to `path`, or, when it is taller than the height
+  /// `asked` (by default `SVGRenderer.maximumPictureHeight`), its pages to `path` numbered
+  /// (`out.svg`: `out-1.svg`, `out-2.svg`, …), naming them on standard error. A picture too
+  /// tall for pages (more than `SVGRenderer.maximumPageCount`) is written whole, with a note,
+  /// unless a height was asked for. Returns whether every file was written.
   static func writePages<Output: ListLayoutCommand.IO>(
-    _ renderer: SVGRenderer, _ snapshot: LayoutSnapshot, _ maxHeight: Double, _ path: String, io: inout Output
+    _ renderer: SVGRenderer, _ snapshot: LayoutSnapshot, _ asked: Double?, _ path: String, io: inout Output
   ) -> Bool {
+    let maxHeight = asked ?? SVGRenderer.maximumPictureHeight
     guard let pages = renderer.pages(of: snapshot, maximumHeight: maxHeight) else {
+      if asked == nil {
+        io.err(
+          "listlayout render: the picture is too tall for \(SVGRenderer.maximumPageCount) pages of "
+            + "\(formatted(maxHeight)) px; wrote it whole\n")
+        return write(to: path, io: &io) { renderer.write(snapshot, to: &$0) }
+      }
       io.err(
         "listlayout render: --max-height \(formatted(maxHeight)) cannot hold this picture: it leaves less than "
           + "\(formatted(SVGRenderer.minimumPageContent)) points of content a page, or needs more than "

@@ -53,11 +53,12 @@ extension SVGRenderer {
       let widest = Self.pageCaption(
         page: Self.maximumPageCount, of: Self.maximumPageCount, from: length, to: length, horizontal: false,
         elements: all.count)
+      let frame = frame(panelWidths: [size.width], prepared)
+      let room = Self.captionRooms(panelWidths: [size.width], documentWidth: frame.width)[0]
       let lines = max(
-        Self.captionLines(widest, panelWidth: size.width).count,
-        Self.captionLines(Self.wholeCaption(size, elements: all.count), panelWidth: size.width).count)
-      chrome =
-        frame(panelWidths: [size.width], prepared).top + Self.captionBlockHeight(lines: lines) + Self.margin
+        Self.captionLines(widest, room: room).count,
+        Self.captionLines(Self.wholeCaption(size, elements: all.count), room: room).count)
+      chrome = frame.top + Self.captionBlockHeight(lines: lines) + Self.margin
     }
     let room = (maximumHeight - chrome).rounded(.down)
     guard room >= Self.minimumPageContent else { return nil }
@@ -93,6 +94,8 @@ public struct SVGPages: Sendable {
   public let count: Int
 
   /// The part of the content page `page` (0-based) shows, in content coordinates.
+  ///
+  /// - Precondition: `page` is in `0..<count`, as an array's index is in its indices.
   public func contentRect(ofPage page: Int) -> Rect {
     precondition((0..<count).contains(page), "page \(page) of \(count)")
     let size = snapshot.contentSize
@@ -104,12 +107,13 @@ public struct SVGPages: Sendable {
     return Rect(x: 0, y: start, width: size.width, height: min(pageLength, size.height - start))
   }
 
-  /// Page `page` (0-based) as an SVG document.
+  /// Page `page` (0-based, in `0..<count`) as an SVG document.
   public func render(page: Int) -> String {
     String(decoding: ByteWriter.bytes { write(page: page, to: &$0) }, as: UTF8.self)
   }
 
-  /// Writes page `page` (0-based) to `writer` (the same bytes ``render(page:)`` returns).
+  /// Writes page `page` (0-based, in `0..<count`) to `writer` (the same bytes
+  /// ``render(page:)`` returns).
   ///
   /// - Complexity: O(log n + k) for the k elements the page draws.
   public func write(page: Int, to writer: inout ByteWriter) {

@@ -237,9 +237,20 @@ extension SVGRenderer {
     return Frame(width: width, titleLines: titleLines, legend: legend, top: top)
   }
 
-  /// The lines of a panel's caption: wrapped to the panel's width with its gutter.
-  static func captionLines(_ caption: String, panelWidth: Double) -> [String] {
-    wrapped(caption, width: gutter + panelWidth, characterWidth: captionCharacterWidth)
+  /// The room each caption of panels `widths` wide has in a picture `documentWidth` wide: from
+  /// its panel's gutter to a little before the next panel's caption, the last one to the
+  /// picture's margin.
+  static func captionRooms(panelWidths widths: [Double], documentWidth: Double) -> [Double] {
+    widths.indices.map { index in
+      index + 1 < widths.count
+        ? widths[index] + gutter + margin - 8
+        : documentWidth - margin - (margin + widths[..<index].reduce(0) { $0 + $1 + gutter + margin })
+    }
+  }
+
+  /// The lines of a caption with `room` to take: wrapped to it.
+  static func captionLines(_ caption: String, room: Double) -> [String] {
+    wrapped(caption, width: room, characterWidth: captionCharacterWidth)
   }
 
   /// The height of a block of captions `lines` lines tall (the panels start below it).
@@ -261,7 +272,8 @@ extension SVGRenderer {
     let width = frame.width
     let top = frame.top
     let legend = frame.legend
-    let captions = panels.map { Self.captionLines($0.caption, panelWidth: $0.rect.width) }
+    let rooms = Self.captionRooms(panelWidths: panels.map(\.rect.width), documentWidth: width)
+    let captions = zip(panels, rooms).map { Self.captionLines($0.caption, room: $1) }
     let captionBlock = Self.captionBlockHeight(lines: captions.map(\.count).max() ?? 1)
     var tallest = 0.0
     for panel in panels { tallest = max(tallest, panel.rect.height) }
