@@ -334,6 +334,12 @@
     return cut < stop ? text + "…" : text
   }
 
+  /// `text` (a decoded name or key) as an error message quotes it: cut after
+  /// ``quotedValueLength`` characters, ending in `…`.
+  package static func shortened(_ text: String) -> String {
+    text.count <= quotedValueLength ? text : String(text.prefix(quotedValueLength)) + "…"
+  }
+
   /// Whether `byte` continues a bare word: a literal (`true`, `nope`) or a number (`-1.5e3`).
   static func isWordByte(_ byte: UInt8) -> Bool {
     switch byte {
@@ -618,7 +624,7 @@
     let key = try readStringLiteral(at: quote)
     offset = saved
     guard let index = keys.index(of: key) else {
-      throw error(.unknownKey, "unknown key '\(key)'; known keys: \(keys.list)", at: quote)
+      throw error(.unknownKey, "unknown key '\(Self.shortened(key))'; known keys: \(keys.list)", at: quote)
     }
     return index
   }
@@ -1005,7 +1011,9 @@
     let name = try readString(what)
     if let match = names.first(where: { $0.0 == name }) { return match.1 }
     throw error(
-      .invalidValue, "unknown \(what) '\(name)'; known: \(names.map(\.0).joined(separator: ", "))", at: start)
+      .invalidValue,
+      "unknown \(what) '\(Self.shortened(name))'; known: \(names.map(\.0).joined(separator: ", "))", at: start
+    )
   }
 
   /// Reads a string naming a case of `T` (by raw value).

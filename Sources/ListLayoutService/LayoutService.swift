@@ -355,7 +355,8 @@ struct ServiceRequest {
           "an object of horizontal offsets by section index",
           anyKeys: { (key, reader) throws(JSONInputError) in
             guard let section = Int(key), section >= 0, String(section) == key else {
-              throw reader.invalid("a carousel's key is its section index (0, 1, …), not '\(key)'")
+              throw reader.invalid(
+                "a carousel's key is its section index (0, 1, …), not '\(JSONReader.shortened(key))'")
             }
             scroll[section] = try reader.readNumber()
           })

@@ -564,7 +564,7 @@ struct FeedDecoder {
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {
         throw reader.invalid(
-          "unknown calculator '\(name)'; known: \(StandardFrameCalculator.knownNames.joined(separator: ", "))"
+          "unknown calculator '\(JSONReader.shortened(name))'; known: \(StandardFrameCalculator.knownNames.joined(separator: ", "))"
         )
       }
       options.frameCalculator = calculator

@@ -86,6 +86,12 @@ import Testing
     let accented = String(repeating: "a", count: 39) + "éééé"
     let cutAccented = try #require(feedError(#"{"width": "\#(accented)"}"#))
     #expect(cutAccented.message.hasSuffix(#"found the string "\#(String(repeating: "a", count: 39))…""#))
+    // Names and keys the document made up are cut the same way.
+    let type = try #require(
+      feedError(#"{"width": 100, "sections": [{"layout": {"type": "\#(long)"}}]}"#))
+    #expect(type.message.hasPrefix("unknown section layout type '\(long.prefix(40))…'; known: flow, "))
+    let key = try #require(feedError(#"{"width": 100, "\#(long)": 1}"#))
+    #expect(key.message.hasPrefix("unknown key '\(long.prefix(40))…'; known keys: "))
     let object = try #require(feedError(#"{"width": {}}"#))
     #expect(object.message == "expected a number, not negative, found an object")
   }
