@@ -23,8 +23,9 @@ extension SVGRenderer {
   /// fits, is the same picture as ``render(_:)``.
   ///
   /// ```swift
+  /// var files: [String: String] = [:]  // file name → picture, to be written
   /// if let pages = SVGRenderer(title: "feed").pages(of: snapshot) {
-  ///   for page in 0..<pages.count { try save(pages.render(page: page), "feed-\(page + 1).svg") }
+  ///   for page in 0..<pages.count { files["feed-\(page + 1).svg"] = pages.render(page: page) }
   /// }
   /// ```
   ///
