@@ -82,8 +82,8 @@ func truncated(_ text: String, to limit: Int) -> String {
 
 extension LayoutSnapshot {
   /// How far the widest carousel's row reaches: its content width, or the list's width when
-  /// no carousel is wider (pictures of the whole content draw that far, the part past the
-  /// list's width faded).
+  /// no carousel is wider (ASCII pictures of the whole content draw that far, the part past
+  /// the list's width faded).
   ///
   /// - Complexity: O(s) for s sections (plus a carousel's cells when it pages by item).
   var drawnWidth: Double {

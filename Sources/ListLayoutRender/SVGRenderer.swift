@@ -543,7 +543,7 @@ extension SVGRenderer {
     }
     for marker in markers { marker.write(to: &out) }
     if clipped { out.write("</g>\n") }
-    // What lies past the list's width (carousels' rows) is faded, behind a dashed edge.
+    // What a viewport wider than the list shows past its width is faded, behind a dashed edge.
     if rect.maxX > content.width {
       let beyond = Rect(x: content.width, y: rect.minY, width: rect.maxX - content.width, height: rect.height)
       out.write("<g class=\"beyond\" fill=\"#f8fafc\" fill-opacity=\".65\">")
