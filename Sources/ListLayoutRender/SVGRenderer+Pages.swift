@@ -47,6 +47,8 @@ extension SVGRenderer {
     // What the picture takes besides the content, along the scroll axis.
     let chrome: Double
     if horizontal {
+      // Pages are cut along x: the picture's width is bounded, and is never below its minimum.
+      guard maximumHeight >= Self.minimumWidth else { return nil }
       chrome = Self.margin + Self.gutter + Self.margin
     } else {
       // The caption with the most lines: the picture of the whole content's, or a page's with

@@ -134,6 +134,8 @@ public struct SVGRenderer: Sendable {
 extension SVGRenderer {
   static let margin = 20.0
   static let gutter = 40.0
+  /// The narrowest picture (room for the title and the legend).
+  static let minimumWidth = 320.0
   static let captionHeight = 22.0
   /// The distance between the lines of a caption that wraps.
   static let captionLineHeight = 14.0
@@ -224,7 +226,7 @@ extension SVGRenderer {
   func frame(panelWidths widths: [Double], _ prepared: Prepared) -> Frame {
     var width = Self.margin
     for panelWidth in widths { width += Self.gutter + panelWidth + Self.margin }
-    width = max(width, 320)
+    width = max(width, Self.minimumWidth)
     var top = Self.margin
     let titleLines = title.map { Self.wrapped($0, width: width - 2 * Self.margin, characterWidth: 9) } ?? []
     if !titleLines.isEmpty { top += Self.titleHeight + Double(titleLines.count - 1) * Self.titleLineHeight }

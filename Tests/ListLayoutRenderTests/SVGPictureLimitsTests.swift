@@ -280,6 +280,8 @@ import Testing
     ).layout()
     let pages = try #require(SVGRenderer().pages(of: snapshot, maximumHeight: 3000))
     #expect(pages.count > 1)
+    // A picture is never narrower than 320: no page fits in 300.
+    #expect(SVGRenderer().pages(of: snapshot, maximumHeight: 300) == nil)
     for page in 0..<pages.count {
       #expect(try size(pages.render(page: page)).width <= 3000)
       #expect(pages.contentRect(ofPage: page).height == snapshot.contentSize.height)
