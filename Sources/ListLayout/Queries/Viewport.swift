@@ -132,7 +132,7 @@ extension LayoutSnapshot {
       elements.append(
         LayoutAttributes(
           kind: .overlay, indexPath: IndexPath(item: index, section: -1), frame: frame,
-          zIndex: LayoutAttributes.overlayZIndex))
+          zIndex: LayoutAttributes.overlayZIndex, id: overlay.id))
     }
     let ahead = max(0, screensAhead) * length
     let behind = max(0, screensBehind) * length
