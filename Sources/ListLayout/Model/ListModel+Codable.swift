@@ -19,7 +19,8 @@ extension IndexPath: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
-      item: try container.decode(Int.self, forKey: .item), section: try container.decode(Int.self, forKey: .section))
+      item: try container.decode(Int.self, forKey: .item),
+      section: try container.decode(Int.self, forKey: .section))
   }
 }
 
@@ -93,7 +94,8 @@ extension SectionAttributes: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let defaults = SectionAttributes()
     self.init(
-      horizontalAlignment: try container.decodeIfPresent(HorizontalAlignment.self, forKey: .horizontalAlignment)
+      horizontalAlignment: try container.decodeIfPresent(
+        HorizontalAlignment.self, forKey: .horizontalAlignment)
         ?? defaults.horizontalAlignment,
       verticalAlignment: try container.decodeIfPresent(VerticalAlignment.self, forKey: .verticalAlignment)
         ?? defaults.verticalAlignment,

@@ -31,6 +31,8 @@ extension LayoutSnapshot {
   ) -> [LayoutAttributes] {
     var walk = QueryScratch(offsets: horizontalOffsets)
     var result: [LayoutAttributes] = []
+    // (A screen's worth without growing: growing moves every element so far.)
+    result.reserveCapacity(16)
     appendElements(in: rect, pinning: pinning, to: &result, &walk)
     walk.finish()
     return result

@@ -4,9 +4,11 @@
 struct CellNames {
   /// The section's cells (empty for a section that does not exist).
   private let cells: CellList
-  /// The chunk of cells at hand, held so that a read retains nothing but the string, and the
-  /// item of its first cell.
+  /// The chunk of cells at hand (held: ``base`` points into it), its first cell and the item
+  /// of its first cell. A read through the pointer retains nothing but the string: reading
+  /// through the array would retain and release its storage for every cell.
   private var chunk: ContiguousArray<Cell> = []
+  private var base: UnsafePointer<Cell>?
   private var start = 0
 
   /// The names of `cells`.
@@ -28,8 +30,8 @@ struct CellNames {
   @inline(__always)
   mutating func id(_ item: Int) -> String? {
     let local = item - start
-    guard local >= 0, local < chunk.count else { return descend(to: item) }
-    return chunk.withUnsafeBufferPointer { $0[local].id }
+    guard local >= 0, local < chunk.count, let base else { return descend(to: item) }
+    return base[local].id
   }
 
   /// Moves to the chunk holding `item` and answers for it.
@@ -38,8 +40,10 @@ struct CellNames {
     guard item >= 0, item < cells.count else { return nil }
     let (found, local) = cells.leaf(containing: item)
     chunk = found.elements
+    // The storage stays where it is while `chunk` holds it unchanged.
+    base = chunk.withUnsafeBufferPointer { $0.baseAddress }
     start = item - local
-    return chunk.withUnsafeBufferPointer { $0[local].id }
+    return base?[local].id
   }
 }
 
