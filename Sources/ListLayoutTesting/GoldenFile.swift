@@ -118,8 +118,11 @@ public struct SnapshotComparison: Sendable, Hashable {
 /// Compares `text` with the golden file at `path`, writing the file when `recording` says so
 /// (creating its directory).
 ///
-/// - Parameter recording: when to write the file; `nil` (the default) takes the mode from
-///   the environment (``SnapshotRecording/environment()``).
+/// - Parameters:
+///   - text: the text to compare.
+///   - path: the golden file's path.
+///   - recording: when to write the file; `nil` (the default) takes the mode from the
+///     environment (``SnapshotRecording/environment()``).
 /// - Throws: ``SnapshotRecordingError`` when the environment names no mode; the file system's
 ///   error when the file exists but cannot be read, or cannot be written when it has to be.
 public func compareWithGoldenFile(
