@@ -37,7 +37,8 @@ func queryProbes(sizes: [Int]) throws {
       let band = fastest { consume(visibleRectQueries(snapshot, offsets: offsets, height: 1)) }
       let viewport = fastest {
         for y in offsets {
-          consume(snapshot.viewport(at: Point(x: 0, y: y), size: Size(width: 375, height: 667)).elements.count)
+          consume(
+            snapshot.viewport(at: Point(x: 0, y: y), size: Size(width: 375, height: 667)).elements.count)
         }
       }
       let start = threadCPUNanoseconds()
