@@ -79,9 +79,9 @@ final class UnnamedSnapshots: Sendable {
     }
   }
 
-  /// A function's name without a trailing `()`.
+  /// A function's name without its parameter list (`rows(width:)` is `rows`).
   static func stem(_ function: String) -> String {
-    function.hasSuffix("()") ? String(function.dropLast(2)) : function
+    String(function.prefix { $0 != "(" })
   }
 
   /// The name for the unnamed assertion at `site` of `function`, as the running test asks.

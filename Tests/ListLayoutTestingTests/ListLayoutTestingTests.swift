@@ -228,6 +228,14 @@ extension LineDiffTests {
       return
     }
     #expect(message.contains("parameterized") && message.contains("pass `named:`"))
+    #expect(message.contains(#"(for example `named: "feed-\(argument)"`)"#))
+    let rows = names.answer(
+      test: "V", parameterized: false, function: "rows(width:)", filePath: "/t/A.swift",
+      site: UnnamedSnapshots.Site(line: 3, column: 1), run: 1)
+    let rows2 = names.answer(
+      test: "V", parameterized: false, function: "rows(width:)", filePath: "/t/A.swift",
+      site: UnnamedSnapshots.Site(line: 4, column: 1), run: 1)
+    #expect(rows == .name("rows(width:)") && rows2 == .name("rows-2"))
     #expect(goldenFilePath(named: "feed-2", testFilePath: "/t/A.swift") == "/t/__Snapshots__/A/feed-2.txt")
   }
 
