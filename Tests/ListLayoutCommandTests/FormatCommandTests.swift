@@ -49,7 +49,7 @@ import Testing
       io.stdout.contains(
         #""attributes": {"insets": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "shouldBeginLine": false, "shouldEndLine": false, "startLineIndentation": false}"#
       ))
-    #expect(try ListModel(jsonString: io.stdout) == ListModel(jsonString: Self.feed))
+    #expect(try ListModel(json: io.stdout) == ListModel(json: Self.feed))
   }
 
   /// Every example feed: both forms read back to the feed's model, and formatting is idempotent.
@@ -57,11 +57,11 @@ import Testing
   func examplesKeepTheirModel(_ name: String) throws {
     let text = try String(
       contentsOf: repositoryRoot.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
-    let model = try ListModel(jsonString: text)
+    let model = try ListModel(json: text)
     for defaults in ["omitted", "spelled-out"] {
       let (status, io) = run(["format", name, "--defaults", defaults], files: [name: text])
       #expect(status == .success)
-      let formatted = try ListModel(jsonString: io.stdout)
+      let formatted = try ListModel(json: io.stdout)
       #expect(Bool(formatted == model), "\(name) --defaults \(defaults)")
       let (_, again) = run(["format", name, "--defaults", defaults], files: [name: io.stdout])
       #expect(again.stdout == io.stdout, "\(name) --defaults \(defaults)")

@@ -19,6 +19,8 @@
 //                                        check                   → all our frames vs the floor's
 //                                        quit
 //   peer-runner probes [SIZES]         ours-only: visible-rect queries, sticky headers, sweep
+//   peer-runner queries [SIZES]        ours-only: the same queries in thread CPU time, cells
+//                                      named and not, and every element listed
 //   peer-runner incremental [SIZES]    ours-only: resize, insert, delete one cell of the feed
 //                                      (`snapshot.applying`) against a full relayout
 //   peer-runner memory feed|list|hub N layout state per cell (run in a fresh process)
@@ -372,11 +374,12 @@ do {
   case "ingest": try ingest(path: arguments[2])
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   case "scroll": try scrollProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "queries": try queryProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
-          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES]\n").utf8))
+          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]\n").utf8))
     exit(2)
   }
 } catch {

@@ -72,7 +72,9 @@ extension ListModel {
     self = try decoder.model(width: width, reader: reader)
   }
 
-  /// Decodes a model from a JSON string (see ``init(json:width:limits:)``).
+  /// Decodes a model from a JSON string: renamed `ListModel(json:)`, which takes a string as
+  /// well as bytes.
+  @available(*, deprecated, renamed: "init(json:width:limits:)")
   public init(
     jsonString: String, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {

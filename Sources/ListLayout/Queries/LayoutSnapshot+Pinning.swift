@@ -74,7 +74,9 @@ extension LayoutSnapshot {
   func supplementary(
     _ kind: ElementKind, _ section: Int, top: Double, pinning: PinningContext?
   ) -> LayoutAttributes? {
-    supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
+    var element = supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
+    element?.id = supplementaryID(kind, section)
+    return element
   }
 
   /// ``supplementary(_:_:pinning:)`` for an existing section whose top is `top`, with the

@@ -42,11 +42,19 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
 
 /// Where one element goes: the layout's answer for a cell, header or footer.
 ///
-/// It holds no identifier, so that listing a million cells copies no strings: name an element
-/// with ``LayoutSnapshot/identifier(of:kind:)``.
+/// Every query fills ``id`` from the model (a cell's ``Cell/id``, a header's or footer's
+/// ``Supplementary/id``, a background's or the list header's and footer's own): a renderer
+/// names the element without going back to the snapshot. The identifier is the model's own
+/// string, shared, not copied (ids of up to 15 UTF-8 bytes are stored inline).
+///
+/// Attributes are `Codable` in the layout output's key form (see ``init(from:)``).
 public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
+  // (Stored in this order so that the two one-byte fields share a word: 80 bytes a value.)
+
   /// Cell, header or footer.
   public var kind: ElementKind
+  /// Whether the frame is a pinned (sticky) position rather than the natural one.
+  public var isPinned: Bool
   /// The cell's index path; for headers, footers and backgrounds, item 0 of their section;
   /// for the list header and footer, item 0 of section −1; for overlays, item *i* (the
   /// overlay's position) of section −1.
@@ -55,16 +63,26 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public var frame: Rect
   /// The drawing order: higher is in front.
   public var zIndex: Int
-  /// Whether the frame is a pinned (sticky) position rather than the natural one.
-  public var isPinned: Bool
+  /// The element's identifier in the model: the cell's ``Cell/id``, the header's or footer's
+  /// ``Supplementary/id``, the background's ``SectionBackground/id``, the list header's or
+  /// footer's ``ListSupplementary/id``, an overlay's ``Overlay/id``; `nil` when it has none
+  /// (for every kind but overlays, ``LayoutSnapshot/identifier(of:kind:)`` gives the same
+  /// answer).
+  ///
+  /// Part of equality: the same element at the same place named differently is a change.
+  public var id: String?
 
   /// Creates attributes.
-  public init(kind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false) {
+  public init(
+    kind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
+    id: String? = nil
+  ) {
     self.kind = kind
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
     self.isPinned = isPinned
+    self.id = id
   }
 
   /// The z-index of section backgrounds: below every cell.
@@ -96,6 +114,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    "\(kind) \(indexPath) \(frame) z\(zIndex)\(isPinned ? " pinned" : "")"
+    let name = id.map { " \"\($0)\"" } ?? ""
+    return "\(kind) \(indexPath)\(name) \(frame) z\(zIndex)\(isPinned ? " pinned" : "")"
   }
 }

@@ -11,7 +11,8 @@ extension LayoutSnapshot {
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(
-      kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex)
+      kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex,
+      id: identifier(of: indexPath))
   }
 
   /// The frame of the cell at `indexPath`, or `nil` when there is no such cell.
@@ -44,7 +45,7 @@ extension LayoutSnapshot {
     guard let frame = supplementaryLayoutFrame(kind, section) else { return nil }
     return LayoutAttributes(
       kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
-      zIndex: LayoutAttributes.supplementaryZIndex)
+      zIndex: LayoutAttributes.supplementaryZIndex, id: supplementaryID(kind, section))
   }
 
   /// The natural frame of a section's header or footer in layout space (before mirroring
@@ -128,11 +129,12 @@ extension LayoutSnapshot {
     let end = min(geometry.itemCount, positions.upperBound - position)
     if first < end {
       let items = first..<end
+      var names = CellNames(section: section, of: model.sections)
       try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
         try body(
           LayoutAttributes(
             kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
-            zIndex: LayoutAttributes.cellZIndex))
+            zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
       }
     }
     position += geometry.itemCount
@@ -151,9 +153,11 @@ extension LayoutSnapshot {
   /// Cells only: a header's or footer's index path (item 0 of its section) names the
   /// section's first cell here. Name any element with ``identifier(of:kind:)``.
   public func identifier(of indexPath: IndexPath) -> String? {
-    guard model.sections.indices.contains(indexPath.section),
-      model.sections[indexPath.section].cells.indices.contains(indexPath.item)
-    else { return nil }
-    return model.sections[indexPath.section].cells[indexPath.item].id
+    guard model.sections.indices.contains(indexPath.section) else { return nil }
+    // Read in place: a copy of the section would retain its cells and chrome.
+    return model.sections.withElement(at: indexPath.section) { section in
+      guard section.cells.indices.contains(indexPath.item) else { return nil }
+      return section.cells.withElement(at: indexPath.item) { $0.id }
+    }
   }
 }
