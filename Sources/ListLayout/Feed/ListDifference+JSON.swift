@@ -13,7 +13,7 @@ extension ListDifference {
   ///
   /// Deletions and move sources are positions before the update, the rest after it.
   /// `contentOffset` and `transitions` appear when `transition` is given; in a transition,
-  /// `item` appears on cells only, `id` on elements that have one, and a missing frame is
+  /// `item` appears on cells and separators only, `id` on elements that have one, and a missing frame is
   /// `null` (inserted elements have no `from`, deleted ones no `to`; a deleted element's
   /// `section` and `item` are its positions before the update).
   public func jsonString(transition: ListTransition? = nil) -> String {
@@ -46,7 +46,7 @@ extension ElementTransition {
   /// One transition as a JSON object (see ``ListDifference/jsonString(transition:)``).
   public func jsonString() -> String {
     var out = "{\"kind\":\"\(kind.rawValue)\",\"section\":\(indexPath.section)"
-    if kind == .cell { out += ",\"item\":\(indexPath.item)" }
+    if kind == .cell || kind == .separator { out += ",\"item\":\(indexPath.item)" }
     if let id { out += ",\"id\":" + jsonQuoted(id) }
     out += ",\"from\":" + (from.map(frameJSON) ?? "null") + ",\"to\":" + (to.map(frameJSON) ?? "null")
     return out + "}"
