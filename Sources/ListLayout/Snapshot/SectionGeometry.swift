@@ -30,9 +30,6 @@ struct SectionGeometry: Sendable {
   /// compiler knows the call could change the memory it sits in), and a copy of the geometry
   /// retains one reference.
   private var box: BodyBox
-  /// The section's bottom inset (kept so that collapsing places the footer as a layout of
-  /// the collapsed section does).
-  private var insetBottom = 0.0
   /// What the section adds to its body and header and footer: separators, pinning, the
   /// collapsed state (``SectionChrome``), set by ``styled(for:in:)``.
   private(set) var chrome = SectionChrome()
@@ -60,7 +57,6 @@ struct SectionGeometry: Sendable {
     }
     y += insets.top
     bodyTop = y
-    insetBottom = insets.bottom
     y += body.height + body.trailingSpace + insets.bottom
     if let footer {
       footerFrame = Rect(x: 0, y: y, width: footer.width ?? listWidth, height: footer.height)
@@ -140,13 +136,24 @@ extension SectionGeometry {
   func styled(for section: Section, in configuration: ListConfiguration) -> SectionGeometry {
     var geometry = expandedGeometry
     geometry.chrome = SectionChrome(pinHeader: section.pinHeader, pinFooter: section.pinFooter)
+    guard section.collapsed || section.separator != nil else { return geometry }
+    // Layout space: a horizontal list's insets transposed (the separator's own are already
+    // across the list).
+    let horizontal = configuration.scrollDirection == .horizontal
+    let given = (section.attributes ?? configuration.defaultSectionAttributes).insets
+    let content = horizontal ? configuration.contentInsets.transposed : configuration.contentInsets
+    let insets = horizontal ? given.transposed : given
     if section.collapsed {
+      // As a flow layout of the section without cells places it, whatever its kind: the
+      // header, the section's insets, the footer.
       let full = geometry
       geometry.box = emptyBodyBox
       geometry.itemCount = 0
-      // As a layout of the section without cells places them: the body 0 high.
-      var y = geometry.bodyTop
-      y += 0 + 0 + geometry.insetBottom
+      var y = 0.0
+      if let header = geometry.headerFrame { y = header.height }
+      y += insets.top
+      geometry.bodyTop = y
+      y += 0 + 0 + insets.bottom
       if let footer = geometry.footerFrame {
         geometry.footerFrame = Rect(x: footer.x, y: y, width: footer.width, height: footer.height)
         y += footer.height
@@ -156,12 +163,6 @@ extension SectionGeometry {
       geometry.overflowBelow = 0
       geometry.chrome.expanded = ExpandedGeometry(full)
     } else if let separator = section.separator, geometry.body.separatorCount > 0 {
-      // Layout space: a horizontal list's insets transposed (the separator's own are
-      // already across the list).
-      let horizontal = configuration.scrollDirection == .horizontal
-      let given = (section.attributes ?? configuration.defaultSectionAttributes).insets
-      let content = horizontal ? configuration.contentInsets.transposed : configuration.contentInsets
-      let insets = horizontal ? given.transposed : given
       let left = content.left + insets.left + separator.leftInset
       let width =
         configuration.width - content.left - content.right - insets.left - insets.right - separator.leftInset
