@@ -69,7 +69,8 @@ public enum DemoFeed {
           cells: (0..<count).map { i in
             Cell(id: "\(name)-\(i)", width: width - 24, height: 56, traits: [.stackable, .compactWidth])
           },
-          separator: charts ? SectionSeparator(thickness: 1, leftInset: 76, rightInset: 12, id: "charts-separator") : nil,
+          separator: charts
+            ? SectionSeparator(thickness: 1, leftInset: 76, rightInset: 12, id: "charts-separator") : nil,
           collapsed: !charts, pinFooter: charts ? true : nil))
     }
 

@@ -219,7 +219,8 @@ extension ASCIIRenderer {
     let separators = elements.contains { $0.kind == .separator }
     out +=
       truncatedASCII(
-        Self.legend + (chrome ? Self.chromeLegend : "") + (separators ? Self.separatorLegend : ""), to: columns)
+        Self.legend + (chrome ? Self.chromeLegend : "") + (separators ? Self.separatorLegend : ""),
+        to: columns)
       + "\n"
     if shown.maxX > listWidth {
       out +=

@@ -16,7 +16,10 @@ import Testing
       configuration: configuration,
       sections: [
         Section(
-          cells: [Cell(id: "a", width: 100, height: 20), Cell(id: "b", width: 100, height: 20), Cell(id: "c", width: 100, height: 20)],
+          cells: [
+            Cell(id: "a", width: 100, height: 20), Cell(id: "b", width: 100, height: 20),
+            Cell(id: "c", width: 100, height: 20),
+          ],
           attributes: SectionAttributes(lineSpacing: 10),
           separator: SectionSeparator(thickness: 2, leftInset: 10, rightInset: 20, id: "rule")),
         Section(

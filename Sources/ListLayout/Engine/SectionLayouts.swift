@@ -110,7 +110,8 @@ struct SectionLayouts {
     guard list.scrollDirection == .horizontal else {
       return try layout(inLayoutSpace: given, at: index, policy: &policy).styled(for: given, in: list)
     }
-    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy).styled(for: given, in: list)
+    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy).styled(
+      for: given, in: list)
   }
 
   /// Lays out a section already in layout space.

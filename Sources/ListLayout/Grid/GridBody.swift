@@ -308,7 +308,8 @@ struct GridBody: SectionBody {
       wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY),
       perElement: metrics.rowSpacing)
     if pageIndex == pages.count { pageIndex = pages.count - 1 }
-    var local = pages[pageIndex].firstRow(endingBelow: minY - pageOrigin(pageIndex, origin) - searchSlack(minY))
+    var local = pages[pageIndex].firstRow(
+      endingBelow: minY - pageOrigin(pageIndex, origin) - searchSlack(minY))
     var number = rowsBefore(page: pageIndex) + local
     // Start at the row above (the gap above the first row found may meet the band).
     if local > 0 {

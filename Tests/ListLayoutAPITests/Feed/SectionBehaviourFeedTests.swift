@@ -20,7 +20,9 @@ import Testing
   @Test func feedKeysReadAndRoundTrip() throws {
     let model = try ListModel(jsonString: Self.json)
     #expect(model.configuration.defaultSectionAttributes.verticalAlignment == .stretch)
-    #expect(model.sections[0].separator == SectionSeparator(thickness: 0.5, leftInset: 16, rightInset: 4, id: "line"))
+    #expect(
+      model.sections[0].separator
+        == SectionSeparator(thickness: 0.5, leftInset: 16, rightInset: 4, id: "line"))
     #expect(model.sections[0].pinHeader == false && model.sections[0].pinFooter == true)
     #expect(!model.sections[0].collapsed)
     #expect(model.sections[1].separator == SectionSeparator(thickness: 1))
@@ -35,7 +37,8 @@ import Testing
 
   /// A feed without the new keys writes what it wrote before: none of them appears.
   @Test func feedsWithoutTheKeysDoNotWriteThem() throws {
-    let model = try ListModel(jsonString: #"{"width": 100, "sections": [{"items": [{"size": {"width": 1, "height": 1}}]}]}"#)
+    let model = try ListModel(
+      jsonString: #"{"width": 100, "sections": [{"items": [{"size": {"width": 1, "height": 1}}]}]}"#)
     for defaults in FeedWritingOptions.Defaults.allCases {
       let written = try model.jsonString(options: FeedWritingOptions(defaults: defaults))
       for key in ["separator", "collapsed", "pinHeader", "pinFooter", "stretch"] {
@@ -64,7 +67,10 @@ import Testing
         #"{"width": 10, "sections": [{"separator": {"thickness": 1, "insets": {"right": "x"}}}]}"#,
         "sections[0].separator.insets.right"
       ),
-      (#"{"width": 10, "sections": [{"separator": {"thickness": 1, "color": 2}}]}"#, "sections[0].separator.color"),
+      (
+        #"{"width": 10, "sections": [{"separator": {"thickness": 1, "color": 2}}]}"#,
+        "sections[0].separator.color"
+      ),
       (#"{"width": 10, "sections": [{"separator": true}]}"#, "sections[0].separator"),
       (#"{"width": 10, "sections": [{}, {"collapsed": 1}]}"#, "sections[1].collapsed"),
       (#"{"width": 10, "sections": [{"pinHeader": "yes"}]}"#, "sections[0].pinHeader"),
@@ -84,8 +90,13 @@ import Testing
   /// its path.
   @Test func invalidSeparatorsAreLayoutErrors() {
     var model = ListModel(configuration: ListConfiguration(width: 100))
-    model.sections = [Section(cells: [Cell(width: 10, height: 10)]), Section(separator: SectionSeparator(thickness: .nan))]
-    #expect(throws: LayoutError.invalidValue(path: "sections[1].separator.thickness", value: "nan", expected: "a finite number, not negative")) {
+    model.sections = [
+      Section(cells: [Cell(width: 10, height: 10)]), Section(separator: SectionSeparator(thickness: .nan)),
+    ]
+    #expect(
+      throws: LayoutError.invalidValue(
+        path: "sections[1].separator.thickness", value: "nan", expected: "a finite number, not negative")
+    ) {
       try model.layout()
     }
     model.sections[1].separator = SectionSeparator(thickness: 1, leftInset: -1)
@@ -95,11 +106,13 @@ import Testing
   /// The layout output lists separators with the item of the line above them and the
   /// separator's identifier.
   @Test func layoutOutputListsSeparators() throws {
-    let snapshot = try ListModel(jsonString: """
-      {"width": 100, "contentInsets": {"top": 0, "left": 0, "bottom": 0, "right": 0},
-       "sections": [{"separator": {"thickness": 1, "id": "rule"}, "attributes": {"lineSpacing": 4},
-                     "items": [{"size": {"width": 100, "height": 10}}, {"size": {"width": 100, "height": 10}}]}]}
-      """).layout()
+    let snapshot = try ListModel(
+      jsonString: """
+        {"width": 100, "contentInsets": {"top": 0, "left": 0, "bottom": 0, "right": 0},
+         "sections": [{"separator": {"thickness": 1, "id": "rule"}, "attributes": {"lineSpacing": 4},
+                       "items": [{"size": {"width": 100, "height": 10}}, {"size": {"width": 100, "height": 10}}]}]}
+        """
+    ).layout()
     let text = snapshot.jsonString()
     #expect(
       text.contains(

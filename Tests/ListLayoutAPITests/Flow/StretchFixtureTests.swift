@@ -58,7 +58,8 @@ import Testing
     let actual = snapshot.allAttributes()
     let wantedLength = size["height"]!
     #expect(snapshot.contentLength == wantedLength, "\(name) content length \(snapshot.contentLength)")
-    try #require(actual.count == elements.count, "\(name): \(actual.count) elements, Chromium \(elements.count)")
+    try #require(
+      actual.count == elements.count, "\(name): \(actual.count) elements, Chromium \(elements.count)")
     for (element, wanted) in zip(actual, elements) {
       let f = try #require(wanted["frame"] as? [String: Double])
       var rect = Rect(x: f["x"]!, y: f["y"]!, width: f["width"]!, height: f["height"]!)
@@ -74,7 +75,9 @@ import Testing
   static func transposedFeed(_ feed: [String: Any]) -> [String: Any] {
     func insets(_ value: Any?) -> Any? {
       guard let i = value as? [String: Any] else { return value }
-      return ["top": i["left"] ?? 0, "left": i["top"] ?? 0, "bottom": i["right"] ?? 0, "right": i["bottom"] ?? 0]
+      return [
+        "top": i["left"] ?? 0, "left": i["top"] ?? 0, "bottom": i["right"] ?? 0, "right": i["bottom"] ?? 0,
+      ]
     }
     var feed = feed
     feed["scrollDirection"] = "horizontal"

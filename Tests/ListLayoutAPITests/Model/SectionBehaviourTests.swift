@@ -17,7 +17,8 @@ import Testing
   /// insets 5 and 5 and the content insets 10 and 10.
   static func example(_ direction: LayoutDirection = .ltr, axis: ScrollAxis = .vertical) -> ListModel {
     var configuration = ListConfiguration(
-      width: 200, contentInsets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 10), layoutDirection: direction,
+      width: 200, contentInsets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 10),
+      layoutDirection: direction,
       scrollDirection: axis)
     configuration.pinSectionHeaders = true
     let stretched = SectionAttributes(
@@ -25,7 +26,8 @@ import Testing
     func cell(_ id: String, _ w: Double, _ h: Double, insets: EdgeInsets = .zero) -> Cell {
       let size = axis == .vertical ? Size(width: w, height: h) : Size(width: h, height: w)
       let cellInsets = axis == .vertical ? insets : insets.swappedAxes
-      return Cell(id: id, size: .fixed(size), attributes: insets == .zero ? nil : CellAttributes(insets: cellInsets))
+      return Cell(
+        id: id, size: .fixed(size), attributes: insets == .zero ? nil : CellAttributes(insets: cellInsets))
     }
     let first = Section(
       header: Supplementary(height: 20),
@@ -61,7 +63,10 @@ import Testing
     #expect(snapshot.footerAttributes(inSection: 1)?.frame == rect(0, 135, 200, 10))
     #expect(snapshot.contentSize == Size(width: 200, height: 145))
     // Listing order: cells, then separators, then the footer.
-    #expect(snapshot.allAttributes().map(\.kind) == [.header, .cell, .cell, .cell, .cell, .separator, .header, .footer])
+    #expect(
+      snapshot.allAttributes().map(\.kind) == [
+        .header, .cell, .cell, .cell, .cell, .separator, .header, .footer,
+      ])
   }
 
   @Test func separatorsAreMirroredInRightToLeftAndTransposedInHorizontalLists() throws {
@@ -117,7 +122,9 @@ import Testing
   @Test func aCollapsedSectionWithCellsPinsItsHeaderAsASectionWithCells() throws {
     var model = ListModel(configuration: ListConfiguration(width: 100, contentInsets: .zero))
     model.sections = [
-      Section(header: Supplementary(height: 10), footer: Supplementary(height: 40), cells: [Cell(width: 10, height: 10)], collapsed: true),
+      Section(
+        header: Supplementary(height: 10), footer: Supplementary(height: 40),
+        cells: [Cell(width: 10, height: 10)], collapsed: true),
       Section(header: Supplementary(height: 10), footer: Supplementary(height: 40), collapsed: true),
     ]
     let snapshot = try model.layout()
@@ -137,7 +144,8 @@ import Testing
         model.sections[s].separator = SectionSeparator(
           thickness: Double(Int.random(in: 0...12, using: &rng)) / 2,
           leftInset: Double(Int.random(in: 0...40, using: &rng)) / 2,
-          rightInset: Double(Int.random(in: 0...40, using: &rng)) / 2, id: Bool.random(using: &rng) ? "s\(s)" : nil)
+          rightInset: Double(Int.random(in: 0...40, using: &rng)) / 2,
+          id: Bool.random(using: &rng) ? "s\(s)" : nil)
       }
       if collapse && Int.random(in: 0..<5, using: &rng) == 0 { model.sections[s].collapsed = true }
       if Int.random(in: 0..<4, using: &rng) == 0 { model.sections[s].pinHeader = Bool.random(using: &rng) }
@@ -170,7 +178,8 @@ import Testing
     model.configuration.contentInsets = model.configuration.contentInsets.swappedAxes
     model.configuration.defaultCellSize = model.configuration.defaultCellSize.swapped
     model.configuration.defaultSectionAttributes = model.configuration.defaultSectionAttributes.swappedAxes
-    model.configuration.defaultCellAttributes.insets = model.configuration.defaultCellAttributes.insets.swappedAxes
+    model.configuration.defaultCellAttributes.insets =
+      model.configuration.defaultCellAttributes.insets.swappedAxes
     for s in model.sections.indices {
       model.sections[s].attributes = model.sections[s].attributes?.swappedAxes
       for i in model.sections[s].cells.indices {
@@ -221,7 +230,8 @@ import Testing
       var rng = SplitMix64(seed: seed &+ 33_000)
       var model = Self.decorate(Self.anyKindModel(&rng), &rng, collapse: false)
       if Int.random(in: 0..<4, using: &rng) == 0 { model.configuration.layoutDirection = .rtl }
-      let horizontal = Int.random(in: 0..<3, using: &rng) == 0 && !model.sections.contains { $0.layout.isCarousel }
+      let horizontal =
+        Int.random(in: 0..<3, using: &rng) == 0 && !model.sections.contains { $0.layout.isCarousel }
       if horizontal { model = Self.horizontal(model) }
       let with = try model.layout()
       var bare = model
@@ -241,7 +251,9 @@ import Testing
           continue
         }
         let lines = Self.lineBoxes(of: s, in: with, model: model)
-        #expect(separators.count == max(0, lines.count - 1), "seed \(seed) section \(s) \(model.sections[s].layout.kindName)")
+        #expect(
+          separators.count == max(0, lines.count - 1),
+          "seed \(seed) section \(s) \(model.sections[s].layout.kindName)")
         guard separators.count == max(0, lines.count - 1) else { continue }
         let config = model.configuration
         let insets = (model.sections[s].attributes ?? config.defaultSectionAttributes).insets
@@ -250,12 +262,14 @@ import Testing
         let section = horizontal ? insets.swappedAxes : insets
         var left = content.left + section.left + separator.leftInset
         let width = max(
-          0, config.width - content.left - content.right - section.left - section.right - separator.leftInset
+          0,
+          config.width - content.left - content.right - section.left - section.right - separator.leftInset
             - separator.rightInset)
         if config.layoutDirection == .rtl { left = config.width - left - width }
         for (k, element) in separators.enumerated() {
           let middle = (lines[k].bottom + lines[k + 1].top) / 2
-          var expected = Rect(x: left, y: middle - separator.thickness / 2, width: width, height: separator.thickness)
+          var expected = Rect(
+            x: left, y: middle - separator.thickness / 2, width: width, height: separator.thickness)
           if horizontal { expected = expected.swapped }
           #expect(
             element.indexPath.item == k && element.frame.isClose(to: expected),
@@ -268,7 +282,9 @@ import Testing
   /// The lines (or rows) of section `s` along the scroll axis, from its cells' frames: for a
   /// grid, rows are the cells grouped by their tops (the tallest cell of a row spans it); for
   /// a flow section, the reference's line boxes; none for other kinds.
-  static func lineBoxes(of s: Int, in snapshot: LayoutSnapshot, model: ListModel) -> [(top: Double, bottom: Double)] {
+  static func lineBoxes(
+    of s: Int, in snapshot: LayoutSnapshot, model: ListModel
+  ) -> [(top: Double, bottom: Double)] {
     let horizontal = model.configuration.scrollDirection == .horizontal
     switch model.sections[s].layout {
     case nil, .flow?:
@@ -276,7 +292,8 @@ import Testing
       var probe = horizontal ? Self.verticalTwin(model) : model
       for k in probe.sections.indices { probe.sections[k].separator = nil }
       probe.sections[s].separator = SectionSeparator(thickness: 0)
-      let middles = ReferenceFlowLayout.layout(probe).elements.filter { $0.kind == .separator }.map(\.frame.minY)
+      let middles = ReferenceFlowLayout.layout(probe).elements.filter { $0.kind == .separator }.map(
+        \.frame.minY)
       // One box per line, each a point at the gap's middle: enough for the centring test.
       guard !middles.isEmpty else { return [] }
       var boxes: [(top: Double, bottom: Double)] = [(-.infinity, middles[0])]
@@ -285,11 +302,16 @@ import Testing
       return boxes
     case .grid?:
       var frames: [Rect] = []
-      snapshot.forEachElement(inSection: s) { if $0.kind == .cell { frames.append(horizontal ? $0.frame.swapped : $0.frame) } }
+      snapshot.forEachElement(inSection: s) {
+        if $0.kind == .cell { frames.append(horizontal ? $0.frame.swapped : $0.frame) }
+      }
       frames.sort { $0.minY < $1.minY }
       var rows: [(top: Double, bottom: Double)] = []
       for frame in frames {
-        if let last = rows.last, frame.minY < last.bottom || (frame.height == 0 && frame.minY <= last.bottom && frame.minY == last.top) {
+        if let last = rows.last,
+          frame.minY < last.bottom
+            || (frame.height == 0 && frame.minY <= last.bottom && frame.minY == last.top)
+        {
           rows[rows.count - 1].bottom = max(last.bottom, frame.maxY)
         } else {
           rows.append((frame.minY, frame.maxY))
@@ -314,7 +336,8 @@ import Testing
       var rng = SplitMix64(seed: seed &+ 34_000)
       var model = Self.decorate(Self.anyKindModel(&rng), &rng)
       if Bool.random(using: &rng) { model.configuration.layoutDirection = .rtl }
-      if Int.random(in: 0..<3, using: &rng) == 0 && !model.sections.contains(where: { $0.layout.isCarousel }) {
+      if Int.random(in: 0..<3, using: &rng) == 0 && !model.sections.contains(where: { $0.layout.isCarousel })
+      {
         model = Self.horizontal(model)
       }
       let snapshot = try model.layout()
@@ -376,12 +399,18 @@ import Testing
       for step in 0..<12 {
         guard !snapshot.model.sections.isEmpty else { break }
         var update =
-          Bool.random(using: &rng) ? EditGenerator.randomUpdate(&rng, snapshot.model, serial: &serial) : ListUpdate()
+          Bool.random(using: &rng)
+          ? EditGenerator.randomUpdate(&rng, snapshot.model, serial: &serial) : ListUpdate()
         let alone = update.isEmpty
-        let touched = update.deletedSections + update.reloadedSections.map(\.index) + update.movedSections.map(\.from)
+        let touched =
+          update.deletedSections + update.reloadedSections.map(\.index) + update.movedSections.map(\.from)
         let s = Int.random(in: 0..<snapshot.model.sections.count, using: &rng)
         guard !touched.contains(s) else { continue }
-        if snapshot.model.sections[s].collapsed { update.expandSection(at: s) } else { update.collapseSection(at: s) }
+        if snapshot.model.sections[s].collapsed {
+          update.expandSection(at: s)
+        } else {
+          update.collapseSection(at: s)
+        }
         let result = try snapshot.applying(update)
         try assertEqualToFullRelayout(result.snapshot, "seed \(seed) step \(step)")
         if alone { #expect(result.reflowedLines == 0, "seed \(seed) step \(step)") }
@@ -391,13 +420,18 @@ import Testing
   }
 
   @Test func collapsingIsAnAnchoredEdit() throws {
-    var model = ListModel(configuration: ListConfiguration(width: 100, contentInsets: .zero, sectionSpacing: 0))
+    var model = ListModel(
+      configuration: ListConfiguration(width: 100, contentInsets: .zero, sectionSpacing: 0))
     let cells = (0..<10).map { Cell(id: "c\($0)", width: 100, height: 50) }
-    model.sections = [Section(header: Supplementary(height: 20), cells: cells), Section(cells: cells.map {
-      var cell = $0
-      cell.id = "d" + (cell.id ?? "")
-      return cell
-    })]
+    model.sections = [
+      Section(header: Supplementary(height: 20), cells: cells),
+      Section(
+        cells: cells.map {
+          var cell = $0
+          cell.id = "d" + (cell.id ?? "")
+          return cell
+        }),
+    ]
     let snapshot = try model.layout()
     var update = ListUpdate()
     update.collapseSection(at: 0)
@@ -441,7 +475,8 @@ import Testing
       let s = Int.random(in: 0..<new.sections.count, using: &rng)
       switch Int.random(in: 0..<3, using: &rng) {
       case 0: new.sections[s].collapsed.toggle()
-      case 1: new.sections[s].separator = new.sections[s].separator == nil ? SectionSeparator(thickness: 1) : nil
+      case 1:
+        new.sections[s].separator = new.sections[s].separator == nil ? SectionSeparator(thickness: 1) : nil
       default: new.sections[s].pinHeader = new.sections[s].pinHeader == true ? false : true
       }
       let difference = ListDifference(from: old, to: new)

@@ -16,7 +16,8 @@ import Testing
       }
       var keys: [String] = []
       if s % 3 != 2 {
-        keys.append(#""separator": {"thickness": \#(1 + s % 3), "insets": {"left": \#(s % 5 * 4), "right": 6}}"#)
+        keys.append(
+          #""separator": {"thickness": \#(1 + s % 3), "insets": {"left": \#(s % 5 * 4), "right": 6}}"#)
       }
       if s % 4 == 1 { keys.append(#""layout": {"type": "grid", "columns": 3, "rowSpacing": 6}"#) }
       if s % 4 == 2 { keys.append(#""attributes": {"verticalAlignment": "stretch", "lineSpacing": 8}"#) }
