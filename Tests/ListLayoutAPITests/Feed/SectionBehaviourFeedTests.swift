@@ -103,6 +103,27 @@ import Testing
     #expect(throws: LayoutError.self) { try model.layout() }
   }
 
+  /// A difference in the `diff` format collapses a section through its updated section's
+  /// JSON (what the service's `edit` takes): the section's cells stay, it lays out as
+  /// collapsed, no line is laid out again.
+  @Test func aDifferenceInJSONCollapsesASection() throws {
+    let model = try ListModel(jsonString: Self.json)
+    let snapshot = try model.layout()
+    let json = """
+      {"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[0]},
+       "items":{"deleted":[],"inserted":[],"moved":[],"updated":[]},
+       "updatedSections":[{"collapsed": true, "header": {"height": 10}, "pinFooter": true,
+                           "separator": {"thickness": 0.5, "insets": {"left": 16, "right": 4}, "id": "line"}}]}
+      """
+    let difference = try ListDifference(json: Array(json.utf8), for: model)
+    let result = try snapshot.applying(difference)
+    #expect(result.snapshot.model.sections[0].collapsed)
+    #expect(result.snapshot.model.sections[0].cells.count == 1)
+    #expect(result.snapshot.model.sections[0].pinHeader == nil)
+    #expect(result.reflowedLines == 0)
+    #expect(result.snapshot.allAttributes() == (try result.snapshot.model.layout()).allAttributes())
+  }
+
   /// The layout output lists separators with the item of the line above them and the
   /// separator's identifier.
   @Test func layoutOutputListsSeparators() throws {
