@@ -45,6 +45,33 @@ func separatorProbes(sizes: [Int], rounds: Int = 11) throws {
   }
 }
 
+/// Collapsing and expanding the feed's one section (`snapshot.applying`, alternately on the
+/// expanded and the collapsed snapshot) against a full layout: the median of `rounds` each.
+func collapseProbes(sizes: [Int], rounds: Int = 21) throws {
+  for n in sizes {
+    let model = Generator.feed(count: n).listModel()
+    let expanded = try model.layout()
+    var collapse = ListUpdate()
+    collapse.collapseSection(at: 0)
+    var expand = ListUpdate()
+    expand.expandSection(at: 0)
+    let collapsed = try expanded.applying(collapse).snapshot
+    var collapsing: [Double] = []
+    var expanding: [Double] = []
+    var layouts: [Double] = []
+    var lines = 0
+    for _ in 0..<rounds {
+      collapsing.append(try time { lines += try expanded.applying(collapse).reflowedLines })
+      expanding.append(try time { lines += try collapsed.applying(expand).reflowedLines })
+      layouts.append(try time { consume(try model.layout()) })
+    }
+    emit([
+      "probe": "collapse", "workload": "feed", "count": n, "collapseNs": median(collapsing),
+      "expandNs": median(expanding), "layoutNs": median(layouts), "reflowedLines": lines,
+    ])
+  }
+}
+
 /// The nanoseconds one run of `body` takes.
 private func time(_ body: () throws -> Void) rethrows -> Double {
   let start = monotonicNanoseconds()
