@@ -170,13 +170,14 @@ extension SVGRenderer {
     .more path{fill:none;stroke:#ffffff;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
     """
 
-  /// The style of section backgrounds and the list header and footer, written only into
-  /// pictures that draw one.
+  /// The style of section backgrounds, separators and the list header and footer, written
+  /// only into pictures that draw one.
   static let chromeStyle = """
     .background>rect{fill:#fef9c3;fill-opacity:.7;stroke:#ca8a04;stroke-dasharray:2 2}
     .background text{fill:#a16207}
     .listHeader>rect{fill:#312e81;stroke:#1e1b4b}.listFooter>rect{fill:#6366f1;stroke:#4338ca}
     .listHeader text,.listFooter text{fill:#ffffff}
+    .separator>rect{fill:#475569;stroke:none}.separator text{fill:#ffffff}
     """
 
   /// The distinct trait sets of the feed's cells, in order of first appearance: a cell's
@@ -291,7 +292,7 @@ extension SVGRenderer {
     out.write("\">\n<style>\n")
     out.write(Self.style)
     out.write("\n")
-    let chrome: Set<ElementKind> = [.background, .listHeader, .listFooter]
+    let chrome: Set<ElementKind> = [.background, .listHeader, .listFooter, .separator]
     if panels.contains(where: { $0.elements.contains { chrome.contains($0.kind) } }) {
       out.write(Self.chromeStyle)
       out.write("\n")
@@ -371,6 +372,7 @@ extension SVGRenderer {
           case .background: kinds.insert("background")
           case .listHeader: kinds.insert(element.isPinned ? "pinned list header" : "list header")
           case .listFooter: kinds.insert(element.isPinned ? "pinned list footer" : "list footer")
+          case .separator: kinds.insert("separator")
           }
         }
         if SVGRenderer.insetBands(snapshot).contains(where: { $0.intersects(panel.rect) }) {
@@ -420,6 +422,7 @@ extension SVGRenderer {
         "<g class=\"listFooter pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
         "pinned list footer"
       ),
+      ("<g class=\"separator\"><rect y=\"4\" width=\"14\" height=\"2\"/></g>", "separator"),
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]

@@ -14,7 +14,8 @@ extension ListDifference {
   /// Deletions and move sources are positions before the update, the rest after it.
   /// `contentOffset` and `transitions` appear when `transition` is given. A transition names
   /// its element as the layout's JSON does: `section` on every element but the list header
-  /// and footer, `item` on cells only, `id` on elements that have one; a missing frame is
+  /// and footer, `item` on cells and separators only, `id` on elements that have one; a
+  /// missing frame is
   /// `null` (inserted elements have no `from`, deleted ones no `to`; a deleted element's
   /// `section` and `item` are its positions before the update); `"wasPinned":true` and
   /// `"pinned":true` mark an element pinned before and after the update, as the layout's
@@ -54,7 +55,7 @@ extension ElementTransition {
   public func jsonString() -> String {
     var out = "{\"kind\":\"\(kind.rawValue)\""
     if !kind.isOutsideSections { out += ",\"section\":\(indexPath.section)" }
-    if kind == .cell { out += ",\"item\":\(indexPath.item)" }
+    if kind == .cell || kind == .separator { out += ",\"item\":\(indexPath.item)" }
     if let id { out += ",\"id\":" + jsonQuoted(id) }
     out += ",\"from\":" + (from.map(frameJSON) ?? "null") + ",\"to\":" + (to.map(frameJSON) ?? "null")
     if wasPinned { out += ",\"wasPinned\":true" }

@@ -2,8 +2,8 @@ import LayoutGeometry
 
 extension LayoutSnapshot {
   /// Every element whose frame intersects `rect` (shares a region of positive area with it),
-  /// at natural (unpinned) positions, in listing order: section by section, the header, the
-  /// cells in order, the footer.
+  /// at natural (unpinned) positions, in listing order: section by section, the background,
+  /// the header, the cells in order, the separators, the footer.
   ///
   /// Sections are found by binary search over their offsets, lines by binary search inside
   /// each page of a section, and only the lines that overlap `rect` vertically are visited:
@@ -144,6 +144,10 @@ extension LayoutSnapshot {
       if carousel, let prefetch = tally?.prefetch(section: section) {
         if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
         scratch.prefetch.append(prefetch)
+      }
+      forEachSeparatorCandidate(ofSection: section, top: top, y: space.minY, space.maxY) { separator in
+        if separator.frame.intersects(rect) { result.append(separator) }
+        return true
       }
       if var footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
@@ -291,6 +295,12 @@ extension LayoutSnapshot {
               kind: .cell, indexPath: IndexPath(item: item, section: section), frame: frame,
               zIndex: LayoutAttributes.cellZIndex))
         }
+        return true
+      }
+      let top = sectionTop(section)
+      let y = isHorizontal ? point.x : point.y
+      forEachSeparatorCandidate(ofSection: section, top: top, y: y, y) { separator in
+        consider(separator)
         return true
       }
       if let footer = supplementary(.footer, section, pinning: pinning) { consider(footer) }

@@ -17,8 +17,12 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
   case listHeader
   /// The list's footer, below the last section (see ``ListConfiguration/listFooter``).
   case listFooter
+  /// A line between two lines (or rows) of a section (see ``SectionSeparator``): item *k*
+  /// of its section is the separator below line *k*.
+  case separator
 
-  /// The order of kinds within a section in every listing: background, header, cells, footer
+  /// The order of kinds within a section in every listing: background, header, cells,
+  /// separators, footer
   /// (the list header comes before every section and the list footer after, by their index
   /// paths' place in ``LayoutAttributes/listingOrder(_:_:)``).
   var order: Int {
@@ -27,9 +31,10 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
     case .background: 1
     case .header: 2
     case .cell: 3
-    case .footer: 4
-    case .listFooter: 5
-    case .overlay: 6
+    case .separator: 4
+    case .footer: 5
+    case .listFooter: 6
+    case .overlay: 7
     }
   }
 
@@ -55,7 +60,8 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public var kind: ElementKind
   /// Whether the frame is a pinned (sticky) position rather than the natural one.
   public var isPinned: Bool
-  /// The cell's index path; for headers, footers and backgrounds, item 0 of their section;
+  /// The cell's index path; for a separator, item *k* of its section below line *k*; for
+  /// headers, footers and backgrounds, item 0 of their section;
   /// for the list header and footer, item 0 of section −1; for overlays, item *i* (the
   /// overlay's position) of section −1.
   public var indexPath: IndexPath
@@ -89,6 +95,9 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public static let backgroundZIndex = -1
   /// The z-index of cells.
   public static let cellZIndex = 0
+  /// The z-index of separators: the cells' (listed after them, a separator is drawn over a
+  /// cell it meets).
+  public static let separatorZIndex = 0
   /// The z-index of headers and footers at their natural position: above cells.
   public static let supplementaryZIndex = 1
   /// The z-index of pinned headers and footers: above every cell and natural header.
@@ -97,7 +106,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public static let overlayZIndex = 2048
 
   /// The order of every listing: the list header, then section by section (background,
-  /// header, cells, footer, each by item), then the list footer.
+  /// header, cells, separators, footer, each by item), then the list footer.
   public static func listingOrder(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
     (lhs.listingSection, lhs.kind.order, lhs.indexPath.item)
       < (rhs.listingSection, rhs.kind.order, rhs.indexPath.item)

@@ -2,7 +2,8 @@ import LayoutGeometry
 
 extension LayoutSnapshot {
   /// The identifier of the element of `kind` at `indexPath`: a cell's own, or its section's
-  /// header's, footer's or background's (their index path is item 0 of the section), or the
+  /// header's, footer's or background's (their index path is item 0 of the section), its
+  /// separators' (every separator of a section has the section's separator's), or the
   /// list header's or footer's. `nil` when the element
   /// has none, does not exist, or is an overlay (overlays are named by the viewport's
   /// `Overlay` values).
@@ -33,6 +34,7 @@ extension LayoutSnapshot {
       case .header: section.header?.id
       case .footer: section.footer?.id
       case .background: section.background?.id
+      case .separator: section.separator?.id
       case .cell, .overlay, .listHeader, .listFooter: nil
       }
     }

@@ -84,7 +84,7 @@ extension LayoutSnapshot {
   }
 
   /// Calls `body` with every element of `section` in listing order: the background, the
-  /// header, the cells in order, the footer.
+  /// header, the cells in order, the separators in order, the footer.
   ///
   /// - Complexity: O(k) for the section's k elements.
   public func forEachElement<E: Error>(
@@ -101,8 +101,8 @@ extension LayoutSnapshot {
     guard geometries.indices.contains(section) else { return 0 }
     let geometry = geometries[section]
     let background = model.sections.withElement(at: section) { $0.background != nil }
-    return geometry.itemCount + (background ? 1 : 0) + (geometry.headerFrame == nil ? 0 : 1)
-      + (geometry.footerFrame == nil ? 0 : 1)
+    return geometry.itemCount + geometry.separatorCount + (background ? 1 : 0)
+      + (geometry.headerFrame == nil ? 0 : 1) + (geometry.footerFrame == nil ? 0 : 1)
   }
 
   /// Calls `body` with the elements of `section` at `positions` of its listing order (as
@@ -138,6 +138,15 @@ extension LayoutSnapshot {
       }
     }
     position += geometry.itemCount
+    let separators = geometry.separatorCount
+    if separators > 0 {
+      let first = max(0, positions.lowerBound - position)
+      let end = min(separators, positions.upperBound - position)
+      if first < end {
+        try forEachSeparator(ofSection: section, top: sectionTop(section), gaps: first..<end, body)
+      }
+      position += separators
+    }
     if positions.contains(position), let footer = supplementary(.footer, section) { try body(footer) }
   }
 
