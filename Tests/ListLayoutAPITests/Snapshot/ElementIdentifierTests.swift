@@ -22,6 +22,9 @@ import Testing
       sections[s].header?.id = name("h\(s)", &rng)
       sections[s].footer?.id = name("f\(s)", &rng)
       if Bool.random(using: &rng) { sections[s].background = SectionBackground(id: name("b\(s)", &rng)) }
+      if Bool.random(using: &rng) {
+        sections[s].separator = SectionSeparator(thickness: 1, id: name("sep\(s)", &rng))
+      }
       for i in sections[s].cells.indices { sections[s].cells[i].id = name("c\(s).\(i)", &rng) }
     }
     model.sections = SectionList(sections)
@@ -44,6 +47,7 @@ import Testing
     case .header: return sections[element.indexPath.section].header?.id
     case .footer: return sections[element.indexPath.section].footer?.id
     case .background: return sections[element.indexPath.section].background?.id
+    case .separator: return sections[element.indexPath.section].separator?.id
     case .cell: return Array(sections[element.indexPath.section].cells)[element.indexPath.item].id
     }
   }
