@@ -1228,6 +1228,84 @@ def feature_fixtures():
     return f
 
 
+def sizing_fixtures():
+    """The fixtures of issue 35: `generate.py sizing` writes flex-sizing-hand.json.
+
+    - An aspect ratio on a single-line row container whose stretched item is text: the ratio's
+      height is definite, so the stretched item is that tall whatever its text, and only the other
+      items can raise the container (as Taffy's suite has it, its text nodes being flex containers).
+    - The public suites' fixtures whose roots Yoga's page sizes in no space: the same trees at their
+      max-content width (our page) and with `width: min-content` (what Yoga's page gives them).
+    - The `stretch` sizing keyword (CSS Sizing 4 §3.1) on every property that takes it.
+    """
+    f = []
+
+    def add(name, tree):
+        f.append((name, tree))
+
+    def text(words, **style):
+        # (Shrinkable, as an anonymous item is, so that the text wraps in its container.)
+        return {"style": {"flexShrink": 1, **style}, "text": "\u200b".join(words)}
+
+    nine = ["HHHH"] * 9
+    eleven = ["HH"] * 11
+
+    def ratio_box(*kids, **style):
+        return box(list(kids), aspectRatio=3, minHeight="auto", flexDirection="row", **style)
+
+    # The ratio's automatic minimum height with a stretched text item (CSS Sizing 4 §5.1, CSS
+    # Flexbox §9.8 point 1).
+    add("ratio_row_stretched_text",
+        box([ratio_box(text(nine), width=50), ratio_box(text(nine), maxWidth=50),
+             ratio_box(text(nine), leaf(width=10, height=30), width=50),
+             ratio_box(text(nine, margin={"top": 5}), width=50),
+             ratio_box(text(nine, minHeight=40), width=50), ratio_box(text(nine, maxHeight=10), width=50),
+             ratio_box(text(nine), width=50, padding={"top": 4}, border={"bottom": 2}),
+             ratio_box(box([leaf(width=10, height=70)]), width=50)],
+            flexDirection="row", alignItems="flex-start", width=500, height=300))
+    add("ratio_row_content_text",
+        box([ratio_box(text(nine), width=50, alignItems="flex-start"),
+             ratio_box(text(nine), width=50, flexWrap="wrap"),
+             ratio_box(text(nine, margin={"top": "auto"}), width=50),
+             box([text(nine)], aspectRatio=3, minHeight="auto", width=50),
+             ratio_box(text(nine), width=50, maxHeight=10)],
+            flexDirection="row", alignItems="flex-start", width=400, height=300))
+    add("ratio_row_stretched_text_absolute",
+        box([box([text(nine)], position="absolute", maxWidth=50, aspectRatio=3, minHeight="auto",
+                 flexDirection="row", flexShrink=1),
+             box([text(eleven, flexShrink=1)], position="absolute", top=100, maxWidth=40, aspectRatio=2,
+                 minHeight="auto", flexDirection="row")],
+            flexDirection="row", width=400, height=300))
+    add("ratio_row_stretched_text_item",
+        box([box([text(eleven, flexShrink=1, minWidth="auto")], maxWidth=40, aspectRatio=2,
+                 minHeight="auto", minWidth="auto", flexDirection="row", flexShrink=1)],
+            flexDirection="row", alignItems="flex-start", width=100, height=100))
+    # Yoga's page: the trees of its fixtures wrap_column, row_gap_percent_wrapping_with_min_width,
+    # max_content_flex_basis_row, fit_content_max_height, fit_content_min_height and
+    # max_content_min_height, each at its max-content width and at its min-content width.
+    fifty = lambda: [leaf(width=50, height=50), leaf(width=50, height=100), leaf(width=50, height=25)]
+    yoga = {
+        "wrap_column": lambda **s: box([leaf(width=30, height=30) for _ in range(4)], height=100,
+                                       flexWrap="wrap", **s),
+        "row_gap_percent_wrapping_with_min_width": lambda **s: box(
+            [leaf(width=100, height=100) for _ in range(5)], flexDirection="row", minWidth=300, gap="10%",
+            flexWrap="wrap", **s),
+        "max_content_flex_basis_row": lambda **s: box(
+            [leaf(width=50, height=50), leaf(width=100, height=500), leaf(width=25, height=50)],
+            flexDirection="row", flexBasis="max-content", flexWrap="wrap", **s),
+        "fit_content_max_height": lambda **s: box(
+            [box(fifty(), maxHeight="fit-content", height=110, flexWrap="wrap")], height=90, **s),
+        "fit_content_min_height": lambda **s: box(
+            [box(fifty(), minHeight="fit-content", height=90, flexWrap="wrap")], height=90, **s),
+        "max_content_min_height": lambda **s: box(fifty(), minHeight="max-content", height=100,
+                                                  flexWrap="wrap", **s),
+    }
+    for name, tree in yoga.items():
+        add(f"yoga_page_{name}_max_content", tree())
+        add(f"yoga_page_{name}_min_content", tree(width="min-content"))
+    return f
+
+
 def baseline_fixtures():
     """Baseline alignment (`align-items: baseline`, `align-self: baseline`): `generate.py baseline`
     writes flex-baseline-hand.json."""
@@ -1697,6 +1775,9 @@ def main():
                                                     seed in BOX_SEEDS)))
                     for i in range(count)]
             write(f"flex-features-{seed}.json", rand)
+        return
+    if sys.argv[1:] == ["sizing"]:
+        write("flex-sizing-hand.json", [(n, number_ids(t)) for (n, t) in sizing_fixtures()])
         return
     if sys.argv[1:] == ["baseline"]:
         write("flex-baseline-hand.json", [(n, number_ids(t)) for (n, t) in baseline_fixtures()])

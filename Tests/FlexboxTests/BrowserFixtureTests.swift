@@ -60,7 +60,7 @@ enum BrowserFixtures {
   /// text…): `generate.py features`, `generate.py features SEED COUNT`, and baseline alignment's
   /// `generate.py baseline`.
   static let featureFiles =
-    ["flex-features-hand", "flex-baseline-hand"] + featureSeeds.map { "flex-features-\($0)" }
+    ["flex-features-hand", "flex-baseline-hand", "flex-sizing-hand"] + featureSeeds.map { "flex-features-\($0)" }
   static let featureCount = featureFiles.map { entries($0).count }.reduce(0, +)
   static let featureSeeds = [1901, 2002, 3003, 4004, 5005, 6006, 7007, 8008, 8080]
 

@@ -18,7 +18,7 @@ extension FlexEngine {
       if let styled = items[index].size[cross] {
         innerCross = Swift.max(styled.clamped(min: lower, max: upper), pbCross)
       } else if items[index].alignSelf == .stretch, !constants.isWrap,
-        let containerCross = constants.nodeInnerSize[cross]
+        let containerCross = constants.nodeInnerSize[cross] ?? constants.ratioInnerCrossSize
       {
         // A stretched item of a single-line container with a definite cross size ends up as
         // tall as the container (steps 8 and 11) whatever its content: skip measuring it.

@@ -61,6 +61,11 @@ final class FlexEngine {
   /// A box being measured without its aspect ratio, for its automatic minimum height or width
   /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
   @exclusivity(unchecked) var measuringContentHeightOf = -1
+  /// The height the aspect ratio gives the box measured for its automatic minimum height
+  /// (`measuringContentHeightOf`; `nil` when it is measured for its width): definite, so the
+  /// stretched items of a single-line row container count at it (see
+  /// `ratioHeightWithAutomaticMinimum`).
+  @exclusivity(unchecked) var measuringRatioHeight: Double?
   /// A column container's item with an aspect ratio whose flex base size is being found: in the
   /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
   /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
