@@ -47,6 +47,9 @@ struct FlexConstants {
   /// height, whose height its aspect ratio gives (see `ratioHeightWithAutomaticMinimum`): the
   /// cross size its stretched items take, though its own height is left to its content.
   var ratioInnerCrossSize: Double?
+  /// Whether the items' cross-axis lengths were resolved without a definite base: a single-line
+  /// container then gives their cross-axis `stretch` sizes its line's cross size (step 11).
+  var isCrossBaseIndefinite = false
   /// The border-box size, once determined (steps 4 and 15).
   var containerSize: Size = .zero
   /// The content-box size, once determined (steps 4 and 15).
@@ -213,6 +216,8 @@ extension FlexEngine {
     let heightIsDefinite = !(knownHeightIsIndefinite && known.height != nil) && !percentHeightIsIndefinite
     let heightBase = heightIsDefinite ? constants.nodeInnerSize.height : nil
     constants.isHeightDefinite = heightBase != nil
+    constants.isCrossBaseIndefinite =
+      (constants.crossAxis == .vertical ? heightBase : constants.nodeInnerSize.width) == nil
     resolveChildLengths(
       id, widthBase: constants.nodeInnerSize.width, heightBase: heightBase, mainAxis: constants.mainAxis)
     resolveGapPercentages(node, &constants, heightBase: heightBase)

@@ -531,16 +531,20 @@ final class FlexEngine {
   // MARK: - Percentages
 
   /// Resolves box `id`'s containing-block-relative lengths against the given bases (see
-  /// `ResolvedNode.resolveLengths`), forgetting the sizes memoised for it when they change.
+  /// `ResolvedNode.resolveLengths`; its `stretch` values against `stretch`), forgetting the sizes
+  /// memoised for it when they change.
   @inline(__always)
-  func resolveLengths(of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?) {
+  func resolveLengths(
+    of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?,
+    stretch: StretchBase = .containingBlock
+  ) {
     let index = Int(nodes[id].baseStyle)
     guard index >= 0 else { return }
     let old = nodes[id]
     var changed = baseStyles.withUnsafeBufferPointer { styles in
       nodes[id].resolveLengths(
         styles.baseAddress.unsafelyUnwrapped + index, widthBase: widthBase, heightBase: heightBase,
-        basisAxis: basisAxis)
+        basisAxis: basisAxis, stretch: stretch)
     }
     let node = nodes[id]
     if node.widthKeyword | node.minWidthKeyword | node.maxWidthKeyword | node.flexBasisKeyword != 0 {
