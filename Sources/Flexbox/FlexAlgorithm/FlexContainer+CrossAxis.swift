@@ -175,6 +175,7 @@ extension FlexEngine {
     _ items: inout [FlexItem], lines: [FlexLine], availableSpace: AvailableSize, constants: FlexConstants
   ) {
     let cross = constants.crossAxis
+    let resolvesStretch = hasStretch && !constants.isWrap && constants.isCrossBaseIndefinite
     for line in lines {
       for index in line.items {
         // (Fields read one by one: a flex item is large.)
@@ -194,8 +195,7 @@ extension FlexEngine {
             crossSizeAtFlexedMainSize(
               items[index], crossSpace: .definite(line.crossSize), constants: constants))
         }
-        let stretchBits = nodes[items[index].node].stretchBits
-        if stretchBits != 0, !constants.isWrap, constants.isCrossBaseIndefinite {
+        if resolvesStretch, case let stretchBits = nodes[items[index].node].stretchBits, stretchBits != 0 {
           size = lineStretchedCrossSize(items[index], size: size, line: line, bits: stretchBits, cross: cross)
         }
         items[index].targetSize[cross] = size
@@ -206,6 +206,7 @@ extension FlexEngine {
 
   /// An item's cross size (`size` as sized so far) with its cross-axis `stretch` values resolved
   /// against its single line (see `determineUsedCrossSizes`).
+  @inline(never)
   func lineStretchedCrossSize(
     _ item: FlexItem, size: Double, line: FlexLine, bits: UInt8, cross: Axis
   ) -> Double {

@@ -17,6 +17,8 @@ extension FlexEngine {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     var crossCursor = constants.contentInset.start(cross)
+    // (Whether a `stretch` height may have been given by the line: see `determineUsedCrossSizes`.)
+    let linesStretchHeights = hasStretch && !constants.isWrap && cross == .vertical
     forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { _, lineIndex in
       let line = lines[lineIndex]
       var mainCursor = constants.contentInset.start(main)
@@ -29,7 +31,7 @@ extension FlexEngine {
           nodes[node].aspectRatio == nil
           && (cross == .vertical
             ? items[index].size[cross] == nil && items[index].alignSelf != .stretch
-              && !(nodes[node].stretchBits & StretchProperty.height != 0 && !constants.isWrap)
+              && !(linesStretchHeights && nodes[node].stretchBits & StretchProperty.height != 0)
             : !constants.isHeightDefinite && items[index].styleFlexBasis == nil
               && (items[index].size.height == nil || items[index].basisIsContent))
         let size = computeNode(

@@ -39,6 +39,9 @@ struct FlexConstants {
   var isKnownHeightIndefinite = false
   /// Whether the container's height is definite (known, and not its content's).
   var isHeightDefinite = true
+  /// Whether the items' cross-axis lengths were resolved without a definite base: a single-line
+  /// container then gives their cross-axis `stretch` sizes its line's cross size (step 11).
+  var isCrossBaseIndefinite = false
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
@@ -46,10 +49,12 @@ struct FlexConstants {
   /// The inner cross size of a single-line row container measured for its automatic minimum
   /// height, whose height its aspect ratio gives (see `ratioHeightWithAutomaticMinimum`): the
   /// cross size its stretched items take, though its own height is left to its content.
-  var ratioInnerCrossSize: Double?
-  /// Whether the items' cross-axis lengths were resolved without a definite base: a single-line
-  /// container then gives their cross-axis `stretch` sizes its line's cross size (step 11).
-  var isCrossBaseIndefinite = false
+  var ratioInnerCrossSize: Double? {
+    @inline(__always) get { storedRatioInnerCrossSize.isNaN ? nil : storedRatioInnerCrossSize }
+    set { storedRatioInnerCrossSize = newValue ?? .nan }
+  }
+  /// (NaN-coded, as ``OptionalSize`` is: the constants are copied for every container.)
+  var storedRatioInnerCrossSize = Double.nan
   /// The border-box size, once determined (steps 4 and 15).
   var containerSize: Size = .zero
   /// The content-box size, once determined (steps 4 and 15).

@@ -48,6 +48,8 @@ final class FlexEngine {
   @exclusivity(unchecked) var hasStaticContainers = false
   /// Whether any box has an aspect ratio.
   @exclusivity(unchecked) var hasAspectRatio = false
+  /// Whether any box has a `stretch` size (``ResolvedNode/stretchBits``).
+  @exclusivity(unchecked) var hasStretch = false
   /// Whether any box has a `min-height` or `max-height` given as an intrinsic sizing keyword
   /// (see `resolveBlockAxisKeywords`).
   @exclusivity(unchecked) var hasHeightKeywords = false
@@ -246,6 +248,7 @@ final class FlexEngine {
           nodes[index].isFlipped = flips
           if nodes[index].mirrorsChildren { hasMirroredBoxes = true }
           if nodes[index].aspectRatio != nil { hasAspectRatio = true }
+          if nodes[index].stretchBits != 0 { hasStretch = true }
           if nodes[index].minHeightKeyword | nodes[index].maxHeightKeyword != 0 { hasHeightKeywords = true }
           if nodes[index].isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if nodes[index].alignItems == .baseline || nodes[index].alignSelf == .baseline {

@@ -483,12 +483,6 @@ struct ResolvedNode {
     storedRowGapPercent = rowPercent ?? .nan
     storedColumnGapPercent = columnPercent ?? .nan
     func hasPercent(_ v: FlexLength?) -> Bool { v?.isPercent ?? false }
-    func isKeyword(_ v: FlexLength) -> Bool {
-      switch v {
-      case .minContent, .maxContent, .fitContent: true
-      default: false
-      }
-    }
     let width = s.pointee.widthLength
     let height = s.pointee.heightLength
     let minWidth = s.pointee.minWidthLength
@@ -496,17 +490,37 @@ struct ResolvedNode {
     let maxWidth = s.pointee.maxWidthLength
     let maxHeight = s.pointee.maxHeightLength
     let basis = s.pointee.flexBasisLength
-    let hasWidthKeywords =
-      isKeyword(width) || isKeyword(minWidth) || isKeyword(maxWidth) || isKeyword(basis)
-    func stretchBit(_ v: FlexLength, _ bit: UInt8) -> UInt8 {
-      if case .stretch = v { return bit }
-      return 0
+    // Each length's keyword, in one switch: `min-content` 1, `max-content` 2, `fit-content` 3,
+    // `stretch` 4 (0 for any other value).
+    @inline(__always)
+    func keyword(_ v: FlexLength) -> UInt8 {
+      switch v {
+      case .minContent: 1
+      case .maxContent: 2
+      case .fitContent: 3
+      case .stretch: 4
+      default: 0
+      }
     }
+    let keywords = (
+      width: keyword(width), height: keyword(height), minWidth: keyword(minWidth),
+      minHeight: keyword(minHeight),
+      maxWidth: keyword(maxWidth), maxHeight: keyword(maxHeight), basis: keyword(basis)
+    )
+    @inline(__always)
+    func intrinsic(_ k: UInt8) -> UInt8 { k == 4 ? 0 : k }
+    @inline(__always)
+    func stretchBit(_ k: UInt8, _ bit: UInt8) -> UInt8 { k == 4 ? bit : 0 }
+    let hasWidthKeywords =
+      intrinsic(keywords.width) | intrinsic(keywords.minWidth) | intrinsic(keywords.maxWidth)
+      | intrinsic(keywords.basis) != 0
     stretchBits =
-      stretchBit(width, StretchProperty.width) | stretchBit(height, StretchProperty.height)
-      | stretchBit(minWidth, StretchProperty.minWidth) | stretchBit(minHeight, StretchProperty.minHeight)
-      | stretchBit(maxWidth, StretchProperty.maxWidth) | stretchBit(maxHeight, StretchProperty.maxHeight)
-      | stretchBit(basis, StretchProperty.flexBasis)
+      stretchBit(keywords.width, StretchProperty.width) | stretchBit(keywords.height, StretchProperty.height)
+      | stretchBit(keywords.minWidth, StretchProperty.minWidth)
+      | stretchBit(keywords.minHeight, StretchProperty.minHeight)
+      | stretchBit(keywords.maxWidth, StretchProperty.maxWidth)
+      | stretchBit(keywords.maxHeight, StretchProperty.maxHeight)
+      | stretchBit(keywords.basis, StretchProperty.flexBasis)
     func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
       hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
     }
@@ -521,20 +535,12 @@ struct ResolvedNode {
       // A content-box flex basis gets the padding and border along the parent's main axis.
       || (isContentBox && basis.points != nil)
       || hasWidthKeywords || stretchBits != 0
-    func keyword(_ v: FlexLength) -> UInt8 {
-      switch v {
-      case .minContent: 1
-      case .maxContent: 2
-      case .fitContent: 3
-      default: 0
-      }
-    }
-    widthKeyword = keyword(width)
-    minWidthKeyword = keyword(minWidth)
-    maxWidthKeyword = keyword(maxWidth)
-    minHeightKeyword = keyword(minHeight)
-    maxHeightKeyword = keyword(maxHeight)
-    flexBasisKeyword = keyword(basis)
+    widthKeyword = intrinsic(keywords.width)
+    minWidthKeyword = intrinsic(keywords.minWidth)
+    maxWidthKeyword = intrinsic(keywords.maxWidth)
+    minHeightKeyword = intrinsic(keywords.minHeight)
+    maxHeightKeyword = intrinsic(keywords.maxHeight)
+    flexBasisKeyword = intrinsic(keywords.basis)
     flexBasisIsPercent = basis.isPercent || stretchBits & StretchProperty.flexBasis != 0
     if let ratio = s.pointee.aspectRatio, ratio.isFinite, ratio > 0 {
       storedAspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
