@@ -14,7 +14,7 @@ import ListLayout
 /// ```
 ///
 /// Cells are drawn `+--+`, headers and footers (the list's own too) `+==+`, section
-/// backgrounds `+~~+` behind their cells, pinned headers `+##+` with "(pinned)" after their
+/// backgrounds `+~~+` behind their cells, badges `+**+` over them, pinned headers `+##+` with "(pinned)" after their
 /// label; trait names go on the second row of a box tall enough. Content insets are filled
 /// with `.`; the gutter on the left names each section at its top and marks its extent with
 /// `:` (a horizontal list, drawn along x, has no gutter). A legend line ends the drawing. Only printable ASCII is
@@ -36,6 +36,9 @@ public struct ASCIIRenderer: Sendable {
 
   /// What the legend adds when a section background or the list header or footer is drawn.
   static let chromeLegend = "  +~~+ background  +==+ list header/footer"
+
+  /// What the legend adds when a badge is drawn.
+  static let badgeLegend = "  +**+ badge"
 
   /// The width of the section gutter, in characters.
   static let gutter = 5
@@ -160,6 +163,7 @@ extension ASCIIRenderer {
       case _ where element.isPinned: edge = UInt8(ascii: "#")
       case .cell: edge = UInt8(ascii: "-")
       case .background: edge = UInt8(ascii: "~")
+      case .badge: edge = UInt8(ascii: "*")
       default: edge = UInt8(ascii: "=")
       }
       let title = element.isPinned ? label.title + " (pinned)" : label.title
@@ -190,7 +194,11 @@ extension ASCIIRenderer {
     let chrome = elements.contains {
       $0.kind == .background || $0.kind == .listHeader || $0.kind == .listFooter
     }
-    out += truncatedASCII(Self.legend + (chrome ? Self.chromeLegend : ""), to: columns) + "\n"
+    let badges = elements.contains { $0.kind == .badge }
+    out +=
+      truncatedASCII(
+        Self.legend + (chrome ? Self.chromeLegend : "") + (badges ? Self.badgeLegend : ""), to: columns)
+      + "\n"
     if shown.maxX > listWidth {
       out +=
         truncatedASCII("+..+ past the list's width (a carousel's row, scrolled into view)", to: columns)

@@ -33,6 +33,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .background: title = id ?? "background \(path.section)"
     case .listHeader: title = id ?? "list header"
     case .listFooter: title = id ?? "list footer"
+    case .badge: title = id ?? "badge \(path.section).\(path.item).\(element.badgeIndex)"
     }
   }
 
@@ -46,7 +47,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .cell: return section.cells.indices.contains(path.item) ? section.cells[path.item].traits : []
     case .header: return section.header?.traits ?? []
     case .footer: return section.footer?.traits ?? []
-    case .overlay, .background, .listHeader, .listFooter: return []
+    case .overlay, .background, .listHeader, .listFooter, .badge: return []
     }
   }
 }

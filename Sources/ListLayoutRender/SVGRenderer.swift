@@ -279,6 +279,7 @@ extension SVGRenderer {
           case .background: kinds.insert("background")
           case .listHeader: kinds.insert(element.isPinned ? "pinned list header" : "list header")
           case .listFooter: kinds.insert(element.isPinned ? "pinned list footer" : "list footer")
+          case .badge: kinds.insert("badge")
           }
         }
         if SVGRenderer.insetBands(snapshot).contains(where: { $0.intersects(panel.rect) }) {
@@ -328,6 +329,7 @@ extension SVGRenderer {
         "<g class=\"listFooter pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
         "pinned list footer"
       ),
+      ("<g class=\"badge\"><rect width=\"10\" height=\"10\" rx=\"5\"/></g>", "badge"),
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]

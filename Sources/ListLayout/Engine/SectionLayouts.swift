@@ -107,10 +107,16 @@ struct SectionLayouts {
     // A horizontal list is laid out as its transposed model (see `Chrome/Transposition.swift`);
     // a vertical one's section is passed on as given (not copied).
     try Self.checkDirection(given, at: index, in: list)
-    guard list.scrollDirection == .horizontal else {
-      return try layout(inLayoutSpace: given, at: index, policy: &policy)
-    }
-    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy)
+    let horizontal = list.scrollDirection == .horizontal
+    var geometry =
+      horizontal
+      ? try layout(inLayoutSpace: given.transposed, at: index, policy: &policy)
+      : try layout(inLayoutSpace: given, at: index, policy: &policy)
+    // The cells' badges take no room: they are counted, checked and bounded apart.
+    let badges = try SectionBadges(
+      given.cells, in: 0..<given.cells.count, horizontal: horizontal, section: index)
+    if !badges.isEmpty { geometry.setBadges(badges) }
+    return geometry
   }
 
   /// Lays out a section already in layout space.

@@ -244,8 +244,16 @@ struct Relayout: SpacingPolicyJob {
     case .unchanged(let oldIndex):
       return old.geometries[oldIndex]
     case .edited(let oldIndex, let edit):
-      return try layouts.relayout(
-        section, at: index, in: configuration, old: old.geometries[oldIndex], edit: edit, policy: &policy)
+      let previous = old.geometries[oldIndex]
+      var geometry = try layouts.relayout(
+        section, at: index, in: configuration, old: previous, edit: edit, policy: &policy)
+      // The badges of the cells the edit touched, counted and bounded again (not the whole
+      // section's).
+      let badges = try SectionBadges(
+        updating: previous.badges, oldCells: old.model.sections[oldIndex].cells, newCells: section.cells,
+        edit: edit, horizontal: configuration.scrollDirection == .horizontal, section: index)
+      if badges != geometry.badges { geometry.setBadges(badges) }
+      return geometry
     }
   }
 }

@@ -118,6 +118,17 @@ public struct Cell: Sendable {
     get { tail?.extras?.span }
     set { updateTail { $0.span = newValue } }
   }
+  /// Small elements pinned to points of the cell's frame (see ``Badge``), in drawing order;
+  /// empty for none. They take no room: the cell's frame is the same with or without them.
+  public var badges: [Badge] {
+    get { tail?.extras?.values.badges ?? [] }
+    set { updateTail { $0.badges = newValue.isEmpty ? nil : newValue } }
+  }
+  /// Whether the cell has a badge (read by queries for every cell of a section with badges).
+  var hasBadges: Bool {
+    guard case .extras(let extras) = tail else { return false }
+    return extras.values.badges != nil
+  }
   /// What most cells do not have, behind one reference: custom trait names alone (the
   /// shared set a decoder or a `TraitSet` made, no allocation of its own), or those and the
   /// rest (attributes, sequential options, span) in one immutable object. A cell is 48 bytes
@@ -139,13 +150,16 @@ public struct Cell: Sendable {
 
   /// Creates a cell.
   public init(
-    id: String? = nil, size: CellSize = .automatic, traits: TraitSet = [], attributes: CellAttributes? = nil
+    id: String? = nil, size: CellSize = .automatic, traits: TraitSet = [], attributes: CellAttributes? = nil,
+    badges: [Badge] = []
   ) {
     self.id = id
     self.size = size
     self.standardTraitBits = traits.standardBits
     self.tailPlacesTheCell = attributes != nil
-    self.tail = CellTail(CellExtras.Values(attributes: attributes, customTraits: traits.custom))
+    self.tail = CellTail(
+      CellExtras.Values(
+        attributes: attributes, customTraits: traits.custom, badges: badges.isEmpty ? nil : badges))
   }
 
   /// Initializes the memory at `slot` with a cell of these three properties and nothing
@@ -172,10 +186,13 @@ public struct Cell: Sendable {
 
   /// Creates a cell of a fixed size.
   public init(
-    id: String? = nil, width: Double, height: Double, traits: TraitSet = [], attributes: CellAttributes? = nil
+    id: String? = nil, width: Double, height: Double, traits: TraitSet = [],
+    attributes: CellAttributes? = nil,
+    badges: [Badge] = []
   ) {
     self.init(
-      id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes)
+      id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes,
+      badges: badges)
   }
 }
 
@@ -187,7 +204,7 @@ private enum CellTail: Sendable {
 
   /// The tail holding `values`, or `nil` when they are all absent.
   init?(_ values: CellExtras.Values) {
-    if values.placesTheCell {
+    if values.placesTheCell || values.badges != nil {
       self = .extras(CellExtras(values))
     } else if let names = values.customTraits {
       self = .customTraits(names)
@@ -223,6 +240,8 @@ private final class CellExtras: Sendable {
     var sequential: SequentialItemOptions?
     var span: GridSpan?
     var customTraits: CustomTraitNames?
+    /// The cell's badges (`nil` for none): they do not change how the cell is placed.
+    var badges: [Badge]?
     /// Whether any of the values that change how the cell is placed is set.
     var placesTheCell: Bool { attributes != nil || sequential != nil || span != nil }
   }

@@ -99,7 +99,7 @@ extension LayoutSnapshot {
     case .footer:
       guard let pinned = pinning.footerBottom else { return element }
       target = pinned - frame.height
-    case .cell, .overlay, .background, .listHeader, .listFooter:
+    case .cell, .overlay, .background, .listHeader, .listFooter, .badge:
       return element
     }
     // The section's extent is read in place (not copied).

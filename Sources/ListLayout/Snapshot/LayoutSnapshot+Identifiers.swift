@@ -5,7 +5,8 @@ extension LayoutSnapshot {
   /// header's, footer's or background's (their index path is item 0 of the section), or the
   /// list header's or footer's. `nil` when the element
   /// has none, does not exist, or is an overlay (overlays are named by the viewport's
-  /// `Overlay` values).
+  /// `Overlay` values) or a badge (an index path does not say which of its cell's: name it
+  /// with ``identifier(of:)-(LayoutAttributes)``).
   ///
   /// ``LayoutAttributes`` holds no identifier (a million cells would copy a million strings):
   /// a renderer walking ``allAttributes()`` names each element with this or with
@@ -32,7 +33,7 @@ extension LayoutSnapshot {
     case .header: return section.header?.id
     case .footer: return section.footer?.id
     case .background: return section.background?.id
-    case .overlay, .listHeader, .listFooter: return nil
+    case .overlay, .listHeader, .listFooter, .badge: return nil
     }
   }
 }

@@ -1,0 +1,225 @@
+import LayoutGeometry
+
+/// A small element pinned to a point of its cell's frame: a count, a "new" dot, a delete
+/// button on a cell's corner (Compositional Layout's supplementary item with an anchor).
+///
+/// The badge's ``anchor`` point (a corner, an edge's middle or the centre of the badge) sits
+/// on the same point of the cell's frame, moved by ``offset`` in fractions of the badge's own
+/// size: x towards the trailing edge, y down.
+///
+/// ```
+///          offset (0.5, −0.5) from topTrailing:
+///          the badge's centre on the cell's corner
+///                          ┌───┐
+///  ┌───────────────────────┼─┐ │
+///  │ cell                  └─┼─┘
+///  │                         │
+///  └─────────────────────────┘
+/// ```
+///
+/// A badge is an element of kind ``ElementKind/badge`` with ``LayoutAttributes/badgeZIndex``,
+/// above cells and section headers at their natural place, below pinned headers. It takes no
+/// room (every other frame is the same with or without it), may overhang its cell and its
+/// section, and every rect, point and viewport query finds it.
+///
+/// In a right-to-left list leading is the right edge and the x offset runs left. A
+/// horizontal list reads the anchor, offset and size on screen as a vertical list does (top is
+/// the top edge, leading the left one): they are transposed with the model, as cell sizes and
+/// insets are, so a badge sits on the same corner of its card whichever way the list
+/// scrolls (a right-to-left horizontal list mirrors them along y, as it mirrors its cells).
+public struct Badge: Sendable, Hashable {
+  /// An identifier, echoed in the layout output (and matched across a difference).
+  public var id: String?
+  /// The badge's size.
+  public var size: Size
+  /// The point of the badge placed on the same point of the cell's frame.
+  public var anchor: BadgeAnchor
+  /// How far the badge moves from there, in fractions of its own width (x, towards the
+  /// trailing edge) and height (y, down).
+  public var offset: Point
+
+  /// Creates a badge.
+  public init(id: String? = nil, size: Size, anchor: BadgeAnchor = .topTrailing, offset: Point = .zero) {
+    self.id = id
+    self.size = size
+    self.anchor = anchor
+    self.offset = offset
+  }
+}
+
+/// A point of a rectangle: a corner, the middle of an edge, or the centre (leading is the
+/// left edge left to right, the right edge right to left).
+public enum BadgeAnchor: String, Sendable, Hashable, CaseIterable {
+  case topLeading, top, topTrailing, leading, center, trailing, bottomLeading, bottom, bottomTrailing
+
+  /// The point as fractions of a rectangle's width (from the leading edge) and height (from
+  /// the top edge).
+  var fractions: (x: Double, y: Double) {
+    switch self {
+    case .topLeading: (0, 0)
+    case .top: (0.5, 0)
+    case .topTrailing: (1, 0)
+    case .leading: (0, 0.5)
+    case .center: (0.5, 0.5)
+    case .trailing: (1, 0.5)
+    case .bottomLeading: (0, 1)
+    case .bottom: (0.5, 1)
+    case .bottomTrailing: (1, 1)
+    }
+  }
+}
+
+extension Badge {
+  /// The badge in layout space (a vertical list, left to right): the size, anchor fractions
+  /// and offset exchanged along the two axes in a horizontal list.
+  func placement(horizontal: Bool) -> BadgePlacement {
+    let (ax, ay) = anchor.fractions
+    return horizontal
+      ? BadgePlacement(
+        width: size.height, height: size.width, anchorX: ay, anchorY: ax, offsetX: offset.y, offsetY: offset.x
+      )
+      : BadgePlacement(
+        width: size.width, height: size.height, anchorX: ax, anchorY: ay, offsetX: offset.x, offsetY: offset.y
+      )
+  }
+
+  /// Whether the badge's numbers can be laid out: a finite size, not negative, and a finite
+  /// offset.
+  var isValid: Bool { size.isValidLayoutSize && offset.isFinite }
+}
+
+/// A badge in layout space, ready to be placed on a cell's frame (``frame(on:)``): the one
+/// rule of a badge's frame.
+struct BadgePlacement {
+  var width: Double
+  var height: Double
+  var anchorX: Double
+  var anchorY: Double
+  var offsetX: Double
+  var offsetY: Double
+
+  /// The badge's frame on a cell whose frame (layout space, left to right) is `cell`: its
+  /// anchor point on the cell's same point, moved by the offset times its size.
+  @inline(__always)
+  func frame(on cell: Rect) -> Rect {
+    Rect(
+      x: cell.minX + anchorX * cell.width - anchorX * width + offsetX * width,
+      y: cell.minY + anchorY * cell.height - anchorY * height + offsetY * height,
+      width: width, height: height)
+  }
+
+  /// How far the badge can reach past any cell's frame, whatever the cell's size (its anchor
+  /// point lies within the cell's frame).
+  var reach: BadgeReach {
+    BadgeReach(
+      left: max(0, (anchorX - offsetX) * width), right: max(0, (1 - anchorX + offsetX) * width),
+      above: max(0, (anchorY - offsetY) * height), below: max(0, (1 - anchorY + offsetY) * height))
+  }
+}
+
+/// How far a section's badges can reach past their cells' frames, in layout space: the
+/// bounds a query widens its search for cells by, so that it finds the badges of cells
+/// outside the rect without scanning.
+struct BadgeReach: Sendable, Hashable {
+  var left = 0.0
+  var right = 0.0
+  var above = 0.0
+  var below = 0.0
+
+  /// The farther of the two reaches on each side.
+  func union(_ other: BadgeReach) -> BadgeReach {
+    BadgeReach(
+      left: max(left, other.left), right: max(right, other.right), above: max(above, other.above),
+      below: max(below, other.below))
+  }
+}
+
+/// What a section's geometry keeps about its cells' badges: how many, and how far they reach
+/// (a bound, which an edit may leave larger than a full layout's: queries test frames
+/// exactly).
+struct SectionBadges: Sendable, Hashable {
+  /// The number of badges of the section's cells.
+  var count = 0
+  /// How far they can reach past their cells.
+  var reach = BadgeReach()
+
+  /// The badges of `cells` in `range` (a list of `horizontal` direction), checked: a badge
+  /// whose size is negative or not finite, or whose offset is not finite, is an error naming
+  /// it (in section `section`).
+  ///
+  /// - Complexity: O(k) for the k cells of `range`.
+  init(_ cells: CellList, in range: Range<Int>, horizontal: Bool, section: Int) throws(LayoutError) {
+    guard !range.isEmpty else { return }
+    var count = 0
+    var reach = BadgeReach()
+    try cells.forEachChunk(from: range.lowerBound) { (chunk, first) throws(LayoutError) in
+      let start = max(0, range.lowerBound - first)
+      let end = min(chunk.count, range.upperBound - first)
+      if start < end {
+        for k in start..<end where chunk[k].hasBadges {
+          for (b, badge) in chunk[k].badges.enumerated() {
+            guard badge.isValid else {
+              throw .invalidValue(
+                path: "sections[\(section)].items[\(first + k)].badges[\(b)]",
+                value: "\(badge.size), \(badge.offset)",
+                expected: "a size not negative and a finite offset")
+            }
+            count += 1
+            reach = reach.union(badge.placement(horizontal: horizontal).reach)
+          }
+        }
+      }
+      return first + chunk.count < range.upperBound
+    }
+    self.count = count
+    self.reach = reach
+  }
+
+  init() {}
+
+  /// Whether the section has a badge.
+  var isEmpty: Bool { count == 0 }
+}
+
+extension Cell {
+  /// The number of badges of the cell.
+  var badgeCount: Int { hasBadges ? badges.count : 0 }
+}
+
+extension SectionBadges {
+  /// The badges after an edit of a section: `old`'s (of the section before the edit, whose
+  /// cells were `oldCells`) less those of the cells the edit replaced, plus those of the cells
+  /// it put in their place (of `newCells`). The reach is the farther of the old and the new
+  /// cells' (a bound).
+  ///
+  /// - Complexity: O(k) for the k cells the edit touched.
+  init(
+    updating old: SectionBadges, oldCells: CellList, newCells: CellList, edit: SectionEdit, horizontal: Bool,
+    section: Int
+  ) throws(LayoutError) {
+    self = old
+    let groups =
+      edit.groups.isEmpty
+      ? [
+        EditGroup(
+          first: edit.first, lastDirty: edit.lastDirty, deltaBefore: edit.delta, deltaAfter: edit.delta)
+      ]
+      : edit.groups
+    var previousEnd = 0
+    for group in groups {
+      // The group's cells before the edit: from its first (new index less the delta before
+      // it) to the last one not carried over unchanged.
+      let oldStart = max(previousEnd, group.first - group.deltaBefore)
+      let oldEnd = max(oldStart, min(oldCells.count, group.lastDirty - group.deltaAfter + 1))
+      previousEnd = oldEnd
+      // (The old cells were checked when they were laid out.)
+      count -= try SectionBadges(oldCells, in: oldStart..<oldEnd, horizontal: horizontal, section: section)
+        .count
+      let added = try SectionBadges(
+        newCells, in: max(0, group.first)..<min(newCells.count, group.lastDirty + 1), horizontal: horizontal,
+        section: section)
+      count += added.count
+      reach = reach.union(added.reach)
+    }
+  }
+}
