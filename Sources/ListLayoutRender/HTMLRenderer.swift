@@ -373,7 +373,10 @@ public struct HTMLRenderer: Sendable {
         }
       }
     }
-    func column(_ before: StaticString, _ value: ((frame: Rect, cell: Int, index: Int, element: LayoutAttributes)) -> Void) {
+    func column(
+      _ before: StaticString,
+      _ value: ((frame: Rect, cell: Int, index: Int, element: LayoutAttributes)) -> Void
+    ) {
       out.write(before)
       out.write("[")
       for (position, badge) in badges.enumerated() {
@@ -388,7 +391,9 @@ public struct HTMLRenderer: Sendable {
     column(",\"h\":") { out.write(jsonNumber: $0.frame.height) }
     column(",\"c\":") { out.write(integer: $0.cell) }
     column(",\"b\":") { out.write(integer: $0.index) }
-    column(",\n\"label\":") { TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out) }
+    column(",\n\"label\":") {
+      TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
+    }
     out.write("}")
   }
 }

@@ -17,7 +17,8 @@ import Testing
     let cell = Cell(
       id: "a", width: 100, height: 100,
       badges: [
-        Badge(id: "n", size: Size(width: 20, height: 20), anchor: .topTrailing, offset: Point(x: 0.5, y: -0.5)),
+        Badge(
+          id: "n", size: Size(width: 20, height: 20), anchor: .topTrailing, offset: Point(x: 0.5, y: -0.5)),
         Badge(size: Size(width: 10, height: 10), anchor: .center),
       ])
     let model = ListModel(
@@ -49,7 +50,8 @@ import Testing
       configuration.layoutDirection = direction
       configuration.scrollDirection = axis
       let model = ListModel(
-        configuration: configuration, sections: [Section(cells: [Cell(width: 60, height: 40, badges: [badge])])])
+        configuration: configuration,
+        sections: [Section(cells: [Cell(width: 60, height: 40, badges: [badge])])])
       return try #require(model.layout().badgeAttributes(at: IndexPath(item: 0, section: 0)).first).frame
     }
     // Left to right: the cell (0, 0, 60, 40); the badge's top-left on it, moved half its width left.
@@ -154,7 +156,9 @@ import Testing
         }
         let found = snapshot.element(at: point)
         if let best {
-          #expect(found.map { Self.same($0, best) } == true, "\(context) \(point): \(String(describing: found)) vs \(best)")
+          #expect(
+            found.map { Self.same($0, best) } == true,
+            "\(context) \(point): \(String(describing: found)) vs \(best)")
         } else {
           #expect(found == nil, "\(context) \(point)")
         }
@@ -211,7 +215,11 @@ import Testing
     let badge = Badge(id: "dot", size: Size(width: 10, height: 10))
     let old = ListModel(
       configuration: configuration,
-      sections: [Section(cells: [Cell(id: "a", width: 200, height: 50), Cell(id: "b", width: 200, height: 50, badges: [badge])])])
+      sections: [
+        Section(cells: [
+          Cell(id: "a", width: 200, height: 50), Cell(id: "b", width: 200, height: 50, badges: [badge]),
+        ])
+      ])
     var new = old
     new.sections[0].cells.insert(Cell(id: "z", width: 200, height: 30), at: 0)
     let transition = try old.layout().transition(
@@ -227,7 +235,12 @@ import Testing
   @Test func invalidBadgesAreNamed() throws {
     let model = ListModel(
       configuration: ListConfiguration(width: 100),
-      sections: [Section(cells: [Cell(width: 10, height: 10), Cell(width: 10, height: 10, badges: [Badge(size: Size(width: -1, height: 2))])])])
+      sections: [
+        Section(cells: [
+          Cell(width: 10, height: 10),
+          Cell(width: 10, height: 10, badges: [Badge(size: Size(width: -1, height: 2))]),
+        ])
+      ])
     #expect(throws: LayoutError.self) { try model.layout() }
     do {
       _ = try model.layout()
@@ -242,17 +255,21 @@ import Testing
     Badge(
       id: Bool.random(using: &rng) ? "b\(Int.random(in: 0..<1000, using: &rng))" : nil,
       size: Size(
-        width: Double(Int.random(in: 0...60, using: &rng)) / 2, height: Double(Int.random(in: 0...60, using: &rng)) / 2),
+        width: Double(Int.random(in: 0...60, using: &rng)) / 2,
+        height: Double(Int.random(in: 0...60, using: &rng)) / 2),
       anchor: BadgeAnchor.allCases.randomElement(using: &rng)!,
       offset: Point(
-        x: Double(Int.random(in: -6...6, using: &rng)) / 4, y: Double(Int.random(in: -6...6, using: &rng)) / 4))
+        x: Double(Int.random(in: -6...6, using: &rng)) / 4, y: Double(Int.random(in: -6...6, using: &rng)) / 4
+      ))
   }
 
   /// Badges on about a third of the cells.
   static func addBadges(_ rng: inout SplitMix64, to model: inout ListModel) {
     for s in model.sections.indices {
       for i in model.sections[s].cells.indices where Int.random(in: 0..<3, using: &rng) == 0 {
-        model.sections[s].cells[i].badges = (0..<Int.random(in: 1...3, using: &rng)).map { _ in randomBadge(&rng) }
+        model.sections[s].cells[i].badges = (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+          randomBadge(&rng)
+        }
       }
     }
   }
@@ -264,7 +281,9 @@ import Testing
     model.sections[s].cells[i].badges.append(
       Badge(
         size: Size(width: 150, height: 300), anchor: BadgeAnchor.allCases.randomElement(using: &rng)!,
-        offset: Point(x: Double(Int.random(in: -8...8, using: &rng)) / 4, y: Double(Int.random(in: -8...8, using: &rng)) / 4)))
+        offset: Point(
+          x: Double(Int.random(in: -8...8, using: &rng)) / 4,
+          y: Double(Int.random(in: -8...8, using: &rng)) / 4)))
   }
 
   /// A model of one of every kind of section (flow, grid, masonry, carousel, sequential), in
@@ -287,18 +306,23 @@ import Testing
       if case .carousel = $0.layout { return true }
       return false
     }
-    if !hasCarousel, horizontal ?? Bool.random(using: &rng) { model.configuration.scrollDirection = .horizontal }
+    if !hasCarousel, horizontal ?? Bool.random(using: &rng) {
+      model.configuration.scrollDirection = .horizontal
+    }
     if badges { addBadges(&rng, to: &model) }
     return model
   }
 
   static func randomRect(_ rng: inout SplitMix64, _ snapshot: LayoutSnapshot) -> Rect {
     let rect = ModelGenerator.randomRect(&rng, snapshot)
-    return snapshot.scrollAxis == .horizontal ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
+    return snapshot.scrollAxis == .horizontal
+      ? Rect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width) : rect
   }
 
   /// A point on or near a badge (often on its overhang), or anywhere.
-  static func randomPoint(_ rng: inout SplitMix64, _ snapshot: LayoutSnapshot, near badges: [LayoutAttributes])
+  static func randomPoint(
+    _ rng: inout SplitMix64, _ snapshot: LayoutSnapshot, near badges: [LayoutAttributes]
+  )
     -> Point
   {
     if let badge = badges.randomElement(using: &rng), Bool.random(using: &rng) {
