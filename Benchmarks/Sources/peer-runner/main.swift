@@ -27,6 +27,9 @@
 //   peer-runner ingest-check FILE N    whether FILE is `listlayout generate --cells N --seed 7`
 //   peer-runner scroll [SIZES]         ours-only: a scroll session's scrollBy step, measurement
 //                                      of the visible cells, and a jump's rounds (Scroll.swift)
+//   peer-runner badges [SIZES]         ours-only: the feed with a badge on every tenth cell
+//                                      against the feed without, layout and a screen query
+//                                      (Badges.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -372,6 +375,7 @@ do {
   case "ingest": try ingest(path: arguments[2])
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   case "scroll": try scrollProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "badges": try badgeProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   default:
     FileHandle.standardError.write(
       Data(

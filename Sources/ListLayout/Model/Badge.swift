@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LayoutGeometry
 
 /// A small element pinned to a point of its cell's frame: a count, a "new" dot, a delete
@@ -83,6 +90,10 @@ extension Badge {
       )
   }
 
+  /// Whether `other` is placed as this badge is (the same size, anchor and offset).
+  @inline(__always)
+  func placesLike(_ other: Badge) -> Bool { size == other.size && anchor == other.anchor && offset == other.offset }
+
   /// Whether the badge's numbers can be laid out: a finite size, not negative, and a finite
   /// offset.
   var isValid: Bool { size.isValidLayoutSize && offset.isFinite }
@@ -126,6 +137,10 @@ struct BadgeReach: Sendable, Hashable {
   var above = 0.0
   var below = 0.0
 
+  /// The reach in a horizontal list's layout space (its axes exchanged, as
+  /// ``Badge/placement(horizontal:)`` exchanges them).
+  var transposed: BadgeReach { BadgeReach(left: above, right: below, above: left, below: right) }
+
   /// The farther of the two reaches on each side.
   func union(_ other: BadgeReach) -> BadgeReach {
     BadgeReach(
@@ -143,47 +158,49 @@ struct SectionBadges: Sendable, Hashable {
   /// How far they can reach past their cells.
   var reach = BadgeReach()
 
-  /// The badges of `cells` in `range` (a list of `horizontal` direction), checked: a badge
-  /// whose size is negative or not finite, or whose offset is not finite, is an error naming
-  /// it (in section `section`).
+  /// The badges of `cells` in `range`, checked: a badge whose size is negative or not
+  /// finite, or whose offset is not finite, is an error naming it (in section `section`).
   ///
-  /// - Complexity: O(k) for the k cells of `range`.
-  init(_ cells: CellList, in range: Range<Int>, horizontal: Bool, section: Int) throws(LayoutError) {
+  /// - Complexity: O(k) for the k cells of `range`, three bytes of each (a cell's badges
+  ///   are summed up in it when they are set: ``Cell/badgeReachCode``).
+  init(_ cells: CellList, in range: Range<Int>, horizontal _: Bool, section: Int) throws(LayoutError) {
     guard !range.isEmpty else { return }
     var count = 0
-    var reach = BadgeReach()
+    var farthest = BadgeReachCode.none
     try cells.forEachChunk(from: range.lowerBound) { (chunk, first) throws(LayoutError) in
       let start = max(0, range.lowerBound - first)
       let end = min(chunk.count, range.upperBound - first)
-      if start < end {
-        for k in start..<end where chunk[k].hasBadges {
-          for (b, badge) in chunk[k].badges.enumerated() {
-            guard badge.isValid else {
-              throw .invalidValue(
-                path: "sections[\(section)].items[\(first + k)].badges[\(b)]",
-                value: "\(badge.size), \(badge.offset)",
-                expected: "a size not negative and a finite offset")
-            }
-            count += 1
-            reach = reach.union(badge.placement(horizontal: horizontal).reach)
-          }
+      var k = start
+      while k < end {
+        if chunk[k].hasBadges {
+          let code = chunk[k].badgeReachCode
+          if code == .invalid { try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]") }
+          count += chunk[k].badgeCount
+          farthest = max(farthest, code)
         }
+        k += 1
       }
       return first + chunk.count < range.upperBound
     }
     self.count = count
-    self.reach = reach
+    // (The bound is the same on every side: it holds in either axis.)
+    let reach = farthest.reach
+    self.reach = BadgeReach(left: reach, right: reach, above: reach, below: reach)
+  }
+
+  /// Throws the error naming `cell`'s first badge that cannot be laid out.
+  private static func reportInvalid(_ cell: Cell, path: @autoclosure () -> String) throws(LayoutError) {
+    for (b, badge) in cell.badges.enumerated() where !badge.isValid {
+      throw .invalidValue(
+        path: path() + ".badges[\(b)]", value: "\(badge.size), \(badge.offset)",
+        expected: "a size not negative and a finite offset")
+    }
   }
 
   init() {}
 
   /// Whether the section has a badge.
   var isEmpty: Bool { count == 0 }
-}
-
-extension Cell {
-  /// The number of badges of the cell.
-  var badgeCount: Int { hasBadges ? badges.count : 0 }
 }
 
 extension SectionBadges {
@@ -223,3 +240,74 @@ extension SectionBadges {
     }
   }
 }
+
+/// What the benchmarks time apart from a layout.
+@_spi(Benchmarks) public enum BadgeCounting {
+  /// Counts and bounds the badges of every section of `model`, as a layout does, and returns
+  /// how many.
+  public static func countBadges(of model: ListModel) throws -> Int {
+    var total = 0
+    for (index, section) in model.sections.enumerated() {
+      total +=
+        try SectionBadges(
+          section.cells, in: 0..<section.cells.count, horizontal: model.configuration.scrollDirection == .horizontal,
+          section: index
+        ).count
+    }
+    return total
+  }
+}
+
+/// How far a cell's badges can reach past its frame on any side, as a bound kept in two bytes
+/// of the cell: 0 for no reach, `0xFFFF` for a badge that cannot be laid out, and otherwise
+/// `c` for a reach of at most 2^((c − 32,768) / 32) (every reach up to 2^1023 has a code at
+/// most 2.2 % above it; `0xFFFE` stands for any larger one).
+struct BadgeReachCode: Sendable, Hashable, Comparable {
+  var raw: UInt16
+
+  static let none = BadgeReachCode(raw: 0)
+  static let invalid = BadgeReachCode(raw: 0xFFFF)
+
+  static func < (lhs: BadgeReachCode, rhs: BadgeReachCode) -> Bool { lhs.raw < rhs.raw }
+
+  /// The reach the code stands for (a bound).
+  var reach: Double {
+    switch raw {
+    case 0: 0
+    case 0xFFFE, 0xFFFF: .infinity
+    default: pow2((Double(raw) - 32_768) / 32)
+    }
+  }
+
+  /// The code of a reach (a bound of it: its `reach` is at least `value`).
+  init(bounding value: Double) {
+    guard value > 0 else {
+      self = .none
+      return
+    }
+    guard value.isFinite else {
+      self.raw = 0xFFFE
+      return
+    }
+    var code = max(1, min(0xFFFE, Int((log2(value) * 32).rounded(.up)) + 32_768))
+    while code < 0xFFFE && pow2((Double(code) - 32_768) / 32) < value { code += 1 }
+    raw = UInt16(code)
+  }
+
+  private init(raw: UInt16) { self.raw = raw }
+
+  /// A cell's count of badges (255: that many or more) and the bound of their reach.
+  static func summary(of badges: [Badge]?) -> (UInt8, BadgeReachCode) {
+    guard let badges, !badges.isEmpty else { return (0, .none) }
+    var reach = 0.0
+    for badge in badges {
+      guard badge.isValid else { return (UInt8(min(255, badges.count)), .invalid) }
+      let side = badge.placement(horizontal: false).reach
+      reach = max(reach, side.left, side.right, side.above, side.below)
+    }
+    return (UInt8(min(255, badges.count)), BadgeReachCode(bounding: reach))
+  }
+}
+
+/// 2^x.
+private func pow2(_ x: Double) -> Double { exp2(x) }

@@ -49,10 +49,21 @@ extension LayoutSnapshot {
     _ badges: [Badge], item: Int, section: Int, onCell cell: Rect, to result: inout [LayoutAttributes],
     where test: (Rect) -> Bool
   ) {
-    let direction = frameDirection
-    let horizontal = isHorizontal
-    for (index, badge) in badges.enumerated() {
-      let frame = direction.directed(badge.placement(horizontal: horizontal).frame(on: cell))
+    badges.withUnsafeBufferPointer {
+      Self.appendBadges(
+        $0, item: item, section: section, onCell: cell, direction: frameDirection, to: &result, where: test)
+    }
+  }
+
+  /// ``appendBadges(_:item:section:onCell:to:where:)`` for badges read in place, with the
+  /// snapshot's direction read once.
+  @inline(__always)
+  static func appendBadges(
+    _ badges: UnsafeBufferPointer<Badge>, item: Int, section: Int, onCell cell: Rect, direction: FrameDirection,
+    to result: inout [LayoutAttributes], where test: (Rect) -> Bool
+  ) {
+    for index in badges.indices {
+      let frame = direction.directed(badges[index].placement(horizontal: direction.horizontal).frame(on: cell))
       guard test(frame) else { continue }
       result.append(
         LayoutAttributes(
@@ -80,11 +91,13 @@ extension LayoutSnapshot {
   ) {
     var badges: [LayoutAttributes] = []
     var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+    let direction = frameDirection
     for k in first..<cells.count {
       let candidate = cells[k]
-      guard let found = cursor.badges(of: candidate.item) else { continue }
-      appendBadges(found, item: candidate.item, section: section, onCell: candidate.frame, to: &badges) {
-        $0.intersects(rect)
+      cursor.withBadges(of: candidate.item) {
+        Self.appendBadges(
+          $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction, to: &badges
+        ) { $0.intersects(rect) }
       }
     }
     guard !badges.isEmpty else { return }
@@ -139,14 +152,24 @@ struct BadgeCursor {
   /// - Complexity: O(1), but O(log n) for the first cell of each chunk.
   @inline(__always)
   mutating func badges(of item: Int) -> [Badge]? {
+    withBadges(of: item) { $0.isEmpty ? nil : Array($0) }
+  }
+
+  /// Calls `body` with the badges of cell `item` read in place (empty for none).
+  ///
+  /// - Complexity: O(1), but O(log n) for the first cell of each chunk.
+  @inline(__always)
+  mutating func withBadges<R>(of item: Int, _ body: (UnsafeBufferPointer<Badge>) -> R) -> R {
     var local = item - start
     if local < 0 || local >= chunk.count {
-      guard item >= 0, item < cells.count else { return nil }
+      guard item >= 0, item < cells.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
       let (leaf, index) = cells.leaf(containing: item)
       chunk = leaf.elements
       start = item - index
       local = index
     }
-    return chunk.withUnsafeBufferPointer { $0[local].hasBadges ? $0[local].badges : nil }
+    return chunk.withUnsafeBufferPointer { cells in
+      cells[local].hasBadges ? cells[local].withBadges(body) : body(UnsafeBufferPointer(start: nil, count: 0))
+    }
   }
 }

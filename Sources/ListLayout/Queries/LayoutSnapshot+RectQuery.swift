@@ -123,6 +123,7 @@ extension LayoutSnapshot {
       let badges = sectionBadges(section)
       var badgeCandidates = first
       var cellsEnd = first
+      var searchedApart = false
       let cellsStart = result.count
       if let (box, origin) = queryBody(section, top: top) {
         let wide = badges.isEmpty ? search : search.widened(by: badges.reach)
@@ -134,23 +135,46 @@ extension LayoutSnapshot {
           to: candidates, counting: &tally)
         cellsEnd = candidates.count
         if apart {
+          searchedApart = true
           badgeCandidates = candidates.count
           var none: SidewaysTally? = nil
           _ = box.appendCandidates(
             wide, offset: { scratch.offsets[section] }, origin: origin, to: candidates, counting: &none)
         }
       }
-      for k in first..<cellsEnd {
-        let candidate = candidates[k]
-        let frame = direction.directed(candidate.frame)
-        if frame.intersects(rect) {
-          result.append(
-            LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
-              zIndex: LayoutAttributes.cellZIndex))
+      if badges.isEmpty || searchedApart {
+        for k in first..<cellsEnd {
+          let candidate = candidates[k]
+          let frame = direction.directed(candidate.frame)
+          if frame.intersects(rect) {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                zIndex: LayoutAttributes.cellZIndex))
+          }
+        }
+      } else {
+        // One pass: each cell that meets the rect, then those of its badges that do (the cells
+        // were looked for as far around the rect as the badges reach).
+        var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+        for k in first..<cellsEnd {
+          let candidate = candidates[k]
+          let frame = direction.directed(candidate.frame)
+          if frame.intersects(rect) {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                zIndex: LayoutAttributes.cellZIndex))
+          }
+          cursor.withBadges(of: candidate.item) {
+            Self.appendBadges(
+              $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
+              to: &result
+            ) { $0.intersects(rect) }
+          }
         }
       }
-      if !badges.isEmpty {
+      if searchedApart {
         mergeBadges(
           ofSection: section, candidates: candidates, from: badgeCandidates, meeting: rect, into: &result,
           after: cellsStart)

@@ -141,14 +141,18 @@ extension LayoutSnapshot {
         // Each cell followed by its badges (one position of the listing: see `elementCount`).
         var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
         var badges: [LayoutAttributes] = []
+        let direction = frameDirection
         try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
           try body(
             LayoutAttributes(
               kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
               zIndex: LayoutAttributes.cellZIndex))
-          guard let list = cursor.badges(of: item) else { return }
           badges.removeAll(keepingCapacity: true)
-          appendBadges(list, item: item, section: section, onCell: frame, to: &badges) { _ in true }
+          cursor.withBadges(of: item) {
+            Self.appendBadges($0, item: item, section: section, onCell: frame, direction: direction, to: &badges) {
+              _ in true
+            }
+          }
           for badge in badges { try body(badge) }
         }
       }
