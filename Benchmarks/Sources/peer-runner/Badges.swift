@@ -10,28 +10,32 @@
 // process's CPU time (every thread: a large section's second half is laid out by a helper),
 // the steadier figure on a machine shared with other work; minimum and median of the samples.
 
+import BenchmarkWorkloads
+import LayoutGeometry
+@_spi(Benchmarks) import ListLayout
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import BenchmarkWorkloads
-import LayoutGeometry
-@_spi(Benchmarks) import ListLayout
 
 /// The feed of `count` cells with a badge on every tenth cell: a dot on the top trailing
-/// corner, centred a quarter of its size inside it (the demo's).
+/// corner, centred a quarter of its size inside it (the demo's). Its sections' cells are
+/// built from an array, as the plain feed's are (cells set one by one in a list copy its
+/// chunks one at a time, scattered among the badges' storage: a walk over them then reads
+/// memory in a worse order than the plain feed's, which is not what badges cost).
 func badgedFeed(count: Int) -> ListModel {
   var model = Generator.feed(count: count).listModel()
   let badge = Badge(size: Size(width: 18, height: 18), anchor: .topTrailing, offset: Point(x: 0.25, y: -0.25))
   for s in model.sections.indices {
-    var cells = model.sections[s].cells
+    var cells = Array(model.sections[s].cells)
     var i = 0
     while i < cells.count {
       cells[i].badges = [badge]
       i += 10
     }
-    model.sections[s].cells = cells
+    model.sections[s].cells = CellList(cells)
   }
   return model
 }
@@ -71,11 +75,20 @@ struct Samples {
   }
 }
 
-func badgeProbes(sizes: [Int]) throws {
+func badgeProbes(sizes: [Int], queriesOnly: Bool = false) throws {
   for n in sizes {
     let plain = Generator.feed(count: n).listModel()
     let badged = badgedFeed(count: n)
     let rounds = n >= 1_000_000 ? 21 : 41
+    if !queriesOnly {
+      try badgeLayoutProbes(n, plain, badged, rounds: rounds)
+    }
+    try badgeQueryProbes(n, plain, badged, samples: queriesOnly ? 301 : 31)
+  }
+}
+
+func badgeLayoutProbes(_ n: Int, _ plain: ListModel, _ badged: ListModel, rounds: Int) throws {
+  do {
     // Layouts, alternating (the first round discarded as a warm-up).
     var plainLayout = Samples()
     var badgedLayout = Samples()
@@ -104,6 +117,11 @@ func badgeProbes(sizes: [Int]) throws {
     line.merge(plainCount.summary("plainMs", scale: 1e6)) { $1 }
     line.merge(badgedCount.summary("badgedMs", scale: 1e6)) { $1 }
     emit(line)
+  }
+}
+
+func badgeQueryProbes(_ n: Int, _ plain: ListModel, _ badged: ListModel, samples: Int) throws {
+  do {
     // Screen queries, alternating sample by sample (each sample 1,000 queries).
     let plainSnapshot = try plain.layout()
     let badgedSnapshot = try badged.layout()
@@ -112,11 +130,11 @@ func badgeProbes(sizes: [Int]) throws {
     var badgedQuery = Samples()
     var plainElements = 0
     var badgedElements = 0
-    for _ in 0..<31 {
+    for _ in 0..<samples {
       plainQuery.time { plainElements = visibleRectQueries(plainSnapshot, offsets: offsets) }
       badgedQuery.time { badgedElements = visibleRectQueries(badgedSnapshot, offsets: offsets) }
     }
-    line = [
+    var line: [String: Any] = [
       "probe": "badges-screen-query", "workload": "feed", "count": n,
       "plainElementsPerQuery": Double(plainElements) / Double(offsets.count),
       "badgedElementsPerQuery": Double(badgedElements) / Double(offsets.count),

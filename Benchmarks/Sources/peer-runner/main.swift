@@ -375,7 +375,10 @@ do {
   case "ingest": try ingest(path: arguments[2])
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   case "scroll": try scrollProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
-  case "badges": try badgeProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "badges":
+    try badgeProbes(
+      sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil),
+      queriesOnly: arguments.count > 3 && arguments[3] == "queries")
   default:
     FileHandle.standardError.write(
       Data(

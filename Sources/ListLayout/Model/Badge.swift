@@ -1,3 +1,5 @@
+import LayoutGeometry
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LayoutGeometry
 
 /// A small element pinned to a point of its cell's frame: a count, a "new" dot, a delete
 /// button on a cell's corner (Compositional Layout's supplementary item with an anchor).
@@ -92,7 +93,9 @@ extension Badge {
 
   /// Whether `other` is placed as this badge is (the same size, anchor and offset).
   @inline(__always)
-  func placesLike(_ other: Badge) -> Bool { size == other.size && anchor == other.anchor && offset == other.offset }
+  func placesLike(_ other: Badge) -> Bool {
+    size == other.size && anchor == other.anchor && offset == other.offset
+  }
 
   /// Whether the badge's numbers can be laid out: a finite size, not negative, and a finite
   /// offset.
@@ -167,15 +170,19 @@ struct SectionBadges: Sendable, Hashable {
     guard !range.isEmpty else { return }
     var count = 0
     var farthest = BadgeReachCode.none
+    let offsets = Cell.badgeSummaryOffsets
     try cells.forEachChunk(from: range.lowerBound) { (chunk, first) throws(LayoutError) in
       let start = max(0, range.lowerBound - first)
       let end = min(chunk.count, range.upperBound - first)
+      guard start < end, let base = chunk.baseAddress else { return first + chunk.count < range.upperBound }
       var k = start
       while k < end {
-        if chunk[k].hasBadges {
-          let code = chunk[k].badgeReachCode
-          if code == .invalid { try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]") }
-          count += chunk[k].badgeCount
+        let (badges, code) = Cell.badgeSummary(at: base + k, offsets: offsets)
+        if badges != 0 {
+          if code == .invalid {
+            try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]")
+          }
+          count += badges == .max ? chunk[k].badges.count : Int(badges)
           farthest = max(farthest, code)
         }
         k += 1
@@ -250,7 +257,8 @@ extension SectionBadges {
     for (index, section) in model.sections.enumerated() {
       total +=
         try SectionBadges(
-          section.cells, in: 0..<section.cells.count, horizontal: model.configuration.scrollDirection == .horizontal,
+          section.cells, in: 0..<section.cells.count,
+          horizontal: model.configuration.scrollDirection == .horizontal,
           section: index
         ).count
     }

@@ -142,6 +142,28 @@ public struct Cell: Sendable {
   @inline(__always)
   var badgeReachCode: BadgeReachCode { tailBadgeReach }
 
+  /// The count byte and reach code of the cell at `cell`, loaded from its memory: a read of
+  /// the value itself may copy it, retaining what its reference holds (a cache miss per
+  /// badged cell).
+  /// `offsets` are ``badgeSummaryOffsets``, read once for a walk over many cells (a key
+  /// path's offset is worked out when asked).
+  @inline(__always)
+  static func badgeSummary(
+    at cell: UnsafePointer<Cell>, offsets: (count: Int, reach: Int)
+  ) -> (count: UInt8, reach: BadgeReachCode) {
+    let raw = UnsafeRawPointer(cell)
+    return (
+      raw.load(fromByteOffset: offsets.count, as: UInt8.self),
+      raw.load(fromByteOffset: offsets.reach, as: BadgeReachCode.self)
+    )
+  }
+
+  /// Where ``badgeSummary(at:offsets:)`` reads in a cell's memory (worked out once: a key
+  /// path is an object made when it is asked for).
+  static let badgeSummaryOffsets: (count: Int, reach: Int) = (
+    MemoryLayout<Cell>.offset(of: \Cell.tailBadgeCount)!, MemoryLayout<Cell>.offset(of: \Cell.tailBadgeReach)!
+  )
+
   /// Calls `body` with the cell's badges, read in place (empty for none).
   @inline(__always)
   func withBadges<R, E: Error>(_ body: (UnsafeBufferPointer<Badge>) throws(E) -> R) throws(E) -> R {

@@ -59,11 +59,13 @@ extension LayoutSnapshot {
   /// snapshot's direction read once.
   @inline(__always)
   static func appendBadges(
-    _ badges: UnsafeBufferPointer<Badge>, item: Int, section: Int, onCell cell: Rect, direction: FrameDirection,
+    _ badges: UnsafeBufferPointer<Badge>, item: Int, section: Int, onCell cell: Rect,
+    direction: FrameDirection,
     to result: inout [LayoutAttributes], where test: (Rect) -> Bool
   ) {
     for index in badges.indices {
-      let frame = direction.directed(badges[index].placement(horizontal: direction.horizontal).frame(on: cell))
+      let frame = direction.directed(
+        badges[index].placement(horizontal: direction.horizontal).frame(on: cell))
       guard test(frame) else { continue }
       result.append(
         LayoutAttributes(
@@ -96,7 +98,8 @@ extension LayoutSnapshot {
       let candidate = cells[k]
       cursor.withBadges(of: candidate.item) {
         Self.appendBadges(
-          $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction, to: &badges
+          $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
+          to: &badges
         ) { $0.intersects(rect) }
       }
     }
@@ -144,6 +147,8 @@ struct BadgeCursor {
   private let cells: CellList
   private var chunk: ContiguousArray<Cell> = []
   private var start = 0
+  /// Where a cell's count of badges lies in its memory (read without copying the cell).
+  private let offsets = Cell.badgeSummaryOffsets
 
   init(_ cells: CellList) { self.cells = cells }
 
@@ -169,7 +174,8 @@ struct BadgeCursor {
       local = index
     }
     return chunk.withUnsafeBufferPointer { cells in
-      cells[local].hasBadges ? cells[local].withBadges(body) : body(UnsafeBufferPointer(start: nil, count: 0))
+      Cell.badgeSummary(at: cells.baseAddress! + local, offsets: offsets).count == 0
+        ? body(UnsafeBufferPointer(start: nil, count: 0)) : cells[local].withBadges(body)
     }
   }
 }

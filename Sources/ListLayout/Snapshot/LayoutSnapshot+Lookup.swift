@@ -149,7 +149,9 @@ extension LayoutSnapshot {
               zIndex: LayoutAttributes.cellZIndex))
           badges.removeAll(keepingCapacity: true)
           cursor.withBadges(of: item) {
-            Self.appendBadges($0, item: item, section: section, onCell: frame, direction: direction, to: &badges) {
+            Self.appendBadges(
+              $0, item: item, section: section, onCell: frame, direction: direction, to: &badges
+            ) {
               _ in true
             }
           }
