@@ -33,7 +33,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .background: title = id ?? "background \(path.section)"
     case .listHeader: title = id ?? "list header"
     case .listFooter: title = id ?? "list footer"
-    case .badge: title = id ?? "badge \(path.section).\(path.item).\(element.badgeIndex)"
+    case .badge: title = id ?? "badge \(path.section).\(path.item)"
     }
   }
 
