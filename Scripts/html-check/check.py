@@ -162,7 +162,10 @@ def main():
 
     # The frame at the offset, against the library's own answer.
     def key(e):
-        return (e["section"], {"header": 0, "cell": 1, "footer": 2}[e["kind"]], e.get("item", 0))
+        rank = {"listHeader": (-1, 0), "listFooter": (1 << 62, 0)}.get(e["kind"])
+        if rank is None:
+            rank = (e["section"], {"background": 0, "header": 1, "cell": 2, "badge": 2, "footer": 3}[e["kind"]])
+        return rank + (e.get("item", 0), 1 + e["badge"] if e["kind"] == "badge" else 0)
 
     want = sorted(expected["layout"]["elements"], key=key)
     got = report["frame"]["elements"]

@@ -1,21 +1,22 @@
 import LayoutGeometry
 import ListLayout
 
-/// The built-in demo feed: a music app's home screen. A pinned search bar (the list header), a
-/// full-width hero header over compact cards that wrap two to a line, stretched to equal
-/// heights (Hub's default manager), shelves of cards that scroll sideways (carousels) on
-/// section backgrounds, a grid of genre tiles with separators between its rows (its header
-/// does not pin), a collapsed section of podcasts (its header and footer only), stackable
-/// chart rows with inset separators and a footer that pins, a masonry wall of mixes, and a
-/// now-playing bar (the list footer); section headers pin below the search bar; a few
-/// hundred cells.
+/// The built-in demo feed: a music app's home screen. A large title that shrinks to a pinned
+/// search bar as the list scrolls (the list header), a full-width hero header over compact
+/// cards that wrap two to a line, stretched to equal heights (Hub's default manager), shelves
+/// of cards that scroll sideways (carousels) on section backgrounds, a grid of genre tiles
+/// with separators between its rows (its header does not pin), a collapsed section of
+/// podcasts (its header and footer only), stackable chart rows with inset separators and a
+/// footer that pins, a masonry wall of mixes, and a now-playing bar (the list footer);
+/// section headers pin below the search bar; "new" badges on the corners of a few cards; a
+/// few hundred cells.
 public enum DemoFeed {
   /// The demo model at a width (375 points, a phone, by default).
   public static func model(width: Double = 375) -> ListModel {
     var configuration = ListConfiguration(
       width: width, contentInsets: .zero, sectionSpacing: 8, pinSectionHeaders: true,
       layoutManager: HubLayoutManager(margin: 12))
-    configuration.listHeader = ListSupplementary(height: 52, id: "search", pinned: true)
+    configuration.listHeader = ListSupplementary(height: 96, id: "search", pinned: true, minHeight: 52)
     configuration.listFooter = ListSupplementary(height: 64, id: "now-playing")
     let cardWidth = ((width - 36) / 2).rounded(.down)
     let shelfInsets = SectionAttributes(
@@ -27,7 +28,9 @@ public enum DemoFeed {
       Section(
         header: Supplementary(height: 220, traits: [.fullWidth], id: "hero"),
         cells: (0..<8).map { i in
-          Cell(id: "featured-\(i)", width: cardWidth, height: i % 3 == 0 ? 150 : 120, traits: [.compactWidth])
+          Cell(
+            id: "featured-\(i)", width: cardWidth, height: i % 3 == 0 ? 150 : 120, traits: [.compactWidth],
+            badges: i % 4 == 1 ? [Self.newBadge("featured-\(i)")] : [])
         }, attributes: SectionAttributes(verticalAlignment: .stretch)))
 
     // Shelves: rows of cards that scroll sideways, one snapping per card, one per page.
@@ -38,7 +41,9 @@ public enum DemoFeed {
       var section = Section(
         header: Supplementary(height: 44, id: "\(shelf.name)-header"),
         cells: (0..<shelf.count).map { i in
-          Cell(id: "\(shelf.name)-\(i)", width: shelf.width, height: shelf.height - Double(i % 2) * 20)
+          Cell(
+            id: "\(shelf.name)-\(i)", width: shelf.width, height: shelf.height - Double(i % 2) * 20,
+            badges: i % 5 == 2 ? [Self.newBadge("\(shelf.name)-\(i)")] : [])
         },
         attributes: shelfInsets, layout: .carousel(CarouselLayout(paging: shelf.paging)), id: shelf.name)
       section.background = SectionBackground(id: "\(shelf.name)-background")
@@ -85,5 +90,12 @@ public enum DemoFeed {
         attributes: SectionAttributes(insets: EdgeInsets(top: 4, left: 12, bottom: 12, right: 12)),
         layout: .masonry(MasonryLayout(columns: .count(2), columnSpacing: 12, rowSpacing: 12))))
     return ListModel(configuration: configuration, sections: sections)
+  }
+
+  /// A "new" dot on a card's top trailing corner, its centre a little inside the corner.
+  static func newBadge(_ card: String) -> Badge {
+    Badge(
+      id: "\(card)-new", size: Size(width: 18, height: 18), anchor: .topTrailing,
+      offset: Point(x: 0.25, y: -0.25))
   }
 }

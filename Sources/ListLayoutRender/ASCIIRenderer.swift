@@ -14,9 +14,10 @@ import ListLayout
 /// ```
 ///
 /// Cells are drawn `+--+`, headers and footers (the list's own too) `+==+`, section
-/// backgrounds `+~~+` behind their cells, pinned headers `+##+` with "(pinned)" after their
-/// label, separators as a rule of `_` (a column of `|` in a horizontal list); trait names go
-/// on the second row of a box tall enough. Content insets are filled
+/// backgrounds `+~~+` behind their cells, badges `+**+` over them, pinned headers `+##+`
+/// with "(pinned)" after their label, separators as a rule of `_` (a column of `|` in a
+/// horizontal list); trait names go on the second row of a box tall enough. Content insets
+/// are filled
 /// with `.`; the gutter on the left names each section at its top and marks its extent with
 /// `:` (a horizontal list, drawn along x, has no gutter). A legend line ends the drawing. Only printable ASCII is
 /// written: any other character of an identifier becomes `?`, so a feed cannot send
@@ -58,6 +59,9 @@ public struct ASCIIRenderer: Sendable {
       for r in r0...r1 { grid[r, c] = UInt8(ascii: "|") }
     }
   }
+
+  /// What the legend adds when a badge is drawn.
+  static let badgeLegend = "  +**+ badge"
 
   /// The width of the section gutter, in characters.
   static let gutter = 5
@@ -186,6 +190,7 @@ extension ASCIIRenderer {
       case _ where element.isPinned: edge = UInt8(ascii: "#")
       case .cell: edge = UInt8(ascii: "-")
       case .background: edge = UInt8(ascii: "~")
+      case .badge: edge = UInt8(ascii: "*")
       default: edge = UInt8(ascii: "=")
       }
       let title = element.isPinned ? label.title + " (pinned)" : label.title
@@ -217,10 +222,11 @@ extension ASCIIRenderer {
       $0.kind == .background || $0.kind == .listHeader || $0.kind == .listFooter
     }
     let separators = elements.contains { $0.kind == .separator }
+    let badges = elements.contains { $0.kind == .badge }
     out +=
       truncatedASCII(
-        Self.legend + (chrome ? Self.chromeLegend : "") + (separators ? Self.separatorLegend : ""),
-        to: columns)
+        Self.legend + (chrome ? Self.chromeLegend : "") + (badges ? Self.badgeLegend : "")
+          + (separators ? Self.separatorLegend : ""), to: columns)
       + "\n"
     if shown.maxX > listWidth {
       out +=

@@ -34,6 +34,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .listHeader: title = id ?? "list header"
     case .listFooter: title = id ?? "list footer"
     case .separator: title = id ?? "separator \(path.section).\(path.item)"
+    case .badge: title = id ?? "badge \(path.section).\(path.item)"
     }
   }
 
@@ -47,7 +48,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .cell: return section.cells.indices.contains(path.item) ? section.cells[path.item].traits : []
     case .header: return section.header?.traits ?? []
     case .footer: return section.footer?.traits ?? []
-    case .overlay, .background, .listHeader, .listFooter, .separator: return []
+    case .overlay, .background, .listHeader, .listFooter, .separator, .badge: return []
     }
   }
 }

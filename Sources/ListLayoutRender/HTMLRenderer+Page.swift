@@ -44,6 +44,7 @@ extension HTMLRenderer {
     #content>.listHeader,#content>.listFooter{display:flex;flex-direction:column;justify-content:center;
       padding:0 8px;color:#fff}
     .listHeader{background:#312e81;border-color:#1e1b4b!important}
+    #content>.badge{background:#e11d48;border-color:#9f1239!important;color:#fff;border-radius:999px;padding:0 2px}
     .listFooter{background:#6366f1;border-color:#4338ca!important}
     .separator{background:#475569;border:0!important;overflow:hidden}.separator b,.separator i{display:none}
     #content>.pinned{outline:2.5px dashed #e11d48;outline-offset:-2.5px;box-shadow:0 3px 8px rgba(15,23,42,.3)}
@@ -93,14 +94,27 @@ extension HTMLRenderer {
       function viewLength() { return H ? scroller.clientWidth : scroller.clientHeight; }
       function scrollTo(o) { if (H) scroller.scrollLeft = o; else scroller.scrollTop = o; }
       const listHeader = L.list[0], listFooter = L.list[1];
-      // Section headers pin below a pinned list header, footers above a pinned list footer.
-      const headerPin = listHeader && listHeader[6] ? listHeader[3] : 0;
+      // Section headers pin below a pinned list header (its current bottom, when it shrinks
+      // towards its minHeight, listHeader[7]), footers above a pinned list footer.
+      function headerPinAt(offset) {
+        if (!listHeader || !listHeader[6]) return 0;
+        if (listHeader.length < 8) return listHeader[3];
+        return Math.max(listHeader[7], listHeader[3] - Math.max(0, offset + L.pin.inset));
+      }
       const footerPin = listFooter && listFooter[6] ? listFooter[3] : 0;
       const reach = new Float64Array(n), low = new Float64Array(n), sectionEnd = new Float64Array(ns);
       let m = -Infinity;
       for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
       m = Infinity;
       for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
+      // Badges (in listing order, each with its cell's index) get search keys of their own:
+      // they may overhang their cells.
+      const B = L.badges || null, nb = B ? B.x.length : 0;
+      const reachB = new Float64Array(nb), lowB = new Float64Array(nb);
+      m = -Infinity;
+      for (let i = 0; i < nb; i++) { m = Math.max(m, B.y[i] + B.h[i]); reachB[i] = m; }
+      m = Infinity;
+      for (let i = nb - 1; i >= 0; i--) { m = Math.min(m, B.y[i]); lowB[i] = m; }
       for (let s = 0; s < ns; s++) sectionEnd[s] = S.y[s] + S.h[s];
       // A cell's colour: its trait set's order of first appearance among cells (none: 0).
       const colour = new Array(L.traits.length).fill(-1);
@@ -138,7 +152,7 @@ extension HTMLRenderer {
         const pins = own && own[s] !== null ? own[s] : (kind === "header" ? L.pin.headers : L.pin.footers);
         if (S.count[s] > 0 || (S.kept && S.kept[s] > 0) || L.pin.empty) {
           let target = null;
-          if (kind === "header" && pins) target = offset + L.pin.inset + headerPin;
+          if (kind === "header" && pins) target = offset + L.pin.inset + headerPinAt(offset);
           if (kind === "footer" && pins) target = offset + vh - L.pin.bottomInset - footerPin - f[3];
           if (target !== null) {
             const pinnedY = Math.min(Math.max(target, S.y[s]), sectionEnd[s] - f[3]);
@@ -152,12 +166,15 @@ extension HTMLRenderer {
       function listElement(kind, offset, vh) {
         const f = kind === "listHeader" ? listHeader : listFooter;
         if (!f) return null;
-        let y = f[1], pinned = false;
+        let y = f[1], h = f[3], pinned = false;
         if (f[6] && kind === "listHeader" && offset + L.pin.inset > y) { y = offset + L.pin.inset; pinned = true; }
+        // A shrinking header: max(minHeight, height − s) at s past the top.
+        if (pinned && f.length > 7) h = Math.max(f[7], f[3] - y);
         const bottom = offset + vh - L.pin.bottomInset - f[3];
         if (f[6] && kind === "listFooter" && bottom < y) { y = bottom; pinned = true; }
-        return { key: kind === "listHeader" ? "lh" : "lf", kind: kind, section: -1, x: f[0], y: y, w: f[2], h: f[3],
-          t: f[4], label: f[5], pinned: pinned, z: pinned ? 1024 : 1 };
+        // Pinned list chrome stacks above pinned section headers and footers (z 1025).
+        return { key: kind === "listHeader" ? "lh" : "lf", kind: kind, section: -1, x: f[0], y: y, w: f[2], h: h,
+          t: f[4], label: f[5], pinned: pinned, z: pinned ? 1025 : 1 };
       }
       function background(s) {
         const f = S.background[s];
@@ -212,6 +229,15 @@ extension HTMLRenderer {
           separators(s, r, out);
           const footer = supplementary("footer", s, offset, vh);
           if (footer && intersects(footer.x, footer.y, footer.w, footer.h, r)) out.push(footer);
+        }
+        // Badges, above cells (z 2), found by their own keys; a carousel's move with its row.
+        for (let i = firstIndex(nb, (k) => reachB[k] > offset), last = firstIndex(nb, (k) => lowB[k] >= offset + vh);
+          i < last; i++) {
+          const s = sectionOf(B.c[i]), x = B.x[i] + (K && K[s] !== null ? sideways * hx[s] : 0);
+          if (intersects(x, B.y[i], B.w[i], B.h[i], r)) {
+            out.push({ key: "d" + i, kind: "badge", section: s, item: B.c[i] - S.first[s], badge: B.b[i], x: x,
+              y: B.y[i], w: B.w[i], h: B.h[i], t: 0, label: B.label[i], pinned: false, z: 2 });
+          }
         }
         const end = listElement("listFooter", offset, vh);
         if (end && intersects(end.x, end.y, end.w, end.h, r)) out.push(end);
@@ -386,18 +412,24 @@ extension HTMLRenderer {
           const key = node.dataset.key;
           if (!key || key[0] === "s") continue;
           const kind = { c: "cell", h: "header", f: "footer", g: "background", lh: "listHeader",
-            lf: "listFooter", r: "separator" }[key[0] === "l" ? key : key[0]];
+            lf: "listFooter", r: "separator", d: "badge" }[key[0] === "l" ? key : key[0]];
           const index = key[0] === "l" ? -1 : key[0] === "r" ? 0 : Number(key.slice(1));
           const [x, y, w, h] = node.dataset.frame.split(",").map(Number);
           const e = { kind: kind, x: x, y: y, width: w, height: h, pinned: node.classList.contains("pinned") };
           if (kind === "cell") { e.section = sectionOf(index); e.item = index - S.first[e.section]; }
           else if (kind === "separator") { [e.section, e.item] = key.slice(1).split(".").map(Number); }
-          else e.section = index;
+          else if (kind === "badge") {
+            e.section = sectionOf(B.c[index]); e.item = B.c[index] - S.first[e.section]; e.badge = B.b[index];
+          } else e.section = index;
           elements.push(e);
         }
-        const order = { listHeader: -1, background: 0, header: 1, cell: 2, separator: 2.5, footer: 3, listFooter: 4 };
+        // Listing order: a badge right after its cell, separators after the cells.
+        const order = { listHeader: -1, background: 0, header: 1, cell: 2, badge: 2, separator: 2.5, footer: 3,
+          listFooter: 4 };
         const rank = (e) => e.kind === "listHeader" ? -Infinity : e.kind === "listFooter" ? Infinity : e.section;
-        elements.sort((a, b) => rank(a) - rank(b) || order[a.kind] - order[b.kind] || (a.item || 0) - (b.item || 0));
+        const sub = (e) => e.kind === "badge" ? 1 + e.badge : 0;
+        elements.sort((a, b) => rank(a) - rank(b) || order[a.kind] - order[b.kind] || (a.item || 0) - (b.item || 0) ||
+          sub(a) - sub(b));
         let pinned = null;
         const node = content.querySelector(".header.pinned");
         if (node) {

@@ -122,7 +122,8 @@ public struct HTMLRenderer: Sendable {
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
   ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…],
   ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…]},
-  ///  "scroll":[[2,140]]}
+  ///  "scroll":[[2,140]],
+  ///  "badges":{"x":[…],"y":[…],"w":[…],"h":[…],"c":[…],"b":[…],"label":[…]}}
   /// ```
   ///
   /// Only when a section has separators, is collapsed, or pins otherwise than the list:
@@ -144,7 +145,10 @@ public struct HTMLRenderer: Sendable {
   /// carousel's snap offsets: `null` without paging, the list of offsets when paged by item,
   /// and `{"w","n","end"}` when paged by page (`n` offsets: `k × w` for `k < n − 1`, then
   /// `end`, so a row of many pages costs three numbers). `scroll` lists the carousels the page
-  /// opens scrolled, `[section, offset]` (only when some are).
+  /// opens scrolled, `[section, offset]` (only when some are). A shrinking list header has its
+  /// `minHeight` after whether it pins. `badges` (only when a cell has one) lists each badge's
+  /// natural frame, its cell (an index into `cells`), its place among its cell's badges and
+  /// its label, in listing order.
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -244,10 +248,14 @@ public struct HTMLRenderer: Sendable {
       var cells =
         model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
       snapshot.forEachElement(inSection: section) { element in
-        guard element.kind == .cell else { return }
+        guard element.kind == .cell else {
+          if element.kind == .badge { anyBadge = true }
+          return
+        }
         body(element, cells?.next())
       }
     }
+    var anyBadge = false
     // First walk: the table of trait sets (in order of first appearance: each section's
     // header, footer and background, then its cells), whether any cell has an id, and
     // whether any section is a carousel.
@@ -276,7 +284,7 @@ public struct HTMLRenderer: Sendable {
         if cell?.id != nil { anyID = true }
       }
     }
-    func supplementary(_ element: LayoutAttributes?, pinned: Bool? = nil) {
+    func supplementary(_ element: LayoutAttributes?, pinned: Bool? = nil, minHeight: Double? = nil) {
       guard let element else { return out.write("null") }
       let frame = axis(element.frame)
       out.write("[")
@@ -292,6 +300,10 @@ public struct HTMLRenderer: Sendable {
       out.write(",")
       TitleText(of: element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
       if let pinned { out.write(pinned ? ",true" : ",false") }
+      if let minHeight {
+        out.write(",")
+        out.write(jsonNumber: minHeight)
+      }
       out.write("]")
     }
     let given = configuration.contentInsets
@@ -304,7 +316,9 @@ public struct HTMLRenderer: Sendable {
     out.write(jsonNumber: snapshot.contentLength)
     out.write(horizontal ? ",\"horizontal\":true," : ",\"horizontal\":false,")
     out.write("\"list\":[")
-    supplementary(snapshot.listHeaderAttributes(), pinned: configuration.listHeader?.pinned ?? false)
+    supplementary(
+      snapshot.listHeaderAttributes(), pinned: configuration.listHeader?.pinned ?? false,
+      minHeight: configuration.listHeader?.minHeight)
     out.write(",")
     supplementary(snapshot.listFooterAttributes(), pinned: configuration.listFooter?.pinned ?? false)
     out.write("],\"insets\":[")
@@ -414,7 +428,49 @@ public struct HTMLRenderer: Sendable {
         }
       }
     }
-    out.write("}}\n")
+    out.write("}")
+    if anyBadge { writeBadges(snapshot, axis: axis, scriptSafe: scriptSafe, to: &out) }
+    out.write("}\n")
+  }
+
+  /// Writes the page's `"badges"` (only when a cell has one): each badge's frame (layout
+  /// space), its cell's index among all cells, its place among its cell's badges, and its
+  /// label, as parallel arrays in listing order.
+  func writeBadges(
+    _ snapshot: LayoutSnapshot, axis: (Rect) -> Rect, scriptSafe: Bool, to out: inout ByteWriter
+  ) {
+    var badges: [(frame: Rect, cell: Int, index: Int, element: LayoutAttributes)] = []
+    var cells = 0
+    for section in 0..<snapshot.numberOfSections {
+      snapshot.forEachElement(inSection: section) { element in
+        if element.kind == .cell { cells += 1 }
+        if element.kind == .badge {
+          badges.append((axis(element.frame), cells - 1, element.badgeIndex, element))
+        }
+      }
+    }
+    func column(
+      _ before: StaticString,
+      _ value: ((frame: Rect, cell: Int, index: Int, element: LayoutAttributes)) -> Void
+    ) {
+      out.write(before)
+      out.write("[")
+      for (position, badge) in badges.enumerated() {
+        if position > 0 { out.write(",") }
+        value(badge)
+      }
+      out.write("]")
+    }
+    column(",\n\"badges\":{\"x\":") { out.write(jsonNumber: $0.frame.minX) }
+    column(",\"y\":") { out.write(jsonNumber: $0.frame.minY) }
+    column(",\"w\":") { out.write(jsonNumber: $0.frame.width) }
+    column(",\"h\":") { out.write(jsonNumber: $0.frame.height) }
+    column(",\"c\":") { out.write(integer: $0.cell) }
+    column(",\"b\":") { out.write(integer: $0.index) }
+    column(",\n\"label\":") {
+      TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
+    }
+    out.write("}")
   }
 }
 

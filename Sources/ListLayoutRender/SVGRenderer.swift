@@ -373,6 +373,7 @@ extension SVGRenderer {
           case .listHeader: kinds.insert(element.isPinned ? "pinned list header" : "list header")
           case .listFooter: kinds.insert(element.isPinned ? "pinned list footer" : "list footer")
           case .separator: kinds.insert("separator")
+          case .badge: kinds.insert("badge")
           }
         }
         if SVGRenderer.insetBands(snapshot).contains(where: { $0.intersects(panel.rect) }) {
@@ -423,6 +424,7 @@ extension SVGRenderer {
         "pinned list footer"
       ),
       ("<g class=\"separator\"><rect y=\"4\" width=\"14\" height=\"2\"/></g>", "separator"),
+      ("<g class=\"badge\"><rect width=\"10\" height=\"10\" rx=\"5\"/></g>", "badge"),
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]

@@ -151,6 +151,7 @@ struct TitleText {
     case .listHeader: (prefix, first, second) = ("list header", nil, nil)
     case .listFooter: (prefix, first, second) = ("list footer", nil, nil)
     case .separator: (prefix, first, second) = ("separator ", path.section, path.item)
+    case .badge: (prefix, first, second) = ("badge ", path.section, path.item)
     }
   }
 

@@ -5,8 +5,9 @@ import ListLayoutRender
 
 extension LayoutSnapshot {
   /// The layout as stable, diff-friendly text: a first line with the content size, then one
-  /// line per element in listing order (section by section: header, cells, footer) giving its
-  /// kind, index path, identifier (`-` when it has none), frame `(x, y, width, height)`, and
+  /// line per element in listing order (section by section: header, cells each followed by its
+  /// badges, footer) giving its kind, index path (a badge's followed by `#` and its place
+  /// among its cell's badges), identifier (`-` when it has none), frame `(x, y, width, height)`, and
   /// `pinned` when the frame is a pinned position.
   ///
   /// ```
@@ -61,10 +62,13 @@ extension LayoutSnapshot {
     case .footer: id = model.sections[path.section].footer?.id
     case .overlay: id = overlayIDs.indices.contains(path.item) ? overlayIDs[path.item] : nil
     case .background, .listHeader, .listFooter, .separator: id = identifier(of: path, kind: attributes.kind)
+    case .badge: id = identifier(of: attributes)
     }
     let name = id.map(jsonQuoted) ?? "-"
+    // A badge's place among its cell's badges follows its cell's index path: `[0, 3] #1`.
+    let badge = attributes.kind == .badge ? " #\(attributes.badgeIndex)" : ""
     return
-      "\(attributes.kind.rawValue) [\(path.section), \(path.item)] \(name) \(Self.frame(attributes.frame))"
+      "\(attributes.kind.rawValue) [\(path.section), \(path.item)]\(badge) \(name) \(Self.frame(attributes.frame))"
       + (attributes.isPinned ? " pinned\n" : "\n")
   }
 

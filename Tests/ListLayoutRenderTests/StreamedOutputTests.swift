@@ -82,6 +82,9 @@ import FoundationXML
         cells.append(
           Cell(
             id: id(&rng), width: number(&rng, 8...400), height: number(&rng, 5...120), traits: traits(&rng)))
+        if Int.random(in: 0..<8, using: &rng) == 0 {
+          cells[cells.count - 1].badges = [Badge(id: id(&rng), size: Size(width: 12, height: 12))]
+        }
       }
       let layout: SectionLayout? =
         switch Int.random(in: 0..<6, using: &rng) {

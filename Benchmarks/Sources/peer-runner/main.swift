@@ -33,6 +33,9 @@
 //                                      separators between its lines and without (Sections.swift)
 //   peer-runner collapse [SIZES]       ours-only: collapsing and expanding the feed's section
 //                                      against a full layout (Sections.swift)
+//   peer-runner badges [SIZES]         ours-only: the feed with a badge on every tenth cell
+//                                      against the feed without, layout and a screen query
+//                                      (Badges.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -381,6 +384,10 @@ do {
   case "queries": try queryProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "separators": try separatorProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "collapse": try collapseProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "badges":
+    try badgeProbes(
+      sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil),
+      queriesOnly: arguments.count > 3 && arguments[3] == "queries")
   default:
     FileHandle.standardError.write(
       Data(

@@ -60,24 +60,34 @@ extension LayoutSnapshot {
   }
 
   /// The list header for a scroll position: a pinned one stays at `contentOffset + pinInset`
-  /// once the list scrolls past its natural place (never above it).
+  /// once the list scrolls past its natural place (never above it), shrinking towards its
+  /// ``ListSupplementary/minHeight`` when it has one.
   ///
   /// - Complexity: O(1).
   func listHeader(pinning: PinningContext?) -> LayoutAttributes? {
     guard let header = model.configuration.listHeader else { return nil }
     var frame = Rect(x: 0, y: 0, width: model.configuration.width, height: header.height)
     var isPinned = false
-    if header.pinned, let pinning, pinning.contentOffset.isFinite, pinning.pinInset.isFinite {
-      let target = pinning.contentOffset + pinning.pinInset
-      if target > frame.minY {
-        frame.origin.y = target
-        isPinned = true
-      }
+    if let s = pinnedListHeaderTop(pinning) {
+      frame.origin.y = s
+      frame.size.height = header.shrunkHeight(scrolledPast: s)
+      isPinned = true
     }
     return LayoutAttributes(
       kind: .listHeader, indexPath: IndexPath(item: 0, section: -1), frame: directed(frame),
-      zIndex: isPinned ? LayoutAttributes.pinnedZIndex : LayoutAttributes.supplementaryZIndex,
+      zIndex: isPinned ? LayoutAttributes.pinnedListZIndex : LayoutAttributes.supplementaryZIndex,
       isPinned: isPinned, id: header.id)
+  }
+
+  /// Where a pinned list header's top is for `pinning` (along the scroll axis), when the
+  /// list has scrolled past its natural place: `contentOffset + pinInset` when that is
+  /// past 0; `nil` when the header stays where it is (or does not pin).
+  func pinnedListHeaderTop(_ pinning: PinningContext?) -> Double? {
+    guard let header = model.configuration.listHeader, header.pinned, let pinning,
+      pinning.contentOffset.isFinite, pinning.pinInset.isFinite
+    else { return nil }
+    let target = pinning.contentOffset + pinning.pinInset
+    return target > 0 ? target : nil
   }
 
   /// The list footer for a scroll position: a pinned one stays at the viewport's bottom edge
@@ -101,16 +111,16 @@ extension LayoutSnapshot {
     }
     return LayoutAttributes(
       kind: .listFooter, indexPath: IndexPath(item: 0, section: -1), frame: directed(frame),
-      zIndex: isPinned ? LayoutAttributes.pinnedZIndex : LayoutAttributes.supplementaryZIndex,
+      zIndex: isPinned ? LayoutAttributes.pinnedListZIndex : LayoutAttributes.supplementaryZIndex,
       isPinned: isPinned, id: footer.id)
   }
 
-  /// The pinning context section headers and footers pin in: below a pinned list header and
-  /// above a pinned list footer.
+  /// The pinning context section headers and footers pin in: below a pinned list header (its
+  /// current bottom, when it shrinks) and above a pinned list footer.
   func sectionPinning(_ pinning: PinningContext) -> PinningContext {
     var adjusted = pinning
     if let header = model.configuration.listHeader, header.pinned {
-      adjusted.pinInset += header.height
+      adjusted.pinInset += header.shrunkHeight(scrolledPast: pinnedListHeaderTop(pinning) ?? 0)
     }
     if let footer = model.configuration.listFooter, footer.pinned, pinning.viewportHeight != nil {
       adjusted.bottomPinInset += footer.height

@@ -51,12 +51,37 @@ public struct ListSupplementary: Sendable, Hashable {
   public var id: String?
   /// Whether it stays in the viewport while the list scrolls.
   public var pinned: Bool
+  /// For a pinned list header, the extent it shrinks to as the list scrolls (iOS's large
+  /// title becoming a bar); `nil` keeps its ``height``. At most ``height``; a list footer,
+  /// or a header that does not pin, cannot have one (the layout fails naming it).
+  ///
+  /// Scrolled to `contentOffset` with `s = max(0, contentOffset + pinInset)`, the header's
+  /// frame is `(0, s, width, max(minHeight, height − s))` (along x in a horizontal list): it
+  /// shrinks as the content scrolls under it (the content does not move: its sections still
+  /// start below the header's full ``height``), and section headers pin below its current
+  /// bottom.
+  ///
+  /// ```
+  ///  offset 0                 offset 40                 offset ≥ height − minHeight
+  ///  ┌────────────────────┐   ┌────────────────────┐    ┌────────────────────┐
+  ///  │ header (height)    │   │ header (height−40) │    │ header (minHeight) │
+  ///  │                    │   ├────────────────────┤    ├────────────────────┤
+  ///  ├────────────────────┤   │ content under it   │    │ content under it   │
+  /// ```
+  public var minHeight: Double?
 
   /// Creates a list header or footer.
-  public init(height: Double, id: String? = nil, pinned: Bool = false) {
+  public init(height: Double, id: String? = nil, pinned: Bool = false, minHeight: Double? = nil) {
     self.height = height
     self.id = id
     self.pinned = pinned
+    self.minHeight = minHeight
+  }
+
+  /// The extent of a pinned list header whose top is `s` (≥ 0) past the content's top.
+  func shrunkHeight(scrolledPast s: Double) -> Double {
+    guard let minHeight else { return height }
+    return max(minHeight, height - s)
   }
 }
 

@@ -6,10 +6,11 @@ import SequentialLayout
 // lists. Closures cannot be compared, so content holding one counts as changed.
 
 extension Cell {
-  /// Whether `other` has the same size, traits, attributes, sequential options, span and flexbox
-  /// content (the id is the diff's key and is not compared).
+  /// Whether `other` has the same size, traits, attributes, sequential options, span, badges
+  /// and flexbox content (the id is the diff's key and is not compared).
   func hasSameContent(as other: Cell) -> Bool {
     guard sameTraits(traits, other.traits), size.isSame(as: other.size) else { return false }
+    guard hasBadges == other.hasBadges, !hasBadges || badges == other.badges else { return false }
     if !hasExtras && !other.hasExtras { return true }
     return attributes == other.attributes && sequential.isSame(as: other.sequential) && span == other.span
   }
@@ -26,6 +27,9 @@ extension Cell {
       return false
     }
     guard sameTraits(a[i].traits, b[j].traits) else { return false }
+    guard a[i].hasBadges == b[j].hasBadges, !a[i].hasBadges || a[i].badges == b[j].badges else {
+      return false
+    }
     if !a[i].hasExtras && !b[j].hasExtras { return true }
     return a[i].attributes == b[j].attributes && a[i].sequential.isSame(as: b[j].sequential)
       && a[i].span == b[j].span

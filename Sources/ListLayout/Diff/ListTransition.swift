@@ -21,12 +21,16 @@ public struct ElementTransition: Sendable, Hashable {
   public var wasPinned: Bool
   /// Whether the element is pinned after the update.
   public var isPinned: Bool
+  /// For a badge, its position among its cell's badges after the update (before it for a
+  /// badge that is deleted); 0 for every other kind.
+  public var badgeIndex: Int
 
   /// Creates a transition.
   public init(
     kind: ElementKind, indexPath: IndexPath, id: String?, from: Rect?, to: Rect?, wasPinned: Bool = false,
-    isPinned: Bool = false
+    isPinned: Bool = false, badgeIndex: Int = 0
   ) {
+    self.badgeIndex = badgeIndex
     self.kind = kind
     self.indexPath = indexPath
     self.id = id
@@ -78,65 +82,76 @@ extension LayoutSnapshot {
     struct Key: Hashable {
       var kind: ElementKind
       var indexPath: IndexPath
+      var badge = 0
+    }
+    func key(_ element: LayoutAttributes) -> Key {
+      Key(kind: element.kind, indexPath: element.indexPath, badge: element.badgeIndex)
     }
     var byNew: [Key: ElementTransition] = [:]
     var deleted: [ElementTransition] = []
     for element in after {
-      byNew[Key(kind: element.kind, indexPath: element.indexPath)] = ElementTransition(
+      byNew[key(element)] = ElementTransition(
         kind: element.kind, indexPath: element.indexPath, id: next.identifier(of: element), from: nil,
-        to: element.frame, isPinned: element.isPinned)
+        to: element.frame, isPinned: element.isPinned, badgeIndex: element.badgeIndex)
     }
-    // What was visible before: where it goes.
+    // What was visible before: where it goes (a badge with its cell).
     for element in before {
       let newPath =
         element.kind == .separator
         ? separatorPosition(element.indexPath, in: next) { tracer.newIndexPath(of: $0) }
         : tracer.newPosition(of: element, oldModel: model, newModel: next.model)
-      guard let newPath else {
+      let newBadge = newPath.flatMap {
+        tracer.newBadgeIndex(of: element, at: $0, oldModel: model, newModel: next.model)
+      }
+      guard let newPath, let newBadge else {
         deleted.append(
           ElementTransition(
             kind: element.kind, indexPath: element.indexPath, id: identifier(of: element),
             from: element.frame,
-            to: nil, wasPinned: element.isPinned))
+            to: nil, wasPinned: element.isPinned, badgeIndex: element.badgeIndex))
         continue
       }
-      let key = Key(kind: element.kind, indexPath: newPath)
-      if byNew[key] == nil {
-        let attributes = next.attributes(of: element.kind, at: newPath, pinning: newPinning)
-        byNew[key] = ElementTransition(
+      let newKey = Key(kind: element.kind, indexPath: newPath, badge: newBadge)
+      if byNew[newKey] == nil {
+        let attributes = next.attributes(of: element.kind, at: newPath, badge: newBadge, pinning: newPinning)
+        byNew[newKey] = ElementTransition(
           kind: element.kind, indexPath: newPath, id: attributes.flatMap { next.identifier(of: $0) },
-          from: nil, to: attributes?.frame, isPinned: attributes?.isPinned ?? false)
+          from: nil, to: attributes?.frame, isPinned: attributes?.isPinned ?? false, badgeIndex: newBadge)
       }
-      byNew[key]!.from = element.frame
-      byNew[key]!.wasPinned = element.isPinned
+      byNew[newKey]!.from = element.frame
+      byNew[newKey]!.wasPinned = element.isPinned
     }
     // What is visible after but was not before: where it came from.
-    for element in after where byNew[Key(kind: element.kind, indexPath: element.indexPath)]!.from == nil {
+    for element in after where byNew[key(element)]!.from == nil {
       let traced =
         element.kind == .separator
         ? next.separatorPosition(element.indexPath, in: self) { tracer.oldIndexPath(of: $0) }
         : tracer.oldPosition(of: element, oldModel: model, newModel: next.model)
       guard let oldPath = traced,
-        let attributes = attributes(of: element.kind, at: oldPath, pinning: oldPinning)
+        let oldBadge = tracer.oldBadgeIndex(of: element, at: oldPath, oldModel: model, newModel: next.model),
+        let attributes = attributes(of: element.kind, at: oldPath, badge: oldBadge, pinning: oldPinning)
       else { continue }
-      let key = Key(kind: element.kind, indexPath: element.indexPath)
-      byNew[key]!.from = attributes.frame
-      byNew[key]!.wasPinned = attributes.isPinned
+      byNew[key(element)]!.from = attributes.frame
+      byNew[key(element)]!.wasPinned = attributes.isPinned
     }
     let order = { (a: ElementTransition, b: ElementTransition) in
       LayoutAttributes.listingOrder(
-        LayoutAttributes(kind: a.kind, indexPath: a.indexPath, frame: .zero, zIndex: 0),
-        LayoutAttributes(kind: b.kind, indexPath: b.indexPath, frame: .zero, zIndex: 0))
+        LayoutAttributes(
+          kind: a.kind, indexPath: a.indexPath, frame: .zero, zIndex: 0, badgeIndex: a.badgeIndex),
+        LayoutAttributes(
+          kind: b.kind, indexPath: b.indexPath, frame: .zero, zIndex: 0, badgeIndex: b.badgeIndex))
     }
     return ListTransition(
       result: result, elements: byNew.values.sorted(by: order) + deleted.sorted(by: order))
   }
 
-  /// A cell's frame, or a header's or footer's as pinned at `pinning`.
-  func attributes(of kind: ElementKind, at indexPath: IndexPath, pinning: PinningContext) -> LayoutAttributes?
-  {
+  /// A cell's frame (or its badge `badge`'s), or a header's or footer's as pinned at `pinning`.
+  func attributes(
+    of kind: ElementKind, at indexPath: IndexPath, badge: Int = 0, pinning: PinningContext
+  ) -> LayoutAttributes? {
     switch kind {
     case .cell: attributes(at: indexPath)
+    case .badge: badgeAttributes(at: indexPath, index: badge)
     case .header, .footer: supplementaryAttributes(kind, inSection: indexPath.section, pinning: pinning)
     case .background: backgroundAttributes(inSection: indexPath.section)
     case .listHeader: listHeader(pinning: pinning)
@@ -201,7 +216,7 @@ extension PositionTracer {
   /// still be there in its matched section).
   func newPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
     switch element.kind {
-    case .cell: return newIndexPath(of: element.indexPath)
+    case .cell, .badge: return newIndexPath(of: element.indexPath)
     case .header, .footer, .background:
       guard let t = newSection(of: element.indexPath.section) else { return nil }
       return newModel.sections[t].has(element.kind) ? IndexPath(item: 0, section: t) : nil
@@ -213,13 +228,58 @@ extension PositionTracer {
   /// An element's index path before the update, if it existed.
   func oldPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
     switch element.kind {
-    case .cell: return oldIndexPath(of: element.indexPath)
+    case .cell, .badge: return oldIndexPath(of: element.indexPath)
     case .header, .footer, .background:
       guard let s = oldSection(of: element.indexPath.section) else { return nil }
       return oldModel.sections[s].has(element.kind) ? IndexPath(item: 0, section: s) : nil
     case .listHeader, .listFooter: return oldModel.configuration.has(element.kind) ? element.indexPath : nil
     default: return nil
     }
+  }
+}
+
+extension PositionTracer {
+  /// The position of a badge (`element`, before the update) among the badges of its cell
+  /// after it, at `path`: the badge with its identifier, or, without one, at its position;
+  /// `nil` when the cell has no such badge. Other kinds: 0.
+  func newBadgeIndex(
+    of element: LayoutAttributes, at path: IndexPath, oldModel: ListModel, newModel: ListModel
+  )
+    -> Int?
+  {
+    Self.matchBadge(element, in: oldModel, to: path, in: newModel)
+  }
+
+  /// The position of a badge (`element`, after the update) among the badges of its cell
+  /// before it, at `path` (as ``newBadgeIndex(of:at:oldModel:newModel:)`` matches them).
+  func oldBadgeIndex(
+    of element: LayoutAttributes, at path: IndexPath, oldModel: ListModel, newModel: ListModel
+  )
+    -> Int?
+  {
+    Self.matchBadge(element, in: newModel, to: path, in: oldModel)
+  }
+
+  /// Badge `element` of `model` matched among the badges of the cell at `path` of `other`.
+  private static func matchBadge(
+    _ element: LayoutAttributes, in model: ListModel, to path: IndexPath, in other: ListModel
+  ) -> Int? {
+    guard element.kind == .badge else { return 0 }
+    guard let badges = model.badges(at: element.indexPath), badges.indices.contains(element.badgeIndex),
+      let candidates = other.badges(at: path)
+    else { return nil }
+    if let id = badges[element.badgeIndex].id { return candidates.firstIndex { $0.id == id } }
+    let index = element.badgeIndex
+    return candidates.indices.contains(index) && candidates[index].id == nil ? index : nil
+  }
+}
+
+extension ListModel {
+  /// The badges of the cell at `path`, or `nil` when there is no such cell.
+  func badges(at path: IndexPath) -> [Badge]? {
+    guard sections.indices.contains(path.section), sections[path.section].cells.indices.contains(path.item)
+    else { return nil }
+    return sections[path.section].cells[path.item].badges
   }
 }
 

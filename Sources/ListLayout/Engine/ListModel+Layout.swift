@@ -172,7 +172,26 @@ extension ListConfiguration {
     guard defaultCellSize.isValidLayoutSize else {
       throw .invalidValue(path: "defaultCellSize", value: "\(defaultCellSize)", expected: nonNegative)
     }
-    if let listHeader { try checkNonNegative(listHeader.height, "header.height") }
+    if let listHeader {
+      try checkNonNegative(listHeader.height, "header.height")
+      if let minHeight = listHeader.minHeight {
+        guard listHeader.pinned else {
+          throw .invalidValue(
+            path: "header.minHeight", value: "\(minHeight)",
+            expected: "no minHeight on a header that does not pin")
+        }
+        guard minHeight.isFinite, minHeight >= 0, minHeight <= listHeader.height else {
+          throw .invalidValue(
+            path: "header.minHeight", value: "\(minHeight)",
+            expected: "a number from 0 to the header's height (\(listHeader.height))")
+        }
+      }
+    }
+    if let minHeight = listFooter?.minHeight {
+      throw .invalidValue(
+        path: "footer.minHeight", value: "\(minHeight)",
+        expected: "no minHeight: a list footer does not shrink")
+    }
     if let listFooter { try checkNonNegative(listFooter.height, "footer.height") }
     try defaultSectionAttributes.validate(path: "defaultSectionAttributes")
     guard defaultCellAttributes.insets.isValidLayoutInsets else {

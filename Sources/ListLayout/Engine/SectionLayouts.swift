@@ -107,11 +107,17 @@ struct SectionLayouts {
     // A horizontal list is laid out as its transposed model (see `Chrome/Transposition.swift`);
     // a vertical one's section is passed on as given (not copied).
     try Self.checkDirection(given, at: index, in: list)
-    guard list.scrollDirection == .horizontal else {
-      return try layout(inLayoutSpace: given, at: index, policy: &policy).styled(for: given, in: list)
-    }
-    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy).styled(
-      for: given, in: list)
+    let horizontal = list.scrollDirection == .horizontal
+    var geometry =
+      horizontal
+      ? try layout(inLayoutSpace: given.transposed, at: index, policy: &policy)
+      : try layout(inLayoutSpace: given, at: index, policy: &policy)
+    // The cells' badges take no room: they are counted, checked and bounded apart (on the
+    // geometry with the cells, which a collapsed section keeps).
+    let badges = try SectionBadges(
+      given.cells, in: 0..<given.cells.count, horizontal: horizontal, section: index)
+    if !badges.isEmpty { geometry.setBadges(badges) }
+    return geometry.styled(for: given, in: list)
   }
 
   /// Lays out a section already in layout space.
@@ -141,7 +147,7 @@ struct SectionLayouts {
   /// resume from the edit.
   mutating func relayout<Policy: SpacingPolicy>(
     _ given: Section, at index: Int, in list: ListConfiguration, old: SectionGeometry,
-    edit: SectionEdit, policy: inout Policy
+    edit: SectionEdit, badges: SectionBadges, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     try Self.checkDirection(given, at: index, in: list)
     // A collapsed section's cells are laid out as if it were expanded (``SectionChrome``).
@@ -154,7 +160,10 @@ struct SectionLayouts {
     } else {
       resumed = try relayout(inLayoutSpace: given, at: index, in: list, old: old, edit: edit, policy: &policy)
     }
-    if let resumed { return resumed.styled(for: given, in: list) }
+    if var resumed {
+      if badges != resumed.badges { resumed.setBadges(badges) }
+      return resumed.styled(for: given, in: list)
+    }
     return try layout(given, at: index, in: list, policy: &policy)
   }
 

@@ -113,6 +113,10 @@ struct FeedWriter {
       key("pinned")
       bool(value.pinned)
     }
+    if let minHeight = value.minHeight {
+      key("minHeight")
+      try nonNegative(minHeight, path() + ".minHeight")
+    }
     close("}")
   }
 
@@ -289,6 +293,36 @@ struct FeedWriter {
         }
         integer(Int64(count))
       }
+    }
+    if cell.hasBadges {
+      key("badges")
+      open("[")
+      for (index, badge) in cell.badges.enumerated() {
+        let path = "sections[\(section)].cells[\(item)].badges[\(index)]"
+        element()
+        open("{")
+        if let id = badge.id {
+          key("id")
+          string(id)
+        }
+        key("size")
+        try size(badge.size, path + ".size")
+        if spelledOut || badge.anchor != .topTrailing {
+          key("anchor")
+          string(badge.anchor.rawValue)
+        }
+        if spelledOut || badge.offset != .zero {
+          key("offset")
+          open("{")
+          key("x")
+          try number(badge.offset.x, path + ".offset.x")
+          key("y")
+          try number(badge.offset.y, path + ".offset.y")
+          close("}")
+        }
+        close("}")
+      }
+      close("]")
     }
     if let options = cell.sequential {
       key("layout")

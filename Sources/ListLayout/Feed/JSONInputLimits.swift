@@ -16,6 +16,8 @@ public struct JSONInputLimits: Sendable, Hashable {
   public var maxTraitsPerElement: Int
   /// The largest document, in bytes (default 512 MiB).
   public var maxBytes: Int
+  /// The most badges on one cell (default 64).
+  public var maxBadgesPerCell = 64
   /// The most threads a feed decode runs on, the calling thread included (8, and never more
   /// than the active processor count, read once per process); `1` decodes on the calling
   /// thread alone (tests set it with ``init(maxDecodeThreads:)``).

@@ -10,7 +10,8 @@ extension LayoutSnapshot {
   ///              {"kind":"cell","section":0,"item":0,"id":"a","frame":{…},"zIndex":0}]}
   /// ```
   ///
-  /// `item` appears on cells only, `section` on every element but the list header and footer
+  /// `item` appears on cells and badges only (with `badge`, a badge's position among its
+  /// cell's badges), `section` on every element but the list header and footer
   /// (kinds `listHeader`, `listFooter`) and overlays, `id` on elements that have one, `pinned`
   /// on pinned headers and footers only. Section backgrounds are elements of kind
   /// `background` (z-index −1); separators are elements of kind `separator` with the `item`
@@ -87,8 +88,8 @@ extension LayoutSnapshot {
       } else {
         write(elements.indices, to: &writer)
       }
-    } else if parallelism.threshold < .max, parallelism.isSegmented(elementCount) {
-      let total = elementCount
+    } else if parallelism.threshold < .max, parallelism.isSegmented(listingLength) {
+      let total = listingLength
       let length = parallelism.segmentLength
       let starts = listingSegmentStarts(length: length)
       SegmentedWriting.write(
@@ -175,6 +176,7 @@ extension LayoutSnapshot {
           case .header: id = modelSection.header?.id
           case .background: id = modelSection.background?.id
           case .separator: id = modelSection.separator?.id
+          case .badge: id = badgeIdentifier(attributes)
           default: id = modelSection.footer?.id
           }
           Self.writeElement(attributes, id: id, first: &first, to: &writer)
@@ -239,9 +241,13 @@ extension LayoutSnapshot {
       n &+= ByteWriter.put(",\"section\":", at: out + n)
       n &+= ByteWriter.put(integer: indexPath.section, at: out + n)
     }
-    if kind == .cell || kind == .separator {
+    if kind == .cell || kind == .separator || kind == .badge {
       n &+= ByteWriter.put(",\"item\":", at: out + n)
       n &+= ByteWriter.put(integer: indexPath.item, at: out + n)
+    }
+    if kind == .badge {
+      n &+= ByteWriter.put(",\"badge\":", at: out + n)
+      n &+= ByteWriter.put(integer: element.badgeIndex, at: out + n)
     }
     return n
   }
@@ -277,6 +283,7 @@ extension LayoutSnapshot {
     case .listHeader: ByteWriter.put("listHeader", at: out)
     case .listFooter: ByteWriter.put("listFooter", at: out)
     case .separator: ByteWriter.put("separator", at: out)
+    case .badge: ByteWriter.put("badge", at: out)
     }
   }
 
@@ -346,10 +353,10 @@ extension LayoutSnapshot {
     return result
   }
 
-  /// The identifier of any element: a cell's, its section's header's, footer's or
+  /// The identifier of any element: a cell's, a badge's, its section's header's, footer's or
   /// background's, or the list header's or footer's.
   public func identifier(of element: LayoutAttributes) -> String? {
-    identifier(of: element.indexPath, kind: element.kind)
+    element.kind == .badge ? badgeIdentifier(element) : identifier(of: element.indexPath, kind: element.kind)
   }
 }
 

@@ -174,7 +174,7 @@ struct FeedDecoder {
       case .defaultCellAttributes: defaultCellAttributes = try Self.readCellAttributes(&reader)
       case .layoutManager: layoutManager = try Self.readLayoutManager(&reader)
       case .header: listHeader = try Self.readListSupplementary(&reader)
-      case .footer: listFooter = try Self.readListSupplementary(&reader)
+      case .footer: listFooter = try Self.readListSupplementary(&reader, isHeader: false)
       case .scrollDirection:
         scrollDirection = try reader.readName(
           [("vertical", .vertical), ("horizontal", .horizontal)], "scroll direction")
@@ -216,7 +216,7 @@ struct FeedDecoder {
   }
 
   enum CellKey: String, JSONObjectKey {
-    case id, size, content, contentWidth, traits, attributes, layout, span
+    case id, size, content, contentWidth, traits, attributes, layout, span, badges
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -252,7 +252,7 @@ struct FeedDecoder {
         size = .fixed(try Self.readSize(&reader, keys: sizeKeys))
         hasSize = true
       case .traits: traits = try readTraits(&reader)
-      case .content, .contentWidth, .attributes, .layout, .span:
+      case .content, .contentWidth, .attributes, .layout, .span, .badges:
         try readRareKey(CellKey(index: key), &reader, section: section, item: item, into: &rare)
       }
     }
@@ -280,6 +280,7 @@ struct FeedDecoder {
     Cell.initialize(slot, id: id, size: size, traits: traits)
     if let sequential = rare.sequential { slot.pointee.sequential = sequential }
     if let span = rare.span { slot.pointee.span = span }
+    if !rare.badges.isEmpty { slot.pointee.badges = rare.badges }
   }
 
   /// One of a cell's less common keys, read out of line: the hottest loop of a feed stays
@@ -295,6 +296,7 @@ struct FeedDecoder {
     case .attributes: cellAttributes.append((section, item, try Self.readCellAttributes(&reader)))
     case .layout: RareCellKeys.make(&rare).sequential = try Self.readItemLayout(&reader)
     case .span: RareCellKeys.make(&rare).span = try Self.readSpan(&reader)
+    case .badges: RareCellKeys.make(&rare).badges = try readBadges(&reader)
     case .id, .size, .traits: break
     }
   }
@@ -307,6 +309,7 @@ struct FeedDecoder {
     var contentWidth = FlexContent.Width.intrinsic
     var sequential: SequentialItemOptions?
     var span: GridSpan?
+    var badges: [Badge] = []
 
     /// `keys`, made first if it is `nil`.
     static func make(_ keys: inout RareCellKeys?) -> RareCellKeys {
@@ -315,6 +318,54 @@ struct FeedDecoder {
       keys = made
       return made
     }
+  }
+
+  enum BadgeKey: String, JSONObjectKey {
+    case id, size, anchor, offset
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  enum PointKey: String, JSONObjectKey {
+    case x, y
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// A cell's `"badges"`: `[{"id", "size": {width, height}, "anchor", "offset": {x, y}}]`
+  /// (`anchor` defaults to `topTrailing`, `offset` to none).
+  func readBadges(_ reader: inout JSONReader) throws(JSONInputError) -> [Badge] {
+    var badges: [Badge] = []
+    let limit = limits.maxBadgesPerCell
+    try reader.readArray("an array of badges") { (index, reader) throws(JSONInputError) in
+      guard index < limit else {
+        throw reader.error(.limitExceeded("maxBadgesPerCell"), "more than \(limit) badges")
+      }
+      var id: String?
+      var size: Size?
+      var anchor = BadgeAnchor.topTrailing
+      var offset = Point.zero
+      try reader.readObject("a badge object", BadgeKey.keys) { (key, reader) throws(JSONInputError) in
+        switch BadgeKey(index: key) {
+        case .id: id = try reader.readString("an identifier string")
+        case .size: size = try Self.readSize(&reader)
+        case .anchor:
+          anchor = try reader.readName(BadgeAnchor.allCases.map { ($0.rawValue, $0) }, "badge anchor")
+        case .offset:
+          var x = 0.0
+          var y = 0.0
+          try reader.readObject("an offset object {x, y}", PointKey.keys) {
+            (key, reader) throws(JSONInputError) in
+            switch PointKey(index: key) {
+            case .x: x = try reader.readNumber()
+            case .y: y = try reader.readNumber()
+            }
+          }
+          offset = Point(x: x, y: y)
+        }
+      }
+      guard let size else { throw reader.error(.missingKey, "a badge needs a size") }
+      badges.append(Badge(id: id, size: size, anchor: anchor, offset: offset))
+    }
+    return badges
   }
 
   /// A cell's span in a grid or masonry section: a whole number of columns ≥ 1, or `"full"`.
@@ -360,26 +411,49 @@ struct FeedDecoder {
   }
 
   enum ListSupplementaryKey: String, JSONObjectKey {
-    case height, id, pinned
+    case height, id, pinned, minHeight
     static let keys = JSONKeyTable(Self.self)
   }
 
-  /// The list's `"header"` or `"footer"`: `{"height", "id", "pinned"}` (or `null` for none).
-  static func readListSupplementary(_ reader: inout JSONReader) throws(JSONInputError) -> ListSupplementary? {
+  /// The list's `"header"` or `"footer"`: `{"height", "id", "pinned", "minHeight"}` (or `null`
+  /// for none). `minHeight` only on a pinned header (`isHeader`), at most its height: else an
+  /// error naming `header.minHeight` (or `footer.minHeight`) at the key.
+  static func readListSupplementary(
+    _ reader: inout JSONReader, isHeader: Bool = true
+  ) throws(JSONInputError) -> ListSupplementary? {
     if try reader.readNullIfPresent() { return nil }
     var height: Double?
     var id: String?
     var pinned = false
+    var minHeight: (value: Double, at: Int)?
     try reader.readObject("a list header or footer object", ListSupplementaryKey.keys) {
       (key, reader) throws(JSONInputError) in
       switch ListSupplementaryKey(index: key) {
       case .height: height = try reader.readNonNegative()
       case .id: id = try reader.readString("an identifier string")
       case .pinned: pinned = try reader.readBool()
+      case .minHeight:
+        let at = reader.offset
+        minHeight = (try reader.readNonNegative(), at)
       }
     }
     guard let height else { throw reader.error(.missingKey, "a list header or footer needs a height") }
-    return ListSupplementary(height: height, id: id, pinned: pinned)
+    if let minHeight {
+      let problem: String? =
+        !isHeader
+        ? "a list footer does not shrink: minHeight applies to a pinned list header"
+        : !pinned
+          ? "minHeight applies to a pinned list header: add \"pinned\": true or remove minHeight"
+          : minHeight.value > height
+            ? "minHeight \(formatted(minHeight.value)) is more than the height \(formatted(height))" : nil
+      if let problem {
+        let (line, column) = reader.location(of: minHeight.at)
+        throw JSONInputError(
+          kind: .invalidValue, path: reader.pathString + ".minHeight", message: problem, line: line,
+          column: column)
+      }
+    }
+    return ListSupplementary(height: height, id: id, pinned: pinned, minHeight: minHeight?.value)
   }
 
   enum BackgroundKey: String, JSONObjectKey {

@@ -247,8 +247,15 @@ struct Relayout: SpacingPolicyJob {
       try section.separator?.validate(path: "sections[\(index)].separator")
       return old.geometries[oldIndex].styled(for: section, in: configuration)
     case .edited(let oldIndex, let edit):
+      let previous = old.geometries[oldIndex]
+      // The badges of the cells the edit touched, counted and bounded again (not the whole
+      // section's), on the geometry with the cells (a collapsed section keeps it).
+      let badges = try SectionBadges(
+        updating: previous.expandedGeometry.badges, oldCells: old.model.sections[oldIndex].cells,
+        newCells: section.cells, edit: edit, horizontal: configuration.scrollDirection == .horizontal,
+        section: index)
       return try layouts.relayout(
-        section, at: index, in: configuration, old: old.geometries[oldIndex], edit: edit, policy: &policy)
+        section, at: index, in: configuration, old: previous, edit: edit, badges: badges, policy: &policy)
     }
   }
 }

@@ -50,7 +50,7 @@ extension CellSize: Hashable {
 extension Cell: Hashable {
   public static func == (lhs: Cell, rhs: Cell) -> Bool {
     lhs.id == rhs.id && lhs.size == rhs.size && lhs.traits == rhs.traits && lhs.attributes == rhs.attributes
-      && lhs.sequential == rhs.sequential && lhs.span == rhs.span
+      && lhs.sequential == rhs.sequential && lhs.span == rhs.span && lhs.badges == rhs.badges
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -60,6 +60,7 @@ extension Cell: Hashable {
     hasher.combine(attributes)
     hasher.combine(sequential)
     hasher.combine(span)
+    if hasBadges { hasher.combine(badges) }
   }
 }
 

@@ -101,6 +101,13 @@ public struct Cell: Sendable {
   /// for every cell by the typesetter, is one byte beside the trait bits (the reference's
   /// case is a few instructions more, a tenth of the typesetter's work per cell).
   private var tailPlacesTheCell: Bool
+  /// How many badges ``tail`` holds (255: that many or more), and how far they can reach past
+  /// the cell (``BadgeReachCode``): what a layout's count of a section's badges reads for
+  /// every cell, three bytes beside the others, without following the reference (a badged
+  /// cell's object is a cache miss of its own: reading it for 100,000 badged cells cost more
+  /// than the layout of a million).
+  private var tailBadgeCount: UInt8
+  private var tailBadgeReach: BadgeReachCode
   /// Attributes overriding the model's ``ListConfiguration/defaultCellAttributes``.
   public var attributes: CellAttributes? {
     get { tail?.extras?.attributes }
@@ -117,6 +124,53 @@ public struct Cell: Sendable {
   public var span: GridSpan? {
     get { tail?.extras?.span }
     set { updateTail { $0.span = newValue } }
+  }
+  /// Small elements pinned to points of the cell's frame (see ``Badge``), in drawing order;
+  /// empty for none. They take no room: the cell's frame is the same with or without them.
+  public var badges: [Badge] {
+    get { tail?.extras?.values.badges ?? [] }
+    set { updateTail { $0.badges = newValue.isEmpty ? nil : newValue } }
+  }
+  /// Whether the cell has a badge (read by layouts and queries for every cell of a section).
+  var hasBadges: Bool { tailBadgeCount != 0 }
+
+  /// The number of the cell's badges, read in place but for 255 or more.
+  @inline(__always)
+  var badgeCount: Int { tailBadgeCount == .max ? badges.count : Int(tailBadgeCount) }
+
+  /// How far the cell's badges can reach past its frame, in their own terms (a bound).
+  @inline(__always)
+  var badgeReachCode: BadgeReachCode { tailBadgeReach }
+
+  /// The count byte and reach code of the cell at `cell`, loaded from its memory: a read of
+  /// the value itself may copy it, retaining what its reference holds (a cache miss per
+  /// badged cell).
+  /// `offsets` are ``badgeSummaryOffsets``, read once for a walk over many cells (a key
+  /// path's offset is worked out when asked).
+  @inline(__always)
+  static func badgeSummary(
+    at cell: UnsafePointer<Cell>, offsets: (count: Int, reach: Int)
+  ) -> (count: UInt8, reach: BadgeReachCode) {
+    let raw = UnsafeRawPointer(cell)
+    return (
+      raw.load(fromByteOffset: offsets.count, as: UInt8.self),
+      raw.load(fromByteOffset: offsets.reach, as: BadgeReachCode.self)
+    )
+  }
+
+  /// Where ``badgeSummary(at:offsets:)`` reads in a cell's memory (worked out once: a key
+  /// path is an object made when it is asked for).
+  static let badgeSummaryOffsets: (count: Int, reach: Int) = (
+    MemoryLayout<Cell>.offset(of: \Cell.tailBadgeCount)!, MemoryLayout<Cell>.offset(of: \Cell.tailBadgeReach)!
+  )
+
+  /// Calls `body` with the cell's badges, read in place (empty for none).
+  @inline(__always)
+  func withBadges<R, E: Error>(_ body: (UnsafeBufferPointer<Badge>) throws(E) -> R) throws(E) -> R {
+    guard tailBadgeCount != 0, case .extras(let extras) = tail else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try extras.badges.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer) }
   }
   /// What most cells do not have, behind one reference: custom trait names alone (the
   /// shared set a decoder or a `TraitSet` made, no allocation of its own), or those and the
@@ -135,17 +189,22 @@ public struct Cell: Sendable {
     change(&values)
     tail = CellTail(values)
     tailPlacesTheCell = values.placesTheCell
+    (tailBadgeCount, tailBadgeReach) = BadgeReachCode.summary(of: values.badges)
   }
 
   /// Creates a cell.
   public init(
-    id: String? = nil, size: CellSize = .automatic, traits: TraitSet = [], attributes: CellAttributes? = nil
+    id: String? = nil, size: CellSize = .automatic, traits: TraitSet = [], attributes: CellAttributes? = nil,
+    badges: [Badge] = []
   ) {
     self.id = id
     self.size = size
     self.standardTraitBits = traits.standardBits
     self.tailPlacesTheCell = attributes != nil
-    self.tail = CellTail(CellExtras.Values(attributes: attributes, customTraits: traits.custom))
+    (self.tailBadgeCount, self.tailBadgeReach) = BadgeReachCode.summary(of: badges.isEmpty ? nil : badges)
+    self.tail = CellTail(
+      CellExtras.Values(
+        attributes: attributes, customTraits: traits.custom, badges: badges.isEmpty ? nil : badges))
   }
 
   /// Initializes the memory at `slot` with a cell of these three properties and nothing
@@ -166,16 +225,22 @@ public struct Cell: Sendable {
     (raw + MemoryLayout<Cell>.offset(of: \Cell.standardTraitBits)!).initializeMemory(
       as: UInt8.self, to: traits.standardBits)
     (raw + MemoryLayout<Cell>.offset(of: \Cell.tailPlacesTheCell)!).initializeMemory(as: Bool.self, to: false)
+    (raw + MemoryLayout<Cell>.offset(of: \Cell.tailBadgeCount)!).initializeMemory(as: UInt8.self, to: 0)
+    (raw + MemoryLayout<Cell>.offset(of: \Cell.tailBadgeReach)!).initializeMemory(
+      as: BadgeReachCode.self, to: BadgeReachCode.none)
     (raw + MemoryLayout<Cell>.offset(of: \Cell.tail)!).initializeMemory(
       as: CellTail?.self, to: traits.custom.map(CellTail.customTraits))
   }
 
   /// Creates a cell of a fixed size.
   public init(
-    id: String? = nil, width: Double, height: Double, traits: TraitSet = [], attributes: CellAttributes? = nil
+    id: String? = nil, width: Double, height: Double, traits: TraitSet = [],
+    attributes: CellAttributes? = nil,
+    badges: [Badge] = []
   ) {
     self.init(
-      id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes)
+      id: id, size: .fixed(Size(width: width, height: height)), traits: traits, attributes: attributes,
+      badges: badges)
   }
 }
 
@@ -187,7 +252,7 @@ private enum CellTail: Sendable {
 
   /// The tail holding `values`, or `nil` when they are all absent.
   init?(_ values: CellExtras.Values) {
-    if values.placesTheCell {
+    if values.placesTheCell || values.badges != nil {
       self = .extras(CellExtras(values))
     } else if let names = values.customTraits {
       self = .customTraits(names)
@@ -223,11 +288,19 @@ private final class CellExtras: Sendable {
     var sequential: SequentialItemOptions?
     var span: GridSpan?
     var customTraits: CustomTraitNames?
+    /// The cell's badges (`nil` for none): they do not change how the cell is placed.
+    var badges: [Badge]?
     /// Whether any of the values that change how the cell is placed is set.
     var placesTheCell: Bool { attributes != nil || sequential != nil || span != nil }
   }
   let values: Values
-  init(_ values: Values) { self.values = values }
+  /// The badges, a field of the object itself: read for every badged cell a layout counts
+  /// and a query finds, without copying the other values out.
+  let badges: [Badge]
+  init(_ values: Values) {
+    self.values = values
+    badges = values.badges ?? []
+  }
   var attributes: CellAttributes? { values.attributes }
   var sequential: SequentialItemOptions? { values.sequential }
   var span: GridSpan? { values.span }

@@ -107,7 +107,7 @@ extension LayoutSnapshot {
         geometries[section].chrome.pinFooter ?? pinning.pinsFooters
       else { return element }
       target = pinned - frame.height
-    default:
+    case .cell, .overlay, .background, .listHeader, .listFooter, .badge, .separator:
       return element
     }
     // The section's extent is read in place (not copied). A collapsed section with cells

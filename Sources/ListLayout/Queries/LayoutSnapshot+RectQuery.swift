@@ -122,24 +122,69 @@ extension LayoutSnapshot {
       let first = candidates.count
       var tally = reach.map { SidewaysTally(visible: (minX, maxX), rect: space, reach: $0) }
       var carousel = false
+      // A section with badges looks for cells as far around `rect` as its badges reach.
+      let badges = sectionBadges(section)
+      var badgeCandidates = first
+      var cellsEnd = first
+      var searchedApart = false
+      let cellsStart = result.count
       if let (box, origin) = queryBody(section, top: top) {
+        let wide = badges.isEmpty ? search : search.widened(by: badges.reach)
+        // (A carousel counting its sideways prefetch is searched as asked, then again, wider,
+        // for its badges.)
+        let apart = !badges.isEmpty && box.scrollsSideways && tally != nil
         carousel = box.appendCandidates(
-          search, offset: { scratch.offset(ofAscending: section) }, origin: origin, to: candidates,
-          counting: &tally)
+          apart ? search : wide, offset: { scratch.offset(ofAscending: section) }, origin: origin,
+          to: candidates, counting: &tally)
+        cellsEnd = candidates.count
+        if apart {
+          searchedApart = true
+          badgeCandidates = candidates.count
+          var none: SidewaysTally? = nil
+          _ = box.appendCandidates(
+            wide, offset: { scratch.offsets[section] }, origin: origin, to: candidates, counting: &none)
+        }
       }
-      if first < candidates.count {
+      if first < cellsEnd {
         // The cells' identifiers, read along with them (in item order).
         var names = CellNames(backgrounds.read(section, in: model.sections) { $0.cells })
-        for k in first..<candidates.count {
-          let candidate = candidates[k]
-          let frame = direction.directed(candidate.frame)
-          if frame.intersects(rect) {
-            result.append(
-              LayoutAttributes(
-                kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
-                zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
+        if badges.isEmpty || searchedApart {
+          for k in first..<cellsEnd {
+            let candidate = candidates[k]
+            let frame = direction.directed(candidate.frame)
+            if frame.intersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                  zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
+            }
+          }
+        } else {
+          // One pass: each cell that meets the rect, then those of its badges that do (the cells
+          // were looked for as far around the rect as the badges reach).
+          var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+          for k in first..<cellsEnd {
+            let candidate = candidates[k]
+            let frame = direction.directed(candidate.frame)
+            if frame.intersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                  zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
+            }
+            cursor.withBadges(of: candidate.item) {
+              Self.appendBadges(
+                $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
+                to: &result
+              ) { $0.intersects(rect) }
+            }
           }
         }
+      }
+      if searchedApart {
+        mergeBadges(
+          ofSection: section, candidates: candidates, from: badgeCandidates, meeting: rect, into: &result,
+          after: cellsStart)
       }
       if carousel, let prefetch = tally?.prefetch(section: section) {
         if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
@@ -243,16 +288,24 @@ extension LayoutSnapshot {
     ofSection section: Int, top: Double, in rect: Rect, scrolledBy offset: Double,
     _ body: (Int, Rect) -> Bool
   ) {
+    forEachCellLayoutCandidate(ofSection: section, top: top, in: rect, scrolledBy: offset) { item, frame in
+      body(item, directed(frame))
+    }
+  }
+
+  /// ``forEachCellCandidate(ofSection:top:in:scrolledBy:_:)`` with the frames in layout space
+  /// (left to right, a vertical list), as bodies give them.
+  func forEachCellLayoutCandidate(
+    ofSection section: Int, top: Double, in rect: Rect, scrolledBy offset: Double,
+    _ body: (Int, Rect) -> Bool
+  ) {
     guard geometries[section].itemCount > 0 else { return }
     // Bodies work in layout space: a horizontal list's rect is transposed first.
     let space = isHorizontal ? rect.transposed : rect
     let (minX, maxX) = leftToRight(space.minX, space.maxX)
     geometries[section].body.forEachItem(
       overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: offset,
-      at: geometries[section].bodyOrigin(sectionTop: top)
-    ) { item, frame in
-      body(item, directed(frame))
-    }
+      at: geometries[section].bodyOrigin(sectionTop: top), body)
   }
 
   /// The x extent `minX ..< maxX` of the snapshot's direction, as bodies see it (left to right).
@@ -303,12 +356,30 @@ extension LayoutSnapshot {
         consider(separator)
         return true
       }
+      // Badges, of the cells around the point as far as they reach.
+      let badges = sectionBadges(section)
+      if !badges.isEmpty {
+        let reach = badges.reach
+        let margin = Swift.max(reach.left, reach.right, reach.above, reach.below) + searchSlack(abs(along))
+        let around = Rect(x: point.x - margin, y: point.y - margin, width: 2 * margin, height: 2 * margin)
+        var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+        var found: [LayoutAttributes] = []
+        forEachCellLayoutCandidate(
+          ofSection: section, top: sectionTop(section), in: around, scrolledBy: horizontalOffsets[section]
+        ) { item, frame in
+          if let list = cursor.badges(of: item) {
+            appendBadges(list, item: item, section: section, onCell: frame, to: &found) { $0.contains(point) }
+          }
+          return true
+        }
+        found.forEach(consider)
+      }
       if let footer = supplementary(.footer, section, pinning: pinning) { consider(footer) }
     }
     if let footer = listFooter(pinning: pinning) { consider(footer) }
-    // Only the element found is named.
-    if var found = best, found.kind == .cell {
-      found.id = identifier(of: found.indexPath, kind: .cell)
+    // Only the element found is named (a badge and a separator are named as they are made).
+    if var found = best, found.id == nil, found.kind != .badge, found.kind != .separator {
+      found.id = identifier(of: found.indexPath, kind: found.kind)
       return found
     }
     return best

@@ -20,10 +20,12 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
   /// A line between two lines (or rows) of a section (see ``SectionSeparator``): item *k*
   /// of its section is the separator below line *k*.
   case separator
+  /// A badge on a cell (see ``Badge``): listed right after its cell, drawn above cells.
+  case badge
 
-  /// The order of kinds within a section in every listing: background, header, cells,
-  /// separators, footer
-  /// (the list header comes before every section and the list footer after, by their index
+  /// The order of kinds within a section in every listing: background, header, cells (each
+  /// followed by its badges), separators, footer (the list header comes before every
+  /// section and the list footer after, by their index
   /// paths' place in ``LayoutAttributes/listingOrder(_:_:)``).
   var order: Int {
     switch self {
@@ -31,12 +33,17 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
     case .background: 1
     case .header: 2
     case .cell: 3
-    case .separator: 4
-    case .footer: 5
-    case .listFooter: 6
-    case .overlay: 7
+    case .badge: 4
+    case .separator: 5
+    case .footer: 6
+    case .listFooter: 7
+    case .overlay: 8
     }
   }
+
+  /// The rank of the kind among the elements of a section in a listing: a badge ranks with
+  /// its cell (and after it, by ``LayoutAttributes/badgeIndex``).
+  var listingRank: Int { self == .badge ? ElementKind.cell.order : order }
 
   /// Whether the element belongs to the list rather than to a section (the list header and
   /// footer) or to the viewport (an overlay): its index path names no section.
@@ -60,10 +67,13 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public var kind: ElementKind
   /// Whether the frame is a pinned (sticky) position rather than the natural one.
   public var isPinned: Bool
-  /// The cell's index path; for a separator, item *k* of its section below line *k*; for
-  /// headers, footers and backgrounds, item 0 of their section;
-  /// for the list header and footer, item 0 of section −1; for overlays, item *i* (the
-  /// overlay's position) of section −1.
+  /// The badge's position among its cell's badges (stored in the room the kind leaves before
+  /// the index path: the attributes are no larger for it).
+  private var storedBadgeIndex: Int32
+  /// The cell's index path (a badge's: its cell's); for a separator, item *k* of its section
+  /// below line *k*; for headers, footers and backgrounds, item 0 of their section; for the
+  /// list header and footer, item 0 of section −1; for overlays, item *i* (the overlay's
+  /// position) of section −1.
   public var indexPath: IndexPath
   /// The frame in content coordinates.
   public var frame: Rect
@@ -78,18 +88,28 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// Part of equality: the same element at the same place named differently is a change.
   public var id: String?
 
-  /// Creates attributes.
+  /// For a badge, its position in its cell's ``Cell/badges``; 0 for every other kind.
+  public var badgeIndex: Int {
+    get { Int(storedBadgeIndex) }
+    set { storedBadgeIndex = Int32(clamping: newValue) }
+  }
+
+  /// Creates attributes (`badgeIndex`: a badge's position among its cell's badges).
   public init(
     kind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
-    id: String? = nil
+    badgeIndex: Int = 0, id: String? = nil
   ) {
     self.kind = kind
+    self.storedBadgeIndex = Int32(clamping: badgeIndex)
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
     self.isPinned = isPinned
     self.id = id
   }
+
+  // The stacking order (see the Queries article's table): every query and renderer draws and
+  // hits elements by these, the later in listing order in front on a tie.
 
   /// The z-index of section backgrounds: below every cell.
   public static let backgroundZIndex = -1
@@ -98,19 +118,31 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// The z-index of separators: the cells' (listed after them, a separator is drawn over a
   /// cell it meets).
   public static let separatorZIndex = 0
-  /// The z-index of headers and footers at their natural position: above cells.
+  /// The z-index of section headers and footers, and of the list header and footer, at their
+  /// natural position: above cells.
   public static let supplementaryZIndex = 1
-  /// The z-index of pinned headers and footers: above every cell and natural header.
+  /// The z-index of badges (``Badge``): above cells and natural headers and footers (a badge
+  /// may overhang them), below pinned ones.
+  public static let badgeZIndex = 2
+  /// The z-index of pinned section headers and footers: above every cell, badge and natural
+  /// header.
   public static let pinnedZIndex = 1024
+  /// The z-index of a pinned list header or footer: above pinned section headers and
+  /// footers, which pin below (above) it and may be pushed under it.
+  public static let pinnedListZIndex = 1025
   /// The z-index of overlays: above everything else.
   public static let overlayZIndex = 2048
 
   /// The order of every listing: the list header, then section by section (background,
-  /// header, cells, separators, footer, each by item), then the list footer.
+  /// header, cells each followed by its badges, separators, footer, each by item), then the
+  /// list footer.
   public static func listingOrder(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
-    (lhs.listingSection, lhs.kind.order, lhs.indexPath.item)
-      < (rhs.listingSection, rhs.kind.order, rhs.indexPath.item)
+    (lhs.listingSection, lhs.kind.listingRank, lhs.indexPath.item, lhs.badgeRank)
+      < (rhs.listingSection, rhs.kind.listingRank, rhs.indexPath.item, rhs.badgeRank)
   }
+
+  /// A cell before its badges, and these in order.
+  private var badgeRank: Int { kind == .badge ? 1 + badgeIndex : 0 }
 
   /// The section an element is listed with: the list header before every section, the list
   /// footer after every section.
@@ -123,7 +155,8 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
+    let badge = kind == .badge ? " #\(badgeIndex)" : ""
     let name = id.map { " \"\($0)\"" } ?? ""
-    return "\(kind) \(indexPath)\(name) \(frame) z\(zIndex)\(isPinned ? " pinned" : "")"
+    return "\(kind) \(indexPath)\(badge)\(name) \(frame) z\(zIndex)\(isPinned ? " pinned" : "")"
   }
 }

@@ -6,7 +6,8 @@ extension LayoutSnapshot {
   /// separators' (every separator of a section has the section's separator's), or the
   /// list header's or footer's. `nil` when the element
   /// has none, does not exist, or is an overlay (overlays are named by the viewport's
-  /// `Overlay` values).
+  /// `Overlay` values) or a badge (an index path does not say which of its cell's: name it
+  /// with ``identifier(of:)-(LayoutAttributes)``).
   ///
   /// Every query already names its elements (``LayoutAttributes/id``); this answers for an
   /// index path alone.
@@ -35,7 +36,7 @@ extension LayoutSnapshot {
       case .footer: section.footer?.id
       case .background: section.background?.id
       case .separator: section.separator?.id
-      case .cell, .overlay, .listHeader, .listFooter: nil
+      case .cell, .overlay, .listHeader, .listFooter, .badge: nil
       }
     }
   }

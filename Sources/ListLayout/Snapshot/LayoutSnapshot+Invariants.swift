@@ -65,8 +65,9 @@ extension LayoutSnapshot {
     }
     let all = allAttributes()
     if all.count != elementCount { fail("listing has \(all.count) elements, expected \(elementCount)") }
-    // A carousel's cell taller than its band overflows it (and may leave the content).
-    for element in all where element.frame.height > 0 && element.frame.width > 0 {
+    // A carousel's cell taller than its band overflows it (and may leave the content), as
+    // badges may (they overhang their cells).
+    for element in all where element.frame.height > 0 && element.frame.width > 0 && element.kind != .badge {
       if element.kind == .cell && geometries[element.indexPath.section].body.scrollsSideways { continue }
       let (minY, maxY) = scrollRange(element.frame)
       if minY < -epsilon || maxY > contentLength + epsilon {

@@ -93,8 +93,10 @@ extension LayoutSnapshot {
     try forEachElement(inSection: section, positions: 0..<Int.max, body)
   }
 
-  /// The number of elements ``forEachElement(inSection:_:)`` lists for `section` (0 for a
-  /// section that does not exist).
+  /// The number of positions of `section`'s listing (``forEachElement(inSection:positions:_:)``:
+  /// a cell and its badges take one), 0 for a section that does not exist: the number of
+  /// elements ``forEachElement(inSection:_:)`` lists but the section's badges
+  /// (``SectionGeometry/badges``).
   ///
   /// - Complexity: O(log s).
   func elementCount(inSection section: Int) -> Int {
@@ -106,8 +108,8 @@ extension LayoutSnapshot {
   }
 
   /// Calls `body` with the elements of `section` at `positions` of its listing order (as
-  /// ``forEachElement(inSection:_:)`` lists them, from 0; positions past its last element
-  /// are ignored): what a writer that cuts the listing into segments walks, each from any
+  /// ``forEachElement(inSection:_:)`` lists them, from 0, a cell and its badges at one
+  /// position; positions past its last element are ignored): what a writer that cuts the listing into segments walks, each from any
   /// element.
   ///
   /// - Complexity: O(log s + log n + k) for k elements visited.
@@ -130,11 +132,33 @@ extension LayoutSnapshot {
     if first < end {
       let items = first..<end
       var names = CellNames(section: section, of: model.sections)
-      try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
-        try body(
-          LayoutAttributes(
-            kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
-            zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
+      if geometry.badges.isEmpty {
+        try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
+          try body(
+            LayoutAttributes(
+              kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+              zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
+        }
+      } else {
+        // Each cell followed by its badges (one position of the listing: see `elementCount`).
+        var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+        var badges: [LayoutAttributes] = []
+        let direction = frameDirection
+        try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
+          try body(
+            LayoutAttributes(
+              kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+              zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
+          badges.removeAll(keepingCapacity: true)
+          cursor.withBadges(of: item) {
+            Self.appendBadges(
+              $0, item: item, section: section, onCell: frame, direction: direction, to: &badges
+            ) {
+              _ in true
+            }
+          }
+          for badge in badges { try body(badge) }
+        }
       }
     }
     position += geometry.itemCount

@@ -88,8 +88,16 @@ public struct LayoutSnapshot: Sendable {
     geometries.indices.contains(section) ? geometries[section].itemCount : 0
   }
 
-  /// The number of elements (cells, headers and footers) the snapshot holds.
+  /// The number of elements (cells, badges, headers and footers) the snapshot holds.
   public var elementCount: Int {
+    var count = listingLength
+    for section in geometries.indices { count += geometries[section].badges.count }
+    return count
+  }
+
+  /// The number of positions of the listing (``forEachElement(_:)``), a cell and its badges
+  /// taking one.
+  var listingLength: Int {
     var count =
       (model.configuration.listHeader == nil ? 0 : 1) + (model.configuration.listFooter == nil ? 0 : 1)
     for section in geometries.indices { count += elementCount(inSection: section) }

@@ -73,6 +73,27 @@ struct SectionGeometry: Sendable {
   private(set) var overflowAbove = 0.0
   private(set) var overflowBelow = 0.0
 
+  /// The section's badges: how many, and how far they can reach past their cells.
+  private(set) var badges = SectionBadges()
+  /// How far the badges can reach above the section's top and below its bottom (bounds).
+  private var badgeOverflowAbove = 0.0
+  private var badgeOverflowBelow = 0.0
+
+  /// How far anything a query finds with the section (cells, badges) can reach above its top
+  /// and below its bottom: what searches for sections widen by.
+  var reachAbove: Double { max(overflowAbove, badgeOverflowAbove) }
+  var reachBelow: Double { max(overflowBelow, badgeOverflowBelow) }
+
+  /// Sets the section's badges, and how far they can reach past the section: their cells'
+  /// reach past it widened by how far they can reach past their cells.
+  mutating func setBadges(_ badges: SectionBadges) {
+    self.badges = badges
+    let overflow = body.verticalOverflow
+    badgeOverflowAbove = badges.isEmpty ? 0 : max(0, overflow.above + badges.reach.above - bodyTop)
+    badgeOverflowBelow =
+      badges.isEmpty ? 0 : max(0, bodyTop + body.height + overflow.below + badges.reach.below - height)
+  }
+
   /// The number of lines (or rows) the body holds: the cost of laying it out again.
   var lineCount: Int { body.lineCount }
 
@@ -163,6 +184,7 @@ extension SectionGeometry {
       geometry.height = y
       geometry.overflowAbove = 0
       geometry.overflowBelow = 0
+      geometry.setBadges(SectionBadges())
       geometry.chrome.expanded = ExpandedGeometry(full)
     } else if let separator = section.separator, geometry.body.separatorCount > 0 {
       let left = content.left + insets.left + separator.leftInset
@@ -618,8 +640,8 @@ struct SectionOverflows: Sendable {
     geometries.withBlock(block) { sections in
       var reach = Reach()
       for k in sections.indices {
-        reach.above = max(reach.above, sections[k].overflowAbove)
-        reach.below = max(reach.below, sections[k].overflowBelow)
+        reach.above = max(reach.above, sections[k].reachAbove)
+        reach.below = max(reach.below, sections[k].reachBelow)
       }
       return reach
     }

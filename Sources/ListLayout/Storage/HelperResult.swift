@@ -1,4 +1,5 @@
 import LayoutThreads
+
 /// A value computed on a helper thread (``HelperThreads``) and handed to the thread that
 /// started it when that thread joins the helper: how a section's second half reaches the
 /// calling thread (``FlowSectionLayout/SecondHalf``). Where no thread can be started, the

@@ -122,7 +122,8 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
     var copy = element
     if horizontal { copy.frame.origin.x = position } else { copy.frame.origin.y = position }
     copy.isPinned = true
-    copy.zIndex = LayoutAttributes.pinnedZIndex
+    // The stacking order: pinned list chrome above pinned section headers and footers.
+    copy.zIndex = element.kind.isOutsideSections ? 1025 : 1024
     return copy
   }
   let headerPin = configuration.listHeader.map { $0.pinned ? $0.height : 0 } ?? 0

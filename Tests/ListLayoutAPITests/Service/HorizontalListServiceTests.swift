@@ -18,7 +18,7 @@ import Testing
     // The list header pins at x = 25; the section header (natural x 20) pins after it at 45.
     #expect(
       answer.contains(
-        #"{"kind":"listHeader","id":"top","frame":{"x":25,"y":0,"width":20,"height":100},"zIndex":1024,"pinned":true}"#
+        #"{"kind":"listHeader","id":"top","frame":{"x":25,"y":0,"width":20,"height":100},"zIndex":1025,"pinned":true}"#
       ))
     #expect(
       answer.contains(

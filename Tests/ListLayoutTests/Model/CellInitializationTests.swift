@@ -53,7 +53,10 @@ import Testing
   /// writes is pinned here, so such a change fails this test until `initialize` follows.
   @Test func initializeWritesEveryStoredProperty() {
     let labels = Mirror(reflecting: Cell(id: "a", width: 1, height: 2)).children.map(\.label)
-    #expect(labels == ["id", "size", "standardTraitBits", "tailPlacesTheCell", "tail"])
+    #expect(
+      labels == [
+        "id", "size", "standardTraitBits", "tailPlacesTheCell", "tailBadgeCount", "tailBadgeReach", "tail",
+      ])
   }
 
   /// The custom trait names live in the one reference of the less common properties, so a
