@@ -48,6 +48,9 @@ import Testing
     case .footer: return sections[element.indexPath.section].footer?.id
     case .background: return sections[element.indexPath.section].background?.id
     case .separator: return sections[element.indexPath.section].separator?.id
+    case .badge:
+      let badges = Array(sections[element.indexPath.section].cells)[element.indexPath.item].badges
+      return badges[element.badgeIndex].id
     case .cell: return Array(sections[element.indexPath.section].cells)[element.indexPath.item].id
     }
   }
