@@ -195,10 +195,12 @@ extension LayoutSnapshot {
   private func readingElement(_ section: Int, _ slot: Int) -> ElementReference? {
     let zero = IndexPath(item: 0, section: 0)
     if section < 0 {
-      return model.configuration.listHeader == nil ? nil : ElementReference(kind: .listHeader, indexPath: zero)
+      return model.configuration.listHeader == nil
+        ? nil : ElementReference(kind: .listHeader, indexPath: zero)
     }
     if section >= geometries.count {
-      return model.configuration.listFooter == nil ? nil : ElementReference(kind: .listFooter, indexPath: zero)
+      return model.configuration.listFooter == nil
+        ? nil : ElementReference(kind: .listFooter, indexPath: zero)
     }
     let count = geometries[section].itemCount
     let start = IndexPath(item: 0, section: section)

@@ -33,7 +33,9 @@ struct InteractionReference {
   var width: Double { snapshot.configuration.width }
 
   func along(_ point: Point) -> Double { horizontal ? point.x : point.y }
-  func along(_ rect: Rect) -> (Double, Double) { horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY) }
+  func along(_ rect: Rect) -> (Double, Double) {
+    horizontal ? (rect.minX, rect.maxX) : (rect.minY, rect.maxY)
+  }
 
   // MARK: Drop targets
 
@@ -87,7 +89,9 @@ struct InteractionReference {
       var f = cells[index].screen
       if inCarousel {
         f = cells[index].natural
-        candidates = cells.filter { $0.path.section == from.section && $0.path != from }.map { ($0.path, $0.natural) }
+        candidates = cells.filter { $0.path.section == from.section && $0.path != from }.map {
+          ($0.path, $0.natural)
+        }
       } else {
         if cells[index].carousel, let part = visible(f) { f = part }
         for cell in cells where cell.path != from {
@@ -119,7 +123,8 @@ struct InteractionReference {
   }
 
   /// The rule among `candidates` (in index-path order) from frame `f`.
-  static func rule(from f: Rect, _ direction: FocusDirection, _ candidates: [(IndexPath, Rect)]) -> IndexPath? {
+  static func rule(from f: Rect, _ direction: FocusDirection, _ candidates: [(IndexPath, Rect)]) -> IndexPath?
+  {
     var beam: [(gap: Double, minor: Double, path: IndexPath)] = []
     var others: [(score: Double, path: IndexPath)] = []
     for (path, c) in candidates {
@@ -163,7 +168,8 @@ struct InteractionReference {
     var attributes = section.attributes ?? configuration.defaultSectionAttributes
     if horizontal {
       contentInsets = EdgeInsets(
-        top: contentInsets.left, left: contentInsets.top, bottom: contentInsets.right, right: contentInsets.bottom)
+        top: contentInsets.left, left: contentInsets.top, bottom: contentInsets.right,
+        right: contentInsets.bottom)
       let i = attributes.insets
       attributes.insets = EdgeInsets(top: i.left, left: i.top, bottom: i.right, right: i.bottom)
     }
@@ -208,16 +214,24 @@ struct InteractionReference {
   func readingOrder() -> [ElementReference] {
     var order: [ElementReference] = []
     let zero = IndexPath(item: 0, section: 0)
-    if snapshot.listHeaderAttributes() != nil { order.append(ElementReference(kind: .listHeader, indexPath: zero)) }
+    if snapshot.listHeaderAttributes() != nil {
+      order.append(ElementReference(kind: .listHeader, indexPath: zero))
+    }
     for s in 0..<snapshot.numberOfSections {
       let start = IndexPath(item: 0, section: s)
-      if snapshot.headerAttributes(inSection: s) != nil { order.append(ElementReference(kind: .header, indexPath: start)) }
+      if snapshot.headerAttributes(inSection: s) != nil {
+        order.append(ElementReference(kind: .header, indexPath: start))
+      }
       for i in 0..<snapshot.numberOfItems(inSection: s) {
         order.append(ElementReference(kind: .cell, indexPath: IndexPath(item: i, section: s)))
       }
-      if snapshot.footerAttributes(inSection: s) != nil { order.append(ElementReference(kind: .footer, indexPath: start)) }
+      if snapshot.footerAttributes(inSection: s) != nil {
+        order.append(ElementReference(kind: .footer, indexPath: start))
+      }
     }
-    if snapshot.listFooterAttributes() != nil { order.append(ElementReference(kind: .listFooter, indexPath: zero)) }
+    if snapshot.listFooterAttributes() != nil {
+      order.append(ElementReference(kind: .listFooter, indexPath: zero))
+    }
     return order
   }
 }
@@ -248,7 +262,9 @@ enum InteractionModels {
         switch rng.below(5) {
         case 0: model.sections[s].layout = .carousel(CarouselGenerator.layout(&rng))
         case 1: model.sections[s].layout = .grid(GridModelGenerator.layout(&rng))
-        case 2: model.sections[s].layout = .masonry(MasonryLayout(columns: .count(1 + rng.below(3)), columnSpacing: 2))
+        case 2:
+          model.sections[s].layout = .masonry(
+            MasonryLayout(columns: .count(1 + rng.below(3)), columnSpacing: 2))
         case 3:
           model.sections[s].layout = .sequential(SequentialSectionDefaults(frameCalculator: .topAlignedFlow))
         default: break
@@ -273,6 +289,7 @@ enum InteractionModels {
       return Point(x: rng.pick(xs), y: rng.pick(ys))
     }
     return Point(
-      x: Double(rng.below(Int(size.width * 2) + 41)) / 2 - 10, y: Double(rng.below(Int(size.height * 2) + 41)) / 2 - 10)
+      x: Double(rng.below(Int(size.width * 2) + 41)) / 2 - 10,
+      y: Double(rng.below(Int(size.height * 2) + 41)) / 2 - 10)
   }
 }
