@@ -123,7 +123,8 @@ import Testing
       (focus([1, 2], "down"), #"{"to":[3,0],"carouselOffset":0}"#),  // k0's visible part is nearer across
       (focus([1, 2], "forward"), #"{"to":[3,0],"carouselOffset":0}"#),
       (focus([3, 0], "backward"), #"{"to":[1,2],"carouselOffset":null}"#),
-      (focus([3, 1], "up"), #"{"to":[1,2],"carouselOffset":null}"#),  // g (50 above) in the beam of k1's 60 ..< 260
+      // g (50 above) is in the beam of k1's visible 60 ..< 260.
+      (focus([3, 1], "up"), #"{"to":[1,2],"carouselOffset":null}"#),
     ]
     let (_, lines, _) = Self.query(["--scroll", "3=150"], cases.map(\.0))
     for (k, (query, answer)) in cases.enumerated() { #expect(lines[k] == answer, "\(query)") }
