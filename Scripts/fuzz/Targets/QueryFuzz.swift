@@ -34,7 +34,9 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 enum QueryFuzzChecks {
-  static func check(_ query: InteractionQuery, answer: String, snapshot: LayoutSnapshot, offsets: HorizontalOffsets) {
+  static func check(
+    _ query: InteractionQuery, answer: String, snapshot: LayoutSnapshot, offsets: HorizontalOffsets
+  ) {
     switch query {
     case .moveTarget(let dragging, let point, let between, let preview, let scroll):
       guard !answer.hasPrefix("{\"error\"") else { return }
@@ -71,7 +73,8 @@ enum QueryFuzzChecks {
       guard !answer.hasPrefix("{\"error\"") else { return }
       let target = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: scroll ?? offsets)
       if let target {
-        ListLayoutFuzz.check(snapshot.frame(of: target.indexPath) != nil && target.indexPath != from, "focus on \(target)")
+        ListLayoutFuzz.check(
+          snapshot.frame(of: target.indexPath) != nil && target.indexPath != from, "focus on \(target)")
         ListLayoutFuzz.check(
           (target.carouselOffset != nil) == snapshot.isCarousel(target.indexPath.section)
             && (target.carouselOffset?.isFinite ?? true), "carousel offset of \(target)")
@@ -112,7 +115,9 @@ enum QueryFuzzModels {
     if choice & 7 == 7 { configuration.layoutManager = HubLayoutManager(margin: 8) }
     func cells(_ count: Int, _ seed: Int) -> [Cell] {
       (0..<count).map { i in
-        var cell = Cell(id: "c\(seed)-\(i)", width: Double((i * 37 + seed * 11) % 160), height: Double((i * 23 + seed) % 90))
+        var cell = Cell(
+          id: "c\(seed)-\(i)", width: Double((i * 37 + seed * 11) % 160), height: Double((i * 23 + seed) % 90)
+        )
         if i % 5 == 2 { cell.span = .columns(2) }
         if i % 11 == 4 { cell.span = .fullRow }
         return cell
@@ -128,8 +133,16 @@ enum QueryFuzzModels {
       case 0: [.grid(GridLayout(columns: .count(3), columnSpacing: 4, rowSpacing: 4))]
       case 1: [.grid(GridLayout(columns: .adaptive(minimumWidth: 60), packing: .dense))]
       case 2: [.masonry(MasonryLayout(columns: .count(2), columnSpacing: 2, rowSpacing: 3))]
-      case 3: [.carousel(CarouselLayout(itemSpacing: 8)), .carousel(CarouselLayout(itemSpacing: 0, height: .fixed(40)))]
-      case 4: [.sequential(SequentialSectionDefaults(frameCalculator: .topAlignedFlow, spacing: EdgeInsets(all: 2)))]
+      case 3:
+        [
+          .carousel(CarouselLayout(itemSpacing: 8)),
+          .carousel(CarouselLayout(itemSpacing: 0, height: .fixed(40))),
+        ]
+      case 4:
+        [
+          .sequential(
+            SequentialSectionDefaults(frameCalculator: .topAlignedFlow, spacing: EdgeInsets(all: 2)))
+        ]
       case 5: [.sequential(SequentialSectionDefaults(frameCalculator: .matchContainer)), nil]
       default: [nil, .grid(GridLayout(columns: .count(2)))]
       }
