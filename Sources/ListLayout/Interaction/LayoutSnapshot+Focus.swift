@@ -208,7 +208,7 @@ extension LayoutSnapshot {
     let layoutIncreasing = increasing != isMirrored
     let start = -overflow.above
     let end = contentLength + overflow.below
-    let direction_ = frameDirection
+    let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
     /// Whether a section whose cells have `extents`, starting `distance` beyond the current
@@ -244,7 +244,7 @@ extension LayoutSnapshot {
         ) { item, layout in
           let path = IndexPath(item: item, section: section)
           guard path != from else { return true }
-          var c = direction_.directed(layout)
+          var c = frames.directed(layout)
           if carousel {
             guard let part = visiblePart(ofCarouselCell: c) else { return true }
             c = part
