@@ -52,9 +52,32 @@ func interactionWorkloads(count n: Int) -> [(String, ListModel, HorizontalOffset
   ]
 }
 
+/// The median wall-clock and thread-CPU nanoseconds per call of `body` (which makes `calls`
+/// calls) over `count` samples: on a machine shared with other work, CPU time is what the
+/// call itself costs.
+func measureCalls(samples count: Int, calls: Int, _ body: () -> Void) -> (wall: Double, cpu: Double) {
+  var wall: [Double] = []
+  var cpu: [Double] = []
+  for _ in 0..<count {
+    let start = monotonicNanoseconds()
+    let startCPU = threadCPUNanoseconds()
+    body()
+    cpu.append(Double(threadCPUNanoseconds() - startCPU) / Double(calls))
+    wall.append(Double(monotonicNanoseconds() - start) / Double(calls))
+  }
+  return (median(wall), median(cpu))
+}
+
+/// `INTERACTION_WORKLOADS=feed,hub` runs only those workloads; `INTERACTION_PROBES=move,focus`
+/// only those probes (for a profiler).
 func interactionProbes(sizes: [Int]) throws {
+  let environment = ProcessInfo.processInfo.environment
+  let workloads = environment["INTERACTION_WORKLOADS"].map { Set($0.split(separator: ",").map(String.init)) }
+  let probes = Set(
+    (environment["INTERACTION_PROBES"] ?? "move,focus,accessibility,preview").split(separator: ",").map(
+      String.init))
   for n in sizes {
-    for (name, model, offsets) in interactionWorkloads(count: n) {
+    for (name, model, offsets) in interactionWorkloads(count: n) where workloads?.contains(name) ?? true {
       let snapshot = try model.layout()
       var lcg = LCG(seed: 7)
       var cells: [ListLayout.IndexPath] = []
@@ -73,60 +96,72 @@ func interactionProbes(sizes: [Int]) throws {
           x: Double(lcg.next() % UInt64(size.width * 8)) / 8,
           y: Double(lcg.next() % UInt64(size.height * 8)) / 8)
       }
-      // Drop targets: each sample 4,096 points, the median of 21.
-      var found = 0
-      let move =
-        measure(samples: 21) {
+      if probes.contains("move") {
+        // Drop targets: each sample 4,096 points, the median of 21.
+        var found = 0
+        let move = measureCalls(samples: 21, calls: points.count) {
           found = 0
-          for k in 0..<points.count {
-            if snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets) != nil {
-              found += 1
-            }
+          for k in 0..<points.count
+          where snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets) != nil {
+            found += 1
           }
-        } / Double(points.count)
-      emit([
-        "probe": "move-target", "workload": name, "count": n, "ns": move, "targetNs": 2_000, "found": found,
-      ])
-      // Focus steps: each sample 4,096 cells in five directions.
-      let directions: [FocusDirection] = [.up, .down, .left, .right, .forward]
-      var landed = 0
-      let focus =
-        measure(samples: 21) {
-          landed = 0
-          for k in 0..<cells.count {
-            if snapshot.nextFocus(from: cells[k], direction: directions[k % 5], horizontalOffsets: offsets)
-              != nil
+        }
+        emit([
+          "probe": "move-target", "workload": name, "count": n, "ns": move.wall, "cpuNs": move.cpu,
+          "targetNs": 2_000, "found": found,
+        ])
+      }
+      if probes.contains("focus") {
+        // Focus steps: each sample 4,096 cells in five directions.
+        let directions: [FocusDirection] = [.up, .down, .left, .right, .forward]
+        for direction in directions {
+          var landed = 0
+          let focus = measureCalls(samples: 21, calls: cells.count) {
+            landed = 0
+            for k in 0..<cells.count
+            where snapshot.nextFocus(from: cells[k], direction: direction, horizontalOffsets: offsets) != nil
             {
               landed += 1
             }
           }
-        } / Double(cells.count)
-      emit([
-        "probe": "focus-step", "workload": name, "count": n, "ns": focus, "targetNs": 2_000, "landed": landed,
-      ])
-      // Accessibility.
-      var total = 0
-      let accessibility =
-        measure(samples: 21) {
+          emit([
+            "probe": "focus-step", "workload": name, "count": n, "direction": "\(direction)",
+            "ns": focus.wall, "cpuNs": focus.cpu, "targetNs": 2_000, "landed": landed,
+          ])
+        }
+      }
+      if probes.contains("accessibility") {
+        var total = 0
+        let accessibility = measureCalls(samples: 21, calls: cells.count) {
           total = 0
           for path in cells { total &+= snapshot.accessibility(of: path)?.positionInSet ?? 0 }
-        } / Double(cells.count)
-      emit(["probe": "accessibility", "workload": name, "count": n, "ns": accessibility, "sum": total])
-      // Previews against a resize of the dragged cell (the same section's reflow), 64 pairs.
-      var previews: [Double] = []
-      var resizes: [Double] = []
-      for k in 0..<64 {
-        guard let target = snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets)
-        else { continue }
-        previews.append(measure(samples: 5) { _ = try? snapshot.previewingMove(from: cells[k], to: target) })
-        var update = ListUpdate()
-        update.resizeItem(at: cells[k], to: Size(width: 100, height: 77))
-        resizes.append(measure(samples: 5) { _ = try? snapshot.applying(update) })
+        }
+        emit([
+          "probe": "accessibility", "workload": name, "count": n, "ns": accessibility.wall,
+          "cpuNs": accessibility.cpu, "sum": total,
+        ])
       }
-      emit([
-        "probe": "preview", "workload": name, "count": n, "nsMedian": median(previews),
-        "resizeNsMedian": median(resizes), "previews": previews.count,
-      ])
+      if probes.contains("preview") {
+        // Previews against a resize of the dragged cell (the same section's reflow), 64 pairs.
+        var previews: [Double] = []
+        var resizes: [Double] = []
+        for k in 0..<64 {
+          guard
+            let target = snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets)
+          else { continue }
+          previews.append(
+            measureCalls(samples: 5, calls: 1) {
+              _ = try? snapshot.previewingMove(from: cells[k], to: target)
+            }.cpu)
+          var update = ListUpdate()
+          update.resizeItem(at: cells[k], to: Size(width: 100, height: 77))
+          resizes.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(update) }.cpu)
+        }
+        emit([
+          "probe": "preview", "workload": name, "count": n, "cpuNsMedian": median(previews),
+          "resizeCpuNsMedian": median(resizes), "previews": previews.count,
+        ])
+      }
     }
   }
 }
