@@ -25,8 +25,10 @@ extension LayoutSnapshot {
   /// section: only its cells count in step 1, and step 2 always picks its section.
   ///
   /// ```swift
-  /// if let target = snapshot.moveTarget(dragging: IndexPath(item: 3, section: 0), at: point) {
-  ///   let preview = try snapshot.previewingMove(from: IndexPath(item: 3, section: 0), to: target)
+  /// let dragged = IndexPath(item: 0, section: 0)
+  /// if let target = snapshot.moveTarget(dragging: dragged, at: Point(x: 120, y: 40)) {
+  ///   let preview = try snapshot.previewingMove(from: dragged, to: target)
+  ///   print(preview.contentSize)
   /// }
   /// ```
   ///
