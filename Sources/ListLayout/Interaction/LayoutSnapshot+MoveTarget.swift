@@ -145,7 +145,7 @@ extension LayoutSnapshot {
   /// The snapshot with the cell at `from` moved to `to` (the destination as
   /// ``moveTarget(dragging:at:horizontalOffsets:allowsMovesBetweenSections:)`` answers it):
   /// what a renderer animates the other cells towards while a drag hovers. The move is applied
-  /// as an edit (``applying(_:anchor:)``), sharing every untouched section with this
+  /// as an edit (``applying(_:anchor:)-(ListUpdate,_)``), sharing every untouched section with this
   /// snapshot; a new point's preview is computed from this snapshot again, replacing the
   /// last. Moving a cell onto its own index path answers this snapshot.
   ///
