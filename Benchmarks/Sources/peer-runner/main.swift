@@ -36,6 +36,8 @@
 //   peer-runner badges [SIZES]         ours-only: the feed with a badge on every tenth cell
 //                                      against the feed without, layout and a screen query
 //                                      (Badges.swift)
+//   peer-runner interaction [SIZES]    ours-only: drop targets, focus steps, previews and
+//                                      accessibility (Interaction.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -388,12 +390,13 @@ do {
     try badgeProbes(
       sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil),
       queriesOnly: arguments.count > 3 && arguments[3] == "queries")
+  case "interaction": try interactionProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
           + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]"
-          + " | separators [SIZES] | collapse [SIZES]\n").utf8))
+          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES]\n").utf8))
     exit(2)
   }
 } catch {

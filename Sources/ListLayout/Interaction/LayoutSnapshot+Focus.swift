@@ -1,0 +1,345 @@
+import LayoutGeometry
+
+/// A direction keyboard focus moves in (``LayoutSnapshot/nextFocus(from:direction:horizontalOffsets:)``).
+public enum FocusDirection: String, Sendable, Hashable, CaseIterable {
+  /// Towards the top of the screen.
+  case up
+  /// Towards the bottom of the screen.
+  case down
+  /// Towards the left of the screen (whatever the layout direction).
+  case left
+  /// Towards the right of the screen (whatever the layout direction).
+  case right
+  /// The next cell in index-path order.
+  case forward
+  /// The previous cell in index-path order.
+  case backward
+}
+
+/// Where focus lands: a cell, and, when the cell is in a carousel, the carousel offset that
+/// shows it.
+public struct FocusTarget: Sendable, Hashable {
+  /// The cell that takes focus.
+  public var indexPath: IndexPath
+  /// For a cell of a carousel, the offset its carousel scrolls to so that the cell is fully
+  /// in view with the least scrolling (the current offset when it already is); `nil` for a
+  /// cell of any other section.
+  public var carouselOffset: Double?
+
+  /// A focus target.
+  public init(indexPath: IndexPath, carouselOffset: Double? = nil) {
+    self.indexPath = indexPath
+    self.carouselOffset = carouselOffset
+  }
+}
+
+extension LayoutSnapshot {
+  /// The cell keyboard focus moves to from the cell at `from` in `direction`; `nil` at an
+  /// edge (no cell that way), or when `from` names no cell.
+  ///
+  /// Up, down, left and right compare frames as they are on screen: carousels' cells moved
+  /// by their offsets in `horizontalOffsets`, each counting only the part of it within the
+  /// list's width (`0 ..< width` across a vertical list), a cell wholly outside not at all.
+  /// With `f` the current cell's frame and `c` a candidate's:
+  ///
+  /// - A candidate lies wholly beyond `f`: down `c.minY ≥ f.maxY`, up `c.maxY ≤ f.minY`,
+  ///   right `c.minX ≥ f.maxX`, left `c.maxX ≤ f.minX`.
+  /// - Among the candidates that overlap `f` across the direction with positive length (the
+  ///   beam), the smallest gap along the direction between the two frames, then the smallest
+  ///   distance between centres across it, then the lower index path.
+  /// - With none in the beam, the smallest `13·major² + minor²` (major: the gap along the
+  ///   direction, minor: the distance between the centres across it), then the lower index
+  ///   path.
+  ///
+  /// Left and right from a carousel's cell move within that carousel, by the same rule in the
+  /// carousel's content coordinates (its cells not moved, none cut); at its end, `nil`.
+  /// Forward and backward follow index-path order, across sections.
+  ///
+  /// A target in a carousel carries the offset that brings the cell fully into view with the
+  /// least scrolling from its current offset (the current offset when none is needed; a cell
+  /// wider than the list brings its leading edge to the list's leading edge).
+  ///
+  /// - Complexity: O(log n + k) for the k cells between the current cell and the answer;
+  ///   a cell with nothing in its beam visits every cell beyond it in that direction.
+  public func nextFocus(
+    from: IndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
+  ) -> FocusTarget? {
+    guard let own = frame(of: from) else { return nil }
+    if direction == .forward || direction == .backward {
+      return adjacentCell(to: from, forward: direction == .forward).map {
+        focusTarget($0, offsets: horizontalOffsets)
+      }
+    }
+    if direction == .left || direction == .right, isCarousel(from.section) {
+      return focusWithinCarousel(from: from, frame: own, direction: direction).map {
+        focusTarget($0, offsets: horizontalOffsets)
+      }
+    }
+    // The current frame on screen: a carousel's cell moved by its offset, cut to the width.
+    var f = own
+    if let moved = onScreenFrame(ofCarouselCell: from, offsets: horizontalOffsets) {
+      f = visiblePart(ofCarouselCell: moved) ?? moved
+    }
+    return nearestFocus(from: from, frame: f, direction: direction, offsets: horizontalOffsets).map {
+      focusTarget($0, offsets: horizontalOffsets)
+    }
+  }
+}
+
+extension LayoutSnapshot {
+  /// The rule's ranking of candidates: in the beam by gap, then distance across, then index
+  /// path; out of it by `13·gap² + across²`, then index path; any in the beam first.
+  struct FocusRanking {
+    private(set) var beam: (gap: Double, minor: Double, path: IndexPath)?
+    private(set) var other: (score: Double, path: IndexPath)?
+
+    /// The best candidate so far.
+    var best: IndexPath? { beam?.path ?? other?.path }
+
+    /// Weighs candidate `path`, whose frame lies `gap` beyond the current one along the
+    /// direction, `minor` from it across (between centres), overlapping it across by `overlap`.
+    @inline(__always)
+    mutating func consider(_ path: IndexPath, gap: Double, minor: Double, overlap: Double) {
+      if overlap > 0 {
+        if let found = beam, (gap, minor, path) >= (found.gap, found.minor, found.path) { return }
+        beam = (gap, minor, path)
+      } else if beam == nil {
+        let score = 13 * gap * gap + minor * minor
+        if let found = other, (score, path) >= (found.score, found.path) { return }
+        other = (score, path)
+      }
+    }
+  }
+
+  /// How candidate frame `c` lies from the current frame `f` in `direction` (up, down, left or
+  /// right): `nil` unless wholly beyond it; else the gap along the direction, the distance
+  /// between centres across it, and the overlap across it.
+  @inline(__always)
+  static func focusGeometry(
+    of c: Rect, from f: Rect, _ direction: FocusDirection
+  ) -> (gap: Double, minor: Double, overlap: Double)? {
+    switch direction {
+    case .down:
+      guard c.minY >= f.maxY else { return nil }
+      return (c.minY - f.maxY, abs(c.midX - f.midX), min(c.maxX, f.maxX) - max(c.minX, f.minX))
+    case .up:
+      guard c.maxY <= f.minY else { return nil }
+      return (f.minY - c.maxY, abs(c.midX - f.midX), min(c.maxX, f.maxX) - max(c.minX, f.minX))
+    case .right:
+      guard c.minX >= f.maxX else { return nil }
+      return (c.minX - f.maxX, abs(c.midY - f.midY), min(c.maxY, f.maxY) - max(c.minY, f.minY))
+    case .left:
+      guard c.maxX <= f.minX else { return nil }
+      return (f.minX - c.maxX, abs(c.midY - f.midY), min(c.maxY, f.maxY) - max(c.minY, f.minY))
+    case .forward, .backward:
+      return nil
+    }
+  }
+
+  /// A carousel cell's on-screen frame cut to the list's width (`0 ..< width`); `nil` when no
+  /// positive width of it lies there.
+  @inline(__always)
+  func visiblePart(ofCarouselCell frame: Rect) -> Rect? {
+    let width = model.configuration.width
+    let minX = max(frame.minX, 0)
+    let maxX = min(frame.maxX, width)
+    guard minX < maxX else { return nil }
+    return Rect(x: minX, y: frame.minY, width: maxX - minX, height: frame.height)
+  }
+
+  /// The focus target for `path`: with, in a carousel, the offset that brings the cell fully
+  /// into view with the least scrolling from the offset in `offsets`.
+  func focusTarget(_ path: IndexPath, offsets: HorizontalOffsets) -> FocusTarget {
+    guard isCarousel(path.section), let frame = frame(of: path) else { return FocusTarget(indexPath: path) }
+    let current = offsets[path.section]
+    let width = model.configuration.width
+    // Layout space (left to right), where an offset moves the row left.
+    let (minX, maxX) = leftToRight(frame.minX, frame.maxX)
+    let offset: Double
+    if minX >= current && maxX <= current + width {
+      offset = current
+    } else if maxX - minX > width || minX < current {
+      offset = minX
+    } else {
+      offset = maxX - width
+    }
+    return FocusTarget(indexPath: path, carouselOffset: offset)
+  }
+
+  /// The on-screen frame of a carousel's cell, moved by its carousel's offset (computed as
+  /// queries compute it); `nil` for a cell of another section.
+  func onScreenFrame(ofCarouselCell path: IndexPath, offsets: HorizontalOffsets) -> Rect? {
+    guard isCarousel(path.section), path.item >= 0, path.item < numberOfItems(inSection: path.section) else {
+      return nil
+    }
+    var layout = geometries[path.section].body.frame(ofItem: path.item, at: bodyOrigin(path.section))
+    layout.origin.x = layout.origin.x - offsets[path.section]
+    return directed(layout)
+  }
+
+  /// Up, down, left or right among the cells on screen (`f` the current cell's frame): bands
+  /// along the scroll axis, widened until no cell outside them can win, each pass visiting
+  /// only what the last did not.
+  ///
+  /// Along the scroll axis, the band starts at the current cell's edge and runs the
+  /// direction's way: a cell outside lies at least the band's length beyond, so a candidate in
+  /// the beam with a smaller gap wins (and, when no cell can be in the beam, one scoring less
+  /// than 13 times its square). Across it, every candidate in the beam overlaps the current
+  /// cell's band, so the first band decides when it holds one; else a cell outside a band
+  /// widened by `r` on each side is at least `r` away across, and a score under `r²` wins.
+  ///
+  /// A section none of whose cells can count is passed over without visiting them, by the x
+  /// extents of its cells (``BodyBox/cellExtents()``): across the scroll axis, when none lies
+  /// beyond the current cell; along it, when none can be in the beam and none can score
+  /// better than the best so far.
+  func nearestFocus(
+    from: IndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
+  ) -> IndexPath? {
+    let vertical = direction == .up || direction == .down
+    let alongScroll = vertical != isHorizontal
+    let increasing = direction == .down || direction == .right
+    let (fMin, fMax) = alongRange(f)
+    // A candidate in the beam overlaps the current frame across the direction.
+    let beamPossible = vertical ? f.width > 0 : f.height > 0
+    // The current frame across the scroll axis in layout space, and which way the direction
+    // runs there when it runs across.
+    let (fLow, fHigh) = isHorizontal ? leftToRight(f.minY, f.maxY) : leftToRight(f.minX, f.maxX)
+    let slack = searchSlack(abs(fLow) + abs(fHigh) + model.configuration.width)
+    let layoutIncreasing = increasing != isMirrored
+    let start = -overflow.above
+    let end = contentLength + overflow.below
+    let frames = frameDirection
+    let across = acrossRange
+    var ranking = FocusRanking()
+    /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
+    func mayWin(_ extents: CellExtents, section: Int) -> Bool {
+      if !alongScroll {
+        return layoutIncreasing ? extents.greatestMinX >= fHigh - slack : extents.leastMaxX <= fLow + slack
+      }
+      if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
+      if ranking.beam != nil { return false }
+      guard let other = ranking.other else { return true }
+      // Every cell of the section lies at least this far beyond the current one.
+      let extent = alongExtent(ofSection: section)
+      let distance = max(
+        0, increasing ? extent.top - extent.reach.0 - fMax : fMin - extent.bottom - extent.reach.1)
+      return 13 * distance * distance <= other.score
+    }
+    func visit(_ low: Double, _ high: Double) {
+      let band =
+        isHorizontal
+        ? Rect(x: low, y: across.min, width: high - low, height: across.max - across.min)
+        : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
+      let space = isHorizontal ? band.transposed : band
+      let (minX, maxX) = leftToRight(space.minX, space.maxX)
+      forEachSection(overlapping: band) { section, top in
+        guard let (box, origin) = queryBody(section, top: top) else { return }
+        let carousel = box.scrollsSideways
+        if !carousel {
+          guard mayWin(box.cellExtents(), section: section) else { return }
+        }
+        box.body.forEachItem(
+          overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
+          at: origin
+        ) { item, layout in
+          let path = IndexPath(item: item, section: section)
+          guard path != from else { return true }
+          var c = frames.directed(layout)
+          if carousel {
+            guard let part = visiblePart(ofCarouselCell: c) else { return true }
+            c = part
+          }
+          if let g = Self.focusGeometry(of: c, from: f, direction) {
+            ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+          }
+          return true
+        }
+      }
+    }
+    if alongScroll {
+      var length = max(LayoutTuning.focusBandLength, fMax - fMin)
+      var reached = increasing ? fMax - 1 : fMin + 1
+      while true {
+        if increasing {
+          visit(reached, fMax + length)
+          reached = fMax + length
+        } else {
+          visit(fMin - length, reached)
+          reached = fMin - length
+        }
+        if let beam = ranking.beam, beam.gap < length { break }
+        if !beamPossible, let other = ranking.other, other.score < 13 * length * length { break }
+        if increasing ? reached > end : reached < start { break }
+        length *= 4
+      }
+    } else {
+      var widening = 1.0
+      visit(fMin - widening, fMax + widening)
+      while true {
+        if ranking.beam != nil { break }
+        if let other = ranking.other, other.score < widening * widening { break }
+        if fMin - widening < start && fMax + widening > end { break }
+        let wider = max(LayoutTuning.focusBandLength, widening * 4)
+        visit(fMin - wider, fMin - widening)
+        visit(fMax + widening, fMax + wider)
+        widening = wider
+      }
+    }
+    return ranking.best
+  }
+
+  /// The next or previous cell in index-path order, across sections.
+  func adjacentCell(to path: IndexPath, forward: Bool) -> IndexPath? {
+    if forward {
+      if path.item + 1 < numberOfItems(inSection: path.section) {
+        return IndexPath(item: path.item + 1, section: path.section)
+      }
+      var section = path.section + 1
+      while section < numberOfSections {
+        if numberOfItems(inSection: section) > 0 { return IndexPath(item: 0, section: section) }
+        section += 1
+      }
+      return nil
+    }
+    if path.item > 0 { return IndexPath(item: path.item - 1, section: path.section) }
+    var section = path.section - 1
+    while section >= 0 {
+      let count = numberOfItems(inSection: section)
+      if count > 0 { return IndexPath(item: count - 1, section: section) }
+      section -= 1
+    }
+    return nil
+  }
+
+  /// Left or right from a carousel's cell: the rule among the carousel's cells in its content
+  /// coordinates, walking its row away from the current cell (cells keep their order along a
+  /// row, so gaps only grow) until no cell further can win.
+  func focusWithinCarousel(from: IndexPath, frame f: Rect, direction: FocusDirection) -> IndexPath? {
+    let count = numberOfItems(inSection: from.section)
+    // Screen right is later items in a left-to-right row, earlier ones in a mirrored row.
+    let later = (direction == .right) != isMirrored
+    let beamPossible = f.height > 0
+    var ranking = FocusRanking()
+    func walk(from start: Int, step: Int, stopAtFirstMiss: Bool) {
+      var item = start
+      while item >= 0 && item < count {
+        let path = IndexPath(item: item, section: from.section)
+        guard let c = frame(of: path) else { return }
+        guard let g = Self.focusGeometry(of: c, from: f, direction) else {
+          if stopAtFirstMiss { return }
+          item += step
+          continue
+        }
+        if let beam = ranking.beam, g.gap > beam.gap { return }
+        if !beamPossible, let other = ranking.other, 13 * g.gap * g.gap > other.score { return }
+        ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+        item += step
+      }
+    }
+    // The cells on the far side of the current one, then (cells of no width sharing its x)
+    // those on the near side that are still wholly beyond it.
+    walk(from: from.item + (later ? 1 : -1), step: later ? 1 : -1, stopAtFirstMiss: false)
+    walk(from: from.item + (later ? -1 : 1), step: later ? -1 : 1, stopAtFirstMiss: true)
+    return ranking.best
+  }
+}
