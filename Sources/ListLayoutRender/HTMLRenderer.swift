@@ -107,7 +107,7 @@ public struct HTMLRenderer: Sendable {
     // `<`, `>` or `&` in them can close the element.
     writeLayoutJSON(snapshot, scriptSafe: true, to: &writer)
     writer.write("</script>\n<script>\n")
-    writer.write(Self.script)
+    writer.write(Self.pageScript)
     writer.write("</script>\n</body>\n</html>\n")
   }
 
