@@ -229,6 +229,9 @@ public enum ListLayoutCommand {
       scroll FEED.json --height H [--width W] [--top-inset T] [--bottom-inset B] […]
                       scroll the feed as a person would: events on standard input, one per
                       line, the visible cells and offsets after each (see 'listlayout scroll --help')
+      query FEED.json [--width W] [--scroll S=X]…
+                      drop targets, auto-scroll, focus and accessibility: queries on
+                      standard input, one per line (see 'listlayout query --help')
       serve           a layout service: JSON requests on standard input, one per line,
                       answers on standard output (see 'listlayout serve --help')
       generate --cells N [--seed S] [--sections K] [--width W]
@@ -255,6 +258,7 @@ public enum ListLayoutCommand {
     case "generate": return GenerateCommand.run(rest, io: &io)
     case "diff": return DiffCommand.run(rest, io: &io)
     case "scroll": return ScrollCommand.run(rest, io: &io)
+    case "query": return QueryCommand.run(rest, io: &io)
     case "serve": return ServeCommand.run(rest, io: &io)
     case "format": return FormatCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
