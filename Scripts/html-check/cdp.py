@@ -2,6 +2,7 @@
 library only: the browser reads commands on file descriptor 3 and writes answers on 4, each
 message JSON ended by a NUL byte)."""
 
+import fcntl
 import json
 import os
 import subprocess
@@ -13,18 +14,23 @@ class Browser:
     def __init__(self, chromium, width, height, extra=()):
         to_browser_read, self._to_browser = os.pipe()
         self._from_browser, from_browser_write = os.pipe()
+        # The child's ends, first above 3 and 4 so that putting them there clobbers neither.
+        high_read = fcntl.fcntl(to_browser_read, fcntl.F_DUPFD, 10)
+        high_write = fcntl.fcntl(from_browser_write, fcntl.F_DUPFD, 10)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
 
         def wire():
-            os.dup2(to_browser_read, 3)
-            os.dup2(from_browser_write, 4)
+            os.dup2(high_read, 3)
+            os.dup2(high_write, 4)
 
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--remote-debugging-pipe", "--window-size=%d,%d" % (width, height), *extra, "about:blank"],
-            pass_fds=(to_browser_read, from_browser_write), preexec_fn=wire,
+            pass_fds=(3, 4), preexec_fn=wire,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        os.close(to_browser_read)
-        os.close(from_browser_write)
+        os.close(high_read)
+        os.close(high_write)
         self._buffer = b""
         self._next = 0
         self.events = []

@@ -121,7 +121,8 @@ public struct HTMLRenderer: Sendable {
   ///  "cells":{"x":[…],"y":[…],"w":[…],"h":[…],"t":[…],"id":["a",null,…]},
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
   ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…],
-  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…]},
+  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…],
+  ///              "grid":[null,{"rows":2,"cols":3,"r":[1,1,2],"c":[1,2,1],"cs":[1,2,3]},…]},
   ///  "scroll":[[2,140]]}
   /// ```
   ///
@@ -139,6 +140,12 @@ public struct HTMLRenderer: Sendable {
   /// and `{"w","n","end"}` when paged by page (`n` offsets: `k × w` for `k < n − 1`, then
   /// `end`, so a row of many pages costs three numbers). `scroll` lists the carousels the page
   /// opens scrolled, `[section, offset]` (only when some are).
+  ///
+  /// Only when a section is a grid: `grid` holds per section `null`, or its grid as the
+  /// library places it for assistive technology (`LayoutSnapshot.accessibility(of:)`): the
+  /// row and column counts and each cell's row `r`, first column `c` (from the leading edge)
+  /// and column span `cs`, 1-based; the page writes them as `aria-rowindex`, `aria-colindex`
+  /// and `aria-colspan`.
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -338,7 +345,50 @@ public struct HTMLRenderer: Sendable {
         }
       }
     }
+    writeGrids(snapshot, to: &out)
     out.write("}}\n")
+  }
+
+  /// Writes `,"grid":[…]` (only when some section is a grid): per section `null`, or the
+  /// library's placement of its cells (`LayoutSnapshot.accessibility(of:)`) as
+  /// `{"rows","cols","r":[…],"c":[…],"cs":[…]}`, each cell's row, first column (from the
+  /// leading edge) and column span, 1-based.
+  func writeGrids(_ snapshot: LayoutSnapshot, to out: inout ByteWriter) {
+    let sectionCount = snapshot.numberOfSections
+    let grids = (0..<sectionCount).map { section -> Bool in
+      guard snapshot.numberOfItems(inSection: section) > 0 else { return false }
+      return snapshot.accessibility(of: IndexPath(item: 0, section: section))?.grid != nil
+    }
+    guard grids.contains(true) else { return }
+    out.write(",\n\"grid\":[")
+    for section in 0..<sectionCount {
+      if section > 0 { out.write(",") }
+      guard grids[section] else {
+        out.write("null")
+        continue
+      }
+      let count = snapshot.numberOfItems(inSection: section)
+      let places = (0..<count).map { snapshot.accessibility(of: IndexPath(item: $0, section: section))?.grid }
+      out.write("{\"rows\":")
+      out.write(integer: places.first??.rowCount ?? 0)
+      out.write(",\"cols\":")
+      out.write(integer: places.first??.columnCount ?? 0)
+      for (key, value) in [
+        ("r", { (place: GridCellPosition?) in place?.row ?? 1 }), ("c", { $0?.column ?? 1 }),
+        ("cs", { $0?.columnSpan ?? 1 }),
+      ] as [(String, (GridCellPosition?) -> Int)] {
+        out.write(",\"")
+        out.write(key)
+        out.write("\":[")
+        for (item, place) in places.enumerated() {
+          if item > 0 { out.write(",") }
+          out.write(integer: value(place))
+        }
+        out.write("]")
+      }
+      out.write("}")
+    }
+    out.write("]")
   }
 }
 
