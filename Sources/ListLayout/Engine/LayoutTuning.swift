@@ -103,4 +103,10 @@ extension LayoutTuning {
   /// Carousel sections up to which a section's offsets are listed rather than summed in a
   /// tree.
   static var sectionOffsetListLimit: Int { 32 }
+  /// The first band a focus step searches beyond the current cell along the scroll axis, and
+  /// the least a band across it widens by, in points (a band four times as long follows
+  /// until no cell outside can win).
+  static var focusBandLength: Double { 64 }
+  /// The first half-width of the band a drop target's nearest cell is searched in, in points.
+  static var nearestCellBandRadius: Double { 16 }
 }

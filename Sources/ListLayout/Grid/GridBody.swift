@@ -151,6 +151,8 @@ struct GridBody: SectionBody {
   var pages = BlockArray<GridPage>()
   var pageHeights = PrefixSumTree<Double>()
   var pageItemCounts = PrefixSumTree<Int>()
+  /// Page row counts; page *k*'s first row is `pageRowCounts.prefix(k)` of the grid.
+  var pageRowCounts = PrefixSumTree<Int>()
   /// What the cells were placed with (an edit placed with others lays the section out whole).
   let metrics: GridMetrics
 
@@ -158,6 +160,7 @@ struct GridBody: SectionBody {
     self.pages = BlockArray(pages)
     pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
+    pageRowCounts = PrefixSumTree(pages.lazy.map(\.rows.count))
     self.metrics = metrics
   }
 
@@ -166,7 +169,29 @@ struct GridBody: SectionBody {
     pages.isEmpty ? 0 : pageHeights.total + Double(pages.count - 1) * metrics.rowSpacing
   }
   var trailingSpace: Double { 0 }
-  var lineCount: Int { pages.reduce(0) { $0 + $1.rows.count } }
+  var lineCount: Int { pageRowCounts.total }
+
+  /// Cell `item`'s row (of the whole grid) and column, from 0, with `spans(k)` the span the
+  /// model gives cell `k`: sparse placement fills each row from column 0 in item order.
+  ///
+  /// - Complexity: O(log p + log r + c) for the c cells before it in its row.
+  func gridPlacement(ofItem item: Int, spans: (Int) -> GridSpan?) -> GridCellPlacement? {
+    let (k, local) = locate(item: item)
+    let page = pages[k]
+    var low = 0
+    var high = page.rows.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if page.rows[mid].firstItem <= local { low = mid } else { high = mid - 1 }
+    }
+    let columns = metrics.columnCount
+    func span(_ k: Int) -> Int { (spans(k) ?? .columns(1)).columns(in: columns) }
+    var column = 0
+    for before in (item - (local - page.rows[low].firstItem))..<item { column += span(before) }
+    return GridCellPlacement(
+      row: pageRowCounts.prefix(k) + low, column: column, span: span(item), rowCount: pageRowCounts.total,
+      columnCount: columns)
+  }
 
   /// The page holding cell `item`, and the cell's index within it.
   ///
@@ -253,11 +278,15 @@ struct GridBody: SectionBody {
       if problems.count < 20 { problems.append(message) }
     }
     let s = check.section
-    if pageHeights.count != pages.count || pageItemCounts.count != pages.count {
+    if pageHeights.count != pages.count || pageItemCounts.count != pages.count
+      || pageRowCounts.count != pages.count
+    {
       fail("section \(s) page index out of step with its pages")
     }
     for (k, page) in pages.enumerated() {
-      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k] {
+      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k]
+        || page.rows.count != pageRowCounts[k]
+      {
         fail("section \(s) page \(k) index entries differ from the page")
       }
       if page.rows.isEmpty || page.rows[0].firstItem != 0 || page.rows[0].y != 0 {
@@ -297,6 +326,23 @@ struct GridBody: SectionBody {
   }
 }
 
+/// A cell's place in a grid, from 0: its row and first column, the columns it spans, and the
+/// grid's rows and columns.
+struct GridCellPlacement: Equatable {
+  var row: Int
+  var column: Int
+  var span: Int
+  var rowCount: Int
+  var columnCount: Int
+}
+
+/// A densely packed cell's row, first column and span (columns are at most 1,024).
+struct DenseGridPlace: BitwiseCopyable {
+  var row: Int32
+  var column: UInt16
+  var span: UInt16
+}
+
 /// The body of a densely packed grid: cells leave document order (a later cell may fill a
 /// hole in an earlier row), so each row keeps the list of its cells; frames are stored flat.
 /// Queries find the rows of a band by binary search and report their cells in item order.
@@ -307,6 +353,10 @@ struct DenseGridBody: SectionBody {
   let rows: ContiguousArray<GridRowRecord>
   /// The items of each row, row by row, ascending within a row.
   let rowItems: ContiguousArray<Int>
+  /// Each cell's row, column and span, in item order, as the packer placed it.
+  let places: ContiguousArray<DenseGridPlace>
+  /// The number of columns.
+  let columnCount: Int
 
   var itemCount: Int { frames.count }
   var height: Double { rows.last?.maxY ?? 0 }
@@ -321,6 +371,16 @@ struct DenseGridBody: SectionBody {
   }
 
   func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect { frame(item, origin) }
+
+  /// Cell `item`'s row and column as the packer placed it.
+  ///
+  /// - Complexity: O(1).
+  func gridPlacement(ofItem item: Int, spans: (Int) -> GridSpan?) -> GridCellPlacement? {
+    let place = places[item]
+    return GridCellPlacement(
+      row: Int(place.row), column: Int(place.column), span: Int(place.span), rowCount: rows.count,
+      columnCount: columnCount)
+  }
 
   func forEachItem<E: Error>(
     in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void

@@ -170,7 +170,11 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     var frames = ContiguousArray(
       repeating: GridItemRecord(x: 0, y: 0, width: 0, height: 0), count: cells.count)
     for (position, item) in rowItems.enumerated() { frames[item] = page!.items[position] }
-    return DenseGridBody(frames: frames, rows: page?.rows ?? [], rowItems: rowItems)
+    let places = ContiguousArray(
+      placed.lazy.map { DenseGridPlace(row: Int32($0.row), column: UInt16($0.column), span: UInt16($0.span)) })
+    return DenseGridBody(
+      frames: frames, rows: page?.rows ?? [], rowItems: rowItems, places: places,
+      columnCount: metrics.columnCount)
   }
 
   /// For each item, the narrowest span of it and the cells after it; empty when rows are at
@@ -204,11 +208,13 @@ extension GridBody {
         pages[range.lowerBound + offset] = page
         pageHeights[range.lowerBound + offset] = page.height
         pageItemCounts[range.lowerBound + offset] = page.itemCount
+        pageRowCounts[range.lowerBound + offset] = page.rows.count
       }
     } else {
       pages.replaceSubrange(range, with: newPages)
       pageHeights.replaceSubrange(range, with: newPages.map(\.height))
       pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
+      pageRowCounts.replaceSubrange(range, with: newPages.map(\.rows.count))
     }
   }
 }

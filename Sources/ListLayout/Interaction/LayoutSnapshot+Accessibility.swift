@@ -68,7 +68,18 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log n) (a grid's row is read from its page).
   public func accessibility(of indexPath: IndexPath) -> CellAccessibility? {
-    nil
+    guard geometries.indices.contains(indexPath.section) else { return nil }
+    let count = geometries[indexPath.section].itemCount
+    guard indexPath.item >= 0, indexPath.item < count else { return nil }
+    var info = CellAccessibility(positionInSet: indexPath.item + 1, setSize: count, grid: nil)
+    let cells = model.sections[indexPath.section].cells
+    let body = geometries[indexPath.section].body
+    if let placement = body.gridPlacement(ofItem: indexPath.item, spans: { cells[$0].span }) {
+      info.grid = GridCellPosition(
+        row: placement.row + 1, column: placement.column + 1, rowSpan: 1, columnSpan: placement.span,
+        rowCount: placement.rowCount, columnCount: placement.columnCount)
+    }
+    return info
   }
 
   /// The role of an element of `kind` in `section`: headers are headings, cells list items
@@ -77,7 +88,21 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(1).
   public func accessibilityRole(of kind: ElementKind, inSection section: Int) -> AccessibilityRole {
-    .presentation
+    switch kind {
+    case .header: .heading
+    case .cell: isGrid(section) ? .gridCell : .listItem
+    case .footer, .listHeader, .listFooter: .group
+    case .background, .overlay: .presentation
+    }
+  }
+
+  /// Whether `section` is laid out as a grid.
+  func isGrid(_ section: Int) -> Bool {
+    guard geometries.indices.contains(section) else { return false }
+    return model.sections.withElement(at: section) { section in
+      if case .grid = section.layout { return true }
+      return false
+    }
   }
 
   /// The element after `element` in the reading order (the first for `nil`), or before it
@@ -92,6 +117,80 @@ extension LayoutSnapshot {
   public func nextInReadingOrder(
     after element: ElementReference?, backward: Bool = false
   ) -> ElementReference? {
-    nil
+    // Positions in the reading order: the list header is (-1, 0); a section's header (s, 0),
+    // its cells (s, 1 + i), its footer (s, 1 + n); the list footer (sections, 0).
+    let sections = geometries.count
+    var position: (section: Int, slot: Int)
+    if let element {
+      let path = element.indexPath
+      switch element.kind {
+      case .listHeader:
+        guard model.configuration.listHeader != nil else { return nil }
+        position = (-1, 0)
+      case .listFooter:
+        guard model.configuration.listFooter != nil else { return nil }
+        position = (sections, 0)
+      case .header, .footer, .cell:
+        guard geometries.indices.contains(path.section) else { return nil }
+        let count = geometries[path.section].itemCount
+        let slot =
+          switch element.kind {
+          case .header: 0
+          case .cell: path.item >= 0 && path.item < count ? 1 + path.item : -1
+          default: 1 + count
+          }
+        guard slot >= 0, readingElement(path.section, slot) == element else { return nil }
+        position = (path.section, slot)
+      case .background, .overlay: return nil
+      }
+    } else {
+      position = backward ? (sections + 1, 0) : (-2, 0)
+    }
+    while true {
+      // Step to the next position, then take the element there if there is one.
+      if backward {
+        if position.section > sections {
+          position = (sections, 0)
+        } else if position.section < 0 {
+          return nil
+        } else if position.section == sections || position.slot == 0 {
+          position.section -= 1
+          position.slot = position.section < 0 ? 0 : 1 + geometries[position.section].itemCount
+        } else {
+          position.slot -= 1
+        }
+      } else {
+        if position.section < -1 {
+          position = (-1, 0)
+        } else if position.section >= sections {
+          return nil
+        } else if position.section == -1 || position.slot >= 1 + geometries[position.section].itemCount {
+          position = (position.section + 1, 0)
+        } else {
+          position.slot += 1
+        }
+      }
+      if let found = readingElement(position.section, position.slot) { return found }
+    }
+  }
+
+  /// The element at a reading position (``nextInReadingOrder(after:backward:)``), if any.
+  private func readingElement(_ section: Int, _ slot: Int) -> ElementReference? {
+    let zero = IndexPath(item: 0, section: 0)
+    if section < 0 {
+      return model.configuration.listHeader == nil ? nil : ElementReference(kind: .listHeader, indexPath: zero)
+    }
+    if section >= geometries.count {
+      return model.configuration.listFooter == nil ? nil : ElementReference(kind: .listFooter, indexPath: zero)
+    }
+    let count = geometries[section].itemCount
+    let start = IndexPath(item: 0, section: section)
+    if slot == 0 {
+      return geometries[section].headerFrame == nil ? nil : ElementReference(kind: .header, indexPath: start)
+    }
+    if slot == 1 + count {
+      return geometries[section].footerFrame == nil ? nil : ElementReference(kind: .footer, indexPath: start)
+    }
+    return ElementReference(kind: .cell, indexPath: IndexPath(item: slot - 1, section: section))
   }
 }

@@ -64,6 +64,226 @@ extension LayoutSnapshot {
   public func nextFocus(
     from: IndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
   ) -> FocusTarget? {
-    nil
+    guard let own = frame(of: from) else { return nil }
+    if direction == .forward || direction == .backward {
+      return adjacentCell(to: from, forward: direction == .forward).map {
+        focusTarget($0, offsets: horizontalOffsets)
+      }
+    }
+    if direction == .left || direction == .right, isCarousel(from.section) {
+      return focusWithinCarousel(from: from, frame: own, direction: direction).map {
+        focusTarget($0, offsets: horizontalOffsets)
+      }
+    }
+    // The current frame on screen: a carousel's cell moved by its offset, cut to the width.
+    var f = own
+    if let moved = onScreenFrame(ofCarouselCell: from, offsets: horizontalOffsets) {
+      f = visiblePart(ofCarouselCell: moved) ?? moved
+    }
+    return nearestFocus(from: from, frame: f, direction: direction, offsets: horizontalOffsets).map {
+      focusTarget($0, offsets: horizontalOffsets)
+    }
+  }
+}
+
+extension LayoutSnapshot {
+  /// The rule's ranking of candidates: in the beam by gap, then distance across, then index
+  /// path; out of it by `13·gap² + across²`, then index path; any in the beam first.
+  struct FocusRanking {
+    private(set) var beam: (gap: Double, minor: Double, path: IndexPath)?
+    private(set) var other: (score: Double, path: IndexPath)?
+
+    /// The best candidate so far.
+    var best: IndexPath? { beam?.path ?? other?.path }
+
+    /// Weighs candidate `path`, whose frame lies `gap` beyond the current one along the
+    /// direction, `minor` from it across (between centres), overlapping it across by `overlap`.
+    @inline(__always)
+    mutating func consider(_ path: IndexPath, gap: Double, minor: Double, overlap: Double) {
+      if overlap > 0 {
+        if let found = beam, (gap, minor, path) >= (found.gap, found.minor, found.path) { return }
+        beam = (gap, minor, path)
+      } else if beam == nil {
+        let score = 13 * gap * gap + minor * minor
+        if let found = other, (score, path) >= (found.score, found.path) { return }
+        other = (score, path)
+      }
+    }
+  }
+
+  /// How candidate frame `c` lies from the current frame `f` in `direction` (up, down, left or
+  /// right): `nil` unless wholly beyond it; else the gap along the direction, the distance
+  /// between centres across it, and the overlap across it.
+  @inline(__always)
+  static func focusGeometry(
+    of c: Rect, from f: Rect, _ direction: FocusDirection
+  ) -> (gap: Double, minor: Double, overlap: Double)? {
+    switch direction {
+    case .down:
+      guard c.minY >= f.maxY else { return nil }
+      return (c.minY - f.maxY, abs(c.midX - f.midX), min(c.maxX, f.maxX) - max(c.minX, f.minX))
+    case .up:
+      guard c.maxY <= f.minY else { return nil }
+      return (f.minY - c.maxY, abs(c.midX - f.midX), min(c.maxX, f.maxX) - max(c.minX, f.minX))
+    case .right:
+      guard c.minX >= f.maxX else { return nil }
+      return (c.minX - f.maxX, abs(c.midY - f.midY), min(c.maxY, f.maxY) - max(c.minY, f.minY))
+    case .left:
+      guard c.maxX <= f.minX else { return nil }
+      return (f.minX - c.maxX, abs(c.midY - f.midY), min(c.maxY, f.maxY) - max(c.minY, f.minY))
+    case .forward, .backward:
+      return nil
+    }
+  }
+
+  /// A carousel cell's on-screen frame cut to the list's width (`0 ..< width`); `nil` when no
+  /// positive width of it lies there.
+  @inline(__always)
+  func visiblePart(ofCarouselCell frame: Rect) -> Rect? {
+    let width = model.configuration.width
+    let minX = max(frame.minX, 0)
+    let maxX = min(frame.maxX, width)
+    guard minX < maxX else { return nil }
+    return Rect(x: minX, y: frame.minY, width: maxX - minX, height: frame.height)
+  }
+
+  /// The focus target for `path`: with, in a carousel, the offset that brings the cell fully
+  /// into view with the least scrolling from the offset in `offsets`.
+  func focusTarget(_ path: IndexPath, offsets: HorizontalOffsets) -> FocusTarget {
+    guard isCarousel(path.section), let frame = frame(of: path) else { return FocusTarget(indexPath: path) }
+    let current = offsets[path.section]
+    let width = model.configuration.width
+    // Layout space (left to right), where an offset moves the row left.
+    let (minX, maxX) = leftToRight(frame.minX, frame.maxX)
+    let offset: Double
+    if minX >= current && maxX <= current + width {
+      offset = current
+    } else if maxX - minX > width || minX < current {
+      offset = minX
+    } else {
+      offset = maxX - width
+    }
+    return FocusTarget(indexPath: path, carouselOffset: offset)
+  }
+
+  /// The on-screen frame of a carousel's cell, moved by its carousel's offset (computed as
+  /// queries compute it); `nil` for a cell of another section.
+  func onScreenFrame(ofCarouselCell path: IndexPath, offsets: HorizontalOffsets) -> Rect? {
+    guard isCarousel(path.section), path.item >= 0, path.item < numberOfItems(inSection: path.section) else {
+      return nil
+    }
+    var layout = geometries[path.section].body.frame(ofItem: path.item, at: bodyOrigin(path.section))
+    layout.origin.x = layout.origin.x - offsets[path.section]
+    return directed(layout)
+  }
+
+  /// Up, down, left or right among the cells on screen (`f` the current cell's frame): bands
+  /// along the scroll axis, widened until no cell outside them can win.
+  ///
+  /// Along the scroll axis, the band starts at the current cell's edge and runs the
+  /// direction's way: a cell outside lies at least the band's length beyond, so a candidate in
+  /// the beam with a smaller gap wins (and, when no cell can be in the beam, one scoring less
+  /// than 13 times its square). Across it, every candidate in the beam overlaps the current
+  /// cell's band, so the first band decides when it holds one; else a cell outside a band
+  /// widened by `r` on each side is at least `r` away across, and a score under `r²` wins.
+  func nearestFocus(
+    from: IndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
+  ) -> IndexPath? {
+    let vertical = direction == .up || direction == .down
+    let alongScroll = vertical != isHorizontal
+    let increasing = direction == .down || direction == .right
+    let (fMin, fMax) = alongRange(f)
+    // A candidate in the beam overlaps the current frame across the direction.
+    let beamPossible = vertical ? f.width > 0 : f.height > 0
+    let start = -overflow.above
+    let end = contentLength + overflow.below
+    var ranking = FocusRanking()
+    func visit(_ low: Double, _ high: Double) {
+      forEachOnScreenCell(along: low, high, across: acrossRange, offsets: offsets) { path, frame, carousel in
+        guard path != from else { return }
+        var c = frame
+        if carousel {
+          guard let part = visiblePart(ofCarouselCell: frame) else { return }
+          c = part
+        }
+        guard let g = Self.focusGeometry(of: c, from: f, direction) else { return }
+        ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+      }
+    }
+    if alongScroll {
+      var length = max(LayoutTuning.focusBandLength, fMax - fMin)
+      while true {
+        if increasing { visit(fMax - 1, fMax + length) } else { visit(fMin - length, fMin + 1) }
+        if let beam = ranking.beam, beam.gap < length { break }
+        if !beamPossible, let other = ranking.other, other.score < 13 * length * length { break }
+        if increasing ? fMax + length > end : fMin - length < start { break }
+        length *= 4
+      }
+    } else {
+      var widening = 1.0
+      while true {
+        visit(fMin - widening, fMax + widening)
+        if ranking.beam != nil { break }
+        if let other = ranking.other, other.score < widening * widening { break }
+        if fMin - widening < start && fMax + widening > end { break }
+        widening = max(LayoutTuning.focusBandLength, widening * 4)
+      }
+    }
+    return ranking.best
+  }
+
+  /// The next or previous cell in index-path order, across sections.
+  func adjacentCell(to path: IndexPath, forward: Bool) -> IndexPath? {
+    if forward {
+      if path.item + 1 < numberOfItems(inSection: path.section) {
+        return IndexPath(item: path.item + 1, section: path.section)
+      }
+      var section = path.section + 1
+      while section < numberOfSections {
+        if numberOfItems(inSection: section) > 0 { return IndexPath(item: 0, section: section) }
+        section += 1
+      }
+      return nil
+    }
+    if path.item > 0 { return IndexPath(item: path.item - 1, section: path.section) }
+    var section = path.section - 1
+    while section >= 0 {
+      let count = numberOfItems(inSection: section)
+      if count > 0 { return IndexPath(item: count - 1, section: section) }
+      section -= 1
+    }
+    return nil
+  }
+
+  /// Left or right from a carousel's cell: the rule among the carousel's cells in its content
+  /// coordinates, walking its row away from the current cell (cells keep their order along a
+  /// row, so gaps only grow) until no cell further can win.
+  func focusWithinCarousel(from: IndexPath, frame f: Rect, direction: FocusDirection) -> IndexPath? {
+    let count = numberOfItems(inSection: from.section)
+    // Screen right is later items in a left-to-right row, earlier ones in a mirrored row.
+    let later = (direction == .right) != isMirrored
+    let beamPossible = f.height > 0
+    var ranking = FocusRanking()
+    func walk(from start: Int, step: Int, stopAtFirstMiss: Bool) {
+      var item = start
+      while item >= 0 && item < count {
+        let path = IndexPath(item: item, section: from.section)
+        guard let c = frame(of: path) else { return }
+        guard let g = Self.focusGeometry(of: c, from: f, direction) else {
+          if stopAtFirstMiss { return }
+          item += step
+          continue
+        }
+        if let beam = ranking.beam, g.gap > beam.gap { return }
+        if !beamPossible, let other = ranking.other, 13 * g.gap * g.gap > other.score { return }
+        ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+        item += step
+      }
+    }
+    // The cells on the far side of the current one, then (cells of no width sharing its x)
+    // those on the near side that are still wholly beyond it.
+    walk(from: from.item + (later ? 1 : -1), step: later ? 1 : -1, stopAtFirstMiss: false)
+    walk(from: from.item + (later ? -1 : 1), step: later ? -1 : 1, stopAtFirstMiss: true)
+    return ranking.best
   }
 }

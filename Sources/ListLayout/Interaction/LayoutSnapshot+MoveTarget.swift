@@ -36,7 +36,106 @@ extension LayoutSnapshot {
     dragging: IndexPath, at point: Point, horizontalOffsets: HorizontalOffsets = .zero,
     allowsMovesBetweenSections: Bool = true
   ) -> IndexPath? {
-    nil
+    guard point.isFinite, frame(of: dragging) != nil else { return nil }
+    let size = contentSize
+    guard point.x >= 0, point.x <= size.width, point.y >= 0, point.y <= size.height else { return nil }
+    let own = dragging.section
+    // 1. The cell under the point: the first found (sections in order, items in order).
+    let along = scrollCoordinate(point)
+    var under: IndexPath?
+    forEachOnScreenCell(along: along - 1, along + 1, across: acrossRange, offsets: horizontalOffsets) {
+      path, frame, _ in
+      guard under == nil, allowsMovesBetweenSections || path.section == own, frame.contains(point) else { return }
+      under = path
+    }
+    if let under { return under }
+    // 2. The section, then the cell in it.
+    let section = allowsMovesBetweenSections ? nearestSection(along: along) : own
+    let count = numberOfItems(inSection: section)
+    guard count > 0 else { return IndexPath(item: 0, section: section) }
+    if section != own, let last = frame(of: IndexPath(item: count - 1, section: section)) {
+      let (minAlong, maxAlong) = alongRange(last)
+      if along > minAlong + (maxAlong - minAlong) / 2 { return IndexPath(item: count, section: section) }
+    }
+    let offset = isCarousel(section) ? horizontalOffsets[section] : 0
+    return nearestCell(inSection: section, to: point, scrolledBy: offset).map {
+      IndexPath(item: $0, section: section)
+    }
+  }
+
+  /// The section nearest to `along` (a coordinate along the scroll axis) by the distance to
+  /// its extent, header to footer (0 inside); the earlier on a tie. The list has sections.
+  ///
+  /// - Complexity: O(log s).
+  func nearestSection(along: Double) -> Int {
+    let count = geometries.count
+    let found = sectionHeights.firstIndex(
+      wherePrefixExceeds: along - sectionsTop, perElement: model.configuration.sectionSpacing)
+    // The section found holds the point or is followed by the gap holding it; rounding in
+    // the sums may put it one off, so its neighbours are measured too.
+    var best = (section: -1, distance: Double.infinity)
+    for section in max(0, min(found, count - 1) - 1)...min(count - 1, found + 1) {
+      let extent = alongExtent(ofSection: section)
+      let gap = max(0, extent.top - along, along - extent.bottom)
+      if gap < best.distance || best.section < 0 { best = (section, gap) }
+    }
+    return best.section
+  }
+
+  /// The cell of `section` (which has cells) nearest to `point` by the distance from the point
+  /// to its on-screen frame (a carousel's moved by `offset`); the lower item on a tie.
+  ///
+  /// A band along the scroll axis around the point widens until the nearest cell in it is
+  /// nearer than the band's half-width (no cell outside can be as near); a carousel's row is
+  /// searched outwards from the point.
+  ///
+  /// - Complexity: O(log n + k) for the k cells of the last band (a carousel's: the cells up
+  ///   to the answer's distance across).
+  func nearestCell(inSection section: Int, to point: Point, scrolledBy offset: Double) -> Int? {
+    let extent = alongExtent(ofSection: section)
+    let top = extent.top
+    guard let (box, origin) = queryBody(section, top: top) else { return nil }
+    let direction = frameDirection
+    var best: (distance: Double, item: Int)?
+    func consider(_ item: Int, _ frame: Rect) {
+      let d = distance(from: point, to: frame)
+      if let found = best, !(d < found.distance || (d == found.distance && item < found.item)) { return }
+      best = (d, item)
+    }
+    let along = scrollCoordinate(point)
+    if box.scrollsSideways {
+      // A carousel (only in vertical lists): its row outwards from the point, in layout space,
+      // each run ending once its cells are farther across than the nearest so far.
+      let x = leftToRight(point.x, point.x).0
+      let slack = searchSlack(abs(x) + abs(offset) + model.configuration.width)
+      box.body.forEachItem(
+        awayFrom: x + offset, y: -.greatestFiniteMagnitude, .greatestFiniteMagnitude, at: origin
+      ) { item, layout, run in
+        var moved = layout
+        moved.origin.x = layout.origin.x - offset
+        consider(item, direction.directed(moved))
+        guard let found = best else { return true }
+        let bound = run == .leftward ? x - moved.maxX : moved.minX - x
+        return bound - slack <= found.distance
+      }
+      return best?.item
+    }
+    let low = extent.top - extent.reach.0
+    let high = extent.bottom + extent.reach.1
+    var radius = max(LayoutTuning.nearestCellBandRadius, low - along, along - high)
+    while true {
+      let minAlong = along - radius
+      let maxAlong = along + radius
+      best = nil
+      box.body.forEachItem(overlappingY: minAlong, maxAlong, at: origin) { item, frame in
+        consider(item, direction.directed(frame))
+        return true
+      }
+      // Every cell nearer than `radius` was in the band; past the section's extent, every cell.
+      if let found = best, found.distance < radius { return found.item }
+      if minAlong <= low && maxAlong >= high { return best?.item }
+      radius *= 4
+    }
   }
 
   /// The snapshot with the cell at `from` moved to `to` (the destination as
@@ -49,7 +148,10 @@ extension LayoutSnapshot {
   /// - Throws: ``UpdateError`` when `from` names no cell or `to` is no destination for it.
   /// - Complexity: O(log n) per touched section, plus the touched sections' reflow.
   public func previewingMove(from: IndexPath, to: IndexPath) throws(UpdateError) -> LayoutSnapshot {
-    self
+    if from == to, frame(of: from) != nil { return self }
+    var update = ListUpdate()
+    update.moveItem(from: from, to: to)
+    return try applying(update).snapshot
   }
 }
 
@@ -83,6 +185,16 @@ public struct AutoScroll: Sendable, Hashable {
   /// positive towards the trailing edge. A coordinate, offset or length that is not finite
   /// answers 0; a negative length counts as 0.
   public func speed(at point: Double, offset: Double, viewportLength: Double) -> Double {
-    0
+    guard point.isFinite, offset.isFinite, viewportLength.isFinite else { return 0 }
+    let zone = edgeZone.isFinite && edgeZone > 0 ? edgeZone : 0
+    let fastest = maximumSpeed.isFinite && maximumSpeed > 0 ? maximumSpeed : 0
+    let end = offset + max(0, viewportLength)
+    if point < offset { return -fastest }
+    if point > end { return fastest }
+    let leading = point - offset
+    if leading < zone { return 0 - fastest * (zone - leading) / zone }
+    let trailing = end - point
+    if trailing < zone { return fastest * (zone - trailing) / zone }
+    return 0
   }
 }

@@ -310,6 +310,10 @@ protocol SectionBody: Sendable {
   /// How far cells reach above the body's top and below its bottom (`height`): 0 but for a
   /// carousel whose cells are taller than its band.
   var verticalOverflow: (above: Double, below: Double) { get }
+
+  /// A grid body's placement of cell `item` (`spans(k)`: the span the model gives cell `k`);
+  /// `nil` for every other body.
+  func gridPlacement(ofItem item: Int, spans: (Int) -> GridSpan?) -> GridCellPlacement?
 }
 
 extension SectionBody {
@@ -368,6 +372,8 @@ extension SectionBody {
   var scrollsSideways: Bool { false }
 
   var verticalOverflow: (above: Double, below: Double) { (0, 0) }
+
+  func gridPlacement(ofItem item: Int, spans: (Int) -> GridSpan?) -> GridCellPlacement? { nil }
 }
 
 /// How ``SectionBody/forEachItem(awayFrom:y:_:at:_:)`` is visiting a body's cells: moving
