@@ -51,9 +51,14 @@ extension HTMLRenderer {
       }
       const [axis, sign] = directions[direction];
       const s = sectionOf(from);
-      // Across the list inside a carousel: within that carousel, in its content coordinates.
-      const inside = axis === 0 && isCarousel(s);
-      const f = frameOf(from, s, !inside) || frameOf(from, s, false);
+      // Left and right from a carousel's cell: within that carousel, in its content coordinates.
+      const inside = (direction === "left" || direction === "right") && isCarousel(s);
+      // On screen; a carousel's cell wholly outside the list's width: moved, not cut.
+      let f = frameOf(from, s, !inside);
+      if (f === null) {
+        const x = C.x[from] + sideways * hx[s];
+        f = [x, C.y[from], x + C.w[from], C.y[from] + C.h[from]];
+      }
       const fc = axis === 1 ? (f[0] + f[2]) / 2 : (f[1] + f[3]) / 2;
       let best = null;
       function consider(i) {
@@ -122,13 +127,13 @@ extension HTMLRenderer {
       return { to: i, carouselOffset: isCarousel(s) ? revealOffset(i, s) : null };
     }
     /** The carousel offset nearest the current one that shows cell i whole (a cell wider than
-        the list: its leading edge at the list's leading edge), within 0 ... the maximum. */
+        the list: its leading edge at the list's leading edge). */
     function revealOffset(i, s) {
-      const x = C.x[i], w = C.w[i], W = L.width, o = hx[s];
-      let to;
-      if (!S.rtl) to = w > W ? x : Math.min(Math.max(o, x + w - W), x);
-      else to = w > W ? W - x - w : Math.min(Math.max(o, -x), W - x - w);
-      return Math.min(Math.max(to, 0), K[s]);
+      const w = C.w[i], W = L.width, o = hx[s];
+      // Along the row from its leading edge (the right, right to left), where offsets grow.
+      const x = S.rtl ? W - C.x[i] - w : C.x[i];
+      if (x >= o && x + w <= o + W) return o;
+      return w > W || x < o ? x : x + w - W;
     }
 
     // -- Reading order: LayoutSnapshot.nextInReadingOrder. Positions (s, j): s = -1 the list
