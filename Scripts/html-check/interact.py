@@ -199,6 +199,9 @@ class Checker:
         width = self.layout["contentSize"]["width"]
         height = self.layout["contentSize"]["height"]
         elements = [e for e in self.layout["elements"] if e["kind"] == "cell"]
+        last_cells = {}
+        for e in elements:
+            last_cells[e["section"]] = e["frame"]
         moves = []
         for _ in range(self.args.samples * 4):
             s, i = self.random_cell()
@@ -214,6 +217,14 @@ class Checker:
             if self.rng.random() < 0.1:
                 e = self.rng.choice(elements)["frame"]
                 x, y = e["x"], e["y"]  # an edge: the top left is inside, the bottom right not
+            elif self.rng.random() < 0.1:
+                # Exactly at the centre of a section's last cell along the scroll axis.
+                t = self.rng.choice(self.cell_sections())
+                e = last_cells[t]
+                if self.args.horizontal:
+                    x = e["x"] + e["width"] / 2
+                else:
+                    y = e["y"] + e["height"] / 2
             moves.append((s, i, x, y, self.rng.random() < 0.8))
         got = json.loads(self.page("JSON.stringify(%s.map(([s, i, x, y, b]) => listlayoutPage.moveTarget(s, i, x, y, b)))"
                                    % json.dumps(moves)))

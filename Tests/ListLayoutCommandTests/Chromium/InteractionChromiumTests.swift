@@ -24,7 +24,8 @@ import Testing
     .timeLimit(.minutes(10)),
     arguments: [["--direction", "rtl"], ["--horizontal"]])
   func rightToLeftAndHorizontalPages(options: [String]) throws {
-    _ = try Self.runInteractionCheck(["--cells", "20000", "--seed", "11", "--samples", "200", "--presses", "60"] + options)
+    _ = try Self.runInteractionCheck(
+      ["--cells", "20000", "--seed", "11", "--samples", "200", "--presses", "60"] + options)
   }
 
   /// Runs the script with `options` in a directory of its own, expects it to pass, and returns
@@ -37,7 +38,10 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", repositoryRoot.appendingPathComponent("Scripts/html-check/interact.py").path, "--out", directory.path]
+      [
+        "python3", repositoryRoot.appendingPathComponent("Scripts/html-check/interact.py").path, "--out",
+        directory.path,
+      ]
       + options
     let output = Pipe()
     process.standardOutput = output
