@@ -4,7 +4,7 @@
 # input is left in Scripts/fuzz/findings/).
 #
 #   Scripts/fuzz/run.sh --seconds 60            # every target, 60 s in total
-#   Scripts/fuzz/run.sh --seconds 900 feed      # one target (feed, flex, model, diff, request, scroll)
+#   Scripts/fuzz/run.sh --seconds 900 feed      # one target (feed, flex, model, diff, request, scroll, query)
 #   Scripts/fuzz/run.sh --build-only
 #
 # Options: --seconds N (total run time, split evenly; default 60), --build-only,
@@ -26,11 +26,11 @@ while [[ $# -gt 0 ]]; do
     --jobs) jobs="$2"; shift 2 ;;
     --keep-corpus) keep_corpus=1; shift ;;
     -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
-    feed|flex|model|diff|request|scroll) targets+=("$1"); shift ;;
+    feed|flex|model|diff|request|scroll|query) targets+=("$1"); shift ;;
     *) echo "unknown argument: $1" >&2; exit 2 ;;
   esac
 done
-[[ ${#targets[@]} -eq 0 ]] && targets=(feed flex model diff request scroll)
+[[ ${#targets[@]} -eq 0 ]] && targets=(feed flex model diff request scroll query)
 
 out=.build-fuzz
 mkdir -p "$out"
@@ -68,6 +68,7 @@ build_target() {
     diff) files=(Scripts/fuzz/Targets/DiffFuzz.swift Scripts/fuzz/Targets/ByteStream.swift) ;;
     request) files=(Scripts/fuzz/Targets/RequestFuzz.swift) ;;
     scroll) files=(Scripts/fuzz/Targets/ScrollFuzz.swift Scripts/fuzz/Targets/ByteStream.swift) ;;
+    query) files=(Scripts/fuzz/Targets/QueryFuzz.swift) ;;
   esac
   echo "building fuzz-$target" >&2
   rm -f "$out/fuzz-$target"

@@ -27,6 +27,8 @@
 //   peer-runner ingest-check FILE N    whether FILE is `listlayout generate --cells N --seed 7`
 //   peer-runner scroll [SIZES]         ours-only: a scroll session's scrollBy step, measurement
 //                                      of the visible cells, and a jump's rounds (Scroll.swift)
+//   peer-runner interaction [SIZES]    ours-only: drop targets, focus steps, previews and
+//                                      accessibility (Interaction.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -372,11 +374,13 @@ do {
   case "ingest": try ingest(path: arguments[2])
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   case "scroll": try scrollProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "interaction": try interactionProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
-          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES]\n").utf8))
+          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | interaction [SIZES]\n")
+          .utf8))
     exit(2)
   }
 } catch {

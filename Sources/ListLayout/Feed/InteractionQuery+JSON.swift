@@ -254,6 +254,28 @@ package struct InteractionQueryAnswerer {
     String(decoding: ByteWriter.bytes { respond(toJSON: line, limits: limits, to: &$0) }, as: UTF8.self)
   }
 
+  /// Writes what `body` writes to `writer` without its line breaks (JSON text needs none: a
+  /// string's line breaks are escaped), streamed: an answer is one line.
+  static func writeOnOneLine(_ writer: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
+    final class Relay {
+      var writer: ByteWriter
+      init(_ writer: ByteWriter) { self.writer = writer }
+    }
+    let relay = Relay(writer)
+    var inner = ByteWriter { chunk in
+      let bytes = chunk.bindMemory(to: UInt8.self)
+      var start = 0
+      for i in bytes.indices where bytes[i] == UInt8(ascii: "\n") {
+        relay.writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        start = i + 1
+      }
+      relay.writer.write(bytes: UnsafeBufferPointer(rebasing: bytes[start...]))
+    }
+    body(&inner)
+    inner.flush()
+    writer = relay.writer
+  }
+
   private func respond(to read: InteractionQueryLine, writer: inout ByteWriter) {
     func refuse(_ message: String, _ path: String) {
       writer.write("{\"error\":" + read.refusal(message, at: path) + "}")
@@ -282,7 +304,9 @@ package struct InteractionQueryAnswerer {
       if preview {
         writer.write(",\"preview\":")
         if let target, let moved = try? snapshot.previewingMove(from: dragging, to: target) {
-          moved.writeJSON(sections: Array(0..<moved.numberOfSections), to: &writer)
+          Self.writeOnOneLine(&writer) {
+            moved.writeJSON(sections: Array(0..<moved.numberOfSections), to: &$0)
+          }
         } else {
           writer.write("null")
         }

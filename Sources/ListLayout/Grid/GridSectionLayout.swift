@@ -171,7 +171,8 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
       repeating: GridItemRecord(x: 0, y: 0, width: 0, height: 0), count: cells.count)
     for (position, item) in rowItems.enumerated() { frames[item] = page!.items[position] }
     let places = ContiguousArray(
-      placed.lazy.map { DenseGridPlace(row: Int32($0.row), column: UInt16($0.column), span: UInt16($0.span)) })
+      placed.lazy.map { DenseGridPlace(row: Int32($0.row), column: UInt16($0.column), span: UInt16($0.span)) }
+    )
     return DenseGridBody(
       frames: frames, rows: page?.rows ?? [], rowItems: rowItems, places: places,
       columnCount: metrics.columnCount)

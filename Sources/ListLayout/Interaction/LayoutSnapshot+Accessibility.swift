@@ -9,6 +9,13 @@ public struct CellAccessibility: Sendable, Hashable {
   public var setSize: Int
   /// The cell's place in its grid; `nil` outside grid sections.
   public var grid: GridCellPosition?
+
+  /// A cell's accessibility.
+  public init(positionInSet: Int, setSize: Int, grid: GridCellPosition? = nil) {
+    self.positionInSet = positionInSet
+    self.setSize = setSize
+    self.grid = grid
+  }
 }
 
 /// A grid cell's place, as the layout placed it (dense packing included), 1-based.
@@ -26,6 +33,16 @@ public struct GridCellPosition: Sendable, Hashable {
   public var rowCount: Int
   /// The number of columns of the section's grid (`aria-colcount`).
   public var columnCount: Int
+
+  /// A grid cell's place.
+  public init(row: Int, column: Int, rowSpan: Int, columnSpan: Int, rowCount: Int, columnCount: Int) {
+    self.row = row
+    self.column = column
+    self.rowSpan = rowSpan
+    self.columnSpan = columnSpan
+    self.rowCount = rowCount
+    self.columnCount = columnCount
+  }
 }
 
 /// The role an element plays for assistive technology.
@@ -178,10 +195,12 @@ extension LayoutSnapshot {
   private func readingElement(_ section: Int, _ slot: Int) -> ElementReference? {
     let zero = IndexPath(item: 0, section: 0)
     if section < 0 {
-      return model.configuration.listHeader == nil ? nil : ElementReference(kind: .listHeader, indexPath: zero)
+      return model.configuration.listHeader == nil
+        ? nil : ElementReference(kind: .listHeader, indexPath: zero)
     }
     if section >= geometries.count {
-      return model.configuration.listFooter == nil ? nil : ElementReference(kind: .listFooter, indexPath: zero)
+      return model.configuration.listFooter == nil
+        ? nil : ElementReference(kind: .listFooter, indexPath: zero)
     }
     let count = geometries[section].itemCount
     let start = IndexPath(item: 0, section: section)

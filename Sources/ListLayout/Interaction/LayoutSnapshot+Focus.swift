@@ -178,7 +178,8 @@ extension LayoutSnapshot {
   }
 
   /// Up, down, left or right among the cells on screen (`f` the current cell's frame): bands
-  /// along the scroll axis, widened until no cell outside them can win.
+  /// along the scroll axis, widened until no cell outside them can win, each pass visiting
+  /// only what the last did not.
   ///
   /// Along the scroll axis, the band starts at the current cell's edge and runs the
   /// direction's way: a cell outside lies at least the band's length beyond, so a candidate in
@@ -186,6 +187,11 @@ extension LayoutSnapshot {
   /// than 13 times its square). Across it, every candidate in the beam overlaps the current
   /// cell's band, so the first band decides when it holds one; else a cell outside a band
   /// widened by `r` on each side is at least `r` away across, and a score under `r²` wins.
+  ///
+  /// A section none of whose cells can count is passed over without visiting them, by the x
+  /// extents of its cells (``BodyBox/cellExtents()``): across the scroll axis, when none lies
+  /// beyond the current cell; along it, when none can be in the beam and none can score
+  /// better than the best so far.
   func nearestFocus(
     from: IndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
   ) -> IndexPath? {
@@ -195,38 +201,88 @@ extension LayoutSnapshot {
     let (fMin, fMax) = alongRange(f)
     // A candidate in the beam overlaps the current frame across the direction.
     let beamPossible = vertical ? f.width > 0 : f.height > 0
+    // The current frame across the scroll axis in layout space, and which way the direction
+    // runs there when it runs across.
+    let (fLow, fHigh) = isHorizontal ? leftToRight(f.minY, f.maxY) : leftToRight(f.minX, f.maxX)
+    let slack = searchSlack(abs(fLow) + abs(fHigh) + model.configuration.width)
+    let layoutIncreasing = increasing != isMirrored
     let start = -overflow.above
     let end = contentLength + overflow.below
+    let frames = frameDirection
+    let across = acrossRange
     var ranking = FocusRanking()
+    /// Whether a section whose cells have `extents`, starting `distance` beyond the current
+    /// cell along the scroll axis, may hold a cell that wins.
+    func mayWin(_ extents: CellExtents, distance: Double) -> Bool {
+      if !alongScroll {
+        return layoutIncreasing ? extents.greatestMinX >= fHigh - slack : extents.leastMaxX <= fLow + slack
+      }
+      if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
+      if ranking.beam != nil { return false }
+      guard let other = ranking.other else { return true }
+      return 13 * distance * distance <= other.score
+    }
     func visit(_ low: Double, _ high: Double) {
-      forEachOnScreenCell(along: low, high, across: acrossRange, offsets: offsets) { path, frame, carousel in
-        guard path != from else { return }
-        var c = frame
-        if carousel {
-          guard let part = visiblePart(ofCarouselCell: frame) else { return }
-          c = part
+      let band =
+        isHorizontal
+        ? Rect(x: low, y: across.min, width: high - low, height: across.max - across.min)
+        : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
+      let space = isHorizontal ? band.transposed : band
+      let (minX, maxX) = leftToRight(space.minX, space.maxX)
+      forEachSection(overlapping: band) { section, top in
+        guard let (box, origin) = queryBody(section, top: top) else { return }
+        let carousel = box.scrollsSideways
+        if !carousel {
+          let extent = alongExtent(ofSection: section)
+          let distance = max(
+            0, increasing ? extent.top - extent.reach.0 - fMax : fMin - extent.bottom - extent.reach.1)
+          guard mayWin(box.cellExtents(), distance: distance) else { return }
         }
-        guard let g = Self.focusGeometry(of: c, from: f, direction) else { return }
-        ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+        box.body.forEachItem(
+          overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
+          at: origin
+        ) { item, layout in
+          let path = IndexPath(item: item, section: section)
+          guard path != from else { return true }
+          var c = frames.directed(layout)
+          if carousel {
+            guard let part = visiblePart(ofCarouselCell: c) else { return true }
+            c = part
+          }
+          if let g = Self.focusGeometry(of: c, from: f, direction) {
+            ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+          }
+          return true
+        }
       }
     }
     if alongScroll {
       var length = max(LayoutTuning.focusBandLength, fMax - fMin)
+      var reached = increasing ? fMax - 1 : fMin + 1
       while true {
-        if increasing { visit(fMax - 1, fMax + length) } else { visit(fMin - length, fMin + 1) }
+        if increasing {
+          visit(reached, fMax + length)
+          reached = fMax + length
+        } else {
+          visit(fMin - length, reached)
+          reached = fMin - length
+        }
         if let beam = ranking.beam, beam.gap < length { break }
         if !beamPossible, let other = ranking.other, other.score < 13 * length * length { break }
-        if increasing ? fMax + length > end : fMin - length < start { break }
+        if increasing ? reached > end : reached < start { break }
         length *= 4
       }
     } else {
       var widening = 1.0
+      visit(fMin - widening, fMax + widening)
       while true {
-        visit(fMin - widening, fMax + widening)
         if ranking.beam != nil { break }
         if let other = ranking.other, other.score < widening * widening { break }
         if fMin - widening < start && fMax + widening > end { break }
-        widening = max(LayoutTuning.focusBandLength, widening * 4)
+        let wider = max(LayoutTuning.focusBandLength, widening * 4)
+        visit(fMin - wider, fMin - widening)
+        visit(fMax + widening, fMax + wider)
+        widening = wider
       }
     }
     return ranking.best

@@ -45,7 +45,9 @@ extension LayoutSnapshot {
     var under: IndexPath?
     forEachOnScreenCell(along: along - 1, along + 1, across: acrossRange, offsets: horizontalOffsets) {
       path, frame, _ in
-      guard under == nil, allowsMovesBetweenSections || path.section == own, frame.contains(point) else { return }
+      guard under == nil, allowsMovesBetweenSections || path.section == own, frame.contains(point) else {
+        return
+      }
       under = path
     }
     if let under { return under }

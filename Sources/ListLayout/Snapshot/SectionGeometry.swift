@@ -1,4 +1,5 @@
 import LayoutGeometry
+import Synchronization
 
 /// The computed geometry of one section, relative to the section's top: its header and
 /// footer, and a body of the kind its section layout makes.
@@ -98,10 +99,26 @@ final class BodyBox: Sendable {
   let body: any SectionBody
   /// Whether the body scrolls sideways, read once.
   let scrollsSideways: Bool
+  /// The x extents of the cells, read from every cell the first time a focus step asks
+  /// (``cellExtents()``); the body never changes, so neither do they.
+  private let extents = Mutex<CellExtents?>(nil)
 
   init(_ body: any SectionBody) {
     self.body = body
     scrollsSideways = body.scrollsSideways
+  }
+
+  /// The least and greatest left and right edges of the body's cells (layout space, not
+  /// scrolled): what tells a focus step that no cell of a section can lie beyond the current
+  /// one, or in its beam, without visiting them.
+  ///
+  /// - Complexity: O(n) the first time (every frame read), O(1) after.
+  func cellExtents() -> CellExtents {
+    if let known = extents.withLock({ $0 }) { return known }
+    var found = CellExtents()
+    body.forEachItem(at: BodyOrigin(sectionTop: 0, bodyTop: 0)) { _, frame in found.add(frame) }
+    extents.withLock { $0 = found }
+    return found
   }
 
   /// The x extent `search` looks in for section `section`'s body and the offset it scrolls
@@ -203,6 +220,22 @@ extension SectionGeometry {
   ) {
     guard itemCount > 0 else { return }
     self.body.forEachItem(awayFrom: x, y: minY, maxY, at: bodyOrigin(sectionTop: sectionTop), body)
+  }
+}
+
+/// The least and greatest left and right edges of a body's cells (no cells: none, every test
+/// against them fails).
+struct CellExtents: Sendable {
+  var leastMinX = Double.infinity
+  var greatestMinX = -Double.infinity
+  var leastMaxX = Double.infinity
+  var greatestMaxX = -Double.infinity
+
+  mutating func add(_ frame: Rect) {
+    leastMinX = min(leastMinX, frame.minX)
+    greatestMinX = max(greatestMinX, frame.minX)
+    leastMaxX = min(leastMaxX, frame.maxX)
+    greatestMaxX = max(greatestMaxX, frame.maxX)
   }
 }
 

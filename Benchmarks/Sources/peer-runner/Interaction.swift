@@ -1,0 +1,167 @@
+// peer-runner interaction [SIZES]: issue 31's interaction-geometry targets, ours only.
+//
+//   move-target   a drop target (`moveTarget(dragging:at:)`) at a point drawn anywhere in the
+//                 content, on each workload (target: 2 µs at 1M)
+//   focus-step    a focus step (`nextFocus(from:direction:)`) up, down, left, right and forward
+//                 from a cell drawn at random (target: 2 µs at 1M)
+//   preview       the snapshot with a move applied (`previewingMove(from:to:)`), from a cell
+//                 to a drop target drawn as above, beside an edit that resizes the same cell
+//                 (the touched section's reflow): target 20 µs plus that reflow
+//   accessibility `accessibility(of:)` of a cell drawn at random
+//
+// Workloads: "feed" (one flow section), "hub" (Hub rows, 1,000 sections), "mixed" (1,000
+// sections of flow, grid, dense grid, masonry, carousel and sequential layouts in turn, the
+// carousels scrolled sideways).
+
+import BenchmarkWorkloads
+import Foundation
+import LayoutGeometry
+import ListLayout
+
+func interactionWorkloads(count n: Int) -> [(String, ListModel, HorizontalOffsets)] {
+  var lcg = LCG(seed: 31)
+  var mixed = ListModel(configuration: ListConfiguration(width: 375))
+  var offsets = HorizontalOffsets()
+  let sections = 1_000
+  for s in 0..<sections {
+    var cells: [Cell] = []
+    let count = n / sections
+    cells.reserveCapacity(count)
+    for _ in 0..<count {
+      var cell = Cell(width: Double(40 + lcg.next() % 331), height: Double(20 + lcg.next() % 101))
+      if lcg.next() % 7 == 0 { cell.span = .columns(2) }
+      cells.append(cell)
+    }
+    var section = Section(header: Supplementary(height: 30), cells: cells)
+    switch s % 6 {
+    case 1: section.layout = .grid(GridLayout(columns: .count(3)))
+    case 2: section.layout = .grid(GridLayout(columns: .adaptive(minimumWidth: 100), packing: .dense))
+    case 3: section.layout = .masonry(MasonryLayout(columns: .count(2)))
+    case 4:
+      section.layout = .carousel(CarouselLayout(itemSpacing: 8))
+      offsets[s] = Double(lcg.next() % 10_000)
+    case 5: section.layout = .sequential(SequentialSectionDefaults(frameCalculator: .topAlignedFlow))
+    default: break
+    }
+    mixed.sections.append(section)
+  }
+  return [
+    ("feed", Generator.feed(count: n).listModel(), .zero),
+    ("hub", Generator.hubModel(count: n), .zero),
+    ("mixed", mixed, offsets),
+  ]
+}
+
+/// The median wall-clock and thread-CPU nanoseconds per call of `body` (which makes `calls`
+/// calls) over `count` samples: on a machine shared with other work, CPU time is what the
+/// call itself costs.
+func measureCalls(samples count: Int, calls: Int, _ body: () -> Void) -> (wall: Double, cpu: Double) {
+  var wall: [Double] = []
+  var cpu: [Double] = []
+  for _ in 0..<count {
+    let start = monotonicNanoseconds()
+    let startCPU = threadCPUNanoseconds()
+    body()
+    cpu.append(Double(threadCPUNanoseconds() - startCPU) / Double(calls))
+    wall.append(Double(monotonicNanoseconds() - start) / Double(calls))
+  }
+  return (median(wall), median(cpu))
+}
+
+/// `INTERACTION_WORKLOADS=feed,hub` runs only those workloads; `INTERACTION_PROBES=move,focus`
+/// only those probes (for a profiler).
+func interactionProbes(sizes: [Int]) throws {
+  let environment = ProcessInfo.processInfo.environment
+  let workloads = environment["INTERACTION_WORKLOADS"].map { Set($0.split(separator: ",").map(String.init)) }
+  let probes = Set(
+    (environment["INTERACTION_PROBES"] ?? "move,focus,accessibility,preview").split(separator: ",").map(
+      String.init))
+  for n in sizes {
+    for (name, model, offsets) in interactionWorkloads(count: n) where workloads?.contains(name) ?? true {
+      let snapshot = try model.layout()
+      var lcg = LCG(seed: 7)
+      var cells: [ListLayout.IndexPath] = []
+      for _ in 0..<4_096 {
+        var section = Int(lcg.next() % UInt64(snapshot.numberOfSections))
+        while snapshot.numberOfItems(inSection: section) == 0 {
+          section = (section + 1) % snapshot.numberOfSections
+        }
+        cells.append(
+          ListLayout.IndexPath(
+            item: Int(lcg.next() % UInt64(snapshot.numberOfItems(inSection: section))), section: section))
+      }
+      let size = snapshot.contentSize
+      let points = (0..<4_096).map { _ in
+        Point(
+          x: Double(lcg.next() % UInt64(size.width * 8)) / 8,
+          y: Double(lcg.next() % UInt64(size.height * 8)) / 8)
+      }
+      if probes.contains("move") {
+        // Drop targets: each sample 4,096 points, the median of 21.
+        var found = 0
+        let move = measureCalls(samples: 21, calls: points.count) {
+          found = 0
+          for k in 0..<points.count
+          where snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets) != nil {
+            found += 1
+          }
+        }
+        emit([
+          "probe": "move-target", "workload": name, "count": n, "ns": move.wall, "cpuNs": move.cpu,
+          "targetNs": 2_000, "found": found,
+        ])
+      }
+      if probes.contains("focus") {
+        // Focus steps: each sample 4,096 cells in five directions.
+        let directions: [FocusDirection] = [.up, .down, .left, .right, .forward]
+        for direction in directions {
+          var landed = 0
+          let focus = measureCalls(samples: 21, calls: cells.count) {
+            landed = 0
+            for k in 0..<cells.count
+            where snapshot.nextFocus(from: cells[k], direction: direction, horizontalOffsets: offsets) != nil
+            {
+              landed += 1
+            }
+          }
+          emit([
+            "probe": "focus-step", "workload": name, "count": n, "direction": "\(direction)",
+            "ns": focus.wall, "cpuNs": focus.cpu, "targetNs": 2_000, "landed": landed,
+          ])
+        }
+      }
+      if probes.contains("accessibility") {
+        var total = 0
+        let accessibility = measureCalls(samples: 21, calls: cells.count) {
+          total = 0
+          for path in cells { total &+= snapshot.accessibility(of: path)?.positionInSet ?? 0 }
+        }
+        emit([
+          "probe": "accessibility", "workload": name, "count": n, "ns": accessibility.wall,
+          "cpuNs": accessibility.cpu, "sum": total,
+        ])
+      }
+      if probes.contains("preview") {
+        // Previews against a resize of the dragged cell (the same section's reflow), 64 pairs.
+        var previews: [Double] = []
+        var resizes: [Double] = []
+        for k in 0..<64 {
+          guard
+            let target = snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets)
+          else { continue }
+          previews.append(
+            measureCalls(samples: 5, calls: 1) {
+              _ = try? snapshot.previewingMove(from: cells[k], to: target)
+            }.cpu)
+          var update = ListUpdate()
+          update.resizeItem(at: cells[k], to: Size(width: 100, height: 77))
+          resizes.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(update) }.cpu)
+        }
+        emit([
+          "probe": "preview", "workload": name, "count": n, "cpuNsMedian": median(previews),
+          "resizeCpuNsMedian": median(resizes), "previews": previews.count,
+        ])
+      }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import LayoutGeometry
+import ListLayout
+import ListLayoutTestSupport
+import TestSupport
+import Testing
+
+/// Drop targets, focus steps, accessibility and the reading order against brute-force
+/// references (every cell scanned) on seeded models of every section kind, both scroll
+/// directions and right to left.
+@Suite struct InteractionReferenceTests {
+  @Test(arguments: 0..<4)
+  func moveTargetsEqualTheReference(batch: Int) throws {
+    for seed in UInt64(31_000 + batch * 1000)..<UInt64(31_000 + batch * 1000 + sweep(quick: 60, long: 600)) {
+      var rng = SplitMix64(seed: seed)
+      let model = InteractionModels.model(&rng)
+      guard let snapshot = try? model.layout() else { continue }
+      let offsets = CarouselGenerator.randomOffsets(&rng, snapshot)
+      let reference = InteractionReference(snapshot, offsets: offsets)
+      guard !reference.cells.isEmpty else { continue }
+      for _ in 0..<30 {
+        let dragging = rng.pick(reference.cells).path
+        let point = InteractionModels.point(&rng, reference)
+        for between in [true, false] {
+          let expected = reference.moveTarget(dragging: dragging, at: point, between: between)
+          let actual = snapshot.moveTarget(
+            dragging: dragging, at: point, horizontalOffsets: offsets, allowsMovesBetweenSections: between)
+          #expect(actual == expected, "seed \(seed) dragging \(dragging) at \(point) between \(between)")
+          if actual != expected { return }
+        }
+      }
+    }
+  }
+
+  @Test(arguments: 0..<4)
+  func focusStepsEqualTheReference(batch: Int) throws {
+    for seed in UInt64(32_000 + batch * 1000)..<UInt64(32_000 + batch * 1000 + sweep(quick: 60, long: 600)) {
+      var rng = SplitMix64(seed: seed)
+      let model = InteractionModels.model(&rng)
+      guard let snapshot = try? model.layout() else { continue }
+      let offsets = CarouselGenerator.randomOffsets(&rng, snapshot)
+      let reference = InteractionReference(snapshot, offsets: offsets)
+      guard !reference.cells.isEmpty else { continue }
+      for _ in 0..<20 {
+        let from = rng.pick(reference.cells).path
+        for direction in FocusDirection.allCases {
+          let expected = reference.focus(from: from, direction)
+          let actual = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: offsets)
+          #expect(actual == expected, "seed \(seed) from \(from) \(direction)")
+          if actual != expected { return }
+        }
+      }
+    }
+  }
+
+  @Test func accessibilityEqualsTheReference() throws {
+    for seed in UInt64(33_000)..<UInt64(33_000 + sweep(quick: 200, long: 2000)) {
+      var rng = SplitMix64(seed: seed)
+      let model = InteractionModels.model(&rng)
+      guard let snapshot = try? model.layout() else { continue }
+      let reference = InteractionReference(snapshot)
+      for s in 0..<snapshot.numberOfSections {
+        let count = snapshot.numberOfItems(inSection: s)
+        let grid = reference.gridPlaces(section: s)
+        for i in 0..<count {
+          let info = try #require(snapshot.accessibility(of: IndexPath(item: i, section: s)))
+          #expect(info.positionInSet == i + 1 && info.setSize == count, "seed \(seed) [\(s), \(i)]")
+          if let grid {
+            let (row, column, span) = grid.places[i]
+            let expected = GridCellPosition(
+              row: row + 1, column: column + 1, rowSpan: 1, columnSpan: span, rowCount: grid.rows,
+              columnCount: grid.columns)
+            #expect(info.grid == expected, "seed \(seed) [\(s), \(i)]")
+            if info.grid != expected { return }
+          } else {
+            #expect(info.grid == nil, "seed \(seed) [\(s), \(i)]")
+          }
+          let role = snapshot.accessibilityRole(of: .cell, inSection: s)
+          #expect(role == (grid == nil ? .listItem : .gridCell))
+        }
+        #expect(snapshot.accessibility(of: IndexPath(item: count, section: s)) == nil)
+        #expect(snapshot.accessibility(of: IndexPath(item: -1, section: s)) == nil)
+        #expect(snapshot.accessibilityRole(of: .header, inSection: s) == .heading)
+      }
+    }
+  }
+
+  @Test func readingOrderEqualsTheReference() throws {
+    for seed in UInt64(34_000)..<UInt64(34_000 + sweep(quick: 200, long: 2000)) {
+      var rng = SplitMix64(seed: seed)
+      let model = InteractionModels.model(&rng)
+      guard let snapshot = try? model.layout() else { continue }
+      let expected = InteractionReference(snapshot).readingOrder()
+      var forward: [ElementReference] = []
+      var element = snapshot.nextInReadingOrder(after: nil)
+      while let found = element, forward.count <= expected.count {
+        forward.append(found)
+        element = snapshot.nextInReadingOrder(after: found)
+      }
+      #expect(forward == expected, "seed \(seed)")
+      var backward: [ElementReference] = []
+      element = snapshot.nextInReadingOrder(after: nil, backward: true)
+      while let found = element, backward.count <= expected.count {
+        backward.append(found)
+        element = snapshot.nextInReadingOrder(after: found, backward: true)
+      }
+      #expect(backward == expected.reversed(), "seed \(seed)")
+    }
+  }
+
+  /// The preview is the layout of the model with the move applied, bit for bit.
+  @Test func previewsEqualAFullLayoutOfTheMovedModel() throws {
+    for seed in UInt64(35_000)..<UInt64(35_000 + sweep(quick: 100, long: 1000)) {
+      var rng = SplitMix64(seed: seed)
+      let model = InteractionModels.model(&rng)
+      guard let snapshot = try? model.layout() else { continue }
+      let reference = InteractionReference(snapshot)
+      guard !reference.cells.isEmpty else { continue }
+      for _ in 0..<4 {
+        let dragging = rng.pick(reference.cells).path
+        let point = InteractionModels.point(&rng, reference)
+        guard let target = snapshot.moveTarget(dragging: dragging, at: point) else { continue }
+        let preview = try snapshot.previewingMove(from: dragging, to: target)
+        var moved = model
+        let cell = moved.sections[dragging.section].cells.remove(at: dragging.item)
+        moved.sections[target.section].cells.insert(cell, at: target.item)
+        let full = try moved.layout()
+        _ = try expectSameLayout(preview, full, "seed \(seed) \(dragging) → \(target)")
+      }
+    }
+  }
+}
