@@ -381,9 +381,20 @@ extension HTMLRenderer {
       for (let i = lo; i < hi; i++) {
         const s = sectionOf(i);
         if (!across && s !== home) continue;
-        const c = frameOf(i, s, false);
-        const shift = isCarousel(s) ? sideways * hx[s] : 0;
-        if (px >= c[0] + shift && px < c[2] + shift && py >= c[1] && py < c[3]) return [s, i - S.first[s]];
+        if (isCarousel(s)) {
+          // A carousel's row: back from the cells that start beyond the point, while a cell
+          // may still reach it; the lowest that holds it.
+          let found = -1;
+          for (let j = rowIndex(s, px) - 1; j >= S.first[s]; j--) {
+            if (S.rtl ? trail(j, s) < lead(px) : trail(j, s) <= lead(px)) break;
+            const x = C.x[j] + sideways * hx[s];
+            if (px >= x && px < x + C.w[j] && py >= C.y[j] && py < C.y[j] + C.h[j]) found = j;
+          }
+          if (found >= 0) return [s, found - S.first[s]];
+          i = S.first[s] + S.count[s] - 1;
+          continue;
+        }
+        if (px >= C.x[i] && px < C.x[i] + C.w[i] && py >= C.y[i] && py < C.y[i] + C.h[i]) return [s, i - S.first[s]];
       }
       // 2. The section whose extent holds the point, or the nearer one; ties: the earlier.
       let s = home;
@@ -411,6 +422,19 @@ extension HTMLRenderer {
         const d = Math.sqrt(dx * dx + dy * dy);
         if (d < bestD || (d === bestD && i < best)) { best = i; bestD = d; }
       }
+      if (isCarousel(s)) {
+        // Its row outwards from the point, each way until the cells are farther across.
+        const k = rowIndex(s, px);
+        for (let j = k - 1; j >= first; j--) {
+          if (lead(px) - trail(j, s) > bestD) break;
+          consider(j);
+        }
+        for (let j = k; j < first + count; j++) {
+          if (lead(j, s) - lead(px) > bestD) break;
+          consider(j);
+        }
+        return [s, best - first];
+      }
       const start = Math.min(Math.max(firstIndex(n, (k) => reach[k] > py), first), first + count - 1);
       for (let i = start; i < first + count; i++) {
         if (low[i] - py > bestD) break;
@@ -421,6 +445,19 @@ extension HTMLRenderer {
         consider(i);
       }
       return [s, best - first];
+    }
+    /** Along a carousel's row from its leading edge (the right, right to left): the on-screen
+        leading and trailing coordinates of cell j of carousel s, which grow with j, or, with
+        one argument, a point's x. */
+    function lead(j, s) {
+      if (s === undefined) return S.rtl ? -j : j;
+      const x = C.x[j] + sideways * hx[s];
+      return S.rtl ? -(x + C.w[j]) : x;
+    }
+    function trail(j, s) { return lead(j, s) + C.w[j]; }
+    /** The first cell of carousel s starting beyond x along its row. */
+    function rowIndex(s, x) {
+      return S.first[s] + firstIndex(S.count[s], (k) => lead(S.first[s] + k, s) > lead(x));
     }
     /** AutoScroll.speed with the default zone (60) and speed (1,200 points per second). */
     function autoScroll(y, offset, length) {

@@ -45,6 +45,11 @@ import ListLayout
 /// content security policy forbids loading anything, so an untrusted feed cannot inject
 /// markup or script.
 ///
+/// Arrow keys move focus among cells by the library's focus rule, Tab follows the reading
+/// order, every rendered node carries the ARIA of its place in the whole list (roles, set
+/// sizes and positions, grid rows and columns, headings), and cells can be dragged to
+/// reorder them (`#moves=section` keeps a drag in its section): see <doc:PageInteraction>.
+///
 /// Browsers cap an element's height (about 33 million pixels in Chromium), so content
 /// taller than that cannot be scrolled to its end.
 ///
