@@ -142,12 +142,17 @@ func interactionProbes(sizes: [Int]) throws {
         ])
       }
       if probes.contains("preview") {
-        // Previews against a resize of the dragged cell (the same section's reflow), 64 pairs.
+        // Previews of a drag 150 points along the scroll axis from the dragged cell's centre,
+        // against a resize of the dragged cell (the same section's reflow), 64 cells.
         var previews: [Double] = []
         var resizes: [Double] = []
         for k in 0..<64 {
-          guard
-            let target = snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets)
+          guard let frame = snapshot.frame(of: cells[k]) else { continue }
+          let horizontal = snapshot.scrollAxis == .horizontal
+          let point = Point(
+            x: min(size.width, frame.midX + (horizontal ? 150 : 0)),
+            y: min(size.height, frame.midY + (horizontal ? 0 : 150)))
+          guard let target = snapshot.moveTarget(dragging: cells[k], at: point, horizontalOffsets: offsets)
           else { continue }
           previews.append(
             measureCalls(samples: 5, calls: 1) {

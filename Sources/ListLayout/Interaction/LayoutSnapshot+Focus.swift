@@ -211,15 +211,18 @@ extension LayoutSnapshot {
     let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
-    /// Whether a section whose cells have `extents`, starting `distance` beyond the current
-    /// cell along the scroll axis, may hold a cell that wins.
-    func mayWin(_ extents: CellExtents, distance: Double) -> Bool {
+    /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
+    func mayWin(_ extents: CellExtents, section: Int) -> Bool {
       if !alongScroll {
         return layoutIncreasing ? extents.greatestMinX >= fHigh - slack : extents.leastMaxX <= fLow + slack
       }
       if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
       if ranking.beam != nil { return false }
       guard let other = ranking.other else { return true }
+      // Every cell of the section lies at least this far beyond the current one.
+      let extent = alongExtent(ofSection: section)
+      let distance = max(
+        0, increasing ? extent.top - extent.reach.0 - fMax : fMin - extent.bottom - extent.reach.1)
       return 13 * distance * distance <= other.score
     }
     func visit(_ low: Double, _ high: Double) {
@@ -233,10 +236,7 @@ extension LayoutSnapshot {
         guard let (box, origin) = queryBody(section, top: top) else { return }
         let carousel = box.scrollsSideways
         if !carousel {
-          let extent = alongExtent(ofSection: section)
-          let distance = max(
-            0, increasing ? extent.top - extent.reach.0 - fMax : fMin - extent.bottom - extent.reach.1)
-          guard mayWin(box.cellExtents(), distance: distance) else { return }
+          guard mayWin(box.cellExtents(), section: section) else { return }
         }
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,

@@ -25,8 +25,10 @@ extension LayoutSnapshot {
   /// section: only its cells count in step 1, and step 2 always picks its section.
   ///
   /// ```swift
-  /// if let target = snapshot.moveTarget(dragging: IndexPath(item: 3, section: 0), at: point) {
-  ///   let preview = try snapshot.previewingMove(from: IndexPath(item: 3, section: 0), to: target)
+  /// let dragged = IndexPath(item: 0, section: 0)
+  /// if let target = snapshot.moveTarget(dragging: dragged, at: Point(x: 120, y: 40)) {
+  ///   let preview = try snapshot.previewingMove(from: dragged, to: target)
+  ///   print(preview.contentSize)
   /// }
   /// ```
   ///
@@ -143,7 +145,7 @@ extension LayoutSnapshot {
   /// The snapshot with the cell at `from` moved to `to` (the destination as
   /// ``moveTarget(dragging:at:horizontalOffsets:allowsMovesBetweenSections:)`` answers it):
   /// what a renderer animates the other cells towards while a drag hovers. The move is applied
-  /// as an edit (``applying(_:anchor:)``), sharing every untouched section with this
+  /// as an edit (``applying(_:anchor:)-(ListUpdate,_)``), sharing every untouched section with this
   /// snapshot; a new point's preview is computed from this snapshot again, replacing the
   /// last. Moving a cell onto its own index path answers this snapshot.
   ///

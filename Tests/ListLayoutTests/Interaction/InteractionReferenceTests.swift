@@ -128,4 +128,47 @@ import Testing
       }
     }
   }
+
+  /// Focus steps and drop targets on a snapshot after edits (whose touched sections have new
+  /// bodies, and with them new cell extents) equal the reference on the edited snapshot.
+  @Test func stepsAfterEditsEqualTheReference() throws {
+    for seed in UInt64(36_000)..<UInt64(36_000 + sweep(quick: 60, long: 600)) {
+      var rng = SplitMix64(seed: seed)
+      let model = InteractionModels.model(&rng)
+      guard var snapshot = try? model.layout() else { continue }
+      for _ in 0..<3 {
+        let reference = InteractionReference(snapshot)
+        guard !reference.cells.isEmpty else { break }
+        // Ask first, so that extents are read from the bodies before the edit.
+        for direction in FocusDirection.allCases {
+          _ = snapshot.nextFocus(from: rng.pick(reference.cells).path, direction: direction)
+        }
+        var update = ListUpdate()
+        let resized = rng.pick(reference.cells).path
+        update.resizeItem(
+          at: resized, to: Size(width: Double(rng.below(400)) / 2, height: Double(rng.below(200)) / 2))
+        let moved = rng.pick(reference.cells).path
+        if moved != resized {
+          update.moveItem(from: moved, to: IndexPath(item: 0, section: rng.below(snapshot.numberOfSections)))
+        }
+        guard let edited = try? snapshot.applying(update).snapshot else { break }
+        snapshot = edited
+        let after = InteractionReference(snapshot)
+        for _ in 0..<10 {
+          let from = rng.pick(after.cells).path
+          for direction in FocusDirection.allCases {
+            let expected = after.focus(from: from, direction)
+            #expect(
+              snapshot.nextFocus(from: from, direction: direction) == expected,
+              "seed \(seed) \(from) \(direction)")
+          }
+          let point = InteractionModels.point(&rng, after)
+          #expect(
+            snapshot.moveTarget(dragging: from, at: point)
+              == after.moveTarget(dragging: from, at: point, between: true),
+            "seed \(seed) \(from) at \(point)")
+        }
+      }
+    }
+  }
 }
