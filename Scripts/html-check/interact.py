@@ -105,18 +105,10 @@ class Query:
     def ask(self, query):
         self.process.stdin.write((json.dumps(query) + "\n").encode())
         self.process.stdin.flush()
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise SystemExit("listlayout query ended")
-            lines.append(line)
-            if len(lines) > 1 and not line.rstrip().endswith(b"}"):
-                continue
-            try:
-                return json.loads(b"".join(lines))
-            except json.JSONDecodeError:
-                continue  # an answer over several lines (a preview written as `layout` writes it)
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit("listlayout query ended")
+        return json.loads(line)
 
     def close(self):
         self.process.stdin.close()
