@@ -26,29 +26,33 @@ extension HTMLRenderer {
     #scroller{margin:10px auto 0;height:calc(100vh - 60px);overflow-y:scroll;overflow-x:hidden;background:#fff;
       box-shadow:0 4px 24px rgba(15,23,42,.25);position:relative}
     #content{position:relative;overflow:hidden}
-    #content>div{position:absolute;overflow:hidden;border:1px solid;border-radius:3px;padding:1px 4px;
+    #content .n{position:absolute;overflow:hidden;border:1px solid;border-radius:3px;padding:1px 4px;
       white-space:nowrap}
+    #content .grp{position:absolute;left:0;top:0;width:0;height:0;overflow:visible}
+    #content .n:focus{outline:3px solid #2563eb;outline-offset:-3px}
+    #content.previewing .cell{transition:left .15s ease-out,top .15s ease-out}
+    #content.previewing .cell.dragging{transition:none;opacity:.85;box-shadow:0 6px 18px rgba(15,23,42,.35)}
     #content b,#content i{display:block;overflow:hidden;text-overflow:ellipsis;line-height:13px}
     #content b{font-size:11px;font-weight:600}
     #content i{font-size:9px;font-style:normal;color:#475569}
-    #content>.band,#content>.inset{border:0;border-radius:0;padding:0}
+    #content .band,#content .inset{border:0;border-radius:0;padding:0}
     .b0{background:#f8fafc}.b1{background:#eef2f7}
     .inset{background:repeating-linear-gradient(45deg,#fffbeb 0 3px,#fcd9a0 3px 5px)}
-    #content>.header,#content>.footer{display:flex;flex-direction:column;justify-content:center;padding:0 8px;
+    #content .header,#content .footer{display:flex;flex-direction:column;justify-content:center;padding:0 8px;
       color:#fff}
     .header{background:#1e293b;border-color:#0f172a!important}
     .footer{background:#94a3b8;border-color:#64748b!important}
-    #content>.header i,#content>.footer i{color:#cbd5e1}
+    #content .header i,#content .footer i{color:#cbd5e1}
     .background{background:rgba(254,249,195,.7);border-style:dashed!important;border-color:#ca8a04!important}
-    #content>.background b{color:#a16207}
-    #content>.listHeader,#content>.listFooter{display:flex;flex-direction:column;justify-content:center;
+    #content .background b{color:#a16207}
+    #content .listHeader,#content .listFooter{display:flex;flex-direction:column;justify-content:center;
       padding:0 8px;color:#fff}
     .listHeader{background:#312e81;border-color:#1e1b4b!important}
     #content>.badge{background:#e11d48;border-color:#9f1239!important;color:#fff;border-radius:999px;padding:0 2px}
     .listFooter{background:#6366f1;border-color:#4338ca!important}
     .separator{background:#475569;border:0!important;overflow:hidden}.separator b,.separator i{display:none}
-    #content>.pinned{outline:2.5px dashed #e11d48;outline-offset:-2.5px;box-shadow:0 3px 8px rgba(15,23,42,.3)}
-    #content>.pinned::after{content:"pinned";position:absolute;right:8px;top:50%;transform:translateY(-50%);
+    #content .pinned{outline:2.5px dashed #e11d48;outline-offset:-2.5px;box-shadow:0 3px 8px rgba(15,23,42,.3)}
+    #content .pinned::after{content:"pinned";position:absolute;right:8px;top:50%;transform:translateY(-50%);
       background:#e11d48;color:#fff;font-size:9px;font-weight:700;padding:1px 9px;border-radius:7px}
     .p0{background:#dbeafe;border-color:#2563eb!important}.p1{background:#dcfce7;border-color:#16a34a!important}
     .p2{background:#fef3c7;border-color:#d97706!important}.p3{background:#fce7f3;border-color:#db2777!important}
@@ -195,8 +199,10 @@ extension HTMLRenderer {
         }
       }
       function cell(i, s) {
-        return { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i] + sideways * hx[s],
+        const e = { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i] + sideways * hx[s],
           y: C.y[i], w: C.w[i], h: C.h[i], t: C.t[i], index: i, pinned: false, z: 0, moves: K && K[s] !== null };
+        if (drag && drag.active) dragged(e);
+        return e;
       }
       /** A carousel's cells that meet the list's width at its offset: binary search along its row. */
       function carouselRange(s, from, to) {
@@ -252,8 +258,10 @@ extension HTMLRenderer {
         [0, start, ins[1], span], [L.width - ins[3], start, ins[3], span]]) {
         if (!(w > 0 && h > 0 && span > 0)) continue;
         const band = document.createElement("div");
-        band.className = "inset";
+        band.className = "n inset";
         band.title = "content inset";
+        band.setAttribute("aria-hidden", "true");
+        band._o = -Infinity;
         band.style.cssText = H ? `left:${y}px;top:${x}px;width:${h}px;height:${w}px;z-index:1`
           : `left:${x}px;top:${y}px;width:${w}px;height:${h}px;z-index:1`;
         content.appendChild(band);
@@ -270,8 +278,9 @@ extension HTMLRenderer {
         node.style.height = h + "px";
         node.style.zIndex = String(e.z + 2);
         node.dataset.frame = x + "," + y + "," + w + "," + h;  // exact: style values round
-        node.className = e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
-          (e.kind === "cell" ? " p" + colour[e.t] : "") + (e.pinned ? " pinned" : "");
+        node.className = "n " + e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
+          (e.kind === "cell" ? " p" + colour[e.t] : "") + (e.pinned ? " pinned" : "") +
+          (drag && drag.active && e.index === drag.i ? " dragging" : "");
       }
       function fill(node, e) {
         const label = e.kind === "cell" ? cellLabel(e.index) : e.label;
@@ -282,10 +291,12 @@ extension HTMLRenderer {
           (H ? " (" + e.y + ", " + e.x + ", " + e.h + " × " + e.w + ")"
             : " (" + e.x + ", " + e.y + ", " + e.w + " × " + e.h + ")");
         node.dataset.key = e.key;
+        describe(node, e);
       }
       function update() {
         const offset = scrollOffset(), vh = viewLength();
         const want = visible(offset, vh);
+        keepAlive(want, offset, vh);
         for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
           want.push({ key: "s" + s, kind: "band", section: s, x: 0, y: S.y[s], w: L.width, h: S.h[s], z: -2,
             label: "section " + s, pinned: false });
@@ -307,13 +318,15 @@ extension HTMLRenderer {
             }
             fill(node, e);
             place(node, e);
-            content.appendChild(node);
+            mount(node, e);
             live.set(e.key, node);
-          } else if (e.kind !== "cell" || e.moves) {
+          } else if (e.kind !== "cell" || e.moves || drag) {
             place(node, e);
           }
         }
-        status.textContent = `offset ${Math.round(offset)} · ${content.childElementCount} nodes in the DOM` +
+        prune();
+        retab();
+        status.textContent = `offset ${Math.round(offset)} · ${live.size} nodes in the DOM` +
           ` (${cells} cells)`;
       }
       scroller.addEventListener("scroll", update, { passive: true });
@@ -368,6 +381,7 @@ extension HTMLRenderer {
         swipeCarousel(s, S.rtl ? -dx : dx);
       }, { passive: false });
 
+      /*interaction*/
       /** Scrolls through many offsets, checking the DOM against a brute-force scan. */
       function selftest() {
         const vh = viewLength(), maxOffset = Math.max(0, L.height - vh);
@@ -386,7 +400,7 @@ extension HTMLRenderer {
           update();
           const cells = content.getElementsByClassName("cell");
           maxCells = Math.max(maxCells, cells.length);
-          maxNodes = Math.max(maxNodes, content.childElementCount);
+          maxNodes = Math.max(maxNodes, live.size);
           if (step % 10 === 0) {
             const offset = scrollOffset(), r = { x: 0, y: offset, w: L.width, h: vh };
             const expected = [];
@@ -408,7 +422,7 @@ extension HTMLRenderer {
       /** What the DOM shows now: each element's kind, index path and frame. */
       function frameReport() {
         const offset = scrollOffset(), elements = [];
-        for (const node of content.children) {
+        for (const node of content.querySelectorAll("[data-key]")) {
           const key = node.dataset.key;
           if (!key || key[0] === "s") continue;
           const kind = { c: "cell", h: "header", f: "footer", g: "background", lh: "listHeader",

@@ -45,6 +45,11 @@ import ListLayout
 /// content security policy forbids loading anything, so an untrusted feed cannot inject
 /// markup or script.
 ///
+/// Arrow keys move focus among cells by the library's focus rule, Tab follows the reading
+/// order, every rendered node carries the ARIA of its place in the whole list (roles, set
+/// sizes and positions, grid rows and columns, headings), and cells can be dragged to
+/// reorder them (`#moves=section` keeps a drag in its section): see <doc:PageInteraction>.
+///
 /// Browsers cap an element's height (about 33 million pixels in Chromium), so content
 /// taller than that cannot be scrolled to its end.
 ///
@@ -107,7 +112,7 @@ public struct HTMLRenderer: Sendable {
     // `<`, `>` or `&` in them can close the element.
     writeLayoutJSON(snapshot, scriptSafe: true, to: &writer)
     writer.write("</script>\n<script>\n")
-    writer.write(Self.script)
+    writer.write(Self.pageScript)
     writer.write("</script>\n</body>\n</html>\n")
   }
 
@@ -121,7 +126,8 @@ public struct HTMLRenderer: Sendable {
   ///  "cells":{"x":[…],"y":[…],"w":[…],"h":[…],"t":[…],"id":["a",null,…]},
   ///  "sections":{"y":[…],"h":[…],"first":[…],"count":[…],
   ///              "header":[[x,y,w,h,traitsIndex,"label"],null,…],"footer":[…],"background":[…],
-  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…]},
+  ///              "carousel":[1090,null,…],"rtl":false,"snap":[[0,110,…],null,{"w":300,"n":4,"end":790},…],
+  ///              "grid":[null,{"rows":2,"cols":3,"r":[1,1,2],"c":[1,2,1],"cs":[1,2,3]},…]},
   ///  "scroll":[[2,140]],
   ///  "badges":{"x":[…],"y":[…],"w":[…],"h":[…],"c":[…],"b":[…],"label":[…]}}
   /// ```
@@ -149,6 +155,12 @@ public struct HTMLRenderer: Sendable {
   /// `minHeight` after whether it pins. `badges` (only when a cell has one) lists each badge's
   /// natural frame, its cell (an index into `cells`), its place among its cell's badges and
   /// its label, in listing order.
+  ///
+  /// Only when a section is a grid: `grid` holds per section `null`, or its grid as the
+  /// library places it for assistive technology (`LayoutSnapshot.accessibility(of:)`): the
+  /// row and column counts and each cell's row `r`, first column `c` (from the leading edge)
+  /// and column span `cs`, 1-based; the page writes them as `aria-rowindex`, `aria-colindex`
+  /// and `aria-colspan`.
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -428,6 +440,7 @@ public struct HTMLRenderer: Sendable {
         }
       }
     }
+    writeGrids(snapshot, to: &out)
     out.write("}")
     if anyBadge { writeBadges(snapshot, axis: axis, scriptSafe: scriptSafe, to: &out) }
     out.write("}\n")
@@ -471,6 +484,48 @@ public struct HTMLRenderer: Sendable {
       TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
     }
     out.write("}")
+  }
+
+  /// Writes `,"grid":[…]` (only when some section is a grid): per section `null`, or the
+  /// library's placement of its cells (`LayoutSnapshot.accessibility(of:)`) as
+  /// `{"rows","cols","r":[…],"c":[…],"cs":[…]}`, each cell's row, first column (from the
+  /// leading edge) and column span, 1-based.
+  func writeGrids(_ snapshot: LayoutSnapshot, to out: inout ByteWriter) {
+    let sectionCount = snapshot.numberOfSections
+    let grids = (0..<sectionCount).map { section -> Bool in
+      guard snapshot.numberOfItems(inSection: section) > 0 else { return false }
+      return snapshot.accessibility(of: IndexPath(item: 0, section: section))?.grid != nil
+    }
+    guard grids.contains(true) else { return }
+    out.write(",\n\"grid\":[")
+    for section in 0..<sectionCount {
+      if section > 0 { out.write(",") }
+      guard grids[section] else {
+        out.write("null")
+        continue
+      }
+      let count = snapshot.numberOfItems(inSection: section)
+      let places = (0..<count).map { snapshot.accessibility(of: IndexPath(item: $0, section: section))?.grid }
+      out.write("{\"rows\":")
+      out.write(integer: places.first??.rowCount ?? 0)
+      out.write(",\"cols\":")
+      out.write(integer: places.first??.columnCount ?? 0)
+      for (key, value) in [
+        ("r", { (place: GridCellPosition?) in place?.row ?? 1 }), ("c", { $0?.column ?? 1 }),
+        ("cs", { $0?.columnSpan ?? 1 }),
+      ] as [(String, (GridCellPosition?) -> Int)] {
+        out.write(",\"")
+        out.write(key)
+        out.write("\":[")
+        for (item, place) in places.enumerated() {
+          if item > 0 { out.write(",") }
+          out.write(integer: value(place))
+        }
+        out.write("]")
+      }
+      out.write("}")
+    }
+    out.write("]")
   }
 }
 

@@ -1,0 +1,587 @@
+#!/usr/bin/env python3
+"""Check the HTML page's keyboard focus, ARIA and drag to reorder against the library, in
+headless Chromium over the DevTools protocol (see README.md).
+
+    python3 Scripts/html-check/interact.py [--cells 100000] [--seed 7] [--direction rtl] [--horizontal]
+
+1. Writes a seeded feed of every section kind (flow, grid sparse and dense with spans,
+   masonry, carousel paged by item, by page and not at all, sequential; empty sections,
+   footers, and sections whose cells share one size), renders it with `render --html`, and
+   starts `listlayout query` on it: the library's answers.
+2. Rules: the page's copies of the focus rule, the drop target rule and the auto-scroll
+   speed (window.listlayoutPage), asked at seeded cells, points and carousel offsets, must
+   answer what `query` answers.
+3. ARIA: at seeded offsets, Accessibility.getFullAXTree must hold every rendered cell as a
+   listitem in a list (aria-setsize, aria-posinset) or a gridcell in a row of a grid
+   (rowindex, colindex, colspan, rowcount, colcount), as `query`'s accessibility answers,
+   and every header as a heading of level 2.
+4. Keys: arrow presses (Input.dispatchKeyEvent) move focus where `query`'s focus answer
+   says, carousels scrolled to its offset, the focused cell revealed in the viewport and
+   focused in the accessibility tree; Tab and Shift+Tab follow the reading order (header,
+   cells, footer, section by section) computed here from the feed.
+5. Drag (Input.dispatchMouseEvent): the page's drop target at each point is `query`'s; in
+   sections whose cells share one size, the previewed frames are the library's preview;
+   near the viewport's edges the page's auto-scroll speed is the library's and the list
+   scrolls that way; a drop moves the cell's identity to the target.
+
+Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import cdp  # noqa: E402
+from check import find_listlayout, run  # noqa: E402
+
+VIEWPORT = 640
+
+
+def make_feed(cells, seed, rtl, horizontal):
+    """A seeded feed of every section kind; returns (feed, section specs)."""
+    rng = random.Random(seed)
+    kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
+             "uniform-grid", "carousel-none", "uniform-flow", "empty", "uniform-carousel"]
+    if horizontal:
+        kinds = [k for k in kinds if not k.startswith("carousel") and k != "uniform-carousel"]
+    sections, specs, made, k = [], [], 0, 0
+    while made < cells:
+        kind = kinds[k % len(kinds)]
+        count = 0 if kind == "empty" else min(cells - made, rng.randint(20, 160) if "carousel" in kind
+                                               else rng.randint(60, 900))
+        items = []
+        for i in range(count):
+            if kind.startswith("uniform"):
+                w, h = (110, 50) if kind != "uniform-flow" else (300, 44)
+            else:
+                w, h = rng.randint(40, 370), rng.randint(20, 120)
+            item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
+            if kind.startswith("grid") and rng.random() < 0.15:
+                item["span"] = 2
+            items.append(item)
+        section = {"items": items}
+        has_header, has_footer = k % 5 != 3, k % 4 == 1
+        if has_header:
+            section["header"] = {"height": 30, "id": "h%d" % k}
+        if has_footer:
+            section["footer"] = {"height": 24, "id": "f%d" % k}
+        if kind in ("grid", "uniform-grid"):
+            section["layout"] = {"type": "grid", "columns": 3, "columnSpacing": 6, "rowSpacing": 6}
+        elif kind == "grid-dense":
+            section["layout"] = {"type": "grid", "minColumnWidth": 80, "columnSpacing": 4, "rowSpacing": 4,
+                                 "packing": "dense"}
+        elif kind == "masonry":
+            section["layout"] = {"type": "masonry", "columns": 3, "columnSpacing": 6, "rowSpacing": 6}
+        elif kind == "sequential":
+            section["layout"] = {"type": "sequential"}
+        elif kind.startswith("carousel") or kind == "uniform-carousel":
+            paging = {"carousel": "item", "carousel-page": "page"}.get(kind, "none")
+            section["layout"] = {"type": "carousel", "itemSpacing": 8, "paging": paging}
+        sections.append(section)
+        specs.append({"kind": kind, "count": count, "header": has_header, "footer": has_footer})
+        made += count
+        k += 1
+    feed = {"width": 375, "pinSectionHeaders": True, "sections": sections}
+    if rtl:
+        feed["layoutDirection"] = "rtl"
+    if horizontal:
+        feed["scrollDirection"] = "horizontal"
+    return feed, specs
+
+
+class Query:
+    """`listlayout query FEED` answering one JSON line per query."""
+
+    def __init__(self, cli, feed):
+        self.process = subprocess.Popen([cli, "query", feed], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def ask(self, query):
+        self.process.stdin.write((json.dumps(query) + "\n").encode())
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise SystemExit("listlayout query ended")
+        return json.loads(line)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def scroll_map(carousels):
+    return {str(s): x for s, x in carousels.items() if x != 0}
+
+
+def close(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    return abs(a - b) < 1e-6
+
+
+class Checker:
+    def __init__(self, args, browser, query, specs, layout):
+        self.args, self.browser, self.query, self.specs = args, browser, query, specs
+        self.layout = layout
+        self.failures = []
+        self.kinds = {}
+        self.figures = {}
+        self.rng = random.Random(args.seed * 7919 + 1)
+        self.first = []
+        total = 0
+        for spec in specs:
+            self.first.append(total)
+            total += spec["count"]
+        self.cells = total
+
+    def fail(self, message):
+        """Records a failure (the first eight of each kind are printed)."""
+        kind = " ".join(message.split()[:2])
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if self.kinds[kind] <= 8:
+            self.failures.append(message)
+
+    def page(self, expression):
+        return self.browser.evaluate(expression)
+
+    def state(self):
+        return self.page("listlayoutPage.state()")
+
+    def settle(self):
+        self.page("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(0))))")
+
+    def cell_sections(self):
+        return [s for s, spec in enumerate(self.specs) if spec["count"] > 0]
+
+    def random_cell(self, kinds=None):
+        sections = [s for s in self.cell_sections() if kinds is None or self.specs[s]["kind"] in kinds]
+        s = self.rng.choice(sections)
+        return s, self.rng.randrange(self.specs[s]["count"])
+
+    # -- 2. The page's copies of the rules against the library.
+    def rules(self):
+        carousels = [s for s, spec in enumerate(self.specs)
+                     if "carousel" in spec["kind"] and spec["count"] > 0]
+        for s in self.rng.sample(carousels, min(len(carousels), 12)):
+            self.page("listlayoutPage.scrollCarousel(%d, %r)" % (s, self.rng.uniform(0, 3000)))
+        scroll = scroll_map(self.state()["carousels"])
+        queries = []
+        for _ in range(self.args.samples):
+            s, i = self.random_cell(None if self.rng.random() < 0.5 else
+                                    ("carousel", "carousel-page", "carousel-none", "uniform-carousel", "grid-dense"))
+            for direction in ("up", "down", "left", "right", "forward", "backward"):
+                queries.append((s, i, direction))
+        answers = self.page("JSON.stringify(%s.map(([s, i, d]) => listlayoutPage.focus(s, i, d)))"
+                            % json.dumps(queries))
+        answers = json.loads(answers)
+        wrong = 0
+        for (s, i, direction), got in zip(queries, answers):
+            want = self.query.ask({"focus": {"from": [s, i], "direction": direction, "scroll": scroll}})
+            if want.get("to") != got["to"] or not close(want.get("carouselOffset"), got["carouselOffset"]):
+                wrong += 1
+                self.fail("focus %s from %s: page %s, library %s" % (direction, [s, i], got, want))
+        self.figures["focus answers compared"] = "%d (%d differ)" % (len(queries), wrong)
+
+        width = self.layout["contentSize"]["width"]
+        height = self.layout["contentSize"]["height"]
+        elements = [e for e in self.layout["elements"] if e["kind"] == "cell"]
+        last_cells = {}
+        for e in elements:
+            last_cells[e["section"]] = e["frame"]
+        moves = []
+        for _ in range(self.args.samples * 4):
+            s, i = self.random_cell()
+            r = self.rng.random()
+            if r < 0.6:
+                e = self.rng.choice(elements)["frame"]
+                x = e["x"] + self.rng.uniform(-40, e["width"] + 40)
+                y = e["y"] + self.rng.uniform(-40, e["height"] + 40)
+            elif r < 0.95:
+                x, y = self.rng.uniform(0, width), self.rng.uniform(0, height)
+            else:
+                x, y = self.rng.uniform(-20, width + 20), self.rng.choice([-5, height + 5, self.rng.uniform(0, height)])
+            if self.rng.random() < 0.1:
+                e = self.rng.choice(elements)["frame"]
+                x, y = e["x"], e["y"]  # an edge: the top left is inside, the bottom right not
+            elif self.rng.random() < 0.1:
+                # Exactly at the centre of a section's last cell along the scroll axis.
+                t = self.rng.choice(self.cell_sections())
+                e = last_cells[t]
+                if self.args.horizontal:
+                    x = e["x"] + e["width"] / 2
+                else:
+                    y = e["y"] + e["height"] / 2
+            moves.append((s, i, x, y, self.rng.random() < 0.8))
+        got = json.loads(self.page("JSON.stringify(%s.map(([s, i, x, y, b]) => listlayoutPage.moveTarget(s, i, x, y, b)))"
+                                   % json.dumps(moves)))
+        wrong = 0
+        for (s, i, x, y, b), target in zip(moves, got):
+            want = self.query.ask({"moveTarget": {"dragging": [s, i], "point": [x, y], "betweenSections": b,
+                                                  "scroll": scroll}})
+            if want.get("target") != target:
+                wrong += 1
+                self.fail("move target of %s at %s (between sections %s): page %s, library %s"
+                          % ([s, i], [x, y], b, target, want))
+        self.figures["drop targets compared"] = "%d (%d differ)" % (len(moves), wrong)
+
+        speeds = []
+        for _ in range(self.args.samples):
+            o = self.rng.uniform(0, height)
+            h = self.rng.choice([VIEWPORT, self.rng.uniform(0, 200), 0])
+            y = o + self.rng.choice([self.rng.uniform(-100, h + 100), self.rng.uniform(-2, 62), h - self.rng.uniform(-2, 62)])
+            speeds.append((y, o, h))
+        got = json.loads(self.page("JSON.stringify(%s.map(([y, o, h]) => listlayoutPage.autoScroll(y, o, h)))"
+                                   % json.dumps(speeds)))
+        wrong = 0
+        for (y, o, h), speed in zip(speeds, got):
+            want = self.query.ask({"autoScroll": {"point": y, "offset": o, "height": h}})
+            if not close(want.get("speed"), speed):
+                wrong += 1
+                self.fail("auto-scroll at %s, offset %s, height %s: page %s, library %s" % (y, o, h, speed, want))
+        self.figures["auto-scroll speeds compared"] = "%d (%d differ)" % (len(speeds), wrong)
+        for s in carousels:
+            self.page("listlayoutPage.scrollCarousel(%d, 0)" % s)
+
+    # -- 3. The accessibility tree.
+    def attributes_of(self, nodes):
+        """Each AX node's DOM attributes."""
+        keys = {}
+        for node in nodes:
+            backend = node.get("backendDOMNodeId")
+            if backend is None or node.get("ignored"):
+                continue
+            described = self.browser.send("DOM.describeNode", {"backendNodeId": backend})["node"]
+            attributes = described.get("attributes") or []
+            pairs = dict(zip(attributes[::2], attributes[1::2]))
+            keys[node["nodeId"]] = pairs
+        return keys
+
+    def keys_of(self, nodes):
+        """Each AX node's DOM data-key (None for nodes without one)."""
+        return {k: v.get("data-key") for k, v in self.attributes_of(nodes).items()}
+
+    def ax_tree(self):
+        nodes = self.browser.send("Accessibility.getFullAXTree")["nodes"]
+        wanted = [n for n in nodes if not n.get("ignored") and
+                  (n.get("role") or {}).get("value") in ("listitem", "gridcell", "heading", "row", "grid", "list")]
+        return nodes, wanted
+
+    @staticmethod
+    def props(node):
+        return {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+
+    def aria(self):
+        self.browser.send("DOM.enable")
+        self.browser.send("Accessibility.enable")
+        height = self.layout["contentSize"]["height"]
+        sections = {e["index"]: e["frame"] for e in self.layout["sections"]}
+        offsets = [self.rng.uniform(0, height - VIEWPORT) for _ in range(6)]
+        for kind in ("grid-dense", "grid", "uniform-grid", "carousel", "masonry"):
+            s = next((s for s, spec in enumerate(self.specs) if spec["kind"] == kind and spec["count"] > 0), None)
+            if s is not None:
+                offsets.append(sections[s]["x" if self.args.horizontal else "y"] + 10)
+        checked = {"listitem": 0, "gridcell": 0, "heading": 0}
+        for offset in offsets:
+            self.page("listlayoutPage.scrollTo(%r)" % offset)
+            self.settle()
+            nodes, wanted = self.ax_tree()
+            by_id = {n["nodeId"]: n for n in nodes}
+            attributes = self.attributes_of(wanted)
+            keys = {k: v.get("data-key") for k, v in attributes.items()}
+            rendered = json.loads(self.page("JSON.stringify(Array.from(document.querySelectorAll('#content .cell, #content .header'), (n) => n.dataset.key))"))
+            seen = set()
+            for node in wanted:
+                role = node["role"]["value"]
+                key = keys.get(node["nodeId"])
+                if role in ("row", "grid", "list") or key is None:
+                    continue
+                seen.add(key)
+                # Chromium's DevTools AX nodes carry the role, name, nesting and heading
+                # levels but not the set and grid positions: those are read from the ARIA
+                # attributes of the DOM node behind each AX node.
+                p = self.props(node)
+                p.update({k[5:]: int(v) for k, v in attributes[node["nodeId"]].items() if k.startswith("aria-")
+                          and k[5:] in ("setsize", "posinset", "rowindex", "colindex", "colspan", "rowcount",
+                                        "colcount")})
+                if role == "heading":
+                    checked["heading"] += 1
+                    if key[0] != "h" or p.get("level") != 2:
+                        self.fail("heading %s: level %s" % (key, p.get("level")))
+                    continue
+                s, i = self.position(int(key[1:]))
+                want = self.query.ask({"accessibility": [s, i]})
+                parent = by_id.get(node.get("parentId"), {})
+                parent_role = (parent.get("role") or {}).get("value")
+                checked[role] = checked.get(role, 0) + 1
+                if "row" in want:
+                    grid = by_id.get(parent.get("parentId"), {})
+                    gp = {k[5:]: int(v) for k, v in self.attributes_of([grid])[grid["nodeId"]].items()
+                          if k in ("aria-rowcount", "aria-colcount")} if grid else {}
+                    rp = {k[5:]: int(v) for k, v in self.attributes_of([parent])[parent["nodeId"]].items()
+                          if k == "aria-rowindex"} if parent else {}
+                    got = {"role": role, "parent": parent_role, "grid": (grid.get("role") or {}).get("value"),
+                           "row": rp.get("rowindex"), "column": p.get("colindex"),
+                           "columnSpan": p.get("colspan", 1), "rowCount": gp.get("rowcount"),
+                           "columnCount": gp.get("colcount")}
+                    expect = {"role": "gridcell", "parent": "row", "grid": "grid", "row": want.get("row"),
+                              "column": want.get("column"), "columnSpan": want.get("columnSpan"),
+                              "rowCount": want.get("rowCount"), "columnCount": want.get("columnCount")}
+                else:
+                    got = {"role": role, "parent": parent_role, "setsize": p.get("setsize"),
+                           "posinset": p.get("posinset")}
+                    expect = {"role": "listitem", "parent": "list", "setsize": want.get("setsize"),
+                              "posinset": want.get("posinset")}
+                if got != expect:
+                    self.fail("accessibility of %s at offset %s: tree %s, library %s" % ([s, i], offset, got, expect))
+            missing = [k for k in rendered if k not in seen]
+            if missing:
+                self.fail("rendered but not in the accessibility tree at offset %s: %s" % (offset, missing[:5]))
+        self.figures["accessibility nodes compared"] = ", ".join("%d %ss" % (v, k) for k, v in sorted(checked.items()))
+
+    def position(self, index):
+        lo, hi = 0, len(self.first)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.first[mid] + self.specs[mid]["count"] > index:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo, index - self.first[lo]
+
+    # -- 4. Keys.
+    def press(self, key, shift=False):
+        codes = {"ArrowUp": 38, "ArrowDown": 40, "ArrowLeft": 37, "ArrowRight": 39, "Tab": 9, "Escape": 27}
+        common = {"key": key, "code": key, "windowsVirtualKeyCode": codes[key], "nativeVirtualKeyCode": codes[key],
+                  "modifiers": 8 if shift else 0}
+        self.browser.send("Input.dispatchKeyEvent", dict(common, type="rawKeyDown"))
+        self.browser.send("Input.dispatchKeyEvent", dict(common, type="keyUp"))
+
+    def focused_in_tree(self):
+        nodes, _ = self.ax_tree()
+        focused = [n for n in nodes if self.props(n).get("focused")]
+        keys = self.keys_of(focused)
+        return [keys.get(n["nodeId"]) for n in focused if keys.get(n["nodeId"])]
+
+    def visible_fully(self):
+        return self.page("""(() => { const n = document.activeElement, r = n.getBoundingClientRect(),
+            v = document.getElementById('scroller').getBoundingClientRect();
+            return r.top >= v.top - 0.5 && r.bottom <= v.bottom + 0.5 && r.left >= v.left - 0.5 && r.right <= v.right + 0.5
+              || r.height > v.height || r.width > v.width; })()""")
+
+    def keys(self):
+        arrows = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]
+        names = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
+        presses = wrong = 0
+        for start_kinds in (("flow",), ("grid-dense", "grid"), ("carousel", "carousel-page"), ("masonry",)):
+            if not any(self.specs[s]["kind"] in start_kinds for s in self.cell_sections()):
+                continue
+            s, i = self.random_cell(start_kinds)
+            self.page("listlayoutPage.focusCell(%d, %d)" % (s, i))
+            for step in range(self.args.presses // 4):
+                before = self.state()
+                if before["focused"] is None or before["focused"]["key"][0] != "c":
+                    self.fail("no cell focused before a press: %s" % before["focused"])
+                    break
+                key = self.rng.choice(arrows)
+                want = self.query.ask({"focus": {"from": before["focused"]["position"], "direction": names[key],
+                                                 "scroll": scroll_map(before["carousels"])}})
+                self.press(key)
+                after = self.state()
+                presses += 1
+                position = after["focused"]["position"] if after["focused"] else None
+                expected = want.get("to") or before["focused"]["position"]
+                ok = position == expected
+                if ok and want.get("carouselOffset") is not None:
+                    ok = close(after["carousels"].get(str(expected[0])), want["carouselOffset"])
+                if ok and not self.visible_fully():
+                    self.fail("after %s to %s the focused cell is not wholly in view" % (key, expected))
+                    ok = False
+                if ok and step % 8 == 0 and self.focused_in_tree() != [after["focused"]["key"]]:
+                    self.fail("the accessibility tree's focus is %s, not %s" % (self.focused_in_tree(), after["focused"]))
+                    ok = False
+                if not ok:
+                    wrong += 1
+                    self.fail("%s from %s: page focus %s (carousels %s), library %s" % (
+                        key, before["focused"]["position"], position, after["carousels"], want))
+        self.figures["arrow presses"] = "%d (%d wrong)" % (presses, wrong)
+
+        # Tab and Shift+Tab: the reading order, from the feed.
+        def order():
+            for s, spec in enumerate(self.specs):
+                if spec["header"]:
+                    yield "h%d" % s
+                for i in range(spec["count"]):
+                    yield "c%d" % (self.first[s] + i)
+                if spec["footer"]:
+                    yield "f%d" % s
+        sequence = list(order())
+        index = {k: n for n, k in enumerate(sequence)}
+        tabs = wrong = 0
+        for start in (self.rng.randrange(len(sequence)) for _ in range(3)):
+            key = sequence[start]
+            self.page("listlayoutPage.focusKey(%s)" % json.dumps(key))
+            for step in range(self.args.presses // 6):
+                backward = step % 5 == 4
+                self.press("Tab", shift=backward)
+                got = (self.state()["focused"] or {}).get("key")
+                n = index[key] + (-1 if backward else 1)
+                want = sequence[n] if 0 <= n < len(sequence) else None
+                tabs += 1
+                if want is not None and got != want:
+                    wrong += 1
+                    self.fail("Tab%s from %s: page %s, reading order %s" % (" (shift)" if backward else "", key, got, want))
+                    break
+                if want is not None and not self.visible_fully():
+                    self.fail("after Tab to %s the element is not wholly in view" % got)
+                key = got or key
+        self.figures["Tab presses"] = "%d (%d wrong)" % (tabs, wrong)
+
+    # -- 5. Drag.
+    def client_of(self, x, y):
+        """Client coordinates of a content point (the list's own coordinates)."""
+        return self.page("(() => { const r = document.getElementById('content').getBoundingClientRect();"
+                         " return [r.left + %r, r.top + %r]; })()" % (x, y))
+
+    def mouse(self, kind, point):
+        self.browser.send("Input.dispatchMouseEvent", {"type": kind, "x": point[0], "y": point[1], "button": "left",
+                                                       "buttons": 0 if kind == "mouseReleased" else 1,
+                                                       "clickCount": 1})
+
+    def frames_of(self, section):
+        return {e["item"]: e["frame"] for e in self.layout["elements"] if e["kind"] == "cell" and e["section"] == section}
+
+    def drag(self, url):
+        along = "x" if self.args.horizontal else "y"
+        done = {"drags": 0, "targets": 0, "previews": 0}
+        uniform = [s for s, spec in enumerate(self.specs)
+                   if spec["kind"] in ("uniform-grid", "uniform-flow") and spec["count"] > 12]
+        plain = [s for s, spec in enumerate(self.specs) if spec["kind"] in ("flow", "masonry", "grid") and spec["count"] > 30]
+        for s in uniform[:2] + plain[:2]:
+            self.browser.page(url)
+            frames = self.frames_of(s)
+            a = self.rng.randrange(min(len(frames), 8))
+            fa = frames[a]
+            self.page("listlayoutPage.scrollTo(%r)" % (fa[along] - 200))
+            self.settle()
+            start = self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2)
+            self.mouse("mousePressed", start)
+            targets = [b for b in range(len(frames)) if b != a and abs(frames[b][along] - fa[along]) < 300][:6]
+            for number, b in enumerate(targets):
+                fb = frames[b]
+                for fraction in (0.5, 0.2):
+                    # The library's preview is the whole layout: asked at two points per drag.
+                    previewing = s in uniform and number < 2 and fraction == 0.5
+                    point = (fb["x"] + fb["width"] * fraction, fb["y"] + fb["height"] * fraction)
+                    self.mouse("mouseMoved", self.client_of(*point))
+                    state = self.state()
+                    if state["drag"] is None:
+                        self.fail("no drag after moving the mouse")
+                        continue
+                    content_point = state["drag"]["point"]
+                    want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": content_point,
+                                                          "preview": previewing}})
+                    done["targets"] += 1
+                    if want.get("target") != state["drag"]["target"]:
+                        self.fail("drag of %s at %s: page target %s, library %s" % (
+                            [s, a], content_point, state["drag"]["target"], want.get("target")))
+                    if previewing and want.get("preview"):
+                        library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
+                                   if e["kind"] == "cell"}
+                        for entry in state["preview"] or []:
+                            if entry["section"] != s:
+                                continue
+                            f = library.get((entry["section"], entry["item"]))
+                            got = entry["frame"]
+                            done["previews"] += 1
+                            if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), got)):
+                                self.fail("preview of %s: page %s, library %s" % ((entry["section"], entry["item"]), got, f))
+                                break
+            # Auto-scroll near the trailing edge, then a drop at the last target.
+            state = self.state()
+            edge = self.page("(() => { const v = document.getElementById('scroller').getBoundingClientRect();"
+                             " return %s; })()" % ("[v.right - 20, v.top + 40]" if self.args.horizontal
+                                                   else "[v.left + 40, v.bottom - 20]"))
+            self.mouse("mouseMoved", edge)
+            moving = self.state()
+            want = self.query.ask({"autoScroll": {"point": moving["drag"]["point"][1 if not self.args.horizontal else 0],
+                                                  "offset": moving["offset"], "height": moving["viewportLength"]}})
+            if not close(want.get("speed"), moving["drag"]["speed"]) or not want["speed"] > 0:
+                self.fail("auto-scroll near the trailing edge: page %s, library %s" % (moving["drag"]["speed"], want))
+            time.sleep(0.3)
+            self.settle()
+            end = self.layout["contentSize"]["width" if self.args.horizontal else "height"] - moving["viewportLength"]
+            if moving["offset"] < end - 1 and not self.state()["offset"] > moving["offset"]:
+                self.fail("the list did not scroll towards the trailing edge while dragging there")
+            self.mouse("mouseMoved", start)
+            final = self.state()["drag"]
+            self.mouse("mouseReleased", start)
+            after = self.state()
+            done["drags"] += 1
+            if final and final["target"]:
+                label = self.page("listlayoutPage.label(%d, %d)" % tuple(final["target"]))
+                if label != "c%d" % (self.first[s] + a) or (after["focused"] or {}).get("position") != final["target"]:
+                    self.fail("drop of %s at %s: the cell there is %s, focus %s" % (
+                        [s, a], final["target"], label, after["focused"]))
+        self.figures["drags"] = "%(drags)d (%(targets)d drop targets, %(previews)d previewed frames compared)" % done
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--listlayout", default=os.environ.get("LISTLAYOUT"))
+    ap.add_argument("--chromium", default=os.environ.get("CHROMIUM", "chromium"))
+    ap.add_argument("--cells", type=int, default=100000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--direction", choices=("ltr", "rtl"), default="ltr")
+    ap.add_argument("--horizontal", action="store_true")
+    ap.add_argument("--samples", type=int, default=400, help="seeded cells per rule comparison")
+    ap.add_argument("--presses", type=int, default=160, help="arrow presses (and about a third as many Tabs)")
+    ap.add_argument("--only", default="rules,aria,keys,drag")
+    ap.add_argument("--out", default=os.path.join(HERE, "..", "..", ".build", "html-interact"))
+    args = ap.parse_args()
+    if shutil.which(args.chromium) is None and not os.path.exists(args.chromium):
+        raise SystemExit("chromium not found (apt-get install -y chromium, or --chromium PATH)")
+    cli = find_listlayout(args.listlayout)
+    out = os.path.abspath(args.out)
+    os.makedirs(out, exist_ok=True)
+    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal)
+    feed_path, page = os.path.join(out, "feed.json"), os.path.join(out, "page.html")
+    with open(feed_path, "w") as f:
+        json.dump(feed, f)
+    run([cli, "render", feed_path, "--html", page])
+    layout = json.loads(run([cli, "layout", feed_path]))
+    url = "file://%s#vh=%d" % (page, VIEWPORT)
+    browser = cdp.Browser(args.chromium, 900, VIEWPORT + 120)
+    query = Query(cli, feed_path)
+    checker = Checker(args, browser, query, specs, layout)
+    try:
+        browser.page(url)
+        for phase in args.only.split(","):
+            began = time.time()
+            getattr(checker, phase)(url) if phase == "drag" else getattr(checker, phase)()
+            print("%s: %.1f s" % (phase, time.time() - began), file=sys.stderr, flush=True)
+        errors = browser.console_errors() + (browser.evaluate("window.__errors") or [])
+    finally:
+        browser.close()
+        query.close()
+    print("feed:              %d cells in %d sections (%s%s), page %d bytes" % (
+        checker.cells, len(specs), args.direction, ", horizontal" if args.horizontal else "", os.path.getsize(page)))
+    for name, value in checker.figures.items():
+        print("%-30s %s" % (name + ":", value))
+    print("page errors:       %d" % len(errors))
+    failures = checker.failures + ["page error: %s" % e for e in errors]
+    for failure in failures:
+        print("FAIL: " + failure)
+    if failures:
+        return 1
+    print("OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

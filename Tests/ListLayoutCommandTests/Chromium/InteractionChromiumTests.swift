@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs `Scripts/html-check/interact.py` in headless Chromium: the page's keyboard focus,
+/// Tab order, accessibility tree and drag to reorder, each compared with `listlayout query`
+/// (the library's answers) on a seeded feed of every section kind. Needs Chromium, Python 3
+/// and the built `listlayout`: runs only when `LISTLAYOUT_CHROMIUM_TESTS=1`.
+@Suite struct InteractionChromiumTests {
+  @Test(
+    .enabled(
+      if: HTMLPageChromiumTests.enabled,
+      "set LISTLAYOUT_CHROMIUM_TESTS=1 to press keys and drag on the HTML page in headless Chromium"),
+    .timeLimit(.minutes(10)))
+  func keysAccessibilityAndDragOnA100000CellPage() throws {
+    let text = try Self.runInteractionCheck([])
+    #expect(text.contains("focus answers compared:        2400 (0 differ)"), "\(text)")
+    #expect(text.contains("arrow presses:                 160 (0 wrong)"), "\(text)")
+  }
+
+  @Test(
+    .enabled(
+      if: HTMLPageChromiumTests.enabled,
+      "set LISTLAYOUT_CHROMIUM_TESTS=1 to press keys and drag on the HTML page in headless Chromium"),
+    .timeLimit(.minutes(10)),
+    arguments: [["--direction", "rtl"], ["--horizontal"]])
+  func rightToLeftAndHorizontalPages(options: [String]) throws {
+    _ = try Self.runInteractionCheck(
+      ["--cells", "20000", "--seed", "11", "--samples", "200", "--presses", "60"] + options)
+  }
+
+  /// Runs the script with `options` in a directory of its own, expects it to pass, and returns
+  /// what it printed.
+  static func runInteractionCheck(_ options: [String]) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "listlayout-interact-\(ProcessInfo.processInfo.processIdentifier)-\(options.joined())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "python3", repositoryRoot.appendingPathComponent("Scripts/html-check/interact.py").path, "--out",
+        directory.path,
+      ]
+      + options
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "interact.py said:\n\(text)")
+    #expect(text.contains("page errors:       0"), "\(text)")
+    #expect(text.contains("OK"))
+    return text
+  }
+}
