@@ -322,11 +322,13 @@ extension HTMLRenderer {
         y = f[1]; h = f[3];
       }
       let top = 0, bottom = 0;
+      // A section's own pinning overrides the list's; the list header as tall as it is now.
+      const pins = (own, list) => own && own[s] !== null && own[s] !== undefined ? own[s] : list;
       if (key[0] === "c" || key[0] === "f") {
-        top = headerPin + (L.pin.headers && S.header[s] ? S.header[s][3] : 0);
+        top = headerPinAt(scrollOffset()) + (pins(S.pinHeader, L.pin.headers) && S.header[s] ? S.header[s][3] : 0);
       }
       if (key[0] === "c" || key[0] === "h") {
-        bottom = footerPin + (L.pin.footers && S.footer[s] ? S.footer[s][3] : 0);
+        bottom = footerPin + (pins(S.pinFooter, L.pin.footers) && S.footer[s] ? S.footer[s][3] : 0);
       }
       const vh = viewLength(), o = scrollOffset();
       let to = o;
