@@ -8,8 +8,13 @@ public struct JSONInputLimits: Sendable, Hashable {
   public var maxDepth: Int
   /// The most sections in a feed (default 1,000,000).
   public var maxSections: Int
-  /// The most cells in a feed, over all sections (default 5,000,000).
+  /// The most cells in a feed, over all sections (default 5,000,000). A run (an item
+  /// `{"repeat": n, "cells": […]}`) counts as the cells it lists, once.
   public var maxCells: Int
+  /// The most cells in a feed once its runs are expanded, each run counting as the cells it
+  /// stands for (default 2,147,483,647, `Int32.max`, which is also the most it may be: what
+  /// keeps every cell index the layout stores in 32 bits and every index sum exact).
+  public var maxExpandedCells: Int = Int(Int32.max)
   /// The longest string, in bytes (default 4,096).
   public var maxStringLength: Int
   /// The most traits on one cell, header or footer (default 64).

@@ -3,9 +3,12 @@
 ///
 /// Element `r` of a run's sequence is `pattern[r % pattern.count]`, given the identifier
 /// `idPrefix` followed by `firstID + r` when the run has a prefix.
-@usableFromInline final class RunPattern<Element: Sendable>: Sendable {
+@usableFromInline final class RunPattern<Element: Sendable>: @unchecked Sendable {
+  // `@unchecked`: ``pattern`` changes only in ``setAttributes(_:)``, which a feed decoder
+  // calls before the model holding the run is handed out; after that it is read only.
+
   /// The elements repeated (at least one).
-  let pattern: ContiguousArray<Element>
+  private(set) var pattern: ContiguousArray<Element>
   /// The prefix of derived identifiers, or `nil` when the run's elements keep their own.
   let idPrefix: String?
   /// The number in the identifier of the sequence's element 0.
@@ -29,6 +32,14 @@
     var element = pattern[r % pattern.count]
     if let identify, let idPrefix { identify(&element, idPrefix + String(firstID + r)) }
     return element
+  }
+}
+
+extension RunPattern where Element == Cell {
+  /// Gives the pattern's cells attributes (by position in the pattern): what a decoder does
+  /// once the feed's default attributes are known, before anyone else holds the run.
+  func setAttributes(_ attributes: [(Int, CellAttributes)]) {
+    for (index, value) in attributes { pattern[index].attributes = value }
   }
 }
 
@@ -244,11 +255,23 @@ extension ChunkedList where Element == Cell {
       return
     }
     precondition(!cells.isEmpty, "a run cycles through at least one cell")
+    appendRun(Self.pattern(ContiguousArray(cells), idPrefix: idPrefix, firstID: self.count), count: count)
+  }
+
+  /// The pattern of a run cycling through `cells`, whose cell `r` has the identifier
+  /// `idPrefix` followed by `firstID + r`.
+  static func pattern(_ cells: ContiguousArray<Cell>, idPrefix: String?, firstID: Int) -> RunPattern<Cell> {
     var identify: (@Sendable (inout Cell, String) -> Void)?
     if idPrefix != nil { identify = setCellID }
-    let pattern = RunPattern<Cell>(
-      pattern: ContiguousArray(cells), idPrefix: idPrefix, firstID: self.count, identify: identify)
-    appendRun(pattern, count: count)
+    return RunPattern(pattern: cells, idPrefix: idPrefix, firstID: firstID, identify: identify)
+  }
+
+  /// A run leaf of `count` cells cycling through `cells` (a decoder appends it to a
+  /// ``Builder``).
+  static func runLeaf(
+    cycling cells: ContiguousArray<Cell>, count: Int, idPrefix: String?, firstID: Int
+  ) -> Node {
+    Node(run: pattern(cells, idPrefix: idPrefix, firstID: firstID), start: 0, count: count)
   }
 
   /// The list's parts in order: written-out cells, and runs as their pattern, the number of
