@@ -45,6 +45,14 @@ extension FeedDecoder {
     }
   }
 
+  /// Throws when the cells read so far, runs expanded, are more than `maxExpandedCells`.
+  func checkExpandedCells(_ reader: borrowing JSONReader, at start: Int? = nil) throws(JSONInputError) {
+    let bound = Swift.min(limits.maxExpandedCells, CellList.maxRunListCount)
+    guard cellCount + expandedCells > bound else { return }
+    throw reader.error(
+      .limitExceeded("maxExpandedCells"), "more than \(bound) cells with the runs' repeated cells", at: start)
+  }
+
   /// Reads the run object the reader is on, whose first cell is the section's cell `item`,
   /// and appends it to `cells` as one run; returns the number of cells it stands for.
   ///
@@ -98,15 +106,9 @@ extension FeedDecoder {
       throw reader.error(.invalidValue, "\"idStart\" numbers the identifiers of \"idPrefix\"", at: start)
     }
     guard !pattern.isEmpty, repetitions > 0 else { return 0 }
-    // Both factors are at most `Int32.max`: the product cannot overflow.
-    let count = repetitions * pattern.count
-    let bound = Swift.min(limits.maxExpandedCells, CellList.maxRunListCount)
-    expandedCells += count - pattern.count
-    guard count <= bound, cellCount + expandedCells <= bound else {
-      throw reader.error(
-        .limitExceeded("maxExpandedCells"), "more than \(bound) cells with the runs' repeated cells",
-        at: start)
-    }
+    let (count, overflow) = repetitions.multipliedReportingOverflow(by: pattern.count)
+    expandedCells += overflow ? Int.max / 2 : count - pattern.count
+    try checkExpandedCells(reader, at: start)
     let leaf = CellList.runLeaf(cycling: pattern, count: count, idPrefix: idPrefix, firstID: idStart ?? item)
     if !patternAttributes.isEmpty { runAttributes.append((leaf.run!, patternAttributes)) }
     cells.append(leaf: leaf)

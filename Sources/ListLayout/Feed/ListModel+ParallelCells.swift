@@ -135,7 +135,9 @@ extension FeedDecoder {
       if !chunk.isEmpty { cells.append(leaf: CellList.Node(cells: chunk)) }
       switch end {
       case .full: continue
-      case .closed: return cells.list()
+      case .closed:
+        if expandedCells > 0 { try checkExpandedCells(reader) }
+        return cells.list()
       case .run:
         let count = try readRun(&reader, section: section, item: pending! + shift, into: &cells)
         shift += count - 1
