@@ -213,4 +213,30 @@ import Testing
       }
     }
   }
+
+  /// A batch update of a section of runs keeps them runs: one chunk is written out around
+  /// each edit, the rest of the run is shared.
+  @Test func batchUpdatesKeepRunsButAroundTheirEdits() throws {
+    var cells = CellList(repeating: Cell(width: 100, height: 10), count: 200_000, idPrefix: "r")
+    cells.append(
+      cycling: [Cell(width: 50, height: 5), Cell(width: 75, height: 6)], count: 100_000, idPrefix: "s")
+    let model = ListModel(configuration: ListConfiguration(width: 320), sections: [Section(cells: cells)])
+    var written = model
+    written.sections[0].cells = CellList(Array(cells))
+    var update = ListUpdate()
+    update.resizeItem(at: IndexPath(item: 100_000, section: 0), to: Size(width: 300, height: 30))
+    update.deleteItem(at: IndexPath(item: 250_000, section: 0))
+    update.insertItem(Cell(id: "new", width: 10, height: 10), at: IndexPath(item: 150_000, section: 0))
+    let a = try model.layout().applying(update).snapshot
+    let b = try written.layout().applying(update).snapshot
+    let after = a.model.sections[0].cells
+    #expect(after.runLeafCount == 5)
+    #expect(after.count == 300_000)
+    #expect(after[150_000].id == "new")
+    #expect(after[150_001].id == "r150000")
+    #expect(after[250_000].id == "s249999")
+    #expect(after[250_001].id == "s250001")
+    try expectSameLayout(a, b, "batch update of runs")
+    #expect(Self.describe(after) == Self.describe(b.model.sections[0].cells))
+  }
 }
