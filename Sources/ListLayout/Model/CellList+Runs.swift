@@ -274,6 +274,25 @@ extension ChunkedList where Element == Cell {
     Node(run: pattern(cells, idPrefix: idPrefix, firstID: firstID), start: 0, count: count)
   }
 
+  /// The list with `transform` applied to every cell: to a run's pattern, not to each cell
+  /// it stands for (so `transform` must not depend on a cell's identifier).
+  ///
+  /// - Complexity: O(c + r·k) for c written-out cells and r runs of k cells each.
+  func mapRuns(_ transform: (Cell) -> Cell) -> CellList {
+    var builder = Builder()
+    forEachLeaf { leaf, _ in
+      if let run = leaf.run {
+        let pattern = Self.pattern(
+          ContiguousArray(run.pattern.map(transform)), idPrefix: run.idPrefix, firstID: run.firstID)
+        builder.append(leaf: Node(run: pattern, start: leaf.runStart, count: leaf.count))
+      } else {
+        for cell in leaf.elements { builder.append(transform(cell)) }
+      }
+      return true
+    }
+    return builder.list()
+  }
+
   /// The list's parts in order: written-out cells, and runs as their pattern, the number of
   /// cells, the identifier prefix and the number in the first cell's identifier.
   enum Part {

@@ -164,7 +164,7 @@ import Testing
 
   /// Every kind of section: frames of a model of runs equal the same model written out, bit
   /// for bit (sizes and spacings are halves).
-  @Test(arguments: ["flow", "grid", "masonry", "carousel"])
+  @Test(arguments: ["flow", "grid", "masonry", "carousel", "horizontal"])
   func runModelsLayOutAsTheirWrittenOutCells(kind: String) throws {
     for seed in 0..<UInt64(sweep(quick: 25, long: 300)) {
       var rng = SplitMix64(seed: 33_000 + seed)
@@ -173,9 +173,19 @@ import Testing
       case "grid": model = GridModelGenerator.model(&rng)
       case "masonry": model = MasonryGenerator.model(&rng)
       case "carousel": model = CarouselGenerator.model(&rng)
+      case "horizontal":
+        var horizontal = GridModelGenerator.model(&rng)
+        horizontal.configuration.scrollDirection = .horizontal
+        model = horizontal
       default: model = ModelGenerator.model(&rng)
       }
       let (runs, written) = Self.runModels(model, &rng)
+      if kind == "horizontal" {
+        // The transposed model the layout works on keeps the runs.
+        for section in runs.sections {
+          #expect(section.transposed.cells.runLeafCount == section.cells.runLeafCount)
+        }
+      }
       for s in runs.sections.indices {
         #expect(Self.describe(runs.sections[s].cells) == Self.describe(written.sections[s].cells))
       }
