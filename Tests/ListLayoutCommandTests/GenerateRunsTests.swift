@@ -52,6 +52,7 @@ import Testing
     #expect(status == .success)
     #expect(io.stdout.contains("\"repeat\":100000000"))
     #expect(run(["generate", "--cells", "100000000"]).0 == .usageError)
+    #expect(run(["generate", "--cells", "100000001", "--runs"]).0 == .usageError)
     #expect(run(["generate", "--cells", "10", "--cycle", "2"]).0 == .usageError)
     #expect(run(["generate", "--cells", "10", "--runs", "--cycle", "0"]).0 == .usageError)
   }

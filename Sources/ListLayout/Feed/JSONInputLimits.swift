@@ -12,9 +12,11 @@ public struct JSONInputLimits: Sendable, Hashable {
   /// `{"repeat": n, "cells": […]}`) counts as the cells it lists, once.
   public var maxCells: Int
   /// The most cells in a feed once its runs are expanded, each run counting as the cells it
-  /// stands for (default 2,147,483,647, `Int32.max`, which is also the most it may be: what
-  /// keeps every cell index the layout stores in 32 bits and every index sum exact).
-  public var maxExpandedCells: Int = Int(Int32.max)
+  /// stands for (default 100,000,000). A larger value counts as `Int32.max` (2,147,483,647),
+  /// the most a list with runs holds: what keeps every cell index the layout stores in 32
+  /// bits and every index sum exact. A layout still walks every cell a run stands for, so the
+  /// default keeps a feed of a few bytes to the cost of a hundred million cells.
+  public var maxExpandedCells: Int = 100_000_000
   /// The longest string, in bytes (default 4,096).
   public var maxStringLength: Int
   /// The most traits on one cell, header or footer (default 64).

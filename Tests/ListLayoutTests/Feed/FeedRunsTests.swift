@@ -77,6 +77,14 @@ import Testing
     }
     limits.maxExpandedCells = 2001
     #expect(try ListModel(json: Array(json.utf8), limits: limits).cellCount == 2001)
+    // The default: a hundred million cells, not one more.
+    let over = #"{"width": 1, "sections": [{"items": [{"repeat": 50000000, "cells": [{}, {}]}, {}]}]}"#
+    do {
+      _ = try ListModel(jsonString: over)
+      Issue.record("100,000,001 cells passed the default bound")
+    } catch {
+      #expect(error.kind == .limitExceeded("maxExpandedCells"))
+    }
     // Raised past Int32.max, the bound stays Int32.max.
     limits.maxExpandedCells = .max
     let huge = #"{"width": 1, "sections": [{"items": [{"repeat": 2147483647, "cells": [{}, {}]}]}]}"#
