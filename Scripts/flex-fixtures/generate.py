@@ -32,7 +32,9 @@ ancestor) and `display: contents` into the mixes; both batches pass whole. Seeds
 and `features 6006 300` are committed and pass whole. Seeds in
 BASELINE_SEEDS (7007) draw `align-items`/`align-self: baseline` into the mixes; `features 7007 300`
 is committed and passes whole (`generate.py baseline` writes the
-hand-written baseline fixtures, flex-baseline-hand.json, which all pass). A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
+hand-written baseline fixtures, flex-baseline-hand.json, which all pass). `generate.py sizing` writes flex-sizing-hand.json: the fixtures of issue 35 (the `stretch` sizing
+keyword, an aspect ratio with a stretched text item, and Yoga's roots at their min-content width).
+A leaf may carry `text` (words split at U+200B) and `font` (`advance`, `lineHeight`), laid
 out in a test font built here with fontTools (`pip install fonttools`), every glyph a 1em
 square as in Ahem. Boxes get `scrollbar-width: none`, so `overflow: scroll` takes no room.
 
@@ -1228,6 +1230,180 @@ def feature_fixtures():
     return f
 
 
+def sizing_fixtures():
+    """The fixtures of issue 35: `generate.py sizing` writes flex-sizing-hand.json.
+
+    - An aspect ratio on a single-line row container whose stretched item is text: the ratio's
+      height is definite, so the stretched item is that tall whatever its text, and only the other
+      items can raise the container (as Taffy's suite has it, its text nodes being flex containers).
+    - The public suites' fixtures whose roots Yoga's page sizes in no space: the same trees at their
+      max-content width (our page) and with `width: min-content` (what Yoga's page gives them).
+    - The `stretch` sizing keyword (CSS Sizing 4 §3.1) on every property that takes it.
+    """
+    f = []
+
+    def add(name, tree):
+        f.append((name, tree))
+
+    def text(words, **style):
+        # (Shrinkable, as an anonymous item is, so that the text wraps in its container.)
+        return {"style": {"flexShrink": 1, **style}, "text": "\u200b".join(words)}
+
+    nine = ["HHHH"] * 9
+    eleven = ["HH"] * 11
+
+    def ratio_box(*kids, **style):
+        return box(list(kids), aspectRatio=3, minHeight="auto", flexDirection="row", **style)
+
+    # The ratio's automatic minimum height with a stretched text item (CSS Sizing 4 §5.1, CSS
+    # Flexbox §9.8 point 1).
+    add("ratio_row_stretched_text",
+        box([ratio_box(text(nine), width=50), ratio_box(text(nine), maxWidth=50),
+             ratio_box(text(nine), leaf(width=10, height=30), width=50),
+             ratio_box(text(nine, margin={"top": 5}), width=50),
+             ratio_box(text(nine, minHeight=40), width=50), ratio_box(text(nine, maxHeight=10), width=50),
+             ratio_box(text(nine), width=50, padding={"top": 4}, border={"bottom": 2}),
+             ratio_box(box([leaf(width=10, height=70)]), width=50)],
+            flexDirection="row", alignItems="flex-start", width=500, height=300))
+    add("ratio_row_content_text",
+        box([ratio_box(text(nine), width=50, alignItems="flex-start"),
+             ratio_box(text(nine), width=50, flexWrap="wrap"),
+             ratio_box(text(nine, margin={"top": "auto"}), width=50),
+             box([text(nine)], aspectRatio=3, minHeight="auto", width=50),
+             ratio_box(text(nine), width=50, maxHeight=10)],
+            flexDirection="row", alignItems="flex-start", width=400, height=300))
+    add("ratio_row_stretched_text_absolute",
+        box([box([text(nine)], position="absolute", maxWidth=50, aspectRatio=3, minHeight="auto",
+                 flexDirection="row", flexShrink=1),
+             box([text(eleven, flexShrink=1)], position="absolute", top=100, maxWidth=40, aspectRatio=2,
+                 minHeight="auto", flexDirection="row")],
+            flexDirection="row", width=400, height=300))
+    add("ratio_row_stretched_text_item",
+        box([box([text(eleven, flexShrink=1, minWidth="auto")], maxWidth=40, aspectRatio=2,
+                 minHeight="auto", minWidth="auto", flexDirection="row", flexShrink=1)],
+            flexDirection="row", alignItems="flex-start", width=100, height=100))
+    # Yoga's page: the trees of its fixtures wrap_column, row_gap_percent_wrapping_with_min_width,
+    # max_content_flex_basis_row, fit_content_max_height, fit_content_min_height and
+    # max_content_min_height, each at its max-content width and at its min-content width.
+    fifty = lambda: [leaf(width=50, height=50), leaf(width=50, height=100), leaf(width=50, height=25)]
+    yoga = {
+        "wrap_column": lambda **s: box([leaf(width=30, height=30) for _ in range(4)], height=100,
+                                       flexWrap="wrap", **s),
+        "row_gap_percent_wrapping_with_min_width": lambda **s: box(
+            [leaf(width=100, height=100) for _ in range(5)], flexDirection="row", minWidth=300, gap="10%",
+            flexWrap="wrap", **s),
+        "max_content_flex_basis_row": lambda **s: box(
+            [leaf(width=50, height=50), leaf(width=100, height=500), leaf(width=25, height=50)],
+            flexDirection="row", flexBasis="max-content", flexWrap="wrap", **s),
+        "fit_content_max_height": lambda **s: box(
+            [box(fifty(), maxHeight="fit-content", height=110, flexWrap="wrap")], height=90, **s),
+        "fit_content_min_height": lambda **s: box(
+            [box(fifty(), minHeight="fit-content", height=90, flexWrap="wrap")], height=90, **s),
+        "max_content_min_height": lambda **s: box(fifty(), minHeight="max-content", height=100,
+                                                  flexWrap="wrap", **s),
+    }
+    for name, tree in yoga.items():
+        add(f"yoga_page_{name}_max_content", tree())
+        add(f"yoga_page_{name}_min_content", tree(width="min-content"))
+    # `stretch` (CSS Sizing 4 §3.1): the margin box fills the containing block.
+    S = "stretch"
+    add("stretch_width_row",
+        box([leaf(width=S, height=10, margin={"left": 5, "right": 15}), leaf(width=S, height=10, flexShrink=1),
+             leaf(width=S, height=10, flexShrink=1, boxSizing="content-box", padding={"left": 7}, border={"right": 2})],
+            flexDirection="row", width=200, height=100, padding=10))
+    add("stretch_width_row_auto_width",
+        box([box([box([leaf(width=40, height=5)], width=S, height=10), leaf(width=30, height=10)],
+                 flexDirection="row", padding=5),
+             box([box([leaf(width=25, height=5)], flexBasis=S, height=10), leaf(width=30, height=10)],
+                 flexDirection="row"),
+             box([leaf(width=80, height=10, maxWidth=S), leaf(width=30, height=10, minWidth=S)],
+                 flexDirection="row")],
+            width=300, height=100, alignItems="flex-start"))
+    add("stretch_height_row_definite",
+        box([leaf(width=20, height=S, margin={"top": 3, "bottom": 7}), leaf(width=20, height=S),
+             leaf(width=20, height=10, minHeight=S), leaf(width=20, height=500, maxHeight=S, margin={"top": 5}),
+             box([leaf(width="50%", height="50%")], width=40, height=S)],
+            flexDirection="row", alignItems="center", width=200, height=100, padding=10))
+    add("stretch_height_row_auto_height",
+        box([box([leaf(width=20, height=S), leaf(width=20, height=50)], flexDirection="row"),
+             box([box([leaf(width=5, height=12)], width=20, height=S), leaf(width=20, height=50)],
+                 flexDirection="row", alignItems="flex-start"),
+             box([leaf(width=20, height=S, margin={"top": 4}), leaf(width=20, height=50),
+                  leaf(width=10, height=10, minHeight=S), leaf(width=10, height=60, maxHeight=S),
+                  box([leaf(width=5, height="50%")], width=20, height=S)],
+                 flexDirection="row", alignItems="center", padding={"top": 3})],
+            width=200, alignItems="flex-start"))
+    add("stretch_height_row_wrap",
+        box([box([leaf(width=60, height=S), leaf(width=60, height=20), leaf(width=60, height=S, margin={"top": 4})],
+                 flexDirection="row", flexWrap="wrap", width=100, height=100),
+             box([box([leaf(width=5, height=12)], width=60, height=S), leaf(width=60, height=20),
+                  leaf(width=60, height=30)],
+                 flexDirection="row", flexWrap="wrap", width=100)],
+            flexDirection="row", width=300, alignItems="flex-start"))
+    add("stretch_column",
+        box([leaf(width=S, height=10, margin={"left": 5, "right": 15}), leaf(width=S, height=10, alignSelf="center"),
+             leaf(width=20, height=S, margin={"top": 5, "bottom": 15}), leaf(width=20, height=S, flexShrink=1),
+             leaf(width=10, height=10, minHeight=S), leaf(width=10, height=500, maxHeight=S, flexShrink=1),
+             leaf(width=500, height=10, maxWidth=S), leaf(width=10, height=10, minWidth=S)],
+            width=200, height=100, padding=10, alignItems="flex-start"))
+    add("stretch_column_auto_size",
+        box([box([box([leaf(width=5, height=12)], width=20, height=S), leaf(width=20, height=10),
+                  leaf(width=10, height=10, minHeight=S), leaf(width=10, height=40, maxHeight=S)]),
+             box([leaf(width=S, height=10), leaf(width=60, height=10)], padding=5),
+             box([box([leaf(height=30, flexShrink=1, minHeight=S)], height=40, flexShrink=1),
+                  leaf(height=40, flexShrink=1)], maxHeight=50)],
+            flexDirection="row", width=300, alignItems="flex-start"))
+    add("stretch_column_wrap",
+        box([leaf(height=60, width=S), leaf(height=60, width=20), leaf(height=30, width=S, margin={"left": 3})],
+            flexWrap="wrap", width=100, height=100, alignItems="flex-start"))
+    add("stretch_flex_basis",
+        box([box([leaf(flexBasis=S, height=10, margin={"left": 5}),
+                  leaf(flexBasis=S, height=10, flexShrink=1, width=30)],
+                 flexDirection="row", width=200, height=40, padding=5),
+             box([leaf(flexBasis=S, width=10, margin={"top": 5}), leaf(flexBasis=S, width=10, flexShrink=1, height=30)],
+                 width=60, height=100, padding=5),
+             box([box([leaf(width=5, height=12)], flexBasis=S, width=10), leaf(flexBasis=S, width=10, height=30)],
+                 width=60),
+             box([leaf(flexBasis=S, height=10, flexGrow=1, maxWidth=S), leaf(width=50, height=10, flexGrow=1)],
+                 flexDirection="row", width=200)],
+            flexDirection="row", width=600, alignItems="flex-start"))
+    add("stretch_absolute",
+        box([leaf(position="absolute", width=S, height=S, margin={"left": 5, "top": 6, "right": 7, "bottom": 8}),
+             leaf(position="absolute", width=S, height=20, left=30, right="10%"),
+             leaf(position="absolute", width=S, height=S, top=10, bottom=20, left=15, margin="auto"),
+             leaf(position="absolute", width=50, maxWidth=S, left=180, height=10),
+             leaf(position="absolute", width=10, minWidth=S, left=20, height=S, maxHeight=30, top=50),
+             leaf(position="absolute", width=10, height=5, minHeight=S, top=60),
+             leaf(position="absolute", width=S, aspectRatio=4, top=0, right=20),
+             leaf(position="absolute", height=S, width=10, bottom=5)],
+            width=200, height=100, padding=10, border={"left": 3, "top": 2}))
+    for justify in ["center", "flex-end"]:
+        add(f"stretch_absolute_static_{justify}",
+            box([leaf(position="absolute", width=S, height=S, margin=4),
+                 leaf(position="absolute", width=S, height=10, alignSelf="flex-end"),
+                 leaf(position="absolute", width=10, height=S, alignSelf="center")],
+                flexDirection="row", justifyContent=justify, alignItems="center", width=200, height=100,
+                padding={"left": 30, "top": 10, "right": 5, "bottom": 20}))
+    add("stretch_ratio_and_percent_children",
+        box([leaf(width=S, aspectRatio=4), leaf(height=S, aspectRatio=0.5),
+             box([leaf(width="50%", height="50%")], width=S, height=S, flexShrink=1, margin={"left": 10})],
+            flexDirection="row", alignItems="flex-start", width=300, height=100))
+    add("stretch_text",
+        box([text(["HH", "HH"], width=S), leaf(width=30, height=10),
+             text(["HH", "HH"], width=40, height=S, margin={"top": 5, "bottom": 10}),
+             text(["HHHH", "HHHH", "HHHH"], flexBasis=S, minWidth="auto")],
+            flexDirection="row", alignItems="flex-start", width=150, height=60))
+    add("stretch_rtl",
+        box([leaf(width=S, height=10, margin={"left": 5, "right": 15}),
+             leaf(position="absolute", width=S, height=10, margin={"left": 3}, top=40, right=20),
+             box([leaf(width=S, height=10, margin={"right": 6}), leaf(width=30, height=10)], flexDirection="row",
+                 width=S)],
+            width=200, height=100, padding={"left": 10, "right": 4}, direction="rtl", alignItems="flex-end"))
+    add("stretch_root_height",
+        box([leaf(width=20, height=30), leaf(width=20, height=S)], flexDirection="row", width=100, height=S))
+    return f
+
+
 def baseline_fixtures():
     """Baseline alignment (`align-items: baseline`, `align-self: baseline`): `generate.py baseline`
     writes flex-baseline-hand.json."""
@@ -1697,6 +1873,9 @@ def main():
                                                     seed in BOX_SEEDS)))
                     for i in range(count)]
             write(f"flex-features-{seed}.json", rand)
+        return
+    if sys.argv[1:] == ["sizing"]:
+        write("flex-sizing-hand.json", [(n, number_ids(t)) for (n, t) in sizing_fixtures()])
         return
     if sys.argv[1:] == ["baseline"]:
         write("flex-baseline-hand.json", [(n, number_ids(t)) for (n, t) in baseline_fixtures()])

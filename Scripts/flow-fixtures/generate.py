@@ -432,7 +432,7 @@ def random_cases():
 PAGE_SCRIPT = r"""
 'use strict';
 const H = {left: 'flex-start', center: 'center', right: 'flex-end'};
-const V = {top: 'flex-start', center: 'center', bottom: 'flex-end'};
+const V = {top: 'flex-start', center: 'center', bottom: 'flex-end', stretch: 'stretch'};
 function px(v) { return v + 'px'; }
 function logicalPadding(el, i) {
   el.style.paddingBlockStart = px(i.top);
@@ -487,6 +487,9 @@ for (const feed of CASES) {
       parts.push({kind: 'header', section: si, el: h});
     }
     const a = s.attributes;
+    // Hub's default manager (a "traits" manager) with cells without traits: its one margin
+    // around the lines and between cells and lines, in place of the section's spacings.
+    const hub = feed.layoutManager && feed.layoutManager.type === 'traits' ? feed.layoutManager.margin : null;
     const body = document.createElement('div');
     body.style.display = 'flex';
     body.style.flexDirection = 'row';
@@ -494,18 +497,30 @@ for (const feed of CASES) {
     body.style.justifyContent = H[a.horizontalAlignment];
     body.style.alignItems = V[a.verticalAlignment];
     body.style.alignContent = 'flex-start';
-    body.style.columnGap = px(a.itemSpacing);
-    body.style.rowGap = px(a.lineSpacing);
+    body.style.columnGap = px(hub === null ? a.itemSpacing : hub);
+    body.style.rowGap = px(hub === null ? a.lineSpacing : hub);
     body.style.margin = '0';
     body.style.border = '0';
-    logicalPadding(body, a.insets);
+    if (hub === null || s.items.length === 0) {
+      logicalPadding(body, a.insets);
+    } else {
+      const i = a.insets;
+      logicalPadding(body, {top: i.top + hub, left: i.left + hub, bottom: i.bottom + hub, right: i.right + hub});
+    }
     sec.appendChild(body);
     s.items.forEach((it, ii) => {
       const c = document.createElement('div');
       c.style.flex = '0 0 auto';
       c.style.boxSizing = 'border-box';
       c.style.width = px(it.size.width);
-      c.style.height = px(it.size.height);
+      // A stretched line: the cell's height is its minimum, the line's height less its
+      // margins its height.
+      if (a.verticalAlignment === 'stretch') {
+        c.style.minHeight = px(it.size.height);
+        c.style.height = 'auto';
+      } else {
+        c.style.height = px(it.size.height);
+      }
       c.style.padding = '0';
       c.style.border = '0';
       const ci = (it.attributes && it.attributes.insets) || {top: 0, left: 0, bottom: 0, right: 0};

@@ -27,6 +27,22 @@ public enum FlexLength: Sendable, Hashable, CustomStringConvertible {
   /// `content`: only `flex-basis` takes it (size from the content, ignoring `width`/`height`,
   /// [CSS Flexbox §7.2.3](https://www.w3.org/TR/css-flexbox-1/#valdef-flex-basis-content)).
   case content
+  /// `stretch` (Chromium's `-webkit-fill-available`): the size that makes the box's margin box
+  /// fill its containing block along the property's axis, `width`, `height`, the min/max sizes
+  /// and `flex-basis` taking it ([CSS Sizing 4 §3.1](https://www.w3.org/TR/css-sizing-4/#valdef-width-stretch)):
+  /// the containing block's size less the box's margins (`auto` margins as 0), whatever its
+  /// `box-sizing`, never below its padding and border.
+  ///
+  /// The containing block is the flex container's content box for an item, the space offered
+  /// to the computation for the root, and for an absolutely positioned box its inset-modified
+  /// containing block (the padding box less its insets, an `auto` inset taking the box's static
+  /// position when the opposite one is `auto` too; CSS Position 3 §4.1). Where that size is not
+  /// definite the value behaves as a percentage with no base: `auto` for `width` and `height`,
+  /// `0` for minimum sizes, `none` for maximum sizes, `content` for `flex-basis`; but, as Chromium
+  /// has it, a single-line container whose cross size comes from its content gives an item's
+  /// cross-axis `stretch` sizes the size of its line. As a contribution to its container's
+  /// intrinsic size, a `stretch` size counts as `auto`.
+  case stretch
 
   /// The length in points, when it is one; `nil` otherwise.
   public var points: Double? {
@@ -50,6 +66,7 @@ public enum FlexLength: Sendable, Hashable, CustomStringConvertible {
     case .maxContent: "max-content"
     case .fitContent: "fit-content"
     case .content: "content"
+    case .stretch: "stretch"
     }
   }
 }

@@ -10,6 +10,8 @@ import Darwin
 ///
 /// Coordinates are `Double`, the width of `CGFloat` on 64-bit Apple platforms, so frames computed
 /// here match the ones UIKit would compute bit for bit.
+///
+/// `Codable` as `{"x": 10, "y": 20}` (the keys are the property names, a stable form).
 public struct Point: Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// The horizontal coordinate.
   public var x: Double
@@ -47,6 +49,8 @@ public struct Point: Sendable, Hashable, Codable, CustomStringConvertible, Bitwi
 }
 
 /// A width and a height.
+///
+/// `Codable` as `{"width": 375, "height": 44}` (the feed format's form of a size).
 public struct Size: Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// The extent along the horizontal axis.
   public var width: Double
@@ -88,6 +92,9 @@ public struct Size: Sendable, Hashable, Codable, CustomStringConvertible, Bitwis
 }
 
 /// A rectangle given by its origin (top-left corner) and size.
+///
+/// `Codable` as `{"x": 0, "y": 5, "width": 375, "height": 44}`, the form of every frame in
+/// the layout output (see ``init(from:)``).
 public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible, BitwiseCopyable {
   /// The top-left corner.
   public var origin: Point
@@ -233,6 +240,41 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible, Bitwis
   public var description: String {
     "(\(formatted(minX)), \(formatted(minY)), \(formatted(size.width)), \(formatted(size.height)))"
   }
+
+  /// The keys of a rectangle's `Codable` form: `{"x": 0, "y": 5, "width": 375, "height": 44}`,
+  /// the form of every frame in the layout output.
+  private enum CodingKeys: String, CodingKey {
+    case x, y, width, height
+    // The nested form earlier versions wrote, still read.
+    case origin, size
+  }
+
+  /// Encodes the rectangle as `{"x": …, "y": …, "width": …, "height": …}` (the frames of the
+  /// layout output are written so).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(origin.x, forKey: .x)
+    try container.encode(origin.y, forKey: .y)
+    try container.encode(size.width, forKey: .width)
+    try container.encode(size.height, forKey: .height)
+  }
+
+  /// Decodes a rectangle written as `{"x": …, "y": …, "width": …, "height": …}`, or in the
+  /// nested form `{"origin": {"x": …, "y": …}, "size": {"width": …, "height": …}}` that
+  /// versions before 0.2 wrote.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if container.contains(.origin) || container.contains(.size) {
+      self.init(
+        origin: try container.decode(Point.self, forKey: .origin),
+        size: try container.decode(Size.self, forKey: .size))
+    } else {
+      self.init(
+        x: try container.decode(Double.self, forKey: .x), y: try container.decode(Double.self, forKey: .y),
+        width: try container.decode(Double.self, forKey: .width),
+        height: try container.decode(Double.self, forKey: .height))
+    }
+  }
 }
 
 /// Distances inside the four edges of a rectangle, as `UIEdgeInsets`.
@@ -244,6 +286,9 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible, Bitwis
 ///        │  └───────────────────────┘  │
 ///        └─────────── bottom ──────────┘
 /// ```
+///
+/// `Codable` as `{"top": 0, "left": 8, "bottom": 0, "right": 8}`: every key is required (the
+/// feed format's insets, where missing keys are 0, are read by the feed reader).
 public struct EdgeInsets: Sendable, Hashable, Codable, CustomStringConvertible {
   /// The inset from the top edge.
   public var top: Double

@@ -249,7 +249,7 @@
     case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
     case UInt8(ascii: "n"): return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-    default: throw unexpected("a value")
+    default: throw invalidLiteral(expected: "a value") ?? unexpected("a value")
     }
   }
 
@@ -282,9 +282,96 @@
     guard found == token else { throw mismatch(what, found) }
   }
 
+  /// The error for a value of the wrong type (the reader on it): names the value as it is
+  /// written (see ``foundValue(at:)``), or reports a word that is no JSON literal (`nope`,
+  /// `tx`) as one.
   @usableFromInline
   package func mismatch(_ what: String, _ found: Token) -> JSONInputError {
-    error(.typeMismatch, "expected \(what), found \(Self.describe(found))")
+    if let invalid = invalidLiteral(expected: what) { return invalid }
+    return error(.typeMismatch, "expected \(what), found \(foundValue(at: offset))")
+  }
+
+  /// The longest text of a value an error message quotes, in bytes; longer text is cut
+  /// (at a character boundary) and ends in `…`.
+  package static var quotedValueLength: Int { 40 }
+
+  /// The value at `position` (after any white space) as an error message names it: a number,
+  /// `true`, `false` or `null` as written; a string as `the string "…"` with its text as
+  /// written (escapes and all); `an object` or `an array`. Long text is cut at
+  /// ``quotedValueLength`` bytes.
+  package func foundValue(at position: Int) -> String {
+    var start = Swift.min(Swift.max(position, 0), end)
+    while start < end, Self.isWhitespace(base[start]) { start += 1 }
+    guard start < end else { return "the end of the input" }
+    switch base[start] {
+    case UInt8(ascii: "{"): return "an object"
+    case UInt8(ascii: "["): return "an array"
+    case UInt8(ascii: "\""):
+      // The text up to the closing quote (not one escaped), or to the end of the line.
+      var i = start + 1
+      while i < end, base[i] != UInt8(ascii: "\""), base[i] >= 0x20 {
+        i += base[i] == UInt8(ascii: "\\") ? 2 : 1
+      }
+      let text = quotedText(from: start + 1, to: Swift.min(i, end))
+      return "the string \"\(text)\""
+    default:
+      var i = start
+      while i < end, Self.isWordByte(base[i]) { i += 1 }
+      return i > start ? quotedText(from: start, to: i) : "'\(printable(base[start]))'"
+    }
+  }
+
+  /// The bytes from `start` to `stop` as text, cut to ``quotedValueLength`` bytes (ending
+  /// in `…`) at a character boundary.
+  func quotedText(from start: Int, to stop: Int) -> String {
+    var cut = stop
+    if stop - start > Self.quotedValueLength {
+      cut = start + Self.quotedValueLength
+      // Back to the start of a UTF-8 sequence (a continuation byte is 10xxxxxx).
+      while cut > start, base[cut] & 0xC0 == 0x80 { cut -= 1 }
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: base + start, count: cut - start), as: UTF8.self)
+    return cut < stop ? text + "…" : text
+  }
+
+  /// `text` (a decoded name or key) as an error message quotes it: cut after
+  /// ``quotedValueLength`` characters, ending in `…`.
+  package static func shortened(_ text: String) -> String {
+    text.count <= quotedValueLength ? text : String(text.prefix(quotedValueLength)) + "…"
+  }
+
+  /// Whether `byte` continues a bare word: a literal (`true`, `nope`) or a number (`-1.5e3`).
+  static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: "."):
+      true
+    default: false
+    }
+  }
+
+  /// The error for a bare word at the current position that is not `true`, `false` or
+  /// `null` (`nope`, `tx`, `nulls`), naming it and what was `expected`; `nil` when there is
+  /// no such word (a literal, a number, a string, a container or punctuation).
+  @usableFromInline
+  package func invalidLiteral(expected: String) -> JSONInputError? {
+    var i = offset
+    while i < end, Self.isWhitespace(base[i]) { i += 1 }
+    guard i < end else { return nil }
+    let first = base[i]
+    let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first | 0x20)
+    guard isLetter else { return nil }
+    var stop = i
+    while stop < end, Self.isWordByte(base[stop]) { stop += 1 }
+    let length = stop - i
+    for literal in ["true", "false", "null"] as [StaticString] where literal.utf8CodeUnitCount == length {
+      let same = literal.withUTF8Buffer { literal in
+        (0..<length).allSatisfy { base[i + $0] == literal[$0] }
+      }
+      if same { return nil }
+    }
+    return error(.syntax, "invalid literal `\(quotedText(from: i, to: stop))`, expected \(expected)", at: i)
   }
 
   /// Checks that nothing but white space follows the document.
@@ -537,7 +624,7 @@
     let key = try readStringLiteral(at: quote)
     offset = saved
     guard let index = keys.index(of: key) else {
-      throw error(.unknownKey, "unknown key '\(key)'; known keys: \(keys.list)", at: quote)
+      throw error(.unknownKey, "unknown key '\(Self.shortened(key))'; known keys: \(keys.list)", at: quote)
     }
     return index
   }
@@ -772,8 +859,14 @@
   ) throws(JSONInputError) -> Double {
     let start = offset
     let value = try readNumber(what)
-    guard value >= 0 else { throw error(.invalidValue, "\(value) is negative, expected \(what)", at: start) }
+    guard value >= 0 else { throw negative(what, at: start) }
     return value
+  }
+
+  /// The error for a negative number read from `start` (white space before it allowed).
+  @usableFromInline
+  func negative(_ what: String, at start: Int) -> JSONInputError {
+    error(.invalidValue, "\(foundValue(at: start)) is negative, expected \(what)", at: start)
   }
 
   /// Reads a whole number in `range`.
@@ -783,28 +876,27 @@
     let value = try readNumber("a whole number")
     guard value == value.rounded(), value >= Double(range.lowerBound), value <= Double(range.upperBound)
     else {
-      throw error(.invalidValue, "\(value) is not a whole number in \(range)", at: start)
+      throw error(.invalidValue, "\(foundValue(at: start)) is not a whole number in \(range)", at: start)
     }
     return Int(value)
   }
 
   package mutating func readBool() throws(JSONInputError) -> Bool {
     try expect(.bool, "a boolean")
+    if let invalid = invalidLiteral(expected: "true or false") { throw invalid }
     if matches("true") {
       offset += 4
       return true
     }
-    if matches("false") {
-      offset += 5
-      return false
-    }
-    throw error(.syntax, "invalid literal, expected true or false")
+    offset += 5
+    return false
   }
 
   /// Reads `null`; returns whether it was there (and consumed).
   package mutating func readNullIfPresent() throws(JSONInputError) -> Bool {
     guard try peek() == .null else { return false }
-    guard matches("null") else { throw error(.syntax, "invalid literal, expected null") }
+    // `null` or another value may stand here.
+    if let invalid = invalidLiteral(expected: "a value") { throw invalid }
     offset += 4
     return true
   }
@@ -919,7 +1011,9 @@
     let name = try readString(what)
     if let match = names.first(where: { $0.0 == name }) { return match.1 }
     throw error(
-      .invalidValue, "unknown \(what) '\(name)'; known: \(names.map(\.0).joined(separator: ", "))", at: start)
+      .invalidValue,
+      "unknown \(what) '\(Self.shortened(name))'; known: \(names.map(\.0).joined(separator: ", "))", at: start
+    )
   }
 
   /// Reads a string naming a case of `T` (by raw value).
@@ -963,8 +1057,10 @@
         }
       case .string: _ = try readStringLiteral(at: offset)
       case .number: _ = try readNumber()
-      case .bool: _ = try readBool()
-      case .null: _ = try readNullIfPresent()
+      case .bool, .null:
+        // Any value may stand here: a word that is no literal is named against that.
+        if let invalid = invalidLiteral(expected: "a value") { throw invalid }
+        offset += base[offset] == UInt8(ascii: "f") ? 5 : 4
       }
       // After a value: close every container that ends here, then move to the next member.
       while depth > startDepth {

@@ -195,18 +195,21 @@ public enum ListLayoutCommand {
   public static let version = "0.1.0"
 
   /// Why a path could not be read as a file.
-  public enum FileError: Error, LocalizedError, Equatable {
+  public enum FileError: Error, LocalizedError, Equatable, CustomStringConvertible {
     /// Nothing is at the path.
     case notFound
     /// The path names a directory.
     case isDirectory
 
-    public var errorDescription: String? {
+    public var description: String {
       switch self {
       case .notFound: "no such file"
       case .isDirectory: "it is a directory"
       }
     }
+
+    /// The error's ``description``, which `localizedDescription` reads.
+    public var errorDescription: String? { description }
   }
 
   static let usage = """
@@ -236,7 +239,7 @@ public enum ListLayoutCommand {
       format FEED.json [--defaults omitted|spelled-out] [--compact]
                       print the feed in a normal form: only what differs from the
                       defaults, or every default spelled out
-      help            show this help; 'listlayout COMMAND --help' shows a command's
+      help [COMMAND]  show this help, or a command's ('listlayout COMMAND --help' too)
       --version       print the version
 
     exit status: 0 success, 1 layout error, 2 bad usage or bad input
@@ -259,15 +262,49 @@ public enum ListLayoutCommand {
     case "format": return FormatCommand.run(rest, io: &io)
     case "demo": return Demo.run(rest, io: &io)
     case "help", "--help", "-h":
-      io.out(usage + "\n")
-      return .success
+      return help(rest, io: &io)
     case "--version":
       io.out("listlayout \(version)\n")
       return .success
     default:
-      io.err("listlayout: unknown command '\(command)'\n\n\(usage)\n")
-      return .usageError
+      return usageFailure(nil, Arguments.UsageError(description: "unknown command '\(command)'"), io: &io)
     }
+  }
+
+  /// Every command's own help, by name (what `listlayout help COMMAND` prints).
+  static let commandUsages: [(name: String, usage: String)] = [
+    ("layout", LayoutCommand.usage), ("flex", FlexCommand.usage), ("render", RenderCommand.usage),
+    ("diff", DiffCommand.usage), ("scroll", ScrollCommand.usage), ("serve", ServeCommand.usage),
+    ("generate", GenerateCommand.usage), ("format", FormatCommand.usage), ("demo", Demo.usage),
+  ]
+
+  /// `listlayout help [COMMAND]`: the overview, or one command's help.
+  static func help<Output: IO>(_ words: [String], io: inout Output) -> Status {
+    guard let topic = words.first else {
+      io.out(usage + "\n")
+      return .success
+    }
+    guard words.count == 1, let entry = commandUsages.first(where: { $0.name == topic }) else {
+      let problem =
+        words.count == 1
+        ? "no command '\(topic)'; commands: \(commandUsages.map(\.name).joined(separator: ", "))"
+        : "help takes one command, got \(words.count) words"
+      return usageFailure(nil, Arguments.UsageError(description: problem), io: &io)
+    }
+    io.out(entry.usage + "\n")
+    return .success
+  }
+
+  /// Reports bad usage of `command` (`nil` for `listlayout` itself) in two lines on standard
+  /// error, the problem and where to read the usage, and returns ``Status/usageError``. (The
+  /// whole help, printed after every mistake, would bury the one line that matters.)
+  static func usageFailure<Output: IO>(
+    _ command: String?, _ error: any Error, helpTopic: String? = nil, io: inout Output
+  ) -> Status {
+    let name = command.map { "listlayout \($0)" } ?? "listlayout"
+    let topic = (helpTopic ?? command).map { " \($0)" } ?? ""
+    io.err("\(name): \(error)\nRun `listlayout help\(topic)` for usage.\n")
+    return .usageError
   }
 
   /// A feed the reader accepted but the command rejects, as a sentence.

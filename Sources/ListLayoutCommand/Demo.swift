@@ -73,8 +73,7 @@ enum Demo {
         """)
       return .success
     } catch {
-      io.err("listlayout: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure(nil, error, helpTopic: "demo", io: &io)
     }
   }
 }

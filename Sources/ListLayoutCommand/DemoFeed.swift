@@ -2,10 +2,13 @@ import LayoutGeometry
 import ListLayout
 
 /// The built-in demo feed: a music app's home screen. A pinned search bar (the list header), a
-/// full-width hero header over compact cards that wrap two to a line (Hub's default manager),
-/// shelves of cards that scroll sideways (carousels) on section backgrounds, a grid of genre
-/// tiles, stackable chart rows, a masonry wall of mixes, and a now-playing bar (the list
-/// footer); section headers pin below the search bar; a few hundred cells.
+/// full-width hero header over compact cards that wrap two to a line, stretched to equal
+/// heights (Hub's default manager), shelves of cards that scroll sideways (carousels) on
+/// section backgrounds, a grid of genre tiles with separators between its rows (its header
+/// does not pin), a collapsed section of podcasts (its header and footer only), stackable
+/// chart rows with inset separators and a footer that pins, a masonry wall of mixes, and a
+/// now-playing bar (the list footer); section headers pin below the search bar; a few
+/// hundred cells.
 public enum DemoFeed {
   /// The demo model at a width (375 points, a phone, by default).
   public static func model(width: Double = 375) -> ListModel {
@@ -25,7 +28,7 @@ public enum DemoFeed {
         header: Supplementary(height: 220, traits: [.fullWidth], id: "hero"),
         cells: (0..<8).map { i in
           Cell(id: "featured-\(i)", width: cardWidth, height: i % 3 == 0 ? 150 : 120, traits: [.compactWidth])
-        }))
+        }, attributes: SectionAttributes(verticalAlignment: .stretch)))
 
     // Shelves: rows of cards that scroll sideways, one snapping per card, one per page.
     let shelves: [(name: String, count: Int, width: Double, height: Double, paging: CarouselPaging)] = [
@@ -52,17 +55,23 @@ public enum DemoFeed {
       Section(
         header: Supplementary(height: 44, id: "genres-header"), cells: genres,
         attributes: SectionAttributes(insets: EdgeInsets(top: 4, left: 12, bottom: 4, right: 12)),
-        layout: .grid(GridLayout(columns: .adaptive(minimumWidth: 150), columnSpacing: 8, rowSpacing: 8))))
+        layout: .grid(GridLayout(columns: .adaptive(minimumWidth: 150), columnSpacing: 8, rowSpacing: 8)),
+        separator: SectionSeparator(thickness: 1, id: "genres-separator"), pinHeader: false))
 
-    // Grouped rows that stack on each other.
+    // Grouped rows that stack on each other: podcasts collapsed (their cells kept), charts
+    // with separators inset past the artwork and a footer that pins.
     for (name, count) in [("podcasts", 40), ("charts", 100)] {
+      let charts = name == "charts"
       sections.append(
         Section(
           header: Supplementary(height: 44, id: "\(name)-header"),
           footer: Supplementary(height: 28, id: "\(name)-footer"),
           cells: (0..<count).map { i in
             Cell(id: "\(name)-\(i)", width: width - 24, height: 56, traits: [.stackable, .compactWidth])
-          }))
+          },
+          separator: charts
+            ? SectionSeparator(thickness: 1, leftInset: 76, rightInset: 12, id: "charts-separator") : nil,
+          collapsed: !charts, pinFooter: charts ? true : nil))
     }
 
     // Mixes: a masonry wall of covers of three heights in two lanes, a wide one spanning both.

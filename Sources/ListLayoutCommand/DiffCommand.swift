@@ -17,7 +17,10 @@ enum DiffCommand {
     With a viewport, also the content offset that keeps the first visible surviving cell in
     place, and every element visible before or after with its frames:
       "contentOffset":y,
-      "transitions":[{"kind","section","item","id","from":{frame}|null,"to":{frame}|null}]
+      "transitions":[{"kind","section","item","id","from":{frame}|null,"to":{frame}|null,
+                      "wasPinned":true,"pinned":true}]
+    Elements are named as `layout` names them: no "section" for the list header and footer,
+    "wasPinned" and "pinned" only on an element pinned before or after the update.
 
     options:
       --width W             lay both feeds out at this width
@@ -52,8 +55,7 @@ enum DiffCommand {
         throw Arguments.UsageError(description: "--offset and --viewport-height go together")
       }
     } catch {
-      io.err("listlayout diff: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("diff", error, io: &io)
     }
     guard let old = ListLayoutCommand.readFeed(arguments.positional[0], width: width, io: &io),
       let new = ListLayoutCommand.readFeed(arguments.positional[1], width: width, io: &io)

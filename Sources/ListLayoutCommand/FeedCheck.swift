@@ -8,20 +8,28 @@ enum FeedCheck {
   static func widthProblem(_ model: ListModel, bytes: UnsafeBufferPointer<UInt8>) -> String? {
     let width = model.configuration.width
     guard !(width > 0) else { return nil }
-    var text = "width: \(formatted(width)) is not valid, expected a number greater than 0"
-    if let (line, column) = valuePosition(ofTopLevelKey: "width", in: bytes) {
-      text += " (line \(line), column \(column))"
+    guard let (line, column, offset) = valuePosition(ofTopLevelKey: "width", in: bytes) else {
+      return "width: \(formatted(width)) is not valid, expected a number greater than 0"
     }
-    return text
+    // The number as the feed writes it (`0.0`, `-0`), as the reader's own errors name values.
+    var stop = offset
+    while stop < bytes.count, stop - offset < 40, isNumberByte(bytes[stop]) { stop += 1 }
+    let written = String(decoding: bytes[offset..<stop], as: UTF8.self)
+    return "width: \(written) is not valid, expected a number greater than 0 (line \(line), column \(column))"
   }
 
-  /// The 1-based line and byte column of the value of `key` in the top-level object of a JSON
-  /// document the reader has accepted, or `nil` if the key is not there.
+  static func isNumberByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+      || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+  }
+
+  /// The 1-based line and byte column, and the offset, of the value of `key` in the top-level
+  /// object of a JSON document the reader has accepted, or `nil` if the key is not there.
   ///
   /// - Complexity: O(n) for n bytes.
   static func valuePosition<Bytes: RandomAccessCollection<UInt8>>(
     ofTopLevelKey key: String, in bytes: Bytes
-  ) -> (line: Int, column: Int)? where Bytes.Index == Int {
+  ) -> (line: Int, column: Int, offset: Int)? where Bytes.Index == Int {
     let wanted = Array(key.utf8)
     var depth = 0
     var index = 0
@@ -62,7 +70,7 @@ enum FeedCheck {
         column += 1
       }
     }
-    return (line, column)
+    return (line, column, valueStart)
   }
 
   static func isWhitespace(_ byte: UInt8) -> Bool {

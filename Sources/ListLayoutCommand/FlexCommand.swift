@@ -58,8 +58,7 @@ enum FlexCommand {
         return .usageError
       }
     } catch {
-      io.err("listlayout flex: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("flex", error, io: &io)
     }
   }
 }

@@ -57,8 +57,7 @@ enum FormatCommand {
       }
       return .success
     } catch {
-      io.err("listlayout format: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("format", error, io: &io)
     }
   }
 }

@@ -87,8 +87,7 @@ enum GenerateCommand {
       }
       return .success
     } catch {
-      io.err("listlayout generate: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("generate", error, io: &io)
     }
   }
 

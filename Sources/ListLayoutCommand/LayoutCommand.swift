@@ -8,12 +8,12 @@ enum LayoutCommand {
 
     Lays out FEED.json (- reads standard input) and prints the layout as JSON:
       {"contentSize":{"width":…,"height":…},
-       "elements":[{"kind":"cell"|"header"|"footer"|"background"|"listHeader"|"listFooter",
+       "elements":[{"kind":"cell"|"header"|"footer"|"background"|"listHeader"|"listFooter"|"separator",
                     "section":S,"item":I,"id":…,
                     "frame":{"x":…,"y":…,"width":…,"height":…},"zIndex":…,"pinned":true}],
        "sections":[{"index":S,"frame":{…},"contentWidth":…,"snapOffsets":[…]}]}
     Elements are listed the list header first, then section by section: background, header,
-    cells in order, footer; the list footer last. In a horizontal list ("scrollDirection")
+    cells in order, separators (item: the line above), footer; the list footer last. In a horizontal list ("scrollDirection")
     the offset and the viewport's height are along x. Sections are every section (with a
     viewport: those it meets); carousels add their content width and snap offsets.
 
@@ -70,8 +70,7 @@ enum LayoutCommand {
       }
       return .success
     } catch {
-      io.err("listlayout layout: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("layout", error, io: &io)
     }
   }
 }

@@ -36,9 +36,15 @@ enum RenderCommand {
       --columns N           the width of the ASCII drawing in characters (20-1000, default 80)
       --max-rows N          the most rows of ASCII drawn per frame (1-100000, default 2000)
       --title TEXT          the title of the SVG and the page (default: the feed's file name)
+      --max-height H        the tallest SVG of the whole content, in pixels (default 32767,
+                            what common rasterizers accept): a taller picture is written as
+                            pages OUT-1.svg, OUT-2.svg, … each at most H tall (a list that
+                            scrolls sideways: at most H wide), and their names are printed
+                            on standard error (a picture too tall for 10,000
+                            pages is written whole unless --max-height is given)
 
-    limits: an SVG of the whole content draws at most 200,000 elements (viewports have no
-    limit); a page embeds at most 1,000,000; ASCII is cut at --max-rows.
+    limits: an SVG of the whole content draws at most 200,000 elements and 10,000 pages
+    (viewports have no limit); a page embeds at most 1,000,000; ASCII is cut at --max-rows.
     """
 
   /// The most elements an SVG of the whole content draws (about 170 bytes each).
@@ -53,7 +59,9 @@ enum RenderCommand {
     do {
       arguments = try Arguments(
         words,
-        options: ["svg", "html", "width", "offset", "viewport-height", "columns", "max-rows", "title"],
+        options: [
+          "svg", "html", "width", "offset", "viewport-height", "columns", "max-rows", "title", "max-height",
+        ],
         repeatable: ["scroll"], flags: ["help", "ascii"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
@@ -83,6 +91,16 @@ enum RenderCommand {
       }
       let scroll = try arguments.scrollOffsets()
       try Arguments.checkScroll(scroll, hasViewport: !offsets.isEmpty)
+      let maxHeight = try arguments.number("max-height")
+      if let maxHeight {
+        guard maxHeight > 0 else {
+          throw Arguments.UsageError(description: "--max-height must be greater than 0")
+        }
+        guard svgPath != nil, offsets.isEmpty else {
+          throw Arguments.UsageError(
+            description: "--max-height applies to an SVG of the whole content (--svg without --offset)")
+        }
+      }
       let columns = try arguments.integer("columns", in: 20...1000) ?? 80
       let maxRows = try arguments.integer("max-rows", in: 1...100_000) ?? 2000
       let feedPath = arguments.positional[0]
@@ -115,14 +133,14 @@ enum RenderCommand {
       }
       if let svgPath {
         let renderer = SVGRenderer(title: title)
-        let written = write(to: svgPath, io: &io) { writer in
-          if viewports.isEmpty {
-            renderer.write(snapshot, to: &writer)
-          } else {
-            renderer.write(snapshot, viewports: viewports, to: &writer)
+        if viewports.isEmpty {
+          guard writePages(renderer, snapshot, maxHeight, svgPath, io: &io) else { return .usageError }
+        } else {
+          let written = write(to: svgPath, io: &io) {
+            renderer.write(snapshot, viewports: viewports, to: &$0)
           }
+          guard written else { return .usageError }
         }
-        guard written else { return .usageError }
       }
       if let htmlPath {
         let renderer = HTMLRenderer(
@@ -144,9 +162,50 @@ enum RenderCommand {
       }
       return .success
     } catch {
-      io.err("listlayout render: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("render", error, io: &io)
     }
+  }
+
+  /// Writes the SVG of the whole content to `path`, or, when it is taller than the height
+  /// `asked` (by default `SVGRenderer.maximumPictureHeight`), its pages to `path` numbered
+  /// (`out.svg`: `out-1.svg`, `out-2.svg`, …), naming them on standard error. A picture too
+  /// tall for pages (more than `SVGRenderer.maximumPageCount`) is written whole, with a note,
+  /// unless a height was asked for. Returns whether every file was written.
+  static func writePages<Output: ListLayoutCommand.IO>(
+    _ renderer: SVGRenderer, _ snapshot: LayoutSnapshot, _ asked: Double?, _ path: String, io: inout Output
+  ) -> Bool {
+    let maxHeight = asked ?? SVGRenderer.maximumPictureHeight
+    guard let pages = renderer.pages(of: snapshot, maximumHeight: maxHeight) else {
+      if asked == nil {
+        io.err(
+          "listlayout render: the picture is too tall for \(SVGRenderer.maximumPageCount) pages of "
+            + "\(formatted(maxHeight)) px; wrote it whole\n")
+        return write(to: path, io: &io) { renderer.write(snapshot, to: &$0) }
+      }
+      io.err(
+        "listlayout render: --max-height \(formatted(maxHeight)) cannot hold this picture: it leaves less than "
+          + "\(formatted(SVGRenderer.minimumPageContent)) points of content a page, or needs more than "
+          + "\(SVGRenderer.maximumPageCount) pages\n")
+      return false
+    }
+    if pages.count == 1 { return write(to: path, io: &io) { renderer.write(snapshot, to: &$0) } }
+    let names = (1...pages.count).map { pagePath(path, $0) }
+    for (page, name) in names.enumerated() {
+      guard write(to: name, io: &io, { pages.write(page: page, to: &$0) }) else { return false }
+    }
+    io.err(
+      "listlayout render: the picture is taller than \(formatted(maxHeight)) px; wrote \(pages.count) pages: "
+        + "\(names[0]) … \(names[names.count - 1])\n")
+    return true
+  }
+
+  /// The file name of page `number` of a picture to be written at `path`: the number before
+  /// the extension (`out.svg`: `out-2.svg`; `out`: `out-2`).
+  static func pagePath(_ path: String, _ number: Int) -> String {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "\(path)-\(number)" }
+    let suffix = name[dot...]
+    return "\(path.dropLast(suffix.count))-\(number)\(suffix)"
   }
 
   /// What the ASCII viewport line says about carousels scrolled sideways: `, section 2

@@ -86,8 +86,7 @@ enum ScrollCommand {
       options.followsEnd = arguments.flags.contains("follow-end")
       start = parseStart(arguments.options["start"] ?? "top")
     } catch {
-      io.err("listlayout scroll: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("scroll", error, io: &io)
     }
     guard let model = ListLayoutCommand.readFeed(path, width: width, io: &io) else { return .usageError }
     var session: ScrollSession

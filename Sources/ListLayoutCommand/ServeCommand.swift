@@ -46,8 +46,7 @@ enum ServeCommand {
         throw Arguments.UsageError(description: "serve takes no file; it reads requests from standard input")
       }
     } catch {
-      io.err("listlayout serve: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("serve", error, io: &io)
     }
     let files = FileReader()
     var service = LayoutService(readFile: { path in try files.read(path) })

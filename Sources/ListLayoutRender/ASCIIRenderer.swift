@@ -15,7 +15,8 @@ import ListLayout
 ///
 /// Cells are drawn `+--+`, headers and footers (the list's own too) `+==+`, section
 /// backgrounds `+~~+` behind their cells, pinned headers `+##+` with "(pinned)" after their
-/// label; trait names go on the second row of a box tall enough. Content insets are filled
+/// label, separators as a rule of `_` (a column of `|` in a horizontal list); trait names go
+/// on the second row of a box tall enough. Content insets are filled
 /// with `.`; the gutter on the left names each section at its top and marks its extent with
 /// `:` (a horizontal list, drawn along x, has no gutter). A legend line ends the drawing. Only printable ASCII is
 /// written: any other character of an identifier becomes `?`, so a feed cannot send
@@ -36,6 +37,27 @@ public struct ASCIIRenderer: Sendable {
 
   /// What the legend adds when a section background or the list header or footer is drawn.
   static let chromeLegend = "  +~~+ background  +==+ list header/footer"
+
+  /// What the legend adds when a separator is drawn.
+  static let separatorLegend = "  ____ separator"
+
+  /// Draws a separator as a rule through its middle: a row of `_` across a wide one (a
+  /// vertical list's), a column of `|` down a tall one (a horizontal list's).
+  private func rule(
+    _ grid: inout Grid, _ frame: Rect, row: (Double) -> Int, column: (Double) -> Int, rows: Int
+  ) {
+    if frame.width >= frame.height {
+      let r = row(frame.midY)
+      let (c0, c1) = (max(Self.gutter, column(frame.minX)), min(columns - 1, column(frame.maxX) - 1))
+      guard r >= 0, r < rows, c0 <= c1 else { return }
+      for c in c0...c1 { grid[r, c] = UInt8(ascii: "_") }
+    } else {
+      let c = column(frame.midX)
+      let (r0, r1) = (max(0, row(frame.minY)), min(rows - 1, row(frame.maxY) - 1))
+      guard c >= Self.gutter, c < columns, r0 <= r1 else { return }
+      for r in r0...r1 { grid[r, c] = UInt8(ascii: "|") }
+    }
+  }
 
   /// The width of the section gutter, in characters.
   static let gutter = 5
@@ -150,6 +172,10 @@ extension ASCIIRenderer {
     let order = elements.indices.sorted { (elements[$0].zIndex, $0) < (elements[$1].zIndex, $1) }
     for index in order {
       let element = elements[index]
+      if element.kind == .separator {
+        rule(&grid, element.frame, row: row, column: column, rows: rowCount)
+        continue
+      }
       let label = ElementLabel(of: element, in: snapshot)
       let c0 = column(element.frame.minX)
       let c1 = max(c0, lastColumn(element.frame.maxX))
@@ -190,7 +216,12 @@ extension ASCIIRenderer {
     let chrome = elements.contains {
       $0.kind == .background || $0.kind == .listHeader || $0.kind == .listFooter
     }
-    out += truncatedASCII(Self.legend + (chrome ? Self.chromeLegend : ""), to: columns) + "\n"
+    let separators = elements.contains { $0.kind == .separator }
+    out +=
+      truncatedASCII(
+        Self.legend + (chrome ? Self.chromeLegend : "") + (separators ? Self.separatorLegend : ""),
+        to: columns)
+      + "\n"
     if shown.maxX > listWidth {
       out +=
         truncatedASCII("+..+ past the list's width (a carousel's row, scrolled into view)", to: columns)

@@ -33,6 +33,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .background: title = id ?? "background \(path.section)"
     case .listHeader: title = id ?? "list header"
     case .listFooter: title = id ?? "list footer"
+    case .separator: title = id ?? "separator \(path.section).\(path.item)"
     }
   }
 
@@ -46,7 +47,7 @@ public struct ElementLabel: Sendable, Hashable {
     case .cell: return section.cells.indices.contains(path.item) ? section.cells[path.item].traits : []
     case .header: return section.header?.traits ?? []
     case .footer: return section.footer?.traits ?? []
-    case .overlay, .background, .listHeader, .listFooter: return []
+    case .overlay, .background, .listHeader, .listFooter, .separator: return []
     }
   }
 }
@@ -82,8 +83,8 @@ func truncated(_ text: String, to limit: Int) -> String {
 
 extension LayoutSnapshot {
   /// How far the widest carousel's row reaches: its content width, or the list's width when
-  /// no carousel is wider (pictures of the whole content draw that far, the part past the
-  /// list's width faded).
+  /// no carousel is wider (ASCII pictures of the whole content draw that far, the part past
+  /// the list's width faded).
   ///
   /// - Complexity: O(s) for s sections (plus a carousel's cells when it pages by item).
   var drawnWidth: Double {

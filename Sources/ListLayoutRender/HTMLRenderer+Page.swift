@@ -45,6 +45,7 @@ extension HTMLRenderer {
       padding:0 8px;color:#fff}
     .listHeader{background:#312e81;border-color:#1e1b4b!important}
     .listFooter{background:#6366f1;border-color:#4338ca!important}
+    .separator{background:#475569;border:0!important;overflow:hidden}.separator b,.separator i{display:none}
     #content>.pinned{outline:2.5px dashed #e11d48;outline-offset:-2.5px;box-shadow:0 3px 8px rgba(15,23,42,.3)}
     #content>.pinned::after{content:"pinned";position:absolute;right:8px;top:50%;transform:translateY(-50%);
       background:#e11d48;color:#fff;font-size:9px;font-weight:700;padding:1px 9px;border-radius:7px}
@@ -132,10 +133,13 @@ extension HTMLRenderer {
         const f = (kind === "header" ? S.header : S.footer)[s];
         if (!f) return null;
         let y = f[1], pinned = false;
-        if (S.count[s] > 0 || L.pin.empty) {
+        // A section's own pinning overrides the list's; a collapsed section pins as one with cells.
+        const own = (kind === "header" ? S.pinHeader : S.pinFooter) || null;
+        const pins = own && own[s] !== null ? own[s] : (kind === "header" ? L.pin.headers : L.pin.footers);
+        if (S.count[s] > 0 || (S.kept && S.kept[s] > 0) || L.pin.empty) {
           let target = null;
-          if (kind === "header" && L.pin.headers) target = offset + L.pin.inset + headerPin;
-          if (kind === "footer" && L.pin.footers) target = offset + vh - L.pin.bottomInset - footerPin - f[3];
+          if (kind === "header" && pins) target = offset + L.pin.inset + headerPin;
+          if (kind === "footer" && pins) target = offset + vh - L.pin.bottomInset - footerPin - f[3];
           if (target !== null) {
             const pinnedY = Math.min(Math.max(target, S.y[s]), sectionEnd[s] - f[3]);
             if (pinnedY !== y) { y = pinnedY; pinned = true; }
@@ -160,6 +164,18 @@ extension HTMLRenderer {
         if (!f) return null;
         return { key: "g" + s, kind: "background", section: s, x: f[0], y: f[1], w: f[2], h: f[3], t: f[4],
           label: f[5], pinned: false, z: -1 };
+      }
+      /** A section's separators that meet `r`: binary search over their tops. */
+      function separators(s, r, out) {
+        const f = S.sep ? S.sep[s] : null;
+        if (!f) return;
+        const [x, w, h, id, ys] = f;
+        for (let k = firstIndex(ys.length, (j) => ys[j] + h > r.y); k < ys.length && ys[k] < r.y + r.h; k++) {
+          if (intersects(x, ys[k], w, h, r)) {
+            out.push({ key: "r" + s + "." + k, kind: "separator", section: s, item: k, x: x, y: ys[k], w: w, h: h,
+              t: 0, label: id !== null ? id : "separator " + s + "." + k, pinned: false, z: 0 });
+          }
+        }
       }
       function cell(i, s) {
         return { key: "c" + i, kind: "cell", section: s, item: i - S.first[s], x: C.x[i] + sideways * hx[s],
@@ -193,6 +209,7 @@ extension HTMLRenderer {
             const x = C.x[i] + sideways * hx[s];
             if (intersects(x, C.y[i], C.w[i], C.h[i], r)) out.push(cell(i, s));
           }
+          separators(s, r, out);
           const footer = supplementary("footer", s, offset, vh);
           if (footer && intersects(footer.x, footer.y, footer.w, footer.h, r)) out.push(footer);
         }
@@ -369,15 +386,16 @@ extension HTMLRenderer {
           const key = node.dataset.key;
           if (!key || key[0] === "s") continue;
           const kind = { c: "cell", h: "header", f: "footer", g: "background", lh: "listHeader",
-            lf: "listFooter" }[key[0] === "l" ? key : key[0]];
-          const index = key[0] === "l" ? -1 : Number(key.slice(1));
+            lf: "listFooter", r: "separator" }[key[0] === "l" ? key : key[0]];
+          const index = key[0] === "l" ? -1 : key[0] === "r" ? 0 : Number(key.slice(1));
           const [x, y, w, h] = node.dataset.frame.split(",").map(Number);
           const e = { kind: kind, x: x, y: y, width: w, height: h, pinned: node.classList.contains("pinned") };
           if (kind === "cell") { e.section = sectionOf(index); e.item = index - S.first[e.section]; }
+          else if (kind === "separator") { [e.section, e.item] = key.slice(1).split(".").map(Number); }
           else e.section = index;
           elements.push(e);
         }
-        const order = { listHeader: -1, background: 0, header: 1, cell: 2, footer: 3, listFooter: 4 };
+        const order = { listHeader: -1, background: 0, header: 1, cell: 2, separator: 2.5, footer: 3, listFooter: 4 };
         const rank = (e) => e.kind === "listHeader" ? -Infinity : e.kind === "listFooter" ? Infinity : e.section;
         elements.sort((a, b) => rank(a) - rank(b) || order[a.kind] - order[b.kind] || (a.item || 0) - (b.item || 0));
         let pinned = null;

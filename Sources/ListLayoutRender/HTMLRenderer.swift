@@ -125,6 +125,12 @@ public struct HTMLRenderer: Sendable {
   ///  "scroll":[[2,140]]}
   /// ```
   ///
+  /// Only when a section has separators, is collapsed, or pins otherwise than the list:
+  /// `sep` holds each section's separators (`null` without), `[x,w,h,"label",[y,…]]` (every
+  /// separator of a section is as wide and thick, one `y` each), `kept` the cells a collapsed
+  /// section keeps (it pins as a section with cells), `pinHeader` and `pinFooter` each
+  /// section's own pinning (`null`: the list's).
+  ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
   /// identifier. Section `y` and `h` are the section's extent (`LayoutSnapshot.sectionFrame(_:)`);
   /// header, footer and background frames are their natural positions. `list` holds the list
@@ -152,6 +158,75 @@ public struct HTMLRenderer: Sendable {
   /// - Complexity: O(n).
   public func writeLayoutJSON(_ snapshot: LayoutSnapshot, to writer: inout ByteWriter) {
     writeLayoutJSON(snapshot, scriptSafe: false, to: &writer)
+  }
+
+  /// The section columns of separators, collapsed sections and per-section pinning (see
+  /// ``layoutJSON(_:)``), each written only when some section needs it.
+  func writeSectionBehaviour(
+    _ snapshot: LayoutSnapshot, horizontal: Bool, scriptSafe: Bool, to out: inout ByteWriter
+  ) {
+    func axis(_ frame: Rect) -> Rect {
+      horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
+    }
+    func column(_ before: StaticString, _ value: (Int, inout ByteWriter) -> Void) {
+      out.write(before)
+      out.write("[")
+      for section in 0..<snapshot.numberOfSections {
+        if section > 0 { out.write(",") }
+        value(section, &out)
+      }
+      out.write("]")
+    }
+    var separators = false
+    var collapsed = false
+    var pins = false
+    for section in snapshot.model.sections {
+      separators = separators || section.separator != nil
+      collapsed = collapsed || section.collapsed
+      pins = pins || section.pinHeader != nil || section.pinFooter != nil
+    }
+    if separators {
+      column(",\n\"sep\":") { section, out in
+        let count = snapshot.numberOfSeparators(inSection: section)
+        guard count > 0, let first = snapshot.separatorAttributes(at: IndexPath(item: 0, section: section))
+        else { return out.write("null") }
+        let frame = axis(first.frame)
+        out.write("[")
+        out.write(jsonNumber: frame.minX)
+        out.write(",")
+        out.write(jsonNumber: frame.width)
+        out.write(",")
+        out.write(jsonNumber: frame.height)
+        out.write(",")
+        if let id = snapshot.model.sections[section].separator?.id {
+          out.write(jsonString: id, scriptSafe: scriptSafe)
+        } else {
+          out.write("null")
+        }
+        out.write(",[")
+        var position = 0
+        snapshot.forEachElement(inSection: section) { element in
+          guard element.kind == .separator else { return }
+          if position > 0 { out.write(",") }
+          out.write(jsonNumber: axis(element.frame).minY)
+          position += 1
+        }
+        out.write("]]")
+      }
+    }
+    if collapsed {
+      column(",\n\"kept\":") { section, out in
+        let model = snapshot.model.sections[section]
+        out.write(integer: model.collapsed ? model.cells.count : 0)
+      }
+    }
+    if pins {
+      func flag(_ value: Bool?, _ out: inout ByteWriter) {
+        out.write(value.map { $0 ? "true" : "false" } ?? "null")
+      }
+      column(",\n\"pinHeader\":") { flag(snapshot.model.sections[$0].pinHeader, &$1) }
+      column(",\n\"pinFooter\":") { flag(snapshot.model.sections[$0].pinFooter, &$1) }
+    }
   }
 
   func writeLayoutJSON(_ snapshot: LayoutSnapshot, scriptSafe: Bool, to out: inout ByteWriter) {
@@ -321,6 +396,7 @@ public struct HTMLRenderer: Sendable {
     sectionColumn(",\n\"header\":") { supplementary(snapshot.headerAttributes(inSection: $0)) }
     sectionColumn(",\n\"footer\":") { supplementary(snapshot.footerAttributes(inSection: $0)) }
     sectionColumn(",\n\"background\":") { supplementary(snapshot.backgroundAttributes(inSection: $0)) }
+    writeSectionBehaviour(snapshot, horizontal: horizontal, scriptSafe: scriptSafe, to: &out)
     if anyCarousel {
       sectionColumn(",\n\"carousel\":") { section in
         if snapshot.isCarousel(section), let metrics = snapshot.carouselMetrics(ofSection: section) {

@@ -7,9 +7,13 @@ import ListLayout
 /// Cells are boxes labelled with their identifier and trait names, coloured by their set of
 /// traits; headers are dark bars and footers lighter ones; a pinned (sticky) header has a
 /// dashed red outline and a "pinned" badge. Content insets are hatched bands, sections are
-/// alternating shaded bands with their index in a gutter on the left. A picture of the whole
-/// content draws carousels' whole rows, the part past the list's width faded behind a dashed
-/// edge.
+/// alternating shaded bands with their index in a gutter on the left. Section backgrounds are
+/// pale boxes behind their cells, named in their tooltips (a label drawn on one would show
+/// through the gaps between the cells over it). Carousels are drawn as a viewport shows them,
+/// the list's width of their row, with a marker at each edge past which the row continues
+/// (its tooltip says how many cells are out of view). Captions and a long title wrap to the
+/// picture's width. A picture taller than a rasterizer takes (``maximumPictureHeight``) can
+/// be drawn as pages instead (``pages(of:maximumHeight:)``).
 ///
 /// ```
 ///  listlayout · demo
@@ -82,14 +86,26 @@ public struct SVGRenderer: Sendable {
   /// - Complexity: O(n) for n elements.
   public func write(_ snapshot: LayoutSnapshot, to writer: inout ByteWriter) {
     let size = snapshot.contentSize
-    let elements = snapshot.allAttributes()
-    // Carousels reach past the list's width: the picture shows their whole rows.
+    let all = snapshot.allAttributes()
+    // Carousels are drawn as a viewport shows them: the list's width of their rows, the
+    // cells past it left out (a marker says the row goes on).
+    let rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
     let panel = Panel(
-      rect: Rect(x: 0, y: 0, width: snapshot.drawnWidth, height: size.height), elements: elements,
-      caption:
-        "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements.count) elements",
-      isViewport: false)
+      rect: rect, elements: all.filter { Self.meetsAcross($0.frame, rect) },
+      caption: Self.wholeCaption(size, elements: all.count), isViewport: false)
     document(snapshot, [panel], to: &writer)
+  }
+
+  /// The caption of the picture of the whole content.
+  static func wholeCaption(_ size: Size, elements: Int) -> String {
+    "whole content · \(formatted(size.width)) × \(formatted(size.height)) · \(elements) elements"
+  }
+
+  /// Whether `frame` meets `rect`'s extent along x (a frame of no width on its edge counts):
+  /// the cells of a carousel's row past the picture's sides are not drawn.
+  static func meetsAcross(_ frame: Rect, _ rect: Rect) -> Bool {
+    frame.width > 0
+      ? frame.minX < rect.maxX && frame.maxX > rect.minX : frame.minX >= rect.minX && frame.minX <= rect.maxX
   }
 
   /// Writes the picture of `viewports` side by side to `writer` (the same bytes
@@ -118,8 +134,16 @@ public struct SVGRenderer: Sendable {
 extension SVGRenderer {
   static let margin = 20.0
   static let gutter = 40.0
+  /// The narrowest picture (room for the title and the legend).
+  static let minimumWidth = 320.0
   static let captionHeight = 22.0
+  /// The distance between the lines of a caption that wraps.
+  static let captionLineHeight = 14.0
+  /// The width a caption's character is taken to have (11 px text) when it is wrapped.
+  static let captionCharacterWidth = 6.2
   static let titleHeight = 30.0
+  /// The distance between the lines of a title that wraps.
+  static let titleLineHeight = 20.0
   static let legendRowHeight = 20.0
 
   /// Fill and stroke colours for cells, by trait set (the first is for cells without traits).
@@ -142,15 +166,18 @@ extension SVGRenderer {
     .overlay>rect{fill:#f5d0fe;stroke:#a21caf;stroke-dasharray:3 2}
     .pinned>rect{stroke:#e11d48;stroke-width:2.5;stroke-dasharray:6 3}
     .badge rect{fill:#e11d48;stroke:none}.badge text{fill:#ffffff;font-size:9px;font-weight:700}
+    .more rect{fill:#0f172a;fill-opacity:.35;stroke:none}
+    .more path{fill:none;stroke:#ffffff;stroke-width:2;stroke-linecap:round;stroke-linejoin:round}
     """
 
-  /// The style of section backgrounds and the list header and footer, written only into
-  /// pictures that draw one.
+  /// The style of section backgrounds, separators and the list header and footer, written
+  /// only into pictures that draw one.
   static let chromeStyle = """
     .background>rect{fill:#fef9c3;fill-opacity:.7;stroke:#ca8a04;stroke-dasharray:2 2}
     .background text{fill:#a16207}
     .listHeader>rect{fill:#312e81;stroke:#1e1b4b}.listFooter>rect{fill:#6366f1;stroke:#4338ca}
     .listHeader text,.listFooter text{fill:#ffffff}
+    .separator>rect{fill:#475569;stroke:none}.separator text{fill:#ffffff}
     """
 
   /// The distinct trait sets of the feed's cells, in order of first appearance: a cell's
@@ -169,27 +196,91 @@ extension SVGRenderer {
     return seen
   }
 
-  /// Writes the document: its header (whose size needs the legend's height and the tallest
-  /// panel, worked out first), the title, the legend and the panels.
-  func document(_ snapshot: LayoutSnapshot, _ panels: [Panel], to out: inout ByteWriter) {
+  /// What every page of a picture shares: the cells' colours by trait set, and the legend's
+  /// entries (worked out once, from everything the picture draws).
+  struct Prepared {
+    var colour: [TraitSet: Int]
+    var legend: [LegendItem]?
+  }
+
+  /// The colours and the legend of a picture of `panels`.
+  ///
+  /// - Complexity: O(n) for n cells of the model, plus the panels' elements.
+  func prepare(_ snapshot: LayoutSnapshot, _ panels: [Panel]) -> Prepared {
     let sets = Self.traitSets(snapshot.model)
     let colour = Dictionary(
       uniqueKeysWithValues: sets.enumerated().map { ($1, $0 % Self.palette.count) })
-    var width = Self.margin
-    for panel in panels { width += Self.gutter + panel.rect.width + Self.margin }
-    width = max(width, 320)
-    var top = Self.margin
-    if title != nil { top += Self.titleHeight }
+    return Prepared(colour: colour, legend: showsLegend ? legendItems(Shown(snapshot, panels, sets)) : nil)
+  }
+
+  /// Where a picture's parts go: its width, the title's lines, the legend's entries, each
+  /// panel's caption lines, and the top of the captions.
+  struct Frame {
+    var width: Double
+    var titleLines: [String]
     var legend: (items: [LegendItem], origins: [Point])?
-    if showsLegend {
-      let items = legendItems(Shown(snapshot, panels, sets))
+    /// The top of the captions (below the title and the legend).
+    var top: Double
+  }
+
+  /// The picture's width and the places of its title and legend, for panels `widths` wide.
+  func frame(panelWidths widths: [Double], _ prepared: Prepared) -> Frame {
+    var width = Self.margin
+    for panelWidth in widths { width += Self.gutter + panelWidth + Self.margin }
+    width = max(width, Self.minimumWidth)
+    var top = Self.margin
+    let titleLines = title.map { Self.wrapped($0, width: width - 2 * Self.margin, characterWidth: 9) } ?? []
+    if !titleLines.isEmpty { top += Self.titleHeight + Double(titleLines.count - 1) * Self.titleLineHeight }
+    var legend: (items: [LegendItem], origins: [Point])?
+    if let items = prepared.legend {
       let placed = Self.place(items, width: width, top: top)
       legend = (items, placed.origins)
       top += placed.height
     }
+    return Frame(width: width, titleLines: titleLines, legend: legend, top: top)
+  }
+
+  /// The room each caption of panels `widths` wide has in a picture `documentWidth` wide: from
+  /// its panel's gutter to a little before the next panel's caption, the last one to the
+  /// picture's margin.
+  static func captionRooms(panelWidths widths: [Double], documentWidth: Double) -> [Double] {
+    widths.indices.map { index in
+      index + 1 < widths.count
+        ? widths[index] + gutter + margin - 8
+        : documentWidth - margin - (margin + widths[..<index].reduce(0) { $0 + $1 + gutter + margin })
+    }
+  }
+
+  /// The lines of a caption with `room` to take: wrapped to it.
+  static func captionLines(_ caption: String, room: Double) -> [String] {
+    wrapped(caption, width: room, characterWidth: captionCharacterWidth)
+  }
+
+  /// The height of a block of captions `lines` lines tall (the panels start below it).
+  static func captionBlockHeight(lines: Int) -> Double {
+    captionHeight + Double(max(lines, 1) - 1) * captionLineHeight
+  }
+
+  /// Writes the document: its header (whose size needs the legend's height and the tallest
+  /// panel, worked out first), the title, the legend and the panels.
+  func document(_ snapshot: LayoutSnapshot, _ panels: [Panel], to out: inout ByteWriter) {
+    document(snapshot, panels, prepare(snapshot, panels), to: &out)
+  }
+
+  /// Writes the document of `panels`, with colours and legend `prepared` (shared by pages).
+  func document(_ snapshot: LayoutSnapshot, _ panels: [Panel], _ prepared: Prepared, to out: inout ByteWriter)
+  {
+    let colour = prepared.colour
+    let frame = frame(panelWidths: panels.map(\.rect.width), prepared)
+    let width = frame.width
+    let top = frame.top
+    let legend = frame.legend
+    let rooms = Self.captionRooms(panelWidths: panels.map(\.rect.width), documentWidth: width)
+    let captions = zip(panels, rooms).map { Self.captionLines($0.caption, room: $1) }
+    let captionBlock = Self.captionBlockHeight(lines: captions.map(\.count).max() ?? 1)
     var tallest = 0.0
     for panel in panels { tallest = max(tallest, panel.rect.height) }
-    let height = top + Self.captionHeight + tallest + Self.margin
+    let height = top + captionBlock + tallest + Self.margin
     out.write("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
     out.write(drawn: width)
     out.write("\" height=\"")
@@ -201,7 +292,7 @@ extension SVGRenderer {
     out.write("\">\n<style>\n")
     out.write(Self.style)
     out.write("\n")
-    let chrome: Set<ElementKind> = [.background, .listHeader, .listFooter]
+    let chrome: Set<ElementKind> = [.background, .listHeader, .listFooter, .separator]
     if panels.contains(where: { $0.elements.contains { chrome.contains($0.kind) } }) {
       out.write(Self.chromeStyle)
       out.write("\n")
@@ -221,13 +312,13 @@ extension SVGRenderer {
     out.write("<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#f59e0b\" stroke-width=\"2\" ")
     out.write("stroke-opacity=\".45\"/></pattern></defs>\n")
     out.write("<rect width=\"100%\" height=\"100%\" fill=\"#f8fafc\"/>\n")
-    if let title {
+    for (n, line) in frame.titleLines.enumerated() {
       out.write("<text class=\"title\" x=\"")
       out.write(drawn: Self.margin)
       out.write("\" y=\"")
-      out.write(drawn: Self.margin + 16)
+      out.write(drawn: Self.margin + 16 + Double(n) * Self.titleLineHeight)
       out.write("\">")
-      out.write(xmlEscaped: title)
+      out.write(xmlEscaped: line)
       out.write("</text>\n")
     }
     if let legend {
@@ -246,16 +337,18 @@ extension SVGRenderer {
     var x = Self.margin + Self.gutter
     var labels = TraitTextCache()
     for (index, panel) in panels.enumerated() {
-      out.write("<text class=\"caption\" x=\"")
-      out.write(drawn: x - Self.gutter)
-      out.write("\" y=\"")
-      out.write(drawn: top + 14)
-      out.write("\">")
-      out.write(xmlEscaped: panel.caption)
-      out.write("</text>\n")
+      for (n, line) in captions[index].enumerated() {
+        out.write("<text class=\"caption\" x=\"")
+        out.write(drawn: x - Self.gutter)
+        out.write("\" y=\"")
+        out.write(drawn: top + 14 + Double(n) * Self.captionLineHeight)
+        out.write("\">")
+        out.write(xmlEscaped: line)
+        out.write("</text>\n")
+      }
       draw(
         panel, index, snapshot, colour: colour, labels: &labels,
-        at: Point(x: x, y: top + Self.captionHeight), to: &out)
+        at: Point(x: x, y: top + captionBlock), to: &out)
       x += panel.rect.width + Self.gutter + Self.margin
     }
     out.write("</svg>\n")
@@ -279,6 +372,7 @@ extension SVGRenderer {
           case .background: kinds.insert("background")
           case .listHeader: kinds.insert(element.isPinned ? "pinned list header" : "list header")
           case .listFooter: kinds.insert(element.isPinned ? "pinned list footer" : "list footer")
+          case .separator: kinds.insert("separator")
           }
         }
         if SVGRenderer.insetBands(snapshot).contains(where: { $0.intersects(panel.rect) }) {
@@ -328,6 +422,7 @@ extension SVGRenderer {
         "<g class=\"listFooter pinned\"><rect width=\"14\" height=\"10\" rx=\"2\"/></g>",
         "pinned list footer"
       ),
+      ("<g class=\"separator\"><rect y=\"4\" width=\"14\" height=\"2\"/></g>", "separator"),
       ("<rect class=\"inset\" width=\"14\" height=\"10\"/>", "content inset"),
       ("<rect class=\"band1\" width=\"14\" height=\"10\" stroke=\"#94a3b8\"/>", "section"),
     ]
@@ -392,7 +487,10 @@ extension SVGRenderer {
     // Section bands, and their brackets in the gutter (a horizontal list's sections are
     // columns: their bands are drawn, without brackets).
     let horizontal = snapshot.scrollAxis == .horizontal
-    for section in 0..<snapshot.numberOfSections {
+    // From the first section that meets the panel, found by binary search (a page of a long
+    // picture does not walk the sections above it).
+    let first = snapshot.sections(overlapping: rect).first ?? snapshot.numberOfSections
+    for section in first..<snapshot.numberOfSections {
       guard let frame = snapshot.sectionFrame(section) else { continue }
       let band: StaticString = section % 2 == 0 ? "band0" : "band1"
       if horizontal {
@@ -438,11 +536,19 @@ extension SVGRenderer {
       out.write(integer: index)
       out.write(")\">\n")
     }
+    // Where a carousel's row goes on past the panel's sides, a marker: over the cells, under
+    // the headers and footers (z-index above 0) that may pin over the row.
+    var markers = Self.carouselMarkers(panel, snapshot)
     for element in order {
+      if !markers.isEmpty && panel.elements[element].zIndex > 0 {
+        for marker in markers { marker.write(to: &out) }
+        markers = []
+      }
       self.element(panel.elements[element], snapshot, colour: colour, labels: &labels, to: &out)
     }
+    for marker in markers { marker.write(to: &out) }
     if clipped { out.write("</g>\n") }
-    // What lies past the list's width (carousels' rows) is faded, behind a dashed edge.
+    // What a viewport wider than the list shows past its width is faded, behind a dashed edge.
     if rect.maxX > content.width {
       let beyond = Rect(x: content.width, y: rect.minY, width: rect.maxX - content.width, height: rect.height)
       out.write("<g class=\"beyond\" fill=\"#f8fafc\" fill-opacity=\".65\">")
@@ -570,7 +676,9 @@ extension SVGRenderer {
         texts.writeLine(limit: traitLimit, to: &out)
         out.write("</text>")
       }
-    } else if frame.height >= 12 && idLimit >= 2 {
+    } else if element.kind != .background && frame.height >= 12 && idLimit >= 2 {
+      // A background is named in its tooltip only: its label would show through the gaps
+      // between the cells drawn over it.
       let showTraits = frame.height >= 30 && hasTraits && traitLimit >= 3
       let middle = frame.minY + frame.height / 2
       out.write("<text class=\"id\" x=\"")

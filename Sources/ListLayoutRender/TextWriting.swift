@@ -150,6 +150,7 @@ struct TitleText {
     case .background: (prefix, first, second) = ("background ", path.section, nil)
     case .listHeader: (prefix, first, second) = ("list header", nil, nil)
     case .listFooter: (prefix, first, second) = ("list footer", nil, nil)
+    case .separator: (prefix, first, second) = ("separator ", path.section, path.item)
     }
   }
 

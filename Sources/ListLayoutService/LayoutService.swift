@@ -294,6 +294,11 @@ public enum ServiceError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension ServiceError: LocalizedError {
+  /// The error's ``description``, which `localizedDescription` reads.
+  public var errorDescription: String? { description }
+}
+
 /// One request, read in full before it is carried out.
 struct ServiceRequest {
   enum Operation: String, CaseIterable {
@@ -329,7 +334,7 @@ struct ServiceRequest {
         switch try reader.peek() {
         case .number, .string, .null:
           id = String(decoding: document[try reader.readRawValue()], as: UTF8.self)
-        default: throw reader.error(.typeMismatch, "expected a number, a string or null")
+        case let other: throw reader.mismatch("a number, a string or null", other)
         }
       case .op:
         op = try reader.readName(Operation.allCases.map { ($0.rawValue, $0) }, "operation")
@@ -350,7 +355,8 @@ struct ServiceRequest {
           "an object of horizontal offsets by section index",
           anyKeys: { (key, reader) throws(JSONInputError) in
             guard let section = Int(key), section >= 0, String(section) == key else {
-              throw reader.invalid("a carousel's key is its section index (0, 1, …), not '\(key)'")
+              throw reader.invalid(
+                "a carousel's key is its section index (0, 1, …), not '\(JSONReader.shortened(key))'")
             }
             scroll[section] = try reader.readNumber()
           })

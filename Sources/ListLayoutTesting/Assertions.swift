@@ -32,11 +32,14 @@ import XCTest
 /// - Parameters:
 ///   - snapshot: the layout.
 ///   - viewport: a frame of the scrolling list to record instead of the whole layout.
-///   - name: the golden file's name; the test function's name when `nil`. Give one to each
-///     snapshot when a test takes several, and in parameterized tests.
+///   - name: the golden file's name. Without one, the test function's name for the test's
+///     first unnamed assertion, then `<name>-2`, `<name>-3`, … for the others in the order
+///     they first run; a parameterized test (`@Test(arguments:)`) and an assertion that runs
+///     twice in one test (in a loop) must give one, or the assertion fails saying so.
 ///   - picture: whether the file ends with the ASCII drawing of the layout.
-///   - recording: when to write the golden file (by default as the environment asks:
-///     ``SnapshotRecording/fromEnvironment``).
+///   - recording: when to write the golden file; `nil` (the default) as the environment
+///     variable `LISTLAYOUT_RECORD_SNAPSHOTS` asks (``SnapshotRecording/environment()``; a
+///     value that names no mode is a failure).
 ///   - fileID: the caller's file, for the failure's location (leave the default).
 ///   - filePath: the caller's file path: the golden file goes next to it (leave the default).
 ///   - line: the caller's line, for the failure's location (leave the default).
@@ -47,7 +50,7 @@ import XCTest
 @discardableResult
 public func assertLayoutSnapshot(
   _ snapshot: LayoutSnapshot, viewport: ViewportLayout? = nil, named name: String? = nil,
-  picture: Bool = false, recording: SnapshotRecording = .fromEnvironment,
+  picture: Bool = false, recording: SnapshotRecording? = nil,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
   function: String = #function
 ) -> Bool {
@@ -68,7 +71,7 @@ public func assertLayoutSnapshot(
 @discardableResult
 public func assertLayoutSnapshot(
   of model: ListModel, named name: String? = nil, picture: Bool = false,
-  recording: SnapshotRecording = .fromEnvironment,
+  recording: SnapshotRecording? = nil,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
   function: String = #function
 ) -> Bool {
@@ -90,16 +93,32 @@ public func assertLayoutSnapshot(
 /// does a layout's.
 @discardableResult
 public func assertTextSnapshot(
-  _ text: String, named name: String? = nil, recording: SnapshotRecording = .fromEnvironment,
+  _ text: String, named name: String? = nil, recording: SnapshotRecording? = nil,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
   function: String = #function
 ) -> Bool {
   let location = FailureLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  let path = goldenFilePath(named: name ?? function, testFilePath: "\(filePath)")
+  let fileName: String
+  if let name {
+    fileName = name
+  } else {
+    switch UnnamedSnapshots.shared.answer(
+      function: function, filePath: "\(filePath)", site: UnnamedSnapshots.Site(line: line, column: column))
+    {
+    case .name(let found): fileName = found
+    case .failure(let message):
+      reportFailure(message, at: location)
+      return false
+    }
+  }
+  let path = goldenFilePath(named: fileName, testFilePath: "\(filePath)")
   do {
     let comparison = try compareWithGoldenFile(text, at: path, recording: recording)
     if let message = comparison.failureMessage { reportFailure(message, at: location) }
     return comparison.passed
+  } catch let error as SnapshotRecordingError {
+    reportFailure(error.description, at: location)
+    return false
   } catch {
     reportFailure("The layout snapshot \(path) could not be read or written: \(error)", at: location)
     return false

@@ -3,12 +3,21 @@ import Foundation
 /// When ``assertLayoutSnapshot(_:viewport:named:picture:recording:fileID:filePath:line:column:function:)``
 /// writes golden files.
 ///
-/// The default comes from the environment variable `LISTLAYOUT_RECORD_SNAPSHOTS`
-/// (``fromEnvironment``): `all` to re-record every snapshot after an intended change, `never`
-/// on CI (a missing golden file is then a failure), unset or `missing` otherwise.
+/// The assertions take the mode from the environment variable `LISTLAYOUT_RECORD_SNAPSHOTS`
+/// unless they are given one (``environment()``). Its values, in any letter case:
+///
+/// | value | mode | for |
+/// |---|---|---|
+/// | unset, empty, `missing` | ``missing`` | everyday runs: a new snapshot is recorded and reported once |
+/// | `all` (or `1`, `true`, `yes`) | ``all`` | after an intended change: every snapshot that differs is recorded again |
+/// | `never` | ``never`` | CI: a missing golden file is a failure, nothing is written |
+///
+/// Any other value is rejected: every assertion fails with a message naming the valid ones
+/// (``SnapshotRecordingError``), rather than running in a mode nobody asked for.
 public enum SnapshotRecording: String, Sendable, Hashable, CaseIterable {
   /// Records a snapshot that has no golden file yet (and reports that it did, so the first run
-  /// is not mistaken for a passing one); compares the others.
+  /// is not mistaken for a passing one); compares the others. The mode when the variable is
+  /// unset.
   case missing
   /// Records every snapshot whose text differs from its golden file (reporting each), and
   /// passes those that match.
@@ -16,23 +25,49 @@ public enum SnapshotRecording: String, Sendable, Hashable, CaseIterable {
   /// Records nothing: a missing golden file is a failure.
   case never
 
-  /// The environment variable that sets the mode: `all`, `missing` or `never`.
+  /// The environment variable that sets the mode: `missing`, `all` or `never`.
   public static let environmentVariable = "LISTLAYOUT_RECORD_SNAPSHOTS"
 
-  /// The mode the environment asks for; ``missing`` when it asks for none (or for something
-  /// unknown: `1`, `true` and `yes` mean ``all``).
-  public static var fromEnvironment: SnapshotRecording {
-    SnapshotRecording(environmentValue: ProcessInfo.processInfo.environment[environmentVariable])
+  /// The values the environment variable takes, as the error for another value lists them.
+  static let validValues = "'missing' (or unset), 'all' (or '1', 'true', 'yes') or 'never'"
+
+  /// The mode the environment asks for (see the table above).
+  ///
+  /// - Throws: ``SnapshotRecordingError`` for a value that names no mode.
+  public static func environment() throws(SnapshotRecordingError) -> SnapshotRecording {
+    try SnapshotRecording(environmentValue: ProcessInfo.processInfo.environment[environmentVariable])
   }
 
-  /// The mode an environment variable's value asks for (see ``fromEnvironment``).
-  init(environmentValue: String?) {
-    let value = environmentValue?.lowercased() ?? ""
-    if let mode = SnapshotRecording(rawValue: value) {
+  /// The mode the environment asks for; ``missing`` when it asks for none, or for a value
+  /// that names no mode (which the assertions reject: see ``environment()``).
+  public static var fromEnvironment: SnapshotRecording {
+    (try? environment()) ?? .missing
+  }
+
+  /// The mode an environment variable's value asks for (see ``environment()``).
+  init(environmentValue: String?) throws(SnapshotRecordingError) {
+    let value = (environmentValue ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    if value.isEmpty {
+      self = .missing
+    } else if let mode = SnapshotRecording(rawValue: value) {
       self = mode
+    } else if ["1", "true", "yes"].contains(value) {
+      self = .all
     } else {
-      self = ["1", "true", "yes"].contains(value) ? .all : .missing
+      throw SnapshotRecordingError(value: environmentValue ?? "")
     }
+  }
+}
+
+/// `LISTLAYOUT_RECORD_SNAPSHOTS` holds a value that names no recording mode.
+public struct SnapshotRecordingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The value, as the environment gives it.
+  public var value: String
+
+  /// Names the value and the valid ones.
+  public var description: String {
+    "\(SnapshotRecording.environmentVariable) is '\(value)', which is not a recording mode: use "
+      + "\(SnapshotRecording.validValues)."
   }
 }
 
@@ -69,8 +104,9 @@ public struct SnapshotComparison: Sendable, Hashable {
       "Recorded the layout snapshot \(path)\(diff.isEmpty ? "" : ", which changed:\n" + diff)\n"
         + "Check the file in and run the test again; it compares against the file from now on."
     case .missing:
-      "No layout snapshot at \(path) (\(SnapshotRecording.environmentVariable) is 'never'). Run the "
-        + "test with \(SnapshotRecording.environmentVariable)=missing to record it."
+      "No layout snapshot at \(path), and the recording mode is 'never' (as on CI), which records "
+        + "none. Run the test once with \(SnapshotRecording.environmentVariable) unset, which records "
+        + "missing snapshots, and check the file in."
     case .mismatched:
       "The layout differs from the snapshot \(path) (- snapshot, + now):\n\(diff)"
         + "If the change is intended, run the test with \(SnapshotRecording.environmentVariable)=all "
@@ -82,11 +118,17 @@ public struct SnapshotComparison: Sendable, Hashable {
 /// Compares `text` with the golden file at `path`, writing the file when `recording` says so
 /// (creating its directory).
 ///
-/// - Throws: the file system's error when the file exists but cannot be read, or cannot be
-///   written when it has to be.
+/// - Parameters:
+///   - text: the text to compare.
+///   - path: the golden file's path.
+///   - recording: when to write the file; `nil` (the default) takes the mode from the
+///     environment (``SnapshotRecording/environment()``).
+/// - Throws: ``SnapshotRecordingError`` when the environment names no mode; the file system's
+///   error when the file exists but cannot be read, or cannot be written when it has to be.
 public func compareWithGoldenFile(
-  _ text: String, at path: String, recording: SnapshotRecording = .fromEnvironment
+  _ text: String, at path: String, recording: SnapshotRecording? = nil
 ) throws -> SnapshotComparison {
+  let recording = try recording ?? SnapshotRecording.environment()
   let url = URL(fileURLWithPath: path)
   let existing: String?
   if FileManager.default.fileExists(atPath: path) {

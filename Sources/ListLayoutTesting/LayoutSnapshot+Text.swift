@@ -60,7 +60,7 @@ extension LayoutSnapshot {
     case .header: id = model.sections[path.section].header?.id
     case .footer: id = model.sections[path.section].footer?.id
     case .overlay: id = overlayIDs.indices.contains(path.item) ? overlayIDs[path.item] : nil
-    case .background, .listHeader, .listFooter: id = identifier(of: path, kind: attributes.kind)
+    case .background, .listHeader, .listFooter, .separator: id = identifier(of: path, kind: attributes.kind)
     }
     let name = id.map(jsonQuoted) ?? "-"
     return

@@ -57,10 +57,11 @@ enum BrowserFixtures {
   static let randomCount = files.dropFirst().map { entries($0).count }.reduce(0, +)
 
   /// Fixtures of the features beyond the first schema (percentages, auto margins, measured
-  /// text…): `generate.py features`, `generate.py features SEED COUNT`, and baseline alignment's
-  /// `generate.py baseline`.
+  /// text…): `generate.py features`, `generate.py features SEED COUNT`, baseline alignment's
+  /// `generate.py baseline`, and the `stretch` keyword's and issue 35's `generate.py sizing`.
   static let featureFiles =
-    ["flex-features-hand", "flex-baseline-hand"] + featureSeeds.map { "flex-features-\($0)" }
+    ["flex-features-hand", "flex-baseline-hand", "flex-sizing-hand"]
+    + featureSeeds.map { "flex-features-\($0)" }
   static let featureCount = featureFiles.map { entries($0).count }.reduce(0, +)
   static let featureSeeds = [1901, 2002, 3003, 4004, 5005, 6006, 7007, 8008, 8080]
 

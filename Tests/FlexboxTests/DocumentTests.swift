@@ -230,3 +230,13 @@ struct QueryTests {
     #expect(computed.roundedToPixels(scale: 2).children[0].frame.x == 10.5)
   }
 }
+
+@Suite struct FlexErrorsReadWellTests {
+  @Test func aShapeMismatchReadsItsSentenceEverywhere() {
+    let error = LayoutShapeMismatch(path: "root.children[2]", computedChildCount: 3, nodeChildCount: 1)
+    let erased: any Error = error
+    #expect(erased.localizedDescription == error.description)
+    #expect("\(error)" == error.description)
+    #expect(error.description.contains("root.children[2]"))
+  }
+}

@@ -49,16 +49,16 @@ struct FeatureTests {
     arguments: [
       (
         #"{"style":{"width":"50"}}"#, "style.width",
-        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"min-content\", \"max-content\", \"fit-content\""
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"min-content\", \"max-content\", \"fit-content\", \"stretch\""
       ),
       (#"{"style":{"padding":{"top":"-1%"}}}"#, "style.padding.top", "a number ≥ 0, \"N%\" (N ≥ 0)"),
       (
         #"{"style":{"maxWidth":"auto"}}"#, "style.maxWidth",
-        "a number ≥ 0, \"N%\" (N ≥ 0), \"none\", \"min-content\", \"max-content\", \"fit-content\""
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"none\", \"min-content\", \"max-content\", \"fit-content\", \"stretch\""
       ),
       (
-        #"{"style":{"flexBasis":"stretch"}}"#, "style.flexBasis",
-        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\", \"min-content\", \"max-content\", \"fit-content\""
+        #"{"style":{"flexBasis":"fill"}}"#, "style.flexBasis",
+        "a number ≥ 0, \"N%\" (N ≥ 0), \"auto\", \"content\", \"min-content\", \"max-content\", \"fit-content\", \"stretch\""
       ),
       (#"{"style":{"aspectRatio":-1}}"#, "style.aspectRatio", "a number ≥ 0, \"W / H\" or \"auto\""),
       (#"{"style":{"aspectRatio":"1 / -2"}}"#, "style.aspectRatio", "a number ≥ 0, \"W / H\" or \"auto\""),

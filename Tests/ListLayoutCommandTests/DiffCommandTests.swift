@@ -40,7 +40,7 @@ import Testing
         "items":{"deleted":[[0,0]],"inserted":[[0,0]],"moved":[[[0,3],[0,2]]],"updated":[[0,1]]},
         "contentOffset":20,
         "transitions":[
-        {"kind":"header","section":0,"id":"h","from":{"x":0,"y":30,"width":200,"height":20},"to":{"x":0,"y":20,"width":200,"height":20}},
+        {"kind":"header","section":0,"id":"h","from":{"x":0,"y":30,"width":200,"height":20},"to":{"x":0,"y":20,"width":200,"height":20},"wasPinned":true,"pinned":true},
         {"kind":"cell","section":0,"item":0,"id":"n","from":null,"to":{"x":0,"y":20,"width":200,"height":30}},
         {"kind":"cell","section":0,"item":1,"id":"b","from":{"x":0,"y":65,"width":200,"height":40},"to":{"x":0,"y":55,"width":200,"height":60}},
         {"kind":"cell","section":0,"item":3,"id":"c","from":{"x":0,"y":110,"width":200,"height":40},"to":{"x":0,"y":165,"width":200,"height":40}},
@@ -56,6 +56,6 @@ import Testing
     let (status, io) = run(
       ["diff", "old.json", "bad.json"], files: ["old.json": Self.old, "bad.json": "{\"width\": -1}"])
     #expect(status == .usageError)
-    #expect(io.stderr.contains("bad.json: width: -1.0 is negative"))
+    #expect(io.stderr.contains("bad.json: width: -1 is negative"))
   }
 }

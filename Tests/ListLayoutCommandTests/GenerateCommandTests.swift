@@ -29,7 +29,7 @@ import Testing
   @Test func outputDecodesWithTheDocumentedSizes() throws {
     let (status, io) = run(["generate", "--cells", "1000", "--seed", "7"])
     #expect(status == .success)
-    let model = try ListModel(jsonString: io.stdout)
+    let model = try ListModel(json: io.stdout)
     #expect(model.configuration.width == 375)
     #expect(model.sections.count == 1)
     #expect(model.sections[0].header == nil)
@@ -50,13 +50,13 @@ import Testing
   @Test func sectionsSplitTheCellsAndHaveHeaders() throws {
     let (status, io) = run(["generate", "--cells", "10", "--seed", "3", "--sections", "3", "--width", "320"])
     #expect(status == .success)
-    let model = try ListModel(jsonString: io.stdout)
+    let model = try ListModel(json: io.stdout)
     #expect(model.configuration.width == 320)
     #expect(model.sections.map(\.cells.count) == [4, 3, 3])
     #expect(model.sections.map { $0.header?.id } == ["section-0", "section-1", "section-2"])
     #expect(model.sections[2].cells.last?.id == "c9")
     // Sections do not change the sizes drawn.
-    let flat = try ListModel(jsonString: run(["generate", "--cells", "10", "--seed", "3"]).1.stdout)
+    let flat = try ListModel(json: run(["generate", "--cells", "10", "--seed", "3"]).1.stdout)
     let sizes = { (model: ListModel) in
       model.sections.flatMap(\.cells).map { cell -> Double in
         if case .fixed(let size) = cell.size { return size.width * 1000 + size.height }
@@ -67,9 +67,9 @@ import Testing
   }
 
   @Test func zeroCellsAndEmptySections() throws {
-    let model = try ListModel(jsonString: run(["generate", "--cells", "0"]).1.stdout)
+    let model = try ListModel(json: run(["generate", "--cells", "0"]).1.stdout)
     #expect(model.cellCount == 0)
-    let sparse = try ListModel(jsonString: run(["generate", "--cells", "2", "--sections", "4"]).1.stdout)
+    let sparse = try ListModel(json: run(["generate", "--cells", "2", "--sections", "4"]).1.stdout)
     #expect(sparse.sections.map(\.cells.count) == [1, 1, 0, 0])
   }
 

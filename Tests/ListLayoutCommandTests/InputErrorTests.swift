@@ -19,7 +19,7 @@ import Testing
     let (status, io) = run(["layout", "f.json"], files: ["f.json": feed])
     #expect(status == .usageError)
     #expect(
-      io.stderr.hasSuffix("width: 0 is not valid, expected a number greater than 0 (line 4, column 2)\n"))
+      io.stderr.hasSuffix("width: 0.0 is not valid, expected a number greater than 0 (line 4, column 2)\n"))
   }
 
   @Test func aWidthGivenOnTheCommandLineReplacesTheFeeds() {

@@ -85,7 +85,10 @@ import Testing
     let (status, io) = run(arguments, files: Self.files)
     #expect(status == .usageError)
     #expect(io.stderr.hasPrefix("listlayout render: "))
-    #expect(io.stderr.contains("usage: listlayout render"))
+    // One line for the problem, one for where the usage is: not the whole help.
+    let lines = io.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 3 && lines[2].isEmpty, "\(io.stderr)")
+    #expect(lines.last(where: { !$0.isEmpty }) == "Run `listlayout help render` for usage.")
     #expect(io.written.files.isEmpty)
   }
 

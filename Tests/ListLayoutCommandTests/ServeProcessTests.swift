@@ -85,7 +85,7 @@ import Testing
     let typeError = try service.ask(#"{"id":"x","op":"viewport","offset":"a","height":1}"#)
     #expect(
       typeError
-        == #"{"id":"x","ok":false,"error":{"kind":"typeMismatch","path":"offset","message":"expected a number, found a string","line":1,"column":36}}"#
+        == #"{"id":"x","ok":false,"error":{"kind":"typeMismatch","path":"offset","message":"expected a number, found the string \"a\"","line":1,"column":36}}"#
     )
     #expect(try service.ask("garbage").hasPrefix(#"{"id":null,"ok":false,"error":{"kind":"syntax""#))
     let badFeed = try service.ask(

@@ -4,7 +4,8 @@ import ListLayout
 import ListLayoutRender
 import Testing
 
-/// Pictures of carousels: the whole row drawn, the part past the list's width faded.
+/// Pictures of carousels: SVG draws the row as the list shows it, with a marker where it goes
+/// on; ASCII draws the whole row, the part past the list's width faded.
 @Suite struct CarouselRenderTests {
   /// A 200-point list without insets: a carousel of four 90 × 40 cells 10 apart (content 390).
   static func snapshot() throws -> LayoutSnapshot {
@@ -20,17 +21,19 @@ import Testing
     ).layout()
   }
 
-  @Test func svgDrawsTheWholeRowFadedPastTheListWidth() throws {
+  @Test func svgDrawsTheRowAsTheListShowsItWithAMarkerForWhatGoesOn() throws {
     let svg = SVGRenderer().render(try Self.snapshot())
-    // Every cell, the last two past the list's width (x = 200 ..< 390).
-    for id in ["c0", "c1", "c2", "c3"] { #expect(svg.contains(">\(id)</text>")) }
-    #expect(svg.contains(#"<rect x="300" y="0" width="90" height="40""#))
+    // The cells the list's 200 points show (c0 at 0, c1 at 100); c2 and c3, past them, are
+    // not drawn, and a marker at the right edge says the row goes on.
+    for id in ["c0", "c1"] { #expect(svg.contains(">\(id)</text>")) }
+    for id in ["c2", "c3"] { #expect(!svg.contains(">\(id)</text>")) }
+    #expect(!svg.contains(#"<rect x="300""#))
     #expect(
       svg.contains(
-        ##"<g class="beyond" fill="#f8fafc" fill-opacity=".65"><rect x="200" y="0" width="190" height="40"/>"##
-      ))
-    // The panel is as wide as the row.
-    #expect(svg.contains(#"width="430" height="40" viewBox="-40 0 430 40""#))
+        "<g class=\"more\"><title>section 0 goes on to the right: 2 of its 4 cells out of view</title>"))
+    #expect(svg.contains(#"<rect x="186" y="0" width="14" height="40"/>"#))
+    // The panel is as wide as the list.
+    #expect(svg.contains(#"width="240" height="40" viewBox="-40 0 240 40""#))
   }
 
   @Test func asciiFadesThePartPastTheListWidth() throws {
@@ -46,6 +49,7 @@ import Testing
   @Test func picturesWithoutCarouselsAreUnchanged() throws {
     let plain = try sampleSnapshot()
     #expect(!SVGRenderer().render(plain).contains("beyond"))
+    #expect(!SVGRenderer().render(plain).contains("class=\"more\""))
     #expect(!ASCIIRenderer().render(plain).contains("past the list's width"))
   }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DocumentedClampTests {
   @Test func finiteValuesAreLaidOutAsGiven() throws {
     let json = #"{"width": 375, "sections": [{"items": [{"attributes": {"insets": {"left": 1e308}}}]}]}"#
-    let snapshot = try ListModel(jsonString: json).layout()
+    let snapshot = try ListModel(json: json).layout()
     #expect(snapshot.frame(of: IndexPath(item: 0, section: 0))?.minX == 1e308)
   }
 

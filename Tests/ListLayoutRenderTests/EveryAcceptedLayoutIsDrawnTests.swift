@@ -51,7 +51,7 @@ import FoundationXML
 
   @Test func everyRendererDrawsEveryExtremeFeed() throws {
     for (name, json) in Self.feeds {
-      let snapshot = try ListModel(jsonString: json).layout()
+      let snapshot = try ListModel(json: json).layout()
       let svg = SVGRenderer(title: name).render(snapshot)
       #expect(isWellFormed(svg), "\(name): the SVG is not well-formed")
       let viewport = snapshot.viewport(
@@ -68,7 +68,7 @@ import FoundationXML
   /// `inf` or `nan`.
   @Test func svgNumbersAreValidEvenWhenHuge() throws {
     for (name, json) in Self.feeds {
-      let snapshot = try ListModel(jsonString: json).layout()
+      let snapshot = try ListModel(json: json).layout()
       let viewport = snapshot.viewport(at: .zero, size: snapshot.contentSize)
       // Two viewports side by side of a 1e308-wide layout are wider than a `Double` holds.
       for svg in [

@@ -97,7 +97,9 @@ import FoundationXML
           footer: Int.random(in: 0..<3, using: &rng) == 0
             ? Supplementary(height: number(&rng, 10...60), traits: traits(&rng), id: id(&rng)) : nil,
           cells: cells, layout: layout,
-          background: Int.random(in: 0..<4, using: &rng) == 0 ? SectionBackground(id: id(&rng)) : nil))
+          background: Int.random(in: 0..<4, using: &rng) == 0 ? SectionBackground(id: id(&rng)) : nil,
+          separator: Int.random(in: 0..<3, using: &rng) == 0
+            ? SectionSeparator(thickness: 1, id: id(&rng)) : nil))
     }
     return ListModel(configuration: configuration, sections: sections)
   }

@@ -15,57 +15,6 @@ let readmeModel = ListModel(width: 375) {
   }
 }
 
-@Suite struct ModelBuilderTests {
-  @Test func buildsTheSameModelAsTheLongHand() {
-    let showFooter = true
-    let built = ListModel(width: 320, contentInsets: .zero, layoutManager: HubLayoutManager(margin: 8)) {
-      Section(header: 44.5, attributes: .topCenter) {
-        Cell("a", 100, 50, traits: [.fullWidth])
-        Cell("b").endsLine()
-        for i in 0..<3 { Cell("c\(i)", 10, Double(i)) }
-        Cell(nil, 5, 5).beginsLine().indentsLines().insets(EdgeInsets(all: 2))
-      }
-      if showFooter {
-        Section(footer: Supplementary(height: 20, id: "f")) {}
-      } else {
-        Section {}
-      }
-      [Section(), Section()]
-      Section(layout: .sequential(SequentialSectionDefaults())) {
-        Cell("flex", content: Layout(identifier: "x"), width: .lineWidth)
-        Cell("s", 1, 2).placed(by: .topAlignedFlow, padding: EdgeInsets(all: 1))
-      }
-    }
-    var placed = Cell(id: "s", width: 1, height: 2)
-    placed.sequential = SequentialItemOptions(frameCalculator: .topAlignedFlow, padding: EdgeInsets(all: 1))
-    var longHand = ListModel(
-      configuration: ListConfiguration(
-        width: 320, contentInsets: .zero, layoutManager: HubLayoutManager(margin: 8)))
-    longHand.sections = [
-      Section(
-        header: Supplementary(height: 44.5),
-        cells: [
-          Cell(id: "a", width: 100, height: 50, traits: [.fullWidth]),
-          Cell(id: "b", attributes: CellAttributes(shouldEndLine: true)),
-          Cell(id: "c0", width: 10, height: 0), Cell(id: "c1", width: 10, height: 1),
-          Cell(id: "c2", width: 10, height: 2),
-          Cell(
-            width: 5, height: 5,
-            attributes: CellAttributes(
-              insets: EdgeInsets(all: 2), shouldBeginLine: true, startLineIndentation: true)),
-        ], attributes: .topCenter),
-      Section(footer: Supplementary(height: 20, id: "f")), Section(), Section(),
-      Section(
-        cells: [
-          Cell(id: "flex", size: .flex(FlexContent(Layout(identifier: "x"), width: .lineWidth))),
-          placed,
-        ], layout: .sequential(SequentialSectionDefaults())),
-    ]
-    #expect(built == longHand)
-    #expect(built != ListModel(width: 320) {})
-  }
-}
-
 @Suite struct LayoutTextTests {
   @Test func oneLinePerElement() throws {
     // Header above the top inset (5), full width; the line below it at 5 + 44 = 49; b after
@@ -207,16 +156,120 @@ extension LineDiffTests {
         == "/t/__Snapshots__/A/rows-_---at-375--.txt")
   }
 
-  @Test func recordingModeFromTheEnvironment() {
+  @Test func recordingModeFromTheEnvironment() throws {
     let cases: [(String?, SnapshotRecording)] = [
       (nil, .missing), ("", .missing), ("missing", .missing), ("all", .all), ("ALL", .all), ("1", .all),
-      ("true", .all), ("yes", .all), ("never", .never), ("Never", .never), ("0", .missing),
-      ("sometimes", .missing),
+      ("true", .all), ("yes", .all), ("never", .never), ("Never", .never), (" never ", .never),
     ]
     for (value, mode) in cases {
-      #expect(SnapshotRecording(environmentValue: value) == mode, "\(value ?? "unset")")
+      #expect(try SnapshotRecording(environmentValue: value) == mode, "\(value ?? "unset")")
     }
+    // Anything else is rejected with the valid values.
+    for value in ["0", "sometimes", "none", "false"] {
+      #expect(throws: SnapshotRecordingError(value: value)) { try SnapshotRecording(environmentValue: value) }
+    }
+    #expect(
+      SnapshotRecordingError(value: "sometimes").description
+        == "LISTLAYOUT_RECORD_SNAPSHOTS is 'sometimes', which is not a recording mode: use 'missing' (or "
+        + "unset), 'all' (or '1', 'true', 'yes') or 'never'.")
   }
+
+  /// Every value the variable takes, and the file the message for `never` sends users to,
+  /// are documented in the module's DocC page.
+  @Test func everyValueIsDocumented() throws {
+    let page = try String(
+      contentsOfFile: Self.packageRoot
+        + "/Sources/ListLayoutTesting/ListLayoutTesting.docc/ListLayoutTesting.md",
+      encoding: .utf8)
+    for value in ["`missing`", "`all`", "`never`", "`1`", "`true`", "`yes`", "LISTLAYOUT_RECORD_SNAPSHOTS"] {
+      #expect(page.contains(value), "\(value)")
+    }
+    let never = SnapshotComparison(outcome: .missing, path: "/p/x.txt", diff: "").failureMessage ?? ""
+    #expect(never.contains("LISTLAYOUT_RECORD_SNAPSHOTS unset") && !never.contains("=missing"))
+    // The manifest line golden files need, as the page shows it and as this package uses it.
+    #expect(page.contains(#"exclude: ["__Snapshots__"]"#))
+    let manifest = try String(contentsOfFile: Self.packageRoot + "/Package.swift", encoding: .utf8)
+    #expect(manifest.contains(#"exclude: ["__Snapshots__"]"#))
+  }
+
+  /// The package's root, from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+}
+
+/// The golden file of each unnamed assertion: one per call site, in order.
+@Suite struct UnnamedSnapshotTests {
+  @Test func callSitesGetTheirOwnFiles() {
+    let names = UnnamedSnapshots()
+    func answer(
+      _ line: UInt, run: Int? = 1, test: String = "T", parameterized: Bool = false
+    ) -> UnnamedSnapshots.Answer {
+      names.answer(
+        test: test, parameterized: parameterized, function: "feed()", filePath: "/t/A.swift",
+        site: UnnamedSnapshots.Site(line: line, column: 5), run: run)
+    }
+    #expect(answer(10) == .name("feed()"))
+    #expect(answer(12) == .name("feed-2"))
+    #expect(answer(14) == .name("feed-3"))
+    // Run again (another task): the same files.
+    #expect(answer(10, run: 2) == .name("feed()"))
+    #expect(answer(14, run: 2) == .name("feed-3"))
+    // The same call site twice in one run (a loop) asks for names.
+    guard case .failure(let loop) = answer(14, run: 2) else {
+      Issue.record("a call site repeated in one run is not a failure")
+      return
+    }
+    #expect(loop.contains("ran twice") && loop.contains("`named:`"))
+    // Another test's call sites are numbered apart.
+    #expect(answer(12, test: "U") == .name("feed()"))
+    // A parameterized test must name its files.
+    guard case .failure(let message) = answer(10, parameterized: true) else {
+      Issue.record("a parameterized test's unnamed assertion is not a failure")
+      return
+    }
+    #expect(message.contains("parameterized") && message.contains("pass `named:`"))
+    #expect(message.contains(#"(for example `named: "feed-\(argument)"`)"#))
+    let rows = names.answer(
+      test: "V", parameterized: false, function: "rows(width:)", filePath: "/t/A.swift",
+      site: UnnamedSnapshots.Site(line: 3, column: 1), run: 1)
+    let rows2 = names.answer(
+      test: "V", parameterized: false, function: "rows(width:)", filePath: "/t/A.swift",
+      site: UnnamedSnapshots.Site(line: 4, column: 1), run: 1)
+    #expect(rows == .name("rows(width:)") && rows2 == .name("rows-2"))
+    #expect(goldenFilePath(named: "feed-2", testFilePath: "/t/A.swift") == "/t/__Snapshots__/A/feed-2.txt")
+  }
+
+  /// Two unnamed assertions in one test compare with two files: the second layout differs
+  /// from the first, and both pass.
+  @Test func twoUnnamedAssertionsInOneTest() throws {
+    let wide = try readmeModel.layout()
+    var narrow = readmeModel
+    narrow.configuration.width = 200
+    #expect(assertLayoutSnapshot(wide))
+    #expect(assertLayoutSnapshot(try narrow.layout()))
+    let folder = UnnamedSnapshotTests.folder
+    let first = try String(contentsOfFile: folder + "/twoUnnamedAssertionsInOneTest.txt", encoding: .utf8)
+    let second = try String(contentsOfFile: folder + "/twoUnnamedAssertionsInOneTest-2.txt", encoding: .utf8)
+    let narrowText = try narrow.layout().layoutText()
+    #expect(first == wide.layoutText() && second == narrowText)
+  }
+
+  /// An unnamed assertion in a parameterized test fails asking for a name; a named one passes.
+  @Test(arguments: [200.0, 375.0]) func parameterized(width: Double) throws {
+    var model = readmeModel
+    model.configuration.width = width
+    let snapshot = try model.layout()
+    withKnownIssue {
+      #expect(!assertLayoutSnapshot(snapshot))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("pass `named:`")
+    }
+    #expect(assertLayoutSnapshot(snapshot, named: "parameterized-\(Int(width))"))
+  }
+
+  /// Where this file's golden files are.
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("__Snapshots__/ListLayoutTestingTests").path
 }
 
 @Suite struct AssertionTests {

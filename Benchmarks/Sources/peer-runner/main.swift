@@ -19,6 +19,8 @@
 //                                        check                   → all our frames vs the floor's
 //                                        quit
 //   peer-runner probes [SIZES]         ours-only: visible-rect queries, sticky headers, sweep
+//   peer-runner queries [SIZES]        ours-only: the same queries in thread CPU time, cells
+//                                      named and not, and every element listed
 //   peer-runner incremental [SIZES]    ours-only: resize, insert, delete one cell of the feed
 //                                      (`snapshot.applying`) against a full relayout
 //   peer-runner memory feed|list|hub N layout state per cell (run in a fresh process)
@@ -27,6 +29,10 @@
 //   peer-runner ingest-check FILE N    whether FILE is `listlayout generate --cells N --seed 7`
 //   peer-runner scroll [SIZES]         ours-only: a scroll session's scrollBy step, measurement
 //                                      of the visible cells, and a jump's rounds (Scroll.swift)
+//   peer-runner separators [SIZES]     ours-only: the feed's layout and a screen query with
+//                                      separators between its lines and without (Sections.swift)
+//   peer-runner collapse [SIZES]       ours-only: collapsing and expanding the feed's section
+//                                      against a full layout (Sections.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -372,11 +378,15 @@ do {
   case "ingest": try ingest(path: arguments[2])
   case "ingest-check": try ingestCheck(path: arguments[2], cells: Int(arguments[3])!)
   case "scroll": try scrollProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "queries": try queryProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "separators": try separatorProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "collapse": try collapseProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
-          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES]\n").utf8))
+          + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]"
+          + " | separators [SIZES] | collapse [SIZES]\n").utf8))
     exit(2)
   }
 } catch {

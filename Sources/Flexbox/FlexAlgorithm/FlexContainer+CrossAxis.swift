@@ -18,7 +18,7 @@ extension FlexEngine {
       if let styled = items[index].size[cross] {
         innerCross = Swift.max(styled.clamped(min: lower, max: upper), pbCross)
       } else if items[index].alignSelf == .stretch, !constants.isWrap,
-        let containerCross = constants.nodeInnerSize[cross]
+        let containerCross = constants.nodeInnerSize[cross] ?? constants.ratioInnerCrossSize
       {
         // A stretched item of a single-line container with a definite cross size ends up as
         // tall as the container (steps 8 and 11) whatever its content: skip measuring it.
@@ -166,10 +166,16 @@ extension FlexEngine {
   /// cross size when that line is wider than the space the item was measured in (step 7): its
   /// fit-content width (CSS Sizing 3 §5.2), held back by the container's width, may then grow up
   /// to the line's (a wide sibling makes the line wider than the container).
+  ///
+  /// An item's cross-axis `stretch` size, minimum or maximum that had no definite base (the
+  /// container's cross size is its content's) is, in a single-line container, its line's cross
+  /// size less its margins, as Chromium resolves it once the line is known (see
+  /// ``FlexLength/stretch``).
   func determineUsedCrossSizes(
     _ items: inout [FlexItem], lines: [FlexLine], availableSpace: AvailableSize, constants: FlexConstants
   ) {
     let cross = constants.crossAxis
+    let resolvesStretch = hasStretch && !constants.isWrap && constants.isCrossBaseIndefinite
     for line in lines {
       for index in line.items {
         // (Fields read one by one: a flex item is large.)
@@ -189,10 +195,28 @@ extension FlexEngine {
             crossSizeAtFlexedMainSize(
               items[index], crossSpace: .definite(line.crossSize), constants: constants))
         }
+        if resolvesStretch, case let stretchBits = nodes[items[index].node].stretchBits, stretchBits != 0 {
+          size = lineStretchedCrossSize(items[index], size: size, line: line, bits: stretchBits, cross: cross)
+        }
         items[index].targetSize[cross] = size
         items[index].outerTargetSize[cross] = size + marginSum
       }
     }
+  }
+
+  /// An item's cross size (`size` as sized so far) with its cross-axis `stretch` values resolved
+  /// against its single line (see `determineUsedCrossSizes`).
+  @inline(never)
+  func lineStretchedCrossSize(
+    _ item: FlexItem, size: Double, line: FlexLine, bits: UInt8, cross: Axis
+  ) -> Double {
+    let property = StretchProperty.sizes(cross)
+    guard bits & (property.size | property.min | property.max) != 0 else { return size }
+    let fill = Swift.max(line.crossSize - item.margin.sum(cross), 0)
+    let lower = bits & property.min != 0 ? fill : item.minSize[cross]
+    let upper = bits & property.max != 0 ? fill : item.maxSize[cross]
+    let preferred = bits & property.size != 0 && item.size[cross] == nil ? fill : size
+    return Swift.max(preferred.clamped(min: lower, max: upper), item.paddingBorder.sum(cross))
   }
 
   /// Step 12, [§9.5](https://www.w3.org/TR/css-flexbox-1/#algo-main-align): distribute each

@@ -17,6 +17,8 @@ extension FlexEngine {
     let main = constants.mainAxis
     let cross = constants.crossAxis
     var crossCursor = constants.contentInset.start(cross)
+    // (Whether a `stretch` height may have been given by the line: see `determineUsedCrossSizes`.)
+    let linesStretchHeights = hasStretch && !constants.isWrap && cross == .vertical
     forEachIndex(in: lines.indices, reversed: constants.isWrapReverse) { _, lineIndex in
       let line = lines[lineIndex]
       var mainCursor = constants.contentInset.start(main)
@@ -24,10 +26,12 @@ extension FlexEngine {
         // (Fields read one by one: a flex item is large.)
         let node = items[index].node
         // (A height an aspect ratio gives from the width is definite, CSS Sizing 4 §2.2.)
+        // (So is a `stretch` height its single line gave it.)
         let heightIsContent =
           nodes[node].aspectRatio == nil
           && (cross == .vertical
             ? items[index].size[cross] == nil && items[index].alignSelf != .stretch
+              && !(linesStretchHeights && nodes[node].stretchBits & StretchProperty.height != 0)
             : !constants.isHeightDefinite && items[index].styleFlexBasis == nil
               && (items[index].size.height == nil || items[index].basisIsContent))
         let size = computeNode(
@@ -152,7 +156,9 @@ extension FlexEngine {
     do {
       // Percentages of an absolutely positioned box are of its containing block, the padding
       // box ([CSS Position 3 §2.1](https://www.w3.org/TR/css-position-3/#def-cb)).
-      resolveLengths(of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil)
+      // (Its `stretch` values wait for its inset-modified containing block, below.)
+      resolveLengths(
+        of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil, stretch: .kept)
       var style = nodes[child]
       let selfAligned = style.alignSelf.selfAligned(
         itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped)
@@ -165,6 +171,66 @@ extension FlexEngine {
         : (node.alignItemsSelf == 1 ? FlexStyle.AlignSelf.selfStart : .selfEnd).selfAligned(
           itemDirectionDiffers: cross == .horizontal && style.isFlipped != node.isFlipped
         ).flexRelative(wrapReverse: constants.isWrapReverse)
+      // Shrink-to-fit space: the containing block less the box's insets, an auto inset on the
+      // side its static position is anchored to standing for the distance from the containing
+      // block's edge to the parent's content box there (CSS Position §5.3).
+      let staticAnchor: (start: Bool, end: Bool) = {
+        let mainAtStart: Bool
+        switch constants.justifyContent {
+        case .flexStart, .spaceBetween, .start: mainAtStart = !constants.isReverse
+        case .flexEnd, .end: mainAtStart = constants.isReverse
+        case .center, .spaceAround, .spaceEvenly: return (false, false)
+        }
+        return (mainAtStart, !mainAtStart)
+      }()
+      func crossAnchor() -> (start: Bool, end: Bool) {
+        let alignSelf = style.alignSelf == .auto ? autoAlignment : style.alignSelf
+        switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution)
+          ?? CoreLayoutMapping
+          .secondaryAxisDistribution(constants.alignItems)
+        {
+        case .baseline: return (true, false)
+        case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
+        case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
+        case .center, nil: return (false, false)
+        }
+      }
+      func space(_ axis: Axis) -> AvailableSpace {
+        let anchor = axis == main ? staticAnchor : crossAnchor()
+        let contentInset = constants.contentInset
+        // The distances from the containing block's edges to the parent's content box.
+        let staticStart = contentInset.start(axis) - blockStart[axis]
+        let staticEnd = blockStart[axis] + insetBox[axis] - (container[axis] - contentInset.end(axis))
+        let centred =
+          !anchor.start && !anchor.end && style.inset.start(axis) == nil && style.inset.end(axis) == nil
+        if centred {
+          // Centred at its static position: the space around that point as far as the nearer
+          // edge of the containing block, on both sides (as Chromium sizes it).
+          let centre = (contentInset.start(axis) + container[axis] - contentInset.end(axis)) / 2
+          let half = Swift.min(centre - blockStart[axis], blockStart[axis] + insetBox[axis] - centre)
+          return .definite(Swift.max(2 * half, 0))
+        }
+        let start = style.inset.start(axis) ?? (anchor.start ? staticStart : 0)
+        let end = style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? staticEnd : 0)
+        return .definite(Swift.max(insetBox[axis] - start - end, 0))
+      }
+      if style.stretchBits != 0 {
+        // `stretch` fills the inset-modified containing block (CSS Position 3 §4.1): the
+        // containing block less the insets, an `auto` one as 0, or, with both `auto`, the space
+        // the static position leaves (as for shrink-to-fit).
+        func insetModified(_ axis: Axis) -> Double? {
+          let start = style.inset.start(axis)
+          let end = style.inset.end(axis)
+          if start == nil, end == nil { return space(axis).value }
+          return Swift.max(insetBox[axis] - (start ?? 0) - (end ?? 0), 0)
+        }
+        resolveLengths(
+          of: child, widthBase: insetBox.width, heightBase: insetBox.height, basisAxis: nil,
+          stretch: .given(width: insetModified(.horizontal), height: insetModified(.vertical)))
+        let alignSelf = style.alignSelf
+        style = nodes[child]
+        style.alignSelf = alignSelf
+      }
       let pb = style.paddingBorder
       let margin = style.margin
       let minSize = Size(
@@ -209,49 +275,6 @@ extension FlexEngine {
           }
           known[axis] = stretched.clamped(min: minSize[axis], max: style.maxSize[axis])
         }
-      }
-      // Shrink-to-fit space: the containing block less the box's insets, an auto inset on the
-      // side its static position is anchored to standing for the distance from the containing
-      // block's edge to the parent's content box there (CSS Position §5.3).
-      let staticAnchor: (start: Bool, end: Bool) = {
-        let mainAtStart: Bool
-        switch constants.justifyContent {
-        case .flexStart, .spaceBetween, .start: mainAtStart = !constants.isReverse
-        case .flexEnd, .end: mainAtStart = constants.isReverse
-        case .center, .spaceAround, .spaceEvenly: return (false, false)
-        }
-        return (mainAtStart, !mainAtStart)
-      }()
-      func crossAnchor() -> (start: Bool, end: Bool) {
-        let alignSelf = style.alignSelf == .auto ? autoAlignment : style.alignSelf
-        switch alignSelf.map(CoreLayoutMapping.overriddenSecondaryAxisDistribution)
-          ?? CoreLayoutMapping
-          .secondaryAxisDistribution(constants.alignItems)
-        {
-        case .baseline: return (true, false)
-        case .leading, .stretch: return (!constants.isWrapReverse, constants.isWrapReverse)
-        case .trailing: return (constants.isWrapReverse, !constants.isWrapReverse)
-        case .center, nil: return (false, false)
-        }
-      }
-      func space(_ axis: Axis) -> AvailableSpace {
-        let anchor = axis == main ? staticAnchor : crossAnchor()
-        let contentInset = constants.contentInset
-        // The distances from the containing block's edges to the parent's content box.
-        let staticStart = contentInset.start(axis) - blockStart[axis]
-        let staticEnd = blockStart[axis] + insetBox[axis] - (container[axis] - contentInset.end(axis))
-        let centred =
-          !anchor.start && !anchor.end && style.inset.start(axis) == nil && style.inset.end(axis) == nil
-        if centred {
-          // Centred at its static position: the space around that point as far as the nearer
-          // edge of the containing block, on both sides (as Chromium sizes it).
-          let centre = (contentInset.start(axis) + container[axis] - contentInset.end(axis)) / 2
-          let half = Swift.min(centre - blockStart[axis], blockStart[axis] + insetBox[axis] - centre)
-          return .definite(Swift.max(2 * half, 0))
-        }
-        let start = style.inset.start(axis) ?? (anchor.start ? staticStart : 0)
-        let end = style.inset.end(axis) ?? (anchor.end && style.inset.start(axis) == nil ? staticEnd : 0)
-        return .definite(Swift.max(insetBox[axis] - start - end, 0))
       }
       let available = AvailableSize(width: space(.horizontal), height: space(.vertical))
       var finalSize: Size

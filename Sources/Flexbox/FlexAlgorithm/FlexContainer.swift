@@ -39,10 +39,22 @@ struct FlexConstants {
   var isKnownHeightIndefinite = false
   /// Whether the container's height is definite (known, and not its content's).
   var isHeightDefinite = true
+  /// Whether the items' cross-axis lengths were resolved without a definite base: a single-line
+  /// container then gives their cross-axis `stretch` sizes its line's cross size (step 11).
+  var isCrossBaseIndefinite = false
   /// The border-box size, where known.
   var nodeOuterSize: OptionalSize
   /// The content-box size, where known.
   var nodeInnerSize: OptionalSize
+  /// The inner cross size of a single-line row container measured for its automatic minimum
+  /// height, whose height its aspect ratio gives (see `ratioHeightWithAutomaticMinimum`): the
+  /// cross size its stretched items take, though its own height is left to its content.
+  var ratioInnerCrossSize: Double? {
+    @inline(__always) get { storedRatioInnerCrossSize.isNaN ? nil : storedRatioInnerCrossSize }
+    set { storedRatioInnerCrossSize = newValue ?? .nan }
+  }
+  /// (NaN-coded, as ``OptionalSize`` is: the constants are copied for every container.)
+  var storedRatioInnerCrossSize = Double.nan
   /// The border-box size, once determined (steps 4 and 15).
   var containerSize: Size = .zero
   /// The content-box size, once determined (steps 4 and 15).
@@ -199,11 +211,18 @@ extension FlexEngine {
       return Size(width: width, height: height)
     }
     var constants = makeConstants(node, knownSize: knownSize, sizing: sizing)
+    if measuringContentHeightOf == id, let ratioHeight = measuringRatioHeight, node.direction.isRow,
+      node.wrap == .noWrap
+    {
+      constants.ratioInnerCrossSize = Swift.max(ratioHeight - node.paddingBorder.vertical, 0)
+    }
     // Percentages of the items resolve against the content box where it is definite (CSS
     // Flexbox §9.8; a height that is the content's is not, CSS Sizing 3 §2.1).
     let heightIsDefinite = !(knownHeightIsIndefinite && known.height != nil) && !percentHeightIsIndefinite
     let heightBase = heightIsDefinite ? constants.nodeInnerSize.height : nil
     constants.isHeightDefinite = heightBase != nil
+    constants.isCrossBaseIndefinite =
+      (constants.crossAxis == .vertical ? heightBase : constants.nodeInnerSize.width) == nil
     resolveChildLengths(
       id, widthBase: constants.nodeInnerSize.width, heightBase: heightBase, mainAxis: constants.mainAxis)
     resolveGapPercentages(node, &constants, heightBase: heightBase)
@@ -429,19 +448,24 @@ extension FlexEngine {
   /// container (``ResolvedNode/hasAutoMinHeight``) its min-content height in the ratio-dependent
   /// axis, capped by its maximum height: the ratio-derived height is a transferred size, and the
   /// box grows to hold its content (as Chromium does). The content height is the box laid out at
-  /// `width` as if it had no ratio.
+  /// `width` as if it had no ratio, but for the ratio-derived height being definite: in a
+  /// single-line row container, an item stretched across it is as tall as that height makes the
+  /// container's content box (less the item's margins, within its min and max heights; [CSS
+  /// Flexbox §9.8](https://www.w3.org/TR/css-flexbox-1/#definite-sizes), point 1), whatever its
+  /// content, so only the other items' heights can raise the container's (as Chromium sizes it).
   func ratioHeightWithAutomaticMinimum(
     _ id: Int, width: Double, ratioHeight: Double, available: AvailableSize, sizing: SizingMode,
     knownHeightIsIndefinite: Bool, percentHeightIsIndefinite: Bool
   ) -> Double {
-    let saved = measuringContentHeightOf
+    let saved = (measuringContentHeightOf, measuringRatioHeight)
     measuringContentHeightOf = id
+    measuringRatioHeight = ratioHeight
     let content = layoutFlexContainer(
       id, known: OptionalSize(width: width, height: nil), available: available, mode: .computeSize,
       sizing: sizing, knownHeightIsIndefinite: knownHeightIsIndefinite,
       percentHeightIsIndefinite: percentHeightIsIndefinite
     ).height
-    measuringContentHeightOf = saved
+    (measuringContentHeightOf, measuringRatioHeight) = saved
     let minimum = content.clamped(min: nil, max: nodes[id].maxSize.height)
     return Swift.max(ratioHeight, minimum)
   }
@@ -453,14 +477,15 @@ extension FlexEngine {
   /// ratio-derived width is at least the box's min-content width (found as if it had no ratio),
   /// capped by its maximum width, as Chromium does.
   func ratioWidthWithAutomaticMinimum(_ id: Int, ratioWidth: Double, sizing: SizingMode) -> Double {
-    let saved = measuringContentHeightOf
+    let saved = (measuringContentHeightOf, measuringRatioHeight)
     measuringContentHeightOf = id
+    measuringRatioHeight = nil
     let available = AvailableSize(width: .minContent, height: .maxContent)
     let content =
       nodes[id].childCount == 0
       ? layoutLeaf(id, known: .none, available: available, sizing: sizing).width
       : layoutFlexContainer(id, known: .none, available: available, mode: .computeSize, sizing: sizing).width
-    measuringContentHeightOf = saved
+    (measuringContentHeightOf, measuringRatioHeight) = saved
     let minimum = content.clamped(min: nil, max: nodes[id].maxSize.width)
     return Swift.max(ratioWidth, minimum)
   }

@@ -48,6 +48,8 @@ final class FlexEngine {
   @exclusivity(unchecked) var hasStaticContainers = false
   /// Whether any box has an aspect ratio.
   @exclusivity(unchecked) var hasAspectRatio = false
+  /// Whether any box has a `stretch` size (``ResolvedNode/stretchBits``).
+  @exclusivity(unchecked) var hasStretch = false
   /// Whether any box has a `min-height` or `max-height` given as an intrinsic sizing keyword
   /// (see `resolveBlockAxisKeywords`).
   @exclusivity(unchecked) var hasHeightKeywords = false
@@ -61,6 +63,11 @@ final class FlexEngine {
   /// A box being measured without its aspect ratio, for its automatic minimum height or width
   /// (see `ratioHeightWithAutomaticMinimum`, `ratioWidthWithAutomaticMinimum`).
   @exclusivity(unchecked) var measuringContentHeightOf = -1
+  /// The height the aspect ratio gives the box measured for its automatic minimum height
+  /// (`measuringContentHeightOf`; `nil` when it is measured for its width): definite, so the
+  /// stretched items of a single-line row container count at it (see
+  /// `ratioHeightWithAutomaticMinimum`).
+  @exclusivity(unchecked) var measuringRatioHeight: Double?
   /// A column container's item with an aspect ratio whose flex base size is being found: in the
   /// main axis the automatic minimum size is the flex item's ([CSS Flexbox §4.5](https://www.w3.org/TR/css-flexbox-1/#min-size-auto)),
   /// applied to its hypothetical main size, so its ratio-derived height does not grow to its
@@ -241,6 +248,7 @@ final class FlexEngine {
           nodes[index].isFlipped = flips
           if nodes[index].mirrorsChildren { hasMirroredBoxes = true }
           if nodes[index].aspectRatio != nil { hasAspectRatio = true }
+          if nodes[index].stretchBits != 0 { hasStretch = true }
           if nodes[index].minHeightKeyword | nodes[index].maxHeightKeyword != 0 { hasHeightKeywords = true }
           if nodes[index].isStatic, childCount > 0, groupIndex > 0 { hasStaticContainers = true }
           if nodes[index].alignItems == .baseline || nodes[index].alignSelf == .baseline {
@@ -526,16 +534,20 @@ final class FlexEngine {
   // MARK: - Percentages
 
   /// Resolves box `id`'s containing-block-relative lengths against the given bases (see
-  /// `ResolvedNode.resolveLengths`), forgetting the sizes memoised for it when they change.
+  /// `ResolvedNode.resolveLengths`; its `stretch` values against `stretch`), forgetting the sizes
+  /// memoised for it when they change.
   @inline(__always)
-  func resolveLengths(of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?) {
+  func resolveLengths(
+    of id: Int, widthBase: Double?, heightBase: Double?, basisAxis: Axis?,
+    stretch: StretchBase = .containingBlock
+  ) {
     let index = Int(nodes[id].baseStyle)
     guard index >= 0 else { return }
     let old = nodes[id]
     var changed = baseStyles.withUnsafeBufferPointer { styles in
       nodes[id].resolveLengths(
         styles.baseAddress.unsafelyUnwrapped + index, widthBase: widthBase, heightBase: heightBase,
-        basisAxis: basisAxis)
+        basisAxis: basisAxis, stretch: stretch)
     }
     let node = nodes[id]
     if node.widthKeyword | node.minWidthKeyword | node.maxWidthKeyword | node.flexBasisKeyword != 0 {

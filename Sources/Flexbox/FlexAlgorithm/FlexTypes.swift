@@ -264,6 +264,33 @@ extension FlexStyle.AlignSelf {
   }
 }
 
+/// The sizes a `stretch` value resolves against (see ``FlexLength/stretch``).
+enum StretchBase {
+  /// The containing block the percentages resolve against (a flex item's, the root's).
+  case containingBlock
+  /// The given sizes (an absolutely positioned box's inset-modified containing block).
+  case given(width: Double?, height: Double?)
+  /// Left as they are (an absolutely positioned box before its insets are known).
+  case kept
+}
+
+/// The properties of a box given as `stretch` (bits of `ResolvedNode.stretchBits`).
+enum StretchProperty {
+  static let width: UInt8 = 1
+  static let height: UInt8 = 2
+  static let minWidth: UInt8 = 4
+  static let minHeight: UInt8 = 8
+  static let maxWidth: UInt8 = 16
+  static let maxHeight: UInt8 = 32
+  static let flexBasis: UInt8 = 64
+
+  /// The size, minimum and maximum bits of `axis`.
+  @inline(__always)
+  static func sizes(_ axis: Axis) -> (size: UInt8, min: UInt8, max: UInt8) {
+    axis == .horizontal ? (width, minWidth, maxWidth) : (height, minHeight, maxHeight)
+  }
+}
+
 /// One box's style, resolved and sanitised for the engine, with its place in the flat tree.
 ///
 /// Lengths that depend on the containing block (percentages) are resolved by
@@ -343,6 +370,9 @@ struct ResolvedNode {
   /// content height at its used width (`FlexEngine.resolveBlockAxisKeywords`); 0 otherwise.
   var minHeightKeyword: UInt8 = 0
   var maxHeightKeyword: UInt8 = 0
+  /// The properties given as `stretch` (``StretchProperty`` bits), resolved by
+  /// ``resolveLengths(_:widthBase:heightBase:basisAxis:stretch:reportsChanges:)``.
+  var stretchBits: UInt8 = 0
   /// Index of the box's style in `FlexEngine.baseStyles` when it ``needsBase``, else -1.
   var baseStyle: Int32 = -1
   /// Index of the first child in the flat arrays; children are contiguous.
@@ -453,12 +483,6 @@ struct ResolvedNode {
     storedRowGapPercent = rowPercent ?? .nan
     storedColumnGapPercent = columnPercent ?? .nan
     func hasPercent(_ v: FlexLength?) -> Bool { v?.isPercent ?? false }
-    func isKeyword(_ v: FlexLength) -> Bool {
-      switch v {
-      case .minContent, .maxContent, .fitContent: true
-      default: false
-      }
-    }
     let width = s.pointee.widthLength
     let height = s.pointee.heightLength
     let minWidth = s.pointee.minWidthLength
@@ -466,8 +490,37 @@ struct ResolvedNode {
     let maxWidth = s.pointee.maxWidthLength
     let maxHeight = s.pointee.maxHeightLength
     let basis = s.pointee.flexBasisLength
+    // Each length's keyword, in one switch: `min-content` 1, `max-content` 2, `fit-content` 3,
+    // `stretch` 4 (0 for any other value).
+    @inline(__always)
+    func keyword(_ v: FlexLength) -> UInt8 {
+      switch v {
+      case .minContent: 1
+      case .maxContent: 2
+      case .fitContent: 3
+      case .stretch: 4
+      default: 0
+      }
+    }
+    let keywords = (
+      width: keyword(width), height: keyword(height), minWidth: keyword(minWidth),
+      minHeight: keyword(minHeight),
+      maxWidth: keyword(maxWidth), maxHeight: keyword(maxHeight), basis: keyword(basis)
+    )
+    @inline(__always)
+    func intrinsic(_ k: UInt8) -> UInt8 { k == 4 ? 0 : k }
+    @inline(__always)
+    func stretchBit(_ k: UInt8, _ bit: UInt8) -> UInt8 { k == 4 ? bit : 0 }
     let hasWidthKeywords =
-      isKeyword(width) || isKeyword(minWidth) || isKeyword(maxWidth) || isKeyword(basis)
+      intrinsic(keywords.width) | intrinsic(keywords.minWidth) | intrinsic(keywords.maxWidth)
+      | intrinsic(keywords.basis) != 0
+    stretchBits =
+      stretchBit(keywords.width, StretchProperty.width) | stretchBit(keywords.height, StretchProperty.height)
+      | stretchBit(keywords.minWidth, StretchProperty.minWidth)
+      | stretchBit(keywords.minHeight, StretchProperty.minHeight)
+      | stretchBit(keywords.maxWidth, StretchProperty.maxWidth)
+      | stretchBit(keywords.maxHeight, StretchProperty.maxHeight)
+      | stretchBit(keywords.basis, StretchProperty.flexBasis)
     func edgesHavePercent(_ e: FlexLengthEdges) -> Bool {
       hasPercent(e.top) || hasPercent(e.leading) || hasPercent(e.bottom) || hasPercent(e.trailing)
     }
@@ -481,22 +534,14 @@ struct ResolvedNode {
       || hasPercent(minHeight) || hasPercent(maxWidth) || hasPercent(maxHeight) || edgesHavePercents
       // A content-box flex basis gets the padding and border along the parent's main axis.
       || (isContentBox && basis.points != nil)
-      || hasWidthKeywords
-    func keyword(_ v: FlexLength) -> UInt8 {
-      switch v {
-      case .minContent: 1
-      case .maxContent: 2
-      case .fitContent: 3
-      default: 0
-      }
-    }
-    widthKeyword = keyword(width)
-    minWidthKeyword = keyword(minWidth)
-    maxWidthKeyword = keyword(maxWidth)
-    minHeightKeyword = keyword(minHeight)
-    maxHeightKeyword = keyword(maxHeight)
-    flexBasisKeyword = keyword(basis)
-    flexBasisIsPercent = basis.isPercent
+      || hasWidthKeywords || stretchBits != 0
+    widthKeyword = intrinsic(keywords.width)
+    minWidthKeyword = intrinsic(keywords.minWidth)
+    maxWidthKeyword = intrinsic(keywords.maxWidth)
+    minHeightKeyword = intrinsic(keywords.minHeight)
+    maxHeightKeyword = intrinsic(keywords.maxHeight)
+    flexBasisKeyword = intrinsic(keywords.basis)
+    flexBasisIsPercent = basis.isPercent || stretchBits & StretchProperty.flexBasis != 0
     if let ratio = s.pointee.aspectRatio, ratio.isFinite, ratio > 0 {
       storedAspectRatio = Swift.min(Swift.max(ratio, 1 / limit), limit)
       aspectRatioIsContentBox = isContentBox
@@ -542,10 +587,14 @@ struct ResolvedNode {
   /// [CSS Box 3 §3.1](https://www.w3.org/TR/css-box-3/#margin-physical)), and `flex-basis` as
   /// `content` ([CSS Flexbox §7.2.3](https://www.w3.org/TR/css-flexbox-1/#flex-basis-property)).
   /// With `box-sizing: content-box`, definite sizes get the padding and border added.
+  ///
+  /// A `stretch` value is the base `stretch` names (by default the same containing block) less
+  /// the margins along its axis, a border-box size whatever the `box-sizing`; without a base it
+  /// behaves as a percentage does.
   @discardableResult
   mutating func resolveLengths(
     _ s: UnsafePointer<FlexStyle>, widthBase: Double?, heightBase: Double?, basisAxis: Axis?,
-    reportsChanges: Bool = true
+    stretch: StretchBase = .containingBlock, reportsChanges: Bool = true
   )
     -> Bool
   {
@@ -594,18 +643,52 @@ struct ResolvedNode {
       guard let v else { return nil }
       return isContentBox ? Swift.min(v + pb.sum(axis), limit) : v
     }
-    let newSize = OptionalSize(
+    var newSize = OptionalSize(
       width: boxed(length(s.pointee.widthLength, base: widthBase), .horizontal),
       height: boxed(length(s.pointee.heightLength, base: heightBase), .vertical))
-    let newMin = Size(
+    var newMin = Size(
       width: boxed(length(s.pointee.minWidthLength, base: widthBase), .horizontal) ?? 0,
       height: boxed(length(s.pointee.minHeightLength, base: heightBase), .vertical) ?? 0)
-    let newMax = OptionalSize(
+    var newMax = OptionalSize(
       width: boxed(length(s.pointee.maxWidthLength, base: widthBase), .horizontal),
       height: boxed(length(s.pointee.maxHeightLength, base: heightBase), .vertical))
     var newBasis: Double?
     var newBasisIsContent = false
+    let stretchBits = stretchBits
+    if stretchBits != 0 {
+      // The size that makes the margin box fill the base (CSS Sizing 4 §3.1).
+      let bases: (width: Double?, height: Double?)
+      switch stretch {
+      case .containingBlock: bases = (widthBase, heightBase)
+      case .given(let width, let height): bases = (width, height)
+      case .kept: bases = (nil, nil)
+      }
+      let isKept: Bool
+      if case .kept = stretch { isKept = true } else { isKept = false }
+      for axis in bothAxes {
+        let bits = StretchProperty.sizes(axis)
+        let base = axis == .horizontal ? bases.width : bases.height
+        let fill = base.map { Swift.min(Swift.max($0 - newMargin.sum(axis), 0), limit) }
+        if stretchBits & bits.size != 0 { newSize[axis] = isKept ? size[axis] : fill }
+        if stretchBits & bits.min != 0 {
+          if axis == .horizontal {
+            newMin.width = isKept ? minSize.width : fill ?? 0
+          } else {
+            newMin.height = isKept ? minSize.height : fill ?? 0
+          }
+        }
+        if stretchBits & bits.max != 0 { newMax[axis] = isKept ? maxSize[axis] : fill }
+      }
+    }
     switch s.pointee.flexBasisLength {
+    case .stretch:
+      // (Along the parent's main axis, against the base the percentages have.)
+      let base = basisAxis.flatMap { $0 == .horizontal ? widthBase : heightBase }
+      if let base, let axis = basisAxis {
+        newBasis = Swift.min(Swift.max(base - newMargin.sum(axis), 0), limit)
+      } else {
+        newBasisIsContent = true
+      }
     case .points(let p): newBasis = clampLength(p)
     case .percent:
       let base = basisAxis.flatMap { $0 == .horizontal ? widthBase : heightBase }
@@ -617,7 +700,8 @@ struct ResolvedNode {
     case .content: newBasisIsContent = true
     default: newBasis = nil
     }
-    if let basis = newBasis, isContentBox, let axis = basisAxis {
+    if let basis = newBasis, isContentBox, let axis = basisAxis, stretchBits & StretchProperty.flexBasis == 0
+    {
       newBasis = Swift.min(basis + pb.sum(axis), limit)
     }
     var newInset = InsetOffsets()

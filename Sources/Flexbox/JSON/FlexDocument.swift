@@ -28,7 +28,8 @@ import LayoutJSON
 ///
 /// Newer style keys: lengths may be strings `"N%"` (sizes, `flexBasis`, min/max sizes, margins,
 /// padding, insets, gaps), `"auto"` for margins, insets and `minWidth`/`minHeight` (the automatic
-/// minimum size), `"content"` for `flexBasis`; `aspectRatio` (a number ≥ 0, `"W / H"` or
+/// minimum size), `"content"` for `flexBasis`, `"min-content"`, `"max-content"`, `"fit-content"` and
+/// `"stretch"` for sizes, min/max sizes and `flexBasis` (see ``FlexLength``); `aspectRatio` (a number ≥ 0, `"W / H"` or
 /// `"auto"`; a zero width or height is `auto`, as in CSS), `boxSizing` (`"border-box"`, `"content-box"`), `overflow` (`"visible"`, `"hidden"`,
 /// `"clip"`, `"scroll"`), `direction` (`"ltr"`, `"rtl"`), `position` also `"static"` (a static
 /// box's absolutely positioned children are placed against its nearest positioned ancestor).

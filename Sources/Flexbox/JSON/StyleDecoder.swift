@@ -78,7 +78,7 @@ enum StyleDecoder {
       (key, reader) throws(JSONInputError) in
       let start = reader.offset
       guard let metric = StyleValues.fontMetric(try reader.readNumber("a number > 0")) else {
-        throw reader.invalid("expected a number > 0", at: start)
+        throw reader.invalid("expected a number > 0, found \(reader.foundValue(at: start))", at: start)
       }
       switch FontKey(index: key) {
       case .advance: result.advance = metric
@@ -99,7 +99,7 @@ enum StyleDecoder {
     else {
       let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       throw reader.invalid(
-        "expected one of \(names), positional ones after \"safe \" or \"unsafe \"; found \"\(text)\"",
+        "expected one of \(names), positional ones after \"safe \" or \"unsafe \"; found \(reader.foundValue(at: start))",
         at: start)
     }
     return (result, safety)
@@ -116,7 +116,10 @@ enum StyleDecoder {
     case .string: result = StyleValues.length(string: try reader.readString(), forms: forms)
     case let other: throw reader.mismatch(StyleValues.describe(forms), other)
     }
-    guard let result else { throw reader.invalid("expected \(StyleValues.describe(forms))", at: start) }
+    guard let result else {
+      throw reader.invalid(
+        "expected \(StyleValues.describe(forms)), found \(reader.foundValue(at: start))", at: start)
+    }
     return result
   }
 
@@ -129,7 +132,10 @@ enum StyleDecoder {
     case .string: result = StyleValues.aspectRatio(string: try reader.readString())
     case let other: throw reader.mismatch("a number ≥ 0, \"W / H\" or \"auto\"", other)
     }
-    guard let result else { throw reader.invalid("expected a number ≥ 0, \"W / H\" or \"auto\"", at: start) }
+    guard let result else {
+      throw reader.invalid(
+        "expected a number ≥ 0, \"W / H\" or \"auto\", found \(reader.foundValue(at: start))", at: start)
+    }
     return result
   }
 

@@ -16,15 +16,17 @@ enum StyleValues {
     static let content = LengthForms(rawValue: 16)
     /// `"min-content"`, `"max-content"`, `"fit-content"`.
     static let intrinsic = LengthForms(rawValue: 32)
+    /// `"stretch"`.
+    static let stretch = LengthForms(rawValue: 64)
 
     /// `width`, `height`.
-    static let size: LengthForms = [.percent, .auto, .intrinsic]
+    static let size: LengthForms = [.percent, .auto, .intrinsic, .stretch]
     /// `flex-basis`.
-    static let basis: LengthForms = [.percent, .auto, .content, .intrinsic]
+    static let basis: LengthForms = [.percent, .auto, .content, .intrinsic, .stretch]
     /// `min-width`, `min-height`.
-    static let minimum: LengthForms = [.percent, .auto, .intrinsic]
+    static let minimum: LengthForms = [.percent, .auto, .intrinsic, .stretch]
     /// `max-width`, `max-height`.
-    static let maximum: LengthForms = [.percent, .none, .intrinsic]
+    static let maximum: LengthForms = [.percent, .none, .intrinsic, .stretch]
     /// Margins.
     static let margin: LengthForms = [.negative, .percent, .auto]
     /// Padding and gaps.
@@ -49,6 +51,7 @@ enum StyleValues {
     case "min-content": return forms.contains(.intrinsic) ? .minContent : nil
     case "max-content": return forms.contains(.intrinsic) ? .maxContent : nil
     case "fit-content": return forms.contains(.intrinsic) ? .fitContent : nil
+    case "stretch": return forms.contains(.stretch) ? .stretch : nil
     default:
       guard forms.contains(.percent), text.hasSuffix("%"), let number = Double(text.dropLast()),
         number.isFinite, number >= 0 || forms.contains(.negative)
@@ -65,6 +68,7 @@ enum StyleValues {
     if forms.contains(.none) { parts.append("\"none\"") }
     if forms.contains(.content) { parts.append("\"content\"") }
     if forms.contains(.intrinsic) { parts.append("\"min-content\", \"max-content\", \"fit-content\"") }
+    if forms.contains(.stretch) { parts.append("\"stretch\"") }
     return parts.joined(separator: ", ")
   }
 

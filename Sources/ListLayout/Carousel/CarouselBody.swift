@@ -405,11 +405,12 @@ extension CarouselRow {
   }
 
   /// A cell's y relative to the band's top: the section's vertical alignment of its height in
-  /// the band (negative, or past the band, when it overflows).
+  /// the band (negative, or past the band, when it overflows); `stretch`, a flow section's
+  /// alignment, places cells as `top` does.
   @inline(__always)
   func top(_ cellHeight: Double, band: Double) -> Double {
     switch alignment {
-    case .top: 0
+    case .top, .stretch: 0
     case .center: (band - cellHeight) / 2
     case .bottom: band - cellHeight
     }

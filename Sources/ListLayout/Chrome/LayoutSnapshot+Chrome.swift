@@ -77,7 +77,7 @@ extension LayoutSnapshot {
     return LayoutAttributes(
       kind: .listHeader, indexPath: IndexPath(item: 0, section: -1), frame: directed(frame),
       zIndex: isPinned ? LayoutAttributes.pinnedZIndex : LayoutAttributes.supplementaryZIndex,
-      isPinned: isPinned)
+      isPinned: isPinned, id: header.id)
   }
 
   /// The list footer for a scroll position: a pinned one stays at the viewport's bottom edge
@@ -102,7 +102,7 @@ extension LayoutSnapshot {
     return LayoutAttributes(
       kind: .listFooter, indexPath: IndexPath(item: 0, section: -1), frame: directed(frame),
       zIndex: isPinned ? LayoutAttributes.pinnedZIndex : LayoutAttributes.supplementaryZIndex,
-      isPinned: isPinned)
+      isPinned: isPinned, id: footer.id)
   }
 
   /// The pinning context section headers and footers pin in: below a pinned list header and
@@ -142,7 +142,7 @@ extension LayoutSnapshot {
       height: max(0, geometries[section].height - insets.top - insets.bottom))
     return LayoutAttributes(
       kind: .background, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
-      zIndex: LayoutAttributes.backgroundZIndex)
+      zIndex: LayoutAttributes.backgroundZIndex, id: background.id)
   }
 }
 

@@ -90,7 +90,7 @@ extension Section {
   func hasSameOwnProperties(as other: Section) -> Bool {
     guard id == other.id, header.isSameSupplementary(as: other.header),
       footer.isSameSupplementary(as: other.footer), attributes == other.attributes,
-      background == other.background
+      background == other.background, hasSameBehavior(as: other)
     else { return false }
     switch (layout ?? .flow, other.layout ?? .flow) {
     case (.flow, .flow): return true

@@ -33,6 +33,15 @@ extension LayoutSnapshot {
       }
       let source = difference.updatedSections[n]
       var section = resolved.model.sections[t]
+      // Only its separator, collapsed state or pinning changed: its cells stay where they
+      // are (the geometry is restyled, O(1)); else it is laid out again whole.
+      var restyled = section
+      restyled.separator = source.separator
+      restyled.collapsed = source.collapsed
+      restyled.pinHeader = source.pinHeader
+      restyled.pinFooter = source.pinFooter
+      let placesCellsAsBefore = restyled.hasSameOwnProperties(as: source)
+      section = restyled
       section.id = source.id
       section.header = source.header
       section.footer = source.footer
@@ -40,7 +49,12 @@ extension LayoutSnapshot {
       section.attributes = source.attributes
       section.layout = source.layout
       resolved.model.sections[t] = section
-      resolved.origins[t] = .fresh
+      if placesCellsAsBefore {
+        // Listed among the sections the relayout visits, with the origin it had.
+        resolved.origins[t] = resolved.origins[t]
+      } else {
+        resolved.origins[t] = .fresh
+      }
     }
     if let configuration = difference.configuration { resolved.model.configuration = configuration }
     return resolved

@@ -7,7 +7,7 @@ import LayoutGeometry
 /// scrolled to the anchored offset, headers and footers where they pin at those offsets.
 /// Subtract each side's content offset for screen positions.
 public struct ElementTransition: Sendable, Hashable {
-  /// Header, cell or footer.
+  /// Header, cell, separator or footer (a separator follows the line above it).
   public var kind: ElementKind
   /// The index path after the update; before it for an element that is deleted.
   public var indexPath: IndexPath
@@ -88,7 +88,10 @@ extension LayoutSnapshot {
     }
     // What was visible before: where it goes.
     for element in before {
-      let newPath = tracer.newPosition(of: element, oldModel: model, newModel: next.model)
+      let newPath =
+        element.kind == .separator
+        ? separatorPosition(element.indexPath, in: next) { tracer.newIndexPath(of: $0) }
+        : tracer.newPosition(of: element, oldModel: model, newModel: next.model)
       guard let newPath else {
         deleted.append(
           ElementTransition(
@@ -109,7 +112,11 @@ extension LayoutSnapshot {
     }
     // What is visible after but was not before: where it came from.
     for element in after where byNew[Key(kind: element.kind, indexPath: element.indexPath)]!.from == nil {
-      guard let oldPath = tracer.oldPosition(of: element, oldModel: model, newModel: next.model),
+      let traced =
+        element.kind == .separator
+        ? next.separatorPosition(element.indexPath, in: self) { tracer.oldIndexPath(of: $0) }
+        : tracer.oldPosition(of: element, oldModel: model, newModel: next.model)
+      guard let oldPath = traced,
         let attributes = attributes(of: element.kind, at: oldPath, pinning: oldPinning)
       else { continue }
       let key = Key(kind: element.kind, indexPath: element.indexPath)
@@ -134,8 +141,31 @@ extension LayoutSnapshot {
     case .background: backgroundAttributes(inSection: indexPath.section)
     case .listHeader: listHeader(pinning: pinning)
     case .listFooter: listFooter(pinning: pinning)
+    case .separator: separatorAttributes(at: indexPath)
     case .overlay: nil
     }
+  }
+
+  /// Where separator `indexPath` of this snapshot is in `other`: a separator follows the
+  /// line above it, known by its first cell, traced into `other` by `trace`; it is the
+  /// separator below the line that holds that cell there (`nil` when the cell is gone, or
+  /// its line has no separator below it).
+  ///
+  /// - Complexity: O(log n), plus the trace.
+  func separatorPosition(
+    _ indexPath: IndexPath, in other: LayoutSnapshot, trace: (IndexPath) -> IndexPath?
+  ) -> IndexPath? {
+    guard geometries.indices.contains(indexPath.section),
+      indexPath.item < geometries[indexPath.section].separatorCount
+    else { return nil }
+    let first = geometries[indexPath.section].body.firstItem(ofLine: indexPath.item)
+    guard let cell = trace(IndexPath(item: first, section: indexPath.section)),
+      other.geometries.indices.contains(cell.section),
+      cell.item < other.geometries[cell.section].itemCount
+    else { return nil }
+    let line = other.geometries[cell.section].body.line(holding: cell.item)
+    guard line < other.geometries[cell.section].separatorCount else { return nil }
+    return IndexPath(item: line, section: cell.section)
   }
 
   /// The viewport origin at `offset` along the scroll axis.
@@ -176,7 +206,7 @@ extension PositionTracer {
       guard let t = newSection(of: element.indexPath.section) else { return nil }
       return newModel.sections[t].has(element.kind) ? IndexPath(item: 0, section: t) : nil
     case .listHeader, .listFooter: return newModel.configuration.has(element.kind) ? element.indexPath : nil
-    case .overlay: return nil
+    default: return nil
     }
   }
 
@@ -188,7 +218,7 @@ extension PositionTracer {
       guard let s = oldSection(of: element.indexPath.section) else { return nil }
       return oldModel.sections[s].has(element.kind) ? IndexPath(item: 0, section: s) : nil
     case .listHeader, .listFooter: return oldModel.configuration.has(element.kind) ? element.indexPath : nil
-    case .overlay: return nil
+    default: return nil
     }
   }
 }

@@ -108,9 +108,10 @@ struct SectionLayouts {
     // a vertical one's section is passed on as given (not copied).
     try Self.checkDirection(given, at: index, in: list)
     guard list.scrollDirection == .horizontal else {
-      return try layout(inLayoutSpace: given, at: index, policy: &policy)
+      return try layout(inLayoutSpace: given, at: index, policy: &policy).styled(for: given, in: list)
     }
-    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy)
+    return try layout(inLayoutSpace: given.transposed, at: index, policy: &policy).styled(
+      for: given, in: list)
   }
 
   /// Lays out a section already in layout space.
@@ -143,6 +144,8 @@ struct SectionLayouts {
     edit: SectionEdit, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     try Self.checkDirection(given, at: index, in: list)
+    // A collapsed section's cells are laid out as if it were expanded (``SectionChrome``).
+    let old = old.expandedGeometry
     let resumed: SectionGeometry?
     if list.scrollDirection == .horizontal {
       resumed = try relayout(
@@ -151,7 +154,7 @@ struct SectionLayouts {
     } else {
       resumed = try relayout(inLayoutSpace: given, at: index, in: list, old: old, edit: edit, policy: &policy)
     }
-    if let resumed { return resumed }
+    if let resumed { return resumed.styled(for: given, in: list) }
     return try layout(given, at: index, in: list, policy: &policy)
   }
 
@@ -240,6 +243,7 @@ extension SectionContext {
       throw .invalidValue(
         path: "sections[\(index)].background.insets", value: "\(background.insets)", expected: nonNegative)
     }
+    try section.separator?.validate(path: "sections[\(index)].separator")
   }
 
   /// The key path of a cell's field, for errors.

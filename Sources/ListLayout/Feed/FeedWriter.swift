@@ -132,6 +132,29 @@ struct FeedWriter {
     close("}")
   }
 
+  /// A section's separator: `{"thickness", "insets": {"left", "right"}, "id"}`.
+  private mutating func separator(
+    _ value: SectionSeparator, _ path: @autoclosure () -> String
+  ) throws(FeedWritingError) {
+    open("{")
+    key("thickness")
+    try nonNegative(value.thickness, path() + ".thickness")
+    if spelledOut || value.leftInset != 0 || value.rightInset != 0 {
+      key("insets")
+      open("{")
+      key("left")
+      try nonNegative(value.leftInset, path() + ".insets.left")
+      key("right")
+      try nonNegative(value.rightInset, path() + ".insets.right")
+      close("}")
+    }
+    if let id = value.id {
+      key("id")
+      string(id)
+    }
+    close("}")
+  }
+
   private mutating func layoutManager(_ manager: any LayoutManager) throws(FeedWritingError) {
     if manager is AttributesLayoutManager {
       guard spelledOut else { return }
@@ -190,6 +213,24 @@ struct FeedWriter {
     if let value = section.background {
       key("background")
       try background(value, "sections[\(index)].background")
+    }
+    // The behaviour keys, written only when set (spelled out or not, a feed without them
+    // reads back the same).
+    if let value = section.separator {
+      key("separator")
+      try separator(value, "sections[\(index)].separator")
+    }
+    if section.collapsed {
+      key("collapsed")
+      bool(true)
+    }
+    if let pin = section.pinHeader {
+      key("pinHeader")
+      bool(pin)
+    }
+    if let pin = section.pinFooter {
+      key("pinFooter")
+      bool(pin)
     }
     if spelledOut || !section.cells.isEmpty {
       key("items")

@@ -13,7 +13,8 @@ extension LayoutSnapshot {
   /// `item` appears on cells only, `section` on every element but the list header and footer
   /// (kinds `listHeader`, `listFooter`) and overlays, `id` on elements that have one, `pinned`
   /// on pinned headers and footers only. Section backgrounds are elements of kind
-  /// `background` (z-index −1).
+  /// `background` (z-index −1); separators are elements of kind `separator` with the `item`
+  /// of the line above them.
   ///
   /// - Parameters:
   ///   - elements: the elements to list; by default all of them, in listing order.
@@ -173,6 +174,7 @@ extension LayoutSnapshot {
             id = cells!.next()
           case .header: id = modelSection.header?.id
           case .background: id = modelSection.background?.id
+          case .separator: id = modelSection.separator?.id
           default: id = modelSection.footer?.id
           }
           Self.writeElement(attributes, id: id, first: &first, to: &writer)
@@ -237,7 +239,7 @@ extension LayoutSnapshot {
       n &+= ByteWriter.put(",\"section\":", at: out + n)
       n &+= ByteWriter.put(integer: indexPath.section, at: out + n)
     }
-    if kind == .cell {
+    if kind == .cell || kind == .separator {
       n &+= ByteWriter.put(",\"item\":", at: out + n)
       n &+= ByteWriter.put(integer: indexPath.item, at: out + n)
     }
@@ -274,6 +276,7 @@ extension LayoutSnapshot {
     case .background: ByteWriter.put("background", at: out)
     case .listHeader: ByteWriter.put("listHeader", at: out)
     case .listFooter: ByteWriter.put("listFooter", at: out)
+    case .separator: ByteWriter.put("separator", at: out)
     }
   }
 

@@ -12,10 +12,14 @@ extension ListDifference {
   /// ```
   ///
   /// Deletions and move sources are positions before the update, the rest after it.
-  /// `contentOffset` and `transitions` appear when `transition` is given; in a transition,
-  /// `item` appears on cells only, `id` on elements that have one, and a missing frame is
+  /// `contentOffset` and `transitions` appear when `transition` is given. A transition names
+  /// its element as the layout's JSON does: `section` on every element but the list header
+  /// and footer, `item` on cells and separators only, `id` on elements that have one; a
+  /// missing frame is
   /// `null` (inserted elements have no `from`, deleted ones no `to`; a deleted element's
-  /// `section` and `item` are its positions before the update).
+  /// `section` and `item` are its positions before the update); `"wasPinned":true` and
+  /// `"pinned":true` mark an element pinned before and after the update, as the layout's
+  /// `"pinned":true` does.
   public func jsonString(transition: ListTransition? = nil) -> String {
     func path(_ path: IndexPath) -> String { "[\(path.section),\(path.item)]" }
     func list<T>(_ values: [T], _ write: (T) -> String) -> String {
@@ -43,12 +47,19 @@ extension ListDifference {
 }
 
 extension ElementTransition {
-  /// One transition as a JSON object (see ``ListDifference/jsonString(transition:)``).
+  /// One transition as a JSON object (see ``ListDifference/jsonString(transition:)``): the
+  /// element named as ``LayoutSnapshot/jsonString(elements:overlayIDs:sections:)`` names it
+  /// (`section` on every element but the list header and footer, `item` on cells, `id` when
+  /// it has one), its `from` and `to` frames, and `"wasPinned":true` and `"pinned":true` when
+  /// it was pinned before the update and is after it.
   public func jsonString() -> String {
-    var out = "{\"kind\":\"\(kind.rawValue)\",\"section\":\(indexPath.section)"
-    if kind == .cell { out += ",\"item\":\(indexPath.item)" }
+    var out = "{\"kind\":\"\(kind.rawValue)\""
+    if !kind.isOutsideSections { out += ",\"section\":\(indexPath.section)" }
+    if kind == .cell || kind == .separator { out += ",\"item\":\(indexPath.item)" }
     if let id { out += ",\"id\":" + jsonQuoted(id) }
     out += ",\"from\":" + (from.map(frameJSON) ?? "null") + ",\"to\":" + (to.map(frameJSON) ?? "null")
+    if wasPinned { out += ",\"wasPinned\":true" }
+    if isPinned { out += ",\"pinned\":true" }
     return out + "}"
   }
 }

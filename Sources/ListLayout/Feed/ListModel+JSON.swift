@@ -72,7 +72,9 @@ extension ListModel {
     self = try decoder.model(width: width, reader: reader)
   }
 
-  /// Decodes a model from a JSON string (see ``init(json:width:limits:)``).
+  /// Decodes a model from a JSON string: renamed `ListModel(json:)`, which takes a string as
+  /// well as bytes.
+  @available(*, deprecated, renamed: "init(json:width:limits:)")
   public init(
     jsonString: String, width: Double? = nil, limits: JSONInputLimits = .default
   ) throws(JSONInputError) {
@@ -193,6 +195,7 @@ struct FeedDecoder {
 
   enum SectionKey: String, JSONObjectKey {
     case id, header, footer, attributes, layout, items, background
+    case separator, collapsed, pinHeader, pinFooter
     static let keys = JSONKeyTable(Self.self)
   }
 
@@ -207,6 +210,10 @@ struct FeedDecoder {
       case .layout: section.layout = try Self.readSectionLayout(&reader)
       case .background: section.background = try Self.readBackground(&reader)
       case .items: section.cells = try readCells(&reader, section: index)
+      case .separator: section.separator = try Self.readSeparator(&reader)
+      case .collapsed: section.collapsed = try reader.readBool()
+      case .pinHeader: section.pinHeader = try reader.readNullIfPresent() ? nil : reader.readBool()
+      case .pinFooter: section.pinFooter = try reader.readNullIfPresent() ? nil : reader.readBool()
       }
     }
     sections.append(section)
@@ -397,6 +404,42 @@ struct FeedDecoder {
     return background
   }
 
+  enum SeparatorKey: String, JSONObjectKey {
+    case thickness, insets, id
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  enum SeparatorInsetKey: String, JSONObjectKey {
+    case left, right
+    static let keys = JSONKeyTable(Self.self)
+  }
+
+  /// A section's `"separator"`: `{"thickness", "insets": {"left", "right"}, "id"}` (or `null`
+  /// for none); the thickness is required.
+  static func readSeparator(_ reader: inout JSONReader) throws(JSONInputError) -> SectionSeparator? {
+    if try reader.readNullIfPresent() { return nil }
+    var separator = SectionSeparator(thickness: 0)
+    var hasThickness = false
+    try reader.readObject("a separator object", SeparatorKey.keys) { (key, reader) throws(JSONInputError) in
+      switch SeparatorKey(index: key) {
+      case .id: separator.id = try reader.readString("an identifier string")
+      case .thickness:
+        separator.thickness = try reader.readNonNegative()
+        hasThickness = true
+      case .insets:
+        try reader.readObject("a separator insets object {left, right}", SeparatorInsetKey.keys) {
+          (key, reader) throws(JSONInputError) in
+          switch SeparatorInsetKey(index: key) {
+          case .left: separator.leftInset = try reader.readNonNegative()
+          case .right: separator.rightInset = try reader.readNonNegative()
+          }
+        }
+      }
+    }
+    guard hasThickness else { throw reader.error(.missingKey, "a separator needs a thickness") }
+    return separator
+  }
+
   enum SectionAttributeKey: String, JSONObjectKey {
     case horizontalAlignment, verticalAlignment, itemSpacing, lineSpacing, insets
     static let keys = JSONKeyTable(Self.self)
@@ -568,7 +611,7 @@ struct FeedDecoder {
       let name = try reader.readString("a frame calculator name")
       guard let calculator = FrameCalculator<Int>.standard(named: name) else {
         throw reader.invalid(
-          "unknown calculator '\(name)'; known: \(StandardFrameCalculator.knownNames.joined(separator: ", "))"
+          "unknown calculator '\(JSONReader.shortened(name))'; known: \(StandardFrameCalculator.knownNames.joined(separator: ", "))"
         )
       }
       options.frameCalculator = calculator

@@ -47,7 +47,7 @@ public enum FeedWritingError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 extension ListModel {
-  /// The model as feed JSON, in the schema ``init(json:width:limits:)`` reads (see the README's
+  /// The model as feed JSON, in the schema ``init(json:width:limits:)-(Bytes,_,_)`` reads (see the README's
   /// "JSON feeds"), such that `try ListModel(json: model.jsonData()) == model`.
   ///
   /// ```swift

@@ -15,6 +15,9 @@ struct FlowBody: SectionBody {
   var pageHeights = PrefixSumTree<Double>()
   /// Page cell counts; page *k*'s first cell is `pageItemCounts.prefix(k)`.
   var pageItemCounts = PrefixSumTree<Int>()
+  /// Page line counts; page *k*'s first line is `pageLineCounts.prefix(k)` (separators are
+  /// numbered by the line above them).
+  var pageLineCounts = PrefixSumTree<Int>()
   /// The manager's bottom margin below the last line.
   var trailingSpace = 0.0
 
@@ -22,12 +25,13 @@ struct FlowBody: SectionBody {
     self.pages = BlockArray(pages)
     pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
+    pageLineCounts = PrefixSumTree(pages.lazy.map(\.lineCount))
     self.trailingSpace = trailingSpace
   }
 
   var itemCount: Int { pageItemCounts.total }
   var height: Double { pageHeights.total }
-  var lineCount: Int { pages.reduce(0) { $0 + $1.lineCount } }
+  var lineCount: Int { pageLineCounts.total }
 
   /// The page holding cell `item`, and the cell's index within it.
   ///
@@ -118,6 +122,105 @@ struct FlowBody: SectionBody {
     }
   }
 
+  // MARK: Separators
+
+  var separatorCount: Int { max(0, lineCount - 1) }
+
+  /// Line `line`'s top and bottom in content coordinates (the page's origin plus the record's
+  /// y, the one sum every path makes).
+  private func lineExtent(_ line: Int, at origin: BodyOrigin) -> (top: Double, bottom: Double) {
+    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
+    let record = pages[page].line(line - pageLineCounts.prefix(page))
+    let y = pageOrigin(page, origin)
+    return (y + record.y, y + record.maxY)
+  }
+
+  func lineGap(_ gap: Int, at origin: BodyOrigin) -> (bottom: Double, top: Double) {
+    (lineExtent(gap, at: origin).bottom, lineExtent(gap + 1, at: origin).top)
+  }
+
+  /// Finds the first line ending below `minY` by binary search over pages and lines, then
+  /// walks the gaps from the one above it while they start above `maxY`.
+  ///
+  /// - Complexity: O(log p + log l + k).
+  func forEachLineGap(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Bool
+  ) {
+    guard lineCount > 1 else { return }
+    var pageIndex = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
+    if pageIndex == pages.count { pageIndex = pages.count - 1 }
+    // The first line whose bottom is below `minY`, as a section line index.
+    let page = pages[pageIndex]
+    let local = page.firstLine(endingBelow: minY - pageOrigin(pageIndex, origin) - searchSlack(minY))
+    var gap = max(0, pageLineCounts.prefix(pageIndex) + local - 1)
+    // Walk line by line from the gap's upper line.
+    var upper = lineWalker(at: gap, origin)
+    while gap < lineCount - 1 {
+      let bottom = upper.bottom
+      guard bottom < maxY + searchSlack(maxY) else { return }
+      let lower = upper.next(in: self, origin)
+      if !body(gap, bottom, lower.top) { return }
+      upper = lower
+      gap += 1
+    }
+  }
+
+  func forEachLineGap(in gaps: Range<Int>, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Void) {
+    guard !gaps.isEmpty else { return }
+    var upper = lineWalker(at: gaps.lowerBound, origin)
+    for gap in gaps {
+      let lower = upper.next(in: self, origin)
+      body(gap, upper.bottom, lower.top)
+      upper = lower
+    }
+  }
+
+  func line(holding item: Int) -> Int {
+    let (page, local) = locate(item: item)
+    return pageLineCounts.prefix(page) + pages[page].line(containing: local)
+  }
+
+  func firstItem(ofLine line: Int) -> Int {
+    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
+    return pageItemCounts.prefix(page) + pages[page].lineStart(line - pageLineCounts.prefix(page))
+  }
+
+  /// A position on line `line` for walking down the section's lines.
+  private func lineWalker(at line: Int, _ origin: BodyOrigin) -> LineWalker {
+    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
+    var walker = LineWalker(page: page, local: line - pageLineCounts.prefix(page))
+    walker.read(self, origin)
+    return walker
+  }
+
+  /// Where a walk down the lines is: a page, a line in it, and that line's content extent.
+  private struct LineWalker {
+    var page: Int
+    var local: Int
+    var top = 0.0
+    var bottom = 0.0
+
+    mutating func read(_ body: FlowBody, _ origin: BodyOrigin) {
+      let y = body.pageOrigin(page, origin)
+      let record = body.pages[page].line(local)
+      top = y + record.y
+      bottom = y + record.maxY
+    }
+
+    /// The next line (which must exist).
+    func next(in body: FlowBody, _ origin: BodyOrigin) -> LineWalker {
+      var next = self
+      next.local += 1
+      while next.local >= body.pages[next.page].lineCount {
+        next.page += 1
+        next.local = 0
+      }
+      next.read(body, origin)
+      return next
+    }
+  }
+
   // MARK: Edits
 
   /// The absolute item range of the line before `position` (page, line), if any.
@@ -159,11 +262,13 @@ struct FlowBody: SectionBody {
         pages[range.lowerBound + offset] = page
         pageHeights[range.lowerBound + offset] = page.height
         pageItemCounts[range.lowerBound + offset] = page.itemCount
+        pageLineCounts[range.lowerBound + offset] = page.lineCount
       }
     } else {
       pages.replaceSubrange(range, with: newPages)
       pageHeights.replaceSubrange(range, with: newPages.map(\.height))
       pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
+      pageLineCounts.replaceSubrange(range, with: newPages.map(\.lineCount))
     }
   }
 
@@ -180,12 +285,16 @@ struct FlowBody: SectionBody {
     }
     let s = check.section
     let epsilon = check.epsilon
-    if pageHeights.count != pages.count || pageItemCounts.count != pages.count {
+    if pageHeights.count != pages.count || pageItemCounts.count != pages.count
+      || pageLineCounts.count != pages.count
+    {
       fail("section \(s) page index out of step with its pages")
     }
     var lineBottom = -Double.infinity
     for (k, page) in pages.enumerated() {
-      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k] {
+      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k]
+        || page.lineCount != pageLineCounts[k]
+      {
         fail("section \(s) page \(k) index entries differ from the page")
       }
       if page.lineCount > 0 && page.lineStart(0) != 0 {

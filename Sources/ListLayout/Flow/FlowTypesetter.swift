@@ -19,7 +19,7 @@ import LayoutGeometry
 /// 2. **Stack vertically**: below the previous line by the largest of the manager's vertical
 ///    gaps between the line's first cell and each cell of the line above (FSQ: `lineSpacing`).
 /// 3. **Align vertically** inside the line box by the section's vertical alignment, treating
-///    cell insets as CSS margins.
+///    cell insets as CSS margins (`stretch` makes each cell as tall as the line less them).
 /// 4. **Indent** following lines if a cell of this line started an indentation.
 ///
 /// Both routines are written once, generic over the ``SpacingPolicy`` that answers the
@@ -586,6 +586,12 @@ struct FlowTypesetter {
       c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) / 2 + y }
     case .bottom:
       c.placePendingItems(left: left) { k, y in top + (lineHeight - lineOuterHeights[k]) + y }
+    case .stretch:
+      // The line's height less the cell's margins (its outer height less its own height):
+      // CSS's stretch of a cell whose margins are its insets and the manager's top margin.
+      c.placePendingItems(left: left, top: top) { k, height in
+        max(0, lineHeight - (lineOuterHeights[k] - height))
+      }
     }
   }
 

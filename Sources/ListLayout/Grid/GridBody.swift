@@ -151,6 +151,9 @@ struct GridBody: SectionBody {
   var pages = BlockArray<GridPage>()
   var pageHeights = PrefixSumTree<Double>()
   var pageItemCounts = PrefixSumTree<Int>()
+  /// Page row counts; page *k*'s first row is `pageRowCounts.prefix(k)` (separators are
+  /// numbered by the row above them).
+  var pageRowCounts = PrefixSumTree<Int>()
   /// What the cells were placed with (an edit placed with others lays the section out whole).
   let metrics: GridMetrics
 
@@ -158,6 +161,7 @@ struct GridBody: SectionBody {
     self.pages = BlockArray(pages)
     pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
+    pageRowCounts = PrefixSumTree(pages.lazy.map(\.rows.count))
     self.metrics = metrics
   }
 
@@ -166,7 +170,7 @@ struct GridBody: SectionBody {
     pages.isEmpty ? 0 : pageHeights.total + Double(pages.count - 1) * metrics.rowSpacing
   }
   var trailingSpace: Double { 0 }
-  var lineCount: Int { pages.reduce(0) { $0 + $1.rows.count } }
+  var lineCount: Int { pageRowCounts.total }
 
   /// The page holding cell `item`, and the cell's index within it.
   ///
@@ -243,6 +247,120 @@ struct GridBody: SectionBody {
       pageIndex += 1
     }
   }
+
+  // MARK: Separators
+
+  var separatorCount: Int { max(0, lineCount - 1) }
+
+  /// The page holding section row `row`, and the row's index within it.
+  ///
+  /// - Complexity: O(log p).
+  private func rowPosition(_ row: Int) -> (page: Int, local: Int) {
+    let page = pageRowCounts.firstIndex(wherePrefixExceeds: row)
+    return (page, row - pageRowCounts.prefix(page))
+  }
+
+  func lineGap(_ gap: Int, at origin: BodyOrigin) -> (bottom: Double, top: Double) {
+    var result = (bottom: 0.0, top: 0.0)
+    var found = false
+    forEachRow(from: rowPosition(gap), number: gap, origin) { row, top, bottom in
+      if row == gap {
+        result.bottom = bottom
+        return true
+      }
+      result.top = top
+      found = true
+      return false
+    }
+    return found ? result : (result.bottom, result.bottom)
+  }
+
+  /// Calls `body` with the section index and content extent of each row from `start` (a page
+  /// and a row in it, section row `number`) down, until it returns `false`.
+  private func forEachRow(
+    from start: (page: Int, local: Int), number: Int, _ origin: BodyOrigin,
+    _ body: (Int, Double, Double) -> Bool
+  ) {
+    var (page, local) = start
+    var row = number
+    while page < pages.count {
+      let y = pageOrigin(page, origin)
+      let rows = pages[page].rows
+      while local < rows.count {
+        if !body(row, y + rows[local].y, y + rows[local].maxY) { return }
+        local += 1
+        row += 1
+      }
+      page += 1
+      local = 0
+    }
+  }
+
+  /// Finds the first row ending below `minY` by binary search, then walks the gaps from the
+  /// one above it while they start above `maxY`.
+  ///
+  /// - Complexity: O(log p + log r + k).
+  func forEachLineGap(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Bool
+  ) {
+    guard lineCount > 1 else { return }
+    var pageIndex = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY),
+      perElement: metrics.rowSpacing)
+    if pageIndex == pages.count { pageIndex = pages.count - 1 }
+    var local = pages[pageIndex].firstRow(
+      endingBelow: minY - pageOrigin(pageIndex, origin) - searchSlack(minY))
+    var number = rowsBefore(page: pageIndex) + local
+    // Start at the row above (the gap above the first row found may meet the band).
+    if local > 0 {
+      local -= 1
+      number -= 1
+    } else if pageIndex > 0 {
+      pageIndex -= 1
+      local = pages[pageIndex].rows.count - 1
+      number -= 1
+    }
+    var upper: (row: Int, bottom: Double)?
+    forEachRow(from: (pageIndex, local), number: number, origin) { row, top, bottom in
+      if let above = upper {
+        if !body(above.row, above.bottom, top) { return false }
+      }
+      guard bottom < maxY + searchSlack(maxY) else { return false }
+      upper = (row, bottom)
+      return true
+    }
+  }
+
+  func forEachLineGap(in gaps: Range<Int>, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Void) {
+    guard !gaps.isEmpty else { return }
+    var upper: (row: Int, bottom: Double)?
+    forEachRow(from: rowPosition(gaps.lowerBound), number: gaps.lowerBound, origin) { row, top, bottom in
+      if let above = upper { body(above.row, above.bottom, top) }
+      guard row < gaps.upperBound else { return false }
+      upper = (row, bottom)
+      return true
+    }
+  }
+
+  func line(holding item: Int) -> Int {
+    let (page, local) = locate(item: item)
+    let rows = pages[page].rows
+    var low = 0
+    var high = rows.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if rows[mid].firstItem <= local { low = mid } else { high = mid - 1 }
+    }
+    return pageRowCounts.prefix(page) + low
+  }
+
+  func firstItem(ofLine line: Int) -> Int {
+    let (page, local) = rowPosition(line)
+    return pageItemCounts.prefix(page) + pages[page].rows[local].firstItem
+  }
+
+  /// The number of rows on the pages before `page`.
+  private func rowsBefore(page: Int) -> Int { pageRowCounts.prefix(page) }
 
   /// Rows are ordered and `rowSpacing` apart, cells lie inside their row box and inside the
   /// section horizontally (when the insets and the column spacing leave room), cells of a row do not overlap and
@@ -350,6 +468,53 @@ struct DenseGridBody: SectionBody {
     }
     found.sort()
     for item in found where !body(item, frame(item, origin)) { return }
+  }
+
+  var separatorCount: Int { max(0, rows.count - 1) }
+
+  func lineGap(_ gap: Int, at origin: BodyOrigin) -> (bottom: Double, top: Double) {
+    let top = origin.sectionTop + origin.bodyTop
+    return (top + rows[gap].maxY, top + rows[gap + 1].y)
+  }
+
+  func forEachLineGap(in gaps: Range<Int>, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Void) {
+    let top = origin.sectionTop + origin.bodyTop
+    for gap in gaps { body(gap, top + rows[gap].maxY, top + rows[gap + 1].y) }
+  }
+
+  /// The row whose band holds the cell's top (rows are ordered and do not overlap).
+  func line(holding item: Int) -> Int {
+    let y = frames[item].y
+    var low = 0
+    var high = rows.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if rows[mid].y <= y { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  func firstItem(ofLine line: Int) -> Int { rowItems[rows[line].firstItem] }
+
+  /// - Complexity: O(log r + k): the first row ending below `minY` by binary search.
+  func forEachLineGap(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Bool
+  ) {
+    let top = origin.sectionTop + origin.bodyTop
+    let localMin = minY - top - searchSlack(minY)
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if rows[mid].maxY > localMin { high = mid } else { low = mid + 1 }
+    }
+    var gap = max(0, low - 1)
+    while gap + 1 < rows.count {
+      let bottom = top + rows[gap].maxY
+      guard bottom < maxY + searchSlack(maxY) else { return }
+      if !body(gap, bottom, top + rows[gap + 1].y) { return }
+      gap += 1
+    }
   }
 
   /// Every cell lies in its row's box, rows are ordered, no two cells of a row overlap.

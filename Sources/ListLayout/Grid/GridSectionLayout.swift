@@ -204,11 +204,13 @@ extension GridBody {
         pages[range.lowerBound + offset] = page
         pageHeights[range.lowerBound + offset] = page.height
         pageItemCounts[range.lowerBound + offset] = page.itemCount
+        pageRowCounts[range.lowerBound + offset] = page.rows.count
       }
     } else {
       pages.replaceSubrange(range, with: newPages)
       pageHeights.replaceSubrange(range, with: newPages.map(\.height))
       pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
+      pageRowCounts.replaceSubrange(range, with: newPages.map(\.rows.count))
     }
   }
 }

@@ -242,7 +242,10 @@ struct Relayout: SpacingPolicyJob {
     case .fresh:
       return try layouts.layout(section, at: index, in: configuration, policy: &policy)
     case .unchanged(let oldIndex):
-      return old.geometries[oldIndex]
+      // Its cells unchanged; its own settings (collapsed, pinning, separators) as the
+      // section now has them.
+      try section.separator?.validate(path: "sections[\(index)].separator")
+      return old.geometries[oldIndex].styled(for: section, in: configuration)
     case .edited(let oldIndex, let edit):
       return try layouts.relayout(
         section, at: index, in: configuration, old: old.geometries[oldIndex], edit: edit, policy: &policy)

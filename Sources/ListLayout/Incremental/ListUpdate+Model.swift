@@ -113,9 +113,35 @@ extension ListUpdate {
       }
       origins = SectionMap(all)
     }
+    try applyCollapses(to: &model, origins: &origins, plan: plan, oldCount: old.sections.count)
     return ResolvedUpdate(
       model: model, origins: origins, newSectionIndex: plan.newSectionIndex, removedItems: removedItems,
       insertedItems: insertedItems, movedItems: edits.moved)
+  }
+
+  /// Sets the collapsed state of the sections ``collapsedSections`` names (old indices, each
+  /// once, not deleted or reloaded) in the updated `model`, and lists them among the
+  /// sections the relayout visits (keeping their origin: their cells do not move).
+  ///
+  /// - Complexity: O(k log s) for k sections named.
+  func applyCollapses(
+    to model: inout ListModel, origins: inout SectionMap<SectionOrigin>, plan: SectionPlan, oldCount: Int
+  ) throws(UpdateError) {
+    guard !collapsedSections.isEmpty else { return }
+    var seen = Set<Int>()
+    for (index, collapsed) in collapsedSections {
+      guard index >= 0 && index < oldCount else {
+        throw .outOfRange("collapsed or expanded section \(index) of \(oldCount)")
+      }
+      guard seen.insert(index).inserted else {
+        throw .duplicate("section \(index) collapsed or expanded twice")
+      }
+      guard let new = plan.newSectionIndex[index] else {
+        throw .conflict("section \(index) is collapsed or expanded and also deleted or reloaded")
+      }
+      model.sections[new].collapsed = collapsed
+      origins[new] = origins[new]
+    }
   }
 
   /// The section operations, validated: what fills each new section slot, which old sections

@@ -45,6 +45,10 @@ public struct ListUpdate: Sendable {
   public var changedItems: [(indexPath: IndexPath, change: ItemChange)] = []
   /// A new list width, if it changes (which lays every section out again).
   public var width: Double?
+  /// Sections to collapse (`true`) or expand (`false`), by index before the update (see
+  /// ``Section/collapsed``): the section's cells stay where they were laid out, so each costs
+  /// O(log n) besides the section's other edits.
+  public var collapsedSections: [(index: Int, collapsed: Bool)] = []
 
   /// An empty update.
   public init() {}
@@ -53,7 +57,7 @@ public struct ListUpdate: Sendable {
   public var isEmpty: Bool {
     deletedSections.isEmpty && insertedSections.isEmpty && reloadedSections.isEmpty && movedSections.isEmpty
       && deletedItems.isEmpty && insertedItems.isEmpty && movedItems.isEmpty && changedItems.isEmpty
-      && width == nil
+      && width == nil && collapsedSections.isEmpty
   }
 
   /// Deletes the cell at `indexPath` (before the update).
@@ -92,6 +96,12 @@ public struct ListUpdate: Sendable {
   }
   /// Moves the section at `from` (before the update) to `to` (after it).
   public mutating func moveSection(from: Int, to: Int) { movedSections.append((from, to)) }
+  /// Collapses the section at `index` (before the update): laid out as its header and footer
+  /// only, its cells kept in the model (``Section/collapsed``).
+  public mutating func collapseSection(at index: Int) { collapsedSections.append((index, true)) }
+  /// Expands the section at `index` (before the update): its cells laid out again where they
+  /// were before it collapsed (or where its edits put them).
+  public mutating func expandSection(at index: Int) { collapsedSections.append((index, false)) }
 }
 
 /// Why an update could not be applied. The snapshot it was applied to is left unchanged.

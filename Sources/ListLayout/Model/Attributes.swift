@@ -9,8 +9,13 @@ public enum HorizontalAlignment: String, Sendable, Hashable, Codable, CaseIterab
 
 /// How cells of different heights on one line sit relative to each other (FSQ's
 /// `verticalAlignment`).
+///
+/// `stretch` (flow sections) gives every cell of a line the line's full height less its own
+/// top and bottom insets (and the manager's top margin on a section's first line): CSS's
+/// `align-items: stretch` with each cell's height as its `min-height` and its insets as
+/// margins. The line's height is the same as with the other alignments.
 public enum VerticalAlignment: String, Sendable, Hashable, Codable, CaseIterable {
-  case top, center, bottom
+  case top, center, bottom, stretch
 }
 
 /// How a section's cells are laid out, as FSQCollectionViewAlignedLayout's section attributes.

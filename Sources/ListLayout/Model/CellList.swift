@@ -260,9 +260,20 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   ///
   /// - Complexity: O(log n).
   func withElement<R>(at position: Int, _ body: (borrowing Element) -> R) -> R {
-    let (leaf, local) = leaf(containing: position)
-    if leaf.run != nil { return body(leaf.element(at: local)) }
-    return leaf.elements.withUnsafeBufferPointer { body($0[local]) }
+    precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
+    // The root keeps every node under it alive: the path down is read without retaining each
+    // node (what a query naming one header pays).
+    return withExtendedLifetime(root) { root in
+      unowned(unsafe) var node = root
+      var local = position
+      while !node.isLeaf {
+        let (child, inner) = node.child(containing: local)
+        node = node.children[child]
+        local = inner
+      }
+      if node.run != nil { return body(node.element(at: local)) }
+      return node.elements.withUnsafeBufferPointer { body($0[local]) }
+    }
   }
 
   /// Makes `node` uniquely referenced (copying it if shared) and returns it.

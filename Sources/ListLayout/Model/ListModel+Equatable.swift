@@ -130,6 +130,14 @@ extension Section: Hashable {
     lhs.id == rhs.id && lhs.header == rhs.header && lhs.footer == rhs.footer
       && lhs.attributes == rhs.attributes
       && lhs.layout == rhs.layout && lhs.cells == rhs.cells && lhs.background == rhs.background
+      && lhs.hasSameBehavior(as: rhs)
+  }
+
+  /// Whether the section's separator, collapsed state and pinning are the same: what
+  /// changes the section's chrome but not where its cells go.
+  func hasSameBehavior(as other: Section) -> Bool {
+    separator == other.separator && collapsed == other.collapsed && pinHeader == other.pinHeader
+      && pinFooter == other.pinFooter
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -140,6 +148,10 @@ extension Section: Hashable {
     hasher.combine(layout)
     hasher.combine(cells)
     hasher.combine(background)
+    hasher.combine(separator)
+    hasher.combine(collapsed)
+    hasher.combine(pinHeader)
+    hasher.combine(pinFooter)
   }
 }
 

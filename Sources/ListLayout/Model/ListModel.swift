@@ -313,15 +313,34 @@ public struct Section: Sendable {
   public var id: String?
   /// A decoration drawn behind the whole section (see ``SectionBackground``); `nil` draws none.
   public var background: SectionBackground?
+  /// Lines drawn between consecutive lines of a flow section or rows of a grid section (see
+  /// ``SectionSeparator``); `nil` draws none.
+  public var separator: SectionSeparator?
+  /// Whether the section is laid out as its header and footer only (see
+  /// <doc:SectionsThatBehave>): its cells stay in the model but take no room and are not
+  /// listed. Collapse and expand with ``ListUpdate/collapseSection(at:)`` and
+  /// ``ListUpdate/expandSection(at:)``.
+  public var collapsed: Bool
+  /// Whether the section's header pins, overriding ``ListConfiguration/pinSectionHeaders``;
+  /// `nil` follows the list.
+  public var pinHeader: Bool?
+  /// Whether the section's footer pins, overriding ``ListConfiguration/pinSectionFooters``;
+  /// `nil` follows the list.
+  public var pinFooter: Bool?
 
   /// Creates a section; `cells` may be an array or a ``CellList`` (which is shared, not copied).
   public init<Cells: Sequence<Cell>>(
     header: Supplementary? = nil, footer: Supplementary? = nil, cells: Cells = [Cell](),
     attributes: SectionAttributes? = nil, layout: SectionLayout? = nil, id: String? = nil,
-    background: SectionBackground? = nil
+    background: SectionBackground? = nil, separator: SectionSeparator? = nil, collapsed: Bool = false,
+    pinHeader: Bool? = nil, pinFooter: Bool? = nil
   ) {
     self.id = id
     self.background = background
+    self.separator = separator
+    self.collapsed = collapsed
+    self.pinHeader = pinHeader
+    self.pinFooter = pinFooter
     self.header = header
     self.footer = footer
     self.cells = (cells as? CellList) ?? CellList(cells)

@@ -50,7 +50,9 @@ extension LayoutSnapshot {
   /// section at every offset, and is pushed up by the next section rather than overlapping
   /// its header. A pinned element gets ``LayoutAttributes/pinnedZIndex``, above every cell,
   /// and ``LayoutAttributes/isPinned`` whenever its position differs from the natural one.
-  /// Sections without cells pin only when ``ListConfiguration/pinEmptySections`` is on.
+  /// Sections without cells pin only when ``ListConfiguration/pinEmptySections`` is on (a
+  /// collapsed section with cells pins as a section with cells). A section's
+  /// ``Section/pinHeader`` and ``Section/pinFooter`` override the list's settings.
   /// Below a pinned list header (``ListSupplementary/pinned``) headers pin as if `pinInset`
   /// included its height; above a pinned list footer, footers likewise.
   /// Footers pin to the bottom edge, symmetrically, when ``ListConfiguration/pinSectionFooters``
@@ -74,7 +76,9 @@ extension LayoutSnapshot {
   func supplementary(
     _ kind: ElementKind, _ section: Int, top: Double, pinning: PinningContext?
   ) -> LayoutAttributes? {
-    supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
+    var element = supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
+    element?.id = supplementaryID(kind, section)
+    return element
   }
 
   /// ``supplementary(_:_:pinning:)`` for an existing section whose top is `top`, with the
@@ -94,16 +98,21 @@ extension LayoutSnapshot {
     let target: Double
     switch kind {
     case .header:
-      guard let pinned = pinning.headerTarget else { return element }
+      guard let pinned = pinning.headerTarget,
+        geometries[section].chrome.pinHeader ?? pinning.pinsHeaders
+      else { return element }
       target = pinned
     case .footer:
-      guard let pinned = pinning.footerBottom else { return element }
+      guard let pinned = pinning.footerBottom,
+        geometries[section].chrome.pinFooter ?? pinning.pinsFooters
+      else { return element }
       target = pinned - frame.height
-    case .cell, .overlay, .background, .listHeader, .listFooter:
+    default:
       return element
     }
-    // The section's extent is read in place (not copied).
-    guard geometries[section].itemCount > 0 || pinning.pinsEmptySections else { return element }
+    // The section's extent is read in place (not copied). A collapsed section with cells
+    // pins as a section with cells.
+    guard geometries[section].hasCells || pinning.pinsEmptySections else { return element }
     let minY = top
     let maxY = minY + geometries[section].height
     let y = min(max(target, minY), maxY - frame.height)
@@ -129,21 +138,25 @@ extension LayoutSnapshot {
     var footerBottom: Double?
     /// Whether sections without cells pin (``ListConfiguration/pinEmptySections``).
     var pinsEmptySections = false
+    /// Whether headers pin in sections that do not say (``ListConfiguration/pinSectionHeaders``;
+    /// a section's ``Section/pinHeader`` overrides it).
+    var pinsHeaders = false
+    /// Whether footers pin in sections that do not say (``ListConfiguration/pinSectionFooters``).
+    var pinsFooters = false
   }
 
-  /// Where `given` pins sections' headers and footers (``SectionPinning``).
+  /// Where `given` pins sections' headers and footers (``SectionPinning``). The targets are
+  /// set whenever the scroll position is known (a section may pin when the list does not).
   func sectionPinning(for given: PinningContext?) -> SectionPinning {
     var result = SectionPinning()
-    // The configuration's flags are read in place (not copied).
-    guard let given, given.contentOffset.isFinite,
-      model.configuration.pinSectionHeaders || model.configuration.pinSectionFooters
-    else { return result }
+    guard let given, given.contentOffset.isFinite else { return result }
     let pinning = sectionPinning(given)
+    // The configuration's flags are read in place (not copied).
     result.pinsEmptySections = model.configuration.pinEmptySections
-    if model.configuration.pinSectionHeaders {
-      result.headerTarget = pinning.contentOffset + pinning.pinInset
-    }
-    if model.configuration.pinSectionFooters, let viewportHeight = pinning.viewportHeight {
+    result.pinsHeaders = model.configuration.pinSectionHeaders
+    result.pinsFooters = model.configuration.pinSectionFooters
+    result.headerTarget = pinning.contentOffset + pinning.pinInset
+    if let viewportHeight = pinning.viewportHeight {
       result.footerBottom = pinning.contentOffset + viewportHeight - pinning.bottomPinInset
     }
     return result
@@ -155,7 +168,7 @@ extension LayoutSnapshot {
   /// - Complexity: O(log s).
   public func pinnedHeaderSection(for pinning: PinningContext) -> Int? {
     let config = model.configuration
-    guard config.pinSectionHeaders, !geometries.isEmpty else { return nil }
+    guard !geometries.isEmpty else { return nil }
     let line = pinning.contentOffset + sectionPinning(pinning).pinInset
     guard line.isFinite else { return nil }
     let section = sectionHeights.firstIndex(
@@ -164,7 +177,8 @@ extension LayoutSnapshot {
       line < sectionTop(section) + geometries[section].height
     else { return nil }
     guard geometries[section].headerFrame != nil,
-      geometries[section].itemCount > 0 || config.pinEmptySections
+      geometries[section].chrome.pinHeader ?? config.pinSectionHeaders,
+      geometries[section].hasCells || config.pinEmptySections
     else { return nil }
     return section
   }

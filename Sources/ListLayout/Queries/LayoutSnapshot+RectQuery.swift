@@ -2,8 +2,8 @@ import LayoutGeometry
 
 extension LayoutSnapshot {
   /// Every element whose frame intersects `rect` (shares a region of positive area with it),
-  /// at natural (unpinned) positions, in listing order: section by section, the header, the
-  /// cells in order, the footer.
+  /// at natural (unpinned) positions, in listing order: section by section, the background,
+  /// the header, the cells in order, the separators, the footer.
   ///
   /// Sections are found by binary search over their offsets, lines by binary search inside
   /// each page of a section, and only the lines that overlap `rect` vertically are visited:
@@ -31,6 +31,8 @@ extension LayoutSnapshot {
   ) -> [LayoutAttributes] {
     var walk = QueryScratch(offsets: horizontalOffsets)
     var result: [LayoutAttributes] = []
+    // (A screen's worth without growing: growing moves every element so far.)
+    result.reserveCapacity(16)
     appendElements(in: rect, pinning: pinning, to: &result, &walk)
     walk.finish()
     return result
@@ -107,9 +109,10 @@ extension LayoutSnapshot {
       {
         result.append(background)
       }
-      if let header = supplementary(.header, section, top: top, pinning: sectionPinning),
+      if var header = supplementary(.header, section, top: top, pinning: sectionPinning),
         header.frame.intersects(rect)
       {
+        header.id = backgrounds.read(section, in: model.sections) { $0.header?.id }
         result.append(header)
       }
       // The section's cells, handed over by its body in one call; a carousel's body counts
@@ -124,23 +127,32 @@ extension LayoutSnapshot {
           search, offset: { scratch.offset(ofAscending: section) }, origin: origin, to: candidates,
           counting: &tally)
       }
-      for k in first..<candidates.count {
-        let candidate = candidates[k]
-        let frame = direction.directed(candidate.frame)
-        if frame.intersects(rect) {
-          result.append(
-            LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
-              zIndex: LayoutAttributes.cellZIndex))
+      if first < candidates.count {
+        // The cells' identifiers, read along with them (in item order).
+        var names = CellNames(backgrounds.read(section, in: model.sections) { $0.cells })
+        for k in first..<candidates.count {
+          let candidate = candidates[k]
+          let frame = direction.directed(candidate.frame)
+          if frame.intersects(rect) {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
+          }
         }
       }
       if carousel, let prefetch = tally?.prefetch(section: section) {
         if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
         scratch.prefetch.append(prefetch)
       }
-      if let footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
+      forEachSeparatorCandidate(ofSection: section, top: top, y: space.minY, space.maxY) { separator in
+        if separator.frame.intersects(rect) { result.append(separator) }
+        return true
+      }
+      if var footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
       {
+        footer.id = backgrounds.read(section, in: model.sections) { $0.footer?.id }
         result.append(footer)
       }
     }
@@ -285,9 +297,20 @@ extension LayoutSnapshot {
         }
         return true
       }
+      let top = sectionTop(section)
+      let y = isHorizontal ? point.x : point.y
+      forEachSeparatorCandidate(ofSection: section, top: top, y: y, y) { separator in
+        consider(separator)
+        return true
+      }
       if let footer = supplementary(.footer, section, pinning: pinning) { consider(footer) }
     }
     if let footer = listFooter(pinning: pinning) { consider(footer) }
+    // Only the element found is named.
+    if var found = best, found.kind == .cell {
+      found.id = identifier(of: found.indexPath, kind: .cell)
+      return found
+    }
     return best
   }
 
@@ -360,17 +383,24 @@ struct BackgroundCursor {
   /// - Complexity: O(1), but O(log s) for the first section of each chunk.
   @inline(__always)
   mutating func hasBackground(_ section: Int, in list: SectionList) -> Bool {
-    let local = section - start
-    guard local >= 0, local < sections.count else { return descend(to: section, in: list) }
-    return sections.withUnsafeBufferPointer { $0[local].background != nil }
+    read(section, in: list) { $0.background != nil }
   }
 
-  /// Moves to the chunk holding `section` and answers for it.
+  /// What `body` reads of `section` (an index of `sections`), read in place.
+  ///
+  /// - Complexity: O(1), but O(log s) for the first section of each chunk.
+  @inline(__always)
+  mutating func read<R>(_ section: Int, in list: SectionList, _ body: (borrowing Section) -> R) -> R {
+    let local = section - start
+    if local < 0 || local >= sections.count { descend(to: section, in: list) }
+    return sections.withUnsafeBufferPointer { body($0[section - start]) }
+  }
+
+  /// Moves to the chunk holding `section`.
   @inline(never)
-  private mutating func descend(to section: Int, in list: SectionList) -> Bool {
+  private mutating func descend(to section: Int, in list: SectionList) {
     let (found, local) = list.leaf(containing: section)
     sections = found.elements
     start = section - local
-    return sections.withUnsafeBufferPointer { $0[local].background != nil }
   }
 }

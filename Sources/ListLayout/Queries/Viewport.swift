@@ -132,7 +132,7 @@ extension LayoutSnapshot {
       elements.append(
         LayoutAttributes(
           kind: .overlay, indexPath: IndexPath(item: index, section: -1), frame: frame,
-          zIndex: LayoutAttributes.overlayZIndex))
+          zIndex: LayoutAttributes.overlayZIndex, id: overlay.id))
     }
     let ahead = max(0, screensAhead) * length
     let behind = max(0, screensBehind) * length
@@ -266,25 +266,68 @@ extension LayoutSnapshot {
   /// horizontal list it is an x offset, `top` is the leading edge and `viewportHeight` the
   /// viewport's width.
   ///
+  /// With `avoidingPinnedHeaders`, the cell is placed below what pins over it at that offset:
+  /// the pinned list header (``ListSupplementary/pinned``) and its own section's header
+  /// (when ``ListConfiguration/pinSectionHeaders`` is on), which pin below `topInset` exactly
+  /// as ``viewport(at:size:pinInset:direction:screensAhead:screensBehind:overlays:horizontalOffsets:)``
+  /// with `pinInset: topInset` pins them. Top alignment puts the cell's top at the pinned
+  /// section header's bottom; center alignment centers it in the area below that header;
+  /// bottom alignment keeps its bottom at the viewport's bottom edge, above a pinned list
+  /// footer, unless the cell is too tall for the area below the headers, where its top is
+  /// shown instead. The header of an earlier section pinned at that offset is pushed up by the
+  /// cell's section and never covers the cell; only an offset clamped at the content's start
+  /// can leave the cell under a bar the content cannot scroll away from.
+  ///
+  /// ```swift
+  /// let offset = snapshot.contentOffset(
+  ///   toShow: IndexPath(item: 0, section: 0), alignment: .top, viewportHeight: 667,
+  ///   avoidingPinnedHeaders: true)
+  /// ```
+  ///
   /// - Parameters:
   ///   - indexPath: the cell to show.
   ///   - alignment: top puts the cell just below `topInset`, center in the middle of the
   ///     area below `topInset`, bottom at the viewport's bottom edge.
   ///   - viewportHeight: the viewport's height.
-  ///   - topInset: space kept free at the top (a bar, a pinned header's height).
+  ///   - topInset: space kept free at the top (a bar drawn over the list).
+  ///   - avoidingPinnedHeaders: whether the pinned list header and the cell's pinned section
+  ///     header count as covering the top too (default `false`: the offset ignores them).
   /// - Complexity: O(log n).
   public func contentOffset(
-    toShow indexPath: IndexPath, alignment: ScrollAlignment, viewportHeight: Double, topInset: Double = 0
+    toShow indexPath: IndexPath, alignment: ScrollAlignment, viewportHeight: Double, topInset: Double = 0,
+    avoidingPinnedHeaders: Bool = false
   ) -> Double? {
     guard let real = frame(of: indexPath), viewportHeight.isFinite, viewportHeight >= 0 else { return nil }
     let frame = isHorizontal ? real.transposed : real
+    // What covers the top at the offset found (beyond `topInset`), and the bottom.
+    let chrome = avoidingPinnedHeaders ? pinnedChrome(over: indexPath.section) : (top: 0, bottom: 0)
+    let covered = topInset + chrome.top
+    let top = frame.minY - covered
     let y: Double =
       switch alignment {
-      case .top: frame.minY - topInset
-      case .center: frame.midY - (viewportHeight + topInset) / 2
-      case .bottom: frame.maxY - viewportHeight
+      case .top: top
+      case .center: frame.midY - (viewportHeight + covered) / 2
+      case .bottom: frame.maxY - (viewportHeight - chrome.bottom)
       }
-    return min(max(y, 0), max(0, contentLength - viewportHeight))
+    // A cell too tall for the free area shows its top, not its middle or bottom, when it
+    // would otherwise slip under the headers.
+    let aligned = avoidingPinnedHeaders ? min(y, top) : y
+    return min(max(aligned, 0), max(0, contentLength - viewportHeight))
+  }
+
+  /// The extents along the scroll axis of what pins over the cells of `section`: at the top,
+  /// the pinned list header and the section's header when headers pin; at the bottom, the
+  /// pinned list footer.
+  func pinnedChrome(over section: Int) -> (top: Double, bottom: Double) {
+    let configuration = model.configuration
+    var top = 0.0
+    if let header = configuration.listHeader, header.pinned { top += header.height }
+    if configuration.pinSectionHeaders, let header = supplementaryLayoutFrame(.header, section) {
+      top += header.height
+    }
+    var bottom = 0.0
+    if let footer = configuration.listFooter, footer.pinned { bottom += footer.height }
+    return (top, bottom)
   }
 }
 

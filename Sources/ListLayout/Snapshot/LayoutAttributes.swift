@@ -17,8 +17,12 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
   case listHeader
   /// The list's footer, below the last section (see ``ListConfiguration/listFooter``).
   case listFooter
+  /// A line between two lines (or rows) of a section (see ``SectionSeparator``): item *k*
+  /// of its section is the separator below line *k*.
+  case separator
 
-  /// The order of kinds within a section in every listing: background, header, cells, footer
+  /// The order of kinds within a section in every listing: background, header, cells,
+  /// separators, footer
   /// (the list header comes before every section and the list footer after, by their index
   /// paths' place in ``LayoutAttributes/listingOrder(_:_:)``).
   var order: Int {
@@ -27,9 +31,10 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
     case .background: 1
     case .header: 2
     case .cell: 3
-    case .footer: 4
-    case .listFooter: 5
-    case .overlay: 6
+    case .separator: 4
+    case .footer: 5
+    case .listFooter: 6
+    case .overlay: 7
     }
   }
 
@@ -42,12 +47,21 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
 
 /// Where one element goes: the layout's answer for a cell, header or footer.
 ///
-/// It holds no identifier, so that listing a million cells copies no strings: name an element
-/// with ``LayoutSnapshot/identifier(of:kind:)``.
+/// Every query fills ``id`` from the model (a cell's ``Cell/id``, a header's or footer's
+/// ``Supplementary/id``, a background's or the list header's and footer's own): a renderer
+/// names the element without going back to the snapshot. The identifier is the model's own
+/// string, shared, not copied (ids of up to 15 UTF-8 bytes are stored inline).
+///
+/// Attributes are `Codable` in the layout output's key form (see ``init(from:)``).
 public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
+  // (Stored in this order so that the two one-byte fields share a word: 80 bytes a value.)
+
   /// Cell, header or footer.
   public var kind: ElementKind
-  /// The cell's index path; for headers, footers and backgrounds, item 0 of their section;
+  /// Whether the frame is a pinned (sticky) position rather than the natural one.
+  public var isPinned: Bool
+  /// The cell's index path; for a separator, item *k* of its section below line *k*; for
+  /// headers, footers and backgrounds, item 0 of their section;
   /// for the list header and footer, item 0 of section −1; for overlays, item *i* (the
   /// overlay's position) of section −1.
   public var indexPath: IndexPath
@@ -55,22 +69,35 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public var frame: Rect
   /// The drawing order: higher is in front.
   public var zIndex: Int
-  /// Whether the frame is a pinned (sticky) position rather than the natural one.
-  public var isPinned: Bool
+  /// The element's identifier in the model: the cell's ``Cell/id``, the header's or footer's
+  /// ``Supplementary/id``, the background's ``SectionBackground/id``, the list header's or
+  /// footer's ``ListSupplementary/id``, an overlay's ``Overlay/id``; `nil` when it has none
+  /// (for every kind but overlays, ``LayoutSnapshot/identifier(of:kind:)`` gives the same
+  /// answer).
+  ///
+  /// Part of equality: the same element at the same place named differently is a change.
+  public var id: String?
 
   /// Creates attributes.
-  public init(kind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false) {
+  public init(
+    kind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
+    id: String? = nil
+  ) {
     self.kind = kind
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
     self.isPinned = isPinned
+    self.id = id
   }
 
   /// The z-index of section backgrounds: below every cell.
   public static let backgroundZIndex = -1
   /// The z-index of cells.
   public static let cellZIndex = 0
+  /// The z-index of separators: the cells' (listed after them, a separator is drawn over a
+  /// cell it meets).
+  public static let separatorZIndex = 0
   /// The z-index of headers and footers at their natural position: above cells.
   public static let supplementaryZIndex = 1
   /// The z-index of pinned headers and footers: above every cell and natural header.
@@ -79,7 +106,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public static let overlayZIndex = 2048
 
   /// The order of every listing: the list header, then section by section (background,
-  /// header, cells, footer, each by item), then the list footer.
+  /// header, cells, separators, footer, each by item), then the list footer.
   public static func listingOrder(_ lhs: LayoutAttributes, _ rhs: LayoutAttributes) -> Bool {
     (lhs.listingSection, lhs.kind.order, lhs.indexPath.item)
       < (rhs.listingSection, rhs.kind.order, rhs.indexPath.item)
@@ -96,6 +123,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
-    "\(kind) \(indexPath) \(frame) z\(zIndex)\(isPinned ? " pinned" : "")"
+    let name = id.map { " \"\($0)\"" } ?? ""
+    return "\(kind) \(indexPath)\(name) \(frame) z\(zIndex)\(isPinned ? " pinned" : "")"
   }
 }

@@ -2,22 +2,23 @@ import LayoutGeometry
 
 extension LayoutSnapshot {
   /// The identifier of the element of `kind` at `indexPath`: a cell's own, or its section's
-  /// header's, footer's or background's (their index path is item 0 of the section), or the
+  /// header's, footer's or background's (their index path is item 0 of the section), its
+  /// separators' (every separator of a section has the section's separator's), or the
   /// list header's or footer's. `nil` when the element
   /// has none, does not exist, or is an overlay (overlays are named by the viewport's
   /// `Overlay` values).
   ///
-  /// ``LayoutAttributes`` holds no identifier (a million cells would copy a million strings):
-  /// a renderer walking ``allAttributes()`` names each element with this or with
-  /// ``identifier(of:)-(LayoutAttributes)``.
+  /// Every query already names its elements (``LayoutAttributes/id``); this answers for an
+  /// index path alone.
   ///
   /// ```swift
   /// for element in snapshot.allAttributes() {
   ///   let name = snapshot.identifier(of: element.indexPath, kind: element.kind) ?? "\(element.indexPath)"
+  ///   assert(name == element.id ?? "\(element.indexPath)")
   /// }
   /// ```
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(log s + log n).
   public func identifier(of indexPath: IndexPath, kind: ElementKind) -> String? {
     switch kind {
     case .listHeader: return model.configuration.listHeader?.id
@@ -26,13 +27,16 @@ extension LayoutSnapshot {
     default: break
     }
     guard model.sections.indices.contains(indexPath.section) else { return nil }
-    let section = model.sections[indexPath.section]
-    switch kind {
-    case .cell: return section.cells.indices.contains(indexPath.item) ? section.cells[indexPath.item].id : nil
-    case .header: return section.header?.id
-    case .footer: return section.footer?.id
-    case .background: return section.background?.id
-    case .overlay, .listHeader, .listFooter: return nil
+    if kind == .cell { return identifier(of: indexPath) }
+    // Read in place: a copy of the section would retain its cells and chrome.
+    return model.sections.withElement(at: indexPath.section) { section in
+      switch kind {
+      case .header: section.header?.id
+      case .footer: section.footer?.id
+      case .background: section.background?.id
+      case .separator: section.separator?.id
+      case .cell, .overlay, .listHeader, .listFooter: nil
+      }
     }
   }
 }

@@ -34,7 +34,10 @@ extension LayoutSnapshot {
     var previousBottom = -Double.infinity
     for (s, geometry) in geometries.enumerated() {
       let section = model.sections[s]
-      if geometry.itemCount != section.cells.count {
+      // A collapsed section lays out no cell, and keeps them all laid out for expanding.
+      if geometry.itemCount != (section.collapsed ? 0 : section.cells.count)
+        || geometry.expandedGeometry.itemCount != section.cells.count
+      {
         fail("section \(s) has \(geometry.itemCount) cells laid out, model has \(section.cells.count)")
       }
       if (geometry.headerFrame != nil) != (section.header != nil) {

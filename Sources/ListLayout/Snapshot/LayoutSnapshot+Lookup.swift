@@ -11,7 +11,8 @@ extension LayoutSnapshot {
   public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(
-      kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex)
+      kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex,
+      id: identifier(of: indexPath))
   }
 
   /// The frame of the cell at `indexPath`, or `nil` when there is no such cell.
@@ -44,7 +45,7 @@ extension LayoutSnapshot {
     guard let frame = supplementaryLayoutFrame(kind, section) else { return nil }
     return LayoutAttributes(
       kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
-      zIndex: LayoutAttributes.supplementaryZIndex)
+      zIndex: LayoutAttributes.supplementaryZIndex, id: supplementaryID(kind, section))
   }
 
   /// The natural frame of a section's header or footer in layout space (before mirroring
@@ -83,7 +84,7 @@ extension LayoutSnapshot {
   }
 
   /// Calls `body` with every element of `section` in listing order: the background, the
-  /// header, the cells in order, the footer.
+  /// header, the cells in order, the separators in order, the footer.
   ///
   /// - Complexity: O(k) for the section's k elements.
   public func forEachElement<E: Error>(
@@ -100,8 +101,8 @@ extension LayoutSnapshot {
     guard geometries.indices.contains(section) else { return 0 }
     let geometry = geometries[section]
     let background = model.sections.withElement(at: section) { $0.background != nil }
-    return geometry.itemCount + (background ? 1 : 0) + (geometry.headerFrame == nil ? 0 : 1)
-      + (geometry.footerFrame == nil ? 0 : 1)
+    return geometry.itemCount + geometry.separatorCount + (background ? 1 : 0)
+      + (geometry.headerFrame == nil ? 0 : 1) + (geometry.footerFrame == nil ? 0 : 1)
   }
 
   /// Calls `body` with the elements of `section` at `positions` of its listing order (as
@@ -128,14 +129,24 @@ extension LayoutSnapshot {
     let end = min(geometry.itemCount, positions.upperBound - position)
     if first < end {
       let items = first..<end
+      var names = CellNames(section: section, of: model.sections)
       try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
         try body(
           LayoutAttributes(
             kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
-            zIndex: LayoutAttributes.cellZIndex))
+            zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
       }
     }
     position += geometry.itemCount
+    let separators = geometry.separatorCount
+    if separators > 0 {
+      let first = max(0, positions.lowerBound - position)
+      let end = min(separators, positions.upperBound - position)
+      if first < end {
+        try forEachSeparator(ofSection: section, top: sectionTop(section), gaps: first..<end, body)
+      }
+      position += separators
+    }
     if positions.contains(position), let footer = supplementary(.footer, section) { try body(footer) }
   }
 
@@ -151,9 +162,11 @@ extension LayoutSnapshot {
   /// Cells only: a header's or footer's index path (item 0 of its section) names the
   /// section's first cell here. Name any element with ``identifier(of:kind:)``.
   public func identifier(of indexPath: IndexPath) -> String? {
-    guard model.sections.indices.contains(indexPath.section),
-      model.sections[indexPath.section].cells.indices.contains(indexPath.item)
-    else { return nil }
-    return model.sections[indexPath.section].cells[indexPath.item].id
+    guard model.sections.indices.contains(indexPath.section) else { return nil }
+    // Read in place: a copy of the section would retain its cells and chrome.
+    return model.sections.withElement(at: indexPath.section) { section in
+      guard section.cells.indices.contains(indexPath.item) else { return nil }
+      return section.cells.withElement(at: indexPath.item) { $0.id }
+    }
   }
 }

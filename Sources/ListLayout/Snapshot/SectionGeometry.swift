@@ -19,8 +19,8 @@ struct SectionGeometry: Sendable {
   private(set) var bodyTop: Double = 0
   /// The section's whole extent, from the top of its header to the bottom of its footer.
   private(set) var height: Double = 0
-  /// The number of cells.
-  let itemCount: Int
+  /// The number of cells laid out (0 for a collapsed section).
+  private(set) var itemCount: Int
   /// The cells, as the section's layout placed them.
   var body: any SectionBody {
     _read { yield box.body }
@@ -29,7 +29,10 @@ struct SectionGeometry: Sendable {
   /// in a struct or an array's elements is copied before every call through it, for all the
   /// compiler knows the call could change the memory it sits in), and a copy of the geometry
   /// retains one reference.
-  private let box: BodyBox
+  private var box: BodyBox
+  /// What the section adds to its body and header and footer: separators, pinning, the
+  /// collapsed state (``SectionChrome``), set by ``styled(for:in:)``.
+  private(set) var chrome = SectionChrome()
 
   /// The holder of the body and where the body sits when the section starts at `sectionTop`,
   /// for a query's calls through it (``BodyBox``); `nil` for a section without cells. A query
@@ -76,6 +79,123 @@ struct SectionGeometry: Sendable {
   /// Where the body sits in content coordinates when the section starts at `sectionTop`.
   func bodyOrigin(sectionTop: Double) -> BodyOrigin { BodyOrigin(sectionTop: sectionTop, bodyTop: bodyTop) }
 }
+
+/// What a section adds to the geometry its layout computed, from its own settings
+/// (``Section/separator``, ``Section/collapsed``, ``Section/pinHeader``,
+/// ``Section/pinFooter``): none of it moves a cell.
+struct SectionChrome: Sendable {
+  /// The section's header pinning, overriding the list's (`nil`: the list's).
+  var pinHeader: Bool?
+  /// The section's footer pinning, overriding the list's.
+  var pinFooter: Bool?
+  /// Where separators go across the list (layout space, left to right), and how thick they
+  /// are; `nil` when the section draws none.
+  var separator: SeparatorPlacement?
+  /// The geometry the section's layout computed, when the section is collapsed (so that
+  /// expanding it, or editing its cells, starts from it).
+  var expanded: ExpandedGeometry?
+}
+
+/// The geometry of a collapsed section as laid out with its cells.
+final class ExpandedGeometry: Sendable {
+  let geometry: SectionGeometry
+  init(_ geometry: SectionGeometry) { self.geometry = geometry }
+}
+
+/// Where a section's separators sit across the list, in layout space, and their thickness.
+struct SeparatorPlacement: Sendable, Equatable {
+  var x: Double
+  var width: Double
+  var thickness: Double
+  /// The separator's identifier (``SectionSeparator/id``), named on each of its elements.
+  var id: String?
+
+  /// The frame of the separator in the gap between a line's bottom and the next line's top
+  /// (layout space): centred in the gap. The one place a separator's frame is computed.
+  @inline(__always)
+  func frame(bottom: Double, top: Double) -> Rect {
+    Rect(x: x, y: (bottom + top) / 2 - thickness / 2, width: width, height: thickness)
+  }
+}
+
+extension SectionGeometry {
+  /// Whether the section has cells in the model (laid out, or kept while collapsed): what
+  /// decides whether its header and footer pin as a section with cells.
+  var hasCells: Bool { itemCount > 0 || (chrome.expanded?.geometry.itemCount ?? 0) > 0 }
+
+  /// The geometry as the section's layout computed it, with its cells (itself unless
+  /// collapsed).
+  var expandedGeometry: SectionGeometry { chrome.expanded?.geometry ?? self }
+
+  /// The number of separators the section lists.
+  var separatorCount: Int { chrome.separator == nil ? 0 : body.separatorCount }
+
+  /// This geometry (as its layout computed it, or collapsed before) with the settings of
+  /// `section` (as given, not transposed) in a list of `configuration`: collapsed or
+  /// expanded, its pinning and its separators.
+  ///
+  /// - Complexity: O(1).
+  func styled(for section: Section, in configuration: ListConfiguration) -> SectionGeometry {
+    var geometry = expandedGeometry
+    geometry.chrome = SectionChrome(pinHeader: section.pinHeader, pinFooter: section.pinFooter)
+    guard section.collapsed || section.separator != nil else { return geometry }
+    // Layout space: a horizontal list's insets transposed (the separator's own are already
+    // across the list).
+    let horizontal = configuration.scrollDirection == .horizontal
+    let given = (section.attributes ?? configuration.defaultSectionAttributes).insets
+    let content = horizontal ? configuration.contentInsets.transposed : configuration.contentInsets
+    let insets = horizontal ? given.transposed : given
+    if section.collapsed {
+      // As a flow layout of the section without cells places it, whatever its kind: the
+      // header, the section's insets, the footer.
+      let full = geometry
+      geometry.box = emptyBodyBox
+      geometry.itemCount = 0
+      var y = 0.0
+      if let header = geometry.headerFrame { y = header.height }
+      y += insets.top
+      geometry.bodyTop = y
+      y += 0 + 0 + insets.bottom
+      if let footer = geometry.footerFrame {
+        geometry.footerFrame = Rect(x: footer.x, y: y, width: footer.width, height: footer.height)
+        y += footer.height
+      }
+      geometry.height = y
+      geometry.overflowAbove = 0
+      geometry.overflowBelow = 0
+      geometry.chrome.expanded = ExpandedGeometry(full)
+    } else if let separator = section.separator, geometry.body.separatorCount > 0 {
+      let left = content.left + insets.left + separator.leftInset
+      let width =
+        configuration.width - content.left - content.right - insets.left - insets.right - separator.leftInset
+        - separator.rightInset
+      geometry.chrome.separator = SeparatorPlacement(
+        x: left, width: max(0, width), thickness: separator.thickness, id: separator.id)
+    }
+    return geometry
+  }
+}
+
+/// The body of a collapsed section: no cells.
+struct EmptyBody: SectionBody {
+  var itemCount: Int { 0 }
+  var height: Double { 0 }
+  var trailingSpace: Double { 0 }
+  var lineCount: Int { 0 }
+  func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect {
+    preconditionFailure("an empty body has no cells")
+  }
+  func forEachItem<E: Error>(
+    in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void
+  ) throws(E) {}
+  func forEachItem(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
+  ) {}
+  func invariantViolations(_ check: BodyCheck) -> [String] { [] }
+}
+
+/// The one holder of an empty body every collapsed section shares.
+private let emptyBodyBox = BodyBox(EmptyBody())
 
 /// Where a query looks for a section's cells: across an x extent (left to right), or, in a
 /// body that scrolls sideways, across `sideways` when given, scrolled by the section's offset;
@@ -304,6 +424,37 @@ protocol SectionBody: Sendable {
     y minY: Double, _ maxY: Double, scrolledBy offset: Double, at origin: BodyOrigin,
     to candidates: CellCandidates, counting tally: inout SidewaysTally)
 
+  /// The number of gaps between consecutive lines (or rows) a separator may sit in: one
+  /// less than the lines of a flow or grid body, 0 for every other body.
+  var separatorCount: Int { get }
+
+  /// The gap below line (or row) `gap` (0 ..< separatorCount): that line's bottom and the
+  /// next line's top, in content coordinates.
+  ///
+  /// - Complexity: O(log n).
+  func lineGap(_ gap: Int, at origin: BodyOrigin) -> (bottom: Double, top: Double)
+
+  /// Calls `body` with the index, the upper line's bottom and the lower line's top of every
+  /// gap whose band `bottom ... top` may meet `minY ..< maxY` (a superset), in order, until
+  /// it returns `false`.
+  ///
+  /// - Complexity: O(log n + k).
+  func forEachLineGap(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Bool)
+
+  /// The line (or row) holding cell `item`, and the first cell of line `line`: how a
+  /// separator follows its line across an edit (bodies with separators only).
+  ///
+  /// - Complexity: O(log n).
+  func line(holding item: Int) -> Int
+  func firstItem(ofLine line: Int) -> Int
+
+  /// Calls `body` with the index, the upper line's bottom and the lower line's top of every
+  /// gap of `gaps` (within `0 ..< separatorCount`), in order.
+  ///
+  /// - Complexity: O(log n + k).
+  func forEachLineGap(in gaps: Range<Int>, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Void)
+
   /// Whether the body scrolls sideways (a carousel): queries then test its cells' x extent.
   var scrollsSideways: Bool { get }
 
@@ -366,6 +517,21 @@ extension SectionBody {
   }
 
   var scrollsSideways: Bool { false }
+
+  var separatorCount: Int { 0 }
+
+  func lineGap(_ gap: Int, at origin: BodyOrigin) -> (bottom: Double, top: Double) {
+    preconditionFailure("a body without separators has no line gaps")
+  }
+
+  func forEachLineGap(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Bool
+  ) {}
+
+  func forEachLineGap(in gaps: Range<Int>, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Void) {}
+
+  func line(holding item: Int) -> Int { 0 }
+  func firstItem(ofLine line: Int) -> Int { 0 }
 
   var verticalOverflow: (above: Double, below: Double) { (0, 0) }
 }

@@ -482,4 +482,15 @@ struct PageCursor {
       items[i].y = newY(i - counts.lineFirstItem, items[i].y)
     }
   }
+
+  /// Makes the pending items page-relative as ``placePendingItems(left:top:)`` does, and gives
+  /// the line's k-th item the height `height(k, height)` (a stretched line).
+  @inline(__always)
+  func placePendingItems(left: Double, top: Double, height newHeight: (Int, Double) -> Double) {
+    for i in counts.lineFirstItem..<counts.items {
+      items[i].x = left + items[i].x
+      items[i].y = top + items[i].y
+      items[i].height = newHeight(i - counts.lineFirstItem, items[i].height)
+    }
+  }
 }

@@ -14,7 +14,7 @@ import Testing
                      "items": [{"size": {"width": 10, "height": 10}}]},
                     {"background": {}}]}
       """
-    let model = try ListModel(jsonString: json)
+    let model = try ListModel(json: json)
     #expect(model.configuration.scrollDirection == .horizontal)
     #expect(model.configuration.listHeader == ListSupplementary(height: 44, id: "top", pinned: true))
     #expect(model.configuration.listFooter == ListSupplementary(height: 20))
@@ -24,15 +24,15 @@ import Testing
     #expect(model.sections[1].background == SectionBackground())
     for defaults in FeedWritingOptions.Defaults.allCases {
       let written = try model.jsonString(options: FeedWritingOptions(defaults: defaults))
-      #expect(try ListModel(jsonString: written) == model, "\(written)")
+      #expect(try ListModel(json: written) == model, "\(written)")
     }
-    #expect(try ListModel(jsonString: ChromeTests.framedModel().jsonString()) == ChromeTests.framedModel())
+    #expect(try ListModel(json: ChromeTests.framedModel().jsonString()) == ChromeTests.framedModel())
   }
 
   @Test func badChromeKeysAreErrorsNamingTheKeyPath() {
     func failure(_ json: String) -> JSONInputError? {
       do {
-        _ = try ListModel(jsonString: json)
+        _ = try ListModel(json: json)
         return nil
       } catch {
         return error

@@ -96,11 +96,11 @@ import Testing
       return #"{"width":100,"sections":[{"items":[{"content":\#(content)}]}]}"#
     }
     let limits = JSONInputLimits(maxDepth: 64)
-    let model = try ListModel(jsonString: feed(depth: 64), limits: limits)
+    let model = try ListModel(json: feed(depth: 64), limits: limits)
     #expect(model.cellCount == 1)
-    #expect(throws: JSONInputError.self) { try ListModel(jsonString: feed(depth: 66), limits: limits) }
+    #expect(throws: JSONInputError.self) { try ListModel(json: feed(depth: 66), limits: limits) }
     do {
-      _ = try ListModel(jsonString: feed(depth: 66), limits: limits)
+      _ = try ListModel(json: feed(depth: 66), limits: limits)
     } catch {
       #expect(error.kind == .limitExceeded("maxDepth"), "\(error)")
     }
@@ -128,16 +128,16 @@ import Testing
       #"{"width":100,"sections":[{"items":[{"id":"\#(id)"}]}]}"#
     }
     let ascii = String(repeating: "a", count: limit)
-    #expect(try ListModel(jsonString: feed(id: ascii)).sections[0].cells[0].id == ascii)
+    #expect(try ListModel(json: feed(id: ascii)).sections[0].cells[0].id == ascii)
     // Four-byte characters: 1,024 of them are 4,096 bytes.
     let wide = String(repeating: "😀", count: limit / 4)
-    #expect(try ListModel(jsonString: feed(id: wide)).sections[0].cells[0].id == wide)
+    #expect(try ListModel(json: feed(id: wide)).sections[0].cells[0].id == wide)
     // Escapes count by what they decode to: \u00e9 is two bytes of UTF-8.
     let escaped = String(repeating: #"\u00e9"#, count: limit / 2)
-    #expect(try ListModel(jsonString: feed(id: escaped)).sections[0].cells[0].id?.utf8.count == limit)
+    #expect(try ListModel(json: feed(id: escaped)).sections[0].cells[0].id?.utf8.count == limit)
     for over in [ascii + "a", wide + "a", escaped + "a"] {
       do {
-        _ = try ListModel(jsonString: feed(id: over))
+        _ = try ListModel(json: feed(id: over))
         Issue.record("no maxStringLength error")
       } catch {
         #expect(error.kind == .limitExceeded("maxStringLength"), "\(error)")

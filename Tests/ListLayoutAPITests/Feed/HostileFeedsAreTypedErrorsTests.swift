@@ -104,7 +104,7 @@ import Testing
     for opener in ["[", "{\"a\":"] {
       let text = #"{"width": 1, "sections": "# + String(repeating: opener, count: 1_000_000)
       do {
-        _ = try ListModel(jsonString: text)
+        _ = try ListModel(json: text)
         Issue.record("decoded without error")
       } catch {
         #expect(error.kind == .limitExceeded("maxDepth") || error.kind == .typeMismatch, "\(error)")
@@ -112,7 +112,7 @@ import Testing
     }
     // Deep nesting inside an unknown key is still bounded (it is an error either way).
     let unknown = #"{"width": 1, "x": "# + String(repeating: "[", count: 100_000)
-    #expect(throws: JSONInputError.self) { try ListModel(jsonString: unknown) }
+    #expect(throws: JSONInputError.self) { try ListModel(json: unknown) }
   }
 
   @Test func hostileTextIsASyntaxError() {
@@ -171,7 +171,7 @@ import Testing
           + #""sections": [{"header": {"height": \#(value)}, "items": [{"size": {"width": \#(value), "height": \#(value)}}, {}]}, {"items": [{}]}]}"#
         let model: ListModel
         do {
-          model = try ListModel(jsonString: text)
+          model = try ListModel(json: text)
         } catch {
           #expect(error.kind == .invalidValue, "\(value): \(error)")
           continue
@@ -184,7 +184,7 @@ import Testing
   @Test func negativeZeroIsZeroWhereZeroIsAllowed() throws {
     // The width must be positive: -0 is not (the layout refuses it, naming `width`).
     do {
-      _ = try ListModel(jsonString: #"{"width": -0}"#).layout()
+      _ = try ListModel(json: #"{"width": -0}"#).layout()
       Issue.record("a width of -0 laid out")
     } catch {
       #expect("\(error)".contains("width"), "\(error)")
@@ -206,7 +206,7 @@ import Testing
       #"{"width": 1, "sections": [], "sections": []}"#,
     ]
     for text in texts {
-      #expect(throws: JSONInputError.self) { try ListModel(jsonString: text) }
+      #expect(throws: JSONInputError.self) { try ListModel(json: text) }
     }
   }
 
@@ -214,7 +214,7 @@ import Testing
 
   func expectError(_ bad: Hostile, checkPath: Bool = true) {
     do {
-      let model = try ListModel(jsonString: bad.json, limits: bad.limits)
+      let model = try ListModel(json: bad.json, limits: bad.limits)
       Issue.record("decoded without error: \(model.sections.count) sections")
     } catch {
       #expect(error.kind == bad.kind, "\(error)")

@@ -24,7 +24,7 @@ import Testing
     """
 
   @Test func decodesTheSchemaExample() throws {
-    let model = try ListModel(jsonString: Self.issueExample)
+    let model = try ListModel(json: Self.issueExample)
     #expect(model.configuration.width == 375)
     #expect(model.sections.count == 1)
     let section = model.sections[0]
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func missingKeysTakeFSQDefaults() throws {
-    let model = try ListModel(jsonString: #"{"width": 200, "sections": [{"items": [{}]}]}"#)
+    let model = try ListModel(json: #"{"width": 200, "sections": [{"items": [{}]}]}"#)
     let snapshot = try model.layout()
     #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(5, 5, 100, 100))
   }
@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func widthOverride() throws {
-    let model = try ListModel(jsonString: #"{"sections": []}"#, width: 500)
+    let model = try ListModel(json: #"{"sections": []}"#, width: 500)
     #expect(model.configuration.width == 500)
   }
 
@@ -129,7 +129,7 @@ import Testing
   @Test(arguments: badInputs)
   func badInputIsATypedErrorWithItsPath(_ bad: Bad) {
     do {
-      _ = try ListModel(jsonString: bad.json)
+      _ = try ListModel(json: bad.json)
       Issue.record("decoded without error")
     } catch {
       #expect(error.kind == bad.kind, "\(error)")
@@ -142,7 +142,7 @@ import Testing
   @Test func limitsAreEnforcedAndNamed() {
     let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
     #expect(throws: JSONInputError.self) {
-      try ListModel(jsonString: #"{"width": 1, "sections": "# + deep + "}")
+      try ListModel(json: #"{"width": 1, "sections": "# + deep + "}")
     }
     do {
       _ = try ListModel(
@@ -179,7 +179,7 @@ import Testing
   }
 
   @Test func layoutJSONOutputFormat() throws {
-    let snapshot = try ListModel(jsonString: Self.issueExample).layout()
+    let snapshot = try ListModel(json: Self.issueExample).layout()
     let json = snapshot.jsonString()
     #expect(json.hasPrefix(#"{"contentSize":{"width":375,"height":120},"elements":["#))
     #expect(

@@ -64,7 +64,7 @@ import Testing
                      "children": [{"id": "avatar", "style": {"width": 40, "height": 40}},
                                   {"id": "text", "style": {"flexGrow": 1, "height": 20}}]}}]}]}
       """
-    let snapshot = try ListModel(jsonString: feed).layout()
+    let snapshot = try ListModel(json: feed).layout()
     #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(0, 0, 320, 56))
     do {
       _ = try ListModel(

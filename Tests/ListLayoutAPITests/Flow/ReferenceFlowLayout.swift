@@ -65,7 +65,8 @@ enum ReferenceFlowLayout {
         used = 0
       }
 
-      for (i, cell) in section.cells.enumerated() {
+      // A collapsed section lays out no cells (its header, insets and footer remain).
+      for (i, cell) in (section.collapsed ? [] : Array(section.cells)).enumerated() {
         let cellAttributes = cell.attributes ?? config.defaultCellAttributes
         let insets = cellAttributes.insets
         if !current.isEmpty
@@ -128,6 +129,7 @@ enum ReferenceFlowLayout {
       var item = 0
       var previous: [Placed] = []
       var bottom = y
+      var lineBoxes: [(top: Double, bottom: Double)] = []
       for (n, line) in lines.enumerated() {
         var top = bottom
         if n > 0 {
@@ -145,12 +147,20 @@ enum ReferenceFlowLayout {
           forLineWith: LineTraits(line.map(\.traits)), metrics: metrics, in: attributes)
         for placed in line {
           let slack = height - placed.outerHeight
-          let dy =
-            attributes.verticalAlignment == .top
-            ? 0 : attributes.verticalAlignment == .center ? slack / 2 : slack
+          let dy: Double
+          var cellHeight = placed.size.height
+          switch attributes.verticalAlignment {
+          case .top: dy = 0
+          case .center: dy = slack / 2
+          case .bottom: dy = slack
+          case .stretch:
+            // CSS stretch: the line's height less the cell's margins.
+            dy = 0
+            cellHeight = max(0, height - (placed.outerHeight - placed.size.height))
+          }
           var frame = Rect(
             x: lineOffsets[n].left + offset + placed.x, y: top + dy + placed.topMargin + placed.insets.top,
-            width: placed.size.width, height: placed.size.height)
+            width: placed.size.width, height: cellHeight)
           if config.layoutDirection == .rtl { frame = frame.mirrored(inWidth: config.width) }
           elements.append(
             LayoutAttributes(
@@ -158,7 +168,26 @@ enum ReferenceFlowLayout {
           item += 1
         }
         bottom = top + height
+        lineBoxes.append((top, bottom))
         previous = line
+      }
+      // Separators: centred in each gap between consecutive lines, across the section's line
+      // width less their own insets (mirrored with the rest in a right-to-left list).
+      if let separator = section.separator, lineBoxes.count > 1 {
+        let left = config.contentInsets.left + attributes.insets.left + separator.leftInset
+        let width = max(
+          0,
+          config.width - config.contentInsets.left - config.contentInsets.right - attributes.insets.left
+            - attributes.insets.right - separator.leftInset - separator.rightInset)
+        for k in 0..<lineBoxes.count - 1 {
+          let middle = (lineBoxes[k].bottom + lineBoxes[k + 1].top) / 2
+          elements.append(
+            LayoutAttributes(
+              kind: .separator, indexPath: IndexPath(item: k, section: s),
+              frame: Rect(
+                x: left, y: middle - separator.thickness / 2, width: width, height: separator.thickness),
+              zIndex: 0))
+        }
       }
       y = bottom + (previous.map { manager.margin(for: $0.traits, to: .bottom, in: attributes) }.max() ?? 0)
       y += attributes.insets.bottom

@@ -52,7 +52,7 @@ import Testing
   }
 
   @Test func gridAndMasonryLayoutsRead() throws {
-    let grid = try ListModel(jsonString: feed(layout: #"{"type": "grid", "columns": 3}"#))
+    let grid = try ListModel(json: feed(layout: #"{"type": "grid", "columns": 3}"#))
     #expect(grid.sections[0].layout == .grid(GridLayout(columns: .count(3))))
     let full = try ListModel(
       jsonString: feed(
@@ -125,7 +125,7 @@ import Testing
     ] as [(String, String?, String, String)])
   func badLayoutKeysNameTheirPath(layout: String, span: String?, path: String, fragment: String) {
     do {
-      _ = try ListModel(jsonString: feed(layout: layout, span: span))
+      _ = try ListModel(json: feed(layout: layout, span: span))
       Issue.record("\(layout) \(span ?? "") read without an error")
     } catch {
       #expect(error.path == path, "\(layout) \(span ?? ""): \(error)")
@@ -139,7 +139,7 @@ import Testing
         "items": [{"layout": {"columns": 2}}]}]}
       """#
     #expect {
-      _ = try ListModel(jsonString: text)
+      _ = try ListModel(json: text)
     } throws: { error in
       guard let error = error as? JSONInputError else { return false }
       return error.kind == .unknownKey && error.path == "sections[0].items[0].layout.columns"

@@ -18,7 +18,7 @@ import Testing
     """
 
   @Test func sequentialSectionFromJSON() throws {
-    let snapshot = try ListModel(jsonString: Self.feed).layout()
+    let snapshot = try ListModel(json: Self.feed).layout()
     let frames = (0..<3).map { snapshot.frame(of: IndexPath(item: $0, section: 0)) }
     // The flow places a and b side by side; c spans the width below them.
     #expect(frames == [rect(16, 46, 80, 44), rect(104, 46, 80, 44), rect(16, 98, 288, 20)])

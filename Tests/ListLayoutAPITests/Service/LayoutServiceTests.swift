@@ -56,7 +56,7 @@ import Testing
     var service = LayoutService()
     #expect(
       ask(&service, #"{"id":1,"op":"load","feed":{"width":100,"sections":[{"items":[{"id":5}]}]}}"#)
-        == #"{"id":1,"ok":false,"error":{"kind":"typeMismatch","path":"feed.sections[0].items[0].id","message":"expected an identifier string, found a number","line":1,"column":69}}"#
+        == #"{"id":1,"ok":false,"error":{"kind":"typeMismatch","path":"feed.sections[0].items[0].id","message":"expected an identifier string, found 5","line":1,"column":69}}"#
     )
     #expect(
       ask(&service, #"{"id":2,"op":"jump"}"#).hasPrefix(

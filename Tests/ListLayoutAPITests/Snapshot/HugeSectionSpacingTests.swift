@@ -21,7 +21,7 @@ import Testing
        "sections":[{"footer":{"height":10},"header":{"height":30},
                     "items":[{"id":"c0","size":{"height":40,"width":400}}]}],"width":375}
       """#
-    let model = try ListModel(jsonString: feed)
+    let model = try ListModel(json: feed)
     do {
       let snapshot = try model.layout()
       #expect(snapshot.invariantViolations() == [])

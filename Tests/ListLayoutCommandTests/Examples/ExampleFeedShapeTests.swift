@@ -7,7 +7,7 @@ import Testing
 @Suite struct ExampleFeedShapeTests {
   static func snapshot(_ name: String) throws -> LayoutSnapshot {
     let path = repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
-    return try ListModel(jsonString: try String(contentsOfFile: path, encoding: .utf8)).layout()
+    return try ListModel(json: try String(contentsOfFile: path, encoding: .utf8)).layout()
   }
 
   /// In a left-aligned section, the lines after an indenting cell's line start at that cell's

@@ -15,7 +15,7 @@ import Testing
   func exampleLaysOutAndRenders(name: String) throws {
     let path = repositoryRoot.appendingPathComponent("Examples").appendingPathComponent(name).path
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    let model = try ListModel(jsonString: text)
+    let model = try ListModel(json: text)
     let snapshot = try model.layout()
     #expect(snapshot.invariantViolations() == [])
     let (status, io) = run(["render", name, "--svg", "out.svg", "--ascii"], files: [name: text])
@@ -25,7 +25,7 @@ import Testing
 
   @Test func demoJSONIsTheBuiltInDemo() throws {
     let path = repositoryRoot.appendingPathComponent("Examples/demo.json").path
-    let fromJSON = try ListModel(jsonString: try String(contentsOfFile: path, encoding: .utf8)).layout()
+    let fromJSON = try ListModel(json: try String(contentsOfFile: path, encoding: .utf8)).layout()
     let builtIn = try DemoFeed.model().layout()
     #expect(fromJSON.allAttributes() == builtIn.allAttributes())
     #expect(fromJSON.contentSize == builtIn.contentSize)

@@ -175,7 +175,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
                    {"id": "e", "size": {"width": 1, "height": 30}},
                    {"id": "f", "size": {"width": 1, "height": 20}, "span": "full"}]}]}
       """#
-    let snapshot = try ListModel(jsonString: text).layout()
+    let snapshot = try ListModel(json: text).layout()
     #expect((0..<6).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! } == Self.handFrames)
   }
 
@@ -200,7 +200,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
         "items": [{"size": {"width": 1, "height": 20}, "span": \(span)}]}]}
       """
     do {
-      _ = try ListModel(jsonString: text)
+      _ = try ListModel(json: text)
       Issue.record("\(layout) read without an error")
     } catch {
       #expect(error.path == path, "\(layout): \(error)")

@@ -1,9 +1,10 @@
 import Flexbox
 import LayoutGeometry
-import ListLayout
+import SequentialLayout
 
 /// Builds the sections of a model, or the cells of a section, from a block of statements:
-/// one element per line, `for` loops, `if` and `switch`.
+/// one element per line, `for` loops, `if` and `switch`: the model DSL, for app code and
+/// tests alike (`ListLayoutTesting` re-exports it).
 ///
 /// ```swift
 /// let model = ListModel(width: 375) {
@@ -19,13 +20,21 @@ import ListLayout
 /// ```
 @resultBuilder
 public enum ListContentBuilder<Element> {
+  /// One element.
   public static func buildExpression(_ element: Element) -> [Element] { [element] }
+  /// An array of elements, listed in order.
   public static func buildExpression(_ elements: [Element]) -> [Element] { elements }
+  /// The block's statements, in order.
   public static func buildBlock(_ parts: [Element]...) -> [Element] { parts.flatMap { $0 } }
+  /// An `if` without `else`.
   public static func buildOptional(_ part: [Element]?) -> [Element] { part ?? [] }
+  /// The first branch of an `if`/`else` or `switch`.
   public static func buildEither(first part: [Element]) -> [Element] { part }
+  /// The second branch of an `if`/`else` or `switch`.
   public static func buildEither(second part: [Element]) -> [Element] { part }
+  /// A `for` loop.
   public static func buildArray(_ parts: [[Element]]) -> [Element] { parts.flatMap { $0 } }
+  /// An `if #available` block.
   public static func buildLimitedAvailability(_ part: [Element]) -> [Element] { part }
 }
 
@@ -61,18 +70,23 @@ extension Section {
   /// A section with the cells the block lists.
   ///
   /// `header` and `footer` take a height as a number literal (`Section(header: 44) { … }`) or a
-  /// `Supplementary`.
+  /// ``Supplementary``.
   public init(
     header: Supplementary? = nil, footer: Supplementary? = nil, attributes: SectionAttributes? = nil,
-    layout: SectionLayout? = nil, @ListContentBuilder<Cell> cells: () -> [Cell]
+    layout: SectionLayout? = nil, id: String? = nil, background: SectionBackground? = nil,
+    @ListContentBuilder<Cell> cells: () -> [Cell]
   ) {
-    self.init(header: header, footer: footer, cells: cells(), attributes: attributes, layout: layout)
+    self.init(
+      header: header, footer: footer, cells: cells(), attributes: attributes, layout: layout, id: id,
+      background: background)
   }
 }
 
 /// A header or footer written as its height: `Section(header: 44) { … }`.
 extension Supplementary: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  /// A header or footer of this height.
   public init(integerLiteral height: Int) { self.init(height: Double(height)) }
+  /// A header or footer of this height.
   public init(floatLiteral height: Double) { self.init(height: height) }
 }
 

@@ -1,0 +1,10 @@
+// Foundation's view of the error, where Foundation exists: `localizedDescription` reads the
+// same sentence as `description`.
+#if canImport(Foundation)
+import Foundation
+
+extension LayoutShapeMismatch: LocalizedError {
+  /// The error's ``description``.
+  public var errorDescription: String? { description }
+}
+#endif

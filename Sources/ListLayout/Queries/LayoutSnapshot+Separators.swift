@@ -1,0 +1,79 @@
+import LayoutGeometry
+
+// Separators between the lines of flow sections and the rows of grid sections
+// (``SectionSeparator``): found from the section's body by binary search over its lines, like
+// its cells, and placed by ``SeparatorPlacement/frame(bottom:top:)``.
+
+extension LayoutSnapshot {
+  /// The separator below line (or row) `indexPath.item` of section `indexPath.section`, or
+  /// `nil` when there is none (no separator in the section, the last line, a collapsed
+  /// section, a section of another kind).
+  ///
+  /// - Complexity: O(log s + log n).
+  public func separatorAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard geometries.indices.contains(indexPath.section) else { return nil }
+    let geometry = geometries[indexPath.section]
+    guard let placement = geometry.chrome.separator, indexPath.item >= 0,
+      indexPath.item < geometry.body.separatorCount
+    else { return nil }
+    let gap = geometry.body.lineGap(indexPath.item, at: bodyOrigin(indexPath.section))
+    return separator(indexPath.section, indexPath.item, placement.frame(bottom: gap.bottom, top: gap.top), id: placement.id)
+  }
+
+  /// The number of separators section `section` lists (0 for a section that does not exist).
+  ///
+  /// - Complexity: O(log s).
+  public func numberOfSeparators(inSection section: Int) -> Int {
+    geometries.indices.contains(section) ? geometries[section].separatorCount : 0
+  }
+
+  /// A separator's attributes from its layout-space frame.
+  @inline(__always)
+  func separator(_ section: Int, _ item: Int, _ frame: Rect, id: String?) -> LayoutAttributes {
+    LayoutAttributes(
+      kind: .separator, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+      zIndex: LayoutAttributes.separatorZIndex, id: id)
+  }
+
+  /// Calls `body` with the separators `gaps` of `section` (whose top is `top`), in order.
+  ///
+  /// - Complexity: O(log n + k).
+  func forEachSeparator<E: Error>(
+    ofSection section: Int, top: Double, gaps: Range<Int>, _ body: (LayoutAttributes) throws(E) -> Void
+  ) throws(E) {
+    guard let placement = geometries[section].chrome.separator, !gaps.isEmpty else { return }
+    var found: [LayoutAttributes] = []
+    found.reserveCapacity(Swift.min(gaps.count, 1024))
+    // The body's walk takes a closure that does not throw: collect a run, then hand it over.
+    var start = gaps.lowerBound
+    while start < gaps.upperBound {
+      let end = Swift.min(gaps.upperBound, start + 1024)
+      found.removeAll(keepingCapacity: true)
+      geometries[section].body.forEachLineGap(
+        in: start..<end, at: geometries[section].bodyOrigin(sectionTop: top)
+      ) { gap, bottom, next in
+        found.append(separator(section, gap, placement.frame(bottom: bottom, top: next), id: placement.id))
+      }
+      for element in found { try body(element) }
+      start = end
+    }
+  }
+
+  /// Calls `body` with every separator of `section` (whose top is `top`) that may meet the
+  /// band `minY ..< maxY` along the scroll axis in layout space (a superset: callers test
+  /// frames exactly), in order, until it returns `false`.
+  ///
+  /// - Complexity: O(log n + k).
+  func forEachSeparatorCandidate(
+    ofSection section: Int, top: Double, y minY: Double, _ maxY: Double, _ body: (LayoutAttributes) -> Bool
+  ) {
+    guard let placement = geometries[section].chrome.separator else { return }
+    // A separator reaches half its thickness past its gap's centre.
+    let reach = placement.thickness / 2
+    geometries[section].body.forEachLineGap(
+      overlappingY: minY - reach, maxY + reach, at: geometries[section].bodyOrigin(sectionTop: top)
+    ) { gap, bottom, next in
+      body(separator(section, gap, placement.frame(bottom: bottom, top: next), id: placement.id))
+    }
+  }
+}
