@@ -143,18 +143,20 @@ extension ChunkedList {
     return siblings
   }
 
-  /// Appends this list's elements `range` to `builder`: written-out cells copied, runs
-  /// sliced (their cells are not written out).
+  /// Appends this list's elements `range` to `builder`: whole leaves shared, the written-out
+  /// cells of a leaf the range cuts copied, runs sliced (their cells are not written out).
   ///
-  /// - Complexity: O(c + r + n / k) for c written-out cells and r run leaves in the range.
+  /// - Complexity: O(n / k + k) for chunks of k cells.
   func appendSlice(_ range: Range<Int>, to builder: inout Builder) {
     guard !range.isEmpty else { return }
     forEachLeaf { leaf, first in
       let lower = Swift.max(range.lowerBound, first) - first
       let upper = Swift.min(range.upperBound, first + leaf.count) - first
       if lower < upper {
-        if leaf.run != nil {
-          builder.append(leaf: lower == 0 && upper == leaf.count ? leaf : leaf.runSlice(lower..<upper))
+        if lower == 0 && upper == leaf.count {
+          builder.append(leaf: leaf)  // shared
+        } else if leaf.run != nil {
+          builder.append(leaf: leaf.runSlice(lower..<upper))
         } else {
           builder.append(contentsOf: leaf.elements[lower..<upper])
         }

@@ -398,11 +398,17 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       range.lowerBound >= 0 && range.upperBound <= count, "ChunkedList range \(range) out of 0..<\(count)")
     let inserted = newCells.count
     // A change of a large part of the list is rebuilt, in time linear in that change.
-    if range.count + inserted > Swift.max(4 * Self.chunkCapacity, count / 4) {
+    // So is an insertion of a list with runs: its runs stay runs.
+    let insertsRuns = (newCells as? ChunkedList).map { $0.runLeafCount > 0 } ?? false
+    if insertsRuns || range.count + inserted > Swift.max(4 * Self.chunkCapacity, count / 4) {
       // Runs stay runs: their parts before and after the range are sliced, not written out.
       var builder = Builder()
       appendSlice(0..<range.lowerBound, to: &builder)
-      for cell in newCells { builder.append(cell) }
+      if let list = newCells as? ChunkedList {
+        list.appendSlice(0..<list.count, to: &builder)
+      } else {
+        for cell in newCells { builder.append(cell) }
+      }
       appendSlice(range.upperBound..<count, to: &builder)
       self = builder.list()
       return
@@ -416,6 +422,15 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   }
 
   @inlinable public mutating func append(_ cell: Element) { insert(cell, at: count) }
+
+  /// Appends `newCells`; a list's runs stay runs (see ``replaceSubrange(_:with:)``).
+  public mutating func append<S: Sequence>(contentsOf newCells: S) where S.Element == Element {
+    if let list = newCells as? ChunkedList {
+      replaceSubrange(count..<count, with: list)
+    } else {
+      for cell in newCells { append(cell) }
+    }
+  }
 
   @inlinable public mutating func insert(_ cell: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "ChunkedList index \(index) out of range 0...\(count)")

@@ -88,6 +88,19 @@ import Testing
     #expect(list.runLeafCount == 3)
   }
 
+  @Test func listsWithRunsAppendedOrInsertedStayRuns() {
+    var list: CellList = [Cell(id: "a", width: 1, height: 1)]
+    let run = CellList(repeating: Cell(width: 2, height: 2), count: 10_000_000, idPrefix: "r")
+    list.append(contentsOf: run)
+    list.insert(contentsOf: run, at: 1)
+    #expect(list.count == 20_000_001)
+    #expect(list.runLeafCount == 2)
+    // The cells keep their identifiers: values of the cells, not of their new positions.
+    #expect(list[1].id == "r0")
+    #expect(list[10_000_001].id == "r0")
+    #expect(list[20_000_000].id == "r9999999")
+  }
+
   @Test func cyclesAndAppendedRunsNumberCellsByTheirIndexInTheList() {
     var list: CellList = [Cell(id: "a", width: 1, height: 1)]
     list.append(cycling: [Cell(width: 1, height: 1), Cell(width: 2, height: 2)], count: 5, idPrefix: "c")
