@@ -237,7 +237,7 @@ public enum ListLayoutCommand {
                       standard input, one per line (see 'listlayout query --help')
       serve           a layout service: JSON requests on standard input, one per line,
                       answers on standard output (see 'listlayout serve --help')
-      generate --cells N [--seed S] [--sections K] [--width W]
+      generate --cells N [--seed S] [--sections K] [--width W] [--runs [--cycle C]]
                       print a generated feed (deterministic for a seed) as JSON
       format FEED.json [--defaults omitted|spelled-out] [--compact]
                       print the feed in a normal form: only what differs from the

@@ -1,15 +1,19 @@
 import LayoutGeometry
 import ListLayout
 
-/// `listlayout generate --cells N [--seed S] [--sections K] [--width W]`
+/// `listlayout generate --cells N [--seed S] [--sections K] [--width W] [--runs [--cycle C]]`
 enum GenerateCommand {
   /// The most cells `generate` writes (about 60 MB of JSON).
   static let maxCells = JSONInputLimits.default.maxCells
+  /// The most cells `generate --runs` writes (the feed's bound on cells with runs expanded).
+  static let maxRunCells = JSONInputLimits.default.maxExpandedCells
+  /// The longest cycle of `generate --runs --cycle C`.
+  static let maxCycle = 10_000
   /// The most sections `generate` writes.
   static let maxSections = 100_000
 
   static let usage = """
-    usage: listlayout generate --cells N [--seed S] [--sections K] [--width W]
+    usage: listlayout generate --cells N [--seed S] [--sections K] [--width W] [--runs [--cycle C]]
 
     Prints a generated feed as JSON: N cells with ids "c0", "c1", ..., the same output for the
     same arguments. Sizes come from a 64-bit linear congruential generator whose state starts
@@ -26,6 +30,12 @@ enum GenerateCommand {
                      header "section-k"; the first N % K sections take one cell more. Without
                      it, one section without a header.
       --width W      the feed's width (default 375)
+      --runs         write each section's cells as one run (an item {"repeat": R, "cells": [...],
+                     "idPrefix": "c", "idStart": I}): the section's first C cells are drawn as
+                     above, and cell i of the section has the size of its cell i % C; the ids
+                     are "c0", "c1", ... as without it. Cells left over after the last whole
+                     cycle are written out. N may then be up to \(maxRunCells).
+      --cycle C      with --runs, the cells in a cycle (1-\(maxCycle), default 1)
 
     example: listlayout generate --cells 100000 --seed 7 --sections 200 > large.json
     """
@@ -44,7 +54,8 @@ enum GenerateCommand {
     _ words: [String], io: inout Output
   ) -> ListLayoutCommand.Status {
     do {
-      let arguments = try Arguments(words, options: ["cells", "seed", "sections", "width"], flags: ["help"])
+      let arguments = try Arguments(
+        words, options: ["cells", "seed", "sections", "width", "cycle"], flags: ["help", "runs"])
       if arguments.flags.contains("help") {
         io.out(usage + "\n")
         return .success
@@ -52,7 +63,8 @@ enum GenerateCommand {
       guard arguments.positional.isEmpty else {
         throw Arguments.UsageError(description: "unexpected argument '\(arguments.positional[0])'")
       }
-      guard let cells = try arguments.integer("cells", in: 0...maxCells) else {
+      let runs = arguments.flags.contains("runs")
+      guard let cells = try arguments.integer("cells", in: 0...(runs ? maxRunCells : maxCells)) else {
         throw Arguments.UsageError(description: "--cells N is required")
       }
       var seed: UInt64 = 1
@@ -66,7 +78,13 @@ enum GenerateCommand {
       let sections = try arguments.integer("sections", in: 1...maxSections)
       let width = try arguments.number("width") ?? 375
       guard width > 0 else { throw Arguments.UsageError(description: "--width must be greater than 0") }
-      io.out(feed(cells: cells, seed: seed, sections: sections, width: width))
+      let cycle = try arguments.integer("cycle", in: 1...maxCycle)
+      if cycle != nil, !runs { throw Arguments.UsageError(description: "--cycle goes with --runs") }
+      if runs {
+        io.out(runFeed(cells: cells, seed: seed, sections: sections, width: width, cycle: cycle ?? 1))
+      } else {
+        io.out(feed(cells: cells, seed: seed, sections: sections, width: width))
+      }
       return .success
     } catch {
       return ListLayoutCommand.usageFailure("generate", error, io: &io)
@@ -92,6 +110,46 @@ enum GenerateCommand {
         cell += 1
       }
       out += "]}"
+    }
+    out += "\n]}\n"
+    return out
+  }
+}
+
+extension GenerateCommand {
+  /// The feed of `generate --runs`: each section's cells one run cycling through its first
+  /// `cycle` cells (drawn as ``feed(cells:seed:sections:width:)`` draws cells), the cells
+  /// after the last whole cycle written out.
+  static func runFeed(cells: Int, seed: UInt64, sections: Int?, width: Double, cycle: Int) -> String {
+    var generator = Generator(state: seed)
+    var out = "{\"width\":\(formatted(width)),\"sections\":["
+    let sectionCount = sections ?? 1
+    var first = 0
+    for section in 0..<sectionCount {
+      let count = cells / sectionCount + (section < cells % sectionCount ? 1 : 0)
+      out += section == 0 ? "\n{" : ",\n{"
+      if sections != nil { out += "\"header\":{\"height\":44,\"id\":\"section-\(section)\"}," }
+      out += "\"items\":["
+      let k = Swift.min(cycle, count)
+      var pattern: [String] = []
+      for _ in 0..<k {
+        let cellWidth = 40 + generator.next() % 331
+        let cellHeight = 20 + generator.next() % 101
+        pattern.append("\"size\":{\"width\":\(cellWidth),\"height\":\(cellHeight)}")
+      }
+      let cycles = k == 0 ? 0 : count / k
+      var items: [String] = []
+      if cycles > 0 {
+        items.append(
+          "{\"repeat\":\(cycles),\"cells\":[\(pattern.map { "{\($0)}" }.joined(separator: ","))],"
+            + "\"idPrefix\":\"c\",\"idStart\":\(first)}")
+      }
+      for item in (cycles * k)..<count {
+        items.append("{\"id\":\"c\(first + item)\",\(pattern[item % k])}")
+      }
+      out += items.isEmpty ? "" : "\n" + items.joined(separator: ",\n")
+      out += "]}"
+      first += count
     }
     out += "\n]}\n"
     return out

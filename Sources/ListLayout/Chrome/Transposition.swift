@@ -88,15 +88,11 @@ extension Cell {
 extension Section {
   /// The section of the transposed model: every cell transposed, attributes' and sequential
   /// insets transposed. Headers and footers are kept: their `height` is already their extent
-  /// along the scroll axis. O(c) for c cells.
+  /// along the scroll axis. O(c) for c cells written out; a run stays a run of its cells
+  /// transposed.
   var transposed: Section {
     var copy = self
-    var builder = CellList.Builder()
-    cells.forEachChunk { chunk, _ in
-      for cell in chunk { builder.append(cell.transposed) }
-      return true
-    }
-    copy.cells = builder.list()
+    copy.cells = cells.mapRuns(\.transposed)
     copy.attributes = attributes?.transposed
     if case .sequential(var defaults) = layout {
       defaults.spacing = defaults.spacing.transposed

@@ -239,16 +239,13 @@ struct FeedWriter {
     if spelledOut || !section.cells.isEmpty {
       key("items")
       open("[", multiline: true)
-      for (item, cell) in section.cells.enumerated() {
-        element()
-        try write(cell, at: item, in: index, defaults: configuration.defaultCellAttributes)
-      }
+      try writeItems(section.cells, in: index, defaults: configuration.defaultCellAttributes)
       close("]")
     }
     close("}")
   }
 
-  private mutating func write(
+  mutating func write(
     _ cell: Cell, at item: Int, in section: Int, defaults: CellAttributes
   ) throws(FeedWritingError) {
     open("{")
@@ -734,7 +731,7 @@ struct FeedWriter {
   }
 
   /// A whole number's digits, written without an intermediate string.
-  private mutating func integer(_ value: Int64) {
+  mutating func integer(_ value: Int64) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     let start = bytes.count
@@ -757,7 +754,7 @@ struct FeedWriter {
 
   /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\r`, `\t` or
   /// `\u00XX`, everything else (UTF-8) as it is.
-  private mutating func string(_ value: String) {
+  mutating func string(_ value: String) {
     bytes.append(UInt8(ascii: "\""))
     for byte in value.utf8 {
       switch byte {
@@ -788,13 +785,13 @@ struct FeedWriter {
 
   /// Opens an object or array; `multiline` puts its members on lines of their own when
   /// pretty-printing.
-  private mutating func open(_ bracket: Unicode.Scalar, multiline: Bool = false) {
+  mutating func open(_ bracket: Unicode.Scalar, multiline: Bool = false) {
     bytes.append(UInt8(ascii: bracket))
     let outer = levels.last?.indent ?? 0
     levels.append(Level(indent: pretty && multiline ? outer + 2 : nil))
   }
 
-  private mutating func close(_ bracket: Unicode.Scalar) {
+  mutating func close(_ bracket: Unicode.Scalar) {
     let level = levels.removeLast()
     if let indent = level.indent, level.hasMembers {
       newline(indent - 2)
@@ -803,7 +800,7 @@ struct FeedWriter {
   }
 
   /// Starts the next member of the innermost level: a separator after the first.
-  private mutating func element() {
+  mutating func element() {
     let level = levels[levels.count - 1]
     if level.hasMembers { bytes.append(UInt8(ascii: ",")) }
     if let indent = level.indent {
@@ -814,7 +811,7 @@ struct FeedWriter {
     levels[levels.count - 1].hasMembers = true
   }
 
-  private mutating func key(_ name: StaticString) {
+  mutating func key(_ name: StaticString) {
     element()
     bytes.append(UInt8(ascii: "\""))
     name.withUTF8Buffer { bytes.append(contentsOf: $0) }

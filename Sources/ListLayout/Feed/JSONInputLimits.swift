@@ -8,8 +8,15 @@ public struct JSONInputLimits: Sendable, Hashable {
   public var maxDepth: Int
   /// The most sections in a feed (default 1,000,000).
   public var maxSections: Int
-  /// The most cells in a feed, over all sections (default 5,000,000).
+  /// The most cells in a feed, over all sections (default 5,000,000). A run (an item
+  /// `{"repeat": n, "cells": […]}`) counts as the cells it lists, once.
   public var maxCells: Int
+  /// The most cells in a feed once its runs are expanded, each run counting as the cells it
+  /// stands for (default 100,000,000). A larger value counts as `Int32.max` (2,147,483,647),
+  /// the most a list with runs holds: what keeps every cell index the layout stores in 32
+  /// bits and every index sum exact. A layout still walks every cell a run stands for, so the
+  /// default keeps a feed of a few bytes to the cost of a hundred million cells.
+  public var maxExpandedCells: Int = 100_000_000
   /// The longest string, in bytes (default 4,096).
   public var maxStringLength: Int
   /// The most traits on one cell, header or footer (default 64).

@@ -135,6 +135,10 @@ struct FeedDecoder {
   var sectionAttributes: [(section: Int, PartialSectionAttributes)] = []
   var cellAttributes: [(section: Int, item: Int, PartialCellAttributes)] = []
   var cellCount = 0
+  /// The cells the feed's runs stand for beyond the cells they list.
+  var expandedCells = 0
+  /// The attributes of runs' cells, by run and position in its pattern.
+  var runAttributes: [(RunPattern<Cell>, [(Int, PartialCellAttributes)])] = []
   /// One shared copy of each distinct trait list that names app-defined traits.
   var traitLists: [TraitSet: TraitSet] = [:]
 
@@ -829,6 +833,9 @@ struct FeedDecoder {
     }
     for (section, item, partial) in cellAttributes {
       model.sections[section].cells[item].attributes = partial.applied(to: cellDefaults)
+    }
+    for (run, attributes) in runAttributes {
+      run.setAttributes(attributes.map { ($0.0, $0.1.applied(to: cellDefaults)) })
     }
     return model
   }

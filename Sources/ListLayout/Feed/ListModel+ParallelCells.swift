@@ -102,7 +102,7 @@ extension ListModel {
 }
 
 extension FeedDecoder {
-  /// Where ``readChunk(_:_:section:pending:splitAt:cellEnd:)`` stopped.
+  /// Where ``readChunk(_:_:section:pending:splitAt:cellEnd:shift:)`` stopped.
   enum ChunkEnd {
     /// The chunk holds ``CellList/chunkCapacity`` cells.
     case full
@@ -110,6 +110,8 @@ extension FeedDecoder {
     case closed
     /// The reader is on an element that starts at or past the split offset, not read yet.
     case split
+    /// The reader is on a run object (its index in `pending`), not read yet.
+    case run
   }
 
   /// The cells of a section's `items` array, the reader on it.
@@ -123,13 +125,24 @@ extension FeedDecoder {
     var state = JSONReader.ArrayState()
     var pending: Int?
     var cellEnd = 0
+    // The cells the runs read so far stand for beyond one each: an element's index in the
+    // array plus this is its first cell's index in the section.
+    var shift = 0
     while true {
       let (chunk, end) = try readChunk(
-        &reader, &state, section: section, pending: &pending, splitAt: runs.nextStart, cellEnd: &cellEnd)
+        &reader, &state, section: section, pending: &pending, splitAt: runs.nextStart, cellEnd: &cellEnd,
+        shift: shift)
       if !chunk.isEmpty { cells.append(leaf: CellList.Node(cells: chunk)) }
       switch end {
       case .full: continue
-      case .closed: return cells.list()
+      case .closed:
+        if expandedCells > 0 { try checkExpandedCells(reader) }
+        return cells.list()
+      case .run:
+        let count = try readRun(&reader, section: section, item: pending! + shift, into: &cells)
+        shift += count - 1
+        pending = nil
+        cellEnd = reader.offset
       case .split:
         // Runs whose start the reader stepped over are of no use; one starting here may be.
         runs.skip(before: reader.offset)
@@ -139,7 +152,9 @@ extension FeedDecoder {
         parallel.handOffs?.increment()
         cellCount += run.count
         for leaf in run.leaves { cells.append(leaf: leaf) }
-        for (local, partial) in run.attributes { cellAttributes.append((section, item + local, partial)) }
+        for (local, partial) in run.attributes {
+          cellAttributes.append((section, item + shift + local, partial))
+        }
         for (key, list) in run.traitLists where traitLists[key] == nil { traitLists[key] = list }
         reader.offset = run.end
         state = JSONReader.ArrayState(index: item + run.count - 1)
@@ -156,7 +171,7 @@ extension FeedDecoder {
   @inline(__always)
   mutating func readChunk(
     _ reader: inout JSONReader, _ state: inout JSONReader.ArrayState, section: Int, pending: inout Int?,
-    splitAt: Int, cellEnd: inout Int
+    splitAt: Int, cellEnd: inout Int, shift: Int = 0
   ) throws(JSONInputError) -> (ContiguousArray<Cell>, ChunkEnd) {
     var problem: JSONInputError?
     var end = ChunkEnd.full
@@ -180,11 +195,16 @@ extension FeedDecoder {
               return
             }
           }
+          if FeedDecoder.startsRun(reader) {
+            pending = item
+            end = .run
+            return
+          }
           cellCount += 1
           guard cellCount <= limits.maxCells else {
             throw reader.error(.limitExceeded("maxCells"), "more than \(limits.maxCells) cells")
           }
-          try readCell(&reader, section: section, item: item, into: buffer.baseAddress! + count)
+          try readCell(&reader, section: section, item: item + shift, into: buffer.baseAddress! + count)
           count += 1
           cellEnd = reader.offset
         }
@@ -367,6 +387,7 @@ final class CellRun: @unchecked Sendable {
         }
         switch reached {
         case .full: continue
+        case .run: break  // the calling thread reads runs: this run's cells are of no use
         case .closed: succeeded = true
         case .split:
           while stop < stops.count, stops[stop] < reader.offset { stop += 1 }

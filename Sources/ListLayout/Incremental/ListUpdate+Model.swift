@@ -412,20 +412,19 @@ extension ListUpdate {
   /// no edit touches are shared with `cells`, the others copied once.
   ///
   /// - Complexity: O(n / k + t·k + e) for n cells in chunks of k, t of them touched by the
-  ///   e edits.
+  ///   e edits; a run counts as one chunk, but for a chunk written out around each edit in it.
   static func splice(
     _ cells: CellList, removing removed: [Int], inserting inserts: [(Int, InsertedCell)],
     changing changed: [Int],
     from old: ListModel, section oldIndex: Int, edits: ItemEdits
   ) -> CellList {
     var builder = CellList.Builder()
-    var leaves = CellList.LeafIterator(root: cells.root, from: 0)
     var r = 0  // next removed
     var c = 0  // next changed
     var k = 0  // next insertion
     var j = 0  // the next new position
     func insertDue() -> Bool { k < inserts.count && inserts[k].0 == j }
-    while let (leaf, first) = leaves.next() {
+    func splice(_ leaf: CellList.Node, first: Int) {
       let end = first + leaf.count
       while insertDue() {
         builder.append(cell(inserts[k].1, from: old, edits: edits))
@@ -439,7 +438,7 @@ extension ListUpdate {
       if untouched {
         builder.append(leaf: leaf)
         j += leaf.count
-        continue
+        return
       }
       // Runs of untouched cells between the edits are copied in bulk.
       var run = 0  // the first local index not yet copied
@@ -474,6 +473,34 @@ extension ListUpdate {
         }
       }
       builder.append(contentsOf: leaf.cells[run..<leaf.count])
+    }
+    // A run stays a run but for a chunk's worth of cells around each edit inside it.
+    cells.forEachLeaf { leaf, first in
+      guard leaf.run != nil else {
+        splice(leaf, first: first)
+        return true
+      }
+      let end = first + leaf.count
+      var start = first
+      while start < end {
+        // The first old cell from `start` an edit touches (until an edit, old and new
+        // positions advance together).
+        while c < changed.count && changed[c] < start { c += 1 }
+        var touched = end
+        if r < removed.count { touched = min(touched, removed[r]) }
+        if c < changed.count { touched = min(touched, changed[c]) }
+        if k < inserts.count { touched = min(touched, start + inserts[k].0 - j) }
+        touched = max(touched, start)
+        if touched > start {
+          splice(leaf.runSlice((start - first)..<(touched - first)), first: start)
+          start = touched
+        }
+        guard start < end else { break }
+        let windowEnd = min(end, start + CellList.chunkCapacity)
+        splice(CellList.Node(cells: leaf.materialized((start - first)..<(windowEnd - first))), first: start)
+        start = windowEnd
+      }
+      return true
     }
     while k < inserts.count {
       builder.append(cell(inserts[k].1, from: old, edits: edits))

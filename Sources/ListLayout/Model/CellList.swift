@@ -46,6 +46,11 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     /// The number of cells under this node.
     @usableFromInline @exclusivity(unchecked) var count: Int
     @usableFromInline let isLeaf: Bool
+    /// A run leaf's pattern (`nil` in every other node): its cell `local` is the pattern's
+    /// element ``runStart`` + `local` (see `CellList+Runs.swift`).
+    @usableFromInline let run: RunPattern<Element>?
+    /// A run leaf's first position in its pattern's sequence.
+    @usableFromInline let runStart: Int
 
     @inlinable init(cells: ContiguousArray<Element>) {
       elements = cells
@@ -53,6 +58,19 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       counts = []
       count = cells.count
       isLeaf = true
+      run = nil
+      runStart = 0
+    }
+
+    /// A run leaf: `count` elements of `run`'s sequence from its position `start`.
+    @usableFromInline init(run: RunPattern<Element>, start: Int, count: Int) {
+      elements = []
+      children = []
+      counts = []
+      self.count = count
+      isLeaf = true
+      self.run = run
+      runStart = start
     }
 
     @inlinable init(children: ContiguousArray<Node>) {
@@ -61,9 +79,21 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       counts = ContiguousArray(children.lazy.map(\.count))
       count = counts.reduce(0, +)
       isLeaf = false
+      run = nil
+      runStart = 0
     }
 
-    @inlinable func copy() -> Node { isLeaf ? Node(cells: elements) : Node(children: children) }
+    @inlinable func copy() -> Node {
+      if let run { return Node(run: run, start: runStart, count: count) }
+      return isLeaf ? Node(cells: elements) : Node(children: children)
+    }
+
+    /// A leaf's element `local`, a run leaf's made from its pattern.
+    @inlinable @inline(__always)
+    func element(at local: Int) -> Element {
+      if let run { return run.element(at: runStart + local) }
+      return elements[local]
+    }
 
     /// The child holding cell `index` (`index == count` selects the last child) and the
     /// index within it.
@@ -119,6 +149,12 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     /// Appends every cell of `leaf` (a leaf of another list): the leaf itself, shared, when
     /// the chunk being filled is empty or holds enough cells to stand alone; else cell by cell.
     mutating func append(leaf: Node) {
+      if leaf.run != nil {
+        if leaf.count == 0 { return }
+        if !chunk.isEmpty { flush() }
+        leaves.append(leaf)
+        return
+      }
       guard chunk.isEmpty || chunk.count >= ChunkedList.chunkCapacity / 2 else {
         append(contentsOf: leaf.elements[...])
         return
@@ -186,11 +222,12 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   @inlinable public subscript(position: Int) -> Element {
     get {
       let (leaf, local) = leaf(containing: position)
-      return leaf.elements[local]
+      return leaf.element(at: local)
     }
     _modify {
       precondition(
         position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
+      splitRun(at: position)
       var node = Self.unique(&root)
       var local = position
       while !node.isLeaf {
@@ -234,6 +271,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
         node = node.children[child]
         local = inner
       }
+      if node.run != nil { return body(node.element(at: local)) }
       return node.elements.withUnsafeBufferPointer { body($0[local]) }
     }
   }
@@ -273,6 +311,10 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     @usableFromInline var stack: ContiguousArray<(node: Node, child: Int)> = []
     @usableFromInline var pending: Node?
     @usableFromInline var first: Int
+    /// The run leaf being handed out window by window (chunks of at most
+    /// ``CellList/chunkCapacity`` cells made from its pattern), and the next window's start.
+    @usableFromInline var runLeaf: Node?
+    @usableFromInline var runOffset = 0
 
     @usableFromInline init(root: Node, from start: Int) {
       var node = root
@@ -286,9 +328,41 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
         local = inner
       }
       pending = node
+      if node.run != nil {
+        pending = nil
+        runLeaf = node
+        runOffset = local / ChunkedList.chunkCapacity * ChunkedList.chunkCapacity
+        first += runOffset
+      }
     }
 
     @usableFromInline mutating func next() -> (node: Node, first: Int)? {
+      while true {
+        if let leaf = runLeaf {
+          let end = Swift.min(leaf.count, runOffset + ChunkedList.chunkCapacity)
+          guard end > runOffset else {
+            runLeaf = nil
+            continue
+          }
+          let window = Node(cells: leaf.materialized(runOffset..<end))
+          runOffset = end
+          if end == leaf.count { runLeaf = nil }
+          defer { first += window.count }
+          return (window, first)
+        }
+        guard let leaf = nextLeaf() else { return nil }
+        guard leaf.run == nil else {
+          runLeaf = leaf
+          runOffset = 0
+          continue
+        }
+        defer { first += leaf.count }
+        return (leaf, first)
+      }
+    }
+
+    /// The next leaf of the tree, a run leaf whole.
+    @usableFromInline mutating func nextLeaf() -> Node? {
       while pending == nil {
         guard var top = stack.popLast() else { return nil }
         if top.child < top.node.children.count {
@@ -304,8 +378,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       }
       let leaf = pending!
       pending = nil
-      defer { first += leaf.count }
-      return (leaf, first)
+      return leaf
     }
   }
 
@@ -325,13 +398,19 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       range.lowerBound >= 0 && range.upperBound <= count, "ChunkedList range \(range) out of 0..<\(count)")
     let inserted = newCells.count
     // A change of a large part of the list is rebuilt, in time linear in that change.
-    if range.count + inserted > Swift.max(4 * Self.chunkCapacity, count / 4) {
-      var all = ContiguousArray<Element>()
-      all.reserveCapacity(count - range.count + inserted)
-      var leaves = LeafIterator(root: root, from: 0)
-      while let leaf = leaves.next() { all.append(contentsOf: leaf.node.elements) }
-      all.replaceSubrange(range, with: newCells)
-      self = ChunkedList(all)
+    // So is an insertion of a list with runs: its runs stay runs.
+    let insertsRuns = (newCells as? ChunkedList).map { $0.runLeafCount > 0 } ?? false
+    if insertsRuns || range.count + inserted > Swift.max(4 * Self.chunkCapacity, count / 4) {
+      // Runs stay runs: their parts before and after the range are sliced, not written out.
+      var builder = Builder()
+      appendSlice(0..<range.lowerBound, to: &builder)
+      if let list = newCells as? ChunkedList {
+        list.appendSlice(0..<list.count, to: &builder)
+      } else {
+        for cell in newCells { builder.append(cell) }
+      }
+      appendSlice(range.upperBound..<count, to: &builder)
+      self = builder.list()
       return
     }
     for index in range.reversed() { remove(at: index) }
@@ -344,8 +423,18 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 
   @inlinable public mutating func append(_ cell: Element) { insert(cell, at: count) }
 
+  /// Appends `newCells`; a list's runs stay runs (see ``replaceSubrange(_:with:)``).
+  public mutating func append<S: Sequence>(contentsOf newCells: S) where S.Element == Element {
+    if let list = newCells as? ChunkedList {
+      replaceSubrange(count..<count, with: list)
+    } else {
+      for cell in newCells { append(cell) }
+    }
+  }
+
   @inlinable public mutating func insert(_ cell: Element, at index: Int) {
     precondition(index >= 0 && index <= count, "ChunkedList index \(index) out of range 0...\(count)")
+    splitRun(at: index)
     if let sibling = Self.insert(cell, at: index, into: &root) {
       root = Node(children: [root, sibling])
     }
@@ -355,6 +444,11 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   @inlinable static func insert(_ cell: Element, at index: Int, into node: inout Node) -> Node? {
     let node = unique(&node)
     if node.isLeaf {
+      if node.run != nil {
+        // Only past a run's last cell (``splitRun(at:)`` writes out the cells around any
+        // other position first): the cell starts the next chunk.
+        return Node(cells: [cell])
+      }
       if index == node.elements.count, index >= chunkCapacity {
         // Appending to a full chunk starts the next one: no cell moves, and a list built by
         // appends has the chunks a list built from an array has.
@@ -395,6 +489,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   @inlinable @discardableResult
   public mutating func remove(at index: Int) -> Element {
     precondition(index >= 0 && index < count, "ChunkedList index \(index) out of range 0..<\(count)")
+    splitRun(at: index)
     let cell = Self.remove(at: index, from: &root)
     // A root branch with one child gives way to it.
     while !root.isLeaf, root.children.count == 1 { root = root.children[0] }
@@ -416,8 +511,8 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     if emptied {
       node.children.remove(at: child)
       node.counts.remove(at: child)
-    } else if child > 0, node.children[child].isLeaf,
-      node.counts[child] + node.counts[child - 1] <= chunkCapacity
+    } else if child > 0, node.children[child].isLeaf, node.children[child].run == nil,
+      node.children[child - 1].run == nil, node.counts[child] + node.counts[child - 1] <= chunkCapacity
     {
       // Two neighbouring chunks that fit in one are merged, so removals cannot leave a
       // trail of tiny chunks.
@@ -449,7 +544,19 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     _ body: (UnsafeBufferPointer<Element>, _ firstIndex: Int) throws(E) -> Bool
   ) throws(E) -> Bool {
     if node.isLeaf {
-      return try node.elements.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer, first) }
+      guard node.run != nil else {
+        return try node.elements.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer, first) }
+      }
+      // A run leaf is handed out as windows of at most a chunk's cells, made from its pattern.
+      var offset = Swift.min(start, Swift.max(0, node.count - 1)) / chunkCapacity * chunkCapacity
+      while offset < node.count {
+        let end = Swift.min(node.count, offset + chunkCapacity)
+        let window = node.materialized(offset..<end)
+        let go = try window.withUnsafeBufferPointer { (buffer) throws(E) in try body(buffer, first + offset) }
+        guard go else { return false }
+        offset = end
+      }
+      return true
     }
     let (child, inner) = node.child(containing: start)
     var first = first

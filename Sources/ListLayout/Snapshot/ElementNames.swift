@@ -39,11 +39,15 @@ struct CellNames {
   private mutating func descend(to item: Int) -> String? {
     guard item >= 0, item < cells.count else { return nil }
     let (found, local) = cells.leaf(containing: item)
-    chunk = found.elements
+    // A run's cells are made from its pattern, a chunk's worth at a time.
+    let lower = found.run == nil ? 0 : local / CellList.chunkCapacity * CellList.chunkCapacity
+    chunk =
+      found.run == nil
+      ? found.elements : found.materialized(lower..<min(found.count, lower + CellList.chunkCapacity))
     // The storage stays where it is while `chunk` holds it unchanged.
     base = chunk.withUnsafeBufferPointer { $0.baseAddress }
-    start = item - local
-    return base?[local].id
+    start = item - (local - lower)
+    return base?[local - lower].id
   }
 }
 
