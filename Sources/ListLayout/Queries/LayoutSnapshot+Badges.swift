@@ -168,10 +168,8 @@ struct BadgeCursor {
     var local = item - start
     if local < 0 || local >= chunk.count {
       guard item >= 0, item < cells.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-      let (leaf, index) = cells.leaf(containing: item)
-      chunk = leaf.elements
-      start = item - index
-      local = index
+      (chunk, start) = cells.chunk(containing: item)
+      local = item - start
     }
     return chunk.withUnsafeBufferPointer { cells in
       Cell.badgeSummary(at: cells.baseAddress! + local, offsets: offsets).count == 0

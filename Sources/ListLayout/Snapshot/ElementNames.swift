@@ -38,16 +38,24 @@ struct CellNames {
   @inline(never)
   private mutating func descend(to item: Int) -> String? {
     guard item >= 0, item < cells.count else { return nil }
-    let (found, local) = cells.leaf(containing: item)
-    // A run's cells are made from its pattern, a chunk's worth at a time.
-    let lower = found.run == nil ? 0 : local / CellList.chunkCapacity * CellList.chunkCapacity
-    chunk =
-      found.run == nil
-      ? found.elements : found.materialized(lower..<min(found.count, lower + CellList.chunkCapacity))
+    (chunk, start) = cells.chunk(containing: item)
     // The storage stays where it is while `chunk` holds it unchanged.
     base = chunk.withUnsafeBufferPointer { $0.baseAddress }
-    start = item - (local - lower)
-    return base?[local - lower].id
+    return base?[item - start].id
+  }
+}
+
+extension CellList {
+  /// The cells of the chunk that holds `item`, written out, and the index of the first of
+  /// them: a leaf's own storage, or for a run a chunk's worth of cells made from its pattern.
+  /// What readers walking a section's cells in order hold (``CellNames``, the badge cursor).
+  ///
+  /// - Complexity: O(log n), and O(c) for the c cells of a chunk of a run.
+  func chunk(containing item: Int) -> (cells: ContiguousArray<Cell>, start: Int) {
+    let (found, local) = leaf(containing: item)
+    guard found.run != nil else { return (found.elements, item - local) }
+    let lower = local / CellList.chunkCapacity * CellList.chunkCapacity
+    return (found.materialized(lower..<Swift.min(found.count, lower + CellList.chunkCapacity)), item - (local - lower))
   }
 }
 
