@@ -41,7 +41,7 @@ import ListLayout
 public let model = ListModel(configuration: ListConfiguration(width: 375), sections: [Section(cells: [Cell(id: "a")])])
 public let snapshot = try! model.layout()
 public func draw(_ kind: ElementKind, _ frame: Rect, pinned: Bool) {}
-public func prefetch(_ indexPaths: ClosedRange<IndexPath>?) {}
+public func prefetch(_ indexPaths: ClosedRange<ListIndexPath>?) {}
 """,
     "ListLayoutRender": """
 import ListLayout

@@ -204,7 +204,8 @@ public struct HTMLRenderer: Sendable {
     if separators {
       column(",\n\"sep\":") { section, out in
         let count = snapshot.numberOfSeparators(inSection: section)
-        guard count > 0, let first = snapshot.separatorAttributes(at: IndexPath(item: 0, section: section))
+        guard count > 0,
+          let first = snapshot.separatorAttributes(at: ListIndexPath(item: 0, section: section))
         else { return out.write("null") }
         let frame = axis(first.frame)
         out.write("[")
@@ -494,7 +495,7 @@ public struct HTMLRenderer: Sendable {
     let sectionCount = snapshot.numberOfSections
     let grids = (0..<sectionCount).map { section -> Bool in
       guard snapshot.numberOfItems(inSection: section) > 0 else { return false }
-      return snapshot.accessibility(of: IndexPath(item: 0, section: section))?.grid != nil
+      return snapshot.accessibility(of: ListIndexPath(item: 0, section: section))?.grid != nil
     }
     guard grids.contains(true) else { return }
     out.write(",\n\"grid\":[")
@@ -505,7 +506,9 @@ public struct HTMLRenderer: Sendable {
         continue
       }
       let count = snapshot.numberOfItems(inSection: section)
-      let places = (0..<count).map { snapshot.accessibility(of: IndexPath(item: $0, section: section))?.grid }
+      let places = (0..<count).map {
+        snapshot.accessibility(of: ListIndexPath(item: $0, section: section))?.grid
+      }
       out.write("{\"rows\":")
       out.write(integer: places.first??.rowCount ?? 0)
       out.write(",\"cols\":")

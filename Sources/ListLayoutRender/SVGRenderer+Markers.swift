@@ -82,8 +82,8 @@ extension SVGRenderer {
       // (a carousel scrolled sideways).
       guard count > 0, row.maxY > row.minY,
         let natural = snapshot.frame(of: row.sample.indexPath),
-        let first = snapshot.frame(of: IndexPath(item: 0, section: section)),
-        let last = snapshot.frame(of: IndexPath(item: count - 1, section: section))
+        let first = snapshot.frame(of: ListIndexPath(item: 0, section: section)),
+        let last = snapshot.frame(of: ListIndexPath(item: count - 1, section: section))
       else { continue }
       let shift = row.sample.frame.minX - natural.minX
       let start = min(first.minX, last.minX) + shift

@@ -164,7 +164,7 @@ import Testing
     }
     #expect(
       paths == [
-        "invalidValue moveTarget.dragging", "invalidValue focus.direction", "typeMismatch ",
+        "invalidValue moveTarget.dragging", "invalidValue focus.direction", "syntax ",
         "invalidValue moveTarget.scroll.0", "invalidValue focus.from", "invalidValue accessibility",
         "missingKey autoScroll", "invalidValue accessibility", "invalidValue autoScroll.height",
       ])

@@ -8,7 +8,7 @@ import Testing
   @Test func finiteValuesAreLaidOutAsGiven() throws {
     let json = #"{"width": 375, "sections": [{"items": [{"attributes": {"insets": {"left": 1e308}}}]}]}"#
     let snapshot = try ListModel(json: json).layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0))?.minX == 1e308)
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0))?.minX == 1e308)
   }
 
   @Test func sumsThatReachInfinityAreErrors() {

@@ -30,7 +30,7 @@ import Testing
     let xs = try #require(cells["x"] as? [Double])
     let ys = try #require(cells["y"] as? [Double])
     #expect(xs.count == 23 && ys.count == 23)
-    let frame = try #require(snapshot.frame(of: IndexPath(item: 4, section: 1)))
+    let frame = try #require(snapshot.frame(of: ListIndexPath(item: 4, section: 1)))
     #expect(xs[3 + 4] == frame.minX && ys[3 + 4] == frame.minY)
     let ids = try #require(cells["id"] as? [Any])
     #expect(ids[0] as? String == "<a&\"b>")

@@ -48,7 +48,7 @@ import Testing
       // Brute force from the frames: rows are the distinct tops; columns are equal, the first
       // cell's column is the leading one.
       let frames = try (0..<count).map {
-        try #require(snapshot.frame(of: ListLayout.IndexPath(item: $0, section: 1)))
+        try #require(snapshot.frame(of: ListLayout.ListIndexPath(item: $0, section: 1)))
       }
       let tops = Array(Set(frames.map(\.minY))).sorted()
       let leading = rtl ? frames.map(\.maxX).max()! : frames.map(\.minX).min()!

@@ -149,7 +149,7 @@ import Testing
     #expect(try size(svg).width == 20 + 40 + 375 + 20)
     // The cards the list's width shows are drawn, the others not.
     let shown = (0..<30).filter { item in
-      (snapshot.frame(of: IndexPath(item: item, section: 0))?.minX ?? .infinity) < 375
+      (snapshot.frame(of: ListIndexPath(item: item, section: 0))?.minX ?? .infinity) < 375
     }
     #expect(shown.count < 30 && shown.count >= 2)
     for item in 0..<30 {

@@ -122,7 +122,7 @@ import FoundationXML
       let listed =
         snapshot.allAttributes() + [
           LayoutAttributes(
-            kind: .overlay, indexPath: IndexPath(item: 0, section: 0),
+            kind: .overlay, indexPath: ListIndexPath(item: 0, section: 0),
             frame: Rect(x: 1, y: 2, width: 3, height: 4),
             zIndex: 9)
         ]

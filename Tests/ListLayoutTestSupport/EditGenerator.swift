@@ -55,7 +55,7 @@ public enum EditGenerator {
       if !model.sections.isEmpty {
         serial += 1
         update.insertItem(
-          randomCell(&rng, width: width, id: "n\(serial)"), at: IndexPath(item: 0, section: 0))
+          randomCell(&rng, width: width, id: "n\(serial)"), at: ListIndexPath(item: 0, section: 0))
       }
       return update
     }
@@ -68,31 +68,31 @@ public enum EditGenerator {
       switch Int.random(in: 0..<6, using: &rng) {
       case 0:
         if deleted.insert(item).inserted && !changed.contains(item) {
-          update.deleteItem(at: IndexPath(item: item, section: s))
+          update.deleteItem(at: ListIndexPath(item: item, section: s))
         }
       case 1:
         if !deleted.contains(item) && changed.insert(item).inserted {
           update.resizeItem(
-            at: IndexPath(item: item, section: s),
+            at: ListIndexPath(item: item, section: s),
             to: Size(
               width: Double(Int.random(in: 0...Int(width * 2), using: &rng)) / 2,
               height: Double(Int.random(in: 0...200, using: &rng)) / 2))
         }
       case 2:
         if !deleted.contains(item) && changed.insert(item).inserted {
-          update.setTraits(ModelGenerator.randomTraits(&rng), ofItemAt: IndexPath(item: item, section: s))
+          update.setTraits(ModelGenerator.randomTraits(&rng), ofItemAt: ListIndexPath(item: item, section: s))
         }
       case 3:
         if !deleted.contains(item) && changed.insert(item).inserted {
           update.setAttributes(
             CellAttributes(
               shouldBeginLine: Bool.random(using: &rng), startLineIndentation: Bool.random(using: &rng)),
-            ofItemAt: IndexPath(item: item, section: s))
+            ofItemAt: ListIndexPath(item: item, section: s))
         }
       default:
         serial += 1
         update.insertedItems.append(
-          (IndexPath(item: -1, section: s), randomCell(&rng, width: width, id: "n\(serial)")))
+          (ListIndexPath(item: -1, section: s), randomCell(&rng, width: width, id: "n\(serial)")))
       }
     }
     // Give insertions valid, distinct positions in the new section.
@@ -105,8 +105,8 @@ public enum EditGenerator {
       let from = Int.random(in: 0..<count, using: &rng)
       if !deleted.contains(from) && !changed.contains(from) && insertCount == 0 {
         update.moveItem(
-          from: IndexPath(item: from, section: s),
-          to: IndexPath(item: Int.random(in: 0..<(count - deleted.count), using: &rng), section: s))
+          from: ListIndexPath(item: from, section: s),
+          to: ListIndexPath(item: Int.random(in: 0..<(count - deleted.count), using: &rng), section: s))
       }
     }
     return update

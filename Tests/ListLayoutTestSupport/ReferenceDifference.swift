@@ -11,7 +11,7 @@ public enum ReferenceDifference {
   public static func check(
     _ old: ListModel, _ new: ListModel, _ difference: ListDifference, _ context: String,
     lis: ([Int]) -> Int = quadraticLIS
-  ) throws -> [IndexPath: IndexPath] {
+  ) throws -> [ListIndexPath: ListIndexPath] {
     // Sections.
     var keyed: [String: [Int]] = [:]
     var unkeyed: [Int] = []
@@ -43,13 +43,13 @@ public enum ReferenceDifference {
     let matchedSequence = sectionMatch.compactMap { $0 }
     #expect(difference.sections.moved.count == matchedSequence.count - lis(matchedSequence), "\(context)")
     // Cells.
-    var occurrences: [String: [IndexPath]] = [:]
+    var occurrences: [String: [ListIndexPath]] = [:]
     for s in old.sections.indices where matchedOld.contains(s) {
       for (i, cell) in old.sections[s].cells.enumerated() {
-        if let id = cell.id { occurrences[id, default: []].append(IndexPath(item: i, section: s)) }
+        if let id = cell.id { occurrences[id, default: []].append(ListIndexPath(item: i, section: s)) }
       }
     }
-    var match: [IndexPath: IndexPath] = [:]  // new → old
+    var match: [ListIndexPath: ListIndexPath] = [:]  // new → old
     var taken: [String: Int] = [:]
     for (t, section) in new.sections.enumerated() {
       guard let s = sectionMatch[t] else { continue }
@@ -59,30 +59,34 @@ public enum ReferenceDifference {
         if let id = cell.id {
           let k = taken[id, default: 0]
           taken[id] = k + 1
-          if let list = occurrences[id], k < list.count { match[IndexPath(item: j, section: t)] = list[k] }
+          if let list = occurrences[id], k < list.count {
+            match[ListIndexPath(item: j, section: t)] = list[k]
+          }
         } else {
           if unkeyedRank < oldUnkeyed.count {
-            match[IndexPath(item: j, section: t)] = IndexPath(item: oldUnkeyed[unkeyedRank], section: s)
+            match[ListIndexPath(item: j, section: t)] = ListIndexPath(
+              item: oldUnkeyed[unkeyedRank], section: s)
           }
           unkeyedRank += 1
         }
       }
     }
     let matchedOldCells = Set(match.values)
-    var deleted: [IndexPath] = []
+    var deleted: [ListIndexPath] = []
     for s in old.sections.indices where matchedOld.contains(s) {
-      for i in old.sections[s].cells.indices where !matchedOldCells.contains(IndexPath(item: i, section: s)) {
-        deleted.append(IndexPath(item: i, section: s))
+      for i in old.sections[s].cells.indices
+      where !matchedOldCells.contains(ListIndexPath(item: i, section: s)) {
+        deleted.append(ListIndexPath(item: i, section: s))
       }
     }
-    var inserted: [IndexPath] = []
-    var updated: [IndexPath] = []
+    var inserted: [ListIndexPath] = []
+    var updated: [ListIndexPath] = []
     var moves = 0
     for (t, section) in new.sections.enumerated() {
       guard let s = sectionMatch[t] else { continue }
       var kept: [Int] = []
       for j in section.cells.indices {
-        let to = IndexPath(item: j, section: t)
+        let to = ListIndexPath(item: j, section: t)
         guard let from = match[to] else {
           inserted.append(to)
           continue

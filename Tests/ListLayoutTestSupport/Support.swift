@@ -27,7 +27,7 @@ public func cellFrames(
     configuration: plainConfiguration(width: width, manager: manager),
     sections: [Section(header: header, cells: cells, attributes: attributes)])
   let snapshot = try model.layout()
-  return (0..<cells.count).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+  return (0..<cells.count).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
 }
 
 public func cell(

@@ -129,7 +129,7 @@ func carouselBenchmarks() {
   for (name, carousel) in [("shelves", true), ("shelves-flow", false)] {
     Benchmark("Resize/\(name)/100k", configuration: perEdit) { benchmark in
       let snapshot = carousel ? fixtures.shelves() : fixtures.flowShelves()
-      let middle = IndexPath(item: 50, section: 500)
+      let middle = ListIndexPath(item: 50, section: 500)
       let old = snapshot.frame(of: middle)!
       var update = ListUpdate()
       update.resizeItem(at: middle, to: Size(width: old.width + 20, height: old.height + 40))

@@ -108,7 +108,7 @@ func gridBenchmarks() {
       maxDuration: .seconds(3), maxIterations: 2_000, teardown: { fixtures.clear() })
   ) { benchmark in
     let snapshot = fixtures.gridSnapshot()
-    let middle = IndexPath(item: 500_000, section: 0)
+    let middle = ListIndexPath(item: 500_000, section: 0)
     let old = snapshot.frame(of: middle)!
     var update = ListUpdate()
     update.resizeItem(at: middle, to: Size(width: old.width, height: old.height + 40))

@@ -163,7 +163,7 @@ let benchmarks: @Sendable () -> Void = {
     maxDuration: .seconds(3), maxIterations: 2_000, teardown: { fixtures.clear() })
   for n in Generator.sizes {
     for edit in ["Resize", "Insert", "Delete"] {
-      editBenchmark("\(edit)/feed/\(label(n))", edit, at: IndexPath(item: n / 2, section: 0), perEdit) {
+      editBenchmark("\(edit)/feed/\(label(n))", edit, at: ListIndexPath(item: n / 2, section: 0), perEdit) {
         fixtures.snapshot("feed", n)
       }
     }
@@ -234,7 +234,7 @@ let benchmarks: @Sendable () -> Void = {
 /// A benchmark of one edit of `snapshot()`'s cell at `index`: `"Resize"` (40 points taller),
 /// `"Insert"` (a 100 × 60 cell before it) or `"Delete"`.
 func editBenchmark(
-  _ name: String, _ edit: String, at index: ListLayout.IndexPath, _ configuration: Benchmark.Configuration,
+  _ name: String, _ edit: String, at index: ListLayout.ListIndexPath, _ configuration: Benchmark.Configuration,
   snapshot: @escaping @Sendable () -> LayoutSnapshot
 ) {
   Benchmark(name, configuration: configuration) { benchmark in

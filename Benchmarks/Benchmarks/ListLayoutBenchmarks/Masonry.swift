@@ -80,7 +80,7 @@ func masonryBenchmarks() {
     // the section's end, so an edit costs what follows it.
     Benchmark("ResizeNearEnd/masonry/\(label(n))", configuration: perEdit) { benchmark in
       let snapshot = MasonrySnapshots.shared.snapshot(n)
-      let item = IndexPath(item: n - n / 100, section: 0)
+      let item = ListIndexPath(item: n - n / 100, section: 0)
       let old = snapshot.frame(of: item)!
       var update = ListUpdate()
       update.resizeItem(at: item, to: Size(width: old.width, height: old.height + 40))

@@ -48,7 +48,7 @@ func sectionBenchmarks() {
     for edit in ["Resize", "Insert", "Delete"] {
       // Named by the number of sections: "Resize/sections/1k" is 1,000 sections of 100 cells.
       editBenchmark(
-        "\(edit)/sections/\(label(sections))", edit, at: IndexPath(item: 50, section: sections / 2), perEdit
+        "\(edit)/sections/\(label(sections))", edit, at: ListIndexPath(item: 50, section: sections / 2), perEdit
       ) { fixtures.snapshot(n) }
     }
   }

@@ -101,7 +101,7 @@ public enum ScrollProbes {
       }
       if unmeasured.isEmpty { break }
       try session.apply(.measure(Dictionary(uniqueKeysWithValues: unmeasured.map { ($0, truth[$0]!) })))
-      let frame = session.snapshot.frame(of: IndexPath(item: count - 1, section: 0))!
+      let frame = session.snapshot.frame(of: ListIndexPath(item: count - 1, section: 0))!
       let asked: Double =
         switch alignment {
         case .top: frame.minY - 44

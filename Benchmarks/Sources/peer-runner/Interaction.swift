@@ -80,14 +80,14 @@ func interactionProbes(sizes: [Int]) throws {
     for (name, model, offsets) in interactionWorkloads(count: n) where workloads?.contains(name) ?? true {
       let snapshot = try model.layout()
       var lcg = LCG(seed: 7)
-      var cells: [ListLayout.IndexPath] = []
+      var cells: [ListLayout.ListIndexPath] = []
       for _ in 0..<4_096 {
         var section = Int(lcg.next() % UInt64(snapshot.numberOfSections))
         while snapshot.numberOfItems(inSection: section) == 0 {
           section = (section + 1) % snapshot.numberOfSections
         }
         cells.append(
-          ListLayout.IndexPath(
+          ListLayout.ListIndexPath(
             item: Int(lcg.next() % UInt64(snapshot.numberOfItems(inSection: section))), section: section))
       }
       let size = snapshot.contentSize

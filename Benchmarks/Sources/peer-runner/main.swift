@@ -179,7 +179,7 @@ final class Server {
     let n = min(k, snapshot.numberOfItems(inSection: 0))
     var out = [[Double]]()
     for i in 0..<n {
-      let f = snapshot.frame(of: IndexPath(item: i, section: 0))!
+      let f = snapshot.frame(of: ListIndexPath(item: i, section: 0))!
       out.append([f.minX, f.minY, f.width, f.height])
     }
     var base = [[Double]]()
@@ -198,7 +198,7 @@ final class Server {
     let height = workload.baseline(into: frames)
     var maxDiff = 0.0
     for i in 0..<workload.count {
-      let f = snapshot.frame(of: IndexPath(item: i, section: 0))!
+      let f = snapshot.frame(of: ListIndexPath(item: i, section: 0))!
       let b = frames[i]
       maxDiff = max(
         maxDiff, abs(f.minX - b.minX), abs(f.minY - b.minY), abs(f.width - b.width), abs(f.height - b.height))
@@ -274,7 +274,7 @@ func incremental(sizes: [Int]) throws {
   for n in sizes {
     let model = Generator.feed(count: n).listModel()
     let snapshot = try model.layout()
-    let middle = IndexPath(item: n / 2, section: 0)
+    let middle = ListIndexPath(item: n / 2, section: 0)
     let old = snapshot.frame(of: middle)!
     var edits: [(String, ListUpdate)] = []
     var resize = ListUpdate()
@@ -293,7 +293,7 @@ func incremental(sizes: [Int]) throws {
       let full = try edited.layout()
       var agrees = full.contentSize == first.snapshot.contentSize
       for i in [0, n / 2 - 1, n / 2, n / 2 + 1, edited.sections[0].cells.count - 1] {
-        let path = IndexPath(item: i, section: 0)
+        let path = ListIndexPath(item: i, section: 0)
         agrees = agrees && full.frame(of: path) == first.snapshot.frame(of: path)
       }
       // Each sample: one full relayout, then the first edit after it (its caches cold from the

@@ -42,8 +42,8 @@ enum FuzzChecks {
       _ = snapshot.viewport(at: Point(x: 0, y: y), size: Size(width: size.width, height: 200))
     }
     // Look-ups out of range answer nil, never trap.
-    _ = snapshot.frame(of: IndexPath(item: -1, section: 0))
-    _ = snapshot.frame(of: IndexPath(item: 0, section: snapshot.numberOfSections))
+    _ = snapshot.frame(of: ListIndexPath(item: -1, section: 0))
+    _ = snapshot.frame(of: ListIndexPath(item: 0, section: snapshot.numberOfSections))
     _ = snapshot.headerAttributes(inSection: -1)
     _ = snapshot.footerAttributes(inSection: Int.max)
   }
@@ -58,7 +58,7 @@ enum FuzzChecks {
       if let background = snapshot.backgroundAttributes(inSection: s) { result.append(background) }
       if let header = snapshot.headerAttributes(inSection: s) { result.append(header) }
       for i in 0..<snapshot.numberOfItems(inSection: s) {
-        guard let cell = snapshot.attributes(at: IndexPath(item: i, section: s)) else {
+        guard let cell = snapshot.attributes(at: ListIndexPath(item: i, section: s)) else {
           fatalError("fuzz finding: no attributes for item \(i) of section \(s)")
         }
         result.append(cell)
@@ -76,12 +76,12 @@ enum FuzzChecks {
     if let s = model.sections.indices.last {
       let count = model.sections[s].cells.count
       if count > 0 {
-        update.deleteItem(at: IndexPath(item: 0, section: s))
+        update.deleteItem(at: ListIndexPath(item: 0, section: s))
         if count > 2 {
-          update.resizeItem(at: IndexPath(item: count - 1, section: s), to: Size(width: 37, height: 0))
+          update.resizeItem(at: ListIndexPath(item: count - 1, section: s), to: Size(width: 37, height: 0))
         }
       }
-      update.insertItem(Cell(width: 10, height: 10), at: IndexPath(item: 0, section: s))
+      update.insertItem(Cell(width: 10, height: 10), at: ListIndexPath(item: 0, section: s))
     }
     update.insertSection(Section(cells: [Cell(width: 1e3, height: 1)]), at: 0)
     check(snapshot, update)

@@ -83,8 +83,8 @@ enum ScrollFuzzChecks {
     let horizontal = snapshot.scrollAxis == .horizontal
     let rtl = snapshot.model.configuration.layoutDirection == .rtl
     let width = snapshot.model.configuration.width
-    var visible: [IndexPath] = []
-    var anchor: IndexPath?
+    var visible: [ListIndexPath] = []
+    var anchor: ListIndexPath?
     let low = session.offset
     let high = session.offset + session.viewportLength
     let bandLow = low + session.options.topInset
@@ -225,7 +225,7 @@ enum ScrollFuzzModels {
     case 8, 9:
       let target: ScrollJump.Target =
         s.byte() & 1 != 0
-        ? .id(s.id() ?? "i2") : .item(IndexPath(item: s.byte() % 18, section: s.byte() % 6))
+        ? .id(s.id() ?? "i2") : .item(ListIndexPath(item: s.byte() % 18, section: s.byte() % 6))
       return .jump(ScrollJump(to: target, alignment: alignment(&s), offset: offset(&s)))
     case 10: return .save
     default:

@@ -145,7 +145,7 @@ struct CarouselRow: Sendable, Equatable {
   @inline(never)
   func computedSize(of cell: UnsafePointer<Cell>, at item: Int) -> Size {
     let proposal = SizingProposal(
-      indexPath: IndexPath(item: item, section: section), remainingLineSpace: visibleWidth,
+      indexPath: ListIndexPath(item: item, section: section), remainingLineSpace: visibleWidth,
       lineWidth: visibleWidth)
     switch cell.pointee.size {
     case .fixed(let fixed): return fixed

@@ -74,7 +74,7 @@ extension LayoutSnapshot {
       isPinned = true
     }
     return LayoutAttributes(
-      kind: .listHeader, indexPath: IndexPath(item: 0, section: -1), frame: directed(frame),
+      kind: .listHeader, indexPath: ListIndexPath(item: 0, section: -1), frame: directed(frame),
       zIndex: isPinned ? LayoutAttributes.pinnedListZIndex : LayoutAttributes.supplementaryZIndex,
       isPinned: isPinned, id: header.id)
   }
@@ -110,7 +110,7 @@ extension LayoutSnapshot {
       }
     }
     return LayoutAttributes(
-      kind: .listFooter, indexPath: IndexPath(item: 0, section: -1), frame: directed(frame),
+      kind: .listFooter, indexPath: ListIndexPath(item: 0, section: -1), frame: directed(frame),
       zIndex: isPinned ? LayoutAttributes.pinnedListZIndex : LayoutAttributes.supplementaryZIndex,
       isPinned: isPinned, id: footer.id)
   }
@@ -151,7 +151,7 @@ extension LayoutSnapshot {
       width: max(0, model.configuration.width - content.left - content.right - insets.left - insets.right),
       height: max(0, geometries[section].height - insets.top - insets.bottom))
     return LayoutAttributes(
-      kind: .background, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
+      kind: .background, indexPath: ListIndexPath(item: 0, section: section), frame: directed(frame),
       zIndex: LayoutAttributes.backgroundZIndex, id: background.id)
   }
 }

@@ -126,8 +126,8 @@ struct PositionTracer {
   var removedItems: [Int: [Int]] = [:]
   var addedItems: [Int: [Int]] = [:]
   /// Cell moves by destination and by source.
-  var itemMoves: [IndexPath: IndexPath] = [:]
-  var itemMovesForward: [IndexPath: IndexPath] = [:]
+  var itemMoves: [ListIndexPath: ListIndexPath] = [:]
+  var itemMovesForward: [ListIndexPath: ListIndexPath] = [:]
 
   init(_ difference: ListDifference, oldSectionCount: Int) {
     removedSections = (difference.sections.deleted + difference.sections.moved.map(\.from)).sorted()
@@ -153,12 +153,12 @@ struct PositionTracer {
     return Self.trace(t, removed: removedSections, added: addedSections)
   }
 
-  func oldIndexPath(of path: IndexPath) -> IndexPath? {
+  func oldIndexPath(of path: ListIndexPath) -> ListIndexPath? {
     if let from = itemMoves[path] { return from }
     guard let s = oldSection(of: path.section),
       let item = Self.trace(path.item, removed: removedItems[s] ?? [], added: addedItems[path.section] ?? [])
     else { return nil }
-    return IndexPath(item: item, section: s)
+    return ListIndexPath(item: item, section: s)
   }
 
   /// The old index of new index `x` in a sequence from which the sorted `removed` old

@@ -316,7 +316,7 @@ struct DiffEngine {
     var items = ListDifference.ItemChanges()
     for (s, t) in newSectionOf.enumerated() where t >= 0 {
       let matched = oldIsMatched[s]
-      for i in matched.indices where !matched[i] { items.deleted.append(IndexPath(item: i, section: s)) }
+      for i in matched.indices where !matched[i] { items.deleted.append(ListIndexPath(item: i, section: s)) }
     }
     for (t, s) in oldSectionOf.enumerated() where s >= 0 {
       let matches = matchOfNew[t]
@@ -336,11 +336,11 @@ struct DiffEngine {
           let j = start + k
           let match = matches[j]
           guard match >= 0 else {
-            items.inserted.append(IndexPath(item: j, section: t))
+            items.inserted.append(ListIndexPath(item: j, section: t))
             difference.insertedCells.append(chunk[k])
             continue
           }
-          let to = IndexPath(item: j, section: t)
+          let to = ListIndexPath(item: j, section: t)
           let (fromSection, fromItem) = unpack(match)
           let same: Bool
           if fromSection == s {
@@ -350,12 +350,12 @@ struct DiffEngine {
             }
             leftInBlock -= 1
             if !stays[block] {
-              items.moved.append(ListDifference.Move(from: IndexPath(item: fromItem, section: s), to: to))
+              items.moved.append(ListDifference.Move(from: ListIndexPath(item: fromItem, section: s), to: to))
             }
             same = sameSection.hasSameContent(at: fromItem, as: chunk, k)
           } else {
             items.moved.append(
-              ListDifference.Move(from: IndexPath(item: fromItem, section: fromSection), to: to))
+              ListDifference.Move(from: ListIndexPath(item: fromItem, section: fromSection), to: to))
             var cursor =
               otherSections.removeValue(forKey: fromSection) ?? CellCursor(oldIDs[fromSection]!)
             same = cursor.hasSameContent(at: fromItem, as: chunk, k)

@@ -65,14 +65,14 @@ public struct ListDifference: Sendable {
   /// Cell operations.
   public struct ItemChanges: Sendable, Hashable {
     /// Deleted cells, by index path before the update, ascending.
-    public var deleted: [IndexPath] = []
+    public var deleted: [ListIndexPath] = []
     /// Inserted cells, by index path after the update, ascending.
-    public var inserted: [IndexPath] = []
+    public var inserted: [ListIndexPath] = []
     /// Moved cells: from an index path before the update to one after it, by destination.
-    public var moved: [Move<IndexPath>] = []
+    public var moved: [Move<ListIndexPath>] = []
     /// Matched cells (moved or not) whose content changed, by index path after the update,
     /// ascending.
-    public var updated: [IndexPath] = []
+    public var updated: [ListIndexPath] = []
 
     /// No cell operations.
     public init() {}

@@ -10,7 +10,7 @@ public struct ElementTransition: Sendable, Hashable {
   /// Header, cell, separator or footer (a separator follows the line above it).
   public var kind: ElementKind
   /// The index path after the update; before it for an element that is deleted.
-  public var indexPath: IndexPath
+  public var indexPath: ListIndexPath
   /// The element's identifier (the new version's, or the old one's when deleted).
   public var id: String?
   /// The frame before the update; `nil` for an element that is inserted.
@@ -27,7 +27,7 @@ public struct ElementTransition: Sendable, Hashable {
 
   /// Creates a transition.
   public init(
-    kind: ElementKind, indexPath: IndexPath, id: String?, from: Rect?, to: Rect?, wasPinned: Bool = false,
+    kind: ElementKind, indexPath: ListIndexPath, id: String?, from: Rect?, to: Rect?, wasPinned: Bool = false,
     isPinned: Bool = false, badgeIndex: Int = 0
   ) {
     self.badgeIndex = badgeIndex
@@ -81,7 +81,7 @@ extension LayoutSnapshot {
 
     struct Key: Hashable {
       var kind: ElementKind
-      var indexPath: IndexPath
+      var indexPath: ListIndexPath
       var badge = 0
     }
     func key(_ element: LayoutAttributes) -> Key {
@@ -147,7 +147,7 @@ extension LayoutSnapshot {
 
   /// A cell's frame (or its badge `badge`'s), or a header's or footer's as pinned at `pinning`.
   func attributes(
-    of kind: ElementKind, at indexPath: IndexPath, badge: Int = 0, pinning: PinningContext
+    of kind: ElementKind, at indexPath: ListIndexPath, badge: Int = 0, pinning: PinningContext
   ) -> LayoutAttributes? {
     switch kind {
     case .cell: attributes(at: indexPath)
@@ -168,19 +168,19 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log n), plus the trace.
   func separatorPosition(
-    _ indexPath: IndexPath, in other: LayoutSnapshot, trace: (IndexPath) -> IndexPath?
-  ) -> IndexPath? {
+    _ indexPath: ListIndexPath, in other: LayoutSnapshot, trace: (ListIndexPath) -> ListIndexPath?
+  ) -> ListIndexPath? {
     guard geometries.indices.contains(indexPath.section),
       indexPath.item < geometries[indexPath.section].separatorCount
     else { return nil }
     let first = geometries[indexPath.section].body.firstItem(ofLine: indexPath.item)
-    guard let cell = trace(IndexPath(item: first, section: indexPath.section)),
+    guard let cell = trace(ListIndexPath(item: first, section: indexPath.section)),
       other.geometries.indices.contains(cell.section),
       cell.item < other.geometries[cell.section].itemCount
     else { return nil }
     let line = other.geometries[cell.section].body.line(holding: cell.item)
     guard line < other.geometries[cell.section].separatorCount else { return nil }
-    return IndexPath(item: line, section: cell.section)
+    return ListIndexPath(item: line, section: cell.section)
   }
 
   /// The viewport origin at `offset` along the scroll axis.
@@ -204,34 +204,34 @@ extension PositionTracer {
   }
 
   /// Where a cell before the update is after it (`nil` when deleted or in a deleted section).
-  func newIndexPath(of path: IndexPath) -> IndexPath? {
+  func newIndexPath(of path: ListIndexPath) -> ListIndexPath? {
     if let to = itemMovesForward[path] { return to }
     guard let t = newSection(of: path.section),
       let item = Self.trace(path.item, removed: addedItems[t] ?? [], added: removedItems[path.section] ?? [])
     else { return nil }
-    return IndexPath(item: item, section: t)
+    return ListIndexPath(item: item, section: t)
   }
 
   /// An element's index path after the update, if it still exists (a header or footer must
   /// still be there in its matched section).
-  func newPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
+  func newPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> ListIndexPath? {
     switch element.kind {
     case .cell, .badge: return newIndexPath(of: element.indexPath)
     case .header, .footer, .background:
       guard let t = newSection(of: element.indexPath.section) else { return nil }
-      return newModel.sections[t].has(element.kind) ? IndexPath(item: 0, section: t) : nil
+      return newModel.sections[t].has(element.kind) ? ListIndexPath(item: 0, section: t) : nil
     case .listHeader, .listFooter: return newModel.configuration.has(element.kind) ? element.indexPath : nil
     default: return nil
     }
   }
 
   /// An element's index path before the update, if it existed.
-  func oldPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> IndexPath? {
+  func oldPosition(of element: LayoutAttributes, oldModel: ListModel, newModel: ListModel) -> ListIndexPath? {
     switch element.kind {
     case .cell, .badge: return oldIndexPath(of: element.indexPath)
     case .header, .footer, .background:
       guard let s = oldSection(of: element.indexPath.section) else { return nil }
-      return oldModel.sections[s].has(element.kind) ? IndexPath(item: 0, section: s) : nil
+      return oldModel.sections[s].has(element.kind) ? ListIndexPath(item: 0, section: s) : nil
     case .listHeader, .listFooter: return oldModel.configuration.has(element.kind) ? element.indexPath : nil
     default: return nil
     }
@@ -243,7 +243,7 @@ extension PositionTracer {
   /// after it, at `path`: the badge with its identifier, or, without one, at its position;
   /// `nil` when the cell has no such badge. Other kinds: 0.
   func newBadgeIndex(
-    of element: LayoutAttributes, at path: IndexPath, oldModel: ListModel, newModel: ListModel
+    of element: LayoutAttributes, at path: ListIndexPath, oldModel: ListModel, newModel: ListModel
   )
     -> Int?
   {
@@ -253,7 +253,7 @@ extension PositionTracer {
   /// The position of a badge (`element`, after the update) among the badges of its cell
   /// before it, at `path` (as ``newBadgeIndex(of:at:oldModel:newModel:)`` matches them).
   func oldBadgeIndex(
-    of element: LayoutAttributes, at path: IndexPath, oldModel: ListModel, newModel: ListModel
+    of element: LayoutAttributes, at path: ListIndexPath, oldModel: ListModel, newModel: ListModel
   )
     -> Int?
   {
@@ -262,7 +262,7 @@ extension PositionTracer {
 
   /// Badge `element` of `model` matched among the badges of the cell at `path` of `other`.
   private static func matchBadge(
-    _ element: LayoutAttributes, in model: ListModel, to path: IndexPath, in other: ListModel
+    _ element: LayoutAttributes, in model: ListModel, to path: ListIndexPath, in other: ListModel
   ) -> Int? {
     guard element.kind == .badge else { return 0 }
     guard let badges = model.badges(at: element.indexPath), badges.indices.contains(element.badgeIndex),
@@ -276,7 +276,7 @@ extension PositionTracer {
 
 extension ListModel {
   /// The badges of the cell at `path`, or `nil` when there is no such cell.
-  func badges(at path: IndexPath) -> [Badge]? {
+  func badges(at path: ListIndexPath) -> [Badge]? {
     guard sections.indices.contains(path.section), sections[path.section].cells.indices.contains(path.item)
     else { return nil }
     return sections[path.section].cells[path.item].badges

@@ -10,13 +10,13 @@ package enum InteractionQuery: Equatable {
   /// `{"moveTarget": {"dragging": [s, i], "point": [x, y], "betweenSections": true,
   /// "preview": false, "scroll": {"S": X}}}`.
   case moveTarget(
-    dragging: IndexPath, point: Point, betweenSections: Bool, preview: Bool, scroll: HorizontalOffsets?)
+    dragging: ListIndexPath, point: Point, betweenSections: Bool, preview: Bool, scroll: HorizontalOffsets?)
   /// `{"autoScroll": {"point": y, "offset": o, "height": h, "edgeZone": 60, "maxSpeed": 1200}}`.
   case autoScroll(point: Double, offset: Double, height: Double, AutoScroll)
   /// `{"focus": {"from": [s, i], "direction": "down", "scroll": {"S": X}}}`.
-  case focus(from: IndexPath, direction: FocusDirection, scroll: HorizontalOffsets?)
+  case focus(from: ListIndexPath, direction: FocusDirection, scroll: HorizontalOffsets?)
   /// `{"accessibility": [s, i]}`.
-  case accessibility(IndexPath)
+  case accessibility(ListIndexPath)
 
   enum Key: String, JSONObjectKey {
     case moveTarget, autoScroll, focus, accessibility
@@ -86,12 +86,12 @@ package struct InteractionQueryLine {
   }
 
   /// An index path, `[section, item]`.
-  static func readPath(_ reader: inout JSONReader) throws(JSONInputError) -> IndexPath {
+  static func readPath(_ reader: inout JSONReader) throws(JSONInputError) -> ListIndexPath {
     _ = try reader.peek()
     let start = reader.offset
     let pair = try ListDifference.readIndices(&reader)
     guard pair.count == 2 else { throw reader.invalid("an index path is a pair [section, item]", at: start) }
-    return IndexPath(item: pair[1], section: pair[0])
+    return ListIndexPath(item: pair[1], section: pair[0])
   }
 
   /// A point, `[x, y]` of finite numbers.
@@ -129,7 +129,7 @@ package struct InteractionQueryLine {
   static func readMove(
     _ reader: inout JSONReader, places: inout [String: Int]
   ) throws(JSONInputError) -> InteractionQuery {
-    var dragging: IndexPath?
+    var dragging: ListIndexPath?
     var point: Point?
     var between = true
     var preview = false
@@ -181,7 +181,7 @@ package struct InteractionQueryLine {
   static func readFocus(
     _ reader: inout JSONReader, places: inout [String: Int]
   ) throws(JSONInputError) -> InteractionQuery {
-    var from: IndexPath?
+    var from: ListIndexPath?
     var direction: FocusDirection?
     var scroll: HorizontalOffsets?
     let start = reader.offset
@@ -280,7 +280,7 @@ package struct InteractionQueryAnswerer {
     func refuse(_ message: String, _ path: String) {
       writer.write("{\"error\":" + read.refusal(message, at: path) + "}")
     }
-    func cell(_ path: IndexPath) -> String { "[\(path.section),\(path.item)]" }
+    func cell(_ path: ListIndexPath) -> String { "[\(path.section),\(path.item)]" }
     func offsets(_ given: HorizontalOffsets?, _ prefix: String) -> HorizontalOffsets? {
       guard let given else { return horizontalOffsets }
       for section in given.offsets.keys.sorted() where !snapshot.isCarousel(section) {

@@ -21,7 +21,7 @@ extension ListDifference {
   /// `"pinned":true` mark an element pinned before and after the update, as the layout's
   /// `"pinned":true` does.
   public func jsonString(transition: ListTransition? = nil) -> String {
-    func path(_ path: IndexPath) -> String { "[\(path.section),\(path.item)]" }
+    func path(_ path: ListIndexPath) -> String { "[\(path.section),\(path.item)]" }
     func list<T>(_ values: [T], _ write: (T) -> String) -> String {
       "[" + values.map(write).joined(separator: ",") + "]"
     }
@@ -187,15 +187,15 @@ extension ListDifference {
     return indices
   }
 
-  static func readPaths(_ reader: inout JSONReader) throws(JSONInputError) -> [IndexPath] {
-    var paths: [IndexPath] = []
+  static func readPaths(_ reader: inout JSONReader) throws(JSONInputError) -> [ListIndexPath] {
+    var paths: [ListIndexPath] = []
     try reader.readArray("an array of [section, item] pairs") { (_, reader) throws(JSONInputError) in
       let start = reader.offset
       let pair = try readIndices(&reader)
       guard pair.count == 2 else {
         throw reader.invalid("an index path is a pair [section, item]", at: start)
       }
-      paths.append(IndexPath(item: pair[1], section: pair[0]))
+      paths.append(ListIndexPath(item: pair[1], section: pair[0]))
     }
     return paths
   }

@@ -208,7 +208,7 @@ package struct ScrollEventLine {
           guard pair.count == 2 else {
             throw reader.invalid("an item is a pair [section, item]", at: position)
           }
-          target = .item(IndexPath(item: pair[1], section: pair[0]))
+          target = .item(ListIndexPath(item: pair[1], section: pair[0]))
         }
       case .alignment: alignment = try reader.readCase(ScrollAlignment.self, "alignment")
       case .offset: offset = try reader.readNumber()
@@ -339,7 +339,7 @@ extension ScrollSession {
   /// `state` appears after ``ScrollEvent/save``; `carouselOffsets` lists the carousels not at
   /// 0, by section; `listHeader` is ``listHeaderFrame``.
   public func jsonString(step: ScrollStep) -> String {
-    func paths(_ list: [IndexPath]) -> String {
+    func paths(_ list: [ListIndexPath]) -> String {
       var out = "["
       for (n, path) in list.enumerated() { out += (n == 0 ? "[" : ",[") + "\(path.section),\(path.item)]" }
       return out + "]"

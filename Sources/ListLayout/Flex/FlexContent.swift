@@ -59,7 +59,7 @@ extension LayoutSnapshot {
   /// (frames relative to the cell); `nil` when the cell has no flexbox content.
   ///
   /// - Complexity: one flexbox computation of the cell's tree.
-  public func flexContent(at indexPath: IndexPath) -> ComputedLayout? {
+  public func flexContent(at indexPath: ListIndexPath) -> ComputedLayout? {
     guard let frame = frame(of: indexPath),
       case .flex(let content) = model.sections[indexPath.section].cells[indexPath.item].size
     else { return nil }

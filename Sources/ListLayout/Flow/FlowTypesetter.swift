@@ -546,7 +546,7 @@ struct FlowTypesetter {
     // insets and its trailing margin are taken out, and the line's width.
     func proposal() -> SizingProposal {
       SizingProposal(
-        indexPath: IndexPath(item: item, section: sectionIndex),
+        indexPath: ListIndexPath(item: item, section: sectionIndex),
         remainingLineSpace: p.box.available - p.lineX - gap - insets.horizontal - trailingMargin,
         lineWidth: p.box.available)
     }

@@ -94,6 +94,7 @@ struct GridCellSizer {
   private func proposal(_ item: Int, _ span: Int) -> SizingProposal {
     let width = metrics.width(ofSpan: span)
     return SizingProposal(
-      indexPath: IndexPath(item: item, section: context.index), remainingLineSpace: width, lineWidth: width)
+      indexPath: ListIndexPath(item: item, section: context.index), remainingLineSpace: width,
+      lineWidth: width)
   }
 }

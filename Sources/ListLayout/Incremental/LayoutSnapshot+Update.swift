@@ -7,7 +7,7 @@ public struct ScrollAnchor: Sendable, Hashable {
     /// The first visible cell that survives the edit (the default).
     case firstVisible
     /// The cell at this index path (before the edit).
-    case indexPath(IndexPath)
+    case indexPath(ListIndexPath)
     /// The cell with this identifier.
     case identifier(String)
   }
@@ -44,7 +44,7 @@ public struct UpdateResult: Sendable {
   /// position.
   public var contentOffsetCorrection: Double
   /// The anchor cell after the edit, if one was kept in place.
-  public var anchorIndexPath: IndexPath?
+  public var anchorIndexPath: ListIndexPath?
   /// How many lines were laid out again (the cost of the edit).
   public var reflowedLines: Int
 }
@@ -114,7 +114,7 @@ extension LayoutSnapshot {
     for (s, section) in model.sections.enumerated() where !remaining.isEmpty {
       for (i, cell) in section.cells.enumerated() {
         if let id = cell.id, let size = remaining.removeValue(forKey: id) {
-          update.resizeItem(at: IndexPath(item: i, section: s), to: size)
+          update.resizeItem(at: ListIndexPath(item: i, section: s), to: size)
         }
       }
     }
@@ -126,7 +126,7 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: as ``applying(_:anchor:)-(ListUpdate,_)``.
   public func applyingMeasurements(
-    byIndexPath sizes: [IndexPath: Size], anchor: ScrollAnchor? = nil
+    byIndexPath sizes: [ListIndexPath: Size], anchor: ScrollAnchor? = nil
   )
     throws(UpdateError) -> UpdateResult
   {
@@ -152,13 +152,13 @@ extension LayoutSnapshot {
         snapshot: next, contentOffset: bottom, contentOffsetCorrection: bottom - offset, anchorIndexPath: nil,
         reflowedLines: reflowed)
     }
-    var candidates: [IndexPath] = []
+    var candidates: [ListIndexPath] = []
     switch anchor.target {
     case .indexPath(let indexPath): candidates = [indexPath]
     case .identifier(let id):
       outer: for (s, section) in model.sections.enumerated() {
         for (i, cell) in section.cells.enumerated() where cell.id == id {
-          candidates = [IndexPath(item: i, section: s)]
+          candidates = [ListIndexPath(item: i, section: s)]
           break outer
         }
       }

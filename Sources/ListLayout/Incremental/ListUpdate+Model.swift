@@ -18,11 +18,11 @@ struct ResolvedUpdate {
   /// Per old section with item edits: removed old items and inserted new items, sorted.
   var removedItems: [Int: [Int]]
   var insertedItems: [Int: [Int]]
-  var movedItems: [IndexPath: IndexPath]
+  var movedItems: [ListIndexPath: ListIndexPath]
 
   /// Where the cell at old `indexPath` is after the update, if it survives unmoved and
   /// unreplaced.
-  func newIndexPath(of indexPath: IndexPath) -> IndexPath? {
+  func newIndexPath(of indexPath: ListIndexPath) -> ListIndexPath? {
     guard newSectionIndex.indices.contains(indexPath.section),
       let section = newSectionIndex[indexPath.section]
     else {
@@ -35,7 +35,7 @@ struct ResolvedUpdate {
     for inserted in insertedItems[indexPath.section] ?? [] {
       if inserted <= position { position += 1 } else { break }
     }
-    return IndexPath(item: position, section: section)
+    return ListIndexPath(item: position, section: section)
   }
 }
 
@@ -223,8 +223,8 @@ extension ListUpdate {
     let oldCount = old.sections.count
     let newCount = plan.slots.count
     var edits = ItemEdits()
-    var seenDeleted = Set<IndexPath>()
-    func checkOld(_ indexPath: IndexPath, _ what: String) throws(UpdateError) {
+    var seenDeleted = Set<ListIndexPath>()
+    func checkOld(_ indexPath: ListIndexPath, _ what: String) throws(UpdateError) {
       guard indexPath.section >= 0 && indexPath.section < oldCount,
         indexPath.item >= 0 && indexPath.item < old.sections[indexPath.section].cells.count
       else { throw .outOfRange("\(what) \(indexPath) before the update") }
@@ -301,10 +301,10 @@ extension ListUpdate {
     for (item, _) in inserts {
       guard item >= 0 && item < newCellCount else {
         throw .outOfRange(
-          "item inserted or moved to \(IndexPath(item: item, section: index)) of \(newCellCount)")
+          "item inserted or moved to \(ListIndexPath(item: item, section: index)) of \(newCellCount)")
       }
       guard item != previous else {
-        throw .duplicate("two items inserted or moved to \(IndexPath(item: item, section: index))")
+        throw .duplicate("two items inserted or moved to \(ListIndexPath(item: item, section: index))")
       }
       previous = item
     }
@@ -317,7 +317,7 @@ extension ListUpdate {
         section: oldIndex, edits: edits)
     } else {
       for item in changedIndices {
-        for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] {
+        for change in edits.changes[ListIndexPath(item: item, section: oldIndex)] ?? [] {
           section.cells[item].apply(change)
         }
       }
@@ -463,7 +463,9 @@ extension ListUpdate {
           run = local + 1
         } else if changes {
           var cell = leaf.cells[local]
-          for change in edits.changes[IndexPath(item: item, section: oldIndex)] ?? [] { cell.apply(change) }
+          for change in edits.changes[ListIndexPath(item: item, section: oldIndex)] ?? [] {
+            cell.apply(change)
+          }
           builder.append(cell)
           c += 1
           j += 1
@@ -535,11 +537,11 @@ struct ItemEdits {
   /// Per new section, the new items inserted or moved in, unsorted.
   var insertions: [Int: [(Int, InsertedCell)]] = [:]
   /// The changes to each old item, in the order given.
-  var changes: [IndexPath: [ListUpdate.ItemChange]] = [:]
+  var changes: [ListIndexPath: [ListUpdate.ItemChange]] = [:]
   /// Per old section, the old items with changes, each once.
   var changedItemsBySection: [Int: [Int]] = [:]
   /// Moved items: old index path to new.
-  var moved: [IndexPath: IndexPath] = [:]
+  var moved: [ListIndexPath: ListIndexPath] = [:]
 
   /// The sections with item edits, in order, when sections stay in place (old and new
   /// section indices are the same).
@@ -555,7 +557,7 @@ enum SectionSlot {
 
 enum InsertedCell {
   case new(Cell)
-  case moved(IndexPath)
+  case moved(ListIndexPath)
 }
 
 extension Cell {

@@ -7,9 +7,9 @@ import LayoutGeometry
 ///
 /// ```swift
 /// var update = ListUpdate()
-/// update.deleteItem(at: IndexPath(item: 3, section: 0))
-/// update.insertItem(Cell(id: "new", width: 80, height: 40), at: IndexPath(item: 0, section: 0))
-/// update.resizeItem(at: IndexPath(item: 10, section: 0), to: Size(width: 120, height: 60))
+/// update.deleteItem(at: ListIndexPath(item: 3, section: 0))
+/// update.insertItem(Cell(id: "new", width: 80, height: 40), at: ListIndexPath(item: 0, section: 0))
+/// update.resizeItem(at: ListIndexPath(item: 10, section: 0), to: Size(width: 120, height: 60))
 /// let result = try snapshot.applying(update)
 /// ```
 ///
@@ -36,13 +36,13 @@ public struct ListUpdate: Sendable {
   /// Sections to move: from an index before the update to an index after it.
   public var movedSections: [(from: Int, to: Int)] = []
   /// Cells to delete, by index path before the update.
-  public var deletedItems: [IndexPath] = []
+  public var deletedItems: [ListIndexPath] = []
   /// Cells to insert, by index path after the update.
-  public var insertedItems: [(indexPath: IndexPath, cell: Cell)] = []
+  public var insertedItems: [(indexPath: ListIndexPath, cell: Cell)] = []
   /// Cells to move: from an index path before the update to one after it.
-  public var movedItems: [(from: IndexPath, to: IndexPath)] = []
+  public var movedItems: [(from: ListIndexPath, to: ListIndexPath)] = []
   /// Changes to cells that stay, by index path before the update.
-  public var changedItems: [(indexPath: IndexPath, change: ItemChange)] = []
+  public var changedItems: [(indexPath: ListIndexPath, change: ItemChange)] = []
   /// A new list width, if it changes (which lays every section out again).
   public var width: Double?
   /// Sections to collapse (`true`) or expand (`false`), by index before the update (see
@@ -61,27 +61,27 @@ public struct ListUpdate: Sendable {
   }
 
   /// Deletes the cell at `indexPath` (before the update).
-  public mutating func deleteItem(at indexPath: IndexPath) { deletedItems.append(indexPath) }
+  public mutating func deleteItem(at indexPath: ListIndexPath) { deletedItems.append(indexPath) }
   /// Inserts `cell` at `indexPath` (after the update).
-  public mutating func insertItem(_ cell: Cell, at indexPath: IndexPath) {
+  public mutating func insertItem(_ cell: Cell, at indexPath: ListIndexPath) {
     insertedItems.append((indexPath, cell))
   }
   /// Moves the cell at `from` (before the update) to `to` (after it).
-  public mutating func moveItem(from: IndexPath, to: IndexPath) { movedItems.append((from, to)) }
+  public mutating func moveItem(from: ListIndexPath, to: ListIndexPath) { movedItems.append((from, to)) }
   /// Replaces the cell at `indexPath` (before the update).
-  public mutating func reloadItem(at indexPath: IndexPath, with cell: Cell) {
+  public mutating func reloadItem(at indexPath: ListIndexPath, with cell: Cell) {
     changedItems.append((indexPath, .replace(cell)))
   }
   /// Gives the cell at `indexPath` (before the update) a new size.
-  public mutating func resizeItem(at indexPath: IndexPath, to size: Size) {
+  public mutating func resizeItem(at indexPath: ListIndexPath, to size: Size) {
     changedItems.append((indexPath, .size(size)))
   }
   /// Gives the cell at `indexPath` (before the update) new traits.
-  public mutating func setTraits(_ traits: TraitSet, ofItemAt indexPath: IndexPath) {
+  public mutating func setTraits(_ traits: TraitSet, ofItemAt indexPath: ListIndexPath) {
     changedItems.append((indexPath, .traits(traits)))
   }
   /// Gives the cell at `indexPath` (before the update) new attributes.
-  public mutating func setAttributes(_ attributes: CellAttributes?, ofItemAt indexPath: IndexPath) {
+  public mutating func setAttributes(_ attributes: CellAttributes?, ofItemAt indexPath: ListIndexPath) {
     changedItems.append((indexPath, .attributes(attributes)))
   }
   /// Deletes the section at `index` (before the update).

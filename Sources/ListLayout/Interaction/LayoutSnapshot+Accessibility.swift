@@ -65,10 +65,10 @@ public struct ElementReference: Sendable, Hashable {
   /// The element's kind.
   public var kind: ElementKind
   /// Its index path.
-  public var indexPath: IndexPath
+  public var indexPath: ListIndexPath
 
   /// A reference to an element.
-  public init(kind: ElementKind, indexPath: IndexPath) {
+  public init(kind: ElementKind, indexPath: ListIndexPath) {
     self.kind = kind
     self.indexPath = indexPath
   }
@@ -78,13 +78,13 @@ extension LayoutSnapshot {
   /// The accessibility of the cell at `indexPath`; `nil` when there is no such cell.
   ///
   /// ```swift
-  /// let info = snapshot.accessibility(of: IndexPath(item: 4, section: 1))
+  /// let info = snapshot.accessibility(of: ListIndexPath(item: 4, section: 1))
   /// info?.positionInSet   // 5
   /// info?.grid?.column    // in a grid section: its column from the leading edge
   /// ```
   ///
   /// - Complexity: O(log n) (a grid's row is read from its page).
-  public func accessibility(of indexPath: IndexPath) -> CellAccessibility? {
+  public func accessibility(of indexPath: ListIndexPath) -> CellAccessibility? {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let count = geometries[indexPath.section].itemCount
     guard indexPath.item >= 0, indexPath.item < count else { return nil }
@@ -194,7 +194,7 @@ extension LayoutSnapshot {
 
   /// The element at a reading position (``nextInReadingOrder(after:backward:)``), if any.
   private func readingElement(_ section: Int, _ slot: Int) -> ElementReference? {
-    let zero = IndexPath(item: 0, section: 0)
+    let zero = ListIndexPath(item: 0, section: 0)
     if section < 0 {
       return model.configuration.listHeader == nil
         ? nil : ElementReference(kind: .listHeader, indexPath: zero)
@@ -204,13 +204,13 @@ extension LayoutSnapshot {
         ? nil : ElementReference(kind: .listFooter, indexPath: zero)
     }
     let count = geometries[section].itemCount
-    let start = IndexPath(item: 0, section: section)
+    let start = ListIndexPath(item: 0, section: section)
     if slot == 0 {
       return geometries[section].headerFrame == nil ? nil : ElementReference(kind: .header, indexPath: start)
     }
     if slot == 1 + count {
       return geometries[section].footerFrame == nil ? nil : ElementReference(kind: .footer, indexPath: start)
     }
-    return ElementReference(kind: .cell, indexPath: IndexPath(item: slot - 1, section: section))
+    return ElementReference(kind: .cell, indexPath: ListIndexPath(item: slot - 1, section: section))
   }
 }

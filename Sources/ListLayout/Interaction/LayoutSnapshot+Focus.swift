@@ -20,14 +20,14 @@ public enum FocusDirection: String, Sendable, Hashable, CaseIterable {
 /// shows it.
 public struct FocusTarget: Sendable, Hashable {
   /// The cell that takes focus.
-  public var indexPath: IndexPath
+  public var indexPath: ListIndexPath
   /// For a cell of a carousel, the offset its carousel scrolls to so that the cell is fully
   /// in view with the least scrolling (the current offset when it already is); `nil` for a
   /// cell of any other section.
   public var carouselOffset: Double?
 
   /// A focus target.
-  public init(indexPath: IndexPath, carouselOffset: Double? = nil) {
+  public init(indexPath: ListIndexPath, carouselOffset: Double? = nil) {
     self.indexPath = indexPath
     self.carouselOffset = carouselOffset
   }
@@ -62,7 +62,7 @@ extension LayoutSnapshot {
   /// - Complexity: O(log n + k) for the k cells between the current cell and the answer;
   ///   a cell with nothing in its beam visits every cell beyond it in that direction.
   public func nextFocus(
-    from: IndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
+    from: ListIndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
   ) -> FocusTarget? {
     guard let own = frame(of: from) else { return nil }
     if direction == .forward || direction == .backward {
@@ -90,16 +90,16 @@ extension LayoutSnapshot {
   /// The rule's ranking of candidates: in the beam by gap, then distance across, then index
   /// path; out of it by `13·gap² + across²`, then index path; any in the beam first.
   struct FocusRanking {
-    private(set) var beam: (gap: Double, minor: Double, path: IndexPath)?
-    private(set) var other: (score: Double, path: IndexPath)?
+    private(set) var beam: (gap: Double, minor: Double, path: ListIndexPath)?
+    private(set) var other: (score: Double, path: ListIndexPath)?
 
     /// The best candidate so far.
-    var best: IndexPath? { beam?.path ?? other?.path }
+    var best: ListIndexPath? { beam?.path ?? other?.path }
 
     /// Weighs candidate `path`, whose frame lies `gap` beyond the current one along the
     /// direction, `minor` from it across (between centres), overlapping it across by `overlap`.
     @inline(__always)
-    mutating func consider(_ path: IndexPath, gap: Double, minor: Double, overlap: Double) {
+    mutating func consider(_ path: ListIndexPath, gap: Double, minor: Double, overlap: Double) {
       if overlap > 0 {
         if let found = beam, (gap, minor, path) >= (found.gap, found.minor, found.path) { return }
         beam = (gap, minor, path)
@@ -149,7 +149,7 @@ extension LayoutSnapshot {
 
   /// The focus target for `path`: with, in a carousel, the offset that brings the cell fully
   /// into view with the least scrolling from the offset in `offsets`.
-  func focusTarget(_ path: IndexPath, offsets: HorizontalOffsets) -> FocusTarget {
+  func focusTarget(_ path: ListIndexPath, offsets: HorizontalOffsets) -> FocusTarget {
     guard isCarousel(path.section), let frame = frame(of: path) else { return FocusTarget(indexPath: path) }
     let current = offsets[path.section]
     let width = model.configuration.width
@@ -168,7 +168,7 @@ extension LayoutSnapshot {
 
   /// The on-screen frame of a carousel's cell, moved by its carousel's offset (computed as
   /// queries compute it); `nil` for a cell of another section.
-  func onScreenFrame(ofCarouselCell path: IndexPath, offsets: HorizontalOffsets) -> Rect? {
+  func onScreenFrame(ofCarouselCell path: ListIndexPath, offsets: HorizontalOffsets) -> Rect? {
     guard isCarousel(path.section), path.item >= 0, path.item < numberOfItems(inSection: path.section) else {
       return nil
     }
@@ -193,8 +193,8 @@ extension LayoutSnapshot {
   /// beyond the current cell; along it, when none can be in the beam and none can score
   /// better than the best so far.
   func nearestFocus(
-    from: IndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
-  ) -> IndexPath? {
+    from: ListIndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
+  ) -> ListIndexPath? {
     let vertical = direction == .up || direction == .down
     let alongScroll = vertical != isHorizontal
     let increasing = direction == .down || direction == .right
@@ -242,7 +242,7 @@ extension LayoutSnapshot {
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
           at: origin
         ) { item, layout in
-          let path = IndexPath(item: item, section: section)
+          let path = ListIndexPath(item: item, section: section)
           guard path != from else { return true }
           var c = frames.directed(layout)
           if carousel {
@@ -289,23 +289,23 @@ extension LayoutSnapshot {
   }
 
   /// The next or previous cell in index-path order, across sections.
-  func adjacentCell(to path: IndexPath, forward: Bool) -> IndexPath? {
+  func adjacentCell(to path: ListIndexPath, forward: Bool) -> ListIndexPath? {
     if forward {
       if path.item + 1 < numberOfItems(inSection: path.section) {
-        return IndexPath(item: path.item + 1, section: path.section)
+        return ListIndexPath(item: path.item + 1, section: path.section)
       }
       var section = path.section + 1
       while section < numberOfSections {
-        if numberOfItems(inSection: section) > 0 { return IndexPath(item: 0, section: section) }
+        if numberOfItems(inSection: section) > 0 { return ListIndexPath(item: 0, section: section) }
         section += 1
       }
       return nil
     }
-    if path.item > 0 { return IndexPath(item: path.item - 1, section: path.section) }
+    if path.item > 0 { return ListIndexPath(item: path.item - 1, section: path.section) }
     var section = path.section - 1
     while section >= 0 {
       let count = numberOfItems(inSection: section)
-      if count > 0 { return IndexPath(item: count - 1, section: section) }
+      if count > 0 { return ListIndexPath(item: count - 1, section: section) }
       section -= 1
     }
     return nil
@@ -314,7 +314,7 @@ extension LayoutSnapshot {
   /// Left or right from a carousel's cell: the rule among the carousel's cells in its content
   /// coordinates, walking its row away from the current cell (cells keep their order along a
   /// row, so gaps only grow) until no cell further can win.
-  func focusWithinCarousel(from: IndexPath, frame f: Rect, direction: FocusDirection) -> IndexPath? {
+  func focusWithinCarousel(from: ListIndexPath, frame f: Rect, direction: FocusDirection) -> ListIndexPath? {
     let count = numberOfItems(inSection: from.section)
     // Screen right is later items in a left-to-right row, earlier ones in a mirrored row.
     let later = (direction == .right) != isMirrored
@@ -323,7 +323,7 @@ extension LayoutSnapshot {
     func walk(from start: Int, step: Int, stopAtFirstMiss: Bool) {
       var item = start
       while item >= 0 && item < count {
-        let path = IndexPath(item: item, section: from.section)
+        let path = ListIndexPath(item: item, section: from.section)
         guard let c = frame(of: path) else { return }
         guard let g = Self.focusGeometry(of: c, from: f, direction) else {
           if stopAtFirstMiss { return }

@@ -25,7 +25,7 @@ extension LayoutSnapshot {
   /// section: only its cells count in step 1, and step 2 always picks its section.
   ///
   /// ```swift
-  /// let dragged = IndexPath(item: 0, section: 0)
+  /// let dragged = ListIndexPath(item: 0, section: 0)
   /// if let target = snapshot.moveTarget(dragging: dragged, at: Point(x: 120, y: 40)) {
   ///   let preview = try snapshot.previewingMove(from: dragged, to: target)
   ///   print(preview.contentSize)
@@ -35,16 +35,16 @@ extension LayoutSnapshot {
   /// - Complexity: O(log n + k) for the k cells on the few lines near the point (a
   ///   carousel's row is searched outwards from the point).
   public func moveTarget(
-    dragging: IndexPath, at point: Point, horizontalOffsets: HorizontalOffsets = .zero,
+    dragging: ListIndexPath, at point: Point, horizontalOffsets: HorizontalOffsets = .zero,
     allowsMovesBetweenSections: Bool = true
-  ) -> IndexPath? {
+  ) -> ListIndexPath? {
     guard point.isFinite, frame(of: dragging) != nil else { return nil }
     let size = contentSize
     guard point.x >= 0, point.x <= size.width, point.y >= 0, point.y <= size.height else { return nil }
     let own = dragging.section
     // 1. The cell under the point: the first found (sections in order, items in order).
     let along = scrollCoordinate(point)
-    var under: IndexPath?
+    var under: ListIndexPath?
     forEachOnScreenCell(along: along - 1, along + 1, across: acrossRange, offsets: horizontalOffsets) {
       path, frame, _ in
       guard under == nil, allowsMovesBetweenSections || path.section == own, frame.contains(point) else {
@@ -56,14 +56,14 @@ extension LayoutSnapshot {
     // 2. The section, then the cell in it.
     let section = allowsMovesBetweenSections ? nearestSection(along: along) : own
     let count = numberOfItems(inSection: section)
-    guard count > 0 else { return IndexPath(item: 0, section: section) }
-    if section != own, let last = frame(of: IndexPath(item: count - 1, section: section)) {
+    guard count > 0 else { return ListIndexPath(item: 0, section: section) }
+    if section != own, let last = frame(of: ListIndexPath(item: count - 1, section: section)) {
       let (minAlong, maxAlong) = alongRange(last)
-      if along > minAlong + (maxAlong - minAlong) / 2 { return IndexPath(item: count, section: section) }
+      if along > minAlong + (maxAlong - minAlong) / 2 { return ListIndexPath(item: count, section: section) }
     }
     let offset = isCarousel(section) ? horizontalOffsets[section] : 0
     return nearestCell(inSection: section, to: point, scrolledBy: offset).map {
-      IndexPath(item: $0, section: section)
+      ListIndexPath(item: $0, section: section)
     }
   }
 
@@ -151,7 +151,7 @@ extension LayoutSnapshot {
   ///
   /// - Throws: ``UpdateError`` when `from` names no cell or `to` is no destination for it.
   /// - Complexity: O(log n) per touched section, plus the touched sections' reflow.
-  public func previewingMove(from: IndexPath, to: IndexPath) throws(UpdateError) -> LayoutSnapshot {
+  public func previewingMove(from: ListIndexPath, to: ListIndexPath) throws(UpdateError) -> LayoutSnapshot {
     if from == to, frame(of: from) != nil { return self }
     var update = ListUpdate()
     update.moveItem(from: from, to: to)

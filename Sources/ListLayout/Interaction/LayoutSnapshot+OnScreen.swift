@@ -13,7 +13,7 @@ extension LayoutSnapshot {
   /// - Complexity: O(log n + k) for the k cells visited.
   func forEachOnScreenCell(
     along minAlong: Double, _ maxAlong: Double, across: (min: Double, max: Double),
-    offsets: HorizontalOffsets, _ body: (IndexPath, Rect, _ carousel: Bool) -> Void
+    offsets: HorizontalOffsets, _ body: (ListIndexPath, Rect, _ carousel: Bool) -> Void
   ) {
     let band =
       isHorizontal
@@ -30,7 +30,7 @@ extension LayoutSnapshot {
         overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
         at: origin
       ) { item, frame in
-        body(IndexPath(item: item, section: section), direction.directed(frame), carousel)
+        body(ListIndexPath(item: item, section: section), direction.directed(frame), carousel)
         return true
       }
     }

@@ -123,7 +123,8 @@ struct MasonrySectionLayout: SectionLayoutAlgorithm {
   /// What a sizing callback is told: the spanned width, as both the space left and the line.
   private func proposal(_ item: Int, _ width: Double, _ context: SectionContext) -> SizingProposal {
     SizingProposal(
-      indexPath: IndexPath(item: item, section: context.index), remainingLineSpace: width, lineWidth: width)
+      indexPath: ListIndexPath(item: item, section: context.index), remainingLineSpace: width,
+      lineWidth: width)
   }
 
   func geometry(of section: Section, body: MasonryBody, in context: SectionContext) -> SectionGeometry {

@@ -3,7 +3,7 @@ import LayoutGeometry
 // The `Codable` forms of the values users store and send. Each is written with explicit keys,
 // documented on its type: renaming a property never changes a form.
 
-extension IndexPath: Codable {
+extension ListIndexPath: Codable {
   private enum CodingKeys: String, CodingKey {
     case section, item
   }
@@ -26,7 +26,7 @@ extension IndexPath: Codable {
 
 extension LayoutAttributes: Codable {
   private enum CodingKeys: String, CodingKey {
-    case kind, section, item, id, frame, zIndex, pinned
+    case kind, section, item, badge, id, frame, zIndex, pinned
   }
 
   /// Encodes the attributes in the form of the layout output's elements (`listlayout layout`,
@@ -38,12 +38,14 @@ extension LayoutAttributes: Codable {
   ///  "frame": {"x": 110, "y": 49, "width": 120, "height": 50}, "zIndex": 0}
   /// ```
   ///
-  /// `id` is written when the element has one, `"pinned": true` when it is pinned.
+  /// `id` is written when the element has one, `"pinned": true` when it is pinned, and a
+  /// badge's ``badgeIndex`` as `"badge"` (as the layout output writes it).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(kind, forKey: .kind)
     try container.encode(indexPath.section, forKey: .section)
     try container.encode(indexPath.item, forKey: .item)
+    if kind == .badge { try container.encode(badgeIndex, forKey: .badge) }
     try container.encodeIfPresent(id, forKey: .id)
     try container.encode(frame, forKey: .frame)
     try container.encode(zIndex, forKey: .zIndex)
@@ -58,12 +60,13 @@ extension LayoutAttributes: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       kind: try container.decode(ElementKind.self, forKey: .kind),
-      indexPath: IndexPath(
+      indexPath: ListIndexPath(
         item: try container.decodeIfPresent(Int.self, forKey: .item) ?? 0,
         section: try container.decodeIfPresent(Int.self, forKey: .section) ?? -1),
       frame: try container.decode(Rect.self, forKey: .frame),
       zIndex: try container.decode(Int.self, forKey: .zIndex),
       isPinned: try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false,
+      badgeIndex: try container.decodeIfPresent(Int.self, forKey: .badge) ?? 0,
       id: try container.decodeIfPresent(String.self, forKey: .id))
   }
 }

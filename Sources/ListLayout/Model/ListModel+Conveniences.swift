@@ -48,7 +48,7 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(1) to make; iterating it O(k + s) for k cells and s sections in the
   ///   range.
-  public func indexPaths(in range: ClosedRange<IndexPath>) -> IndexPathSequence {
+  public func indexPaths(in range: ClosedRange<ListIndexPath>) -> IndexPathSequence {
     IndexPathSequence(snapshot: self, range: range)
   }
 }
@@ -59,19 +59,19 @@ public struct IndexPathSequence: Sequence, Sendable {
   /// The snapshot whose sections are counted.
   let snapshot: LayoutSnapshot
   /// The range, as given.
-  let range: ClosedRange<IndexPath>
+  let range: ClosedRange<ListIndexPath>
 
   /// Walks the range section by section.
   public struct Iterator: IteratorProtocol {
     let snapshot: LayoutSnapshot
-    let last: IndexPath
+    let last: ListIndexPath
     /// The next index path to consider.
-    var position: IndexPath
+    var position: ListIndexPath
     /// The number of cells of `next.section`.
     var count: Int
 
     /// The next cell's index path, or `nil` past the range.
-    public mutating func next() -> IndexPath? {
+    public mutating func next() -> ListIndexPath? {
       while position <= last {
         if position.item < count, position.item >= 0 {
           let found = position
@@ -86,7 +86,7 @@ public struct IndexPathSequence: Sequence, Sendable {
         guard position.section < last.section, position.section + 1 < snapshot.numberOfSections else {
           return nil
         }
-        position = IndexPath(item: 0, section: position.section + 1)
+        position = ListIndexPath(item: 0, section: position.section + 1)
         count = snapshot.numberOfItems(inSection: position.section)
       }
       return nil
@@ -96,7 +96,7 @@ public struct IndexPathSequence: Sequence, Sendable {
   /// An iterator from the range's first cell.
   public func makeIterator() -> Iterator {
     var first = range.lowerBound
-    if first.section < 0 { first = IndexPath(item: 0, section: 0) }
+    if first.section < 0 { first = ListIndexPath(item: 0, section: 0) }
     return Iterator(
       snapshot: snapshot, last: range.upperBound, position: first,
       count: snapshot.numberOfItems(inSection: first.section))

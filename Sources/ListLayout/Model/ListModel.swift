@@ -1,8 +1,20 @@
 import LayoutGeometry
 import SequentialLayout
 
+/// The former name of ``ListIndexPath``.
+///
+/// Unavailable rather than deprecated: a deprecated `IndexPath` here would still clash with
+/// Foundation's wherever both modules are imported (every app), so the name is left to
+/// Foundation and the compiler offers the new name as a fix-it.
+@available(*, unavailable, renamed: "ListIndexPath")
+public typealias IndexPath = ListIndexPath
+
 /// Addresses a cell (or, with item 0, a section's header or footer): a section and an item.
-public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
+///
+/// Named apart from Foundation's `IndexPath` so that app code importing both modules writes
+/// either without qualification; ``init(_:)`` and `Foundation.IndexPath(_:)` convert between
+/// them (two indexes, `[section, item]`).
+public struct ListIndexPath: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The section's position in the model.
   public var section: Int
   /// The cell's position in its section.
@@ -14,7 +26,7 @@ public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible
     self.item = item
   }
 
-  public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+  public static func < (lhs: ListIndexPath, rhs: ListIndexPath) -> Bool {
     (lhs.section, lhs.item) < (rhs.section, rhs.item)
   }
 
@@ -29,7 +41,7 @@ public struct IndexPath: Sendable, Hashable, Comparable, CustomStringConvertible
 /// The callback still answers the cell's real size (its width along the scroll axis).
 public struct SizingProposal: Sendable, Hashable {
   /// The cell being sized.
-  public var indexPath: IndexPath
+  public var indexPath: ListIndexPath
   /// The width left on the current line once spacing and the cell's own insets are taken
   /// out. A width up to this stays on the line (unless a line break is forced).
   public var remainingLineSpace: Double
@@ -37,7 +49,7 @@ public struct SizingProposal: Sendable, Hashable {
   public var lineWidth: Double
 
   /// Creates a proposal (the layout makes these; tests of sizing callbacks may too).
-  public init(indexPath: IndexPath, remainingLineSpace: Double, lineWidth: Double) {
+  public init(indexPath: ListIndexPath, remainingLineSpace: Double, lineWidth: Double) {
     self.indexPath = indexPath
     self.remainingLineSpace = remainingLineSpace
     self.lineWidth = lineWidth
@@ -512,7 +524,7 @@ public struct ListConfiguration: Sendable {
 ///           cells: [Cell(id: "a", width: 100, height: 50), Cell(id: "b", width: 120, height: 50)])
 /// ]
 /// let snapshot = try model.layout()
-/// snapshot.frame(of: IndexPath(item: 1, section: 0))  // (110, 49, 120, 50)
+/// snapshot.frame(of: ListIndexPath(item: 1, section: 0))  // (110, 49, 120, 50)
 /// ```
 public struct ListModel: Sendable {
   /// Whole-list settings.

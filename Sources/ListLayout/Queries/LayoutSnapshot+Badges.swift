@@ -10,7 +10,7 @@ extension LayoutSnapshot {
   /// there is no such cell or it has none.
   ///
   /// - Complexity: O(log n + b) for the cell's b badges.
-  public func badgeAttributes(at indexPath: IndexPath) -> [LayoutAttributes] {
+  public func badgeAttributes(at indexPath: ListIndexPath) -> [LayoutAttributes] {
     guard geometries.indices.contains(indexPath.section),
       indexPath.item >= 0, indexPath.item < geometries[indexPath.section].itemCount
     else { return [] }
@@ -28,7 +28,7 @@ extension LayoutSnapshot {
   /// The badge `index` of the cell at `indexPath`, or `nil` when there is none.
   ///
   /// - Complexity: O(log n).
-  public func badgeAttributes(at indexPath: IndexPath, index: Int) -> LayoutAttributes? {
+  public func badgeAttributes(at indexPath: ListIndexPath, index: Int) -> LayoutAttributes? {
     let all = badgeAttributes(at: indexPath)
     return all.indices.contains(index) ? all[index] : nil
   }
@@ -69,7 +69,7 @@ extension LayoutSnapshot {
       guard test(frame) else { continue }
       result.append(
         LayoutAttributes(
-          kind: .badge, indexPath: IndexPath(item: item, section: section), frame: frame,
+          kind: .badge, indexPath: ListIndexPath(item: item, section: section), frame: frame,
           zIndex: LayoutAttributes.badgeZIndex, badgeIndex: index, id: badges[index].id))
     }
   }

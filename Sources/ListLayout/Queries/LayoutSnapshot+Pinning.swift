@@ -92,7 +92,7 @@ extension LayoutSnapshot {
     // The natural frame in layout space (as `supplementaryLayoutFrame` places it).
     var frame = local.offsetBy(dy: top)
     var element = LayoutAttributes(
-      kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
+      kind: kind, indexPath: ListIndexPath(item: 0, section: section), frame: directed(frame),
       zIndex: LayoutAttributes.supplementaryZIndex)
     // Pinned in layout space (along y), then turned into the snapshot's direction.
     let target: Double

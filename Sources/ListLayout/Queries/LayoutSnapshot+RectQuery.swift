@@ -155,7 +155,7 @@ extension LayoutSnapshot {
             if frame.intersects(rect) {
               result.append(
                 LayoutAttributes(
-                  kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
                   zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
             }
           }
@@ -169,7 +169,7 @@ extension LayoutSnapshot {
             if frame.intersects(rect) {
               result.append(
                 LayoutAttributes(
-                  kind: .cell, indexPath: IndexPath(item: candidate.item, section: section), frame: frame,
+                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
                   zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
             }
             cursor.withBadges(of: candidate.item) {
@@ -345,7 +345,7 @@ extension LayoutSnapshot {
         if frame.contains(point) {
           consider(
             LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: item, section: section), frame: frame,
+              kind: .cell, indexPath: ListIndexPath(item: item, section: section), frame: frame,
               zIndex: LayoutAttributes.cellZIndex))
         }
         return true
@@ -391,9 +391,9 @@ extension LayoutSnapshot {
   /// no cells.
   ///
   /// - Complexity: O(log n + k) for k cells on the few lines near `point`.
-  public func indexPath(nearestTo point: Point) -> IndexPath? {
+  public func indexPath(nearestTo point: Point) -> ListIndexPath? {
     guard point.isFinite else { return nil }
-    var best: (dy: Double, dx: Double, indexPath: IndexPath)?
+    var best: (dy: Double, dx: Double, indexPath: ListIndexPath)?
     // Distances along the scroll axis (dy) first, then across it (dx).
     let along = scrollCoordinate(point)
     let across = isHorizontal ? point.y : point.x
@@ -401,7 +401,7 @@ extension LayoutSnapshot {
       let frame = isHorizontal ? rect.transposed : rect
       let dy = max(0, frame.minY - along, along - frame.maxY)
       let dx = max(0, frame.minX - across, across - frame.maxX)
-      let candidate = (dy, dx, IndexPath(item: item, section: section))
+      let candidate = (dy, dx, ListIndexPath(item: item, section: section))
       if let current = best {
         if (candidate.0, candidate.1, candidate.2) < (current.dy, current.dx, current.indexPath) {
           best = candidate

@@ -10,14 +10,15 @@ extension LayoutSnapshot {
   /// section, a section of another kind).
   ///
   /// - Complexity: O(log s + log n).
-  public func separatorAttributes(at indexPath: IndexPath) -> LayoutAttributes? {
+  public func separatorAttributes(at indexPath: ListIndexPath) -> LayoutAttributes? {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let geometry = geometries[indexPath.section]
     guard let placement = geometry.chrome.separator, indexPath.item >= 0,
       indexPath.item < geometry.body.separatorCount
     else { return nil }
     let gap = geometry.body.lineGap(indexPath.item, at: bodyOrigin(indexPath.section))
-    return separator(indexPath.section, indexPath.item, placement.frame(bottom: gap.bottom, top: gap.top), id: placement.id)
+    return separator(
+      indexPath.section, indexPath.item, placement.frame(bottom: gap.bottom, top: gap.top), id: placement.id)
   }
 
   /// The number of separators section `section` lists (0 for a section that does not exist).
@@ -31,7 +32,7 @@ extension LayoutSnapshot {
   @inline(__always)
   func separator(_ section: Int, _ item: Int, _ frame: Rect, id: String?) -> LayoutAttributes {
     LayoutAttributes(
-      kind: .separator, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+      kind: .separator, indexPath: ListIndexPath(item: item, section: section), frame: directed(frame),
       zIndex: LayoutAttributes.separatorZIndex, id: id)
   }
 

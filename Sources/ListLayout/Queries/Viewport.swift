@@ -55,9 +55,9 @@ public struct ViewportLayout: Sendable {
   public var overlayIDs: [String]
   /// The cells to prefetch ahead, in the scroll direction: those wholly past the viewport's
   /// leading edge within `screensAhead` viewport heights.
-  public var prefetchAhead: ClosedRange<IndexPath>?
+  public var prefetchAhead: ClosedRange<ListIndexPath>?
   /// The cells to prefetch behind, against the scroll direction, likewise.
-  public var prefetchBehind: ClosedRange<IndexPath>?
+  public var prefetchBehind: ClosedRange<ListIndexPath>?
   /// The cells to prefetch sideways in each carousel section the viewport shows, in section
   /// order.
   public var prefetchSideways: [CarouselPrefetch] = []
@@ -131,7 +131,7 @@ extension LayoutSnapshot {
       }
       elements.append(
         LayoutAttributes(
-          kind: .overlay, indexPath: IndexPath(item: index, section: -1), frame: frame,
+          kind: .overlay, indexPath: ListIndexPath(item: index, section: -1), frame: frame,
           zIndex: LayoutAttributes.overlayZIndex, id: overlay.id))
     }
     let ahead = max(0, screensAhead) * length
@@ -197,7 +197,7 @@ extension LayoutSnapshot {
     overlappingY minY: Double, _ maxY: Double, reach: (minX: Double, maxX: Double)?,
     offsets: SectionOffsets, _ candidates: CellCandidates,
     where filter: (Rect) -> Bool
-  ) -> ClosedRange<IndexPath>? {
+  ) -> ClosedRange<ListIndexPath>? {
     guard minY.isFinite, maxY.isFinite, maxY > minY else { return nil }
     let direction = frameDirection
     /// Whether a cell's frame (layout space, left to right) counts, in a carousel or not.
@@ -222,12 +222,12 @@ extension LayoutSnapshot {
     guard let sections = sectionSearch(overlapping: scrollBand(minY, maxY)) else { return nil }
     let endSection = sectionEnd(from: sections.first, below: sections.maxY)
     var walk = SectionWalk(from: sections.first, sectionsTop: sectionsTop)
-    var found: IndexPath?
+    var found: ListIndexPath?
     while walk.section < endSection {
       let top = walk.top(in: self)
       guard top < sections.maxY else { break }
       if let item = search(walk.section, top: top, last: false) {
-        found = IndexPath(item: item, section: walk.section)
+        found = ListIndexPath(item: item, section: walk.section)
         break
       }
       walk.advance()
@@ -237,7 +237,7 @@ extension LayoutSnapshot {
     var section = endSection - 1
     while section >= firstSection {
       if let item = search(section, top: sectionTop(section), last: true) {
-        return first...IndexPath(item: item, section: section)
+        return first...ListIndexPath(item: item, section: section)
       }
       section -= 1
     }
@@ -254,7 +254,7 @@ extension LayoutSnapshot {
   /// - Complexity: O(log n + s + k) for the s sections and k cells on lines in the band.
   public func cellRange(
     overlappingY minY: Double, _ maxY: Double, where filter: (Rect) -> Bool = { _ in true }
-  ) -> ClosedRange<IndexPath>? {
+  ) -> ClosedRange<ListIndexPath>? {
     var scratch = QueryScratch(offsets: .zero)
     defer { scratch.finish() }
     return cellRange(
@@ -280,7 +280,7 @@ extension LayoutSnapshot {
   ///
   /// ```swift
   /// let offset = snapshot.contentOffset(
-  ///   toShow: IndexPath(item: 0, section: 0), alignment: .top, viewportHeight: 667,
+  ///   toShow: ListIndexPath(item: 0, section: 0), alignment: .top, viewportHeight: 667,
   ///   avoidingPinnedHeaders: true)
   /// ```
   ///
@@ -294,7 +294,7 @@ extension LayoutSnapshot {
   ///     header count as covering the top too (default `false`: the offset ignores them).
   /// - Complexity: O(log n).
   public func contentOffset(
-    toShow indexPath: IndexPath, alignment: ScrollAlignment, viewportHeight: Double, topInset: Double = 0,
+    toShow indexPath: ListIndexPath, alignment: ScrollAlignment, viewportHeight: Double, topInset: Double = 0,
     avoidingPinnedHeaders: Bool = false
   ) -> Double? {
     guard let real = frame(of: indexPath), viewportHeight.isFinite, viewportHeight >= 0 else { return nil }

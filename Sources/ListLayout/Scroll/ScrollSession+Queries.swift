@@ -10,7 +10,7 @@ extension LayoutSnapshot {
   /// The extent along the scroll axis of the cell at `indexPath`; `nil` when there is none.
   ///
   /// - Complexity: O(log s + log p).
-  func alongExtent(of indexPath: IndexPath) -> (min: Double, max: Double)? {
+  func alongExtent(of indexPath: ListIndexPath) -> (min: Double, max: Double)? {
     frame(of: indexPath).map { scrollRange($0) }
   }
 
@@ -37,8 +37,10 @@ extension LayoutSnapshot {
   /// positive length; in index-path order.
   ///
   /// - Complexity: O(log n + k) for k candidate cells.
-  func scrollVisibleCells(offset: Double, length: Double, carouselOffsets: HorizontalOffsets) -> [IndexPath] {
-    var result: [IndexPath] = []
+  func scrollVisibleCells(
+    offset: Double, length: Double, carouselOffsets: HorizontalOffsets
+  ) -> [ListIndexPath] {
+    var result: [ListIndexPath] = []
     let low = offset
     let high = offset + length
     let width = model.configuration.width
@@ -59,14 +61,14 @@ extension LayoutSnapshot {
           guard min(frame.maxY, high) - max(frame.minY, low) > 0 else { return true }
           let x = direction.directed(frame).minX + moved
           if min(x + frame.width, width) - max(x, 0) > 0 {
-            result.append(IndexPath(item: item, section: section))
+            result.append(ListIndexPath(item: item, section: section))
           }
           return true
         }
       } else {
         box.body.forEachItem(overlappingY: low, high, at: origin) { item, frame in
           if min(frame.maxY, high) - max(frame.minY, low) > 0 {
-            result.append(IndexPath(item: item, section: section))
+            result.append(ListIndexPath(item: item, section: section))
           }
           return true
         }
@@ -80,13 +82,15 @@ extension LayoutSnapshot {
   /// axis by a positive length and for which `accept` holds.
   ///
   /// - Complexity: O(log n + k) for the k candidate cells before it.
-  func firstCell(overlapping low: Double, _ high: Double, where accept: (IndexPath) -> Bool) -> IndexPath? {
-    var found: IndexPath?
+  func firstCell(
+    overlapping low: Double, _ high: Double, where accept: (ListIndexPath) -> Bool
+  ) -> ListIndexPath? {
+    var found: ListIndexPath?
     walkSections(overlapping: low, high) { section, top in
       guard let (box, origin) = queryBody(section, top: top) else { return true }
       box.body.forEachItem(overlappingY: low, high, at: origin) { item, frame in
         guard min(frame.maxY, high) - max(frame.minY, low) > 0 else { return true }
-        let path = IndexPath(item: item, section: section)
+        let path = ListIndexPath(item: item, section: section)
         guard accept(path) else { return true }
         found = path
         return false

@@ -35,7 +35,7 @@ extension ScrollSession {
   /// where it is on screen; ``savedState()`` records it.
   ///
   /// - Complexity: O(log n + k).
-  public var anchor: IndexPath? {
+  public var anchor: ListIndexPath? {
     snapshot.firstCell(overlapping: offset + options.topInset, offset + viewportLength - options.bottomInset)
     {
       _ in true
@@ -110,7 +110,7 @@ extension ScrollSession {
 
   /// After the offset moved from `before` (the cells the same): the quick-return header, the
   /// visible cells, and those that appeared and disappeared.
-  mutating func moved(fromOffset before: Double, visible old: [IndexPath]) -> ScrollStep {
+  mutating func moved(fromOffset before: Double, visible old: [ListIndexPath]) -> ScrollStep {
     reveal(by: offset - before)
     visibleCells = snapshot.scrollVisibleCells(
       offset: offset, length: viewportLength, carouselOffsets: carouselOffsets)
@@ -119,8 +119,8 @@ extension ScrollSession {
   }
 
   /// The elements of sorted `list` not in sorted `other`.
-  static func sorted(_ list: [IndexPath], without other: [IndexPath]) -> [IndexPath] {
-    var result: [IndexPath] = []
+  static func sorted(_ list: [ListIndexPath], without other: [ListIndexPath]) -> [ListIndexPath] {
+    var result: [ListIndexPath] = []
     var j = 0
     for path in list {
       while j < other.count && other[j] < path { j += 1 }
@@ -235,7 +235,7 @@ extension ScrollSession {
   // MARK: Jumps
 
   /// The cell a jump names.
-  mutating func resolve(_ jump: ScrollJump) throws(ScrollError) -> IndexPath {
+  mutating func resolve(_ jump: ScrollJump) throws(ScrollError) -> ListIndexPath {
     switch jump.target {
     case .id(let id):
       guard let path = indexPath(ofIdentifier: id) else { throw .unknownIdentifier(id) }
@@ -248,7 +248,7 @@ extension ScrollSession {
 
   /// The offset that aligns `target` as `jump` asks, clamped: top `min − T + d`, center
   /// `(min + max) / 2 − (T + (H − T − B) / 2) + d`, bottom `max − (H − B) + d`.
-  func alignedOffset(_ jump: ScrollJump, target: IndexPath) -> Double? {
+  func alignedOffset(_ jump: ScrollJump, target: ListIndexPath) -> Double? {
     guard let extent = snapshot.alongExtent(of: target) else { return nil }
     let top = options.topInset
     let bottom = options.bottomInset
@@ -264,7 +264,7 @@ extension ScrollSession {
 
   /// The first cell with identifier `id`, from the index of identifiers (built now if it is
   /// not).
-  mutating func indexPath(ofIdentifier id: String) -> IndexPath? {
+  mutating func indexPath(ofIdentifier id: String) -> ListIndexPath? {
     if identifiers == nil { identifiers = IdentifierIndex(snapshot.model) }
     return identifiers!.first(id, in: snapshot.model)
   }
@@ -326,8 +326,8 @@ extension ScrollSession {
     }
     // Across an update a cell is the one the difference matches it with.
     let now = Set(visibleCells)
-    var kept = Set<IndexPath>()
-    var disappeared: [IndexPath] = []
+    var kept = Set<ListIndexPath>()
+    var disappeared: [ListIndexPath] = []
     for path in old {
       if let new = tracking.newIndexPath(of: path), now.contains(new) {
         kept.insert(new)
@@ -360,7 +360,7 @@ extension ScrollSession {
   /// Sizes measured by a renderer.
   mutating func measure(_ sizes: [String: Size]) throws(ScrollError) -> ScrollStep {
     let ids = sizes.keys.sorted()
-    var paths: [IndexPath] = []
+    var paths: [ListIndexPath] = []
     paths.reserveCapacity(ids.count)
     var update = ListUpdate()
     for id in ids {
@@ -439,7 +439,7 @@ extension ScrollSession {
     if let jump = state.pendingJump { try Self.finite(jump.offset, "the jump's offset") }
     let ids = state.measuredSizes.keys.sorted()
     var update = ListUpdate()
-    var present: [(String, IndexPath)] = []
+    var present: [(String, ListIndexPath)] = []
     for id in ids {
       let size = state.measuredSizes[id]!
       guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
@@ -585,12 +585,12 @@ struct IdentifierIndex: Sendable {
   /// one with the same identifiers in the same places).
   ///
   /// - Complexity: O(|id| + log n).
-  func first(_ id: String, in model: ListModel) -> IndexPath? {
+  func first(_ id: String, in model: ListModel) -> ListIndexPath? {
     let hash = Self.hash(id)
     let bucket = Int(hash >> UInt64(64 - bits))
     for k in Int(directory[bucket])..<Int(directory[bucket + 1]) where entries[k].hash == hash {
       let packed = entries[k].path
-      let path = IndexPath(item: Int(packed & 0xFFFF_FFFF), section: Int(packed >> 32))
+      let path = ListIndexPath(item: Int(packed & 0xFFFF_FFFF), section: Int(packed >> 32))
       if model.sections[path.section].cells[path.item].id == id { return path }
     }
     return nil
@@ -617,10 +617,10 @@ struct CellTracking {
 
   /// Where the old cell at `path` is after the update (the difference's matching); `nil` when
   /// it is deleted.
-  func newIndexPath(of path: IndexPath) -> IndexPath? { resolved.newIndexPath(of: path) }
+  func newIndexPath(of path: ListIndexPath) -> ListIndexPath? { resolved.newIndexPath(of: path) }
 
   /// Whether the update neither deletes nor moves the old cell at `path` (nor its section).
-  func keepsInPlace(_ path: IndexPath) -> Bool {
+  func keepsInPlace(_ path: ListIndexPath) -> Bool {
     resolved.movedItems[path] == nil && !movedSections.contains(path.section) && newIndexPath(of: path) != nil
   }
 

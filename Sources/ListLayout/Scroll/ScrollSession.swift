@@ -85,7 +85,7 @@ public struct ScrollJump: Sendable, Hashable {
     /// The first cell (in index-path order) with this identifier.
     case id(String)
     /// The cell at this index path.
-    case item(IndexPath)
+    case item(ListIndexPath)
   }
 
   /// The cell to jump to.
@@ -176,7 +176,7 @@ public enum ScrollError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No cell has the identifier (a measurement or a jump).
   case unknownIdentifier(String)
   /// No cell is at the index path (a jump).
-  case noSuchItem(IndexPath)
+  case noSuchItem(ListIndexPath)
   /// The section is not a carousel (or does not exist).
   case notACarousel(section: Int, numberOfSections: Int)
   /// The changed list cannot be laid out.
@@ -197,15 +197,15 @@ public enum ScrollError: Error, Hashable, Sendable, CustomStringConvertible {
 /// What one event did, beside the session's new state.
 public struct ScrollStep: Sendable {
   /// The cells visible after the event that were not before, in index-path order (after it).
-  public var appeared: [IndexPath]
+  public var appeared: [ListIndexPath]
   /// The cells visible before the event that are not after, in index-path order (before it).
   /// Across an update a cell is the same when the difference matches it.
-  public var disappeared: [IndexPath]
+  public var disappeared: [ListIndexPath]
   /// The saved state, after ``ScrollEvent/save``.
   public var state: ScrollState?
 
   /// Creates a step.
-  public init(appeared: [IndexPath] = [], disappeared: [IndexPath] = [], state: ScrollState? = nil) {
+  public init(appeared: [ListIndexPath] = [], disappeared: [ListIndexPath] = [], state: ScrollState? = nil) {
     self.appeared = appeared
     self.disappeared = disappeared
     self.state = state
@@ -266,14 +266,14 @@ public struct ScrollSession: Sendable {
   /// The visible cells, in index-path order: those whose on-screen frame overlaps
   /// `(offset, offset + viewportLength)` along the scroll axis by a positive length (a
   /// carousel's cells moved by its offset, and overlapping `(0, width)` across it).
-  public internal(set) var visibleCells: [IndexPath] = []
+  public internal(set) var visibleCells: [ListIndexPath] = []
   /// The first cell of each identifier, built when first needed after a change of cells.
   var identifiers: IdentifierIndex?
 
   /// A pending jump and the cell it follows.
   struct PendingJump: Sendable {
     var jump: ScrollJump
-    var target: IndexPath
+    var target: ListIndexPath
 
     /// The jump as the public API and a saved state name it: a jump to an item names the
     /// item where its cell is now.

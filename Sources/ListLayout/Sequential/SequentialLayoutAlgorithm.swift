@@ -27,7 +27,7 @@ struct SequentialLayoutAlgorithm: SectionLayoutAlgorithm {
       // Sequential items are sized with the fitting width SQLayout proposes.
       let proposal: @Sendable (Size) -> SizingProposal = { fitting in
         SizingProposal(
-          indexPath: IndexPath(item: item, section: sectionIndex), remainingLineSpace: fitting.width,
+          indexPath: ListIndexPath(item: item, section: sectionIndex), remainingLineSpace: fitting.width,
           lineWidth: fitting.width)
       }
       switch cell.size {

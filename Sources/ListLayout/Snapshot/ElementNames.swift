@@ -55,7 +55,10 @@ extension CellList {
     let (found, local) = leaf(containing: item)
     guard found.run != nil else { return (found.elements, item - local) }
     let lower = local / CellList.chunkCapacity * CellList.chunkCapacity
-    return (found.materialized(lower..<Swift.min(found.count, lower + CellList.chunkCapacity)), item - (local - lower))
+    return (
+      found.materialized(lower..<Swift.min(found.count, lower + CellList.chunkCapacity)),
+      item - (local - lower)
+    )
   }
 }
 

@@ -74,7 +74,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// below line *k*; for headers, footers and backgrounds, item 0 of their section; for the
   /// list header and footer, item 0 of section −1; for overlays, item *i* (the overlay's
   /// position) of section −1.
-  public var indexPath: IndexPath
+  public var indexPath: ListIndexPath
   /// The frame in content coordinates.
   public var frame: Rect
   /// The drawing order: higher is in front.
@@ -96,7 +96,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates attributes (`badgeIndex`: a badge's position among its cell's badges).
   public init(
-    kind: ElementKind, indexPath: IndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
+    kind: ElementKind, indexPath: ListIndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
     badgeIndex: Int = 0, id: String? = nil
   ) {
     self.kind = kind

@@ -20,7 +20,7 @@ extension LayoutSnapshot {
   /// ```
   ///
   /// - Complexity: O(log s + log n).
-  public func identifier(of indexPath: IndexPath, kind: ElementKind) -> String? {
+  public func identifier(of indexPath: ListIndexPath, kind: ElementKind) -> String? {
     switch kind {
     case .listHeader: return model.configuration.listHeader?.id
     case .listFooter: return model.configuration.listFooter?.id

@@ -8,7 +8,7 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log s + log p) for s sections and p pages of a flow section (about
   ///   n / 512 for n cells).
-  public func attributes(at indexPath: IndexPath) -> LayoutAttributes? {
+  public func attributes(at indexPath: ListIndexPath) -> LayoutAttributes? {
     guard let frame = frame(of: indexPath) else { return nil }
     return LayoutAttributes(
       kind: .cell, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.cellZIndex,
@@ -18,7 +18,7 @@ extension LayoutSnapshot {
   /// The frame of the cell at `indexPath`, or `nil` when there is no such cell.
   ///
   /// - Complexity: O(log s + log p).
-  public func frame(of indexPath: IndexPath) -> Rect? {
+  public func frame(of indexPath: ListIndexPath) -> Rect? {
     guard geometries.indices.contains(indexPath.section) else { return nil }
     let geometry = geometries[indexPath.section]
     guard indexPath.item >= 0, indexPath.item < geometry.itemCount else { return nil }
@@ -44,7 +44,7 @@ extension LayoutSnapshot {
   func supplementary(_ kind: ElementKind, _ section: Int) -> LayoutAttributes? {
     guard let frame = supplementaryLayoutFrame(kind, section) else { return nil }
     return LayoutAttributes(
-      kind: kind, indexPath: IndexPath(item: 0, section: section), frame: directed(frame),
+      kind: kind, indexPath: ListIndexPath(item: 0, section: section), frame: directed(frame),
       zIndex: LayoutAttributes.supplementaryZIndex, id: supplementaryID(kind, section))
   }
 
@@ -136,7 +136,7 @@ extension LayoutSnapshot {
         try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
           try body(
             LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+              kind: .cell, indexPath: ListIndexPath(item: item, section: section), frame: directed(frame),
               zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
         }
       } else {
@@ -147,7 +147,7 @@ extension LayoutSnapshot {
         try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
           try body(
             LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: item, section: section), frame: directed(frame),
+              kind: .cell, indexPath: ListIndexPath(item: item, section: section), frame: directed(frame),
               zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
           badges.removeAll(keepingCapacity: true)
           cursor.withBadges(of: item) {
@@ -185,7 +185,7 @@ extension LayoutSnapshot {
   ///
   /// Cells only: a header's or footer's index path (item 0 of its section) names the
   /// section's first cell here. Name any element with ``identifier(of:kind:)``.
-  public func identifier(of indexPath: IndexPath) -> String? {
+  public func identifier(of indexPath: ListIndexPath) -> String? {
     guard model.sections.indices.contains(indexPath.section) else { return nil }
     // Read in place: a copy of the section would retain its cells and chrome.
     return model.sections.withElement(at: indexPath.section) { section in

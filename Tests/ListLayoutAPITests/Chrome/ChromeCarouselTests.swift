@@ -66,7 +66,7 @@ import Testing
       ])
     let snapshot = try model.layout()
     // The carousel's row starts below the list header: cells at x 0, 50, 100, 150, 200.
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(50, 20, 40, 30))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(50, 20, 40, 30))
     #expect(snapshot.contentSize == Size(width: 100, height: 60))
     var offsets = HorizontalOffsets()
     offsets[0] = 65

@@ -202,9 +202,9 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
     #expect(snapshot.contentSize == Size(width: 200, height: 165))
     #expect(snapshot.elementCount == 9)
     #expect(snapshot.invariantViolations() == [])
-    #expect(snapshot.backgroundAttributes(inSection: 1)?.indexPath == IndexPath(item: 0, section: 1))
+    #expect(snapshot.backgroundAttributes(inSection: 1)?.indexPath == ListIndexPath(item: 0, section: 1))
     #expect(snapshot.backgroundAttributes(inSection: 2) == nil)
-    #expect(snapshot.listHeaderAttributes()?.indexPath == IndexPath(item: 0, section: -1))
+    #expect(snapshot.listHeaderAttributes()?.indexPath == ListIndexPath(item: 0, section: -1))
     // Listing order sorts the list header first and the footer last.
     #expect(all.shuffled().sorted(by: LayoutAttributes.listingOrder) == all)
     // The section frame starts below the list header.
@@ -311,14 +311,14 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
     let frame = snapshot.viewport(at: Point(x: 50, y: 0), size: Size(width: 40, height: 100))
     #expect(frame.elements.map(\.frame) == [rect(50, 0, 20, 100), rect(60, 0, 30, 40)])
     #expect(frame.elements[0].isPinned)
-    #expect(snapshot.element(at: Point(x: 25, y: 50))?.indexPath == IndexPath(item: 1, section: 0))
-    #expect(snapshot.indexPath(nearestTo: Point(x: 95, y: 70)) == IndexPath(item: 2, section: 0))
+    #expect(snapshot.element(at: Point(x: 25, y: 50))?.indexPath == ListIndexPath(item: 1, section: 0))
+    #expect(snapshot.indexPath(nearestTo: Point(x: 95, y: 70)) == ListIndexPath(item: 2, section: 0))
     #expect(
-      snapshot.contentOffset(toShow: IndexPath(item: 2, section: 0), alignment: .top, viewportHeight: 20)
+      snapshot.contentOffset(toShow: ListIndexPath(item: 2, section: 0), alignment: .top, viewportHeight: 20)
         == 60)
     #expect(
-      snapshot.cellRange(overlappingY: 55, 70) == IndexPath(
-        item: 2, section: 0)...IndexPath(item: 2, section: 0))
+      snapshot.cellRange(overlappingY: 55, 70) == ListIndexPath(
+        item: 2, section: 0)...ListIndexPath(item: 2, section: 0))
   }
 
   @Test func horizontalSizingCallbacksAreAskedInTransposedTerms() throws {
@@ -336,7 +336,7 @@ func referencePinnedElements(_ snapshot: LayoutSnapshot, _ pinning: PinningConte
     // The line runs down the list: 100 high, 30 taken by the first cell and 5 of spacing.
     #expect(seen.proposals.map(\.remainingLineSpace) == [65])
     #expect(seen.proposals.map(\.lineWidth) == [100])
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(0, 35, 25, 65))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(0, 35, 25, 65))
   }
 
   // MARK: Seeded properties

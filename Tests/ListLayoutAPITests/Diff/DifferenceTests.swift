@@ -43,7 +43,7 @@ import Testing
     let difference = ListDifference(from: old, to: new)
     #expect(
       difference.items.moved == [
-        .init(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 9, section: 0))
+        .init(from: ListIndexPath(item: 0, section: 0), to: ListIndexPath(item: 9, section: 0))
       ])
     #expect(
       difference.items.deleted.isEmpty && difference.items.inserted.isEmpty
@@ -62,8 +62,8 @@ import Testing
     // and deletes old x#1.
     new.sections[0].cells = [Cell(id: "x", width: 20, height: 10)]
     let difference = ListDifference(from: old, to: new)
-    #expect(difference.items.deleted == [IndexPath(item: 1, section: 0)])
-    #expect(difference.items.updated == [IndexPath(item: 0, section: 0)])
+    #expect(difference.items.deleted == [ListIndexPath(item: 1, section: 0)])
+    #expect(difference.items.updated == [ListIndexPath(item: 0, section: 0)])
     #expect(difference.items.moved.isEmpty && difference.items.inserted.isEmpty)
   }
 

@@ -17,13 +17,14 @@ import Testing
     #expect(
       transition.elements == [
         ElementTransition(
-          kind: .cell, indexPath: IndexPath(item: 0, section: 0), id: "b", from: rect(0, 55, 375, 50),
+          kind: .cell, indexPath: ListIndexPath(item: 0, section: 0), id: "b", from: rect(0, 55, 375, 50),
           to: rect(0, 0, 375, 50)),
         ElementTransition(
-          kind: .cell, indexPath: IndexPath(item: 1, section: 0), id: "d", from: nil, to: rect(0, 55, 375, 50)
+          kind: .cell, indexPath: ListIndexPath(item: 1, section: 0), id: "d", from: nil,
+          to: rect(0, 55, 375, 50)
         ),
         ElementTransition(
-          kind: .cell, indexPath: IndexPath(item: 2, section: 0), id: "c", from: rect(0, 110, 375, 50),
+          kind: .cell, indexPath: ListIndexPath(item: 2, section: 0), id: "c", from: rect(0, 110, 375, 50),
           to: rect(0, 110, 375, 50)),
       ])
   }
@@ -49,7 +50,8 @@ import Testing
       header.from == rect(0, 50, 100, 20) && header.to == rect(0, 50, 100, 20) && header.wasPinned
         && header.isPinned)
     let deleted = try #require(transition.elements.last)
-    #expect(deleted.id == "c2" && deleted.indexPath == IndexPath(item: 2, section: 0) && deleted.to == nil)
+    #expect(
+      deleted.id == "c2" && deleted.indexPath == ListIndexPath(item: 2, section: 0) && deleted.to == nil)
     #expect(deleted.from == rect(0, 110, 100, 40))
     #expect(transition.elements.count == 5)  // header, c0, c1, c3 (from 155 to 110), c2 deleted
     #expect(transition.elements[3].id == "c3" && transition.elements[3].from == rect(0, 155, 100, 40))
@@ -66,7 +68,7 @@ import Testing
       let new = DifferenceGenerator.mutate(old, &rng)
       let difference = ListDifference(from: old, to: new)
       let match = try ReferenceDifference.check(old, new, difference, "seed \(seed)")
-      var oldToNew: [IndexPath: IndexPath] = [:]
+      var oldToNew: [ListIndexPath: ListIndexPath] = [:]
       for (to, from) in match { oldToNew[from] = to }
       let moved = Set(difference.items.moved.map(\.from))
       let before = try old.layout()

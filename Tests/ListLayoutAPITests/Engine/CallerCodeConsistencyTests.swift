@@ -132,7 +132,7 @@ import Testing
       let s = Int.random(in: 0..<snapshot.numberOfSections, using: &rng)
       let count = snapshot.numberOfItems(inSection: s)
       guard count > 0 else { continue }
-      let path = IndexPath(item: Int.random(in: 0..<count, using: &rng), section: s)
+      let path = ListIndexPath(item: Int.random(in: 0..<count, using: &rng), section: s)
       #expect(snapshot.frame(of: path) == cellFrames[path], "\(context): frame of \(path)")
     }
     let offsets = (0..<24).map { _ in Double.random(in: 0...max(0, height - 600), using: &rng).rounded() }
@@ -159,7 +159,7 @@ import Testing
   }
 
   static func expectViewport(
-    _ snapshot: LayoutSnapshot, at y: Double, matches frames: [IndexPath: Rect], _ context: String
+    _ snapshot: LayoutSnapshot, at y: Double, matches frames: [ListIndexPath: Rect], _ context: String
   ) {
     let screen = snapshot.viewport(at: Point(x: 0, y: y), size: Size(width: 375, height: 600))
     for element in screen.elements where element.kind == .cell {
@@ -211,8 +211,8 @@ import Testing
     for step in 0..<4 {
       var update = ListUpdate()
       let item = Int.random(in: 0..<snapshot.numberOfItems(inSection: 0), using: &rng)
-      update.changedItems = [(IndexPath(item: item, section: 0), .size(Size(width: 77, height: 33)))]
-      update.insertedItems = [(IndexPath(item: 3, section: 1), Cell(width: 50, height: 50))]
+      update.changedItems = [(ListIndexPath(item: item, section: 0), .size(Size(width: 77, height: 33)))]
+      update.insertedItems = [(ListIndexPath(item: 3, section: 1), Cell(width: 50, height: 50))]
       snapshot = try snapshot.applying(update).snapshot
       await Self.expectConsistentReads(snapshot, drift: drift, seed: UInt64(step), "\(kind) edit \(step)")
     }

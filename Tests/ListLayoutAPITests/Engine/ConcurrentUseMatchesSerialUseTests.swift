@@ -32,8 +32,8 @@ import Testing
   /// What a series of queries answers, as plain values to compare.
   struct Answers: Equatable, Sendable {
     var visible: [[LayoutAttributes]] = []
-    var hits: [IndexPath?] = []
-    var nearest: [IndexPath?] = []
+    var hits: [ListIndexPath?] = []
+    var nearest: [ListIndexPath?] = []
     var viewportCounts: [Int] = []
   }
 
@@ -63,7 +63,8 @@ import Testing
         group.addTask {
           // Every task also reads the whole snapshot and edits its own copy.
           var update = ListUpdate()
-          update.resizeItem(at: IndexPath(item: 0, section: 1 + task % 30), to: Size(width: 50, height: 50))
+          update.resizeItem(
+            at: ListIndexPath(item: 0, section: 1 + task % 30), to: Size(width: 50, height: 50))
           let edited = try? snapshot.applying(update).snapshot
           return (task, Self.answers(snapshot, task: task), edited?.invariantViolations() ?? ["edit failed"])
         }

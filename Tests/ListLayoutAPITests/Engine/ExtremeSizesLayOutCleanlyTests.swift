@@ -46,7 +46,7 @@ func residentBytes() -> Int? {
     #expect(snapshot.elementCount == count)
     #expect(snapshot.invariantViolations() == [])
     // The last cell is where a brute-force walk of the lines would put it, and queries stay fast.
-    let last = snapshot.frame(of: IndexPath(item: count - 1, section: 0))
+    let last = snapshot.frame(of: ListIndexPath(item: count - 1, section: 0))
     #expect(last != nil && last!.maxY <= snapshot.contentSize.height)
     let middle = snapshot.contentSize.height / 2
     let visible = snapshot.elements(in: Rect(x: 0, y: middle, width: 375, height: 667))
@@ -55,8 +55,8 @@ func residentBytes() -> Int? {
     let nearest = snapshot.indexPath(nearestTo: Point(x: 100, y: middle))
     #expect(nearest != nil)
     var update = ListUpdate()
-    update.deleteItem(at: IndexPath(item: count / 2, section: 0))
-    update.insertItem(Cell(width: 375, height: 10), at: IndexPath(item: 0, section: 0))
+    update.deleteItem(at: ListIndexPath(item: count / 2, section: 0))
+    update.insertItem(Cell(width: 375, height: 10), at: ListIndexPath(item: 0, section: 0))
     if let edited = try? snapshot.applying(update).snapshot {
       #expect(edited.numberOfItems(inSection: 0) == count)
       #expect(edited.invariantViolations() == [])
@@ -164,7 +164,7 @@ func residentBytes() -> Int? {
         #expect(snapshot.invariantViolations() == [])
         #expect(snapshot.elementCount == 10_001)
         for item in [0, 4_999, 9_999] {
-          let frame = try #require(snapshot.frame(of: IndexPath(item: item, section: 0)))
+          let frame = try #require(snapshot.frame(of: ListIndexPath(item: item, section: 0)))
           #expect(frame.width == 0 && frame.height == 0 && frame.isFinite)
         }
         // Zero-area frames intersect nothing (documented), but nearest-cell still finds one.

@@ -72,9 +72,9 @@ import Testing
     let snapshot = try model.layout()
     // A line's first cell sits at its own name's length from the edge (names iterate standard
     // traits first, then the others by name: "trait-0" is last).
-    let first = try #require(snapshot.frame(of: IndexPath(item: 0, section: 0)))
+    let first = try #require(snapshot.frame(of: ListIndexPath(item: 0, section: 0)))
     #expect(first.minX == 5 + Double("trait-0".count))
-    let last = try #require(snapshot.frame(of: IndexPath(item: cells - 1, section: 0)))
+    let last = try #require(snapshot.frame(of: ListIndexPath(item: cells - 1, section: 0)))
     #expect(last.minX == 5 + Double("trait-\(cells - 1)".count))
     #expect(snapshot.invariantViolations() == [])
     // The Hub manager reads only standard traits: the same feed, the same answers as without names.

@@ -33,7 +33,7 @@ import Testing
       var update = ListUpdate()
       update.width = model.configuration.width / 2 + 1
       if let last = model.sections.indices.last {
-        update.insertItem(Cell(width: 10, height: 10), at: IndexPath(item: 0, section: last))
+        update.insertItem(Cell(width: 10, height: 10), at: ListIndexPath(item: 0, section: last))
       }
       if let edited = try? snapshot.applying(update).snapshot {
         #expect(edited.invariantViolations() == [], "\(name) after edit")

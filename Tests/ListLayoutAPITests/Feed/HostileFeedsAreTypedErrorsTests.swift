@@ -195,7 +195,7 @@ import Testing
     )
     let snapshot = try model.layout()
     #expect(snapshot.invariantViolations() == [])
-    let frame = try #require(snapshot.frame(of: IndexPath(item: 0, section: 0)))
+    let frame = try #require(snapshot.frame(of: ListIndexPath(item: 0, section: 0)))
     #expect(frame.width == 0 && frame.height == 0)
   }
 

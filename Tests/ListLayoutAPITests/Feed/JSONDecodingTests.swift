@@ -38,7 +38,7 @@ import Testing
     let snapshot = try model.layout()
     // Header at the top inset, the cell centered: (365 − 100) / 2 + 5.
     #expect(snapshot.headerAttributes(inSection: 0)?.frame == rect(0, 5, 375, 40))
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(137.5, 45, 100, 50))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(137.5, 45, 100, 50))
     #expect(snapshot.footerAttributes(inSection: 0)?.frame == rect(0, 95, 375, 20))
     #expect(snapshot.contentSize == Size(width: 375, height: 120))
   }
@@ -46,7 +46,7 @@ import Testing
   @Test func missingKeysTakeFSQDefaults() throws {
     let model = try ListModel(json: #"{"width": 200, "sections": [{"items": [{}]}]}"#)
     let snapshot = try model.layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(5, 5, 100, 100))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(5, 5, 100, 100))
   }
 
   @Test func partialAttributesApplyOverTheFeedDefaultsWhereverTheyAppear() throws {

@@ -35,7 +35,7 @@ import Testing
           ])
         ])
       let snapshot = try model.layout()
-      return (0..<2).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+      return (0..<2).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
     }
     // Intrinsic: 8 + 40 + 100 + 8 = 156 wide, 56 tall; fits after the first cell.
     #expect(try frames(.intrinsic)[1] == rect(105, 0, 156, 56))
@@ -50,10 +50,10 @@ import Testing
       configuration: plainConfiguration(width: 320),
       sections: [Section(cells: [Cell(id: "row", size: .flex(FlexContent(Self.row(), width: .lineWidth)))])])
     let snapshot = try model.layout()
-    let content = try #require(snapshot.flexContent(at: IndexPath(item: 0, section: 0)))
+    let content = try #require(snapshot.flexContent(at: ListIndexPath(item: 0, section: 0)))
     #expect(content.frame.size == Size(width: 320, height: 56))
     #expect(content.children.map(\.frame) == [rect(8, 8, 40, 40), rect(48, 8, 264, 20)])
-    #expect(snapshot.flexContent(at: IndexPath(item: 1, section: 0)) == nil)
+    #expect(snapshot.flexContent(at: ListIndexPath(item: 1, section: 0)) == nil)
   }
 
   @Test func contentFromJSON() throws {
@@ -65,7 +65,7 @@ import Testing
                                   {"id": "text", "style": {"flexGrow": 1, "height": 20}}]}}]}]}
       """
     let snapshot = try ListModel(json: feed).layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(0, 0, 320, 56))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(0, 0, 320, 56))
     do {
       _ = try ListModel(
         jsonString:
@@ -93,12 +93,13 @@ import Testing
           layout: .sequential(SequentialSectionDefaults()))
       ])
     let snapshot = try model.layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(0, 0, 156, 76))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(0, 0, 156, 76))
     var update = ListUpdate()
     update.reloadItem(
-      at: IndexPath(item: 1, section: 0), with: Cell(size: .flex(FlexContent(Self.row(), width: .lineWidth))))
+      at: ListIndexPath(item: 1, section: 0),
+      with: Cell(size: .flex(FlexContent(Self.row(), width: .lineWidth))))
     let edited = try snapshot.applying(update).snapshot
-    #expect(edited.frame(of: IndexPath(item: 1, section: 0)) == rect(0, 76, 320, 56))
+    #expect(edited.frame(of: ListIndexPath(item: 1, section: 0)) == rect(0, 76, 320, 56))
     model.sections[0].layout = nil
     #expect(try model.layout().invariantViolations() == [])
   }
@@ -120,8 +121,9 @@ import Testing
         )
         if depth == 10_000 {
           let snapshot = try? model.layout()
-          #expect(snapshot?.frame(of: IndexPath(item: 0, section: 0))?.size == Size(width: 320, height: 20))
-          #expect(snapshot?.flexContent(at: IndexPath(item: 0, section: 0))?.depth == depth)
+          #expect(
+            snapshot?.frame(of: ListIndexPath(item: 0, section: 0))?.size == Size(width: 320, height: 20))
+          #expect(snapshot?.flexContent(at: ListIndexPath(item: 0, section: 0))?.depth == depth)
         }
       }
     }

@@ -27,7 +27,7 @@ import Testing
     let model = ListModel(
       configuration: configuration, sections: [Section(cells: Array(repeating: Cell(), count: 4))])
     let snapshot = try model.layout()
-    let frames = (0..<4).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    let frames = (0..<4).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
     #expect(
       frames == [
         rect(5, 5, 100, 100), rect(110, 5, 100, 100), rect(215, 5, 100, 100), rect(5, 110, 100, 100),
@@ -90,8 +90,8 @@ import Testing
       ])
     let snapshot = try model.layout()
     // The line box is 300 − 60 = 240 wide: 120 + 5 + 120 = 245 does not fit.
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(20, 10, 120, 10))
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(20, 25, 120, 10))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(20, 10, 120, 10))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(20, 25, 120, 10))
     #expect(snapshot.contentSize.height == 10 + 10 + 5 + 10 + 30)
   }
 
@@ -217,11 +217,11 @@ import Testing
     }
     let snapshot = try model.layout()
     #expect(snapshot.headerAttributes(inSection: 0)?.frame == rect(0, 10, 320, 40))
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(13, 57, 100, 50))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(13, 57, 100, 50))
     #expect(snapshot.footerAttributes(inSection: 0)?.frame == rect(0, 116, 320, 30))
     #expect(snapshot.sectionFrame(0) == rect(0, 10, 320, 136))
     #expect(snapshot.headerAttributes(inSection: 1)?.frame == rect(0, 166, 320, 40))
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 1)) == rect(10, 206, 100, 50))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 1)) == rect(10, 206, 100, 50))
     #expect(snapshot.contentSize == Size(width: 320, height: 266))
     #expect(snapshot.footerAttributes(inSection: 1) == nil)
   }
@@ -231,7 +231,7 @@ import Testing
       configuration: ListConfiguration(width: 100, contentInsets: .zero, sectionSpacing: 10),
       sections: [Section(cells: [cell(10, 10)]), Section(), Section(cells: [cell(10, 10)])])
     let snapshot = try model.layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 2))?.y == 30)
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 2))?.y == 30)
     #expect(snapshot.contentSize.height == 40)
   }
 
@@ -253,8 +253,8 @@ import Testing
     }
     let snapshot = try model.layout()
     // Left-to-right the cells sit at 10 and 115; mirrored, the leading inset is on the right.
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(190, 20, 100, 10))
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(135, 20, 50, 10))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(190, 20, 100, 10))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(135, 20, 50, 10))
     #expect(snapshot.headerAttributes(inSection: 0)?.frame == rect(200, 0, 100, 20))
   }
 
@@ -271,7 +271,7 @@ import Testing
       configuration: plainConfiguration(width: 300), sections: [Section(cells: cells, attributes: attributes)]
     )
     let snapshot = try model.layout()
-    let frames = (0..<4).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    let frames = (0..<4).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
     // Line box: x 20…270 (250 wide). Line 1 uses 72 + 10 + 80 = 162 → offset 44; height 50.
     // Line 2 uses 210 → offset 20; height 40; top 6 + 50 + 4 = 60.
     #expect(
@@ -301,7 +301,7 @@ final class ProposalRecorder: @unchecked Sendable {
     ]
     let snapshot = try model.layout()
     // The line box is 365 wide; the line uses 225, so it moves right by 70.
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(180, 49, 120, 50))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(180, 49, 120, 50))
     let screen = snapshot.viewport(at: Point(x: 0, y: 30), size: Size(width: 375, height: 667))
     #expect(screen.elements.map(\.kind) == [.header, .cell, .cell])
     #expect(screen.elements[0].isPinned)

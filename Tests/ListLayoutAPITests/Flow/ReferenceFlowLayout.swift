@@ -27,7 +27,7 @@ enum ReferenceFlowLayout {
       if let header = section.header {
         elements.append(
           LayoutAttributes(
-            kind: .header, indexPath: IndexPath(item: 0, section: s),
+            kind: .header, indexPath: ListIndexPath(item: 0, section: s),
             frame: Rect(x: 0, y: y, width: header.width ?? config.width, height: header.height), zIndex: 1))
         y += header.height
       }
@@ -90,13 +90,13 @@ enum ReferenceFlowLayout {
         case .sizing(let f):
           size = f(
             SizingProposal(
-              indexPath: IndexPath(item: i, section: s),
+              indexPath: ListIndexPath(item: i, section: s),
               remainingLineSpace: available - used - gap - insets.horizontal - right,
               lineWidth: available))
         case .flex(let content):
           size = content.size(
             for: SizingProposal(
-              indexPath: IndexPath(item: i, section: s),
+              indexPath: ListIndexPath(item: i, section: s),
               remainingLineSpace: available - used - gap - insets.horizontal - right,
               lineWidth: available), direction: config.layoutDirection)
         }
@@ -164,7 +164,7 @@ enum ReferenceFlowLayout {
           if config.layoutDirection == .rtl { frame = frame.mirrored(inWidth: config.width) }
           elements.append(
             LayoutAttributes(
-              kind: .cell, indexPath: IndexPath(item: item, section: s), frame: frame, zIndex: 0))
+              kind: .cell, indexPath: ListIndexPath(item: item, section: s), frame: frame, zIndex: 0))
           item += 1
         }
         bottom = top + height
@@ -183,7 +183,7 @@ enum ReferenceFlowLayout {
           let middle = (lineBoxes[k].bottom + lineBoxes[k + 1].top) / 2
           elements.append(
             LayoutAttributes(
-              kind: .separator, indexPath: IndexPath(item: k, section: s),
+              kind: .separator, indexPath: ListIndexPath(item: k, section: s),
               frame: Rect(
                 x: left, y: middle - separator.thickness / 2, width: width, height: separator.thickness),
               zIndex: 0))
@@ -194,7 +194,7 @@ enum ReferenceFlowLayout {
       if let footer = section.footer {
         elements.append(
           LayoutAttributes(
-            kind: .footer, indexPath: IndexPath(item: 0, section: s),
+            kind: .footer, indexPath: ListIndexPath(item: 0, section: s),
             frame: Rect(x: 0, y: y, width: footer.width ?? config.width, height: footer.height), zIndex: 1))
         y += footer.height
       }

@@ -64,7 +64,7 @@ final class CountingManager: LayoutManager, @unchecked Sendable {
       }
     }
     let snapshot = try model.layout()
-    let frames = (0..<6).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    let frames = (0..<6).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
     #expect(
       frames == [
         rect(0, 79, 320, 100),  // 15 below the header, no side margins
@@ -139,8 +139,8 @@ final class CountingManager: LayoutManager, @unchecked Sendable {
       configuration: plainConfiguration(width: 320, manager: HubLayoutManager(margin: 10)),
       sections: [Section(cells: cells)])
     let snapshot = try model.layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(0, 0, 320, 40))
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(0, 40, 320, 40))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(0, 0, 320, 40))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(0, 40, 320, 40))
     // The last line is not stackable: 10 of bottom margin.
     #expect(snapshot.contentSize.height == 90)
   }
@@ -202,6 +202,6 @@ struct FaultyManager: LayoutManager {
     #expect(snapshot.invariantViolations() == [])
     #expect(snapshot.allAttributes().allSatisfy { $0.frame.isFinite })
     // Gaps of 0: three cells a line, lines stacked with no spacing.
-    #expect(snapshot.frame(of: IndexPath(item: 3, section: 0)) == rect(0, 30, 100, 30))
+    #expect(snapshot.frame(of: ListIndexPath(item: 3, section: 0)) == rect(0, 30, 100, 30))
   }
 }

@@ -60,7 +60,8 @@ private struct SectionOnlyManager: LayoutManager {
       let snapshot = try ListModel(
         configuration: configuration, sections: [Section(cells: [Cell(width: 100, height: 40)])]
       ).layout()
-      #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == Rect(x: 54, y: 8, width: 100, height: 40))
+      #expect(
+        snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == Rect(x: 54, y: 8, width: 100, height: 40))
     }
   }
 

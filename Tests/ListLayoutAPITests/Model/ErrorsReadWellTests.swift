@@ -43,7 +43,7 @@ import Testing
     ).layout()
     // UpdateError: an update that does not fit.
     var update = ListUpdate()
-    update.deleteItem(at: IndexPath(item: 5, section: 0))
+    update.deleteItem(at: ListIndexPath(item: 5, section: 0))
     do {
       _ = try snapshot.applying(update)
       Issue.record("expected an UpdateError")

@@ -48,14 +48,14 @@ import Testing
 
   @Test func separatorsAndStretchedLinesOfTheExample() throws {
     let snapshot = try Self.example().layout()
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(15, 20, 80, 55))
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(100, 23, 80, 50))
-    #expect(snapshot.frame(of: IndexPath(item: 2, section: 0)) == rect(15, 85, 80, 20))
-    #expect(snapshot.frame(of: IndexPath(item: 3, section: 0)) == rect(100, 85, 50, 20))
-    let separator = try #require(snapshot.separatorAttributes(at: IndexPath(item: 0, section: 0)))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(15, 20, 80, 55))
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(100, 23, 80, 50))
+    #expect(snapshot.frame(of: ListIndexPath(item: 2, section: 0)) == rect(15, 85, 80, 20))
+    #expect(snapshot.frame(of: ListIndexPath(item: 3, section: 0)) == rect(100, 85, 50, 20))
+    let separator = try #require(snapshot.separatorAttributes(at: ListIndexPath(item: 0, section: 0)))
     #expect(separator.kind == .separator && separator.frame == rect(19, 79, 160, 2))
     #expect(snapshot.identifier(of: separator) == "sep")
-    #expect(snapshot.separatorAttributes(at: IndexPath(item: 1, section: 0)) == nil)
+    #expect(snapshot.separatorAttributes(at: ListIndexPath(item: 1, section: 0)) == nil)
     #expect(snapshot.numberOfSeparators(inSection: 0) == 1)
     // The collapsed section: header, then its footer right below (no insets), 30 high.
     #expect(snapshot.numberOfItems(inSection: 1) == 0)
@@ -71,10 +71,11 @@ import Testing
 
   @Test func separatorsAreMirroredInRightToLeftAndTransposedInHorizontalLists() throws {
     let rtl = try Self.example(.rtl).layout()
-    #expect(rtl.separatorAttributes(at: IndexPath(item: 0, section: 0))?.frame == rect(21, 79, 160, 2))
+    #expect(rtl.separatorAttributes(at: ListIndexPath(item: 0, section: 0))?.frame == rect(21, 79, 160, 2))
     let horizontal = try Self.example(axis: .horizontal).layout()
-    #expect(horizontal.separatorAttributes(at: IndexPath(item: 0, section: 0))?.frame == rect(79, 19, 2, 160))
-    #expect(horizontal.frame(of: IndexPath(item: 0, section: 0)) == rect(20, 15, 55, 80))
+    #expect(
+      horizontal.separatorAttributes(at: ListIndexPath(item: 0, section: 0))?.frame == rect(79, 19, 2, 160))
+    #expect(horizontal.frame(of: ListIndexPath(item: 0, section: 0)) == rect(20, 15, 55, 80))
     #expect(horizontal.contentSize == Size(width: 145, height: 200))
   }
 
@@ -438,7 +439,7 @@ import Testing
     let result = try snapshot.applying(update, anchor: ScrollAnchor(contentOffset: 620, viewportHeight: 100))
     // Section 0 is 20 + 10 × 50 + 9 × 5 = 565 high, 20 collapsed; the second section's
     // cell 1 (at 565 + 55 = 620) is the first visible one.
-    #expect(result.anchorIndexPath == IndexPath(item: 1, section: 1))
+    #expect(result.anchorIndexPath == ListIndexPath(item: 1, section: 1))
     #expect(result.contentOffsetCorrection == -545)
     #expect(result.snapshot.model.sections[0].cells.count == 10)
     var expand = ListUpdate()

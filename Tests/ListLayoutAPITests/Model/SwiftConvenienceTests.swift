@@ -4,8 +4,8 @@ import ListLayoutTestSupport
 import TestSupport
 import Testing
 
-// Foundation has an `IndexPath` too.
-private typealias IndexPath = ListLayout.IndexPath
+// Foundation has an `ListIndexPath` too.
+private typealias ListIndexPath = ListLayout.ListIndexPath
 
 /// What Swift users expect of the model's values: identities, literals, strings, readable
 /// descriptions.
@@ -56,7 +56,7 @@ private typealias IndexPath = ListLayout.IndexPath
     let metrics = try #require(try model.layout().carouselMetrics(ofSection: 0))
     #expect(metrics.description == "contentWidth 540, maximumOffset 290, snapOffsets [0, 110, 220, 290]")
     #expect(
-      ListDifference.Move(from: IndexPath(item: 2, section: 0), to: IndexPath(item: 0, section: 1))
+      ListDifference.Move(from: ListIndexPath(item: 2, section: 0), to: ListIndexPath(item: 0, section: 1))
         .description
         == "[0, 2] → [1, 0]")
     #expect(ListDifference.Move(from: 3, to: 1).description == "3 → 1")
@@ -69,12 +69,12 @@ private typealias IndexPath = ListLayout.IndexPath
     for round in 0..<sweep(quick: 200, long: 2000) {
       let model = ModelGenerator.model(&rng, maxSections: 6, maxCells: 8)
       let snapshot = try model.layout()
-      var all: [IndexPath] = []
+      var all: [ListIndexPath] = []
       for s in 0..<snapshot.numberOfSections {
-        for i in 0..<snapshot.numberOfItems(inSection: s) { all.append(IndexPath(item: i, section: s)) }
+        for i in 0..<snapshot.numberOfItems(inSection: s) { all.append(ListIndexPath(item: i, section: s)) }
       }
-      func random() -> IndexPath {
-        IndexPath(item: Int.random(in: -2...9, using: &rng), section: Int.random(in: -1...7, using: &rng))
+      func random() -> ListIndexPath {
+        ListIndexPath(item: Int.random(in: -2...9, using: &rng), section: Int.random(in: -1...7, using: &rng))
       }
       for _ in 0..<5 {
         let (a, b) = (random(), random())
@@ -105,7 +105,7 @@ private typealias IndexPath = ListLayout.IndexPath
   }
 
   @Test func keyForms() throws {
-    #expect(try Self.json(IndexPath(item: 3, section: 1)) == #"{"item":3,"section":1}"#)
+    #expect(try Self.json(ListIndexPath(item: 3, section: 1)) == #"{"item":3,"section":1}"#)
     #expect(try Self.json(Point(x: 1, y: 2)) == #"{"x":1,"y":2}"#)
     #expect(try Self.json(Size(width: 3, height: 4)) == #"{"height":4,"width":3}"#)
     #expect(try Self.json(Rect(x: 1, y: 2, width: 3, height: 4)) == #"{"height":4,"width":3,"x":1,"y":2}"#)
@@ -116,7 +116,7 @@ private typealias IndexPath = ListLayout.IndexPath
     #expect(
       try Self.json(
         LayoutAttributes(
-          kind: .cell, indexPath: IndexPath(item: 1, section: 0),
+          kind: .cell, indexPath: ListIndexPath(item: 1, section: 0),
           frame: Rect(x: 110, y: 49, width: 120, height: 50),
           zIndex: 0, id: "b"))
         == #"{"frame":{"height":50,"width":120,"x":110,"y":49},"id":"b","item":1,"kind":"cell","section":0,"zIndex":0}"#
@@ -124,7 +124,8 @@ private typealias IndexPath = ListLayout.IndexPath
     #expect(
       try Self.json(
         LayoutAttributes(
-          kind: .header, indexPath: IndexPath(item: 0, section: 2), frame: .zero, zIndex: 1024, isPinned: true
+          kind: .header, indexPath: ListIndexPath(item: 0, section: 2), frame: .zero, zIndex: 1024,
+          isPinned: true
         ))
         == #"{"frame":{"height":0,"width":0,"x":0,"y":0},"item":0,"kind":"header","pinned":true,"section":2,"zIndex":1024}"#
     )
@@ -146,6 +147,15 @@ private typealias IndexPath = ListLayout.IndexPath
       for s in model.sections.indices {
         for i in model.sections[s].cells.indices where Bool.random(using: &rng) {
           model.sections[s].cells[i].id = "cell \(s)/\(i) ✓"
+          if i % 3 == 0 {
+            model.sections[s].cells[i].badges = [
+              Badge(id: "b\(i)", size: Size(width: 8, height: 8), anchor: .topTrailing),
+              Badge(size: Size(width: 4, height: 4), anchor: .bottomLeading),
+            ]
+          }
+        }
+        if Bool.random(using: &rng) {
+          model.sections[s].separator = SectionSeparator(thickness: 1, id: "line")
         }
       }
       let snapshot = try model.layout()
@@ -176,14 +186,14 @@ private typealias IndexPath = ListLayout.IndexPath
     #expect(
       header
         == LayoutAttributes(
-          kind: .header, indexPath: IndexPath(item: 0, section: 0),
+          kind: .header, indexPath: ListIndexPath(item: 0, section: 0),
           frame: Rect(x: 0, y: 5, width: 375, height: 40),
           zIndex: 1))
     let top = try JSONDecoder().decode(
       LayoutAttributes.self,
       from: Data(
         #"{"kind":"listHeader","id":"bar","frame":{"x":0,"y":0,"width":9,"height":4},"zIndex":1}"#.utf8))
-    #expect(top.indexPath == IndexPath(item: 0, section: -1) && top.id == "bar" && !top.isPinned)
+    #expect(top.indexPath == ListIndexPath(item: 0, section: -1) && top.id == "bar" && !top.isPinned)
     // The nested rectangle earlier versions wrote.
     let nested = #"{"origin":{"x":1,"y":2},"size":{"width":3,"height":4}}"#
     #expect(
@@ -192,7 +202,7 @@ private typealias IndexPath = ListLayout.IndexPath
     #expect(try JSONDecoder().decode(SectionAttributes.self, from: Data("{}".utf8)) == SectionAttributes())
     #expect(try JSONDecoder().decode(CellAttributes.self, from: Data("{}".utf8)) == CellAttributes())
     #expect(throws: DecodingError.self) {
-      try JSONDecoder().decode(IndexPath.self, from: Data(#"{"section":0}"#.utf8))
+      try JSONDecoder().decode(ListIndexPath.self, from: Data(#"{"section":0}"#.utf8))
     }
     #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(SectionAttributes.self, from: Data(#"{"itemSpacing":"wide"}"#.utf8))

@@ -34,7 +34,7 @@ import Testing
           _ item: Int, _ section: Int, _ alignment: ScrollAlignment, topInset: Double = 0
         ) -> Double? {
           snapshot.contentOffset(
-            toShow: IndexPath(item: item, section: section), alignment: alignment, viewportHeight: 300,
+            toShow: ListIndexPath(item: item, section: section), alignment: alignment, viewportHeight: 300,
             topInset: topInset, avoidingPinnedHeaders: true)
         }
         let context = "\(direction) horizontal \(horizontal)"
@@ -50,7 +50,8 @@ import Testing
         #expect(offset(2, 1, .top) == 1169, "\(context)")
         // Without the option, the offsets ignore the headers, as before.
         #expect(
-          snapshot.contentOffset(toShow: IndexPath(item: 3, section: 0), alignment: .top, viewportHeight: 300)
+          snapshot.contentOffset(
+            toShow: ListIndexPath(item: 3, section: 0), alignment: .top, viewportHeight: 300)
             == 399, "\(context)")
         // At 315 the list header pins at 315 ... 359 and h0 at 359 ... 399: a3 starts below.
         let origin = horizontal ? Point(x: 315, y: 0) : Point(x: 0, y: 315)
@@ -84,7 +85,7 @@ import Testing
       let topInset = Double(Int.random(in: 0...3, using: &rng) * 10)
       for section in 0..<snapshot.numberOfSections {
         for item in 0..<snapshot.numberOfItems(inSection: section) {
-          let indexPath = IndexPath(item: item, section: section)
+          let indexPath = ListIndexPath(item: item, section: section)
           let frame = try #require(snapshot.frame(of: indexPath))
           for alignment in ScrollAlignment.allCases {
             let y = try #require(
@@ -162,7 +163,7 @@ import Testing
         let tall = Rect(x: -1e5, y: band.minY - 1e4, width: 2e5, height: band.height + 2e4)
         func frame(_ item: Int, at offset: Double) -> Rect? {
           snapshot.elements(in: tall, pinning: nil, horizontalOffsets: [section: offset])
-            .first { $0.kind == .cell && $0.indexPath == IndexPath(item: item, section: section) }?.frame
+            .first { $0.kind == .cell && $0.indexPath == ListIndexPath(item: item, section: section) }?.frame
         }
         // Leading and trailing edges, read along the row (from the right in right-to-left).
         func leading(_ rect: Rect) -> Double { rtl ? width - rect.maxX : rect.minX }

@@ -19,12 +19,12 @@ import Testing
 
   @Test func sequentialSectionFromJSON() throws {
     let snapshot = try ListModel(json: Self.feed).layout()
-    let frames = (0..<3).map { snapshot.frame(of: IndexPath(item: $0, section: 0)) }
+    let frames = (0..<3).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0)) }
     // The flow places a and b side by side; c spans the width below them.
     #expect(frames == [rect(16, 46, 80, 44), rect(104, 46, 80, 44), rect(16, 98, 288, 20)])
     // The section's body is the sequential content height (insets included): 104.
     #expect(snapshot.sectionFrame(0) == rect(0, 0, 320, 134))
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 1)) == rect(0, 134, 50, 50))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 1)) == rect(0, 134, 50, 50))
     #expect(snapshot.invariantViolations() == [])
   }
 
@@ -41,7 +41,7 @@ import Testing
           SequentialSectionDefaults(frameCalculator: .topAlignedHStack, spacing: EdgeInsets(all: 5))))
     ]
     let snapshot = try model.layout()
-    let frames = (0..<3).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    let frames = (0..<3).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
     #expect(frames[0] == rect(0, 0, 60, 30))
     #expect(frames[1] == rect(65, 0, 60, 30))
     #expect(frames[2].maxX == 300)
@@ -107,7 +107,7 @@ import Testing
       // Edits to sequential sections lay them out again, and agree with a full relayout.
       if let s = model.sections.indices.first(where: { !model.sections[$0].cells.isEmpty }) {
         var update = ListUpdate()
-        update.resizeItem(at: IndexPath(item: 0, section: s), to: Size(width: 33, height: 17))
+        update.resizeItem(at: ListIndexPath(item: 0, section: s), to: Size(width: 33, height: 17))
         let edited = try snapshot.applying(update).snapshot
         #expect(edited.allAttributes() == (try edited.model.layout()).allAttributes(), "seed \(seed)")
       }

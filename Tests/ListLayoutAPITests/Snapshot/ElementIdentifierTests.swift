@@ -94,7 +94,7 @@ import Testing
           snapshot.backgroundAttributes(inSection: section),
           snapshot.supplementaryAttributes(
             .header, inSection: section, pinning: PinningContext(contentOffset: 40)),
-          snapshot.attributes(at: IndexPath(item: 0, section: section)),
+          snapshot.attributes(at: ListIndexPath(item: 0, section: section)),
         ]
         check(single.compactMap { $0 }, "one element")
       }
@@ -105,14 +105,14 @@ import Testing
     let model = ListModel(width: 200) {
       Section { Cell("a", 50, 20) }
     }
-    let element = try #require(try model.layout().attributes(at: IndexPath(item: 0, section: 0)))
+    let element = try #require(try model.layout().attributes(at: ListIndexPath(item: 0, section: 0)))
     #expect(element.id == "a")
     var renamed = element
     renamed.id = "b"
     #expect(renamed != element)
     #expect(element.description == "cell [0, 0] \"a\" (5, 5, 50, 20) z0")
     #expect(
-      LayoutAttributes(kind: .header, indexPath: IndexPath(item: 0, section: 1), frame: .zero, zIndex: 1)
+      LayoutAttributes(kind: .header, indexPath: ListIndexPath(item: 0, section: 1), frame: .zero, zIndex: 1)
         .description
         == "header [1, 0] (0, 0, 0, 0) z1")
   }

@@ -31,9 +31,9 @@ import Testing
     let header = try #require(snapshot.headerAttributes(inSection: 1))
     #expect(snapshot.identifier(of: header.indexPath, kind: .header) == nil)
     #expect(snapshot.identifier(of: header) == nil)
-    #expect(snapshot.identifier(of: IndexPath(item: 0, section: 0), kind: .footer) == "foot")
-    #expect(snapshot.identifier(of: IndexPath(item: 0, section: 7), kind: .header) == nil)
-    #expect(snapshot.identifier(of: IndexPath(item: 9, section: 0), kind: .cell) == nil)
-    #expect(snapshot.identifier(of: IndexPath(item: 0, section: -1), kind: .overlay) == nil)
+    #expect(snapshot.identifier(of: ListIndexPath(item: 0, section: 0), kind: .footer) == "foot")
+    #expect(snapshot.identifier(of: ListIndexPath(item: 0, section: 7), kind: .header) == nil)
+    #expect(snapshot.identifier(of: ListIndexPath(item: 9, section: 0), kind: .cell) == nil)
+    #expect(snapshot.identifier(of: ListIndexPath(item: 0, section: -1), kind: .overlay) == nil)
   }
 }

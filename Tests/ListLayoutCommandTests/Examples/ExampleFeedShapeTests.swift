@@ -17,8 +17,8 @@ import Testing
   ) {
     let cells = snapshot.model.sections[section].cells
     guard let indenting = cells.firstIndex(where: { $0.attributes?.startLineIndentation == true }),
-      let indentFrame = snapshot.frame(of: IndexPath(item: indenting, section: section)),
-      let first = snapshot.frame(of: IndexPath(item: 0, section: section))
+      let indentFrame = snapshot.frame(of: ListIndexPath(item: indenting, section: section)),
+      let first = snapshot.frame(of: ListIndexPath(item: 0, section: section))
     else {
       Issue.record("section \(section) has no indenting cell", sourceLocation: sourceLocation)
       return
@@ -27,7 +27,7 @@ import Testing
       indentFrame.minX > first.minX, "the indenting cell starts its line", sourceLocation: sourceLocation)
     var later = 0
     for item in (indenting + 1)..<cells.count {
-      guard let frame = snapshot.frame(of: IndexPath(item: item, section: section)),
+      guard let frame = snapshot.frame(of: ListIndexPath(item: item, section: section)),
         frame.minY >= indentFrame.maxY
       else { continue }
       later += 1
@@ -51,14 +51,14 @@ import Testing
     // Nested replies: each indenting message lines later lines up further right.
     let replies = snapshot.model.sections[1].cells
     let indenting = replies.indices.filter { replies[$0].attributes?.startLineIndentation == true }
-    let edges = indenting.compactMap { snapshot.frame(of: IndexPath(item: $0, section: 1))?.minX }
+    let edges = indenting.compactMap { snapshot.frame(of: ListIndexPath(item: $0, section: 1))?.minX }
     #expect(indenting.count == 3 && edges == edges.sorted() && Set(edges).count == 3, "\(edges)")
-    let last = try #require(snapshot.frame(of: IndexPath(item: replies.count - 1, section: 1)))
+    let last = try #require(snapshot.frame(of: ListIndexPath(item: replies.count - 1, section: 1)))
     #expect(last.minX == edges.last, "the last message is under the last indent")
     // Right-aligned: later lines end where the indenting cell ends.
-    let total = try #require(snapshot.frame(of: IndexPath(item: 0, section: 2)))
+    let total = try #require(snapshot.frame(of: ListIndexPath(item: 0, section: 2)))
     for item in 1..<snapshot.numberOfItems(inSection: 2) {
-      let frame = try #require(snapshot.frame(of: IndexPath(item: item, section: 2)))
+      let frame = try #require(snapshot.frame(of: ListIndexPath(item: item, section: 2)))
       if frame.minY >= total.maxY { #expect(frame.maxX <= total.maxX, "item \(item) at \(frame)") }
     }
   }
@@ -70,7 +70,7 @@ import Testing
     let snapshot = try Self.snapshot("masonry.json")
     #expect(snapshot.invariantViolations() == [])
     func frame(_ item: Int, _ section: Int) throws -> Rect {
-      try #require(snapshot.frame(of: IndexPath(item: item, section: section)))
+      try #require(snapshot.frame(of: ListIndexPath(item: item, section: section)))
     }
     // Body top 5 + 44 + 8 = 57; lanes at x 9 and 9 + 174.5 + 8.
     #expect(try frame(0, 0) == Rect(x: 9, y: 57, width: 174.5, height: 220))
@@ -79,12 +79,12 @@ import Testing
     #expect(try frame(2, 0) == Rect(x: 191.5, y: 57 + 148, width: 174.5, height: 180))
     #expect(try frame(3, 0) == Rect(x: 9, y: 57 + 228, width: 174.5, height: 260))
     // The banner spans both lanes, below the lower one (lane 0's next top 228 + 260 + 8).
-    #expect(snapshot.identifier(of: IndexPath(item: 4, section: 0)) == "banner")
+    #expect(snapshot.identifier(of: ListIndexPath(item: 4, section: 0)) == "banner")
     #expect(try frame(4, 0) == Rect(x: 9, y: 57 + 496, width: 357, height: 90))
     // Three lanes in the second section; board-wide spans two of them.
     let lane = (365.0 - 12) / 3
     let wide = try frame(2, 1)
-    #expect(snapshot.identifier(of: IndexPath(item: 2, section: 1)) == "board-wide")
+    #expect(snapshot.identifier(of: ListIndexPath(item: 2, section: 1)) == "board-wide")
     #expect(wide.width == 2 * lane + 6)
     let xs = Set(try (0..<snapshot.numberOfItems(inSection: 1)).map { try frame($0, 1).minX })
     #expect(xs.isSubset(of: [5, 5 + lane + 6, 5 + 2 * (lane + 6)]))
@@ -119,7 +119,7 @@ import Testing
     let snapshot = try Self.snapshot("grid.json")
     #expect(snapshot.invariantViolations() == [])
     func frame(_ item: Int, _ section: Int) throws -> Rect {
-      try #require(snapshot.frame(of: IndexPath(item: item, section: section)))
+      try #require(snapshot.frame(of: ListIndexPath(item: item, section: section)))
     }
     // 375 − 10 of content insets = 365: (365 + 4) / (110 + 4) = 3.2, three columns of 119.
     let hero = try frame(0, 0)
@@ -170,8 +170,8 @@ import Testing
     let second = try #require(snapshot.sectionFrame(1))
     #expect(second.minX == first.maxX + 20 && first.height == 240)
     // Cells fill a column from the top before the next column starts to the right.
-    let a = try #require(snapshot.frame(of: IndexPath(item: 0, section: 0)))
-    let b = try #require(snapshot.frame(of: IndexPath(item: 1, section: 0)))
+    let a = try #require(snapshot.frame(of: ListIndexPath(item: 0, section: 0)))
+    let b = try #require(snapshot.frame(of: ListIndexPath(item: 1, section: 0)))
     #expect(b.minX == a.minX && b.minY == a.maxY + 8)
   }
 }

@@ -69,8 +69,8 @@ import Testing
       }
       let dy = try #require(snapshot.sectionFrame(s)).minY - (try #require(alone.sectionFrame(0))).minY
       for item in 0..<model.sections[s].cells.count {
-        let frame = try #require(snapshot.frame(of: IndexPath(item: item, section: s)))
-        let reference = try #require(alone.frame(of: IndexPath(item: item, section: 0)))
+        let frame = try #require(snapshot.frame(of: ListIndexPath(item: item, section: s)))
+        let reference = try #require(alone.frame(of: ListIndexPath(item: item, section: 0)))
         #expect(frame == reference.offsetBy(dx: 0, dy: dy), "section \(s) item \(item)")
       }
       #expect(snapshot.carouselMetrics(ofSection: s) == alone.carouselMetrics(ofSection: 0), "section \(s)")
@@ -96,14 +96,14 @@ import Testing
       (short, bodies[short]!.itemCount - 1, Size(width: 1, height: 1)),
     ] {
       var update = ListUpdate()
-      update.resizeItem(at: IndexPath(item: item, section: section), to: size)
+      update.resizeItem(at: ListIndexPath(item: item, section: section), to: size)
       updates.append(update)
     }
     var insert = ListUpdate()
-    insert.insertItem(Cell(width: 44, height: 55), at: IndexPath(item: 3, section: long))
+    insert.insertItem(Cell(width: 44, height: 55), at: ListIndexPath(item: 3, section: long))
     updates.append(insert)
     var delete = ListUpdate()
-    delete.deleteItem(at: IndexPath(item: 0, section: short))
+    delete.deleteItem(at: ListIndexPath(item: 0, section: short))
     updates.append(delete)
     for (step, update) in updates.enumerated() {
       let before = snapshot.allAttributes()

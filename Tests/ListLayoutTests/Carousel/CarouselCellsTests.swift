@@ -232,7 +232,7 @@ import Testing
             let count = snapshot.numberOfItems(inSection: s)
             guard count > 0 else { continue }
             update.resizeItem(
-              at: IndexPath(item: Int.random(in: 0..<count, using: &rng), section: s),
+              at: ListIndexPath(item: Int.random(in: 0..<count, using: &rng), section: s),
               to: Size(
                 width: Double(Int.random(in: 0...300, using: &rng)) / 3,
                 height: Double(Int.random(in: 0...300, using: &rng)) / 3))
@@ -274,7 +274,7 @@ import Testing
           let count = snapshot.numberOfItems(inSection: s)
           guard count > 0 else { continue }
           update.resizeItem(
-            at: IndexPath(item: Int.random(in: 0..<count, using: &rng), section: s),
+            at: ListIndexPath(item: Int.random(in: 0..<count, using: &rng), section: s),
             to: Size(width: 50, height: Double(Int.random(in: 0...120, using: &rng))))
         }
         guard let result = try? snapshot.applying(update) else { continue }

@@ -17,7 +17,7 @@ import Testing
   }
 
   /// The nearest cell by brute force: (distance along, distance across, index path), least.
-  static func nearest(_ cells: [LayoutAttributes], _ point: Point) -> IndexPath? {
+  static func nearest(_ cells: [LayoutAttributes], _ point: Point) -> ListIndexPath? {
     func key(_ f: Rect) -> (Double, Double) {
       (max(0, f.minY - point.y, point.y - f.maxY), max(0, f.minX - point.x, point.x - f.maxX))
     }
@@ -107,8 +107,8 @@ import Testing
         let (visibleMin, visibleMax) =
           mirrored ? (width - rect.maxX, width - rect.minX) : (rect.minX, rect.maxX)
         let (reachMin, reachMax) = (visibleMin - behind * rect.width, visibleMax + ahead * rect.width)
-        var below: [IndexPath] = []
-        var above: [IndexPath] = []
+        var below: [ListIndexPath] = []
+        var above: [ListIndexPath] = []
         let (belowEnd, aboveStart) =
           direction == .forward
           ? (rect.maxY + ahead * rect.height, rect.minY - behind * rect.height)
@@ -151,13 +151,13 @@ import Testing
   /// and whether it is.
   static func scrolledCells(
     _ snapshot: LayoutSnapshot, _ offsets: HorizontalOffsets
-  ) -> [(indexPath: IndexPath, ltr: Rect, carousel: Bool)] {
-    var cells: [(indexPath: IndexPath, ltr: Rect, carousel: Bool)] = []
+  ) -> [(indexPath: ListIndexPath, ltr: Rect, carousel: Bool)] {
+    var cells: [(indexPath: ListIndexPath, ltr: Rect, carousel: Bool)] = []
     for s in 0..<snapshot.numberOfSections {
       let carousel = snapshot.isCarousel(s)
       let offset = carousel ? offsets[s] : 0
       snapshot.geometries[s].body.forEachItem(at: snapshot.bodyOrigin(s)) { item, frame in
-        cells.append((IndexPath(item: item, section: s), frame.offsetBy(dx: -offset, dy: 0), carousel))
+        cells.append((ListIndexPath(item: item, section: s), frame.offsetBy(dx: -offset, dy: 0), carousel))
       }
     }
     return cells

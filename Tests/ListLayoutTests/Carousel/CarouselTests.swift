@@ -28,7 +28,7 @@ import Testing
 
   static func frames(_ snapshot: LayoutSnapshot, section: Int = 0) -> [Rect] {
     (0..<snapshot.numberOfItems(inSection: section)).map {
-      snapshot.frame(of: IndexPath(item: $0, section: section))!
+      snapshot.frame(of: ListIndexPath(item: $0, section: section))!
     }
   }
 
@@ -257,8 +257,8 @@ import Testing
         }
         // Ahead and behind: the first and last cells in the bands below and above the
         // viewport, a carousel's only within its sideways reach.
-        var below: [IndexPath] = []
-        var above: [IndexPath] = []
+        var below: [ListIndexPath] = []
+        var above: [ListIndexPath] = []
         for element in snapshot.allAttributes() where element.kind == .cell {
           let s = element.indexPath.section
           var frame = element.frame
@@ -328,7 +328,7 @@ import Testing
     }
     let snapshot = try model.layout()
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 40, section: 25), to: Size(width: 200, height: 300))
+    update.resizeItem(at: ListIndexPath(item: 40, section: 25), to: Size(width: 200, height: 300))
     let result = try snapshot.applying(update)
     #expect(result.reflowedLines == 1)
     try assertEqualToFullRelayout(result.snapshot, "resize")

@@ -28,7 +28,7 @@ import Testing
     // The same row after an edit that makes it infinite.
     let snapshot = try carousel([1e308, 10]).layout()
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 1, section: 1), to: Size(width: 1e308, height: 10))
+    update.resizeItem(at: ListIndexPath(item: 1, section: 1), to: Size(width: 1e308, height: 10))
     #expect(throws: (any Error).self) { try snapshot.applying(update) }
   }
 

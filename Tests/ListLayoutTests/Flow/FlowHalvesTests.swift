@@ -182,7 +182,7 @@ import Testing
     for round in 0..<30 {
       var update = ListUpdate()
       let item = Int.random(in: 0..<expected.model.sections[0].cells.count, using: &rng)
-      let path = IndexPath(item: item, section: 0)
+      let path = ListIndexPath(item: item, section: 0)
       switch round % 3 {
       case 0: update.resizeItem(at: path, to: Size(width: 12.3, height: 45.6))
       case 1: update.insertItem(PageArenaTests.cells(1, seed: rng.next())[0], at: path)

@@ -213,7 +213,7 @@ struct ReferenceDensePacking {
       for (item, expected) in reference.frames.enumerated() {
         var wanted = expected.offsetBy(dx: 0, dy: bodyTop)
         if configuration.layoutDirection == .rtl { wanted = wanted.mirrored(inWidth: width) }
-        let actual = snapshot.frame(of: IndexPath(item: item, section: 0))!
+        let actual = snapshot.frame(of: ListIndexPath(item: item, section: 0))!
         guard actual.isClose(to: wanted) else {
           Issue.record("seed \(seed) (\(resolved) columns, \(shape)) item \(item): \(actual) != \(wanted)")
           return

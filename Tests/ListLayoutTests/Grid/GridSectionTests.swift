@@ -108,7 +108,9 @@ enum ReferenceGrid {
 
   func frames(_ model: ListModel) throws -> [Rect] {
     let snapshot = try model.layout()
-    return (0..<model.sections[0].cells.count).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    return (0..<model.sections[0].cells.count).map {
+      snapshot.frame(of: ListIndexPath(item: $0, section: 0))!
+    }
   }
 
   @Test func sparseSpansLeaveHoles() throws {
@@ -177,14 +179,15 @@ enum ReferenceGrid {
     let width = (335.0 - 10) / 3
     let snapshot = try model.layout()
     let top = 5.0 + 30 + 7
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(15, top, width, 10))
-    #expect(snapshot.frame(of: IndexPath(item: 2, section: 0)) == rect(15 + 2 * (width + 5), top, width, 30))
-    #expect(snapshot.frame(of: IndexPath(item: 3, section: 0)) == rect(15, top + 30 + 2, width, 40))
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(15, top, width, 10))
+    #expect(
+      snapshot.frame(of: ListIndexPath(item: 2, section: 0)) == rect(15 + 2 * (width + 5), top, width, 30))
+    #expect(snapshot.frame(of: ListIndexPath(item: 3, section: 0)) == rect(15, top + 30 + 2, width, 40))
     #expect(snapshot.contentSize.height == 5 + 30 + 7 + 30 + 2 + 40 + 3 + 5)
     // Right to left: column 0 is the rightmost, mirrored in the list's width.
     model.configuration.layoutDirection = .rtl
     let mirrored = try model.layout()
-    #expect(mirrored.frame(of: IndexPath(item: 0, section: 0)) == rect(375 - 15 - width, top, width, 10))
+    #expect(mirrored.frame(of: ListIndexPath(item: 0, section: 0)) == rect(375 - 15 - width, top, width, 10))
   }
 
   @Test func sizingCallbacksGetTheSpannedWidth() throws {
@@ -198,8 +201,8 @@ enum ReferenceGrid {
     let snapshot = try model(GridLayout(columns: .count(3)), [cell(5), sized]).layout()
     #expect(seen.values.map(\.lineWidth) == [210])
     #expect(seen.values.map(\.remainingLineSpace) == [210])
-    #expect(seen.values.map(\.indexPath) == [IndexPath(item: 1, section: 0)])
-    #expect(snapshot.frame(of: IndexPath(item: 1, section: 0)) == rect(110, 0, 210, 21))
+    #expect(seen.values.map(\.indexPath) == [ListIndexPath(item: 1, section: 0)])
+    #expect(snapshot.frame(of: ListIndexPath(item: 1, section: 0)) == rect(110, 0, 210, 21))
   }
 
   @Test func gridHeadersPinAsFlowHeadersDo() throws {
@@ -281,7 +284,7 @@ enum ReferenceGrid {
           if model.configuration.layoutDirection == .rtl {
             wanted = wanted.mirrored(inWidth: model.configuration.width)
           }
-          let actual = snapshot.frame(of: IndexPath(item: item, section: s))!
+          let actual = snapshot.frame(of: ListIndexPath(item: item, section: s))!
           guard actual.isClose(to: wanted) else {
             Issue.record("seed \(seed) section \(s) item \(item): \(actual) != \(wanted) (\(grid))")
             return
@@ -326,7 +329,7 @@ enum ReferenceGrid {
           let item = Int.random(in: 0..<snapshot.model.sections[s].cells.count, using: &rng)
           var cell = snapshot.model.sections[s].cells[item]
           cell.span = GridModelGenerator.span(&rng)
-          update.reloadItem(at: IndexPath(item: item, section: s), with: cell)
+          update.reloadItem(at: ListIndexPath(item: item, section: s), with: cell)
         }
         let result = try snapshot.applying(update)
         try assertEqualToFullRelayout(
@@ -352,17 +355,17 @@ enum ReferenceGrid {
     let pageRows = GridPage.targetItemCount  // a page holds at most this many rows
     for item in [0, 1234, 100_001, 199_999] {
       var update = ListUpdate()
-      update.resizeItem(at: IndexPath(item: item, section: 0), to: Size(width: 1, height: 200))
+      update.resizeItem(at: ListIndexPath(item: item, section: 0), to: Size(width: 1, height: 200))
       let result = try snapshot.applying(update)
       #expect(result.reflowedLines <= pageRows, "item \(item): \(result.reflowedLines) rows")
       try expectSameLayout(result.snapshot, try result.snapshot.model.layout(), "resize \(item)")
     }
     var insert = ListUpdate()
-    insert.insertItem(Cell(id: "new", width: 1, height: 33), at: IndexPath(item: 150_000, section: 0))
+    insert.insertItem(Cell(id: "new", width: 1, height: 33), at: ListIndexPath(item: 150_000, section: 0))
     let inserted = try snapshot.applying(insert)
     try expectSameLayout(inserted.snapshot, try inserted.snapshot.model.layout(), "insert")
     var append = ListUpdate()
-    append.insertItem(Cell(id: "last", width: 1, height: 33), at: IndexPath(item: 200_000, section: 0))
+    append.insertItem(Cell(id: "last", width: 1, height: 33), at: ListIndexPath(item: 200_000, section: 0))
     let appended = try snapshot.applying(append)
     #expect(appended.reflowedLines <= pageRows)
     try expectSameLayout(appended.snapshot, try appended.snapshot.model.layout(), "append")
@@ -375,7 +378,7 @@ enum ReferenceGrid {
       configuration: ListConfiguration(width: 375),
       sections: [Section(cells: cells, layout: .grid(GridLayout(columns: .count(3), packing: .dense)))])
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 1500, section: 0), to: Size(width: 1, height: 5))
+    update.resizeItem(at: ListIndexPath(item: 1500, section: 0), to: Size(width: 1, height: 5))
     let result = try model.layout().applying(update)
     #expect(result.reflowedLines == 1000)
     try expectSameLayout(result.snapshot, try result.snapshot.model.layout(), "dense resize")

@@ -49,18 +49,18 @@ import Testing
       switch step % 3 {
       case 0:
         update.resizeItem(
-          at: IndexPath(item: item, section: 0),
+          at: ListIndexPath(item: item, section: 0),
           to: Size(width: Double(Int.random(in: 1...700, using: &rng)) / 2, height: 33))
       case 1:
         serial += 1
         for k in 0..<Int.random(in: 1...1500, using: &rng) {
           update.insertItem(
             EditGenerator.randomCell(&rng, width: 375, id: "x\(serial)-\(k)"),
-            at: IndexPath(item: item + k, section: 0))
+            at: ListIndexPath(item: item + k, section: 0))
         }
       default:
         for k in 0..<min(Int.random(in: 1...1500, using: &rng), count - item) {
-          update.deleteItem(at: IndexPath(item: item + k, section: 0))
+          update.deleteItem(at: ListIndexPath(item: item + k, section: 0))
         }
       }
       snapshot = try snapshot.applying(update).snapshot
@@ -89,13 +89,13 @@ import Testing
     for _ in 0..<40 {
       let item = Int.random(in: 0..<200_000, using: &rng)
       var resize = ListUpdate()
-      resize.resizeItem(at: IndexPath(item: item, section: 0), to: Size(width: 50, height: 300))
+      resize.resizeItem(at: ListIndexPath(item: item, section: 0), to: Size(width: 50, height: 300))
       let resized = try snapshot.applying(resize)
       // The line above, the cell's line, and at most a couple more until the breaks agree.
       #expect(
         resized.reflowedLines <= 6, "resize at \(item) reflowed \(resized.reflowedLines) of \(lines) lines")
       var insert = ListUpdate()
-      insert.insertItem(Cell(width: 60, height: 60), at: IndexPath(item: item, section: 0))
+      insert.insertItem(Cell(width: 60, height: 60), at: ListIndexPath(item: item, section: 0))
       insertCounts.append(try snapshot.applying(insert).reflowedLines)
     }
     // An insertion reflows the paragraph until a line break absorbs the new cell: a few lines,
@@ -112,12 +112,12 @@ import Testing
       configuration: ListConfiguration(width: 375), sections: [Section(cells: cells)]
     ).layout()
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 5000, section: 0), to: Size(width: 10, height: 10))
+    update.resizeItem(at: ListIndexPath(item: 5000, section: 0), to: Size(width: 10, height: 10))
     let next = try snapshot.applying(update).snapshot
     #expect(
-      snapshot.frame(of: IndexPath(item: 5000, section: 0))?.size
+      snapshot.frame(of: ListIndexPath(item: 5000, section: 0))?.size
         == Size(width: Double(40 + 5000 % 331), height: Double(20 + 5000 % 101)))
-    #expect(next.frame(of: IndexPath(item: 5000, section: 0))?.size == Size(width: 10, height: 10))
+    #expect(next.frame(of: ListIndexPath(item: 5000, section: 0))?.size == Size(width: 10, height: 10))
     // Pages before the edit are the very same storage.
     #expect(snapshot.geometries[0].pages[0] === next.geometries[0].pages[0])
   }
@@ -136,24 +136,24 @@ import Testing
       build(&update)
       #expect(throws: UpdateError.self) { try snapshot.applying(update) }
     }
-    expectError { $0.deleteItem(at: IndexPath(item: 2, section: 0)) }
-    expectError { $0.deleteItem(at: IndexPath(item: 0, section: 5)) }
+    expectError { $0.deleteItem(at: ListIndexPath(item: 2, section: 0)) }
+    expectError { $0.deleteItem(at: ListIndexPath(item: 0, section: 5)) }
     expectError {
-      $0.deleteItem(at: IndexPath(item: 0, section: 0))
-      $0.deleteItem(at: IndexPath(item: 0, section: 0))
+      $0.deleteItem(at: ListIndexPath(item: 0, section: 0))
+      $0.deleteItem(at: ListIndexPath(item: 0, section: 0))
     }
-    expectError { $0.insertItem(Cell(), at: IndexPath(item: 3, section: 0)) }
+    expectError { $0.insertItem(Cell(), at: ListIndexPath(item: 3, section: 0)) }
     expectError {
-      $0.insertItem(Cell(), at: IndexPath(item: 0, section: 0))
-      $0.insertItem(Cell(), at: IndexPath(item: 0, section: 0))
+      $0.insertItem(Cell(), at: ListIndexPath(item: 0, section: 0))
+      $0.insertItem(Cell(), at: ListIndexPath(item: 0, section: 0))
     }
     expectError {
       $0.deleteSection(at: 1)
-      $0.moveItem(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 0, section: 1))
+      $0.moveItem(from: ListIndexPath(item: 0, section: 0), to: ListIndexPath(item: 0, section: 1))
     }
     expectError { $0.deleteSection(at: 2) }
     expectError { $0.moveSection(from: 0, to: 2) }
-    expectError { $0.resizeItem(at: IndexPath(item: 0, section: 0), to: Size(width: .nan, height: 1)) }
+    expectError { $0.resizeItem(at: ListIndexPath(item: 0, section: 0), to: Size(width: .nan, height: 1)) }
     #expect(throws: UpdateError.unknownIdentifier("zz")) {
       try snapshot.applyingMeasurements(["zz": Size(width: 1, height: 1)])
     }
@@ -168,9 +168,9 @@ import Testing
         Section(cells: (0..<3).map { Cell(id: "b\($0)", width: 50, height: 20) }),
       ])
     var update = ListUpdate()
-    update.moveItem(from: IndexPath(item: 1, section: 0), to: IndexPath(item: 0, section: 1))
-    update.deleteItem(at: IndexPath(item: 3, section: 0))
-    update.insertItem(Cell(id: "new", width: 50, height: 20), at: IndexPath(item: 0, section: 0))
+    update.moveItem(from: ListIndexPath(item: 1, section: 0), to: ListIndexPath(item: 0, section: 1))
+    update.deleteItem(at: ListIndexPath(item: 3, section: 0))
+    update.insertItem(Cell(id: "new", width: 50, height: 20), at: ListIndexPath(item: 0, section: 0))
     let result = try model.layout().applying(update)
     #expect(result.snapshot.model.sections[0].cells.map(\.id) == ["new", "a0", "a2", "a4"])
     #expect(result.snapshot.model.sections[1].cells.map(\.id) == ["a1", "b0", "b1", "b2"])
@@ -185,13 +185,13 @@ import Testing
     let measured = try snapshot.applyingMeasurements([
       "c3": Size(width: 100, height: 120), "c10": Size(width: 300, height: 80),
     ])
-    #expect(measured.snapshot.frame(of: IndexPath(item: 3, section: 0))?.height == 120)
-    #expect(measured.snapshot.frame(of: IndexPath(item: 10, section: 0))?.width == 300)
+    #expect(measured.snapshot.frame(of: ListIndexPath(item: 3, section: 0))?.height == 120)
+    #expect(measured.snapshot.frame(of: ListIndexPath(item: 10, section: 0))?.width == 300)
     try assertEqualToFullRelayout(measured.snapshot, "measurements")
     let byPath = try snapshot.applyingMeasurements(byIndexPath: [
-      IndexPath(item: 3, section: 0): Size(width: 100, height: 120)
+      ListIndexPath(item: 3, section: 0): Size(width: 100, height: 120)
     ])
-    #expect(byPath.snapshot.frame(of: IndexPath(item: 3, section: 0))?.height == 120)
+    #expect(byPath.snapshot.frame(of: ListIndexPath(item: 3, section: 0))?.height == 120)
   }
 }
 
@@ -233,14 +233,14 @@ import Testing
       configuration: ListConfiguration(width: 320), sections: [Section(cells: cells)]
     ).layout()
     var update = ListUpdate()
-    update.insertItem(Cell(id: "top", width: 300, height: 95), at: IndexPath(item: 0, section: 0))
+    update.insertItem(Cell(id: "top", width: 300, height: 95), at: ListIndexPath(item: 0, section: 0))
     let result = try snapshot.applying(update, anchor: ScrollAnchor(contentOffset: 1000, viewportHeight: 600))
     #expect(result.contentOffsetCorrection == 100)
     #expect(result.contentOffset == 1100)
     // Anchoring to a chosen identifier.
     let chosen = try snapshot.applying(
       update, anchor: ScrollAnchor(contentOffset: 1000, viewportHeight: 600, target: .identifier("c50")))
-    #expect(chosen.anchorIndexPath == IndexPath(item: 51, section: 0))
+    #expect(chosen.anchorIndexPath == ListIndexPath(item: 51, section: 0))
     #expect(chosen.contentOffsetCorrection == 100)
   }
 
@@ -251,7 +251,7 @@ import Testing
     ).layout()
     let bottom = snapshot.contentSize.height - 500
     var update = ListUpdate()
-    update.insertItem(Cell(id: "new", width: 300, height: 60), at: IndexPath(item: 30, section: 0))
+    update.insertItem(Cell(id: "new", width: 300, height: 60), at: ListIndexPath(item: 30, section: 0))
     let result = try snapshot.applying(
       update, anchor: ScrollAnchor(contentOffset: bottom, viewportHeight: 500, sticksToBottom: true))
     #expect(result.contentOffset == result.snapshot.contentSize.height - 500)

@@ -74,10 +74,10 @@ import Testing
         serial += 1
         update.insertItem(
           EditGenerator.randomCell(&rng, width: 375, id: "i\(serial)"),
-          at: IndexPath(item: Int.random(in: 0...items, using: &rng), section: s))
+          at: ListIndexPath(item: Int.random(in: 0...items, using: &rng), section: s))
         continue
       }
-      let item = IndexPath(item: Int.random(in: 0..<items, using: &rng), section: s)
+      let item = ListIndexPath(item: Int.random(in: 0..<items, using: &rng), section: s)
       switch Int.random(in: 0..<4, using: &rng) {
       case 0: update.deleteItem(at: item)
       case 1: update.setTraits(ModelGenerator.randomTraits(&rng), ofItemAt: item)
@@ -117,7 +117,7 @@ import Testing
     let snapshot = try Self.feed(&rng, sections: 1_000).layout()
     let s = (600..<1_000).first { snapshot.numberOfItems(inSection: $0) > 0 }!
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 0, section: s), to: Size(width: 333, height: 91.5))
+    update.resizeItem(at: ListIndexPath(item: 0, section: s), to: Size(width: 333, height: 91.5))
     let next = try snapshot.applying(update).snapshot
     try expectSameLayout(next, try next.model.layout(), "resize in section \(s)")
     // Every block of 64 geometries but the edited section's is the old snapshot's storage.

@@ -10,13 +10,13 @@ struct InteractionReference {
   let offsets: HorizontalOffsets
   /// Every cell, in index-path order, with its frame as laid out and as on screen (a
   /// carousel's moved by its offset: left in a left-to-right list, right in a mirrored one).
-  let cells: [(path: IndexPath, natural: Rect, screen: Rect, carousel: Bool)]
+  let cells: [(path: ListIndexPath, natural: Rect, screen: Rect, carousel: Bool)]
 
   init(_ snapshot: LayoutSnapshot, offsets: HorizontalOffsets = .zero) {
     self.snapshot = snapshot
     self.offsets = offsets
     let rtl = snapshot.configuration.layoutDirection == .rtl
-    var cells: [(IndexPath, Rect, Rect, Bool)] = []
+    var cells: [(ListIndexPath, Rect, Rect, Bool)] = []
     for element in snapshot.allAttributes() where element.kind == .cell {
       let carousel = snapshot.isCarousel(element.indexPath.section)
       var screen = element.frame
@@ -39,7 +39,7 @@ struct InteractionReference {
 
   // MARK: Drop targets
 
-  func moveTarget(dragging: IndexPath, at point: Point, between: Bool) -> IndexPath? {
+  func moveTarget(dragging: ListIndexPath, at point: Point, between: Bool) -> ListIndexPath? {
     let size = snapshot.contentSize
     guard point.x >= 0, point.y >= 0, point.x <= size.width, point.y <= size.height else { return nil }
     for cell in cells where between || cell.path.section == dragging.section {
@@ -59,12 +59,12 @@ struct InteractionReference {
       }
     }
     let members = cells.filter { $0.path.section == section }
-    guard let last = members.last else { return IndexPath(item: 0, section: section) }
+    guard let last = members.last else { return ListIndexPath(item: 0, section: section) }
     if section != dragging.section {
       let (low, high) = along(last.screen)
-      if p > (low + high) / 2 { return IndexPath(item: members.count, section: section) }
+      if p > (low + high) / 2 { return ListIndexPath(item: members.count, section: section) }
     }
-    var best: (Double, IndexPath)?
+    var best: (Double, ListIndexPath)?
     for cell in members {
       let r = cell.screen
       let dx = point.x < r.minX ? r.minX - point.x : point.x > r.maxX ? point.x - r.maxX : 0
@@ -77,15 +77,15 @@ struct InteractionReference {
 
   // MARK: Focus
 
-  func focus(from: IndexPath, _ direction: FocusDirection) -> FocusTarget? {
+  func focus(from: ListIndexPath, _ direction: FocusDirection) -> FocusTarget? {
     guard let index = cells.firstIndex(where: { $0.path == from }) else { return nil }
-    let target: IndexPath?
+    let target: ListIndexPath?
     switch direction {
     case .forward: target = index + 1 < cells.count ? cells[index + 1].path : nil
     case .backward: target = index > 0 ? cells[index - 1].path : nil
     default:
       let inCarousel = cells[index].carousel && (direction == .left || direction == .right)
-      var candidates: [(IndexPath, Rect)] = []
+      var candidates: [(ListIndexPath, Rect)] = []
       var f = cells[index].screen
       if inCarousel {
         f = cells[index].natural
@@ -123,10 +123,11 @@ struct InteractionReference {
   }
 
   /// The rule among `candidates` (in index-path order) from frame `f`.
-  static func rule(from f: Rect, _ direction: FocusDirection, _ candidates: [(IndexPath, Rect)]) -> IndexPath?
-  {
-    var beam: [(gap: Double, minor: Double, path: IndexPath)] = []
-    var others: [(score: Double, path: IndexPath)] = []
+  static func rule(
+    from f: Rect, _ direction: FocusDirection, _ candidates: [(ListIndexPath, Rect)]
+  ) -> ListIndexPath? {
+    var beam: [(gap: Double, minor: Double, path: ListIndexPath)] = []
+    var others: [(score: Double, path: ListIndexPath)] = []
     for (path, c) in candidates {
       let beyond: Bool
       let gap: Double
@@ -213,17 +214,17 @@ struct InteractionReference {
   /// footer.
   func readingOrder() -> [ElementReference] {
     var order: [ElementReference] = []
-    let zero = IndexPath(item: 0, section: 0)
+    let zero = ListIndexPath(item: 0, section: 0)
     if snapshot.listHeaderAttributes() != nil {
       order.append(ElementReference(kind: .listHeader, indexPath: zero))
     }
     for s in 0..<snapshot.numberOfSections {
-      let start = IndexPath(item: 0, section: s)
+      let start = ListIndexPath(item: 0, section: s)
       if snapshot.headerAttributes(inSection: s) != nil {
         order.append(ElementReference(kind: .header, indexPath: start))
       }
       for i in 0..<snapshot.numberOfItems(inSection: s) {
-        order.append(ElementReference(kind: .cell, indexPath: IndexPath(item: i, section: s)))
+        order.append(ElementReference(kind: .cell, indexPath: ListIndexPath(item: i, section: s)))
       }
       if snapshot.footerAttributes(inSection: s) != nil {
         order.append(ElementReference(kind: .footer, indexPath: start))

@@ -62,7 +62,7 @@ import Testing
         let count = snapshot.numberOfItems(inSection: s)
         let grid = reference.gridPlaces(section: s)
         for i in 0..<count {
-          let info = try #require(snapshot.accessibility(of: IndexPath(item: i, section: s)))
+          let info = try #require(snapshot.accessibility(of: ListIndexPath(item: i, section: s)))
           #expect(info.positionInSet == i + 1 && info.setSize == count, "seed \(seed) [\(s), \(i)]")
           if let grid {
             let (row, column, span) = grid.places[i]
@@ -77,8 +77,8 @@ import Testing
           let role = snapshot.accessibilityRole(of: .cell, inSection: s)
           #expect(role == (grid == nil ? .listItem : .gridCell))
         }
-        #expect(snapshot.accessibility(of: IndexPath(item: count, section: s)) == nil)
-        #expect(snapshot.accessibility(of: IndexPath(item: -1, section: s)) == nil)
+        #expect(snapshot.accessibility(of: ListIndexPath(item: count, section: s)) == nil)
+        #expect(snapshot.accessibility(of: ListIndexPath(item: -1, section: s)) == nil)
         #expect(snapshot.accessibilityRole(of: .header, inSection: s) == .heading)
       }
     }
@@ -149,7 +149,8 @@ import Testing
           at: resized, to: Size(width: Double(rng.below(400)) / 2, height: Double(rng.below(200)) / 2))
         let moved = rng.pick(reference.cells).path
         if moved != resized {
-          update.moveItem(from: moved, to: IndexPath(item: 0, section: rng.below(snapshot.numberOfSections)))
+          update.moveItem(
+            from: moved, to: ListIndexPath(item: 0, section: rng.below(snapshot.numberOfSections)))
         }
         guard let edited = try? snapshot.applying(update).snapshot else { break }
         snapshot = edited

@@ -32,7 +32,7 @@ import Testing
 
   static func resize(_ snapshot: LayoutSnapshot, item: Int, height: Double) throws -> LayoutSnapshot {
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: item, section: 0), to: Size(width: 10, height: height))
+    update.resizeItem(at: ListIndexPath(item: item, section: 0), to: Size(width: 10, height: height))
     return try snapshot.applying(update).snapshot
   }
 

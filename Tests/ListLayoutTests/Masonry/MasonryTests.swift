@@ -39,7 +39,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       configuration: plainConfiguration(width: 320),
       sections: [Section(cells: Self.handCells, layout: masonry(.count(3), column: 10, row: 8))])
     let snapshot = try model.layout()
-    #expect((0..<6).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! } == Self.handFrames)
+    #expect((0..<6).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! } == Self.handFrames)
     #expect(snapshot.contentSize == Size(width: 320, height: 166))
     #expect(snapshot.invariantViolations() == [])
     // A band crossing a, d and e (d comes before e in item order, though it sits higher).
@@ -55,8 +55,8 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       sections: [Section(cells: Self.handCells, layout: masonry(.count(3), column: 10, row: 8))])
     let snapshot = try model.layout()
     let mirrored = Self.handFrames.map { rect(320 - $0.maxX, $0.minY, $0.width, $0.height) }
-    #expect((0..<6).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! } == mirrored)
-    #expect(snapshot.frame(of: IndexPath(item: 0, section: 0)) == rect(220, 0, 100, 100))
+    #expect((0..<6).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! } == mirrored)
+    #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(220, 0, 100, 100))
   }
 
   /// Ties go to the leading lane: equal cells alternate 0, 1, 0, 1; with no spacing and zero
@@ -68,12 +68,12 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       sections: [Section(cells: equal, layout: masonry(.count(2), column: 0, row: 0))])
     var snapshot = try model.layout()
     #expect(
-      (0..<4).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! } == [
+      (0..<4).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! } == [
         rect(0, 0, 100, 10), rect(100, 0, 100, 10), rect(0, 10, 100, 10), rect(100, 10, 100, 10),
       ])
     model.sections[0].cells = CellList((0..<3).map { Cell(id: "\($0)", width: 1, height: 0) })
     snapshot = try model.layout()
-    #expect((0..<3).map { snapshot.frame(of: IndexPath(item: $0, section: 0))!.minX } == [0, 0, 0])
+    #expect((0..<3).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))!.minX } == [0, 0, 0])
   }
 
   /// Adaptive lanes: `max(1, floor((W + gap) / (M + gap)))` in the width inside the content
@@ -93,7 +93,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       ])
     let snapshot = try model.layout()
     let lane = (350.0 - 40) / 3
-    let frames = (0..<4).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! }
+    let frames = (0..<4).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! }
     #expect(frames[0] == rect(20, 6, lane, 10))
     #expect(frames[1] == rect(20 + (lane + 20), 6, lane, 20))
     #expect(frames[2] == rect(20 + 2 * (lane + 20), 6, lane, 30))
@@ -116,7 +116,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
     let snapshot = try model.layout()
     #expect(recorder.proposals.map(\.lineWidth) == [100, 205, 310])
     #expect(recorder.proposals.map(\.remainingLineSpace) == [100, 205, 310])
-    #expect(snapshot.frame(of: IndexPath(item: 2, section: 0)) == rect(0, 205, 310, 310))
+    #expect(snapshot.frame(of: ListIndexPath(item: 2, section: 0)) == rect(0, 205, 310, 310))
   }
 
   @Test func badCellValuesNameTheirPath() {
@@ -176,7 +176,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
                    {"id": "f", "size": {"width": 1, "height": 20}, "span": "full"}]}]}
       """#
     let snapshot = try ListModel(json: text).layout()
-    #expect((0..<6).map { snapshot.frame(of: IndexPath(item: $0, section: 0))! } == Self.handFrames)
+    #expect((0..<6).map { snapshot.frame(of: ListIndexPath(item: $0, section: 0))! } == Self.handFrames)
   }
 
   /// Bad masonry keys in a feed are errors naming the key path, line and column.
@@ -228,7 +228,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       #expect(snapshot.headerAttributes(inSection: s)?.frame == reference.headers[s], "\(label) header \(s)")
       #expect(snapshot.footerAttributes(inSection: s)?.frame == reference.footers[s], "\(label) footer \(s)")
       for (item, frame) in frames.enumerated() {
-        let actual = snapshot.frame(of: IndexPath(item: item, section: s))
+        let actual = snapshot.frame(of: ListIndexPath(item: item, section: s))
         if actual != frame {
           Issue.record("\(label) [\(s), \(item)]: engine \(String(describing: actual)), reference \(frame)")
           return
@@ -288,7 +288,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
     serial += 1
     let fresh = MasonryGenerator.cell(&rng, id: "u\(serial)")
     guard count > 0 else {
-      update.insertItem(fresh, at: IndexPath(item: 0, section: s))
+      update.insertItem(fresh, at: ListIndexPath(item: 0, section: s))
       return update
     }
     // Edits near the end as often as anywhere (they reuse most of the section).
@@ -302,15 +302,16 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       for _ in 0..<Int.random(in: 1...3, using: &rng) where resized.insert(item()).inserted {}
       for i in resized.sorted() {
         update.resizeItem(
-          at: IndexPath(item: i, section: s),
+          at: ListIndexPath(item: i, section: s),
           to: Size(width: 10, height: Double(Int.random(in: 0...300, using: &rng)) / 2))
       }
-    case 4, 5: update.deleteItem(at: IndexPath(item: item(), section: s))
+    case 4, 5: update.deleteItem(at: ListIndexPath(item: item(), section: s))
     case 6, 7:
-      update.insertItem(fresh, at: IndexPath(item: Int.random(in: 0...count, using: &rng), section: s))
-    case 8, 9: update.reloadItem(at: IndexPath(item: item(), section: s), with: fresh)
+      update.insertItem(fresh, at: ListIndexPath(item: Int.random(in: 0...count, using: &rng), section: s))
+    case 8, 9: update.reloadItem(at: ListIndexPath(item: item(), section: s), with: fresh)
     case 10:
-      update.moveItem(from: IndexPath(item: item(), section: s), to: IndexPath(item: item(), section: s))
+      update.moveItem(
+        from: ListIndexPath(item: item(), section: s), to: ListIndexPath(item: item(), section: s))
     default: update.deleteSection(at: s)
     }
     return update
@@ -348,7 +349,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       sections: [Section(cells: cells, layout: masonry(.count(2)))])
     let snapshot = try model.layout()
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 900, section: 0), to: Size(width: 1, height: 55))
+    update.resizeItem(at: ListIndexPath(item: 900, section: 0), to: Size(width: 1, height: 55))
     let result = try snapshot.applying(update)
     #expect(result.reflowedLines == 1000 - 768)
     let old = try #require(snapshot.geometries[0].body as? MasonryBody)
@@ -358,7 +359,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
     #expect(result.snapshot.allAttributes() == (try result.snapshot.model.layout()).allAttributes())
     // Appending reflows only the last chunk.
     var append = ListUpdate()
-    append.insertItem(Cell(id: "new", width: 1, height: 5), at: IndexPath(item: 1000, section: 0))
+    append.insertItem(Cell(id: "new", width: 1, height: 5), at: ListIndexPath(item: 1000, section: 0))
     #expect(try snapshot.applying(append).reflowedLines == 1001 - 768)
   }
 
@@ -398,7 +399,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
     }
     for item in [5, count / 2, count - 3] {
       var update = ListUpdate()
-      update.resizeItem(at: IndexPath(item: item, section: 0), to: Size(width: 10, height: 333))
+      update.resizeItem(at: ListIndexPath(item: item, section: 0), to: Size(width: 10, height: 333))
       snapshot = try snapshot.applying(update).snapshot
       #expect(snapshot.allAttributes() == (try snapshot.model.layout()).allAttributes(), "resize \(item)")
       #expect(snapshot.invariantViolations() == [])
@@ -415,7 +416,7 @@ func masonry(_ columns: GridColumns, column: Double? = nil, row: Double? = nil) 
       sections: [Section(cells: cells, layout: masonry(.count(2)))])
     let snapshot = try model.layout()
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 290, section: 0), to: Size(width: 1, height: 20))
+    update.resizeItem(at: ListIndexPath(item: 290, section: 0), to: Size(width: 1, height: 20))
     let result = try snapshot.applying(update)
     #expect(result.reflowedLines == 300 - 256)
     #expect(result.snapshot.contentSize == (try result.snapshot.model.layout()).contentSize)

@@ -77,7 +77,7 @@ enum ReferenceMasonryLayout {
           height =
             callback(
               SizingProposal(
-                indexPath: IndexPath(item: item, section: s), remainingLineSpace: cellWidth,
+                indexPath: ListIndexPath(item: item, section: s), remainingLineSpace: cellWidth,
                 lineWidth: cellWidth)
             ).height
         case .flex: fatalError("the reference does not size flexbox content")

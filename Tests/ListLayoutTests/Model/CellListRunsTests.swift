@@ -247,9 +247,9 @@ import Testing
     var written = model
     written.sections[0].cells = CellList(Array(cells))
     var update = ListUpdate()
-    update.resizeItem(at: IndexPath(item: 100_000, section: 0), to: Size(width: 300, height: 30))
-    update.deleteItem(at: IndexPath(item: 250_000, section: 0))
-    update.insertItem(Cell(id: "new", width: 10, height: 10), at: IndexPath(item: 150_000, section: 0))
+    update.resizeItem(at: ListIndexPath(item: 100_000, section: 0), to: Size(width: 300, height: 30))
+    update.deleteItem(at: ListIndexPath(item: 250_000, section: 0))
+    update.insertItem(Cell(id: "new", width: 10, height: 10), at: ListIndexPath(item: 150_000, section: 0))
     let a = try model.layout().applying(update).snapshot
     let b = try written.layout().applying(update).snapshot
     let after = a.model.sections[0].cells

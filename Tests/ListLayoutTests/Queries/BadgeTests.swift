@@ -24,7 +24,7 @@ import Testing
     let model = ListModel(
       configuration: configuration, sections: [Section(header: Supplementary(height: 40), cells: [cell])])
     let snapshot = try model.layout()
-    let badges = snapshot.badgeAttributes(at: IndexPath(item: 0, section: 0))
+    let badges = snapshot.badgeAttributes(at: ListIndexPath(item: 0, section: 0))
     // The cell is (0, 40, 100, 100): its top-right corner (100, 40) is the badge's centre.
     #expect(badges.map(\.frame) == [rect(90, 30, 20, 20), rect(45, 85, 10, 10)])
     #expect(badges.map(\.zIndex) == [LayoutAttributes.badgeZIndex, LayoutAttributes.badgeZIndex])
@@ -52,7 +52,7 @@ import Testing
       let model = ListModel(
         configuration: configuration,
         sections: [Section(cells: [Cell(width: 60, height: 40, badges: [badge])])])
-      return try #require(model.layout().badgeAttributes(at: IndexPath(item: 0, section: 0)).first).frame
+      return try #require(model.layout().badgeAttributes(at: ListIndexPath(item: 0, section: 0)).first).frame
     }
     // Left to right: the cell (0, 0, 60, 40); the badge's top-left on it, moved half its width left.
     #expect(try frame(.ltr, .vertical) == rect(-10, 0, 20, 10))
@@ -192,7 +192,7 @@ import Testing
           serial += 1
           cell.badges = [Self.randomBadge(&rng)]
           update = ListUpdate()
-          update.reloadItem(at: IndexPath(item: item, section: s), with: cell)
+          update.reloadItem(at: ListIndexPath(item: item, section: s), with: cell)
         }
         guard let next = try? snapshot.applying(update).snapshot else { continue }
         let full = try next.model.layout()
@@ -226,7 +226,7 @@ import Testing
       ListDifference(from: old, to: new), contentOffset: 0, viewportHeight: 300)
     let moved = try #require(transition.elements.first { $0.kind == .badge })
     #expect(moved.id == "dot")
-    #expect(moved.indexPath == IndexPath(item: 2, section: 0))
+    #expect(moved.indexPath == ListIndexPath(item: 2, section: 0))
     // The default line spacing (5) between the cells: b at y 55, then 30 + 5 + 50 + 5 below the top.
     #expect(moved.from == rect(190, 55, 10, 10))
     #expect(moved.to == rect(190, 90, 10, 10))

@@ -45,7 +45,7 @@ import Testing
             expected.append(header)
           }
           for item in 0..<snapshot.numberOfItems(inSection: section) {
-            let attributes = snapshot.attributes(at: IndexPath(item: item, section: section))!
+            let attributes = snapshot.attributes(at: ListIndexPath(item: item, section: section))!
             if attributes.frame.intersects(rect) { expected.append(attributes) }
           }
           if let footer = snapshot.supplementaryAttributes(.footer, inSection: section, pinning: pinning),
@@ -107,9 +107,10 @@ import Testing
     #expect(empty.element(at: Point(x: 10, y: 10)) == nil)
     #expect(empty.indexPath(nearestTo: Point(x: 10, y: 10)) == nil)
     #expect(empty.viewport(at: .zero, size: Size(width: 320, height: 600)).elements.isEmpty)
-    #expect(empty.attributes(at: IndexPath(item: 0, section: 0)) == nil)
+    #expect(empty.attributes(at: ListIndexPath(item: 0, section: 0)) == nil)
     #expect(
-      empty.contentOffset(toShow: IndexPath(item: 0, section: 0), alignment: .top, viewportHeight: 100) == nil
+      empty.contentOffset(toShow: ListIndexPath(item: 0, section: 0), alignment: .top, viewportHeight: 100)
+        == nil
     )
 
     let headerOnly = ListModel(
@@ -129,11 +130,11 @@ import Testing
       _ = one.elements(in: rect)
       _ = one.viewport(at: rect.origin, size: rect.size)
     }
-    #expect(one.attributes(at: IndexPath(item: 1, section: 0)) == nil)
-    #expect(one.attributes(at: IndexPath(item: -1, section: 0)) == nil)
-    #expect(one.attributes(at: IndexPath(item: 0, section: 5)) == nil)
+    #expect(one.attributes(at: ListIndexPath(item: 1, section: 0)) == nil)
+    #expect(one.attributes(at: ListIndexPath(item: -1, section: 0)) == nil)
+    #expect(one.attributes(at: ListIndexPath(item: 0, section: 5)) == nil)
     #expect(one.element(at: Point(x: .nan, y: 0)) == nil)
-    #expect(one.indexPath(nearestTo: Point(x: 1e9, y: -1e9)) == IndexPath(item: 0, section: 0))
+    #expect(one.indexPath(nearestTo: Point(x: 1e9, y: -1e9)) == ListIndexPath(item: 0, section: 0))
   }
 
   @Test func millionCellSectionQueriesVisitOnlyNearbyLines() throws {
@@ -288,7 +289,7 @@ import Testing
 
   @Test func scrollToItemAlignsAndClamps() throws {
     let snapshot = try Self.feed(sections: 8).layout()
-    let target = IndexPath(item: 4, section: 5)
+    let target = ListIndexPath(item: 4, section: 5)
     let frame = try #require(snapshot.frame(of: target))
     #expect(snapshot.contentOffset(toShow: target, alignment: .top, viewportHeight: 300) == frame.minY)
     #expect(
@@ -299,9 +300,10 @@ import Testing
     #expect(
       snapshot.contentOffset(toShow: target, alignment: .bottom, viewportHeight: 300) == frame.maxY - 300)
     #expect(
-      snapshot.contentOffset(toShow: IndexPath(item: 0, section: 0), alignment: .bottom, viewportHeight: 300)
+      snapshot.contentOffset(
+        toShow: ListIndexPath(item: 0, section: 0), alignment: .bottom, viewportHeight: 300)
         == 0)
-    let last = IndexPath(item: snapshot.numberOfItems(inSection: 7) - 1, section: 7)
+    let last = ListIndexPath(item: snapshot.numberOfItems(inSection: 7) - 1, section: 7)
     #expect(
       snapshot.contentOffset(toShow: last, alignment: .top, viewportHeight: 300) == snapshot.contentSize
         .height - 300)

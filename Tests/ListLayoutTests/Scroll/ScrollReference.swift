@@ -20,9 +20,9 @@ struct ReferenceScroll {
     case incomparable
     case unknown
   }
-  var pending: (jump: ScrollJump, target: IndexPath)?
+  var pending: (jump: ScrollJump, target: ListIndexPath)?
   var revealed = 0.0
-  var visible: [IndexPath] = []
+  var visible: [ListIndexPath] = []
 
   struct Refused: Error {}
 
@@ -54,7 +54,7 @@ struct ReferenceScroll {
   var headerLength: Double { model.configuration.listHeader?.height ?? 0 }
 
   /// Every cell and its frame, in index-path order.
-  var cells: [(path: IndexPath, frame: Rect)] {
+  var cells: [(path: ListIndexPath, frame: Rect)] {
     snapshot.allAttributes().filter { $0.kind == .cell }.map { ($0.indexPath, $0.frame) }
   }
 
@@ -62,7 +62,7 @@ struct ReferenceScroll {
     horizontal ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
   }
 
-  func extent(_ path: IndexPath) -> (min: Double, max: Double)? {
+  func extent(_ path: ListIndexPath) -> (min: Double, max: Double)? {
     cells.first { $0.path == path }.map { along($0.frame) }
   }
 
@@ -87,7 +87,7 @@ struct ReferenceScroll {
     min(a.max, high) - max(a.min, low) > 0
   }
 
-  func visibleCells() -> [IndexPath] {
+  func visibleCells() -> [ListIndexPath] {
     cells.filter { cell in
       guard overlap(along(cell.frame), offset, offset + length) else { return false }
       guard isCarousel(cell.path.section) else { return true }
@@ -97,29 +97,29 @@ struct ReferenceScroll {
     }.map(\.path)
   }
 
-  func anchor(excluding excluded: (IndexPath) -> Bool = { _ in false }) -> IndexPath? {
+  func anchor(excluding excluded: (ListIndexPath) -> Bool = { _ in false }) -> ListIndexPath? {
     let low = offset + options.topInset
     let high = offset + length - options.bottomInset
     return cells.first { overlap(along($0.frame), low, high) && !excluded($0.path) }?.path
   }
 
-  func firstCell(withID id: String) -> IndexPath? {
+  func firstCell(withID id: String) -> ListIndexPath? {
     for (s, section) in model.sections.enumerated() {
       for (i, cell) in section.cells.enumerated() where cell.id == id {
-        return IndexPath(item: i, section: s)
+        return ListIndexPath(item: i, section: s)
       }
     }
     return nil
   }
 
-  func find(_ jump: ScrollJump) -> IndexPath? {
+  func find(_ jump: ScrollJump) -> ListIndexPath? {
     switch jump.target {
     case .id(let id): return firstCell(withID: id)
     case .item(let path): return cells.contains { $0.path == path } ? path : nil
     }
   }
 
-  func aligned(_ jump: ScrollJump, _ target: IndexPath) -> Double {
+  func aligned(_ jump: ScrollJump, _ target: ListIndexPath) -> Double {
     let e = extent(target)!
     let t = options.topInset
     let b = options.bottomInset
@@ -164,8 +164,8 @@ struct ReferenceScroll {
   // MARK: Events
 
   struct Step {
-    var appeared: [IndexPath]
-    var disappeared: [IndexPath]
+    var appeared: [ListIndexPath]
+    var disappeared: [ListIndexPath]
     var state: ScrollState?
   }
 
@@ -173,13 +173,14 @@ struct ReferenceScroll {
     snapshot = try model.layout()
   }
 
-  mutating func settle(from before: Double, old: [IndexPath], map: ((IndexPath) -> IndexPath?)? = nil) -> Step
-  {
+  mutating func settle(
+    from before: Double, old: [ListIndexPath], map: ((ListIndexPath) -> ListIndexPath?)? = nil
+  ) -> Step {
     revealed = min(max(revealed - (offset - before), 0), headerLength)
     visible = visibleCells()
     let mapped = old.map { map == nil ? $0 : map!($0) }
     let appeared = visible.filter { !mapped.contains($0) }
-    var disappeared: [IndexPath] = []
+    var disappeared: [ListIndexPath] = []
     for (k, path) in old.enumerated() where mapped[k] == nil || !visible.contains(mapped[k]!) {
       disappeared.append(path)
     }
@@ -274,7 +275,7 @@ struct ReferenceScroll {
       return change(
         before: before, old: old, wasAtEnd: wasAtEnd, anchor: a.map { ($0, anchorMin!) }, map: nil)
     case .measure(let sizes):
-      var paths: [String: IndexPath] = [:]
+      var paths: [String: ListIndexPath] = [:]
       for id in sizes.keys {
         guard let path = firstCell(withID: id) else { throw Refused() }
         paths[id] = path
@@ -376,8 +377,8 @@ struct ReferenceScroll {
   }
 
   mutating func change(
-    before: Double, old: [IndexPath], wasAtEnd: Bool, anchor: (IndexPath, Double)?,
-    map: ((IndexPath) -> IndexPath?)?
+    before: Double, old: [ListIndexPath], wasAtEnd: Bool, anchor: (ListIndexPath, Double)?,
+    map: ((ListIndexPath) -> ListIndexPath?)?
   ) -> Step {
     if let p = pending {
       offset = aligned(p.jump, p.target)
@@ -409,24 +410,25 @@ struct ReferenceScroll {
 
   /// Where each old cell is after the difference's batch; a cell of a deleted section or a
   /// deleted cell is not listed.
-  static func matching(_ difference: ListDifference, old: ListModel, new: ListModel) -> [IndexPath: IndexPath]
-  {
+  static func matching(
+    _ difference: ListDifference, old: ListModel, new: ListModel
+  ) -> [ListIndexPath: ListIndexPath] {
     let sections = sectionMatching(difference, oldCount: old.sections.count)
     let deleted = Set(difference.items.deleted)
     let movedFrom = Set(difference.items.moved.map(\.from))
-    var lists: [[IndexPath?]] = Array(repeating: [], count: new.sections.count)
+    var lists: [[ListIndexPath?]] = Array(repeating: [], count: new.sections.count)
     for (s, section) in old.sections.enumerated() {
       guard let t = sections[s] else { continue }
-      lists[t] = (0..<section.cells.count).map { IndexPath(item: $0, section: s) }.filter {
+      lists[t] = (0..<section.cells.count).map { ListIndexPath(item: $0, section: s) }.filter {
         !deleted.contains($0) && !movedFrom.contains($0)
       }
     }
-    var arrivals: [(IndexPath, IndexPath?)] = difference.items.inserted.map { ($0, nil) }
+    var arrivals: [(ListIndexPath, ListIndexPath?)] = difference.items.inserted.map { ($0, nil) }
     arrivals += difference.items.moved.map { ($0.to, $0.from) }
     for (to, from) in arrivals.sorted(by: { $0.0 < $1.0 }) { lists[to.section].insert(from, at: to.item) }
-    var result: [IndexPath: IndexPath] = [:]
+    var result: [ListIndexPath: ListIndexPath] = [:]
     for (t, list) in lists.enumerated() {
-      for (i, from) in list.enumerated() { if let from { result[from] = IndexPath(item: i, section: t) } }
+      for (i, from) in list.enumerated() { if let from { result[from] = ListIndexPath(item: i, section: t) } }
     }
     return result
   }

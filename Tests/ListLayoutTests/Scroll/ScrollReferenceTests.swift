@@ -336,7 +336,7 @@ struct FeedGenerator {
         let count = s < feed.sections.count ? feed.sections[s].cells.count : 0
         return .jump(
           ScrollJump(
-            to: .item(IndexPath(item: random.below(count + 1), section: s)), alignment: alignment,
+            to: .item(ListIndexPath(item: random.below(count + 1), section: s)), alignment: alignment,
             offset: offset))
       }
       return .jump(

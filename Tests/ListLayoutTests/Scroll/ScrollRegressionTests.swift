@@ -19,11 +19,12 @@ import Testing
       configuration: ListConfiguration(width: 94.5, contentInsets: .zero, layoutDirection: .rtl),
       sections: [shelf])
     let session = try ScrollSession(model: model, viewportLength: 100)
-    let frame = try #require(session.snapshot.frame(of: IndexPath(item: 2, section: 0)))
+    let frame = try #require(session.snapshot.frame(of: ListIndexPath(item: 2, section: 0)))
     #expect(frame.maxX > 0 && frame.minX < 0)
     #expect(
       session.visibleCells == [
-        IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0), IndexPath(item: 2, section: 0),
+        ListIndexPath(item: 0, section: 0), ListIndexPath(item: 1, section: 0),
+        ListIndexPath(item: 2, section: 0),
       ])
   }
 }

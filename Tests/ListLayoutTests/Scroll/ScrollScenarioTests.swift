@@ -40,8 +40,8 @@ import Testing
     for n in 3..<40 {
       let step = try chat.apply(.update(Self.chat(0...n)))
       #expect(chat.offset == chat.maxOffset)
-      #expect(step.appeared.contains(IndexPath(item: n, section: 0)))
-      let last = chat.snapshot.frame(of: IndexPath(item: n, section: 0))!
+      #expect(step.appeared.contains(ListIndexPath(item: n, section: 0)))
+      let last = chat.snapshot.frame(of: ListIndexPath(item: n, section: 0))!
       #expect(last.maxY - chat.offset <= 600 - 34 + 1e-9)
     }
     // Scrolled up, new messages no longer move the screen.
@@ -125,7 +125,7 @@ import Testing
       try session.apply(.measure(Dictionary(uniqueKeysWithValues: unmeasured.map { ($0, truth[$0]!) })))
       rounds += 1
       // Where asked, clamped, after every measurement.
-      let target = IndexPath(item: 9_999, section: 0)
+      let target = ListIndexPath(item: 9_999, section: 0)
       let frame = session.snapshot.frame(of: target)!
       let asked: Double =
         switch alignment {
@@ -145,12 +145,12 @@ import Testing
   @Test func aPendingJumpFollowsItsCellAndEndsWhenItIsDeleted() throws {
     var session = try ScrollSession(
       model: Self.chat(0..<100), viewportLength: 400,
-      start: .jump(ScrollJump(to: .item(IndexPath(item: 50, section: 0)), alignment: .center)))
-    #expect(session.pendingJump?.target == .item(IndexPath(item: 50, section: 0)))
+      start: .jump(ScrollJump(to: .item(ListIndexPath(item: 50, section: 0)), alignment: .center)))
+    #expect(session.pendingJump?.target == .item(ListIndexPath(item: 50, section: 0)))
     // Ten messages inserted above: the jump follows its cell, now item 60, and re-aligns it.
     try session.apply(.update(Self.chat(-10..<100)))
-    #expect(session.pendingJump?.target == .item(IndexPath(item: 60, section: 0)))
-    let frame = session.snapshot.frame(of: IndexPath(item: 60, section: 0))!
+    #expect(session.pendingJump?.target == .item(ListIndexPath(item: 60, section: 0)))
+    let frame = session.snapshot.frame(of: ListIndexPath(item: 60, section: 0))!
     #expect(abs(session.offset - (frame.midY - 200)) < 1e-9)
     // A carousel event leaves it; deleting its cell ends it.
     #expect(throws: ScrollError.self) { try session.apply(.scrollCarousel(section: 0, to: 10)) }
@@ -198,8 +198,8 @@ import Testing
     model.sections[0].cells[2].size = .fixed(Size(width: 300, height: 33))
     try session.apply(.update(model))
     #expect(session.measuredSizes == ["m1": Size(width: 300, height: 110)])
-    #expect(session.snapshot.frame(of: IndexPath(item: 1, section: 0))!.height == 110)
-    #expect(session.snapshot.frame(of: IndexPath(item: 2, section: 0))!.height == 33)
+    #expect(session.snapshot.frame(of: ListIndexPath(item: 1, section: 0))!.height == 110)
+    #expect(session.snapshot.frame(of: ListIndexPath(item: 2, section: 0))!.height == 33)
     #expect(throws: ScrollError.unknownIdentifier("nope")) {
       try session.apply(.measure(["nope": Size(width: 1, height: 1)]))
     }
@@ -267,7 +267,7 @@ import Testing
     let frames = session.visibleCells.map { session.snapshot.frame(of: $0)! }
     #expect(frames.allSatisfy { $0.maxX > 1000 && $0.minX < 1375 })
     try session.apply(.jump(ScrollJump(to: .id("c20"), alignment: .top)))
-    #expect(session.offset == session.snapshot.frame(of: IndexPath(item: 20, section: 0))!.minX - 10)
+    #expect(session.offset == session.snapshot.frame(of: ListIndexPath(item: 20, section: 0))!.minX - 10)
   }
 }
 

@@ -99,7 +99,7 @@ import Testing
     let model = PageArenaTests.model(PageArenaTests.cells(6_000, seed: 47))
     let stored = try Halves.layout(model, deferredMinimum: .max) { _ in nil }.0
     let count = model.sections[0].cells.count
-    let expected = (0..<count).map { stored.frame(of: IndexPath(item: $0, section: 0)) }
+    let expected = (0..<count).map { stored.frame(of: ListIndexPath(item: $0, section: 0)) }
     for _ in 0..<2 {
       let deferred = try Halves.layout(model, deferredMinimum: 1) { _ in nil }.0
       let results = await withTaskGroup(of: Bool.self) { group in
@@ -108,7 +108,7 @@ import Testing
             // Each task starts at a different page and wraps around.
             (0..<count).allSatisfy { k in
               let item = (k + task * 757) % count
-              return deferred.frame(of: IndexPath(item: item, section: 0)) == expected[item]
+              return deferred.frame(of: ListIndexPath(item: item, section: 0)) == expected[item]
             }
           }
         }
@@ -188,7 +188,7 @@ import Testing
     #expect(Self.pages(onDemand).allSatisfy { !$0.hasRecords })
     Halves.expectSamePages(onDemand, upFront, "on demand against up front")
     var update = ListUpdate()
-    update.insertItem(Cell(width: 10, height: 10), at: IndexPath(item: 5, section: 0))
+    update.insertItem(Cell(width: 10, height: 10), at: ListIndexPath(item: 5, section: 0))
     #expect(try onDemand.applying(update).snapshot.frameComputation == .onDemand)
     #expect(try upFront.applying(update).snapshot.frameComputation == .upFront)
     var resize = ListUpdate()

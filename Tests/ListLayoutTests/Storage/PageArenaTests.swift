@@ -55,7 +55,7 @@ import Testing
     #expect(try Self.model(cells).layout(frames: .upFront).allAttributes() == large.allAttributes())
     #expect(try Self.model(cells).layout().allAttributes() == large.allAttributes())
     for item in 0..<(LayoutTuning.arenaMinimumItems - 1) {
-      let path = IndexPath(item: item, section: 0)
+      let path = ListIndexPath(item: item, section: 0)
       guard large.frame(of: path) == small.frame(of: path) else {
         Issue.record(
           "item \(item): \(String(describing: large.frame(of: path))) != \(String(describing: small.frame(of: path)))"
@@ -91,7 +91,7 @@ import Testing
     var snapshot = try Self.model(cells, decimal: false).layout(frames: .upFront)
     for step in 0..<sweep(quick: 6, long: 12) {
       let count = snapshot.model.sections[0].cells.count
-      let path = IndexPath(item: Int.random(in: 0..<count, using: &rng), section: 0)
+      let path = ListIndexPath(item: Int.random(in: 0..<count, using: &rng), section: 0)
       var update = ListUpdate()
       switch step % 3 {
       case 0: update.resizeItem(at: path, to: Size(width: 123.375, height: 56.75))
