@@ -278,7 +278,8 @@ public enum ListLayoutCommand {
   /// Every command's own help, by name (what `listlayout help COMMAND` prints).
   static let commandUsages: [(name: String, usage: String)] = [
     ("layout", LayoutCommand.usage), ("flex", FlexCommand.usage), ("render", RenderCommand.usage),
-    ("diff", DiffCommand.usage), ("scroll", ScrollCommand.usage), ("serve", ServeCommand.usage),
+    ("diff", DiffCommand.usage), ("scroll", ScrollCommand.usage), ("query", QueryCommand.usage),
+    ("serve", ServeCommand.usage),
     ("generate", GenerateCommand.usage), ("format", FormatCommand.usage), ("demo", Demo.usage),
   ]
 

@@ -57,8 +57,7 @@ enum QueryCommand {
       if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
       scroll = try arguments.scrollOffsets()
     } catch {
-      io.err("listlayout query: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("query", error, io: &io)
     }
     guard let model = ListLayoutCommand.readFeed(path, width: width, io: &io) else { return .usageError }
     let snapshot: LayoutSnapshot
@@ -71,33 +70,15 @@ enum QueryCommand {
     do {
       try Arguments.checkScroll(scroll, in: snapshot)
     } catch {
-      io.err("listlayout query: \(error)\n\n\(usage)\n")
-      return .usageError
+      return ListLayoutCommand.usageFailure("query", error, io: &io)
     }
     let answerer = InteractionQueryAnswerer(snapshot: snapshot, horizontalOffsets: scroll)
-    var pending: [UInt8] = []
-    var scanned = 0
-    func answer(_ line: ArraySlice<UInt8>) {
-      var line = line
-      if line.last == UInt8(ascii: "\r") { line.removeLast() }
-      guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
+    ServeCommand.forEachLine(of: input) { line in
       io.stream { writer in
         answerer.respond(toJSON: Array(line), to: &writer)
         writer.write("\n")
       }
     }
-    while let chunk = input() {
-      pending += chunk
-      var lineStart = 0
-      while let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        answer(pending[lineStart..<newline])
-        lineStart = newline + 1
-        scanned = lineStart
-      }
-      pending.removeFirst(lineStart)
-      scanned = pending.count
-    }
-    answer(pending[...])
     return .success
   }
 }

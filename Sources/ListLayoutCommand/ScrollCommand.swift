@@ -101,26 +101,7 @@ enum ScrollCommand {
       return .usageError
     }
     io.out(session.startJSONString() + "\n")
-    var pending: [UInt8] = []
-    var scanned = 0
-    func answer(_ line: ArraySlice<UInt8>) {
-      var line = line
-      if line.last == UInt8(ascii: "\r") { line.removeLast() }
-      guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
-      io.out(session.respond(toJSON: Array(line)) + "\n")
-    }
-    while let chunk = input() {
-      pending += chunk
-      var lineStart = 0
-      while let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        answer(pending[lineStart..<newline])
-        lineStart = newline + 1
-        scanned = lineStart
-      }
-      pending.removeFirst(lineStart)
-      scanned = pending.count
-    }
-    answer(pending[...])
+    ServeCommand.forEachLine(of: input) { line in io.out(session.respond(toJSON: Array(line)) + "\n") }
     return .success
   }
 

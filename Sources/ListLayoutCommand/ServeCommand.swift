@@ -50,30 +50,34 @@ enum ServeCommand {
     }
     let files = FileReader()
     var service = LayoutService(readFile: { path in try files.read(path) })
+    forEachLine(of: input) { line in io.out(service.respond(to: Array(line)) + "\n") }
+    return .success
+  }
+
+  /// Calls `body` with each line of `input` (the chunks it returns until `nil`): without its
+  /// newline or a carriage return before it, blank lines skipped, the last line whether or not
+  /// a newline ends it. The one line reader of `serve`, `scroll` and `query`.
+  static func forEachLine(of input: () -> [UInt8]?, _ body: (ArraySlice<UInt8>) -> Void) {
+    func emit(_ line: ArraySlice<UInt8>) {
+      var line = line
+      if line.last == UInt8(ascii: "\r") { line.removeLast() }
+      guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
+      body(line)
+    }
     var pending: [UInt8] = []
     var scanned = 0
     while let chunk = input() {
       pending += chunk
       var start = 0
       while let newline = pending[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        answer(pending[start..<newline], service: &service, io: &io)
+        emit(pending[start..<newline])
         start = newline + 1
         scanned = start
       }
       pending.removeFirst(start)
       scanned = pending.count
     }
-    answer(pending[...], service: &service, io: &io)
-    return .success
-  }
-
-  static func answer<Output: ListLayoutCommand.IO>(
-    _ line: ArraySlice<UInt8>, service: inout LayoutService, io: inout Output
-  ) {
-    var line = line
-    if line.last == UInt8(ascii: "\r") { line.removeLast() }
-    guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
-    io.out(service.respond(to: Array(line)) + "\n")
+    emit(pending[...])
   }
 
   /// The next bytes of standard input, or `nil` at its end.

@@ -145,6 +145,11 @@ extension HTMLRenderer {
       if (j >= S.count[s]) return S.footer[s] ? "f" + s : null;
       return "c" + (S.first[s] + j);
     }
+    /** Whether the element of `key` is read and takes focus: cells, headers, footers and the
+        list's header and footer (not bands, backgrounds, separators or badges). */
+    function readable(key) {
+      return key === "lh" || key === "lf" || key[0] === "c" || key[0] === "h" || key[0] === "f";
+    }
     function positionOf(key) {
       if (key === "lh") return [-1, 0];
       if (key === "lf") return [ns, 0];
@@ -229,7 +234,8 @@ extension HTMLRenderer {
       } else if (e.kind === "header" || e.kind === "footer" || e.kind === "background") {
         insertOrdered(sectionGroup(e.section), node, { background: -2, header: -1, footer: 1 }[e.kind]);
       } else {
-        insertOrdered(content, node, { listHeader: -1, listFooter: ns + 1, band: -Infinity }[e.kind]);
+        insertOrdered(content, node,
+          { listHeader: -1, listFooter: ns + 1, band: -Infinity, separator: -Infinity, badge: -Infinity }[e.kind]);
       }
     }
     /** Removes wrappers left empty: rows, then lists, then groups. */
@@ -265,7 +271,7 @@ extension HTMLRenderer {
       } else {
         node.setAttribute("aria-hidden", "true");
       }
-      if (e.kind === "band" || e.kind === "background") node.removeAttribute("tabindex");
+      if (!readable(e.key)) node.removeAttribute("tabindex");
       else node.tabIndex = e.key === tabKey() ? 0 : -1;
     }
     /** The element that takes Tab: the focused one, else the first rendered in reading order. */
@@ -273,7 +279,7 @@ extension HTMLRenderer {
       if (focusKey !== null) return focusKey;
       let first = null, rank = Infinity;
       for (const key of live.keys()) {
-        if (key[0] === "s" || key[0] === "g") continue;
+        if (!readable(key)) continue;
         const [s, j] = positionOf(key);
         const r = s * (n + 2) + j + 1;
         if (r < rank) { rank = r; first = key; }
@@ -282,7 +288,7 @@ extension HTMLRenderer {
     }
     function retab() {
       const key = tabKey();
-      for (const [k, node] of live) if (k[0] !== "s" && k[0] !== "g") node.tabIndex = k === key ? 0 : -1;
+      for (const [k, node] of live) if (readable(k)) node.tabIndex = k === key ? 0 : -1;
     }
     /** The focused element (and a dragged cell) stay in the DOM when they scroll away. */
     function keepAlive(want, offset, vh) {
@@ -368,7 +374,7 @@ extension HTMLRenderer {
     });
     content.addEventListener("focusin", (event) => {
       const key = event.target.dataset ? event.target.dataset.key : undefined;
-      if (key !== undefined && key !== focusKey) { focusKey = key; retab(); }
+      if (key !== undefined && readable(key) && key !== focusKey) { focusKey = key; retab(); }
     });
 
     // -- Drag to reorder: LayoutSnapshot.moveTarget and AutoScroll; the preview slides the

@@ -115,7 +115,9 @@ extension LayoutSnapshot {
       if byNew[newKey] == nil {
         let attributes = next.attributes(of: element.kind, at: newPath, badge: newBadge, pinning: newPinning)
         byNew[newKey] = ElementTransition(
-          kind: element.kind, indexPath: newPath, id: attributes.flatMap { next.identifier(of: $0) },
+          // (An element the update hides, such as a cell of a section collapsed, keeps its id.)
+          kind: element.kind, indexPath: newPath,
+          id: attributes.map { next.identifier(of: $0) } ?? identifier(of: element),
           from: nil, to: attributes?.frame, isPinned: attributes?.isPinned ?? false, badgeIndex: newBadge)
       }
       byNew[newKey]!.from = element.frame

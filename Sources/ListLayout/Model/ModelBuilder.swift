@@ -70,15 +70,21 @@ extension Section {
   /// A section with the cells the block lists.
   ///
   /// `header` and `footer` take a height as a number literal (`Section(header: 44) { … }`) or a
-  /// ``Supplementary``.
+  /// ``Supplementary``; `separator`, `collapsed`, `pinHeader` and `pinFooter` set the
+  /// properties of the same names.
   public init(
     header: Supplementary? = nil, footer: Supplementary? = nil, attributes: SectionAttributes? = nil,
     layout: SectionLayout? = nil, id: String? = nil, background: SectionBackground? = nil,
-    @ListContentBuilder<Cell> cells: () -> [Cell]
+    separator: SectionSeparator? = nil, collapsed: Bool = false, pinHeader: Bool? = nil,
+    pinFooter: Bool? = nil, @ListContentBuilder<Cell> cells: () -> [Cell]
   ) {
     self.init(
       header: header, footer: footer, cells: cells(), attributes: attributes, layout: layout, id: id,
       background: background)
+    self.separator = separator
+    self.collapsed = collapsed
+    self.pinHeader = pinHeader
+    self.pinFooter = pinFooter
   }
 }
 

@@ -148,36 +148,26 @@ extension LayoutSnapshot {
       if first < cellsEnd {
         // The cells' identifiers, read along with them (in item order).
         var names = CellNames(backgrounds.read(section, in: model.sections) { $0.cells })
-        if badges.isEmpty || searchedApart {
-          for k in first..<cellsEnd {
-            let candidate = candidates[k]
-            let frame = direction.directed(candidate.frame)
-            if frame.intersects(rect) {
-              result.append(
-                LayoutAttributes(
-                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
-                  zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
-            }
+        // With badges (unless searched apart), one pass: each cell that meets the rect, then
+        // those of its badges that do (the cells were looked for as far around the rect as
+        // the badges reach).
+        var cursor =
+          badges.isEmpty || searchedApart
+          ? nil : BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+        for k in first..<cellsEnd {
+          let candidate = candidates[k]
+          let frame = direction.directed(candidate.frame)
+          if frame.intersects(rect) {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
+                zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
           }
-        } else {
-          // One pass: each cell that meets the rect, then those of its badges that do (the cells
-          // were looked for as far around the rect as the badges reach).
-          var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
-          for k in first..<cellsEnd {
-            let candidate = candidates[k]
-            let frame = direction.directed(candidate.frame)
-            if frame.intersects(rect) {
-              result.append(
-                LayoutAttributes(
-                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
-                  zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
-            }
-            cursor.withBadges(of: candidate.item) {
-              Self.appendBadges(
-                $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
-                to: &result
-              ) { $0.intersects(rect) }
-            }
+          cursor?.withBadges(of: candidate.item) {
+            Self.appendBadges(
+              $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
+              to: &result
+            ) { $0.intersects(rect) }
           }
         }
       }

@@ -302,23 +302,18 @@ import Testing
       boxes.append((middles[middles.count - 1], .infinity))
       return boxes
     case .grid?:
-      var frames: [Rect] = []
-      snapshot.forEachElement(inSection: s) {
-        if $0.kind == .cell { frames.append(horizontal ? $0.frame.swapped : $0.frame) }
+      // Rows as the layout placed the cells (dense packing may put a later, shorter cell in
+      // an earlier row, even a zero-height one at a bottom-aligned row's bottom edge), each
+      // the union of its cells' frames.
+      var boxes: [Int: (top: Double, bottom: Double)] = [:]
+      snapshot.forEachElement(inSection: s) { element in
+        guard element.kind == .cell, let row = snapshot.accessibility(of: element.indexPath)?.grid?.row
+        else { return }
+        let frame = horizontal ? element.frame.swapped : element.frame
+        let box = boxes[row] ?? (frame.minY, frame.maxY)
+        boxes[row] = (Swift.min(box.top, frame.minY), Swift.max(box.bottom, frame.maxY))
       }
-      frames.sort { $0.minY < $1.minY }
-      var rows: [(top: Double, bottom: Double)] = []
-      for frame in frames {
-        if let last = rows.last,
-          frame.minY < last.bottom
-            || (frame.height == 0 && frame.minY <= last.bottom && frame.minY == last.top)
-        {
-          rows[rows.count - 1].bottom = max(last.bottom, frame.maxY)
-        } else {
-          rows.append((frame.minY, frame.maxY))
-        }
-      }
-      return rows
+      return boxes.keys.sorted().map { boxes[$0]! }
     default: return []
     }
   }

@@ -60,4 +60,22 @@ import Testing
     #expect(model.sections[0].background == SectionBackground(id: "bg"))
     #expect(model.sections[0].cells.map(\.id) == ["a"])
   }
+
+  @Test func sectionsTakeTheirBehaviours() throws {
+    let model = ListModel(width: 200) {
+      Section(
+        header: 20, footer: 10, separator: SectionSeparator(thickness: 1, id: "line"), collapsed: true,
+        pinHeader: false, pinFooter: true
+      ) { Cell("a", 10, 10) }
+      Section { Cell("b", 10, 10) }
+    }
+    let first = model.sections[0]
+    #expect(first.separator == SectionSeparator(thickness: 1, id: "line"))
+    #expect(first.collapsed && first.pinHeader == false && first.pinFooter == true)
+    let second = model.sections[1]
+    #expect(
+      second.separator == nil && !second.collapsed && second.pinHeader == nil && second.pinFooter == nil)
+    // Collapsed as written: its header and footer only.
+    #expect(try model.layout().numberOfItems(inSection: 0) == 0)
+  }
 }
