@@ -205,16 +205,7 @@ package struct InteractionQueryLine {
   /// An error at the value of `path` (a key path this line recorded), as an answer's object.
   func refusal(_ message: String, at path: String) -> String {
     let position = places[path] ?? 0
-    var line = 1
-    var column = 1
-    for byte in document.prefix(position) {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-    }
+    let (line, column) = EmbeddedFeed.lineAndColumn(of: position, in: document)
     return "{\"kind\":\"invalidValue\",\"path\":\(jsonQuoted(path)),\"message\":\(jsonQuoted(message)),"
       + "\"line\":\(line),\"column\":\(column)}"
   }

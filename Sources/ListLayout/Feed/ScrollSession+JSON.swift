@@ -270,16 +270,7 @@ package struct ScrollEventLine {
       bytes = outer.document
       path = outer.path + "." + path
     }
-    var line = 1
-    var column = 1
-    for byte in bytes.prefix(position) {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-    }
+    let (line, column) = EmbeddedFeed.lineAndColumn(of: position, in: bytes)
     return "{\"kind\":\"\(kind)\",\"path\":\(jsonQuoted(path)),\"message\":\(jsonQuoted(error.description)),"
       + "\"line\":\(line),\"column\":\(column)}"
   }
