@@ -22,7 +22,14 @@ extension Layout {
   /// Computes the tree with an optional width and height: a `nil` axis is unconstrained and the
   /// root takes its max-content size there.
   public func compute(width: Double?, height: Double?, direction: LayoutDirection = .ltr) -> ComputedLayout {
-    FlexEngine(root: self, direction: direction).run(width: width, height: height, direction: direction)
+    // On a thread whose stack has less left than the engine's reserve, the whole computation
+    // moves to a helper thread: reading the tree takes stack too (much more under a sanitizer).
+    guard FlexLayoutLimits.callingThreadHasReserve else {
+      return FlexLayoutLimits.onHelperThread {
+        FlexEngine(root: self, direction: direction).run(width: width, height: height, direction: direction)
+      }
+    }
+    return FlexEngine(root: self, direction: direction).run(width: width, height: height, direction: direction)
   }
 
   /// Computes a self-sizing cell's content: the root's auto width is `width` and its height is
@@ -83,6 +90,14 @@ public enum FlexLayoutLimits {
   static let helperThreadReserve = 8 << 20
   /// The stack the engine leaves unused at the end of the calling thread's.
   static let callingThreadReserve = 64 * 1024
+
+  /// Whether the calling thread's stack has more than ``callingThreadReserve`` left (true when
+  /// its bounds are unknown).
+  static var callingThreadHasReserve: Bool {
+    guard let end = ThreadStack.lowerBound() else { return true }
+    let here = ThreadStack.currentAddress()
+    return here > end && here - end > UInt(callingThreadReserve)
+  }
 
   /// Runs `body` on a kept helper thread with a stack of ``helperStackSize`` bytes (see
   /// `HelperThreads.run(stackSize:_:)`), waiting for it.
