@@ -29,7 +29,8 @@ extension Layout {
         FlexEngine(root: self, direction: direction).run(width: width, height: height, direction: direction)
       }
     }
-    return FlexEngine(root: self, direction: direction).run(width: width, height: height, direction: direction)
+    return FlexEngine(root: self, direction: direction).run(
+      width: width, height: height, direction: direction)
   }
 
   /// Computes a self-sizing cell's content: the root's auto width is `width` and its height is
