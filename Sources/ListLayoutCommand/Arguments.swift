@@ -61,6 +61,25 @@ struct Arguments: Equatable {
     }
   }
 
+  /// The one feed file a command reads (its single positional argument); `standardInputUse`
+  /// names what standard input carries instead, when it cannot be the feed.
+  func feedFile(standardInputUse: String? = nil) throws(UsageError) -> String {
+    guard positional.count == 1 else {
+      throw UsageError(description: "expected one feed file, got \(positional.count)")
+    }
+    if let standardInputUse, positional[0] == "-" {
+      throw UsageError(description: "the feed cannot be standard input: \(standardInputUse)")
+    }
+    return positional[0]
+  }
+
+  /// `--width`, which overrides the feed's, if given: greater than 0.
+  func listWidth() throws(UsageError) -> Double? {
+    let width = try number("width")
+    if let width, width <= 0 { throw UsageError(description: "--width must be greater than 0") }
+    return width
+  }
+
   /// The option's value as a finite number, if given.
   func number(_ name: String, minimum: Double? = nil) throws(UsageError) -> Double? {
     guard let text = options[name] else { return nil }

@@ -47,8 +47,7 @@ enum DiffCommand {
       guard arguments.positional != ["-", "-"] else {
         throw Arguments.UsageError(description: "only one of the feeds can be read from standard input")
       }
-      width = try arguments.number("width")
-      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      width = try arguments.listWidth()
       offset = try arguments.number("offset")
       viewportHeight = try arguments.number("viewport-height", minimum: 0)
       guard (offset == nil) == (viewportHeight == nil) else {

@@ -28,9 +28,7 @@ enum FormatCommand {
         io.out(usage + "\n")
         return .success
       }
-      guard arguments.positional.count == 1 else {
-        throw Arguments.UsageError(description: "expected one feed file, got \(arguments.positional.count)")
-      }
+      _ = try arguments.feedFile()  // exactly one, read below
       var options = FeedWritingOptions(prettyPrinted: !arguments.flags.contains("compact"))
       if let defaults = arguments.options["defaults"] {
         switch defaults {
@@ -41,8 +39,7 @@ enum FormatCommand {
             description: "--defaults takes omitted or spelled-out, got '\(defaults)'")
         }
       }
-      let width = try arguments.number("width")
-      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      let width = try arguments.listWidth()
       guard let model = ListLayoutCommand.readFeed(arguments.positional[0], width: width, io: &io) else {
         return .usageError
       }

@@ -37,11 +37,8 @@ enum LayoutCommand {
         io.out(usage + "\n")
         return .success
       }
-      guard arguments.positional.count == 1 else {
-        throw Arguments.UsageError(description: "expected one feed file, got \(arguments.positional.count)")
-      }
-      let width = try arguments.number("width")
-      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      _ = try arguments.feedFile()  // exactly one, read below
+      let width = try arguments.listWidth()
       let offset = try arguments.number("offset")
       let viewportHeight = try arguments.number("viewport-height", minimum: 0)
       guard (offset == nil) == (viewportHeight == nil) else {

@@ -45,16 +45,8 @@ enum QueryCommand {
         io.out(usage + "\n")
         return .success
       }
-      guard arguments.positional.count == 1 else {
-        throw Arguments.UsageError(description: "expected one feed file, got \(arguments.positional.count)")
-      }
-      path = arguments.positional[0]
-      guard path != "-" else {
-        throw Arguments.UsageError(
-          description: "the feed cannot be standard input: the queries are read from it")
-      }
-      width = try arguments.number("width")
-      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      path = try arguments.feedFile(standardInputUse: "the queries are read from it")
+      width = try arguments.listWidth()
       scroll = try arguments.scrollOffsets()
     } catch {
       return ListLayoutCommand.usageFailure("query", error, io: &io)

@@ -67,9 +67,7 @@ enum RenderCommand {
         io.out(usage + "\n")
         return .success
       }
-      guard arguments.positional.count == 1 else {
-        throw Arguments.UsageError(description: "expected one feed file, got \(arguments.positional.count)")
-      }
+      _ = try arguments.feedFile()  // exactly one, read below
       let svgPath = arguments.options["svg"]
       let htmlPath = arguments.options["html"]
       let ascii = arguments.flags.contains("ascii")
@@ -79,8 +77,7 @@ enum RenderCommand {
       for path in [svgPath, htmlPath].compactMap(\.self) where path.isEmpty {
         throw Arguments.UsageError(description: "an output file name cannot be empty")
       }
-      let width = try arguments.number("width")
-      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      let width = try arguments.listWidth()
       let offsets = try offsetList(arguments.options["offset"])
       let viewportHeight = try arguments.number("viewport-height")
       if let viewportHeight, viewportHeight <= 0 {

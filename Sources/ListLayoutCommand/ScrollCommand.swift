@@ -59,20 +59,12 @@ enum ScrollCommand {
         io.out(usage + "\n")
         return .success
       }
-      guard arguments.positional.count == 1 else {
-        throw Arguments.UsageError(description: "expected one feed file, got \(arguments.positional.count)")
-      }
-      path = arguments.positional[0]
-      guard path != "-" else {
-        throw Arguments.UsageError(
-          description: "the feed cannot be standard input: the events are read from it")
-      }
+      path = try arguments.feedFile(standardInputUse: "the events are read from it")
       guard let given = try arguments.number("height", minimum: 0) else {
         throw Arguments.UsageError(description: "--height is required")
       }
       height = given
-      width = try arguments.number("width")
-      if let width, width <= 0 { throw Arguments.UsageError(description: "--width must be greater than 0") }
+      width = try arguments.listWidth()
       options.topInset = try arguments.number("top-inset", minimum: 0) ?? 0
       options.bottomInset = try arguments.number("bottom-inset", minimum: 0) ?? 0
       options.loadThreshold = try arguments.number("load-threshold", minimum: 0) ?? 1
