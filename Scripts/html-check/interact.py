@@ -48,14 +48,15 @@ def make_feed(cells, seed, rtl, horizontal):
     """A seeded feed of every section kind; returns (feed, section specs)."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
-             "uniform-grid", "carousel-none", "uniform-flow", "empty", "uniform-carousel"]
+             "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel"]
     if horizontal:
         kinds = [k for k in kinds if not k.startswith("carousel") and k != "uniform-carousel"]
     sections, specs, made, k = [], [], 0, 0
+    badges = 0
     while made < cells:
         kind = kinds[k % len(kinds)]
-        count = 0 if kind == "empty" else min(cells - made, rng.randint(20, 160) if "carousel" in kind
-                                               else rng.randint(60, 900))
+        count = 0 if kind in ("empty", "collapsed") else min(cells - made, rng.randint(20, 160) if "carousel" in kind
+                                                             else rng.randint(60, 900))
         items = []
         for i in range(count):
             if kind.startswith("uniform"):
@@ -65,9 +66,20 @@ def make_feed(cells, seed, rtl, horizontal):
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
             if kind.startswith("grid") and rng.random() < 0.15:
                 item["span"] = 2
+            if rng.random() < 0.2:
+                # A badge on the cell's top trailing corner, overhanging it by half its size.
+                item["badges"] = [{"id": "b%d" % badges, "size": {"width": 16, "height": 16},
+                                   "offset": {"x": 0.5, "y": -0.5}}]
+                badges += 1
             items.append(item)
+        if kind == "collapsed":
+            # Cells the model keeps and the layout hides (ids apart from the shown cells').
+            items = [{"id": "k%d_%d" % (k, i), "size": {"width": 100, "height": 40}}
+                     for i in range(rng.randint(1, 12))]
         section = {"items": items}
-        has_header, has_footer = k % 5 != 3, k % 4 == 1
+        if kind == "collapsed":
+            section["collapsed"] = True
+        has_header, has_footer = k % 5 != 3 or kind == "collapsed", k % 4 == 1
         if has_header:
             section["header"] = {"height": 30, "id": "h%d" % k}
         if has_footer:
@@ -458,7 +470,7 @@ class Checker:
 
     def drag(self, url):
         along = "x" if self.args.horizontal else "y"
-        done = {"drags": 0, "targets": 0, "previews": 0}
+        done = {"drags": 0, "targets": 0, "previews": 0, "badges": 0, "dropped": 0}
         uniform = [s for s, spec in enumerate(self.specs)
                    if spec["kind"] in ("uniform-grid", "uniform-flow") and spec["count"] > 12]
         plain = [s for s, spec in enumerate(self.specs) if spec["kind"] in ("flow", "masonry", "grid") and spec["count"] > 30]
@@ -491,12 +503,14 @@ class Checker:
                         self.fail("drag of %s at %s: page target %s, library %s" % (
                             [s, a], content_point, state["drag"]["target"], want.get("target")))
                     if previewing and want.get("preview"):
-                        library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
-                                   if e["kind"] == "cell"}
+                        library = {(e["section"], e["item"], e.get("badge")): e["frame"]
+                                   for e in want["preview"]["elements"] if e["kind"] in ("cell", "badge")}
                         for entry in state["preview"] or []:
                             if entry["section"] != s:
                                 continue
-                            f = library.get((entry["section"], entry["item"]))
+                            if entry.get("badge") is not None:
+                                done["badges"] += 1
+                            f = library.get((entry["section"], entry["item"], entry.get("badge")))
                             got = entry["frame"]
                             done["previews"] += 1
                             if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), got)):
@@ -518,9 +532,12 @@ class Checker:
             end = self.layout["contentSize"]["width" if self.args.horizontal else "height"] - moving["viewportLength"]
             if moving["offset"] < end - 1 and not self.state()["offset"] > moving["offset"]:
                 self.fail("the list did not scroll towards the trailing edge while dragging there")
-            self.mouse("mouseMoved", start)
+            # Sections of one cell size drop at the last target (the page then shows the library's
+            # layout after the move, badges on their cells); the others where they started.
+            drop = self.client_of(*point) if s in uniform and targets else start
+            self.mouse("mouseMoved", drop)
             final = self.state()["drag"]
-            self.mouse("mouseReleased", start)
+            self.mouse("mouseReleased", drop)
             after = self.state()
             done["drags"] += 1
             if final and final["target"]:
@@ -528,7 +545,144 @@ class Checker:
                 if label != "c%d" % (self.first[s] + a) or (after["focused"] or {}).get("position") != final["target"]:
                     self.fail("drop of %s at %s: the cell there is %s, focus %s" % (
                         [s, a], final["target"], label, after["focused"]))
-        self.figures["drags"] = "%(drags)d (%(targets)d drop targets, %(previews)d previewed frames compared)" % done
+                if s in uniform:
+                    done["dropped"] += self.compare_dropped(s, a, final)
+        self.figures["drags"] = ("%(drags)d (%(targets)d drop targets, %(previews)d previewed frames compared, "
+                                 "%(badges)d of them badges; %(dropped)d frames after drops)") % done
+        self.badge_press(url, uniform)
+        self.collapsed_drop(url)
+
+    def rendered(self):
+        """The rendered cells and badges: label (the id) -> frame [x, y, width, height]."""
+        pairs = self.page("JSON.stringify(Array.from(document.querySelectorAll('#content .cell, #content .badge'),"
+                          " (n) => [n.firstChild.textContent, n.dataset.frame]))")
+        return {label: [float(v) for v in frame.split(",")] for label, frame in json.loads(pairs)}
+
+    def compare_dropped(self, s, a, final):
+        """After a drop in a section of one cell size: the rendered cells and badges of the
+        section are where the library's layout after the move puts them."""
+        want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": final["point"], "preview": True}})
+        if want.get("target") != final["target"]:
+            self.fail("drop of %s: page target %s, library %s" % ([s, a], final["target"], want.get("target")))
+            return 0
+        preview = want.get("preview")
+        if preview is None:  # a cell dropped on its own place: the layout as it was
+            preview = self.layout
+        library = {e["id"]: e["frame"] for e in preview["elements"]
+                   if e["kind"] in ("cell", "badge") and e["section"] == s and "id" in e}
+        compared = 0
+        for label, got in self.rendered().items():
+            f = library.get(label)
+            if f is None:
+                continue
+            compared += 1
+            if any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), got)):
+                self.fail("after the drop of %s at %s, %s is at %s, library %s" % ([s, a], final["target"], label, got, f))
+                break
+        return compared
+
+    def badge_press(self, url, uniform):
+        """Pressing on a cell's badge (where it overhangs the cell) drags the cell."""
+        along = "x" if self.args.horizontal else "y"
+        pressed = 0
+        badges = [e for e in self.layout["elements"] if e["kind"] == "badge" and e["section"] in uniform]
+        for e in badges[:3]:
+            s, i = e["section"], e["item"]
+            frames = self.frames_of(s)
+            self.browser.page(url)
+            self.page("listlayoutPage.scrollTo(%r)" % (e["frame"][along] - 200))
+            self.settle()
+            b = e["frame"]
+            # The badge's corner outside its cell (top trailing, overhanging by half).
+            cell = frames[i]
+            size = self.layout["contentSize"]
+            inside = lambda x, y: (cell["x"] <= x < cell["x"] + cell["width"] and cell["y"] <= y < cell["y"] + cell["height"]
+                                   or not (0 <= x < size["width"] and 0 <= y < size["height"]))
+            point = next(((x, y) for x, y in ((b["x"] + 2, b["y"] + 2), (b["x"] + b["width"] - 2, b["y"] + 2),
+                                               (b["x"] + 2, b["y"] + b["height"] - 2),
+                                               (b["x"] + b["width"] - 2, b["y"] + b["height"] - 2))
+                          if not inside(x, y)), (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
+            hit = self.page("(() => { const p = %s, n = document.elementFromPoint(p[0], p[1]);"
+                            " return n && n.closest('.badge') ? n.closest('.badge').firstChild.textContent : null; })()"
+                            % json.dumps(self.client_of(*point)))
+            if hit != e["id"]:
+                self.fail("badge press: the point %s is on %s, not badge %s" % (point, hit, e["id"]))
+                continue
+            self.mouse("mousePressed", self.client_of(*point))
+            other = frames[(i + 1) % len(frames)]
+            to = (other["x"] + other["width"] / 2, other["y"] + other["height"] / 2)
+            self.mouse("mouseMoved", self.client_of(to[0] + 3, to[1] + 3))
+            self.mouse("mouseMoved", self.client_of(*to))
+            state = self.state()["drag"]
+            want = self.query.ask({"moveTarget": {"dragging": [s, i], "point": state["point"] if state else list(to)}})
+            self.mouse("mouseReleased", self.client_of(*to))
+            pressed += 1
+            if state is None or state["target"] != want.get("target"):
+                self.fail("badge press on %s: drag %s, library target for its cell %s" % (e["id"], state, want))
+                continue
+            label = self.page("listlayoutPage.label(%d, %d)" % tuple(want["target"]))
+            if label != "c%d" % (self.first[s] + i):
+                self.fail("badge press on %s: after the drop the cell at %s is %s, not its cell's" % (
+                    e["id"], want["target"], label))
+        self.figures["drags from a badge"] = str(pressed)
+
+    def collapsed_drop(self, url):
+        """A cell dropped into a collapsed section is hidden there, as the library's preview
+        has it: the preview shows it nowhere, and after the drop the page has one cell less."""
+        along = "x" if self.args.horizontal else "y"
+        pairs = [s for s in range(len(self.specs) - 1) if self.specs[s + 1]["kind"] == "collapsed"
+                 and self.specs[s]["kind"] == "uniform-flow" and self.specs[s]["count"] > 2]
+        dropped = 0
+        headers = {e["section"]: e["frame"] for e in self.layout["elements"] if e["kind"] == "header"}
+        for s in pairs[:2]:
+            target = s + 1
+            frames = self.frames_of(s)
+            a = len(frames) - 1
+            fa, header = frames[a], headers[target]
+            self.browser.page(url)
+            # The header in the middle of the viewport, away from the auto-scroll zones.
+            self.page("listlayoutPage.scrollTo(%r)" % (header[along] + header["width" if along == "x" else "height"] / 2
+                                                     - VIEWPORT / 2))
+            self.settle()
+            before = self.state()
+            self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            point = (header["x"] + header["width"] / 2, header["y"] + header["height"] / 2)
+            self.mouse("mouseMoved", self.client_of(point[0], point[1] - 3))
+            self.mouse("mouseMoved", self.client_of(*point))
+            state = self.state()
+            want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"], "preview": True}})
+            if want.get("target") != [target, 0] or state["drag"]["target"] != want.get("target"):
+                self.fail("drop into collapsed section %d: page %s, library %s" % (target, state["drag"]["target"],
+                                                                                   want.get("target")))
+                self.mouse("mouseReleased", self.client_of(*point))
+                continue
+            library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"] if e["kind"] == "cell"}
+            for entry in state["preview"] or []:
+                key = (entry["section"], entry["item"])
+                if entry.get("badge") is not None:
+                    continue
+                if entry["frame"] is None:
+                    if key in library:
+                        self.fail("preview of a drop into collapsed section %d: the page hides %s, the library shows it"
+                                  % (target, key))
+                elif entry["section"] == s:
+                    f = library.get(key)
+                    if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), entry["frame"])):
+                        self.fail("preview of a drop into collapsed section %d: %s page %s, library %s" % (
+                            target, key, entry["frame"], f))
+            if not any(entry["frame"] is None for entry in state["preview"] or []):
+                self.fail("preview of a drop into collapsed section %d: the dragged cell is not hidden" % target)
+            self.mouse("mouseReleased", self.client_of(*point))
+            self.settle()
+            after = self.state()
+            dropped += 1
+            name = "c%d" % (self.first[s] + a)
+            if name in self.rendered() or after["cells"] != before["cells"] - 1:
+                self.fail("after a drop into collapsed section %d the page shows %s (%d cells, %d before)" % (
+                    target, name, after["cells"], before["cells"]))
+            if (after["focused"] or {}).get("key") != "h%d" % target:
+                self.fail("after a drop into collapsed section %d focus is on %s" % (target, after["focused"]))
+        self.figures["drops into collapsed sections"] = str(dropped)
 
 
 def main():
