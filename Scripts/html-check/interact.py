@@ -598,10 +598,10 @@ class Checker:
             size = self.layout["contentSize"]
             inside = lambda x, y: (cell["x"] <= x < cell["x"] + cell["width"] and cell["y"] <= y < cell["y"] + cell["height"]
                                    or not (0 <= x < size["width"] and 0 <= y < size["height"]))
-            point = next(((x, y) for x, y in ((b["x"] + 2, b["y"] + 2), (b["x"] + b["width"] - 2, b["y"] + 2),
-                                               (b["x"] + 2, b["y"] + b["height"] - 2),
-                                               (b["x"] + b["width"] - 2, b["y"] + b["height"] - 2))
-                          if not inside(x, y)), (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))
+            # (Points a quarter of its size from its centre: the page draws badges round.)
+            cx, cy, qx, qy = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, b["width"] / 4, b["height"] / 4
+            point = next(((x, y) for x, y in ((cx - qx, cy - qy), (cx + qx, cy - qy), (cx - qx, cy + qy), (cx + qx, cy + qy))
+                          if not inside(x, y)), (cx, cy))
             hit = self.page("(() => { const p = %s, n = document.elementFromPoint(p[0], p[1]);"
                             " return n && n.closest('.badge') ? n.closest('.badge').firstChild.textContent : null; })()"
                             % json.dumps(self.client_of(*point)))
