@@ -44,7 +44,7 @@ from check import find_listlayout, run  # noqa: E402
 VIEWPORT = 640
 
 
-def make_feed(cells, seed, rtl, horizontal):
+def make_feed(cells, seed, rtl, horizontal, list_header=False):
     """A seeded feed of every section kind; returns (feed, section specs)."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
@@ -101,6 +101,9 @@ def make_feed(cells, seed, rtl, horizontal):
         made += count
         k += 1
     feed = {"width": 375, "pinSectionHeaders": True, "sections": sections}
+    if list_header:
+        # A pinned list header that shrinks from 120 to 50 points as the list scrolls.
+        feed["header"] = {"height": 120, "minHeight": 50, "pinned": True, "id": "top"}
     if rtl:
         feed["layoutDirection"] = "rtl"
     if horizontal:
@@ -529,6 +532,8 @@ class Checker:
                 self.fail("auto-scroll near the trailing edge: page %s, library %s" % (moving["drag"]["speed"], want))
             time.sleep(0.3)
             self.settle()
+            if self.args.list_header:
+                self.leading_zone_under_the_header()
             end = self.layout["contentSize"]["width" if self.args.horizontal else "height"] - moving["viewportLength"]
             if moving["offset"] < end - 1 and not self.state()["offset"] > moving["offset"]:
                 self.fail("the list did not scroll towards the trailing edge while dragging there")
@@ -551,6 +556,30 @@ class Checker:
                                  "%(badges)d of them badges; %(dropped)d frames after drops)") % done
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
+
+    def leading_zone_under_the_header(self):
+        """With a pinned list header, auto-scroll's leading zone starts below the header as tall
+        as it is now: the library's speed for the band the header leaves uncovered."""
+        state = self.state()
+        height = self.page("(() => { const n = document.querySelector('#content .listHeader');"
+                           " return n ? Number(n.dataset.frame.split(',')[%d]) : null; })()"
+                           % (2 if self.args.horizontal else 3))
+        if height is None:
+            self.fail("auto-scroll under the list header: no list header rendered")
+            return
+        edge = self.page("(() => { const v = document.getElementById('scroller').getBoundingClientRect();"
+                         " return %s; })()" % ("[v.left + %r, v.top + 40]" % (height + 20) if self.args.horizontal
+                                               else "[v.left + 40, v.top + %r]" % (height + 20)))
+        self.mouse("mouseMoved", edge)
+        moving = self.state()
+        point = moving["drag"]["point"][0 if self.args.horizontal else 1]
+        now = max(50, 120 - max(0, moving["offset"]))  # the header's height at this offset
+        want = self.query.ask({"autoScroll": {"point": point, "offset": moving["offset"] + now,
+                                              "height": moving["viewportLength"] - now}})
+        if not close(want.get("speed"), moving["drag"]["speed"]) or not want["speed"] < 0:
+            self.fail("auto-scroll 20 points below the %s-point list header: page %s, library %s" % (
+                now, moving["drag"]["speed"], want))
+        self.figures["auto-scroll under the list header"] = "%s points/s" % moving["drag"]["speed"]
 
     def rendered(self):
         """The rendered cells and badges: label (the id) -> frame [x, y, width, height]."""
@@ -693,6 +722,7 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--direction", choices=("ltr", "rtl"), default="ltr")
     ap.add_argument("--horizontal", action="store_true")
+    ap.add_argument("--list-header", action="store_true", help="a pinned list header that shrinks")
     ap.add_argument("--samples", type=int, default=400, help="seeded cells per rule comparison")
     ap.add_argument("--presses", type=int, default=160, help="arrow presses (and about a third as many Tabs)")
     ap.add_argument("--only", default="rules,aria,keys,drag")
@@ -703,7 +733,7 @@ def main():
     cli = find_listlayout(args.listlayout)
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
-    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal)
+    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal, args.list_header)
     feed_path, page = os.path.join(out, "feed.json"), os.path.join(out, "page.html")
     with open(feed_path, "w") as f:
         json.dump(feed, f)

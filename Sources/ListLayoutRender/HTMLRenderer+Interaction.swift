@@ -487,7 +487,8 @@ extension HTMLRenderer {
     function rowIndex(s, x) {
       return S.first[s] + firstIndex(S.count[s], (k) => lead(S.first[s] + k, s) > lead(x));
     }
-    /** AutoScroll.speed with the default zone (60) and speed (1,200 points per second). */
+    /** AutoScroll.speed with the default zone (60) and speed (1,200 points per second), for
+        the band `offset ... offset + length` the pinned list header and footer leave. */
     function autoScroll(y, offset, length) {
       const zone = 60, top = 1200;
       if (!(isFinite(y) && isFinite(offset) && isFinite(length))) return 0;
@@ -609,7 +610,10 @@ extension HTMLRenderer {
     function dragMoved() {
       drag.point = pointAt(drag.client[0], drag.client[1]);
       drag.target = moveTarget(drag.i, drag.point[0], drag.point[1], between);
-      drag.speed = autoScroll(drag.point[1], scrollOffset(), viewLength());
+      // The band the list header and footer leave uncovered is the viewport auto-scroll sees
+      // (a shrinking header as tall as it is now): its zones start where the content shows.
+      const o = scrollOffset(), top = listHeader && listHeader[6] ? headerPinAt(o) : 0;
+      drag.speed = autoScroll(drag.point[1], o + top, viewLength() - top - footerPin);
       update();
       if (drag.speed !== 0 && drag.frame === 0) {
         drag.time = performance.now();
