@@ -554,6 +554,8 @@ class Checker:
                     done["dropped"] += self.compare_dropped(s, a, final)
         self.figures["drags"] = ("%(drags)d (%(targets)d drop targets, %(previews)d previewed frames compared, "
                                  "%(badges)d of them badges; %(dropped)d frames after drops)") % done
+        if not self.args.horizontal:
+            self.carousel_drag(url)
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
 
@@ -580,6 +582,56 @@ class Checker:
             self.fail("auto-scroll 20 points below the %s-point list header: page %s, library %s" % (
                 now, moving["drag"]["speed"], want))
         self.figures["auto-scroll under the list header"] = "%s points/s" % moving["drag"]["speed"]
+
+    def carousel_drag(self, url):
+        """Within a carousel of cells of mixed widths and heights the preview is the library's
+        exactly (its band keeps its height: each cell keeps its y, and the cells between the
+        two places move along the row by the dragged cell's width and the spacing), and so is
+        the page after the drop."""
+        compared = dropped = 0
+        sections = [s for s, spec in enumerate(self.specs) if spec["kind"] == "carousel" and spec["count"] > 6]
+        for s in sections[:3]:
+            frames = self.frames_of(s)
+            shown = [k for k, f in sorted(frames.items()) if f["x"] >= 0 and f["x"] + f["width"] <= 375]
+            if len(shown) < 2:
+                continue
+            a = shown[0] if self.rng.random() < 0.5 else shown[-1]
+            self.browser.page(url)
+            fa = frames[a]
+            self.page("listlayoutPage.scrollTo(%r)" % (fa["y"] - 200))
+            self.settle()
+            self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            last = None
+            for b in [k for k in shown if k != a]:
+                fb = frames[b]
+                point = (fb["x"] + fb["width"] / 2, fb["y"] + min(fb["height"], fa["height"]) / 2)
+                self.mouse("mouseMoved", self.client_of(*point))
+                state = self.state()
+                want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"],
+                                                      "preview": True}})
+                if want.get("target") != state["drag"]["target"]:
+                    self.fail("carousel drag of %s: page target %s, library %s" % ([s, a], state["drag"]["target"],
+                                                                                   want.get("target")))
+                    continue
+                if want.get("preview") is None:
+                    continue
+                last = state["drag"]
+                library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
+                           if e["kind"] == "cell" and e["section"] == s}
+                for entry in state["preview"] or []:
+                    if entry["section"] != s or entry.get("badge") is not None:
+                        continue
+                    f = library.get((entry["section"], entry["item"]))
+                    compared += 1
+                    if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), entry["frame"])):
+                        self.fail("carousel preview of %s at %s: %s page %s, library %s" % (
+                            [s, a], state["drag"]["target"], (entry["section"], entry["item"]), entry["frame"], f))
+                        break
+            self.mouse("mouseReleased", self.client_of(*point))
+            self.settle()
+            if last is not None and last["target"][0] == s:
+                dropped += self.compare_dropped(s, a, last)
+        self.figures["carousel drags"] = "%d previewed frames, %d after drops" % (compared, dropped)
 
     def rendered(self):
         """The rendered cells and badges: label (the id) -> frame [x, y, width, height]."""

@@ -538,10 +538,41 @@ extension HTMLRenderer {
         return;
       }
       if (drag.target === null) return;
-      const [x, y] = slot(e.section, slotItem(e.section, e.item));
+      const [x, y] = previewAt(e.index, e.section);
       e.x = x + (isCarousel(e.section) ? sideways * hx[e.section] : 0);
       e.y = y;
     }
+    /** Where cell i (not the dragged one, or the dragged one at its target) of section s
+        goes in the preview, [x, y] in layout space, unscrolled: exact along a carousel's row
+        for a move within it, else the slot of its new index path. */
+    function previewAt(i, s) {
+      const [ts, t] = drag.target;
+      if (i === drag.i) return carouselMove(s, ts) ? carouselX(i, S.first[ts] + t) : slot(ts, t);
+      if (carouselMove(s, ts)) return carouselX(i, i);
+      return slot(s, slotItem(s, i - S.first[s]));
+    }
+    /** Whether a drag's move stays in carousel s (its row keeps its cells, so its band keeps
+        its height and each cell its y). */
+    function carouselMove(s, ts) { return s === ts && isCarousel(s) && sectionOf(drag.i) === s; }
+    /** A carousel move's new frame origin for cell i (the dragged cell: `at` its target's
+        index), along the row from its leading edge: the cells between the two places move by
+        the dragged cell's width and the spacing, the dragged cell lands on its target's
+        leading edge (or trailing edge, moving towards the end). The spacing is the row's, as
+        laid out between its first two cells. */
+    function carouselX(i, at) {
+      const a = drag.i, s = sectionOf(a), first = S.first[s];
+      const spacing = lead(first + 1, s) - trail(first, s), step = C.w[a] + spacing;
+      let from;
+      if (i === a) from = at < a ? lead(at, s) : trail(at, s) - C.w[a];
+      else if (a < i && i <= at0()) from = lead(i, s) - step;
+      else if (at0() <= i && i < a) from = lead(i, s) + step;
+      else from = lead(i, s);
+      // Back from on-screen leading coordinates to the unscrolled x.
+      const x = S.rtl ? -from - C.w[i] : from;
+      return [x - sideways * hx[s], C.y[i]];
+    }
+    /** The drag target's cell index (the dragged cell's place after the move). */
+    function at0() { return S.first[drag.target[0]] + drag.target[1]; }
     /** The preview's frames: each rendered cell's index path after the move and its slot
         (null for the dragged cell going into a collapsed section: hidden), and each rendered
         badge's frame as drawn (but the dragged cell's, which follow the pointer), in the
@@ -559,7 +590,7 @@ extension HTMLRenderer {
           continue;
         }
         if (i === drag.i && isCollapsed(ts)) { out.push({ section: section, item: item, frame: null }); continue; }
-        const [x, y] = slot(section, item);
+        const [x, y] = previewAt(i, s);
         out.push({ section: section, item: item, frame: H ? [y, x, C.h[i], C.w[i]] : [x, y, C.w[i], C.h[i]] });
       }
       return out;
@@ -636,7 +667,9 @@ extension HTMLRenderer {
       drag = null;
       content.classList.remove("previewing");
       if (to !== null) {
+        drag = moved;  // the move is applied as the preview showed it
         const i = applyMove(moved.i, to);
+        drag = null;
         // A cell hidden in a collapsed section gives focus to that section's header, if any.
         focusKey = i >= 0 ? "c" + i : S.header[to[0]] ? "h" + to[0] : null;
       }
@@ -666,6 +699,16 @@ extension HTMLRenderer {
         for (let s = hs + 1; s < ns; s++) S.first[s] -= 1;
         n -= 1;
         to = -1;
+      } else if (hs === ts && isCarousel(hs)) {
+        // Along a carousel's row every cell keeps its size and y: each between the two places
+        // takes the x the preview gave it, and all its columns move with it.
+        const lo = Math.min(from, to), hi = Math.max(from, to), xs = [];
+        for (let i = lo; i <= hi; i++) xs.push(previewAt(i, hs)[0]);
+        for (const column of [...idKeys, C.x, C.y, C.w, C.h]) column.splice(to, 0, column.splice(from, 1)[0]);
+        for (let i = lo; i <= hi; i++) {
+          const j = i === from ? to : from < to ? i - 1 : i + 1;
+          C.x[j] = xs[i - lo];
+        }
       } else if (hs === ts) {
         for (const column of idKeys) column.splice(to, 0, column.splice(from, 1)[0]);
       } else {
