@@ -20,9 +20,12 @@ headless Chromium over the DevTools protocol (see README.md).
    focused in the accessibility tree; Tab and Shift+Tab follow the reading order (header,
    cells, footer, section by section) computed here from the feed.
 5. Drag (Input.dispatchMouseEvent): the page's drop target at each point is `query`'s; in
-   sections whose cells share one size, the previewed frames are the library's preview;
-   near the viewport's edges the page's auto-scroll speed is the library's and the list
-   scrolls that way; a drop moves the cell's identity to the target.
+   sections whose cells share one size, and within carousels of mixed sizes, the previewed
+   frames of cells and badges, and the rendered frames after the drop, are the library's
+   preview; near the viewport's edges the page's auto-scroll speed is the library's (with
+   --list-header, for the band below the pinned header as tall as it is now) and the list
+   scrolls that way; a drop moves the cell's identity to the target; a press on a badge
+   drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
