@@ -114,16 +114,20 @@ import Testing
     for horizontal in [false, true] {
       var configuration = ListConfiguration(width: 320)
       if horizontal { configuration.scrollDirection = .horizontal }
-      let cells = { (prefix: String, n: Int) in (0..<n).map { Cell(id: "\(prefix)\($0)", width: 90, height: 40) } }
+      let cells = { (prefix: String, n: Int) in
+        (0..<n).map { Cell(id: "\(prefix)\($0)", width: 90, height: 40) }
+      }
       let folded = Section(
-        header: Supplementary(height: 30), footer: Supplementary(height: 20), cells: cells("k", 3), collapsed: true)
+        header: Supplementary(height: 30), footer: Supplementary(height: 20), cells: cells("k", 3),
+        collapsed: true)
       let model = ListModel(
         configuration: configuration,
         sections: [Section(cells: cells("a", 7)), folded, Section(cells: cells("b", 4))])
       let snapshot = try model.layout()
       let section = try #require(snapshot.sectionFrame(1))
       let dragging = ListIndexPath(item: 2, section: 0)
-      for point in [Point(x: section.midX, y: section.midY), Point(x: section.minX + 1, y: section.minY + 1)] {
+      for point in [Point(x: section.midX, y: section.midY), Point(x: section.minX + 1, y: section.minY + 1)]
+      {
         let target = snapshot.moveTarget(dragging: dragging, at: point)
         #expect(target == ListIndexPath(item: 0, section: 1), "\(point)")
         #expect(

@@ -17,7 +17,8 @@ import Testing
     for s in 0..<sections {
       let count = Int(random.next() % 30) + 1
       let cells = (0..<count).map { i in
-        Cell(id: "m\(s).\(i)", width: 100 + Double(random.next() % 200), height: 30 + Double(random.next() % 60))
+        Cell(
+          id: "m\(s).\(i)", width: 100 + Double(random.next() % 200), height: 30 + Double(random.next() % 60))
       }
       var section = Section(cells: cells)
       if !headerless.contains(s) { section.header = Supplementary(height: 28 + Double(s % 3) * 6) }
@@ -33,14 +34,16 @@ import Testing
   /// The reference: the offset that puts `extent` where `alignment` says (the rule written
   /// out again), clamped to the session's range.
   static func expected(
-    _ extent: (min: Double, max: Double), _ alignment: ScrollAlignment, _ session: ScrollSession, offset: Double
+    _ extent: (min: Double, max: Double), _ alignment: ScrollAlignment, _ session: ScrollSession,
+    offset: Double
   ) -> Double {
     let o = session.options
     let h = session.viewportLength
     let y: Double =
       switch alignment {
       case .top: extent.min - o.topInset + offset
-      case .center: (extent.min + extent.max) / 2 - (o.topInset + (h - o.topInset - o.bottomInset) / 2) + offset
+      case .center:
+        (extent.min + extent.max) / 2 - (o.topInset + (h - o.topInset - o.bottomInset) / 2) + offset
       case .bottom: extent.max - (h - o.bottomInset) + offset
       }
     return min(max(y, session.minOffset), session.maxOffset)
@@ -50,7 +53,8 @@ import Testing
   /// of every element (or of the whole section when it has none).
   static func standIn(_ snapshot: LayoutSnapshot, section: Int) -> (min: Double, max: Double) {
     let horizontal = snapshot.scrollAxis == .horizontal
-    for element in snapshot.allAttributes() where element.kind == .header && element.indexPath.section == section {
+    for element in snapshot.allAttributes()
+    where element.kind == .header && element.indexPath.section == section {
       let f = element.frame
       return horizontal ? (f.minX, f.maxX) : (f.minY, f.maxY)
     }
@@ -73,7 +77,8 @@ import Testing
         #expect(session.snapshot.frame(of: path) == nil)
         #expect(session.hiddenJumpTarget == path)
         #expect(session.pendingJump == jump)
-        let want = Self.expected(Self.standIn(session.snapshot, section: section), alignment, session, offset: 7)
+        let want = Self.expected(
+          Self.standIn(session.snapshot, section: section), alignment, session, offset: 7)
         #expect(abs(session.offset - want) < 1e-9, "section \(section), \(alignment)")
         // By index path: the same place.
         let before = session.offset
@@ -99,13 +104,17 @@ import Testing
     let path = ListIndexPath(item: 5, section: 4)
     #expect(session.hiddenJumpTarget == path)
     #expect(
-      abs(session.offset - Self.expected(Self.standIn(session.snapshot, section: 4), .center, session, offset: 0))
+      abs(
+        session.offset
+          - Self.expected(Self.standIn(session.snapshot, section: 4), .center, session, offset: 0))
         < 1e-9)
     // A measurement elsewhere: still aligned on the header.
     try session.apply(.measure(["m1.0": Size(width: 120, height: 90)]))
     #expect(session.hiddenJumpTarget == path)
     #expect(
-      abs(session.offset - Self.expected(Self.standIn(session.snapshot, section: 4), .center, session, offset: 0))
+      abs(
+        session.offset
+          - Self.expected(Self.standIn(session.snapshot, section: 4), .center, session, offset: 0))
         < 1e-9)
     // The app expands the section: the jump lands on its cell, and stays pending.
     model.sections[4].collapsed = false
@@ -120,7 +129,9 @@ import Testing
     try session.apply(.update(model))
     #expect(session.hiddenJumpTarget == path)
     #expect(
-      abs(session.offset - Self.expected(Self.standIn(session.snapshot, section: 4), .center, session, offset: 0))
+      abs(
+        session.offset
+          - Self.expected(Self.standIn(session.snapshot, section: 4), .center, session, offset: 0))
         < 1e-9)
     // A scroll ends it.
     try session.apply(.scrollBy(5))
@@ -170,7 +181,8 @@ import Testing
   @Test func snapshotQueriesSkipHiddenCells() throws {
     let collapsed: Set<Int> = [1, 4, 6]
     for horizontal in [false, true] {
-      let snapshot = try Self.model(sections: 9, collapsed: collapsed, horizontal: horizontal, seed: 4).layout()
+      let snapshot = try Self.model(sections: 9, collapsed: collapsed, horizontal: horizontal, seed: 4)
+        .layout()
       for section in collapsed {
         let path = ListIndexPath(item: 0, section: section)
         #expect(snapshot.numberOfItems(inSection: section) == 0)
