@@ -533,22 +533,34 @@ class Checker:
                                                   "offset": moving["offset"], "height": moving["viewportLength"]}})
             if not close(want.get("speed"), moving["drag"]["speed"]) or not want["speed"] > 0:
                 self.fail("auto-scroll near the trailing edge: page %s, library %s" % (moving["drag"]["speed"], want))
-            time.sleep(0.3)
-            self.settle()
+            end = self.layout["contentSize"]["width" if self.args.horizontal else "height"] - moving["viewportLength"]
+            scrolled = False
+            for _ in range(30):  # animation frames come late on a loaded machine: up to 3 s
+                time.sleep(0.1)
+                self.settle()
+                if self.state()["offset"] > moving["offset"]:
+                    scrolled = True
+                    break
+            if moving["offset"] < end - 1 and not scrolled:
+                self.fail("the list did not scroll towards the trailing edge while dragging there")
             if self.args.list_header:
                 self.leading_zone_under_the_header()
-            end = self.layout["contentSize"]["width" if self.args.horizontal else "height"] - moving["viewportLength"]
-            if moving["offset"] < end - 1 and not self.state()["offset"] > moving["offset"]:
-                self.fail("the list did not scroll towards the trailing edge while dragging there")
             # Sections of one cell size drop at the last target (the page then shows the library's
             # layout after the move, badges on their cells); the others where they started.
-            drop = self.client_of(*point) if s in uniform and targets else start
+            # The drop point is brought to the middle of the viewport first, out of the
+            # auto-scroll zones (which would move the target between the check and the drop).
+            at = point if s in uniform and targets else (fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2)
+            self.page("listlayoutPage.scrollTo(%r)" % (at[0 if self.args.horizontal else 1] - VIEWPORT / 2))
+            self.settle()
+            drop = self.client_of(*at)
             self.mouse("mouseMoved", drop)
             final = self.state()["drag"]
             self.mouse("mouseReleased", drop)
             after = self.state()
             done["drags"] += 1
-            if final and final["target"]:
+            if final and final["speed"] != 0:
+                self.fail("drop of %s: the drop point %s is in an auto-scroll zone" % ([s, a], final["point"]))
+            elif final and final["target"]:
                 label = self.page("listlayoutPage.label(%d, %d)" % tuple(final["target"]))
                 if label != "c%d" % (self.first[s] + a) or (after["focused"] or {}).get("position") != final["target"]:
                     self.fail("drop of %s at %s: the cell there is %s, focus %s" % (

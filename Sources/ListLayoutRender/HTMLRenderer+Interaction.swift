@@ -25,16 +25,17 @@ extension HTMLRenderer {
     function isCarousel(s) { return K !== null && K[s] !== null; }
     /** Cell i's frame [minX, minY, maxX, maxY] in layout space: on screen (a carousel's cells
         moved by its offset and cut to the list's width, null when wholly outside), or, with
-        onScreen false, where its section lays it out. */
+        onScreen false, where its section lays it out; then its width and height (centres are
+        x + w / 2, as the library's Rect.midX, which (x + maxX) / 2 may miss by a rounding). */
     function frameOf(i, s, onScreen) {
       let x = C.x[i], w = C.w[i];
       if (onScreen && isCarousel(s)) {
         x += sideways * hx[s];
         const a = Math.max(x, 0), b = Math.min(x + w, L.width);
         if (!(b > a)) return null;
-        return [a, C.y[i], b, C.y[i] + C.h[i]];
+        return [a, C.y[i], b, C.y[i] + C.h[i], b - a, C.h[i]];
       }
-      return [x, C.y[i], x + w, C.y[i] + C.h[i]];
+      return [x, C.y[i], x + w, C.y[i] + C.h[i], w, C.h[i]];
     }
 
     // -- Focus: LayoutSnapshot.nextFocus. Directions in layout space: axis 1 runs along the
@@ -57,9 +58,9 @@ extension HTMLRenderer {
       let f = frameOf(from, s, !inside);
       if (f === null) {
         const x = C.x[from] + sideways * hx[s];
-        f = [x, C.y[from], x + C.w[from], C.y[from] + C.h[from]];
+        f = [x, C.y[from], x + C.w[from], C.y[from] + C.h[from], C.w[from], C.h[from]];
       }
-      const fc = axis === 1 ? (f[0] + f[2]) / 2 : (f[1] + f[3]) / 2;
+      const fc = axis === 1 ? f[0] + f[4] / 2 : f[1] + f[5] / 2;
       let best = null;
       function consider(i) {
         if (i === from) return;
@@ -69,7 +70,7 @@ extension HTMLRenderer {
         if (!(gap >= 0)) return;
         const overlap = axis === 1 ? Math.min(c[2], f[2]) - Math.max(c[0], f[0])
           : Math.min(c[3], f[3]) - Math.max(c[1], f[1]);
-        const minor = Math.abs((axis === 1 ? (c[0] + c[2]) / 2 : (c[1] + c[3]) / 2) - fc);
+        const minor = Math.abs((axis === 1 ? c[0] + c[4] / 2 : c[1] + c[5] / 2) - fc);
         const beam = overlap > 0;
         const k1 = beam ? gap : 13 * gap * gap + minor * minor, k2 = beam ? minor : 0;
         if (best === null || (beam && !best.beam) ||
@@ -302,6 +303,11 @@ extension HTMLRenderer {
           const lo = shown[0].index - 1, hi = shown[shown.length - 1].index + 1;
           if (lo >= 0) keys.push("c" + lo);
           if (hi < n) keys.push("c" + hi);
+        }
+        // Along a carousel's row the cells between the two places (both near the pointer)
+        // move by the dragged cell's width: any of them may come into view.
+        if (drag.target !== null && carouselMove(sectionOf(drag.i), drag.target[0])) {
+          for (let i = Math.min(drag.i, at0()); i <= Math.max(drag.i, at0()); i++) keys.push("c" + i);
         }
       }
       for (const key of keys) {
