@@ -51,7 +51,7 @@ def main():
     p.add_argument("--reps", type=int, default=10, help="hyperfine runs per command")
     p.add_argument("--slow", type=float, default=3.0,
                    help="a command whose single run takes longer is run --slow-reps times, no warm-up")
-    p.add_argument("--slow-reps", type=int, default=3)
+    p.add_argument("--slow-reps", type=int, default=3, help="1: the /usr/bin/time run alone")
     a = p.parse_args()
     sizes = [int(s) for s in a.sizes.split(",")]
     shapes = a.shapes.split(",")
@@ -81,22 +81,22 @@ def main():
                         else:
                             sh([runner, "runs-feed", str(n), str(cycle), "--written"], stdout=f)
                     os.rename(path + ".tmp", path)
-                # The content height, from a first run at the top; then the middle of the content.
-                _, _, out = time_v([ll, "layout", path, "--offset", "0", "--viewport-height", "1"])
-                height = json.loads(out)["contentSize"]["height"]
-                y = round(height / 2)
+                # In process first: the steps apart, and the middle of the content.
+                inproc = json.loads(sh([runner, "runs-cli", path, "mid", "--budget", "2"],
+                                       stdout=subprocess.PIPE).stdout.decode().splitlines()[-1])
+                y = int(inproc["offset"])
                 layout = [ll, "layout", path, "--offset", str(y), "--viewport-height", "667"]
                 wall, peak, out = time_v(layout)
                 elements = len(json.loads(out)["elements"])
                 slow = wall > a.slow
                 commands = [" ".join(layout), f"{ll} format {path} --compact", f"{ll} --version"]
-                if slow:
+                if slow and a.slow_reps <= 1:
+                    results = [{"median": wall, "min": wall, "times": [wall]}]  # the /usr/bin/time run
+                elif slow:
                     results = hyperfine(commands[:1], a.slow_reps, 0, work)
                 else:
                     results = hyperfine(commands, a.reps, 1, work)
                 medians = [r["median"] * 1000 for r in results]
-                inproc = json.loads(sh([runner, "runs-cli", path, str(y), "--budget", "1" if slow else "2"],
-                                       stdout=subprocess.PIPE).stdout.decode().splitlines()[-1])
                 row = {
                     "cells": n, "shape": shape, "kind": kind, "fileBytes": os.path.getsize(path),
                     "offset": y, "elements": elements, "layoutMedianMs": medians[0],

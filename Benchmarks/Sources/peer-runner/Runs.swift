@@ -22,7 +22,7 @@
 //   peer-runner runs-case run|written SHAPE N [--budget S]   one case (what `runs` starts)
 //   peer-runner runs-feed N C [--written]                    the run feed's bytes, or the same
 //                                                            cells written out (for runs.sh)
-//   peer-runner runs-cli FEED Y                              `layout FEED --offset Y
+//   peer-runner runs-cli FEED Y|mid                          `layout FEED --offset Y
 //                                                            --viewport-height 667` in process,
 //                                                            read, decode, layout, query and
 //                                                            output timed apart (for runs.sh)
@@ -46,19 +46,48 @@ func optionValue(_ name: String, in arguments: ArraySlice<String>) -> String? {
 }
 
 /// Samples of `body` until `budget` seconds have passed (at least `minimum`, at most
-/// `maximum`), in nanoseconds each.
+/// `maximum`): wall clock and process CPU time (every thread), in nanoseconds each. On a
+/// machine shared with other work the CPU time is the steadier figure.
 func budgetedSamples(
   budget: Double, minimum: Int = 1, maximum: Int, _ body: () throws -> Void
-) rethrows -> [Double] {
-  var samples: [Double] = []
+) rethrows -> Samples {
+  var samples = Samples()
   let start = monotonicNanoseconds()
-  while samples.count < maximum {
-    let t0 = monotonicNanoseconds()
-    try body()
-    samples.append(Double(monotonicNanoseconds() - t0))
-    if samples.count >= minimum, Double(monotonicNanoseconds() - start) > budget * 1e9 { break }
+  while samples.wall.count < maximum {
+    try samples.time(body)
+    if samples.wall.count >= minimum, Double(monotonicNanoseconds() - start) > budget * 1e9 { break }
   }
   return samples
+}
+
+extension Samples {
+  /// `name` + `unit` (median wall clock), `name` + "Min" + `unit`, `name` + "Cpu" + `unit`
+  /// (median CPU time), the samples divided by `scale`; and how many samples.
+  func fields(_ name: String, unit: String, scale: Double) -> [String: Any] {
+    [
+      name + unit: median(wall) / scale, name + "Min" + unit: wall.min()! / scale,
+      name + "Cpu" + unit: median(cpu) / scale, name + "Samples": wall.count,
+    ]
+  }
+
+  /// Every sample divided by `divisor`.
+  func per(_ divisor: Double) -> Samples {
+    Samples(wall: wall.map { $0 / divisor }, cpu: cpu.map { $0 / divisor })
+  }
+}
+
+/// The first layout of `model`, timed, then repetitions within the budget unless the first
+/// took more than a third of it.
+func timedLayouts(_ model: ListModel, budget: Double) throws -> (LayoutSnapshot, first: Samples, all: Samples)
+{
+  var first = Samples()
+  var snapshot: LayoutSnapshot?
+  try first.time { snapshot = try model.layout() }
+  var all = first
+  if first.wall[0] < budget * 1e9 / 3 {
+    all = try budgetedSamples(budget: budget, minimum: 3, maximum: 50) { snapshot = try model.layout() }
+  }
+  return (snapshot!, first, all)
 }
 
 // MARK: - one case
@@ -77,19 +106,9 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
   result["rssMBAfterBuild"] = Double(currentResidentBytes()) / 1_048_576
 
   // The layout: the first one, then repetitions within the budget.
-  let firstStart = monotonicNanoseconds()
-  var snapshot = try model.layout()
-  let first = Double(monotonicNanoseconds() - firstStart)
-  var layouts = [first]
-  if first < budget * 1e9 / 3 {
-    layouts = try budgetedSamples(budget: budget, minimum: 3, maximum: 50) {
-      snapshot = try model.layout()
-    }
-  }
-  result["layoutFirstMs"] = first / 1e6
-  result["layoutMs"] = median(layouts) / 1e6
-  result["layoutMinMs"] = layouts.min()! / 1e6
-  result["layoutSamples"] = layouts.count
+  let (snapshot, first, layouts) = try timedLayouts(model, budget: budget)
+  result["layoutFirstMs"] = first.wall[0] / 1e6
+  result.merge(layouts.fields("layout", unit: "Ms", scale: 1e6)) { $1 }
   result["contentHeight"] = snapshot.contentLength
   result["peakMBAfterLayout"] = Double(peakResidentBytes()) / 1_048_576
 
@@ -98,15 +117,14 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
   var lcg = LCG(seed: 9)
   let offsets = (0..<1_000).map { _ in Double(lcg.next() % 1_000_001) / 1_000_000 * maxOffset }
   var visible = 0
-  let queries = try budgetedSamples(budget: budget, minimum: 5, maximum: 200) {
+  let queries = budgetedSamples(budget: budget, minimum: 5, maximum: 200) {
     for y in offsets {
       let viewport = snapshot.viewport(scrolledTo: y, length: 667)
       visible &+= viewport.elements.count
     }
-  }.map { $0 / Double(offsets.count) }
-  result["queryNs"] = median(queries)
-  result["queryMinNs"] = queries.min()!
-  result["elementsPerQuery"] = Double(visible) / Double(queries.count * offsets.count)
+  }.per(Double(offsets.count))
+  result.merge(queries.fields("query", unit: "Ns", scale: 1)) { $1 }
+  result["elementsPerQuery"] = Double(visible) / Double(queries.wall.count * offsets.count)
 
   // A measurement of the cell at the middle of the viewport, the session scrolled to the
   // middle of the list (anchored: the session keeps its anchor's distance from the top).
@@ -122,13 +140,13 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
     grown.toggle()
     try session.apply(.measure([id: Size(width: frame.width, height: frame.height + (grown ? 10 : 0))]))
   }
-  let firstMeasureStart = monotonicNanoseconds()
-  try measureOnce()
-  result["measureFirstUs"] = Double(monotonicNanoseconds() - firstMeasureStart) / 1e3
+  var firstMeasure = Samples()
+  try firstMeasure.time { try measureOnce() }
+  result["measureFirstUs"] = firstMeasure.wall[0] / 1e3
+  result["measureFirstCpuUs"] = firstMeasure.cpu[0] / 1e3
+  result["peakMBAfterFirstMeasure"] = Double(peakResidentBytes()) / 1_048_576
   let measures = try budgetedSamples(budget: budget, minimum: 1, maximum: 2_000) { try measureOnce() }
-  result["measureUs"] = median(measures) / 1e3
-  result["measureMinUs"] = measures.min()! / 1e3
-  result["measureSamples"] = measures.count
+  result.merge(measures.fields("measure", unit: "Us", scale: 1e3)) { $1 }
   result["measureTargetUs"] = 20
   consume(session)
   consume(model)
@@ -145,7 +163,8 @@ struct RunsUsage: Error, CustomStringConvertible {
 
 func runsProbes(_ arguments: ArraySlice<String>) throws {
   let sizes = parseSizes(optionValue("sizes", in: arguments) ?? "1000000,10000000")
-  let shapes = (optionValue("shapes", in: arguments) ?? "uniform,cycle100").split(separator: ",").map(String.init)
+  let shapes = (optionValue("shapes", in: arguments) ?? "uniform,cycle100").split(separator: ",").map(
+    String.init)
   let writtenLimit = Int(optionValue("written-up-to", in: arguments) ?? "") ?? 10_000_000
   let budget = Double(optionValue("budget", in: arguments) ?? "") ?? 3
   let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -176,7 +195,11 @@ func runsProbes(_ arguments: ArraySlice<String>) throws {
       }
       if let run = pair["run"], let written = pair["written"] {
         var ratios: [String: Any] = ["probe": "runs-ratio", "shape": shape, "count": n]
-        for key in ["layoutMs", "layoutMinMs", "queryNs", "measureUs", "peakMB", "buildMs"] {
+        for key in [
+          "layoutMs", "layoutMinMs", "layoutCpuMs", "queryNs", "queryCpuNs", "measureUs", "measureCpuUs",
+          "peakMB",
+          "buildMs",
+        ] {
           if let w = written[key] as? Double, let r = run[key] as? Double, r > 0 { ratios[key] = w / r }
         }
         emit(ratios)
@@ -184,7 +207,8 @@ func runsProbes(_ arguments: ArraySlice<String>) throws {
     }
   }
   // A table on standard error, for reading.
-  var table = "| cells | shape | storage | build ms | layout ms (first) | query ns | measure µs (first) | peak MB |\n"
+  var table = "| cells | shape | storage | build ms | layout ms, CPU ms (first) | query ns, CPU ns "
+  table += "| measure µs, CPU µs (first) | peak MB |\n"
   table += "|---:|---|---|---:|---:|---:|---:|---:|\n"
   func f(_ value: Any?, _ digits: Int = 1) -> String {
     guard let v = value as? Double else { return "–" }
@@ -192,8 +216,10 @@ func runsProbes(_ arguments: ArraySlice<String>) throws {
   }
   for row in rows {
     table += "| \(row["count"]!) | \(row["shape"]!) | \(row["storage"]!) | \(f(row["buildMs"])) "
-    table += "| \(f(row["layoutMs"], 2)) (\(f(row["layoutFirstMs"], 2))) | \(f(row["queryNs"], 0)) "
-    table += "| \(f(row["measureUs"], 2)) (\(f(row["measureFirstUs"], 1))) | \(f(row["peakMB"])) |\n"
+    table += "| \(f(row["layoutMs"], 2)), \(f(row["layoutCpuMs"], 2)) (\(f(row["layoutFirstMs"], 2))) "
+    table += "| \(f(row["queryNs"], 0)), \(f(row["queryCpuNs"], 0)) "
+    table += "| \(f(row["measureUs"], 2)), \(f(row["measureCpuUs"], 2)) (\(f(row["measureFirstUs"], 1))) "
+    table += "| \(f(row["peakMB"])) |\n"
   }
   FileHandle.standardError.write(Data(table.utf8))
 }
@@ -201,8 +227,9 @@ func runsProbes(_ arguments: ArraySlice<String>) throws {
 // MARK: - the CLI's steps in process
 
 /// `listlayout layout FEED --offset Y --viewport-height 667`, step by step as `LayoutCommand`
-/// takes them, each timed (median of repetitions within the budget).
-func runsCLI(path: String, offset: Double, budget: Double) throws {
+/// takes them, each timed (median of repetitions within the budget; a layout that takes more
+/// than a third of the budget is timed once). `offset` nil: the middle of the content.
+func runsCLI(path: String, offset: Double?, budget: Double) throws {
   var bytes: [UInt8] = []
   let read = try budgetedSamples(budget: budget, minimum: 3, maximum: 50) {
     bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -211,14 +238,11 @@ func runsCLI(path: String, offset: Double, budget: Double) throws {
   let decode = try budgetedSamples(budget: budget, minimum: 3, maximum: 50) {
     model = try ListModel(json: bytes)
   }
-  var snapshot = try model.layout()
-  let firstLayout = try budgetedSamples(budget: 0, maximum: 1) { snapshot = try model.layout() }
-  let layout =
-    firstLayout[0] > budget * 1e9 / 3
-    ? firstLayout : try budgetedSamples(budget: budget, minimum: 3, maximum: 50) { snapshot = try model.layout() }
+  let (snapshot, _, layout) = try timedLayouts(model, budget: budget)
+  let y = offset ?? (snapshot.contentLength / 2).rounded()
   var written = 0
   let query = budgetedSamples(budget: budget, minimum: 3, maximum: 1_000) {
-    let viewport = snapshot.viewport(scrolledTo: offset, length: 667)
+    let viewport = snapshot.viewport(scrolledTo: y, length: 667)
     let sections = snapshot.sections(overlapping: viewport.rect)
     let sink = IngestFeed.DiscardingSink()
     var writer = sink.writer()
@@ -226,9 +250,14 @@ func runsCLI(path: String, offset: Double, budget: Double) throws {
     writer.flush()
     written = sink.bytes
   }
-  emit([
+  var result: [String: Any] = [
     "probe": "runs-cli", "file": (path as NSString).lastPathComponent, "bytes": bytes.count,
-    "readMs": median(read) / 1e6, "decodeMs": median(decode) / 1e6, "layoutMs": median(layout) / 1e6,
-    "queryAndWriteUs": median(query) / 1e3, "outputBytes": written, "peakMB": Double(peakResidentBytes()) / 1_048_576,
-  ])
+    "offset": y, "contentHeight": snapshot.contentLength, "outputBytes": written,
+    "peakMB": Double(peakResidentBytes()) / 1_048_576,
+  ]
+  result.merge(read.fields("read", unit: "Ms", scale: 1e6)) { $1 }
+  result.merge(decode.fields("decode", unit: "Ms", scale: 1e6)) { $1 }
+  result.merge(layout.fields("layout", unit: "Ms", scale: 1e6)) { $1 }
+  result.merge(query.fields("queryAndWrite", unit: "Us", scale: 1e3)) { $1 }
+  emit(result)
 }

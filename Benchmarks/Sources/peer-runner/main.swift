@@ -395,7 +395,9 @@ do {
   case "interaction": try interactionProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "runs": try runsProbes(arguments.dropFirst(2))
   case "runs-case":
-    guard arguments.count > 4, let n = Int(arguments[4]) else { throw RunsUsage(text: "runs-case run|written SHAPE N") }
+    guard arguments.count > 4, let n = Int(arguments[4]) else {
+      throw RunsUsage(text: "runs-case run|written SHAPE N")
+    }
     let budget = Double(optionValue("budget", in: arguments.dropFirst(5)) ?? "") ?? 3
     try runsCase(storage: arguments[2], shape: arguments[3], count: n, budget: budget)
   case "runs-feed":
@@ -405,8 +407,11 @@ do {
     FileHandle.standardOutput.write(
       Data(RunFeed.json(cells: n, cycle: c, writtenOut: arguments.dropFirst(4).contains("--written"))))
   case "runs-cli":
-    guard arguments.count > 3, let y = Double(arguments[3]) else { throw RunsUsage(text: "runs-cli FEED Y") }
-    try runsCLI(path: arguments[2], offset: y, budget: Double(optionValue("budget", in: arguments.dropFirst(4)) ?? "") ?? 3)
+    guard arguments.count > 3, arguments[3] == "mid" || Double(arguments[3]) != nil else {
+      throw RunsUsage(text: "runs-cli FEED Y|mid")
+    }
+    let budget = Double(optionValue("budget", in: arguments.dropFirst(4)) ?? "") ?? 3
+    try runsCLI(path: arguments[2], offset: Double(arguments[3]), budget: budget)
   default:
     FileHandle.standardError.write(
       Data(
