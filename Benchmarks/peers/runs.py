@@ -20,15 +20,18 @@ def sh(args, **kw):
 
 
 def time_v(args):
-    """One run under /usr/bin/time -v: (wall seconds, peak RSS in MB, stdout bytes)."""
+    """One run under /usr/bin/time -v: (wall seconds, peak RSS in MB, stdout bytes, user + system
+    CPU seconds)."""
     start = time.monotonic()
     done = subprocess.run(["/usr/bin/time", "-v"] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
     wall = time.monotonic() - start
-    peak = None
+    peak, cpu = None, 0.0
     for line in done.stderr.decode().splitlines():
         if "Maximum resident set size" in line:
             peak = int(line.split(":")[1]) / 1024
-    return wall, peak, done.stdout
+        if "User time (seconds)" in line or "System time (seconds)" in line:
+            cpu += float(line.split(":")[1])
+    return wall, peak, done.stdout, cpu
 
 
 def hyperfine(commands, runs, warmup, work):
@@ -86,12 +89,13 @@ def main():
                                        stdout=subprocess.PIPE).stdout.decode().splitlines()[-1])
                 y = int(inproc["offset"])
                 layout = [ll, "layout", path, "--offset", str(y), "--viewport-height", "667"]
-                wall, peak, out = time_v(layout)
+                wall, peak, out, cpu = time_v(layout)
                 elements = len(json.loads(out)["elements"])
                 slow = wall > a.slow
                 commands = [" ".join(layout), f"{ll} format {path} --compact", f"{ll} --version"]
                 if slow and a.slow_reps <= 1:
-                    results = [{"median": wall, "min": wall, "times": [wall]}]  # the /usr/bin/time run
+                    # the /usr/bin/time run
+                    results = [{"median": wall, "min": wall, "times": [wall], "user": cpu, "system": 0}]
                 elif slow:
                     results = hyperfine(commands[:1], a.slow_reps, 0, work)
                 else:
@@ -101,6 +105,7 @@ def main():
                     "cells": n, "shape": shape, "kind": kind, "fileBytes": os.path.getsize(path),
                     "offset": y, "elements": elements, "layoutMedianMs": medians[0],
                     "layoutMinMs": results[0]["min"] * 1000, "runs": len(results[0]["times"]),
+                    "layoutCpuMs": (results[0]["user"] + results[0]["system"]) * 1000,
                     "formatMedianMs": medians[1] if len(medians) > 1 else None,
                     "versionMedianMs": medians[2] if len(medians) > 2 else None,
                     "peakMB": peak, "inProcess": inproc,
@@ -115,9 +120,11 @@ def main():
             return ""
         if row["shape"] == "uniform":
             ok = row["layoutMedianMs"] <= 50 and row["peakMB"] <= 64
-            return f"≤ 50 ms, ≤ 64 MB: {'met' if ok else 'not met'}"
+            cpu = row["layoutCpuMs"] <= 50
+            return f"≤ 50 ms, ≤ 64 MB: {'met' if ok else 'not met'} (CPU time {'within' if cpu else 'over'} 50 ms)"
         if row["shape"] == "cycle100":
-            return f"≤ 100 ms: {'met' if row['layoutMedianMs'] <= 100 else 'not met'}"
+            ok, cpu = row["layoutMedianMs"] <= 100, row["layoutCpuMs"] <= 100
+            return f"≤ 100 ms: {'met' if ok else 'not met'} (CPU time {'within' if cpu else 'over'} 100 ms)"
         return ""
 
     def fmt(v, d=1):
@@ -125,9 +132,9 @@ def main():
 
     lines = [
         f"load average before {' '.join(load_before)}, after {' '.join(load_after)} (/proc/loadavg)", "",
-        "| cells | shape | feed | file | `layout --offset` median (min) ms | runs | peak RSS MB"
-        " | `format` ms | `--version` ms | in process: read / decode / layout ms, query+output µs | target |",
-        "|---:|---|---|---:|---:|---:|---:|---:|---:|---|---|",
+        "| cells | shape | feed | file | `layout --offset` median (min) ms | CPU ms | runs | peak RSS MB"
+        " | `format` ms | `--version` ms | in process, CPU: read / decode / layout ms, query+output µs | target |",
+        "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     for r in rows:
         i = r["inProcess"]
@@ -135,8 +142,9 @@ def main():
         file = f"{size / 1e6:.1f} MB" if size >= 1e6 else f"{size / 1e3:.1f} kB"
         lines.append(
             f"| {r['cells']:,} | {r['shape']} | {r['kind']} | {file} | {fmt(r['layoutMedianMs'])} ({fmt(r['layoutMinMs'])})"
-            f" | {r['runs']} | {fmt(r['peakMB'])} | {fmt(r['formatMedianMs'])} | {fmt(r['versionMedianMs'])}"
-            f" | {fmt(i['readMs'], 2)} / {fmt(i['decodeMs'], 2)} / {fmt(i['layoutMs'], 2)}, {fmt(i['queryAndWriteUs'])}"
+            f" | {fmt(r['layoutCpuMs'])} | {r['runs']} | {fmt(r['peakMB'])} | {fmt(r['formatMedianMs'])}"
+            f" | {fmt(r['versionMedianMs'])} | {fmt(i['readCpuMs'], 2)} / {fmt(i['decodeCpuMs'], 2)}"
+            f" / {fmt(i['layoutCpuMs'], 2)}, {fmt(i['queryAndWriteCpuUs'])}"
             f" | {target(r)} |")
     for n in sizes:
         for shape in shapes:
@@ -145,9 +153,9 @@ def main():
                 w, r = pair["written"], pair["run"]
                 lines.append("")
                 lines.append(
-                    f"{n:,} {shape}: written out / run, whole process {w['layoutMedianMs'] / r['layoutMedianMs']:.2f}×,"
-                    f" peak RSS {w['peakMB'] / r['peakMB']:.2f}×, in-process layout"
-                    f" {w['inProcess']['layoutMs'] / r['inProcess']['layoutMs']:.2f}×")
+                    f"{n:,} {shape}: written out / run, whole process {w['layoutMedianMs'] / r['layoutMedianMs']:.2f}×"
+                    f" (CPU {w['layoutCpuMs'] / r['layoutCpuMs']:.2f}×), peak RSS {w['peakMB'] / r['peakMB']:.2f}×,"
+                    f" in-process layout CPU {w['inProcess']['layoutCpuMs'] / r['inProcess']['layoutCpuMs']:.2f}×")
     report = "\n".join(lines) + "\n"
     with open(a.out, "w") as f:
         json.dump({"loadBefore": load_before, "loadAfter": load_after, "rows": rows}, f, indent=1)
