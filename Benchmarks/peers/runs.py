@@ -6,6 +6,7 @@ limit allows, on the same cells written out; medians from hyperfine, peak RSS fr
 `peer-runner runs-cli`. Started by runs.sh, which builds the binaries."""
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -108,7 +109,7 @@ def main():
                     "layoutCpuMs": (results[0]["user"] + results[0]["system"]) * 1000,
                     "formatMedianMs": medians[1] if len(medians) > 1 else None,
                     "versionMedianMs": medians[2] if len(medians) > 2 else None,
-                    "peakMB": peak, "inProcess": inproc,
+                    "peakMB": peak, "inProcess": inproc, "outputSha256": hashlib.sha256(out).hexdigest(),
                 }
                 print(json.dumps(row), file=sys.stderr)
                 rows.append(row)
@@ -155,7 +156,8 @@ def main():
                 lines.append(
                     f"{n:,} {shape}: written out / run, whole process {w['layoutMedianMs'] / r['layoutMedianMs']:.2f}×"
                     f" (CPU {w['layoutCpuMs'] / r['layoutCpuMs']:.2f}×), peak RSS {w['peakMB'] / r['peakMB']:.2f}×,"
-                    f" in-process layout CPU {w['inProcess']['layoutCpuMs'] / r['inProcess']['layoutCpuMs']:.2f}×")
+                    f" in-process layout CPU {w['inProcess']['layoutCpuMs'] / r['inProcess']['layoutCpuMs']:.2f}×;"
+                    f" output {'the same' if w['outputSha256'] == r['outputSha256'] else 'DIFFERENT'} bytes")
     report = "\n".join(lines) + "\n"
     with open(a.out, "w") as f:
         json.dump({"loadBefore": load_before, "loadAfter": load_after, "rows": rows}, f, indent=1)

@@ -17,7 +17,8 @@
 // of one cell in the middle of the list, anchored (its height alternately grown by 10 points
 // and given back; the first, which builds the index of identifiers, apart), and the peak
 // resident set (`VmHWM`) after each step. Then one line per size and shape with the written-out
-// case over the run case: the ratios of the same run.
+// case over the run case: the ratios of the same run, and whether their viewports at the same
+// offsets found the same elements with the same frames, bit for bit (`sameFrames`).
 //
 //   peer-runner runs-case run|written SHAPE N [--budget S]   one case (what `runs` starts)
 //   peer-runner runs-feed N C [--written]                    the run feed's bytes, or the same
@@ -125,11 +126,26 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
   }.per(Double(offsets.count))
   result.merge(queries.fields("query", unit: "Ns", scale: 1)) { $1 }
   result["elementsPerQuery"] = Double(visible) / Double(queries.wall.count * offsets.count)
+  // What the queries found, for the run and written-out cases to be compared: a digest of
+  // every element's index path and frame (bit patterns) at the same offsets.
+  var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+  func mix(_ value: UInt64) { digest = (digest ^ value) &* 0x100_0000_01b3 }
+  for y in offsets {
+    for element in snapshot.viewport(scrolledTo: y, length: 667).elements {
+      mix(UInt64(element.indexPath.section))
+      mix(UInt64(element.indexPath.item))
+      for v in [element.frame.minX, element.frame.minY, element.frame.width, element.frame.height] {
+        mix(v.bitPattern)
+      }
+    }
+  }
+  result["framesDigest"] = String(digest, radix: 16)
 
   // A measurement of the cell at the middle of the viewport, the session scrolled to the
   // middle of the list (anchored: the session keeps its anchor's distance from the top).
   var session = try ScrollSession(snapshot: snapshot, viewportLength: 667)
   try session.apply(.scrollTo(session.maxOffset / 2))
+  guard !session.visibleCells.isEmpty else { throw RunsUsage(text: "runs-case … N with N > 0") }
   let path = session.visibleCells[session.visibleCells.count / 2]
   guard let id = session.snapshot.identifier(of: path), let frame = session.snapshot.frame(of: path) else {
     throw RunsUsage(text: "the middle cell has no identifier")
@@ -195,6 +211,8 @@ func runsProbes(_ arguments: ArraySlice<String>) throws {
       }
       if let run = pair["run"], let written = pair["written"] {
         var ratios: [String: Any] = ["probe": "runs-ratio", "shape": shape, "count": n]
+        // The same viewports, element for element and bit for bit.
+        ratios["sameFrames"] = (run["framesDigest"] as? String) == (written["framesDigest"] as? String)
         for key in [
           "layoutMs", "layoutMinMs", "layoutCpuMs", "queryNs", "queryCpuNs", "measureUs", "measureCpuUs",
           "peakMB",
