@@ -391,12 +391,13 @@ do {
       sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil),
       queriesOnly: arguments.count > 3 && arguments[3] == "queries")
   case "interaction": try interactionProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "grid-runs": try gridRunProbes(count: arguments.count > 2 ? Int(arguments[2])! : 1_000_000)
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
           + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]"
-          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES]\n").utf8))
+          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES] | grid-runs [N]\n").utf8))
     exit(2)
   }
 } catch {

@@ -52,7 +52,8 @@ final class GridPage: Sendable {
 
   /// A page of `repeats` copies of `period`'s rows, `rowSpacing` apart.
   init(repeating period: GridPage, _ repeats: Int, rowSpacing: Double) {
-    precondition(period.repeats == 1 && repeats >= 1 && !period.rows.isEmpty, "a grid period repeats its rows")
+    precondition(
+      period.repeats == 1 && repeats >= 1 && !period.rows.isEmpty, "a grid period repeats its rows")
     items = period.items
     rows = period.rows
     self.repeats = repeats
@@ -310,6 +311,46 @@ struct GridBody: SectionBody {
     }
   }
 
+  /// A repeated page's cells as one periodic ``FrameRun`` (one period's frames, moved by the
+  /// page's pitch), every other page's written out in runs of at most ``frameRunLimit``.
+  ///
+  /// - Complexity: O(log p + written-out cells + periods' cells).
+  func forEachFrameRun(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void) {
+    guard !items.isEmpty else { return }
+    var (k, local) = locate(item: items.lowerBound)
+    var item = items.lowerBound
+    var frames: [Rect] = []
+    var first = item
+    func flush() {
+      guard !frames.isEmpty else { return }
+      body(FrameRun(first: first, count: frames.count, frames: frames, step: .zero))
+      frames.removeAll(keepingCapacity: true)
+    }
+    while item < items.upperBound {
+      let page = pages[k]
+      let y = pageOrigin(k, origin)
+      let end = min(page.itemCount, local + (items.upperBound - item))
+      let period = page.periodItemCount
+      if page.repeats > 1 && end - local >= 2 * period {
+        flush()
+        let frames = (0..<period).map { frame(page: page, local: local + $0, y: y) }
+        body(FrameRun(first: item, count: end - local, frames: frames, step: Point(x: 0, y: page.pitch)))
+        item += end - local
+      } else {
+        while local < end {
+          if frames.isEmpty { first = item }
+          frames.append(frame(page: page, local: local, y: y))
+          if frames.count == frameRunLimit { flush() }
+          item += 1
+          local += 1
+        }
+      }
+      k += 1
+      local = 0
+    }
+    flush()
+  }
+
   /// Finds the first page and row by binary search and visits only the rows overlapping the
   /// band.
   ///
@@ -477,7 +518,8 @@ struct GridBody: SectionBody {
       }
       // A repeated page's rows are those of its period again: its first two copies and its
       // last row stand for all of them.
-      let checked = page.repeats > 2 ? Array(0..<(2 * page.rows.count)) + [page.rowCount - 1] : Array(0..<page.rowCount)
+      let checked =
+        page.repeats > 2 ? Array(0..<(2 * page.rows.count)) + [page.rowCount - 1] : Array(0..<page.rowCount)
       for row in checked {
         let record = page.row(row)
         if row > 0 {

@@ -57,7 +57,8 @@ struct SparseRun {
     for cell in pattern {
       if case .sizing = cell.size { return nil }
       guard
-        let span = try? withUnsafePointer(to: cell, { (cell) throws(LayoutError) in try sizer.span(of: cell, at: first) }),
+        let span = try? withUnsafePointer(
+          to: cell, { (cell) throws(LayoutError) in try sizer.span(of: cell, at: first) }),
         let height = try? sizer.height(of: cell, at: first, span: span)
       else { return nil }
       spans.append(span)

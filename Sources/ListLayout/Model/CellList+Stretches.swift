@@ -26,7 +26,9 @@ extension ChunkedList where Element == Cell {
     if node.isLeaf {
       guard node.count > 0 else { return true }
       guard node.run != nil else {
-        return try node.elements.withUnsafeBufferPointer { (buffer) throws(E) in try body(.cells(buffer), first) }
+        return try node.elements.withUnsafeBufferPointer { (buffer) throws(E) in
+          try body(.cells(buffer), first)
+        }
       }
       return try body(.run(node, local: start), first + start)
     }
