@@ -397,7 +397,8 @@ do {
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
           + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]"
-          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES] | grid-runs [N]\n").utf8))
+          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES]"
+          + " | grid-runs [N]\n").utf8))
     exit(2)
   }
 } catch {
