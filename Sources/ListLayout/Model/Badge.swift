@@ -164,61 +164,30 @@ struct SectionBadges: Sendable, Hashable {
   /// The badges of `cells` in `range`, checked: a badge whose size is negative or not
   /// finite, or whose offset is not finite, is an error naming it (in section `section`).
   ///
-  /// - Complexity: O(k) for the k written-out cells of `range` and the cells of its runs'
-  ///   patterns (a run's cells are counted by multiplication), three bytes of each (a cell's
-  ///   badges are summed up in it when they are set: ``Cell/badgeReachCode``).
+  /// - Complexity: O(k) for the k cells of `range`, three bytes of each (a cell's badges
+  ///   are summed up in it when they are set: ``Cell/badgeReachCode``).
   init(_ cells: CellList, in range: Range<Int>, horizontal _: Bool, section: Int) throws(LayoutError) {
     guard !range.isEmpty else { return }
     var count = 0
     var farthest = BadgeReachCode.none
     let offsets = Cell.badgeSummaryOffsets
-    // A run's cells are its pattern's: each counted once per time it repeats in the range.
-    try cells.forEachStretch(from: range.lowerBound) { (stretch, first) throws(LayoutError) in
-      guard case .run(let leaf, let local) = stretch else {
-        guard case .cells(let chunk) = stretch else { return true }
-        let start = max(0, range.lowerBound - first)
-        let end = min(chunk.count, range.upperBound - first)
-        guard start < end, let base = chunk.baseAddress else { return first + chunk.count < range.upperBound }
-        var k = start
-        while k < end {
-          let (badges, code) = Cell.badgeSummary(at: base + k, offsets: offsets)
-          if badges != 0 {
-            if code == .invalid {
-              try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]")
-            }
-            count += badges == .max ? chunk[k].badges.count : Int(badges)
-            farthest = max(farthest, code)
-          }
-          k += 1
-        }
-        return first + chunk.count < range.upperBound
-      }
-      let length = min(range.upperBound - first, leaf.count - local)
-      guard length > 0, let pattern = leaf.run?.pattern else { return false }
-      let phase = (leaf.runStart + local) % pattern.count
-      try pattern.withUnsafeBufferPointer { (cells) throws(LayoutError) in
-        for j in cells.indices {
-          let (badges, code) = Cell.badgeSummary(at: cells.baseAddress! + j, offsets: offsets)
-          guard badges != 0 else { continue }
-          // Cell j of the pattern first appears `lead` cells into the run's part.
-          let lead = (j - phase + cells.count) % cells.count
-          guard lead < length else { continue }
+    try cells.forEachChunk(from: range.lowerBound) { (chunk, first) throws(LayoutError) in
+      let start = max(0, range.lowerBound - first)
+      let end = min(chunk.count, range.upperBound - first)
+      guard start < end, let base = chunk.baseAddress else { return first + chunk.count < range.upperBound }
+      var k = start
+      while k < end {
+        let (badges, code) = Cell.badgeSummary(at: base + k, offsets: offsets)
+        if badges != 0 {
           if code == .invalid {
-            // The first cell of the part whose badges are not valid (within a period).
-            for t in 0..<min(length, cells.count)
-            where Cell.badgeSummary(at: cells.baseAddress! + (phase + t) % cells.count, offsets: offsets).1
-              == .invalid
-            {
-              try Self.reportInvalid(
-                cells[(phase + t) % cells.count], path: "sections[\(section)].items[\(first + t)]")
-            }
+            try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]")
           }
-          let times = (length - lead + cells.count - 1) / cells.count
-          count += (badges == .max ? cells[j].badges.count : Int(badges)) * times
+          count += badges == .max ? chunk[k].badges.count : Int(badges)
           farthest = max(farthest, code)
         }
+        k += 1
       }
-      return first + length < range.upperBound
+      return first + chunk.count < range.upperBound
     }
     self.count = count
     // (The bound is the same on every side: it holds in either axis.)
