@@ -412,13 +412,15 @@ do {
     }
     let budget = Double(optionValue("budget", in: arguments.dropFirst(4)) ?? "") ?? 3
     try runsCLI(path: arguments[2], offset: Double(arguments[3]), budget: budget)
+  case "grid-runs": try gridRunProbes(count: arguments.count > 2 ? Int(arguments[2])! : 1_000_000)
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
           + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]"
           + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES]"
-          + " | runs [--sizes N,…] [--shapes …] | runs-case … | runs-feed N C | runs-cli FEED Y\n").utf8))
+          + " | runs [--sizes N,…] [--shapes …] | runs-case … | runs-feed N C | runs-cli FEED Y"
+          + " | grid-runs [N]\n").utf8))
     exit(2)
   }
 } catch {
