@@ -211,11 +211,18 @@ extension LayoutSnapshot {
     let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
-    /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
-    func mayWin(_ extents: CellExtents, section: Int) -> Bool {
+    /// Whether cells with `extents` may hold one that wins, by their x extents alone: across
+    /// the scroll axis, one that lies beyond the current cell; along it, one in the beam, or
+    /// any while none in the beam is known.
+    func mayWin(_ extents: CellExtents) -> Bool {
       if !alongScroll {
         return layoutIncreasing ? extents.greatestMinX >= fHigh - slack : extents.leastMaxX <= fLow + slack
       }
+      return ranking.beam == nil || (extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack)
+    }
+    /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
+    func mayWin(_ extents: CellExtents, section: Int) -> Bool {
+      if !alongScroll { return mayWin(extents) }
       if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
       if ranking.beam != nil { return false }
       guard let other = ranking.other else { return true }
@@ -240,7 +247,7 @@ extension LayoutSnapshot {
         }
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
-          at: origin
+          at: origin, skippingGroups: { !carousel && !mayWin($0) }
         ) { item, layout in
           let path = ListIndexPath(item: item, section: section)
           guard path != from else { return true }
