@@ -385,6 +385,14 @@ struct CellExtents: Sendable {
     greatestMaxX = max(greatestMaxX, maxX)
   }
 
+  /// Widens these extents to take in `other`'s.
+  mutating func add(_ other: CellExtents) {
+    leastMinX = min(leastMinX, other.leastMinX)
+    greatestMinX = max(greatestMinX, other.greatestMinX)
+    leastMaxX = min(leastMaxX, other.leastMaxX)
+    greatestMaxX = max(greatestMaxX, other.greatestMaxX)
+  }
+
   /// Extents that pass every test a search makes against them: what a group of cells whose
   /// extents were not computed carries, so that it is never passed over.
   static var unknown: CellExtents {

@@ -74,17 +74,66 @@ import Testing
     #expect(far > 0 && none > 0 && sequential > 0, "far \(far) none \(none) sequential \(sequential)")
   }
 
-  /// Seeded lists of one to four large sections of every kind.
+  /// Many sections of cells that lie across the same x extent, but for one section whose
+  /// cells are pushed past them by its inset (at a block's first or last section, or
+  /// anywhere): a step across towards them from any other cell has nothing in its beam and
+  /// only that section's cells as candidates, so the search must pass over every other block,
+  /// section and page and find them.
+  @Test func aLoneSectionBeyondIsFoundWhereverItIs() throws {
+    for seed in UInt64(38_000)..<UInt64(38_000 + sweep(quick: 24, long: 240)) {
+      var rng = SplitMix64(seed: seed)
+      let width = 300.0
+      var configuration = ListConfiguration(width: width)
+      if rng.below(2) == 0 { configuration.layoutDirection = .rtl }
+      if rng.below(3) == 0 { configuration.scrollDirection = .horizontal }
+      let count = 65 + rng.below(200)
+      let lone = rng.pick([0, 63, 64, 127, 128, count - 1, rng.below(count)].filter { $0 < count })
+      var sections: [Section] = []
+      for s in 0..<count {
+        let cells = (0..<(s == lone ? 1 + rng.below(3) : rng.below(6))).map { _ in
+          Cell(width: 150 + Double(rng.below(20)), height: Double(5 + rng.below(30)))
+        }
+        var section = Section(cells: cells)
+        if rng.below(4) == 0 {
+          section.layout = .sequential(SequentialSectionDefaults(frameCalculator: .topAlignedFlow))
+        }
+        if s == lone {
+          var attributes = SectionAttributes.topLeft
+          attributes.insets = EdgeInsets(top: 0, left: 200, bottom: 0, right: 0)
+          section.attributes = attributes
+        }
+        sections.append(section)
+      }
+      let snapshot = try ListModel(configuration: configuration, sections: sections).layout()
+      let reference = InteractionReference(snapshot)
+      for _ in 0..<6 {
+        let from = rng.pick(reference.cells).path
+        for direction in FocusDirection.allCases {
+          let expected = reference.focus(from: from, direction)
+          #expect(
+            snapshot.nextFocus(from: from, direction: direction) == expected,
+            "seed \(seed) lone \(lone) from \(from) \(direction)")
+        }
+      }
+    }
+  }
+
+  /// Seeded lists of one to four large sections of every kind, or of many small ones.
   static func model(_ rng: inout SplitMix64) -> ListModel {
     let width = Double(150 + rng.below(300))
     var configuration = ListConfiguration(width: width)
     if rng.below(2) == 0 { configuration.layoutDirection = .rtl }
     var sections: [Section] = []
     var carousels = false
-    for _ in 0..<(1 + rng.below(4)) {
-      let kind = rng.below(8)
+    // A few large sections, or many small ones (several blocks of 64 sections, searched
+    // block by block).
+    let many = rng.below(3) == 0
+    for _ in 0..<(many ? 65 + rng.below(150) : 1 + rng.below(4)) {
+      // In a long list of sections, carousels (whose blocks are never passed over) are rare.
+      var kind = rng.below(8)
+      if many && kind == 5 && rng.below(8) != 0 { kind = 0 }
       // Flow sections long enough for several pages of lines; the others a few hundred cells.
-      let count = kind < 3 ? 600 + rng.below(1600) : 20 + rng.below(500)
+      let count = many ? rng.below(12) : kind < 3 ? 600 + rng.below(1600) : 20 + rng.below(500)
       var cells: [Cell] = []
       cells.reserveCapacity(count)
       for _ in 0..<count {
