@@ -221,6 +221,9 @@ extension LayoutSnapshot {
     let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
+    // The along-axis range of the blocks of sections passed over so far that adjoin each
+    // other around the current cell: where a band across the axis may widen to at once.
+    var cleared = (low: Double.infinity, high: -Double.infinity)
     /// Whether cells with `extents` may hold one that wins, by their x extents alone: across
     /// the scroll axis, one that lies beyond the current cell; along it, one in the beam, or
     /// any while none in the beam is known.
@@ -260,7 +263,17 @@ extension LayoutSnapshot {
         if block != knownBlock {
           knownBlock = block
           if !mayWin(cellExtents(ofBlock: block)) {
-            walk.skip(to: Blocks.start(of: block + 1))
+            let next = Blocks.start(of: block + 1)
+            if !alongScroll {
+              let first = alongExtent(ofSection: section)
+              let last = alongExtent(ofSection: min(geometries.count, next) - 1)
+              let low = min(first.top, last.top)
+              let high = max(first.bottom, last.bottom)
+              if cleared.low > cleared.high || (low <= cleared.high && high >= cleared.low) {
+                cleared = (min(cleared.low, low), max(cleared.high, high))
+              }
+            }
+            walk.skip(to: next)
             continue
           }
         }
@@ -312,7 +325,12 @@ extension LayoutSnapshot {
         if ranking.beam != nil { break }
         if let other = ranking.other, other.score < widening * widening { break }
         if fMin - widening < start && fMax + widening > end { break }
-        let wider = max(LayoutTuning.focusBandLength, widening * 4)
+        var wider = max(LayoutTuning.focusBandLength, widening * 4)
+        // Blocks passed over around the current cell hold no winner: the band widens past
+        // them at once (a wider band only reads more; the answer is the same).
+        if cleared.low <= fMin && cleared.high >= fMax {
+          wider = max(wider, fMin - cleared.low, cleared.high - fMax)
+        }
         visit(fMin - wider, fMin - widening)
         visit(fMax + widening, fMax + wider)
         widening = wider
