@@ -111,6 +111,8 @@ struct FlowBody: SectionBody {
     forEachItem(overlappingY: minY, maxY, at: origin, skippingPages: skips, body)
   }
 
+  /// Inlined into both callers, so that the band query without pages to pass over tests none.
+  @inline(__always)
   private func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin,
     skippingPages skips: (CellExtents) -> Bool,
