@@ -109,4 +109,7 @@ extension LayoutTuning {
   static var focusBandLength: Double { 64 }
   /// The first half-width of the band a drop target's nearest cell is searched in, in points.
   static var nearestCellBandRadius: Double { 16 }
+  /// How many consecutive cells of a sequential section (and how many runs of the level
+  /// below) one extent of its y index covers.
+  static var sequentialRunCells: Int { 16 }
 }

@@ -99,6 +99,25 @@ struct FlowBody: SectionBody {
   func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
+    forEachItem(overlappingY: minY, maxY, at: origin, skippingPages: { _ in false }, body)
+  }
+
+  /// Passes over the pages whose cells' x extents (``LinePage/cellExtents``) `skips`
+  /// answers `true` for.
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+  ) {
+    forEachItem(overlappingY: minY, maxY, at: origin, skippingPages: skips, body)
+  }
+
+  /// Inlined into both callers, so that the band query without pages to pass over tests none.
+  @inline(__always)
+  private func forEachItem(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    skippingPages skips: (CellExtents) -> Bool,
+    _ body: (Int, Rect) -> Bool
+  ) {
     guard itemCount > 0 else { return }
     var pageIndex = pageHeights.firstIndex(
       wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
@@ -108,6 +127,11 @@ struct FlowBody: SectionBody {
       let y = pageOrigin(pageIndex, origin)
       if y >= maxY + searchSlack(maxY) { return }
       let page = pages[pageIndex]
+      if skips(page.cellExtents) {
+        firstItem += page.itemCount
+        pageIndex += 1
+        continue
+      }
       var line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
       while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
         for local in page.items(ofLine: line)

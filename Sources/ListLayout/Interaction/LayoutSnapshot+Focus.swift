@@ -59,8 +59,9 @@ extension LayoutSnapshot {
   /// least scrolling from its current offset (the current offset when none is needed; a cell
   /// wider than the list brings its leading edge to the list's leading edge).
   ///
-  /// - Complexity: O(log n + k) for the k cells between the current cell and the answer;
-  ///   a cell with nothing in its beam visits every cell beyond it in that direction.
+  /// - Complexity: O(log n + k) for the k cells between the current cell and the answer, not
+  ///   counting those of pages of lines and blocks of sections passed over whole (one test
+  ///   each) because none of their cells lies beyond the current one across the direction.
   public func nextFocus(
     from: ListIndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
   ) -> FocusTarget? {
@@ -188,10 +189,19 @@ extension LayoutSnapshot {
   /// cell's band, so the first band decides when it holds one; else a cell outside a band
   /// widened by `r` on each side is at least `r` away across, and a score under `r²` wins.
   ///
-  /// A section none of whose cells can count is passed over without visiting them, by the x
-  /// extents of its cells (``BodyBox/cellExtents()``): across the scroll axis, when none lies
-  /// beyond the current cell; along it, when none can be in the beam and none can score
-  /// better than the best so far.
+  /// Groups of cells none of which can count are passed over without visiting them, by the
+  /// x extents of their cells (layout space): a block of 64 sections
+  /// (``cellExtents(ofBlock:)``), a section (``BodyBox/cellExtents()``) and a flow section's
+  /// page of lines (``LinePage/cellExtents``). Across the scroll axis, a group is passed over
+  /// when none of its cells lies beyond the current cell (going right, its greatest left edge
+  /// is left of the current right edge): no candidate there. Along the scroll axis, when a
+  /// candidate in the beam is known and none of the group's cells overlaps the current cell
+  /// across (a candidate outside the beam never beats one in it); a section also when none
+  /// can be in the beam and its nearest edge lies at a gap `g` with `13·g²` above the best
+  /// score so far: a cell's score `13·major² + minor²` is at least `13·major²`, and `major`
+  /// is at least the gap to the section's edge, so the score only grows with the gap and no
+  /// cell of the section can beat the best. The same bound ends the band's widening: every
+  /// cell outside the band lies at least the band's length beyond.
   func nearestFocus(
     from: ListIndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
   ) -> ListIndexPath? {
@@ -211,11 +221,21 @@ extension LayoutSnapshot {
     let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
-    /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
-    func mayWin(_ extents: CellExtents, section: Int) -> Bool {
+    // The along-axis range of the blocks of sections passed over so far that adjoin each
+    // other around the current cell: where a band across the axis may widen to at once.
+    var cleared = (low: Double.infinity, high: -Double.infinity)
+    /// Whether cells with `extents` may hold one that wins, by their x extents alone: across
+    /// the scroll axis, one that lies beyond the current cell; along it, one in the beam, or
+    /// any while none in the beam is known.
+    func mayWin(_ extents: CellExtents) -> Bool {
       if !alongScroll {
         return layoutIncreasing ? extents.greatestMinX >= fHigh - slack : extents.leastMaxX <= fLow + slack
       }
+      return ranking.beam == nil || (extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack)
+    }
+    /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
+    func mayWin(_ extents: CellExtents, section: Int) -> Bool {
+      if !alongScroll { return mayWin(extents) }
       if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
       if ranking.beam != nil { return false }
       guard let other = ranking.other else { return true }
@@ -232,15 +252,41 @@ extension LayoutSnapshot {
         : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
       let space = isHorizontal ? band.transposed : band
       let (minX, maxX) = leftToRight(space.minX, space.maxX)
-      forEachSection(overlapping: band) { section, top in
-        guard let (box, origin) = queryBody(section, top: top) else { return }
+      guard let search = sectionSearch(overlapping: band) else { return }
+      let end = sectionEnd(from: search.first, below: search.maxY)
+      var walk = SectionWalk(from: search.first, sectionsTop: sectionsTop)
+      var knownBlock = -1
+      while walk.section < end {
+        let section = walk.section
+        // A block of sections none of whose cells can win is passed over whole.
+        let block = Blocks.block(of: section)
+        if block != knownBlock {
+          knownBlock = block
+          if !mayWin(cellExtents(ofBlock: block)) {
+            let next = Blocks.start(of: block + 1)
+            if !alongScroll {
+              let first = alongExtent(ofSection: section)
+              let last = alongExtent(ofSection: min(geometries.count, next) - 1)
+              let low = min(first.top, last.top)
+              let high = max(first.bottom, last.bottom)
+              if cleared.low > cleared.high || (low <= cleared.high && high >= cleared.low) {
+                cleared = (min(cleared.low, low), max(cleared.high, high))
+              }
+            }
+            walk.skip(to: next)
+            continue
+          }
+        }
+        let top = walk.top(in: self)
+        walk.advance()
+        guard top < search.maxY, let (box, origin) = queryBody(section, top: top) else { continue }
         let carousel = box.scrollsSideways
         if !carousel {
-          guard mayWin(box.cellExtents(), section: section) else { return }
+          guard mayWin(box.cellExtents(), section: section) else { continue }
         }
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
-          at: origin
+          at: origin, skippingGroups: { !carousel && !mayWin($0) }
         ) { item, layout in
           let path = ListIndexPath(item: item, section: section)
           guard path != from else { return true }
@@ -279,13 +325,40 @@ extension LayoutSnapshot {
         if ranking.beam != nil { break }
         if let other = ranking.other, other.score < widening * widening { break }
         if fMin - widening < start && fMax + widening > end { break }
-        let wider = max(LayoutTuning.focusBandLength, widening * 4)
+        var wider = max(LayoutTuning.focusBandLength, widening * 4)
+        // Blocks passed over around the current cell hold no winner: the band widens past
+        // them at once (a wider band only reads more; the answer is the same).
+        if cleared.low <= fMin && cleared.high >= fMax {
+          wider = max(wider, fMin - cleared.low, cleared.high - fMax)
+        }
         visit(fMin - wider, fMin - widening)
         visit(fMax + widening, fMax + wider)
         widening = wider
       }
     }
     return ranking.best
+  }
+
+  /// The x extents of the cells of the sections of block `block` of the geometries
+  /// (``Blocks``), ``CellExtents/unknown`` when one of them is a carousel (whose cells move
+  /// with its offset); kept with the block once read.
+  ///
+  /// - Complexity: O(1) once kept; the first time, the sections' own extents
+  ///   (``BodyBox/cellExtents()``).
+  func cellExtents(ofBlock block: Int) -> CellExtents {
+    let holder = geometries.blocks[block]
+    if let known = holder.cellExtents.withLock({ $0 }) { return known }
+    var found = CellExtents()
+    for section in Blocks.start(of: block)..<min(geometries.count, Blocks.start(of: block + 1)) {
+      guard let (box, _) = queryBody(section, top: 0) else { continue }
+      if box.scrollsSideways {
+        found = .unknown
+        break
+      }
+      found.add(box.cellExtents())
+    }
+    holder.cellExtents.withLock { $0 = found }
+    return found
   }
 
   /// The next or previous cell in index-path order, across sections.

@@ -85,11 +85,21 @@ struct SequentialLayoutAlgorithm: SectionLayoutAlgorithm {
 }
 
 /// The body of a sequential section: one frame per cell, relative to the body's top. Cells
-/// may sit anywhere (overlapping, out of order), so queries scan the section's cells.
+/// may sit anywhere (overlapping, out of order), so a band query walks ``SequentialYIndex``,
+/// the y extents of runs of consecutive cells, and reads only the runs that meet the band.
 struct SequentialBody: SectionBody {
   let frames: ContiguousArray<Rect>
   let height: Double
   let trailingSpace: Double
+  /// The y extents of runs of cells, for band queries.
+  let yIndex: SequentialYIndex
+
+  init(frames: ContiguousArray<Rect>, height: Double, trailingSpace: Double) {
+    self.frames = frames
+    self.height = height
+    self.trailingSpace = trailingSpace
+    yIndex = SequentialYIndex(frames)
+  }
 
   var itemCount: Int { frames.count }
   /// A sequential section has no lines; each cell counts as one.
@@ -110,11 +120,22 @@ struct SequentialBody: SectionBody {
     for item in items { try body(item, frame(item, origin)) }
   }
 
-  /// - Complexity: O(n): every cell is a candidate.
+  /// The cells of the runs whose y extent meets the band (a superset: a run's cells are all
+  /// visited), in item order.
+  ///
+  /// - Complexity: O(log n + k) when the runs that meet the band are few (cells placed one
+  ///   after another); O(n) at worst, for cells scattered so that every run spans the band.
   func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
-    for item in frames.indices where !body(item, frame(item, origin)) { return }
+    // The band relative to the body's top, widened by the rounding of the frames' sum.
+    let base = origin.sectionTop + origin.bodyTop
+    let low = minY - base - searchSlack(minY) - searchSlack(base)
+    let high = maxY - base + searchSlack(maxY) + searchSlack(base)
+    _ = yIndex.forEachRun(meeting: low, high) { items in
+      for item in items where !body(item, frame(item, origin)) { return false }
+      return true
+    }
   }
 
   /// Every frame is finite and has no negative extent.
@@ -125,5 +146,89 @@ struct SequentialBody: SectionBody {
       if problems.count == 20 { break }
     }
     return problems
+  }
+}
+
+/// The y extents (least top, greatest bottom) of runs of ``LayoutTuning/sequentialRunCells``
+/// consecutive cells of a sequential body, and of runs of those runs, level by level up to
+/// one: a band query descends only into the runs whose extent meets it.
+///
+/// A run is visited when `low <= bottom` and `top <= high`: a cell that overlaps the band
+/// `low ..< high` has `top < high` and `bottom > low`, and lies within its runs' extents at
+/// every level, so no such cell is passed over.
+struct SequentialYIndex: Sendable {
+  /// `levels[0]` holds one extent per run of cells; `levels[l + 1]` one per run of
+  /// `levels[l]`'s extents; the last level has one extent (none without cells).
+  private let levels: [ContiguousArray<Extent>]
+  private let cellCount: Int
+
+  struct Extent: Sendable {
+    var top: Double
+    var bottom: Double
+  }
+
+  private static var fanOut: Int { LayoutTuning.sequentialRunCells }
+
+  init(_ frames: ContiguousArray<Rect>) {
+    cellCount = frames.count
+    var levels: [ContiguousArray<Extent>] = []
+    var level = ContiguousArray<Extent>()
+    level.reserveCapacity((frames.count + Self.fanOut - 1) / Self.fanOut)
+    var start = 0
+    while start < frames.count {
+      var extent = Extent(top: .infinity, bottom: -.infinity)
+      for frame in frames[start..<min(frames.count, start + Self.fanOut)] {
+        extent.top = min(extent.top, frame.minY)
+        extent.bottom = max(extent.bottom, frame.maxY)
+      }
+      level.append(extent)
+      start += Self.fanOut
+    }
+    levels.append(level)
+    while level.count > 1 {
+      var next = ContiguousArray<Extent>()
+      next.reserveCapacity((level.count + Self.fanOut - 1) / Self.fanOut)
+      var start = 0
+      while start < level.count {
+        var extent = Extent(top: .infinity, bottom: -.infinity)
+        for run in level[start..<min(level.count, start + Self.fanOut)] {
+          extent.top = min(extent.top, run.top)
+          extent.bottom = max(extent.bottom, run.bottom)
+        }
+        next.append(extent)
+        start += Self.fanOut
+      }
+      levels.append(next)
+      level = next
+    }
+    self.levels = levels
+  }
+
+  /// Calls `body` with the item range of every run of cells whose extent meets
+  /// `low ... high`, in item order, until it returns `false`; returns whether it never did.
+  @discardableResult
+  func forEachRun(meeting low: Double, _ high: Double, _ body: (Range<Int>) -> Bool) -> Bool {
+    guard let top = levels.last, !top.isEmpty else { return true }
+    return visit(level: levels.count - 1, runs: 0..<top.count, low, high, body)
+  }
+
+  private func visit(
+    level: Int, runs: Range<Int>, _ low: Double, _ high: Double, _ body: (Range<Int>) -> Bool
+  ) -> Bool {
+    let extents = levels[level]
+    for run in runs {
+      let extent = extents[run]
+      guard extent.bottom >= low, extent.top <= high else { continue }
+      let start = run * Self.fanOut
+      if level == 0 {
+        if !body(start..<min(cellCount, start + Self.fanOut)) { return false }
+      } else {
+        let below = levels[level - 1].count
+        if !visit(level: level - 1, runs: start..<min(below, start + Self.fanOut), low, high, body) {
+          return false
+        }
+      }
+    }
+    return true
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An array stored as fixed blocks of 64 elements (``Blocks``) behind references, so that a copy shares
 /// every block and changing one element copies only its block and the list of blocks: what a
 /// snapshot's list of a thousand pages (or chunks of cells) needs when an edit replaces one.
@@ -11,6 +13,10 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
     // change), one access at a time: the runtime's exclusivity checks would only cost time
     // (on every read of an element: a query reads several per section).
     @exclusivity(unchecked) var elements: ContiguousArray<Element>
+    /// For a block of a snapshot's section geometries, the x extents of its sections' cells,
+    /// kept the first time a focus search asks (``LayoutSnapshot/cellExtents(ofBlock:)``);
+    /// cleared by every change in place.
+    let cellExtents = Mutex<CellExtents?>(nil)
     init(_ elements: ContiguousArray<Element>) { self.elements = elements }
   }
 
@@ -36,6 +42,8 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
       let block = Blocks.block(of: position)
       if !isKnownUniquelyReferenced(&blocks[block]) {
         blocks[block] = Block(blocks[block].elements)
+      } else {
+        blocks[block].cellExtents.withLock { $0 = nil }
       }
       yield &blocks[block].elements[Blocks.offset(of: position)]
     }

@@ -159,6 +159,10 @@ public struct LayoutSnapshot: Sendable {
     /// Moves to the next section.
     @inline(__always)
     mutating func advance() { section += 1 }
+
+    /// Moves to section `section`, after the one at hand.
+    @inline(__always)
+    mutating func skip(to section: Int) { self.section = section }
   }
 
   /// Where the first section starts: below the list header and the top content inset.

@@ -374,10 +374,30 @@ struct CellExtents: Sendable {
   var greatestMaxX = -Double.infinity
 
   mutating func add(_ frame: Rect) {
-    leastMinX = min(leastMinX, frame.minX)
-    greatestMinX = max(greatestMinX, frame.minX)
-    leastMaxX = min(leastMaxX, frame.maxX)
-    greatestMaxX = max(greatestMaxX, frame.maxX)
+    add(minX: frame.minX, maxX: frame.maxX)
+  }
+
+  @inline(__always)
+  mutating func add(minX: Double, maxX: Double) {
+    leastMinX = min(leastMinX, minX)
+    greatestMinX = max(greatestMinX, minX)
+    leastMaxX = min(leastMaxX, maxX)
+    greatestMaxX = max(greatestMaxX, maxX)
+  }
+
+  /// Widens these extents to take in `other`'s.
+  mutating func add(_ other: CellExtents) {
+    leastMinX = min(leastMinX, other.leastMinX)
+    greatestMinX = max(greatestMinX, other.greatestMinX)
+    leastMaxX = min(leastMaxX, other.leastMaxX)
+    greatestMaxX = max(greatestMaxX, other.greatestMaxX)
+  }
+
+  /// Extents that pass every test a search makes against them: what a group of cells whose
+  /// extents were not computed carries, so that it is never passed over.
+  static var unknown: CellExtents {
+    CellExtents(
+      leastMinX: -.infinity, greatestMinX: .infinity, leastMaxX: -.infinity, greatestMaxX: .infinity)
   }
 }
 
@@ -446,6 +466,13 @@ protocol SectionBody: Sendable {
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool)
+
+  /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``, passing over every group of cells
+  /// (a flow body's page of lines) whose x extents (layout space, not scrolled) `skips`
+  /// answers `true` for; a body without such groups passes over none.
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool)
 
   /// Appends to `candidates` the cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``
   /// visits for the same arguments, in item order: one call per section, so that a query's
@@ -542,6 +569,13 @@ extension SectionBody {
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
     forEachItem(overlappingY: minY, maxY, at: origin, body)
+  }
+
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+  ) {
+    forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, body)
   }
 
   func appendItems(

@@ -65,6 +65,9 @@ final class LinePage: @unchecked Sendable, Equatable {
     var lineCount: Int
     /// The bottom of the last line, relative to the page's top: the page's extent.
     var height: Double
+    /// The x extents of the page's cells (``CellExtents/unknown`` where not computed): what
+    /// lets a focus search pass over the page without reading its records.
+    var cellExtents = CellExtents.unknown
   }
 
   let header: Header
@@ -124,13 +127,16 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// A page without lines.
   static func empty(height: Double) -> LinePage {
     LinePage(
-      header: Header(itemCount: 0, lineCount: 0, height: height), items: RawBlocks.allocate(0),
+      header: Header(itemCount: 0, lineCount: 0, height: height, cellExtents: CellExtents()),
+      items: RawBlocks.allocate(0),
       lines: RawBlocks.allocate(0), indents: nil)
   }
 
   var itemCount: Int { header.itemCount }
   var lineCount: Int { header.lineCount }
   var height: Double { header.height }
+  /// The x extents of the page's cells (``Header/cellExtents``).
+  var cellExtents: CellExtents { header.cellExtents }
   /// Whether the page stores indentation.
   var hasIndent: Bool { records.indents != nil }
   /// Whether the page's records are computed when first read.
@@ -188,6 +194,13 @@ final class LinePage: @unchecked Sendable, Equatable {
       return false
     }
     return true
+  }
+
+  /// The x extents of `count` item records.
+  static func extents(of items: UnsafePointer<ItemRecord>, count: Int) -> CellExtents {
+    var extents = CellExtents()
+    for i in 0..<count { extents.add(minX: items[i].x, maxX: items[i].maxX) }
+    return extents
   }
 
   /// The page-local item range of line `line`.

@@ -254,7 +254,9 @@ struct PageStore: ~Copyable {
     let pageItems = counts.lineFirstItem
     let pageLines = counts.lines
     let pending = counts.items - counts.lineFirstItem
-    let header = LinePage.Header(itemCount: pageItems, lineCount: pageLines, height: seal.height)
+    let header = LinePage.Header(
+      itemCount: pageItems, lineCount: pageLines, height: seal.height,
+      cellExtents: LinePage.extents(of: items, count: pageItems))
     #if DEBUG || LISTLAYOUT_CHECKS
     LinePage.checkInvariants(header, items: items, lines: lines)
     #endif
@@ -341,7 +343,9 @@ struct PageStore: ~Copyable {
     if top != 0 {
       for i in 0..<count { pageItems[i].y -= top }
     }
-    let header = LinePage.Header(itemCount: count, lineCount: range.count, height: height)
+    let header = LinePage.Header(
+      itemCount: count, lineCount: range.count, height: height,
+      cellExtents: LinePage.extents(of: pageItems, count: count))
     #if DEBUG || LISTLAYOUT_CHECKS
     LinePage.checkInvariants(header, items: pageItems, lines: pageLines)
     #endif
