@@ -536,7 +536,8 @@ extension HTMLRenderer {
     }
     /** A point of the viewport (client coordinates) in layout space. */
     function pointAt(clientX, clientY) {
-      const r = content.getBoundingClientRect(), x = clientX - r.left, y = clientY - r.top;
+      const r = content.getBoundingClientRect(), x = clientX - r.left - (H ? shift() : 0),
+        y = clientY - r.top - (H ? 0 : shift());
       return H ? [y, x] : [x, y];
     }
     content.addEventListener("mousedown", (event) => {
@@ -601,6 +602,7 @@ extension HTMLRenderer {
         slot and the others' slide a place; a move between sections also moves the source's
         last slot to one past the target's last. Returns the moved cell's new index. */
     function applyMove(from, [ts, t]) {
+      if (!materialize()) return from;  // a page of runs too long to write out: not moved
       const hs = sectionOf(from), idKeys = C.id ? [C.t, C.id] : [C.t];
       let to = S.first[ts] + t;
       if (hs === ts) {

@@ -256,22 +256,17 @@ public struct HTMLRenderer: Sendable {
     func axis(_ frame: Rect) -> Rect {
       horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
     }
-    /// Calls `body` with each cell element of `section` and the model's cell it pairs with.
-    func forEachCell(inSection section: Int, _ body: (LayoutAttributes, Cell?) -> Void) {
-      var cells =
-        model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
-      snapshot.forEachElement(inSection: section) { element in
-        guard element.kind == .cell else {
-          if element.kind == .badge { anyBadge = true }
-          return
-        }
-        body(element, cells?.next())
-      }
+    /// Calls `body` with the parts of the cells section `section` shows, each with the index of
+    /// its first cell in the section.
+    func forEachPart(inSection section: Int, _ body: (Int, PageCellPart) -> Void) {
+      guard model.sections.indices.contains(section) else { return }
+      let count = snapshot.numberOfItems(inSection: section)
+      guard count > 0 else { return }
+      Self.forEachPart(of: model.sections[section].cells, count: count, body)
     }
-    var anyBadge = false
     // First walk: the table of trait sets (in order of first appearance: each section's
-    // header, footer and background, then its cells), whether any cell has an id, and
-    // whether any section is a carousel.
+    // header, footer and background, then its cells), whether any cell has an id or a badge,
+    // and whether any section is a carousel. A run's cells are its pattern's.
     var traitIndex: [TraitSet: Int] = [[]: 0]
     var traitSets: [TraitSet] = [[]]
     func index(of traits: TraitSet) -> Int {
@@ -281,7 +276,9 @@ public struct HTMLRenderer: Sendable {
       return traitSets.count - 1
     }
     var anyID = false
+    var anyBadge = false
     var anyCarousel = false
+    let encode = Self.holdsRuns(model)
     for section in 0..<sectionCount {
       for element in [
         snapshot.headerAttributes(inSection: section), snapshot.footerAttributes(inSection: section),
@@ -292,9 +289,18 @@ public struct HTMLRenderer: Sendable {
       if snapshot.isCarousel(section) && snapshot.carouselMetrics(ofSection: section) != nil {
         anyCarousel = true
       }
-      forEachCell(inSection: section) { _, cell in
-        _ = index(of: cell?.traits ?? [])
-        if cell?.id != nil { anyID = true }
+      forEachPart(inSection: section) { _, part in
+        func note(_ cell: Cell) {
+          _ = index(of: cell.traits)
+          if cell.id != nil { anyID = true }
+          if !cell.badges.isEmpty { anyBadge = true }
+        }
+        switch part {
+        case .cells(let cells): for cell in cells { note(cell) }
+        case .run(let pattern, _, _, let idPrefix, _):
+          for cell in pattern { note(cell) }
+          if idPrefix != nil { anyID = true }
+        }
       }
     }
     func supplementary(_ element: LayoutAttributes?, pinned: Bool? = nil, minHeight: Double? = nil) {
@@ -374,31 +380,52 @@ public struct HTMLRenderer: Sendable {
       out.write("]")
     }
     out.write("],\n")
-    // One walk per column of the cells.
-    func cellColumn(_ before: StaticString, _ value: (LayoutAttributes, Cell?) -> Void) {
+    // One walk per column of the cells: their frames as runs (every cell's, written out, when
+    // the model holds no run), then the traits and identifiers of the cells written out.
+    func frameColumn(_ before: StaticString, _ value: (Rect) -> Double) {
       out.write(before)
       out.write("[")
       var first = true
-      for section in 0..<sectionCount {
-        forEachCell(inSection: section) { element, cell in
+      Self.forEachPageRun(snapshot, encode: encode, horizontal: horizontal, axis: axis) { run in
+        for frame in run.frames {
           if !first { out.write(",") }
           first = false
-          value(element, cell)
+          out.write(jsonNumber: value(frame))
         }
       }
       out.write("]")
     }
-    cellColumn("\"cells\":{\"x\":") { element, _ in out.write(jsonNumber: axis(element.frame).minX) }
-    cellColumn(",\n\"y\":") { element, _ in out.write(jsonNumber: axis(element.frame).minY) }
-    cellColumn(",\n\"w\":") { element, _ in out.write(jsonNumber: axis(element.frame).width) }
-    cellColumn(",\n\"h\":") { element, _ in out.write(jsonNumber: axis(element.frame).height) }
-    cellColumn(",\n\"t\":") { _, cell in out.write(integer: index(of: cell?.traits ?? [])) }
+    frameColumn("\"cells\":{\"x\":") { $0.minX }
+    frameColumn(",\n\"y\":") { $0.minY }
+    frameColumn(",\n\"w\":") { $0.width }
+    frameColumn(",\n\"h\":") { $0.height }
+    func writtenColumn(_ before: StaticString, _ value: (Cell) -> Void) {
+      out.write(before)
+      out.write("[")
+      var first = true
+      for section in 0..<sectionCount {
+        forEachPart(inSection: section) { _, part in
+          guard case .cells(let cells) = part else { return }
+          for cell in cells {
+            if !first { out.write(",") }
+            first = false
+            value(cell)
+          }
+        }
+      }
+      out.write("]")
+    }
+    writtenColumn(",\n\"t\":") { out.write(integer: index(of: $0.traits)) }
     if anyID {
-      cellColumn(",\n\"id\":") { _, cell in
-        if let id = cell?.id { out.write(jsonString: id, scriptSafe: scriptSafe) } else { out.write("null") }
+      writtenColumn(",\n\"id\":") { cell in
+        if let id = cell.id { out.write(jsonString: id, scriptSafe: scriptSafe) } else { out.write("null") }
       }
     } else {
       out.write(",\n\"id\":null")
+    }
+    if encode {
+      writeRunColumns(
+        snapshot, horizontal: horizontal, axis: axis, scriptSafe: scriptSafe, traits: index(of:), to: &out)
     }
     // One walk per column of the sections.
     func sectionColumn(_ before: StaticString, _ value: (Int) -> Void) {
@@ -417,7 +444,7 @@ public struct HTMLRenderer: Sendable {
     var cellCount = 0
     sectionColumn(",\"first\":") {
       out.write(integer: cellCount)
-      forEachCell(inSection: $0) { _, _ in cellCount += 1 }
+      cellCount += snapshot.numberOfItems(inSection: $0)
     }
     sectionColumn(",\"count\":") { out.write(integer: snapshot.numberOfItems(inSection: $0)) }
     sectionColumn(",\n\"header\":") { supplementary(snapshot.headerAttributes(inSection: $0)) }
