@@ -88,7 +88,8 @@ struct PageRunEncoder {
       let stop = min(end, start + Self.writtenRun)
       body(
         FrameRun(
-          first: pendingFirst + start, count: stop - start, frames: Array(pending[start..<stop]), step: .zero))
+          first: pendingFirst + start, count: stop - start, frames: Array(pending[start..<stop]), step: .zero)
+      )
       start = stop
     }
     pending.removeFirst(end)
@@ -107,6 +108,27 @@ extension HTMLRenderer {
       if run { return true }
     }
     return false
+  }
+
+  /// ``forEachPageRun(_:encode:horizontal:axis:_:)``'s runs of a page that holds runs, held
+  /// in memory when their frames number at most `limit` (`nil` beyond: walk them again).
+  static func pageRuns(
+    _ snapshot: LayoutSnapshot, horizontal: Bool, axis: (Rect) -> Rect, limit: Int = 1 << 20
+  ) -> [FrameRun]? {
+    var runs: [FrameRun] = []
+    var frames = 0
+    var within = true
+    forEachPageRun(snapshot, encode: true, horizontal: horizontal, axis: axis) { run in
+      guard within else { return }
+      frames += run.frames.count
+      if frames > limit {
+        within = false
+        runs = []
+      } else {
+        runs.append(run)
+      }
+    }
+    return within ? runs : nil
   }
 
   /// Calls `body` with the cells of every section, in listing order, as the page embeds
@@ -186,7 +208,7 @@ extension HTMLRenderer {
   /// whose cell `k` has the pattern's traits and identifier at `(phase + k) % k'`, or, when
   /// `ids` is a prefix, the identifier `prefix` followed by `firstID + k`.
   func writeRunColumns(
-    _ snapshot: LayoutSnapshot, horizontal: Bool, axis: (Rect) -> Rect, scriptSafe: Bool,
+    _ snapshot: LayoutSnapshot, runs forEachRun: ((FrameRun) -> Void) -> Void, scriptSafe: Bool,
     traits: (TraitSet) -> Int, to out: inout ByteWriter
   ) {
     var total = 0
@@ -195,7 +217,7 @@ extension HTMLRenderer {
     out.write(integer: total)
     out.write(",\n\"runs\":[")
     var first = true
-    Self.forEachPageRun(snapshot, encode: true, horizontal: horizontal, axis: axis) { run in
+    forEachRun { run in
       out.write(first ? "[" : ",[")
       first = false
       out.write(integer: run.first)
@@ -240,7 +262,11 @@ extension HTMLRenderer {
               out.write("[")
               for (position, cell) in pattern.enumerated() {
                 if position > 0 { out.write(",") }
-                if let id = cell.id { out.write(jsonString: id, scriptSafe: scriptSafe) } else { out.write("null") }
+                if let id = cell.id {
+                  out.write(jsonString: id, scriptSafe: scriptSafe)
+                } else {
+                  out.write("null")
+                }
               }
               out.write("]")
             } else {

@@ -50,8 +50,15 @@ import ListLayout
 /// sizes and positions, grid rows and columns, headings), and cells can be dragged to
 /// reorder them (`#moves=section` keeps a drag in its section): see <doc:PageInteraction>.
 ///
-/// Browsers cap an element's height (about 33 million pixels in Chromium), so content
-/// taller than that cannot be scrolled to its end.
+/// A feed whose cells hold runs (`CellList(repeating:count:idPrefix:)`, a feed's
+/// `{"repeat": …}` items) gets a page that holds runs: each stretch of cells whose frames
+/// repeat is embedded as one period and a step, and the script computes a cell's frame,
+/// traits and identifier by division, so a page of a hundred million rows is about 65 KB.
+/// Browsers cap an element's length (33,554,428 px in Chromium 156): content longer than
+/// 16,777,216 px is scrolled through a range of that length, small scrolls (wheel, keys,
+/// touch) moving the content by exactly their distance and jumps (the scrollbar's thumb
+/// dragged, Home, End) mapping the scroll position proportionally, every node placed
+/// relative to the current offset (see <doc:LongPages>).
 ///
 /// ```swift
 /// let page = HTMLRenderer(title: "feed.json").render(snapshot)
@@ -155,6 +162,15 @@ public struct HTMLRenderer: Sendable {
   /// `minHeight` after whether it pins. `badges` (only when a cell has one) lists each badge's
   /// natural frame, its cell (an index into `cells`), its place among its cell's badges and
   /// its label, in listing order.
+  ///
+  /// Only when the model's cells hold runs: `x`, `y`, `w` and `h` hold one period of each run
+  /// of frames, `runs` each run as `[first, count, stepX, stepY, k]` (cell `first + p·k + r`
+  /// has frame `r` of its period moved by `p` steps), `n` the number of cells, `t` and `id`
+  /// the cells written out in the model, and `parts` the model's stretches in order:
+  /// `[first, count]` for written-out cells (their `t` and `id` follow the previous ones'),
+  /// `[first, count, phase, [t, …], ids, firstID]` for a run, whose cell `k` has its
+  /// pattern's traits at `(phase + k) % k'` and the identifier `ids` (a prefix) followed by
+  /// `firstID + k`, or `ids[(phase + k) % k']` (a list), or none (`null`).
   ///
   /// Only when a section is a grid: `grid` holds per section `null`, or its grid as the
   /// library places it for assistive technology (`LayoutSnapshot.accessibility(of:)`): the
@@ -382,11 +398,20 @@ public struct HTMLRenderer: Sendable {
     out.write("],\n")
     // One walk per column of the cells: their frames as runs (every cell's, written out, when
     // the model holds no run), then the traits and identifiers of the cells written out.
+    // A page of runs walks its cells once when its runs are few enough to hold.
+    let held = encode ? Self.pageRuns(snapshot, horizontal: horizontal, axis: axis) : nil
+    func forEachRun(_ body: (FrameRun) -> Void) {
+      if let held {
+        for run in held { body(run) }
+      } else {
+        Self.forEachPageRun(snapshot, encode: encode, horizontal: horizontal, axis: axis, body)
+      }
+    }
     func frameColumn(_ before: StaticString, _ value: (Rect) -> Double) {
       out.write(before)
       out.write("[")
       var first = true
-      Self.forEachPageRun(snapshot, encode: encode, horizontal: horizontal, axis: axis) { run in
+      forEachRun { run in
         for frame in run.frames {
           if !first { out.write(",") }
           first = false
@@ -424,8 +449,7 @@ public struct HTMLRenderer: Sendable {
       out.write(",\n\"id\":null")
     }
     if encode {
-      writeRunColumns(
-        snapshot, horizontal: horizontal, axis: axis, scriptSafe: scriptSafe, traits: index(of:), to: &out)
+      writeRunColumns(snapshot, runs: forEachRun, scriptSafe: scriptSafe, traits: index(of:), to: &out)
     }
     // One walk per column of the sections.
     func sectionColumn(_ before: StaticString, _ value: (Int) -> Void) {
