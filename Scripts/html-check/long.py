@@ -50,6 +50,11 @@ SHOWN = """(() => {
     elements: elements };
 })()"""
 
+# Waits until the scroll position has stopped moving (an animated scroll has ended).
+STILL = """new Promise((done) => { const s = document.getElementById("scroller"); let last = s.scrollTop, same = 0;
+  const look = () => { if (s.scrollTop === last && ++same >= 3) return done(true);
+    if (s.scrollTop !== last) { last = s.scrollTop; same = 0; } setTimeout(look, 30); }; look(); })"""
+
 SETTLE = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
@@ -161,6 +166,7 @@ def main():
     browser = Browser(args.chromium, 1000, vh + 200, scrollbars=True)
     rng = random.Random(args.seed)
     checks = 0
+    drags = 0
     max_nodes = 0
     max_all = 0
     url = "file://" + page + "#vh=%d" % vh
@@ -207,6 +213,7 @@ def main():
                                   ".getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()")
         for k in range(args.offsets):
             way = k % 4
+            browser.evaluate(STILL)
             before = browser.evaluate(SHOWN)
             if way == 0:
                 raw = rng.uniform(0, maximum)
@@ -230,12 +237,15 @@ def main():
             else:
                 bar = browser.evaluate("""(() => { const s = document.getElementById('scroller'),
                   r = s.getBoundingClientRect(); return [r.left + s.clientLeft + s.clientWidth, r.right,
-                  r.top, r.bottom, s.scrollTop, s.scrollHeight, s.clientHeight]; })()""")
-                left, right, top, bottom, raw, length, client = bar
+                  r.top, r.bottom, s.scrollTop, s.scrollHeight, s.clientHeight, s.offsetWidth - s.clientWidth];
+                  })()""")
+                left, right, top, bottom, raw, length, client, button = bar
                 x = (left + right) / 2
-                # The thumb: its length and where it starts (the track is the bar's length).
-                thumb = max(client * client / length, 18)
-                at = top + raw / max(1, length - client) * (bottom - top - thumb) + thumb / 2
+                # The thumb's centre: the track runs between the arrow buttons (as long as the
+                # bar is thick); the thumb is at least 18 px long (Chromium's Aura scrollbars).
+                track = bottom - top - 2 * button
+                thumb = max(track * client / length, 18)
+                at = top + button + raw / max(1, length - client) * (track - thumb) + thumb / 2
                 target = rng.uniform(top + 1, bottom - 1)
                 if k % 40 == 3:
                     target = bottom + 50  # past the track's end: the very end
@@ -244,10 +254,18 @@ def main():
                     browser.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left",
                                                               "buttons": 1 if kind != "mouseReleased" else 0,
                                                               "clickCount": 1})
+                browser.evaluate(STILL)
                 shown = check("thumb drag to %r" % target)
-                top_raw = maximum
-                if shown["raw"] >= top_raw and shown["offset"] != end:
-                    failures.append("the thumb at the end shows %r, not the end %r" % (shown["offset"], end))
+                maximum = length - client
+                if shown["raw"] >= maximum:
+                    if shown["offset"] != end:
+                        failures.append("the thumb at the end shows %r, not the end %r" % (shown["offset"], end))
+                elif abs(shown["raw"] - raw) > 2 * vh:
+                    # Dragged: the offset is the scroll position's share of the content.
+                    drags += 1
+                    share = shown["raw"] / maximum * end
+                    if abs(shown["offset"] - share) > 1:
+                        failures.append("the thumb at %r shows %r, not %r" % (shown["raw"], shown["offset"], share))
         # Frame time: the page's own update at seeded offsets.
         timing = browser.evaluate("""(() => { const t = [];
           for (let k = 0; k < 300; k++) { const o = Math.random() * %r, a = performance.now();
@@ -257,7 +275,7 @@ def main():
     finally:
         browser.close()
         library.close()
-    print("checks:            %d" % checks)
+    print("checks:            %d (%d thumb drags)" % (checks, drags))
     print("most nodes:        %d element nodes (%d elements in the document)" % (max_nodes, max_all))
     print("update time:       median %.2f ms, 95th percentile %.2f ms, most %.2f ms" % tuple(timing))
     print("load errors:       %d" % len(errors))
