@@ -137,6 +137,7 @@ def main():
                     or "chromium")
     ap.add_argument("--cells", type=int, default=100_000_000)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--sections", type=int, default=1, help="sections, each with a pinned 44-point header past 1")
     ap.add_argument("--offsets", type=int, default=1000)
     ap.add_argument("--loads", type=int, default=20, help="seeded #offset= loads besides start, middle, end")
     ap.add_argument("--viewport-height", type=int, default=667)
@@ -150,8 +151,9 @@ def main():
     page = os.path.abspath(os.path.join(args.out, "page.html"))
     if not args.prepared:
         with open(feed, "w") as f:
+            sections = ["--sections", str(args.sections)] if args.sections > 1 else []
             f.write(run([args.listlayout, "generate", "--cells", str(args.cells), "--seed", str(args.seed),
-                         "--runs"]))
+                         "--runs", *sections]))
         started = time.time()
         run([args.listlayout, "render", feed, "--html", page])
         print("render:            %.1f s" % (time.time() - started))

@@ -110,6 +110,25 @@ extension HTMLRenderer {
     return false
   }
 
+  /// The number of elements the page of `snapshot` embeds one by one: every element, but on
+  /// a page that holds runs a run of frames counts its period once.
+  ///
+  /// - Complexity: O(n) for n cells.
+  package static func embeddedElementCount(_ snapshot: LayoutSnapshot) -> Int {
+    guard holdsRuns(snapshot.model) else { return snapshot.elementCount }
+    var cells = 0
+    var frames = 0
+    let horizontal = snapshot.scrollAxis == .horizontal
+    let axis = { (frame: Rect) in
+      horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
+    }
+    forEachPageRun(snapshot, encode: true, horizontal: horizontal, axis: axis) { run in
+      cells += run.count
+      frames += run.frames.count
+    }
+    return snapshot.elementCount - cells + frames
+  }
+
   /// ``forEachPageRun(_:encode:horizontal:axis:_:)``'s runs of a page that holds runs, held
   /// in memory when their frames number at most `limit` (`nil` beyond: walk them again).
   static func pageRuns(
