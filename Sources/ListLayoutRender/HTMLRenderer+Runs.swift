@@ -9,20 +9,42 @@ import ListLayout
 /// bit for bit, to one of the first `P` moved by whole steps, as ``FrameRun/frame(at:)``
 /// computes it) becomes one periodic run, the rest stays written out in runs of at most 256.
 /// Lossless by construction: the page computes each cell's frame with the same formula.
+///
+/// The periods looked for are 1 to 16 and the first 32 multiples (up to 4,096) of the lengths
+/// of the section's first four cycles of cells (a flow's line breaks over a cycle of k cells
+/// repeat after a multiple of k cells); a stretch becomes a run once its last three periods
+/// (and at least 48 frames) repeat.
 struct PageRunEncoder {
-  /// The longest period looked for, and how many frames a period must repeat over (three
-  /// periods of the longest) before a stretch is held as a run.
-  static let longestPeriod = 16
-  static let window = 48
+  static let shortPeriods = 16
+  static let longestPeriod = 4_096
+  static let cyclesLooked = 4
+  static let multiplesLooked = 32
   static let writtenRun = 256
 
+  /// The periods looked for, ascending, each with the frames it must repeat over.
+  private let periods: [(period: Int, window: Int)]
+  private let longestWindow: Int
   /// Frames not yet in a run, from cell `pendingFirst`.
   private var pending: [Rect] = []
   private var pendingFirst: Int
   /// The periodic run being extended.
   private var current: FrameRun?
 
-  init(first: Int) { pendingFirst = first }
+  /// An encoder of cells from `first`, looking also for multiples of `cycles` (the lengths of
+  /// the section's cycles of cells).
+  init(first: Int, cycles: [Int] = []) {
+    pendingFirst = first
+    var lengths = Set(1...Self.shortPeriods)
+    for cycle in cycles.prefix(Self.cyclesLooked) where cycle > 0 {
+      var multiple = cycle
+      for _ in 0..<Self.multiplesLooked where multiple <= Self.longestPeriod {
+        lengths.insert(multiple)
+        multiple += cycle
+      }
+    }
+    periods = lengths.sorted().map { ($0, max(48, 3 * $0)) }
+    longestWindow = periods.last!.window
+  }
 
   /// Adds the next cell's frame.
   mutating func push(_ frame: Rect, _ body: (FrameRun) -> Void) {
@@ -36,12 +58,12 @@ struct PageRunEncoder {
       pendingFirst = run.first + run.count
     }
     pending.append(frame)
-    if pending.count >= Self.window, let run = repetition() {
-      emitWritten(upTo: pending.count - Self.window, body)
+    if let run = repetition() {
+      emitWritten(upTo: run.first - pendingFirst, body)
       current = run
       pendingFirst = run.first + run.count
       pending.removeAll(keepingCapacity: true)
-    } else if pending.count >= Self.writtenRun + Self.window {
+    } else if pending.count >= Self.writtenRun + longestWindow {
       emitWritten(upTo: Self.writtenRun, body)
     }
   }
@@ -63,20 +85,32 @@ struct PageRunEncoder {
     emitWritten(upTo: pending.count, body)
   }
 
-  /// The last `window` pending frames as a periodic run, if they repeat with a period of at
-  /// most `longestPeriod` moving along the scroll axis (or not at all).
+  /// The last pending frames as a periodic run, if the last window of some period repeats
+  /// with it, moving along the scroll axis (or not at all).
   private func repetition() -> FrameRun? {
-    let start = pending.count - Self.window
-    let first = pendingFirst + start
-    for period in 1...Self.longestPeriod {
+    let count = pending.count
+    for (period, window) in periods {
+      guard window <= count else { break }
+      let start = count - window
       let a = pending[start], b = pending[start + period]
       let step = Point(x: b.minX - a.minX, y: b.minY - a.minY)
       guard step.y >= 0, step.x.isFinite, step.y.isFinite else { continue }
-      let run = FrameRun(
-        first: first, count: Self.window, frames: Array(pending[start..<start + period]), step: step)
+      // FrameRun.frame(at:), without making the run.
       var k = period
-      while k < Self.window && run.frame(at: k) == pending[start + k] { k += 1 }
-      if k == Self.window { return run }
+      while k < window {
+        let p = k / period
+        let base = pending[start + k - p * period]
+        let moved = Rect(
+          x: base.minX + Double(p) * step.x, y: base.minY + Double(p) * step.y, width: base.size.width,
+          height: base.size.height)
+        guard moved == pending[start + k] else { break }
+        k += 1
+      }
+      if k == window {
+        return FrameRun(
+          first: pendingFirst + start, count: window, frames: Array(pending[start..<start + period]),
+          step: step)
+      }
     }
     return nil
   }
@@ -159,7 +193,15 @@ extension HTMLRenderer {
   ) {
     var base = 0
     for section in 0..<snapshot.numberOfSections {
-      var encoder = PageRunEncoder(first: base)
+      var cycles: Set<Int> = []
+      if encode, snapshot.model.sections.indices.contains(section) {
+        forEachPart(
+          of: snapshot.model.sections[section].cells, count: snapshot.numberOfItems(inSection: section)
+        ) { _, part in
+          if case .run(let pattern, _, _, _, _) = part, pattern.count > 1 { cycles.insert(pattern.count) }
+        }
+      }
+      var encoder = PageRunEncoder(first: base, cycles: cycles.sorted())
       snapshot.forEachFrameRun(inSection: section) { given in
         var run = given
         run.first += base

@@ -168,7 +168,7 @@ import Testing
                 width: 3, height: Double(Int.random(in: 1...3, using: &rng))))
           }
         } else {
-          let period = (0..<Int.random(in: 1...20, using: &rng)).map { _ in
+          let period = (0..<Int.random(in: 1...60, using: &rng)).map { _ in
             Rect(
               x: Double(Int.random(in: 0...9, using: &rng)),
               y: Double(Int.random(in: 0...9, using: &rng)) / 4, width: 3, height: 2)
@@ -184,7 +184,8 @@ import Testing
           }
         }
       }
-      var encoder = PageRunEncoder(first: 7)
+      let cycle = Int.random(in: 2...12, using: &rng)
+      var encoder = PageRunEncoder(first: 7, cycles: seed % 2 == 0 ? [] : [cycle])
       var runs: [FrameRun] = []
       for frame in frames { encoder.push(frame) { runs.append($0) } }
       encoder.finish { runs.append($0) }
