@@ -17,17 +17,20 @@ import Testing
     .enabled(
       if: HTMLPageChromiumTests.enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to scroll the page of a long run feed in headless Chromium"),
-    .timeLimit(.minutes(30)))
-  func aRunFeedLongerThanTheBrowsersCapScrollsExactly() throws {
+    .timeLimit(.minutes(30)),
+    // One section; four, each with a pinned header (compared where the library pins it).
+    arguments: [(1, 1_000), (4, 300)])
+  func aRunFeedLongerThanTheBrowsersCapScrollsExactly(sections: Int, offsets: Int) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "listlayout-long-\(ProcessInfo.processInfo.processIdentifier)")
+      "listlayout-long-\(ProcessInfo.processInfo.processIdentifier)-\(sections)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", repositoryRoot.appendingPathComponent("Scripts/html-check/long.py").path, "--out",
-      directory.path, "--cells", String(Self.cells), "--offsets", "1000",
+      directory.path, "--cells", String(Self.cells), "--offsets", String(offsets), "--sections",
+      String(sections),
     ]
     let output = Pipe()
     process.standardOutput = output
@@ -38,6 +41,7 @@ import Testing
     #expect(process.terminationStatus == 0, "long.py said:\n\(text)")
     #expect(text.contains("failures:          0"), "\(text)")
     #expect(text.contains("load errors:       0"), "\(text)")
-    #expect(text.contains("checks:            1023"), "\(text)")
+    // Start, middle, end and 20 seeded loads, then the seeded offsets.
+    #expect(text.contains("checks:            \(23 + offsets) ("), "\(text)")
   }
 }
