@@ -11,7 +11,7 @@ import subprocess
 class Browser:
     """Headless Chromium driven over a pipe; `page(url)` opens a tab and attaches to it."""
 
-    def __init__(self, chromium, width, height, extra=()):
+    def __init__(self, chromium, width, height, extra=(), scrollbars=False):
         to_browser_read, self._to_browser = os.pipe()
         self._from_browser, from_browser_write = os.pipe()
         # The child's ends, first above 3 and 4 so that putting them there clobbers neither.
@@ -25,7 +25,8 @@ class Browser:
             os.dup2(high_write, 4)
 
         self.process = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu",
+             *([] if scrollbars else ["--hide-scrollbars"]),
              "--remote-debugging-pipe", "--window-size=%d,%d" % (width, height), *extra, "about:blank"],
             pass_fds=(3, 4), preexec_fn=wire,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

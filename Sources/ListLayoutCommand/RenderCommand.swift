@@ -44,7 +44,8 @@ enum RenderCommand {
                             pages is written whole unless --max-height is given)
 
     limits: an SVG of the whole content draws at most 200,000 elements and 10,000 pages
-    (viewports have no limit); a page embeds at most 1,000,000; ASCII is cut at --max-rows.
+    (viewports have no limit); a page embeds at most 1,000,000 (a page of a feed with runs
+    counts a run whose frames repeat as one period); ASCII is cut at --max-rows.
     """
 
   /// The most elements an SVG of the whole content draws (about 170 bytes each).
@@ -119,9 +120,11 @@ enum RenderCommand {
             + "content (at most \(maxSVGElements)); draw viewports with --offset and --viewport-height\n")
         return .usageError
       }
-      if htmlPath != nil && snapshot.elementCount > maxHTMLElements {
+      if htmlPath != nil, case let embedded = HTMLRenderer.embeddedElementCount(snapshot),
+        embedded > maxHTMLElements
+      {
         io.err(
-          "listlayout: \(feedPath): \(snapshot.elementCount) elements are too many for one page "
+          "listlayout: \(feedPath): \(embedded) elements are too many for one page "
             + "(at most \(maxHTMLElements))\n")
         return .usageError
       }

@@ -603,7 +603,8 @@ extension HTMLRenderer {
     }
     /** A point of the viewport (client coordinates) in layout space. */
     function pointAt(clientX, clientY) {
-      const r = content.getBoundingClientRect(), x = clientX - r.left, y = clientY - r.top;
+      const r = content.getBoundingClientRect(), x = clientX - r.left - (H ? shift() : 0),
+        y = clientY - r.top - (H ? 0 : shift());
       return H ? [y, x] : [x, y];
     }
     // A drag starts on a cell or on one of its badges (which drags the cell).
@@ -690,6 +691,7 @@ extension HTMLRenderer {
         cell (its section keeps it) and drops the source's last slot. Badges go with their
         cells, at the same offset from them. Returns the moved cell's new index (-1: hidden). */
     function applyMove(from, [ts, t]) {
+      if (!materialize()) return from;  // a page of runs too long to write out: not moved
       const hs = sectionOf(from), idKeys = C.id ? [C.t, C.id] : [C.t], hidden = isCollapsed(ts);
       // Each badge's offset from its cell, to put it back on the cell wherever the cell goes.
       const rel = [];

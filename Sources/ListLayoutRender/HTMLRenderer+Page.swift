@@ -66,8 +66,12 @@ extension HTMLRenderer {
     "use strict";
     (function () {
       const L = JSON.parse(document.getElementById("layout").textContent);
-      const C = L.cells, S = L.sections, ns = S.y.length;
-      let n = C.x.length;  // less one for each cell a drop hides in a collapsed section
+      const S = L.sections, ns = S.y.length;
+      // C: the cells' columns. A page that holds runs (L.cells.runs) reads each cell's frame,
+      // traits and identifier by division (runs(), below); C.x[i] and the others are then
+      // computed on access, as are the search keys reach[i] and low[i].
+      let C = L.cells;
+      let n = C.runs ? C.n : C.x.length;  // less one for each cell a drop hides in a collapsed section
       // Carousels: each one's horizontal offset (0 ..< its maximum), moved by scrollCarousel;
       // SN: each one's snap offsets (null, a list, or {w, n, end} for pages).
       const K = S.carousel || null, hx = new Float64Array(ns), sideways = S.rtl ? 1 : -1;
@@ -95,9 +99,54 @@ extension HTMLRenderer {
         if (vhParam > 0) scroller.style.height = vhParam + "px";
         scroller.style.width = L.width + (scroller.offsetWidth - scroller.clientWidth) + "px";
       }
-      function scrollOffset() { return H ? scroller.scrollLeft : scroller.scrollTop; }
+      // Browsers cap an element's length (Chromium: 33,554,428 px). Content longer than
+      // PHYS is held in a scroll range of PHYS px (a spacer that long): the page keeps the
+      // content offset itself (at), moves it by exactly the scrolled distance for small
+      // scrolls (wheel, keys, touch), maps the scroll position proportionally for jumps (the
+      // scrollbar dragged, Home, End), and keeps #content one viewport long where the
+      // scroller shows, its nodes placed relative to the current offset (shift()): small
+      // numbers, which the browser keeps exactly (it holds a style's length in 32 bits).
+      const PHYS = 16777216, capped = L.height > PHYS;
+      if (capped) {
+        const spacer = document.createElement("div");
+        spacer.style.cssText = H ? `width:${PHYS}px;height:1px` : `height:${PHYS}px;width:1px`;
+        scroller.insertBefore(spacer, content);
+        content.style.position = "absolute";
+        content.style.left = "0px";
+        content.style.top = "0px";
+      }
+      let at = 0, lastRaw = 0, thumb = false;
+      function rawOffset() { return H ? scroller.scrollLeft : scroller.scrollTop; }
+      // Whole pixels: the browser draws a fractional scroll position rounded, while nodes are
+      // placed relative to the position it reports.
+      function setRaw(t) {
+        t = Math.round(t);
+        if (H) scroller.scrollLeft = t; else scroller.scrollTop = t;
+        lastRaw = rawOffset();
+      }
       function viewLength() { return H ? scroller.clientWidth : scroller.clientHeight; }
-      function scrollTo(o) { if (H) scroller.scrollLeft = o; else scroller.scrollTop = o; }
+      function maxOffset() { return Math.max(0, L.height - viewLength()); }
+      function maxRaw() { return Math.max(0, PHYS - viewLength()); }
+      /** Reads a scroll the browser made since the last look: exact for small ones. */
+      function syncScroll() {
+        if (!capped) return;
+        const t = rawOffset();
+        if (t === lastRaw) return;
+        const d = t - lastRaw, top = maxRaw();
+        if (!thumb && Math.abs(d) <= 2 * viewLength()) at = Math.min(Math.max(at + d, 0), maxOffset());
+        else at = t >= top ? maxOffset() : t <= 0 ? 0 : t / top * maxOffset();
+        lastRaw = t;
+        if (t !== Math.round(t)) setRaw(t);
+      }
+      function scrollOffset() { if (!capped) return rawOffset(); syncScroll(); return at; }
+      function scrollTo(o) {
+        if (!capped) { if (H) scroller.scrollLeft = o; else scroller.scrollTop = o; return; }
+        at = Math.min(Math.max(Number(o) || 0, 0), maxOffset());
+        const m = maxOffset();
+        setRaw(m > 0 ? at / m * maxRaw() : 0);
+      }
+      /** Where content offset 0 sits in #content's box (0 unless capped). */
+      function shift() { return capped ? -at : 0; }
       const listHeader = L.list[0], listFooter = L.list[1];
       // Section headers pin below a pinned list header (its current bottom, when it shrinks
       // towards its minHeight, listHeader[7]), footers above a pinned list footer.
@@ -107,11 +156,110 @@ extension HTMLRenderer {
         return Math.max(listHeader[7], listHeader[3] - Math.max(0, offset + L.pin.inset));
       }
       const footerPin = listFooter && listFooter[6] ? listFooter[3] : 0;
-      const reach = new Float64Array(n), low = new Float64Array(n), sectionEnd = new Float64Array(ns);
-      let m = -Infinity;
-      for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
-      m = Infinity;
-      for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
+      const sectionEnd = new Float64Array(ns);
+      let reach, low, m;
+      /** The cells' columns and search keys of a page that holds runs, computed on access. */
+      function runs() {
+        const R = C.runs, nr = R.length, FX = C.x, FY = C.y, FW = C.w, FH = C.h;
+        const RO = new Float64Array(nr + 1), PM = new Int32Array(FX.length), SM = new Int32Array(FX.length);
+        for (let j = 0; j < nr; j++) {
+          const o = RO[j], k = R[j][4];
+          RO[j + 1] = o + k;
+          // Per run: the frame of greatest bottom up to each, and of least top from each.
+          for (let r = 0; r < k; r++) {
+            PM[o + r] = r > 0 && FY[o + PM[o + r - 1]] + FH[o + PM[o + r - 1]] >= FY[o + r] + FH[o + r] ? PM[o + r - 1] : r;
+          }
+          for (let r = k - 1; r >= 0; r--) SM[o + r] = r < k - 1 && FY[o + SM[o + r + 1]] <= FY[o + r] ? SM[o + r + 1] : r;
+        }
+        let j = 0, o = 0, p = 0, r = 0;
+        /** Sets j (the run), o (its frames), p (the period) and r (the frame) of cell i. */
+        function find(i) {
+          if (!(i >= R[j][0] && i < R[j][0] + R[j][1])) {
+            let lo = 0, hi = nr - 1;
+            while (lo < hi) { const mid = Math.ceil((lo + hi) / 2); if (R[mid][0] <= i) lo = mid; else hi = mid - 1; }
+            j = lo;
+          }
+          const k = i - R[j][0], q = R[j][4];
+          o = RO[j]; p = Math.floor(k / q); r = k - p * q;
+        }
+        const top = (q, f) => FY[o + f] + q * R[j][3], bottom = (q, f) => top(q, f) + FH[o + f];
+        const before = new Float64Array(nr + 1), after = new Float64Array(nr + 1);
+        before[0] = -Infinity;
+        after[nr] = Infinity;
+        function reachAt(i) {
+          find(i);
+          let v = Math.max(before[j], bottom(p, PM[o + r]));
+          if (p > 0) v = Math.max(v, bottom(p - 1, PM[o + R[j][4] - 1]));
+          return v;
+        }
+        function lowAt(i) {
+          find(i);
+          let v = Math.min(after[j + 1], top(p, SM[o + r]));
+          if ((p + 1) * R[j][4] < R[j][1]) v = Math.min(v, top(p + 1, SM[o]));
+          return v;
+        }
+        for (let k = 0; k < nr; k++) before[k + 1] = R[k][1] > 0 ? reachAt(R[k][0] + R[k][1] - 1) : before[k];
+        for (let k = nr - 1; k >= 0; k--) after[k] = R[k][1] > 0 ? lowAt(R[k][0]) : after[k + 1];
+        // Traits and identifiers: by the model's parts (written out, or a run's pattern).
+        const P = C.parts, np = P.length, PO = new Float64Array(np + 1);
+        for (let k = 0; k < np; k++) PO[k + 1] = PO[k] + (P[k].length === 2 ? P[k][1] : 0);
+        let pj = 0;
+        function part(i) {
+          if (!(i >= P[pj][0] && i < P[pj][0] + P[pj][1])) {
+            let lo = 0, hi = np - 1;
+            while (lo < hi) { const mid = Math.ceil((lo + hi) / 2); if (P[mid][0] <= i) lo = mid; else hi = mid - 1; }
+            pj = lo;
+          }
+          return P[pj];
+        }
+        function traitsAt(i) {
+          const q = part(i);
+          return q.length === 2 ? L.cells.t[PO[pj] + i - q[0]] : q[3][(q[2] + i - q[0]) % q[3].length];
+        }
+        function idAt(i) {
+          const q = part(i);
+          if (q.length === 2) return L.cells.id ? L.cells.id[PO[pj] + i - q[0]] : null;
+          if (q[4] === null) return null;
+          if (typeof q[4] === "string") return q[4] + (q[5] + i - q[0]);
+          return q[4][(q[2] + i - q[0]) % q[4].length];
+        }
+        const column = (f) => new Proxy({}, { get: (_, key) => typeof key === "string" ? f(Number(key)) : undefined });
+        const written = L.cells;
+        C = {
+          x: column((i) => { find(i); return FX[o + r] + p * R[j][2]; }),
+          y: column((i) => { find(i); return FY[o + r] + p * R[j][3]; }),
+          w: column((i) => { find(i); return FW[o + r]; }), h: column((i) => { find(i); return FH[o + r]; }),
+          t: column(traitsAt), id: written.id !== null || P.some((q) => q.length > 2 && q[4] !== null) ? column(idAt) : null,
+          written: written, parts: P,
+        };
+        reach = column(reachAt);
+        low = column(lowAt);
+      }
+      if (C.runs) runs();
+      else {
+        reach = new Float64Array(n);
+        low = new Float64Array(n);
+        m = -Infinity;
+        for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
+        m = Infinity;
+        for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
+      }
+      /** A page that holds runs, written out cell by cell (for a drop, which moves cells):
+          false when it has too many cells for that. */
+      function materialize() {
+        if (!C.written) return true;
+        if (n > 2000000) return false;
+        const all = (column) => Array.from({ length: n }, (_, i) => column[i]);
+        const X = all(C.x), Y = all(C.y), W = all(C.w), Hs = all(C.h), T = all(C.t), I = C.id ? all(C.id) : null;
+        C = { x: X, y: Y, w: W, h: Hs, t: T, id: I };
+        reach = new Float64Array(n);
+        low = new Float64Array(n);
+        let v = -Infinity;
+        for (let i = 0; i < n; i++) { v = Math.max(v, C.y[i] + C.h[i]); reach[i] = v; }
+        v = Infinity;
+        for (let i = n - 1; i >= 0; i--) { v = Math.min(v, C.y[i]); low[i] = v; }
+        return true;
+      }
       // Badges (in listing order, each with its cell's index) get search keys of their own:
       // they may overhang their cells.
       const B = L.badges || null, nb = B ? B.x.length : 0;
@@ -125,7 +273,15 @@ extension HTMLRenderer {
       const colour = new Array(L.traits.length).fill(-1);
       colour[0] = 0;
       let colours = 1;
-      for (let i = 0; i < n; i++) if (colour[C.t[i]] < 0) colour[C.t[i]] = colours++ % 8;
+      if (!C.written) { for (let i = 0; i < n; i++) if (colour[C.t[i]] < 0) colour[C.t[i]] = colours++ % 8; }
+      else {
+        // By the parts in order: each written-out cell's, then a run's pattern from its phase.
+        let w = 0;
+        for (const q of C.parts) {
+          const ts = q.length === 2 ? C.written.t.slice(w, w += q[1]) : q[3].slice(q[2]).concat(q[3].slice(0, q[2]));
+          for (const t of ts) if (colour[t] < 0) colour[t] = colours++ % 8;
+        }
+      }
 
       /** The first index in 0..<count for which `pred` holds (pred is false, then true).
           Counts reach 10^15 (a carousel's pages): the midpoint is exact up to 2^53, where a
@@ -254,7 +410,7 @@ extension HTMLRenderer {
       // Content insets (between the list header and footer) and section bands.
       const ins = L.insets;
       const start = listHeader ? listHeader[3] : 0, stop = L.height - (listFooter ? listFooter[3] : 0);
-      const span = Math.max(0, stop - start);
+      const span = Math.max(0, stop - start), insetBands = [];
       for (const [x, y, w, h] of [[0, start, L.width, ins[0]], [0, stop - ins[2], L.width, ins[2]],
         [0, start, ins[1], span], [L.width - ins[3], start, ins[3], span]]) {
         if (!(w > 0 && h > 0 && span > 0)) continue;
@@ -266,6 +422,22 @@ extension HTMLRenderer {
         band.style.cssText = H ? `left:${y}px;top:${x}px;width:${h}px;height:${w}px;z-index:1`
           : `left:${x}px;top:${y}px;width:${w}px;height:${h}px;z-index:1`;
         content.appendChild(band);
+        insetBands.push([band, x, y, w, h]);
+      }
+      /** Long content: the bands placed again relative to the current offset, cut to near it. */
+      function placeInsets(offset, vh) {
+        for (const [band, x, y, w, h] of insetBands) {
+          const [a, b] = cut(y, h, offset, vh), along = a - offset;
+          band.style.cssText = H ? `left:${along}px;top:${x}px;width:${b - a}px;height:${w}px;z-index:1`
+            : `left:${x}px;top:${along}px;width:${w}px;height:${b - a}px;z-index:1`;
+        }
+      }
+      /** The part of y ..< y + h drawn for a viewport at offset: all of it, but for long
+          content, cut to a viewport's length either side of it (the browser caps lengths). */
+      function cut(y, h, offset, vh) {
+        if (!capped) return [y, y + h];
+        const a = Math.max(y, offset - vh), b = Math.min(y + h, offset + 2 * vh);
+        return b > a ? [a, b] : [y, y];
       }
 
       // Step 4: recycle nodes.
@@ -273,10 +445,17 @@ extension HTMLRenderer {
       function place(node, e) {
         // The frame in the list's own axes (a horizontal list's are the layout's, transposed).
         const x = H ? e.y : e.x, y = H ? e.x : e.y, w = H ? e.h : e.w, h = H ? e.w : e.h;
-        node.style.left = x + "px";
-        node.style.top = y + "px";
-        node.style.width = w + "px";
-        node.style.height = h + "px";
+        // Long content: along the scroll axis, relative to the offset shown (and cut near it).
+        let along = e.y, length = e.h;
+        if (capped) {
+          const [a, b] = cut(e.y, e.h, placedAt, placedLength);
+          along = a - placedAt;
+          length = b - a;
+        }
+        node.style.left = (H ? along : x) + "px";
+        node.style.top = (H ? y : along) + "px";
+        node.style.width = (H ? length : w) + "px";
+        node.style.height = (H ? h : length) + "px";
         node.style.zIndex = String(e.z + 2);
         node.dataset.frame = x + "," + y + "," + w + "," + h;  // exact: style values round
         node.className = "n " + e.kind + (e.kind === "band" ? " b" + (e.section % 2) : "") +
@@ -294,8 +473,18 @@ extension HTMLRenderer {
         node.dataset.key = e.key;
         describe(node, e);
       }
+      let placedAt = 0, placedLength = 0;
       function update() {
         const offset = scrollOffset(), vh = viewLength();
+        placedAt = offset;
+        placedLength = vh;
+        // Long content: #content where the scroller shows, every node placed again.
+        const moved = capped;
+        if (capped) {
+          content.style[H ? "left" : "top"] = lastRaw + "px";
+          content.style[H ? "width" : "height"] = vh + "px";
+          placeInsets(offset, vh);
+        }
         const want = visible(offset, vh);
         keepAlive(want, offset, vh);
         for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
@@ -321,7 +510,7 @@ extension HTMLRenderer {
             place(node, e);
             mount(node, e);
             live.set(e.key, node);
-          } else if (e.kind !== "cell" || e.moves || drag) {
+          } else if (e.kind !== "cell" || e.moves || drag || moved) {
             place(node, e);
           }
         }
@@ -332,6 +521,26 @@ extension HTMLRenderer {
       }
       scroller.addEventListener("scroll", update, { passive: true });
       addEventListener("resize", update);
+      if (capped) {
+        // The wheel moves long content by exactly its delta (the browser would stop at the
+        // end of the capped range while the content goes on).
+        scroller.addEventListener("wheel", (event) => {
+          if (event.defaultPrevented || event.ctrlKey) return;
+          const unit = event.deltaMode === 1 ? 40 : event.deltaMode === 2 ? viewLength() : 1;
+          const d = (H ? event.deltaX || event.deltaY : event.deltaY) * unit;
+          if (!d) return;
+          event.preventDefault();
+          scrollTo(scrollOffset() + d);
+          update();
+        }, { passive: false });
+        // A press on the scrollbar (outside the client area) drags its thumb: proportional.
+        scroller.addEventListener("mousedown", (event) => {
+          const r = scroller.getBoundingClientRect();
+          thumb = H ? event.clientY >= r.top + scroller.clientTop + scroller.clientHeight
+            : event.clientX >= r.left + scroller.clientLeft + scroller.clientWidth;
+        });
+        addEventListener("mouseup", () => { if (thumb) { update(); thumb = false; } });
+      }
 
       /** Scrolls carousel section `s` sideways to `x` (clamped to its row), as a swipe does. */
       function scrollCarousel(s, x) {
@@ -375,7 +584,7 @@ extension HTMLRenderer {
       content.addEventListener("wheel", (event) => {
         const dx = event.shiftKey ? event.deltaY : event.deltaX;
         if (!K || dx === 0 || (!event.shiftKey && Math.abs(event.deltaX) <= Math.abs(event.deltaY))) return;
-        const y = event.clientY - content.getBoundingClientRect().top;
+        const y = event.clientY - content.getBoundingClientRect().top - shift();
         const s = firstIndex(ns, (k) => sectionEnd[k] > y);
         if (s >= ns || S.y[s] > y || K[s] === null) return;
         event.preventDefault();
@@ -402,7 +611,7 @@ extension HTMLRenderer {
           const cells = content.getElementsByClassName("cell");
           maxCells = Math.max(maxCells, cells.length);
           maxNodes = Math.max(maxNodes, live.size);
-          if (step % 10 === 0) {
+          if (step % 10 === 0 && n <= 1000000) {
             const offset = scrollOffset(), r = { x: 0, y: offset, w: L.width, h: vh };
             const expected = [];
             for (let i = 0; i < n; i++) {

@@ -50,8 +50,15 @@ import ListLayout
 /// sizes and positions, grid rows and columns, headings), and cells can be dragged to
 /// reorder them (`#moves=section` keeps a drag in its section): see <doc:PageInteraction>.
 ///
-/// Browsers cap an element's height (about 33 million pixels in Chromium), so content
-/// taller than that cannot be scrolled to its end.
+/// A feed whose cells hold runs (`CellList(repeating:count:idPrefix:)`, a feed's
+/// `{"repeat": …}` items) gets a page that holds runs: each stretch of cells whose frames
+/// repeat is embedded as one period and a step, and the script computes a cell's frame,
+/// traits and identifier by division, so a page of a hundred million rows is about 65 KB.
+/// Browsers cap an element's length (33,554,428 px in Chromium 156): content longer than
+/// 16,777,216 px is scrolled through a range of that length, small scrolls (wheel, keys,
+/// touch) moving the content by exactly their distance and jumps (the scrollbar's thumb
+/// dragged, Home, End) mapping the scroll position proportionally, every node placed
+/// relative to the current offset (see <doc:LongPages>).
 ///
 /// ```swift
 /// let page = HTMLRenderer(title: "feed.json").render(snapshot)
@@ -157,6 +164,15 @@ public struct HTMLRenderer: Sendable {
   /// natural frame, its cell (an index into `cells`), its place among its cell's badges and
   /// its label, in listing order.
   ///
+  /// Only when the model's cells hold runs: `x`, `y`, `w` and `h` hold one period of each run
+  /// of frames, `runs` each run as `[first, count, stepX, stepY, k]` (cell `first + p·k + r`
+  /// has frame `r` of its period moved by `p` steps), `n` the number of cells, `t` and `id`
+  /// the cells written out in the model, and `parts` the model's stretches in order:
+  /// `[first, count]` for written-out cells (their `t` and `id` follow the previous ones'),
+  /// `[first, count, phase, [t, …], ids, firstID]` for a run, whose cell `k` has its
+  /// pattern's traits at `(phase + k) % k'` and the identifier `ids` (a prefix) followed by
+  /// `firstID + k`, or `ids[(phase + k) % k']` (a list), or none (`null`).
+  ///
   /// Only when a section is a grid: `grid` holds per section `null`, or its grid as the
   /// library places it for assistive technology (`LayoutSnapshot.accessibility(of:)`): the
   /// row and column counts and each cell's row `r`, first column `c` (from the leading edge)
@@ -260,22 +276,17 @@ public struct HTMLRenderer: Sendable {
     func axis(_ frame: Rect) -> Rect {
       horizontal ? Rect(x: frame.minY, y: frame.minX, width: frame.height, height: frame.width) : frame
     }
-    /// Calls `body` with each cell element of `section` and the model's cell it pairs with.
-    func forEachCell(inSection section: Int, _ body: (LayoutAttributes, Cell?) -> Void) {
-      var cells =
-        model.sections.indices.contains(section) ? model.sections[section].cells.makeIterator() : nil
-      snapshot.forEachElement(inSection: section) { element in
-        guard element.kind == .cell else {
-          if element.kind == .badge { anyBadge = true }
-          return
-        }
-        body(element, cells?.next())
-      }
+    /// Calls `body` with the parts of the cells section `section` shows, each with the index of
+    /// its first cell in the section.
+    func forEachPart(inSection section: Int, _ body: (Int, PageCellPart) -> Void) {
+      guard model.sections.indices.contains(section) else { return }
+      let count = snapshot.numberOfItems(inSection: section)
+      guard count > 0 else { return }
+      Self.forEachPart(of: model.sections[section].cells, count: count, body)
     }
-    var anyBadge = false
     // First walk: the table of trait sets (in order of first appearance: each section's
-    // header, footer and background, then its cells), whether any cell has an id, and
-    // whether any section is a carousel.
+    // header, footer and background, then its cells), whether any cell has an id or a badge,
+    // and whether any section is a carousel. A run's cells are its pattern's.
     var traitIndex: [TraitSet: Int] = [[]: 0]
     var traitSets: [TraitSet] = [[]]
     func index(of traits: TraitSet) -> Int {
@@ -285,7 +296,9 @@ public struct HTMLRenderer: Sendable {
       return traitSets.count - 1
     }
     var anyID = false
+    var anyBadge = false
     var anyCarousel = false
+    let encode = Self.holdsRuns(model)
     for section in 0..<sectionCount {
       for element in [
         snapshot.headerAttributes(inSection: section), snapshot.footerAttributes(inSection: section),
@@ -296,9 +309,18 @@ public struct HTMLRenderer: Sendable {
       if snapshot.isCarousel(section) && snapshot.carouselMetrics(ofSection: section) != nil {
         anyCarousel = true
       }
-      forEachCell(inSection: section) { _, cell in
-        _ = index(of: cell?.traits ?? [])
-        if cell?.id != nil { anyID = true }
+      forEachPart(inSection: section) { _, part in
+        func note(_ cell: Cell) {
+          _ = index(of: cell.traits)
+          if cell.id != nil { anyID = true }
+          if !cell.badges.isEmpty { anyBadge = true }
+        }
+        switch part {
+        case .cells(let cells): for cell in cells { note(cell) }
+        case .run(let pattern, _, _, let idPrefix, _):
+          for cell in pattern { note(cell) }
+          if idPrefix != nil { anyID = true }
+        }
       }
     }
     func supplementary(_ element: LayoutAttributes?, pinned: Bool? = nil, minHeight: Double? = nil) {
@@ -378,31 +400,60 @@ public struct HTMLRenderer: Sendable {
       out.write("]")
     }
     out.write("],\n")
-    // One walk per column of the cells.
-    func cellColumn(_ before: StaticString, _ value: (LayoutAttributes, Cell?) -> Void) {
+    // One walk per column of the cells: their frames as runs (every cell's, written out, when
+    // the model holds no run), then the traits and identifiers of the cells written out.
+    // A page of runs walks its cells once when its runs are few enough to hold.
+    let held = encode ? Self.pageRuns(snapshot, horizontal: horizontal, axis: axis) : nil
+    func forEachRun(_ body: (FrameRun) -> Void) {
+      if let held {
+        for run in held { body(run) }
+      } else {
+        Self.forEachPageRun(snapshot, encode: encode, horizontal: horizontal, axis: axis, body)
+      }
+    }
+    func frameColumn(_ before: StaticString, _ value: (Rect) -> Double) {
       out.write(before)
       out.write("[")
       var first = true
-      for section in 0..<sectionCount {
-        forEachCell(inSection: section) { element, cell in
+      forEachRun { run in
+        for frame in run.frames {
           if !first { out.write(",") }
           first = false
-          value(element, cell)
+          out.write(jsonNumber: value(frame))
         }
       }
       out.write("]")
     }
-    cellColumn("\"cells\":{\"x\":") { element, _ in out.write(jsonNumber: axis(element.frame).minX) }
-    cellColumn(",\n\"y\":") { element, _ in out.write(jsonNumber: axis(element.frame).minY) }
-    cellColumn(",\n\"w\":") { element, _ in out.write(jsonNumber: axis(element.frame).width) }
-    cellColumn(",\n\"h\":") { element, _ in out.write(jsonNumber: axis(element.frame).height) }
-    cellColumn(",\n\"t\":") { _, cell in out.write(integer: index(of: cell?.traits ?? [])) }
+    frameColumn("\"cells\":{\"x\":") { $0.minX }
+    frameColumn(",\n\"y\":") { $0.minY }
+    frameColumn(",\n\"w\":") { $0.width }
+    frameColumn(",\n\"h\":") { $0.height }
+    func writtenColumn(_ before: StaticString, _ value: (Cell) -> Void) {
+      out.write(before)
+      out.write("[")
+      var first = true
+      for section in 0..<sectionCount {
+        forEachPart(inSection: section) { _, part in
+          guard case .cells(let cells) = part else { return }
+          for cell in cells {
+            if !first { out.write(",") }
+            first = false
+            value(cell)
+          }
+        }
+      }
+      out.write("]")
+    }
+    writtenColumn(",\n\"t\":") { out.write(integer: index(of: $0.traits)) }
     if anyID {
-      cellColumn(",\n\"id\":") { _, cell in
-        if let id = cell?.id { out.write(jsonString: id, scriptSafe: scriptSafe) } else { out.write("null") }
+      writtenColumn(",\n\"id\":") { cell in
+        if let id = cell.id { out.write(jsonString: id, scriptSafe: scriptSafe) } else { out.write("null") }
       }
     } else {
       out.write(",\n\"id\":null")
+    }
+    if encode {
+      writeRunColumns(snapshot, runs: forEachRun, scriptSafe: scriptSafe, traits: index(of:), to: &out)
     }
     // One walk per column of the sections.
     func sectionColumn(_ before: StaticString, _ value: (Int) -> Void) {
@@ -421,7 +472,7 @@ public struct HTMLRenderer: Sendable {
     var cellCount = 0
     sectionColumn(",\"first\":") {
       out.write(integer: cellCount)
-      forEachCell(inSection: $0) { _, _ in cellCount += 1 }
+      cellCount += snapshot.numberOfItems(inSection: $0)
     }
     sectionColumn(",\"count\":") { out.write(integer: snapshot.numberOfItems(inSection: $0)) }
     sectionColumn(",\n\"header\":") { supplementary(snapshot.headerAttributes(inSection: $0)) }

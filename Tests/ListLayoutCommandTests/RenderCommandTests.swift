@@ -163,4 +163,20 @@ struct FailingIO: ListLayoutCommand.IO {
     #expect(viewportStatus == .success)
     #expect(viewportIO.written.files["big.svg"] != nil)
   }
+
+  /// A page counts a run whose frames repeat as one period: a run feed past the page's
+  /// bound of 1,000,000 elements renders; the same cells written out do not.
+  @Test func aPageOfRunsCountsTheirPeriods() throws {
+    let (_, generated) = run(["generate", "--cells", "1000001", "--runs", "--cycle", "3"])
+    let (status, io) = run(
+      ["render", "runs.json", "--html", "runs.html"], files: ["runs.json": generated.stdout])
+    #expect(status == .success, "\(io.stderr)")
+    let page = try #require(io.written.files["runs.html"])
+    #expect(page.utf8.count < 100_000)
+    let (_, written) = run(["generate", "--cells", "1000001"])
+    let (refused, refusedIO) = run(
+      ["render", "w.json", "--html", "w.html"], files: ["w.json": written.stdout])
+    #expect(refused == .usageError)
+    #expect(refusedIO.stderr.contains("elements are too many for one page (at most 1000000)"))
+  }
 }

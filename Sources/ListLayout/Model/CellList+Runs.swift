@@ -297,13 +297,13 @@ extension ChunkedList where Element == Cell {
 
   /// The list's parts in order: written-out cells, and runs as their pattern, the number of
   /// cells, the identifier prefix and the number in the first cell's identifier.
-  enum Part {
+  package enum Part {
     case cells(ArraySlice<Cell>)
     case run(pattern: ContiguousArray<Cell>, phase: Int, count: Int, idPrefix: String?, firstID: Int)
   }
 
   /// Calls `body` with each part of the list, in order (adjacent written-out chunks apart).
-  func forEachPart(_ body: (Part) -> Void) {
+  package func forEachPart(_ body: (Part) -> Void) {
     forEachLeaf { leaf, _ in
       if let run = leaf.run {
         body(
