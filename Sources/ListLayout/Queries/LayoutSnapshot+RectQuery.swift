@@ -109,10 +109,9 @@ extension LayoutSnapshot {
       {
         result.append(background)
       }
-      if var header = supplementary(.header, section, top: top, pinning: sectionPinning),
+      if let header = supplementary(.header, section, top: top, pinning: sectionPinning),
         header.frame.intersects(rect)
       {
-        header.id = geometries[section].chrome.headerID
         result.append(header)
       }
       // The section's cells, handed over by its body in one call; a carousel's body counts
@@ -146,22 +145,34 @@ extension LayoutSnapshot {
         }
       }
       if first < cellsEnd {
-        // The cells' identifiers, read along with them (in item order), and with badges
-        // (unless searched apart) their badges, in one pass: each cell that meets the rect,
-        // then those of its badges that do (the cells were looked for as far around the rect
-        // as the badges reach).
-        var cells = CellReader(backgrounds.read(section, in: model.sections) { $0.cells })
-        let withBadges = !badges.isEmpty && !searchedApart
-        for k in first..<cellsEnd {
-          let candidate = candidates[k]
-          let frame = direction.directed(candidate.frame)
-          if frame.intersects(rect) {
-            result.append(
-              LayoutAttributes(
-                kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
-                zIndex: LayoutAttributes.cellZIndex, id: cells.id(candidate.item)))
+        // The section's cells, which name the cells found (their identifiers are read when
+        // asked: ``ElementName``).
+        let sectionCells = backgrounds.read(section, in: model.sections) { $0.cells }
+        if badges.isEmpty || searchedApart {
+          for k in first..<cellsEnd {
+            let candidate = candidates[k]
+            let frame = direction.directed(candidate.frame)
+            if frame.intersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
+                  zIndex: LayoutAttributes.cellZIndex, name: .cell(sectionCells, item: candidate.item)))
+            }
           }
-          if withBadges {
+        } else {
+          // With badges, one pass reading each candidate in place: each cell that meets the
+          // rect (named as it is read), then those of its badges that do (the cells were
+          // looked for as far around the rect as the badges reach).
+          var cells = CellReader(sectionCells)
+          for k in first..<cellsEnd {
+            let candidate = candidates[k]
+            let frame = direction.directed(candidate.frame)
+            if frame.intersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
+                  zIndex: LayoutAttributes.cellZIndex, id: cells.id(candidate.item)))
+            }
             cells.withBadges(of: candidate.item) {
               Self.appendBadges(
                 $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
@@ -184,10 +195,9 @@ extension LayoutSnapshot {
         if separator.frame.intersects(rect) { result.append(separator) }
         return true
       }
-      if var footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
+      if let footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
       {
-        footer.id = geometries[section].chrome.footerID
         result.append(footer)
       }
     }

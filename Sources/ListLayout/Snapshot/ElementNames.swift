@@ -1,3 +1,32 @@
+/// An element's identifier as attributes keep it (``LayoutAttributes/id``): given, or read
+/// from the model when asked. A rect, point or viewport query names the cells it finds by
+/// their section's cells (one reference, shared by the attributes of every cell of the
+/// section), so that it does not read the model's memory of each cell: the identifier is read
+/// when someone asks for it, from the same model, and is the same answer.
+enum ElementName: Sendable {
+  /// The identifier itself (`nil`: none).
+  case given(String?)
+  /// The identifier of cell `item` of `cells` (its section's cells in the snapshot's model,
+  /// which never change).
+  case cell(CellList, item: Int)
+
+  /// The identifier.
+  ///
+  /// - Complexity: O(1) given; O(log n) read from the cells.
+  var id: String? {
+    switch self {
+    case .given(let id): id
+    case .cell(let cells, let item): cells.withElement(at: item) { $0.id }
+    }
+  }
+
+  /// Whether the two name the element alike.
+  func isSame(as other: ElementName) -> Bool {
+    if case .given(let a) = self, case .given(let b) = other { return a == b }
+    return id == other.id
+  }
+}
+
 /// The cells of one section, read in ascending item order while a query lists them: their
 /// identifiers (``LayoutAttributes/id``) and their badges. The section's list of cells is
 /// descended once per chunk of cells, not once per cell, without retaining the nodes on the
