@@ -22,8 +22,11 @@ enum ElementName: Sendable {
 
   /// Whether the two name the element alike.
   func isSame(as other: ElementName) -> Bool {
-    if case .given(let a) = self, case .given(let b) = other { return a == b }
-    return id == other.id
+    switch (self, other) {
+    case (.given(let a), .given(let b)): return a == b
+    case (.cell(let a, let i), .cell(let b, let j)) where i == j && a.root === b.root: return true
+    default: return id == other.id
+    }
   }
 }
 
