@@ -115,7 +115,8 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
     badgeIndex: Int = 0, id: String? = nil
   ) {
     self.init(
-      kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex, isPinned: isPinned, badgeIndex: badgeIndex,
+      kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex, isPinned: isPinned,
+      badgeIndex: badgeIndex,
       name: .given(id))
   }
 
