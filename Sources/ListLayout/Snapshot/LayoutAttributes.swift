@@ -142,7 +142,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
       && lhs.name.isSame(as: rhs.name)
   }
 
-  /// Hashes what ``==(_:_:)`` compares.
+  /// Hashes what `==` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(isPinned)
