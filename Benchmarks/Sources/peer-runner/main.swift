@@ -33,9 +33,9 @@
 //                                      separators between its lines and without (Sections.swift)
 //   peer-runner collapse [SIZES]       ours-only: collapsing and expanding the feed's section
 //                                      against a full layout (Sections.swift)
-//   peer-runner badges [SIZES]         ours-only: the feed with a badge on every tenth cell
-//                                      against the feed without, layout and a screen query
-//                                      (Badges.swift)
+//   peer-runner badges [SIZES]         ours-only: the feed with a badge on every tenth cell,
+//                                      and with separators too, against the feed without,
+//                                      layout and a screen query (Badges.swift)
 //   peer-runner interaction [SIZES]    ours-only: drop targets, focus steps, previews and
 //                                      accessibility (Interaction.swift)
 //   peer-runner runs [--sizes N,…]     ours-only: cells as one run against the same cells

@@ -167,7 +167,19 @@ struct SectionBadges: Sendable, Hashable {
   /// - Complexity: O(k) for the k cells of `range`, three bytes of each (a cell's badges
   ///   are summed up in it when they are set: ``Cell/badgeReachCode``).
   init(_ cells: CellList, in range: Range<Int>, horizontal _: Bool, section: Int) throws(LayoutError) {
-    guard !range.isEmpty else { return }
+    guard !range.isEmpty else {
+      self.init()
+      return
+    }
+    if range == 0..<cells.count {
+      // The whole list: from what its nodes keep (``CellList/badgeSummary``), unless a badge
+      // cannot be laid out (then the cells are read again to name it).
+      let (count, farthest) = cells.badgeSummary
+      if farthest != .invalid {
+        self.init(count: count, farthest: farthest)
+        return
+      }
+    }
     var count = 0
     var farthest = BadgeReachCode.none
     let offsets = Cell.badgeSummaryOffsets
@@ -183,15 +195,20 @@ struct SectionBadges: Sendable, Hashable {
             try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]")
           }
           count += badges == .max ? chunk[k].badges.count : Int(badges)
-          farthest = max(farthest, code)
+          farthest = Swift.max(farthest, code)
         }
         k += 1
       }
       return first + chunk.count < range.upperBound
     }
+    self.init(count: count, farthest: farthest)
+  }
+
+  /// `count` badges whose cells' farthest reach code is `farthest`.
+  private init(count: Int, farthest: BadgeReachCode) {
     self.count = count
     // (The bound is the same on every side: it holds in either axis.)
-    let reach = farthest.reach
+    let reach = count == 0 ? 0 : farthest.reach
     self.reach = BadgeReach(left: reach, right: reach, above: reach, below: reach)
   }
 
@@ -245,6 +262,70 @@ extension SectionBadges {
       count += added.count
       reach = reach.union(added.reach)
     }
+  }
+}
+
+extension CellList {
+  /// The number of badges of the list's cells and the farthest reach code among them
+  /// (``BadgeReachCode/invalid`` when a badge cannot be laid out), from what each node of the
+  /// list keeps (``ChunkedList/Node/keptSummary``): worked out once for the nodes that keep
+  /// nothing (a new list, the path an edit changed) and kept in them, so that asking again,
+  /// of this list or of an edited copy sharing its other nodes, reads only what changed. A run
+  /// is summed up from its pattern, without making its cells.
+  ///
+  /// - Complexity: O(1) when kept; O(n) the first time, O(k log n) after an edit changing k
+  ///   chunks.
+  var badgeSummary: (count: Int, farthest: BadgeReachCode) {
+    Self.badgeSummary(of: root)
+  }
+
+  private static func badgeSummary(of node: Node) -> (count: Int, farthest: BadgeReachCode) {
+    let kept = node.keptSummary.load(ordering: .relaxed)
+    if kept >= 0 { return (kept >> 16, BadgeReachCode(raw: UInt16(truncatingIfNeeded: kept))) }
+    var count = 0
+    var farthest = BadgeReachCode.none
+    let offsets = Cell.badgeSummaryOffsets
+    if node.isLeaf {
+      if let run = node.run {
+        // Pattern cell j stands at the sequence positions r ≡ j (mod p) of runStart ..< runStart + count.
+        let p = run.pattern.count
+        let (start, end) = (node.runStart, node.runStart + node.count)
+        run.pattern.withUnsafeBufferPointer { pattern in
+          for j in 0..<p {
+            let (badges, code) = Cell.badgeSummary(at: pattern.baseAddress! + j, offsets: offsets)
+            guard badges != 0 else { continue }
+            let occurrences = atOrBelow(end - 1, j, p) - atOrBelow(start - 1, j, p)
+            guard occurrences > 0 else { continue }
+            count += occurrences * (badges == .max ? pattern[j].badges.count : Int(badges))
+            farthest = Swift.max(farthest, code)
+          }
+        }
+      } else {
+        node.elements.withUnsafeBufferPointer { cells in
+          guard let base = cells.baseAddress else { return }
+          for k in cells.indices {
+            let (badges, code) = Cell.badgeSummary(at: base + k, offsets: offsets)
+            guard badges != 0 else { continue }
+            count += badges == .max ? cells[k].badges.count : Int(badges)
+            farthest = Swift.max(farthest, code)
+          }
+        }
+      }
+    } else {
+      for child in node.children {
+        let (childCount, childFarthest) = badgeSummary(of: child)
+        count += childCount
+        farthest = Swift.max(farthest, childFarthest)
+      }
+    }
+    // (A count too large to pack beside the code is worked out again when asked.)
+    if count < 1 << 46 { node.keptSummary.store(count << 16 | Int(farthest.raw), ordering: .relaxed) }
+    return (count, farthest)
+  }
+
+  /// How many of the positions 0 ... `last` are ≡ `j` (mod `p`), for 0 ≤ `j` < `p`.
+  private static func atOrBelow(_ last: Int, _ j: Int, _ p: Int) -> Int {
+    last < j ? 0 : (last - j) / p + 1
   }
 }
 
@@ -302,7 +383,7 @@ struct BadgeReachCode: Sendable, Hashable, Comparable {
     raw = UInt16(code)
   }
 
-  private init(raw: UInt16) { self.raw = raw }
+  fileprivate init(raw: UInt16) { self.raw = raw }
 
   /// A cell's count of badges (255: that many or more) and the bound of their reach.
   static func summary(of badges: [Badge]?) -> (UInt8, BadgeReachCode) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The cells of a section: a collection that behaves like an array but is stored as a
 /// balanced tree of chunks of about 64 cells, so that a snapshot and its edited successor
 /// share every chunk an edit did not touch.
@@ -51,6 +53,11 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     @usableFromInline let run: RunPattern<Element>?
     /// A run leaf's first position in its pattern's sequence.
     @usableFromInline let runStart: Int
+    /// What a reader worked out about the elements under this node and kept, −1 when
+    /// nothing is kept: for cells, their badges' count and reach (``ChunkedList/badgeSummary``).
+    /// Kept while the node is unchanged: ``ChunkedList/unique(_:)`` forgets it before any
+    /// change in place, and a copy starts without it.
+    @usableFromInline let keptSummary = Atomic<Int>(-1)
 
     @inlinable init(cells: ContiguousArray<Element>) {
       elements = cells
@@ -276,10 +283,16 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
     }
   }
 
-  /// Makes `node` uniquely referenced (copying it if shared) and returns it.
+  /// Makes `node` uniquely referenced (copying it if shared) and returns it, forgetting what
+  /// was kept about it (the caller changes it).
   @inlinable @inline(__always)
   static func unique(_ node: inout Node) -> Node {
-    if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    if isKnownUniquelyReferenced(&node) {
+      // About to change in place: what was kept about it no longer holds.
+      node.keptSummary.store(-1, ordering: .relaxed)
+    } else {
+      node = node.copy()
+    }
     return node
   }
 

@@ -92,7 +92,7 @@ extension LayoutSnapshot {
     into result: inout [LayoutAttributes], after start: Int
   ) {
     var badges: [LayoutAttributes] = []
-    var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+    var cursor = CellReader(section: section, of: model.sections)
     let direction = frameDirection
     for k in first..<cells.count {
       let candidate = cells[k]
@@ -138,42 +138,5 @@ extension CellSearch {
       wide.sideways = (sideways.minX - reach.right - slack, sideways.maxX + reach.left + slack)
     }
     return wide
-  }
-}
-
-/// A section's cells read in ascending order (a query's candidates): the list of cells is
-/// descended once per chunk, not once per cell.
-struct BadgeCursor {
-  private let cells: CellList
-  private var chunk: ContiguousArray<Cell> = []
-  private var start = 0
-  /// Where a cell's count of badges lies in its memory (read without copying the cell).
-  private let offsets = Cell.badgeSummaryOffsets
-
-  init(_ cells: CellList) { self.cells = cells }
-
-  /// The badges of cell `item`, or `nil` when it has none.
-  ///
-  /// - Complexity: O(1), but O(log n) for the first cell of each chunk.
-  @inline(__always)
-  mutating func badges(of item: Int) -> [Badge]? {
-    withBadges(of: item) { $0.isEmpty ? nil : Array($0) }
-  }
-
-  /// Calls `body` with the badges of cell `item` read in place (empty for none).
-  ///
-  /// - Complexity: O(1), but O(log n) for the first cell of each chunk.
-  @inline(__always)
-  mutating func withBadges<R>(of item: Int, _ body: (UnsafeBufferPointer<Badge>) -> R) -> R {
-    var local = item - start
-    if local < 0 || local >= chunk.count {
-      guard item >= 0, item < cells.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-      (chunk, start) = cells.chunk(containing: item)
-      local = item - start
-    }
-    return chunk.withUnsafeBufferPointer { cells in
-      Cell.badgeSummary(at: cells.baseAddress! + local, offsets: offsets).count == 0
-        ? body(UnsafeBufferPointer(start: nil, count: 0)) : cells[local].withBadges(body)
-    }
   }
 }

@@ -76,9 +76,7 @@ extension LayoutSnapshot {
   func supplementary(
     _ kind: ElementKind, _ section: Int, top: Double, pinning: PinningContext?
   ) -> LayoutAttributes? {
-    var element = supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
-    element?.id = supplementaryID(kind, section)
-    return element
+    supplementary(kind, section, top: top, pinning: sectionPinning(for: pinning))
   }
 
   /// ``supplementary(_:_:pinning:)`` for an existing section whose top is `top`, with the
@@ -89,11 +87,13 @@ extension LayoutSnapshot {
   ) -> LayoutAttributes? {
     guard let local = kind == .header ? geometries[section].headerFrame : geometries[section].footerFrame
     else { return nil }
-    // The natural frame in layout space (as `supplementaryLayoutFrame` places it).
+    // The natural frame in layout space (as `supplementaryLayoutFrame` places it), named as
+    // the section's geometry keeps it.
     var frame = local.offsetBy(dy: top)
     var element = LayoutAttributes(
       kind: kind, indexPath: ListIndexPath(item: 0, section: section), frame: directed(frame),
-      zIndex: LayoutAttributes.supplementaryZIndex)
+      zIndex: LayoutAttributes.supplementaryZIndex,
+      id: kind == .header ? geometries[section].chrome.headerID : geometries[section].chrome.footerID)
     // Pinned in layout space (along y), then turned into the snapshot's direction.
     let target: Double
     switch kind {

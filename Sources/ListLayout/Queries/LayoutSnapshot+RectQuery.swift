@@ -109,10 +109,9 @@ extension LayoutSnapshot {
       {
         result.append(background)
       }
-      if var header = supplementary(.header, section, top: top, pinning: sectionPinning),
+      if let header = supplementary(.header, section, top: top, pinning: sectionPinning),
         header.frame.intersects(rect)
       {
-        header.id = backgrounds.read(section, in: model.sections) { $0.header?.id }
         result.append(header)
       }
       // The section's cells, handed over by its body in one call; a carousel's body counts
@@ -146,28 +145,40 @@ extension LayoutSnapshot {
         }
       }
       if first < cellsEnd {
-        // The cells' identifiers, read along with them (in item order).
-        var names = CellNames(backgrounds.read(section, in: model.sections) { $0.cells })
-        // With badges (unless searched apart), one pass: each cell that meets the rect, then
-        // those of its badges that do (the cells were looked for as far around the rect as
-        // the badges reach).
-        var cursor =
-          badges.isEmpty || searchedApart
-          ? nil : BadgeCursor(model.sections.withElement(at: section) { $0.cells })
-        for k in first..<cellsEnd {
-          let candidate = candidates[k]
-          let frame = direction.directed(candidate.frame)
-          if frame.intersects(rect) {
-            result.append(
-              LayoutAttributes(
-                kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
-                zIndex: LayoutAttributes.cellZIndex, id: names.id(candidate.item)))
+        // The section's cells, which name the cells found (their identifiers are read when
+        // asked: ``ElementName``).
+        let sectionCells = backgrounds.read(section, in: model.sections) { $0.cells }
+        if badges.isEmpty || searchedApart {
+          for k in first..<cellsEnd {
+            let candidate = candidates[k]
+            let frame = direction.directed(candidate.frame)
+            if frame.intersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
+                  zIndex: LayoutAttributes.cellZIndex, name: .cell(sectionCells, item: candidate.item)))
+            }
           }
-          cursor?.withBadges(of: candidate.item) {
-            Self.appendBadges(
-              $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
-              to: &result
-            ) { $0.intersects(rect) }
+        } else {
+          // With badges, one pass reading each candidate in place: each cell that meets the
+          // rect (named as it is read), then those of its badges that do (the cells were
+          // looked for as far around the rect as the badges reach).
+          var cells = CellReader(sectionCells)
+          for k in first..<cellsEnd {
+            let candidate = candidates[k]
+            let frame = direction.directed(candidate.frame)
+            if frame.intersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
+                  zIndex: LayoutAttributes.cellZIndex, id: cells.id(candidate.item)))
+            }
+            cells.withBadges(of: candidate.item) {
+              Self.appendBadges(
+                $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
+                to: &result
+              ) { $0.intersects(rect) }
+            }
           }
         }
       }
@@ -184,10 +195,9 @@ extension LayoutSnapshot {
         if separator.frame.intersects(rect) { result.append(separator) }
         return true
       }
-      if var footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
+      if let footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
       {
-        footer.id = backgrounds.read(section, in: model.sections) { $0.footer?.id }
         result.append(footer)
       }
     }
@@ -352,7 +362,7 @@ extension LayoutSnapshot {
         let reach = badges.reach
         let margin = Swift.max(reach.left, reach.right, reach.above, reach.below) + searchSlack(abs(along))
         let around = Rect(x: point.x - margin, y: point.y - margin, width: 2 * margin, height: 2 * margin)
-        var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
+        var cursor = CellReader(section: section, of: model.sections)
         var found: [LayoutAttributes] = []
         forEachCellLayoutCandidate(
           ofSection: section, top: sectionTop(section), in: around, scrolledBy: horizontalOffsets[section]

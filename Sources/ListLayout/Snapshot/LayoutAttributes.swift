@@ -54,15 +54,23 @@ public enum ElementKind: String, Sendable, Hashable, Codable, CaseIterable, Comp
 
 /// Where one element goes: the layout's answer for a cell, header or footer.
 ///
-/// Every query fills ``id`` from the model (a cell's ``Cell/id``, a header's or footer's
-/// ``Supplementary/id``, a background's or the list header's and footer's own): a renderer
-/// names the element without going back to the snapshot. The identifier is the model's own
-/// string, shared, not copied (ids of up to 15 UTF-8 bytes are stored inline).
+/// Every query names its elements with ``id`` from the model (a cell's ``Cell/id``, a
+/// header's or footer's ``Supplementary/id``, a background's or the list header's and
+/// footer's own): a renderer names the element without going back to the snapshot. The
+/// identifier is the model's own string, shared, not copied (ids of up to 15 UTF-8 bytes are
+/// stored inline); a cell found by a rect, point or viewport query keeps a reference to its
+/// section's cells instead and reads its identifier from them when asked (the query itself
+/// does not read the model's cells).
 ///
 /// Attributes are `Codable` in the layout output's key form (see ``init(from:)``).
 public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
-  // (Stored in this order so that the two one-byte fields share a word: 80 bytes a value.)
+  // (Stored in this order so that the name's tag byte and the two one-byte fields share a
+  // word: 80 bytes a value.)
 
+  /// The element's identifier, or where it is read when asked (``ElementName``): a query
+  /// that lists cells keeps a reference to their section's cells rather than reading each
+  /// one's identifier (what would read the model's memory for every cell of every query).
+  private var name: ElementName
   /// Cell, header or footer.
   public var kind: ElementKind
   /// Whether the frame is a pinned (sticky) position rather than the natural one.
@@ -79,6 +87,7 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   public var frame: Rect
   /// The drawing order: higher is in front.
   public var zIndex: Int
+
   /// The element's identifier in the model: the cell's ``Cell/id``, the header's or footer's
   /// ``Supplementary/id``, the background's ``SectionBackground/id``, the list header's or
   /// footer's ``ListSupplementary/id``, an overlay's ``Overlay/id``; `nil` when it has none
@@ -86,7 +95,13 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
   /// answer).
   ///
   /// Part of equality: the same element at the same place named differently is a change.
-  public var id: String?
+  ///
+  /// - Complexity: O(1), but a cell found by a rect, point or viewport query reads its
+  ///   identifier from its section's cells when asked, O(log n).
+  public var id: String? {
+    get { name.id }
+    set { name = .given(newValue) }
+  }
 
   /// For a badge, its position in its cell's ``Cell/badges``; 0 for every other kind.
   public var badgeIndex: Int {
@@ -99,13 +114,43 @@ public struct LayoutAttributes: Sendable, Hashable, CustomStringConvertible {
     kind: ElementKind, indexPath: ListIndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
     badgeIndex: Int = 0, id: String? = nil
   ) {
+    self.init(
+      kind: kind, indexPath: indexPath, frame: frame, zIndex: zIndex, isPinned: isPinned,
+      badgeIndex: badgeIndex,
+      name: .given(id))
+  }
+
+  /// Attributes named by `name`.
+  init(
+    kind: ElementKind, indexPath: ListIndexPath, frame: Rect, zIndex: Int, isPinned: Bool = false,
+    badgeIndex: Int = 0, name: ElementName
+  ) {
+    self.name = name
     self.kind = kind
     self.storedBadgeIndex = Int32(clamping: badgeIndex)
     self.indexPath = indexPath
     self.frame = frame
     self.zIndex = zIndex
     self.isPinned = isPinned
-    self.id = id
+  }
+
+  /// Whether the two are the same element at the same place, named alike (``id`` compared
+  /// as a string, however each was found).
+  public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool {
+    lhs.kind == rhs.kind && lhs.isPinned == rhs.isPinned && lhs.storedBadgeIndex == rhs.storedBadgeIndex
+      && lhs.indexPath == rhs.indexPath && lhs.frame == rhs.frame && lhs.zIndex == rhs.zIndex
+      && lhs.name.isSame(as: rhs.name)
+  }
+
+  /// Hashes what `==` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(isPinned)
+    hasher.combine(storedBadgeIndex)
+    hasher.combine(indexPath)
+    hasher.combine(frame)
+    hasher.combine(zIndex)
+    hasher.combine(id)
   }
 
   // The stacking order (see the Queries article's table): every query and renderer draws and

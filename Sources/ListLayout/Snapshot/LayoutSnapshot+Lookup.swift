@@ -131,26 +131,25 @@ extension LayoutSnapshot {
     let end = min(geometry.itemCount, positions.upperBound - position)
     if first < end {
       let items = first..<end
-      var names = CellNames(section: section, of: model.sections)
+      var cells = CellReader(section: section, of: model.sections)
       if geometry.badges.isEmpty {
         try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
           try body(
             LayoutAttributes(
               kind: .cell, indexPath: ListIndexPath(item: item, section: section), frame: directed(frame),
-              zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
+              zIndex: LayoutAttributes.cellZIndex, id: cells.id(item)))
         }
       } else {
         // Each cell followed by its badges (one position of the listing: see `elementCount`).
-        var cursor = BadgeCursor(model.sections.withElement(at: section) { $0.cells })
         var badges: [LayoutAttributes] = []
         let direction = frameDirection
         try geometry.body.forEachItem(in: items, at: bodyOrigin(section)) { (item, frame) throws(E) in
           try body(
             LayoutAttributes(
               kind: .cell, indexPath: ListIndexPath(item: item, section: section), frame: directed(frame),
-              zIndex: LayoutAttributes.cellZIndex, id: names.id(item)))
+              zIndex: LayoutAttributes.cellZIndex, id: cells.id(item)))
           badges.removeAll(keepingCapacity: true)
-          cursor.withBadges(of: item) {
+          cells.withBadges(of: item) {
             Self.appendBadges(
               $0, item: item, section: section, onCell: frame, direction: direction, to: &badges
             ) {

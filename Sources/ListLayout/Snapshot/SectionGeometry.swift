@@ -116,6 +116,10 @@ struct SectionChrome: Sendable {
   /// The geometry the section's layout computed, when the section is collapsed (so that
   /// expanding it, or editing its cells, starts from it).
   var expanded: ExpandedGeometry?
+  /// The identifiers of the section's header and footer (``Supplementary/id``): what
+  /// queries name them with, read with their frames rather than from the model.
+  var headerID: String?
+  var footerID: String?
 }
 
 /// The geometry of a collapsed section as laid out with its cells.
@@ -159,7 +163,9 @@ extension SectionGeometry {
   /// - Complexity: O(1).
   func styled(for section: Section, in configuration: ListConfiguration) -> SectionGeometry {
     var geometry = expandedGeometry
-    geometry.chrome = SectionChrome(pinHeader: section.pinHeader, pinFooter: section.pinFooter)
+    geometry.chrome = SectionChrome(
+      pinHeader: section.pinHeader, pinFooter: section.pinFooter, headerID: section.header?.id,
+      footerID: section.footer?.id)
     guard section.collapsed || section.separator != nil else { return geometry }
     // Layout space: a horizontal list's insets transposed (the separator's own are already
     // across the list).
