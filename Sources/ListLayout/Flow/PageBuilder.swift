@@ -188,6 +188,28 @@ final class PageBuilder {
     return store.takeRecords(matching: header, indents: lineIndent)
   }
 
+  // MARK: Repetitions
+
+  /// Seals no page until the next ``sealFinishedLines(height:continuing:)`` (a run's period of
+  /// lines is laid out as one page). Takes effect for cursors made after it.
+  func holdPages() { pageLimit = Int.max }
+
+  /// Ends ``holdPages()``: pages end where the item index says again.
+  func releasePages() { pageLimit = Self.pageLimit(startingAt: pageStart) }
+
+  /// Notes that the next line starts at the top of a page whose page above ended at that
+  /// line's top (sealed at a line start, not as the line was finished): a page laid out
+  /// again then computes its first line's top as this pass does.
+  func sealedAtLineStart() { lastSealedHeight = 0 }
+
+  /// Moves the section's item index on by `items` cells laid out elsewhere (the copies of a
+  /// repeated page): where pages end and start from here is counted from there.
+  func skip(items: Int) {
+    pageStart += items
+    lastSealedLineStart += items
+    pageLimit = Self.pageLimit(startingAt: pageStart)
+  }
+
   // MARK: Edits
 
   /// Appends `other`'s lines from `line` on, moved down by `shift`.
