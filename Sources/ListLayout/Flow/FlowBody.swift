@@ -327,7 +327,8 @@ struct FlowBody: SectionBody {
       let pageTop = check.origin.bodyTop + pageHeights.prefix(k)
       // A repetition's copies are its base's lines moved down: its first copy and the line
       // that follows it are checked, and its last line.
-      let checked = page.repetition.map { 0..<min(page.lineCount, $0.base.lineCount + 1) } ?? 0..<page.lineCount
+      let checked =
+        page.repetition.map { 0..<min(page.lineCount, $0.base.lineCount + 1) } ?? 0..<page.lineCount
       for line in checked {
         let record = page.line(line)
         let lineTop = pageTop + record.y

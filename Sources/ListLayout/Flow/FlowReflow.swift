@@ -67,7 +67,9 @@ extension FlowSectionLayout {
     var old = old
     for group in groups {
       let (page, line) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
-      if old.pages[page].repetition != nil { old.splitRepetition(atLine: old.pageLineCounts.prefix(page) + line) }
+      if old.pages[page].repetition != nil {
+        old.splitRepetition(atLine: old.pageLineCounts.prefix(page) + line)
+      }
     }
     // Each run of groups replaces a run of old pages; the old pages between runs are kept.
     var splices: [(replaced: Range<Int>, pages: ContiguousArray<LinePage>)] = []

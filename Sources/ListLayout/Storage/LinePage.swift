@@ -128,7 +128,8 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// A page standing for `copies` copies of `base` (a page of lines with records, not itself
   /// a repetition) one below the other.
   init(repeating base: LinePage, copies: Int) {
-    precondition(base.repetition == nil && copies >= 1 && base.lineCount > 0, "a repetition of a page of lines")
+    precondition(
+      base.repetition == nil && copies >= 1 && base.lineCount > 0, "a repetition of a page of lines")
     let (items, itemsOverflow) = base.itemCount.multipliedReportingOverflow(by: copies)
     let (lines, linesOverflow) = base.lineCount.multipliedReportingOverflow(by: copies)
     precondition(!itemsOverflow && !linesOverflow, "a repetition's counts fit an Int")

@@ -17,7 +17,8 @@ import Testing
       height: Double(Int.random(in: 0...120, using: &rng)) / 2, traits: ModelGenerator.randomTraits(&rng))
     if Int.random(in: 0..<4, using: &rng) == 0 {
       cell.attributes = CellAttributes(
-        insets: ModelGenerator.randomInsets(&rng, max: 10), shouldBeginLine: Int.random(in: 0..<6, using: &rng) == 0,
+        insets: ModelGenerator.randomInsets(&rng, max: 10),
+        shouldBeginLine: Int.random(in: 0..<6, using: &rng) == 0,
         shouldEndLine: Int.random(in: 0..<6, using: &rng) == 0,
         startLineIndentation: Int.random(in: 0..<6, using: &rng) == 0)
     }
@@ -106,7 +107,8 @@ import Testing
             == b.viewport(at: offset, size: size, pinInset: 10).elements, "\(context) viewport \(offset)")
       }
       for s in a.model.sections.indices {
-        for item in [0, a.model.sections[s].cells.count / 2, a.model.sections[s].cells.count - 1] where item >= 0 {
+        for item in [0, a.model.sections[s].cells.count / 2, a.model.sections[s].cells.count - 1]
+        where item >= 0 {
           let path = ListIndexPath(item: item, section: s)
           #expect(a.attributes(at: path) == b.attributes(at: path), "\(context) \(path)")
         }
@@ -168,7 +170,9 @@ import Testing
     configuration.defaultSectionAttributes = SectionAttributes(itemSpacing: 0, lineSpacing: 0)
     let model = ListModel(
       configuration: configuration,
-      sections: [Section(cells: CellList(repeating: Cell(width: 375, height: 44), count: count, idPrefix: "row"))])
+      sections: [
+        Section(cells: CellList(repeating: Cell(width: 375, height: 44), count: count, idPrefix: "row"))
+      ])
     let snapshot = try model.layout()
     #expect(snapshot.contentSize == Size(width: 375, height: 44 * Double(count)))
     #expect(snapshot.geometries[0].pages.count < 8)
@@ -178,7 +182,8 @@ import Testing
           == Rect(x: 0, y: 44 * Double(item), width: 375, height: 44))
     }
     let middle = 44 * 50_000_000.0
-    let seen = snapshot.elements(in: Rect(x: 0, y: middle - 10, width: 375, height: 667)).map(\.indexPath.item)
+    let seen = snapshot.elements(in: Rect(x: 0, y: middle - 10, width: 375, height: 667)).map(
+      \.indexPath.item)
     #expect(seen == Array(49_999_999...50_000_015))
     #expect(snapshot.invariantViolations() == [])
 
@@ -201,7 +206,8 @@ import Testing
     var rng = SplitMix64(seed: 33_100)
     let pattern = (0..<100).map { _ in
       Cell(
-        width: Double(Int.random(in: 20...200, using: &rng)) / 2, height: Double(Int.random(in: 20...100, using: &rng)) / 2)
+        width: Double(Int.random(in: 20...200, using: &rng)) / 2,
+        height: Double(Int.random(in: 20...100, using: &rng)) / 2)
     }
     var configuration = ListConfiguration(width: 375)
     configuration.defaultSectionAttributes = SectionAttributes(
@@ -211,11 +217,12 @@ import Testing
       configuration: configuration,
       sections: [Section(cells: CellList(cycling: pattern, count: count, idPrefix: "c"))])
     var written = runs
-    written.sections[0].cells = CellList((0..<count).map { i -> Cell in
-      var cell = pattern[i % 100]
-      cell.id = "c\(i)"
-      return cell
-    })
+    written.sections[0].cells = CellList(
+      (0..<count).map { i -> Cell in
+        var cell = pattern[i % 100]
+        cell.id = "c\(i)"
+        return cell
+      })
     let a = try runs.layout()
     #expect(Self.repetitions(a) == 1)
     try expectSameLayout(a, try written.layout(), "a cycle of 100 sizes")
