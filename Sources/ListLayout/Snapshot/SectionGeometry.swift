@@ -418,6 +418,15 @@ protocol SectionBody: Sendable {
   func forEachItem<E: Error>(
     in items: Range<Int>, at origin: BodyOrigin, _ body: (Int, Rect) throws(E) -> Void) throws(E)
 
+  /// Calls `body` with the cells of `items` (a range within `0 ..< itemCount`) as
+  /// ``FrameRun``s, in item order, every cell once: the frames ``forEachItem(in:at:_:)``
+  /// gives, a stretch whose frames repeat as one periodic run (the default writes every cell
+  /// out, in runs of at most 256).
+  ///
+  /// - Complexity: O(runs + written-out cells + periods' sizes) for a body that overrides
+  ///   it; the default, O(log n + k) for k cells.
+  func forEachFrameRun(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void)
+
   /// Calls `body` with the index and frame of every cell that may overlap the band
   /// `minY ..< maxY` (a superset: callers test frames exactly), in item order, until it
   /// returns `false`.
