@@ -296,3 +296,58 @@ extension FlowBody {
     replacePages(page..<(page + 1), with: pages[page].split(atCopy: copy))
   }
 }
+
+extension FlowBody {
+  /// The cells of `items` as ``FrameRun``s: the copies of a repeated page that `items` holds
+  /// whole as one periodic run (one copy's frames, moved down by the copy's height each
+  /// period), every other cell written out in runs of at most ``frameRunLimit``.
+  ///
+  /// - Complexity: O(log p) plus the cells written out and one copy's cells per repeated page.
+  func forEachFrameRun(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void) {
+    guard !items.isEmpty else { return }
+    var (k, local) = locate(item: items.lowerBound)
+    var item = items.lowerBound
+    /// Written-out frames of cells `range` (section items), in runs of at most the limit.
+    func writeOut(_ range: Range<Int>) {
+      var start = range.lowerBound
+      while start < range.upperBound {
+        let end = min(range.upperBound, start + frameRunLimit)
+        var frames: [Rect] = []
+        frames.reserveCapacity(end - start)
+        forEachItem(in: start..<end, at: origin) { _, frame in frames.append(frame) }
+        body(FrameRun(first: start, count: frames.count, frames: frames, step: .zero))
+        start = end
+      }
+    }
+    var written = item
+    while item < items.upperBound {
+      let page = pages[k]
+      let end = item + min(page.itemCount - local, items.upperBound - item)
+      if let repetition = page.repetition {
+        let period = repetition.base.itemCount
+        // The copies the range holds whole, from the first copy boundary at or after `item`.
+        let firstWhole = (local + period - 1) / period
+        let lastWhole = (local + (end - item)) / period
+        if lastWhole - firstWhole >= 2 {
+          let first = item - local + firstWhole * period
+          writeOut(written..<first)
+          let y = pageOrigin(k, origin)
+          var frames: [Rect] = []
+          frames.reserveCapacity(period)
+          for r in 0..<period {
+            frames.append(Self.frame(page.frame(ofItem: firstWhole * period + r), y: y))
+          }
+          body(
+            FrameRun(
+              first: first, count: (lastWhole - firstWhole) * period, frames: frames,
+              step: Point(x: 0, y: repetition.base.height)))
+          written = first + (lastWhole - firstWhole) * period
+        }
+      }
+      item = end
+      k += 1
+      local = 0
+    }
+    writeOut(written..<items.upperBound)
+  }
+}
