@@ -20,9 +20,12 @@ headless Chromium over the DevTools protocol (see README.md).
    focused in the accessibility tree; Tab and Shift+Tab follow the reading order (header,
    cells, footer, section by section) computed here from the feed.
 5. Drag (Input.dispatchMouseEvent): the page's drop target at each point is `query`'s; in
-   sections whose cells share one size, the previewed frames are the library's preview;
-   near the viewport's edges the page's auto-scroll speed is the library's and the list
-   scrolls that way; a drop moves the cell's identity to the target.
+   sections whose cells share one size, and within carousels of mixed sizes, the previewed
+   frames of cells and badges, and the rendered frames after the drop, are the library's
+   preview; near the viewport's edges the page's auto-scroll speed is the library's (with
+   --list-header, for the band below the pinned header as tall as it is now) and the list
+   scrolls that way; a drop moves the cell's identity to the target; a press on a badge
+   drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
@@ -44,18 +47,19 @@ from check import find_listlayout, run  # noqa: E402
 VIEWPORT = 640
 
 
-def make_feed(cells, seed, rtl, horizontal):
+def make_feed(cells, seed, rtl, horizontal, list_header=False):
     """A seeded feed of every section kind; returns (feed, section specs)."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
-             "uniform-grid", "carousel-none", "uniform-flow", "empty", "uniform-carousel"]
+             "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel"]
     if horizontal:
         kinds = [k for k in kinds if not k.startswith("carousel") and k != "uniform-carousel"]
     sections, specs, made, k = [], [], 0, 0
+    badges = 0
     while made < cells:
         kind = kinds[k % len(kinds)]
-        count = 0 if kind == "empty" else min(cells - made, rng.randint(20, 160) if "carousel" in kind
-                                               else rng.randint(60, 900))
+        count = 0 if kind in ("empty", "collapsed") else min(cells - made, rng.randint(20, 160) if "carousel" in kind
+                                                             else rng.randint(60, 900))
         items = []
         for i in range(count):
             if kind.startswith("uniform"):
@@ -65,9 +69,20 @@ def make_feed(cells, seed, rtl, horizontal):
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
             if kind.startswith("grid") and rng.random() < 0.15:
                 item["span"] = 2
+            if rng.random() < 0.2:
+                # A badge on the cell's top trailing corner, overhanging it by half its size.
+                item["badges"] = [{"id": "b%d" % badges, "size": {"width": 16, "height": 16},
+                                   "offset": {"x": 0.5, "y": -0.5}}]
+                badges += 1
             items.append(item)
+        if kind == "collapsed":
+            # Cells the model keeps and the layout hides (ids apart from the shown cells').
+            items = [{"id": "k%d_%d" % (k, i), "size": {"width": 100, "height": 40}}
+                     for i in range(rng.randint(1, 12))]
         section = {"items": items}
-        has_header, has_footer = k % 5 != 3, k % 4 == 1
+        if kind == "collapsed":
+            section["collapsed"] = True
+        has_header, has_footer = k % 5 != 3 or kind == "collapsed", k % 4 == 1
         if has_header:
             section["header"] = {"height": 30, "id": "h%d" % k}
         if has_footer:
@@ -89,6 +104,9 @@ def make_feed(cells, seed, rtl, horizontal):
         made += count
         k += 1
     feed = {"width": 375, "pinSectionHeaders": True, "sections": sections}
+    if list_header:
+        # A pinned list header that shrinks from 120 to 50 points as the list scrolls.
+        feed["header"] = {"height": 120, "minHeight": 50, "pinned": True, "id": "top"}
     if rtl:
         feed["layoutDirection"] = "rtl"
     if horizontal:
@@ -458,7 +476,7 @@ class Checker:
 
     def drag(self, url):
         along = "x" if self.args.horizontal else "y"
-        done = {"drags": 0, "targets": 0, "previews": 0}
+        done = {"drags": 0, "targets": 0, "previews": 0, "badges": 0, "dropped": 0}
         uniform = [s for s, spec in enumerate(self.specs)
                    if spec["kind"] in ("uniform-grid", "uniform-flow") and spec["count"] > 12]
         plain = [s for s, spec in enumerate(self.specs) if spec["kind"] in ("flow", "masonry", "grid") and spec["count"] > 30]
@@ -491,12 +509,14 @@ class Checker:
                         self.fail("drag of %s at %s: page target %s, library %s" % (
                             [s, a], content_point, state["drag"]["target"], want.get("target")))
                     if previewing and want.get("preview"):
-                        library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
-                                   if e["kind"] == "cell"}
+                        library = {(e["section"], e["item"], e.get("badge")): e["frame"]
+                                   for e in want["preview"]["elements"] if e["kind"] in ("cell", "badge")}
                         for entry in state["preview"] or []:
                             if entry["section"] != s:
                                 continue
-                            f = library.get((entry["section"], entry["item"]))
+                            if entry.get("badge") is not None:
+                                done["badges"] += 1
+                            f = library.get((entry["section"], entry["item"], entry.get("badge")))
                             got = entry["frame"]
                             done["previews"] += 1
                             if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), got)):
@@ -513,22 +533,252 @@ class Checker:
                                                   "offset": moving["offset"], "height": moving["viewportLength"]}})
             if not close(want.get("speed"), moving["drag"]["speed"]) or not want["speed"] > 0:
                 self.fail("auto-scroll near the trailing edge: page %s, library %s" % (moving["drag"]["speed"], want))
-            time.sleep(0.3)
-            self.settle()
             end = self.layout["contentSize"]["width" if self.args.horizontal else "height"] - moving["viewportLength"]
-            if moving["offset"] < end - 1 and not self.state()["offset"] > moving["offset"]:
+            scrolled = False
+            for _ in range(30):  # animation frames come late on a loaded machine: up to 3 s
+                time.sleep(0.1)
+                self.settle()
+                if self.state()["offset"] > moving["offset"]:
+                    scrolled = True
+                    break
+            if moving["offset"] < end - 1 and not scrolled:
                 self.fail("the list did not scroll towards the trailing edge while dragging there")
-            self.mouse("mouseMoved", start)
+            if self.args.list_header:
+                self.leading_zone_under_the_header()
+            # Sections of one cell size drop at the last target (the page then shows the library's
+            # layout after the move, badges on their cells); the others where they started.
+            # The drop point is brought to the middle of the viewport first, out of the
+            # auto-scroll zones (which would move the target between the check and the drop).
+            at = point if s in uniform and targets else (fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2)
+            self.page("listlayoutPage.scrollTo(%r)" % (at[0 if self.args.horizontal else 1] - VIEWPORT / 2))
+            self.settle()
+            drop = self.client_of(*at)
+            self.mouse("mouseMoved", drop)
             final = self.state()["drag"]
-            self.mouse("mouseReleased", start)
+            self.mouse("mouseReleased", drop)
             after = self.state()
             done["drags"] += 1
-            if final and final["target"]:
+            if final and final["speed"] != 0:
+                self.fail("drop of %s: the drop point %s is in an auto-scroll zone" % ([s, a], final["point"]))
+            elif final and final["target"]:
                 label = self.page("listlayoutPage.label(%d, %d)" % tuple(final["target"]))
                 if label != "c%d" % (self.first[s] + a) or (after["focused"] or {}).get("position") != final["target"]:
                     self.fail("drop of %s at %s: the cell there is %s, focus %s" % (
                         [s, a], final["target"], label, after["focused"]))
-        self.figures["drags"] = "%(drags)d (%(targets)d drop targets, %(previews)d previewed frames compared)" % done
+                if s in uniform:
+                    done["dropped"] += self.compare_dropped(s, a, final)
+        self.figures["drags"] = ("%(drags)d (%(targets)d drop targets, %(previews)d previewed frames compared, "
+                                 "%(badges)d of them badges; %(dropped)d frames after drops)") % done
+        if not self.args.horizontal:
+            self.carousel_drag(url)
+        self.badge_press(url, uniform)
+        self.collapsed_drop(url)
+
+    def leading_zone_under_the_header(self):
+        """With a pinned list header, auto-scroll's leading zone starts below the header as tall
+        as it is now: the library's speed for the band the header leaves uncovered."""
+        state = self.state()
+        height = self.page("(() => { const n = document.querySelector('#content .listHeader');"
+                           " return n ? Number(n.dataset.frame.split(',')[%d]) : null; })()"
+                           % (2 if self.args.horizontal else 3))
+        if height is None:
+            self.fail("auto-scroll under the list header: no list header rendered")
+            return
+        edge = self.page("(() => { const v = document.getElementById('scroller').getBoundingClientRect();"
+                         " return %s; })()" % ("[v.left + %r, v.top + 40]" % (height + 20) if self.args.horizontal
+                                               else "[v.left + 40, v.top + %r]" % (height + 20)))
+        self.mouse("mouseMoved", edge)
+        moving = self.state()
+        point = moving["drag"]["point"][0 if self.args.horizontal else 1]
+        now = max(50, 120 - max(0, moving["offset"]))  # the header's height at this offset
+        want = self.query.ask({"autoScroll": {"point": point, "offset": moving["offset"] + now,
+                                              "height": moving["viewportLength"] - now}})
+        if not close(want.get("speed"), moving["drag"]["speed"]) or not want["speed"] < 0:
+            self.fail("auto-scroll 20 points below the %s-point list header: page %s, library %s" % (
+                now, moving["drag"]["speed"], want))
+        self.figures["auto-scroll under the list header"] = "%s points/s" % moving["drag"]["speed"]
+
+    def carousel_drag(self, url):
+        """Within a carousel of cells of mixed widths and heights the preview is the library's
+        exactly (its band keeps its height: each cell keeps its y, and the cells between the
+        two places move along the row by the dragged cell's width and the spacing), and so is
+        the page after the drop."""
+        compared = dropped = 0
+        sections = [s for s, spec in enumerate(self.specs) if spec["kind"] == "carousel" and spec["count"] > 6]
+        for s in sections[:3]:
+            frames = self.frames_of(s)
+            shown = [k for k, f in sorted(frames.items()) if f["x"] >= 0 and f["x"] + f["width"] <= 375]
+            if len(shown) < 2:
+                continue
+            a = shown[0] if self.rng.random() < 0.5 else shown[-1]
+            self.browser.page(url)
+            fa = frames[a]
+            self.page("listlayoutPage.scrollTo(%r)" % (fa["y"] - 200))
+            self.settle()
+            self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            last = None
+            for b in [k for k in shown if k != a]:
+                fb = frames[b]
+                point = (fb["x"] + fb["width"] / 2, fb["y"] + min(fb["height"], fa["height"]) / 2)
+                self.mouse("mouseMoved", self.client_of(*point))
+                state = self.state()
+                want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"],
+                                                      "preview": True}})
+                if want.get("target") != state["drag"]["target"]:
+                    self.fail("carousel drag of %s: page target %s, library %s" % ([s, a], state["drag"]["target"],
+                                                                                   want.get("target")))
+                    continue
+                if want.get("preview") is None:
+                    continue
+                last = state["drag"]
+                library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
+                           if e["kind"] == "cell" and e["section"] == s}
+                for entry in state["preview"] or []:
+                    if entry["section"] != s or entry.get("badge") is not None:
+                        continue
+                    f = library.get((entry["section"], entry["item"]))
+                    compared += 1
+                    if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), entry["frame"])):
+                        self.fail("carousel preview of %s at %s: %s page %s, library %s" % (
+                            [s, a], state["drag"]["target"], (entry["section"], entry["item"]), entry["frame"], f))
+                        break
+            self.mouse("mouseReleased", self.client_of(*point))
+            self.settle()
+            if last is not None and last["target"][0] == s:
+                dropped += self.compare_dropped(s, a, last)
+        self.figures["carousel drags"] = "%d previewed frames, %d after drops" % (compared, dropped)
+
+    def rendered(self):
+        """The rendered cells and badges: label (the id) -> frame [x, y, width, height]."""
+        pairs = self.page("JSON.stringify(Array.from(document.querySelectorAll('#content .cell, #content .badge'),"
+                          " (n) => [n.firstChild.textContent, n.dataset.frame]))")
+        return {label: [float(v) for v in frame.split(",")] for label, frame in json.loads(pairs)}
+
+    def compare_dropped(self, s, a, final):
+        """After a drop in a section of one cell size: the rendered cells and badges of the
+        section are where the library's layout after the move puts them."""
+        want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": final["point"], "preview": True}})
+        if want.get("target") != final["target"]:
+            self.fail("drop of %s: page target %s, library %s" % ([s, a], final["target"], want.get("target")))
+            return 0
+        preview = want.get("preview")
+        if preview is None:  # a cell dropped on its own place: the layout as it was
+            preview = self.layout
+        library = {e["id"]: e["frame"] for e in preview["elements"]
+                   if e["kind"] in ("cell", "badge") and e["section"] == s and "id" in e}
+        compared = 0
+        for label, got in self.rendered().items():
+            f = library.get(label)
+            if f is None:
+                continue
+            compared += 1
+            if any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), got)):
+                self.fail("after the drop of %s at %s, %s is at %s, library %s" % ([s, a], final["target"], label, got, f))
+                break
+        return compared
+
+    def badge_press(self, url, uniform):
+        """Pressing on a cell's badge (where it overhangs the cell) drags the cell."""
+        along = "x" if self.args.horizontal else "y"
+        pressed = 0
+        badges = [e for e in self.layout["elements"] if e["kind"] == "badge" and e["section"] in uniform]
+        for e in badges[:3]:
+            s, i = e["section"], e["item"]
+            frames = self.frames_of(s)
+            self.browser.page(url)
+            self.page("listlayoutPage.scrollTo(%r)" % (e["frame"][along] - 200))
+            self.settle()
+            b = e["frame"]
+            # The badge's corner outside its cell (top trailing, overhanging by half).
+            cell = frames[i]
+            size = self.layout["contentSize"]
+            inside = lambda x, y: (cell["x"] <= x < cell["x"] + cell["width"] and cell["y"] <= y < cell["y"] + cell["height"]
+                                   or not (0 <= x < size["width"] and 0 <= y < size["height"]))
+            # (Points a quarter of its size from its centre: the page draws badges round.)
+            cx, cy, qx, qy = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, b["width"] / 4, b["height"] / 4
+            point = next(((x, y) for x, y in ((cx - qx, cy - qy), (cx + qx, cy - qy), (cx - qx, cy + qy), (cx + qx, cy + qy))
+                          if not inside(x, y)), (cx, cy))
+            hit = self.page("(() => { const p = %s, n = document.elementFromPoint(p[0], p[1]);"
+                            " return n && n.closest('.badge') ? n.closest('.badge').firstChild.textContent : null; })()"
+                            % json.dumps(self.client_of(*point)))
+            if hit != e["id"]:
+                self.fail("badge press: the point %s is on %s, not badge %s" % (point, hit, e["id"]))
+                continue
+            self.mouse("mousePressed", self.client_of(*point))
+            other = frames[(i + 1) % len(frames)]
+            to = (other["x"] + other["width"] / 2, other["y"] + other["height"] / 2)
+            self.mouse("mouseMoved", self.client_of(to[0] + 3, to[1] + 3))
+            self.mouse("mouseMoved", self.client_of(*to))
+            state = self.state()["drag"]
+            want = self.query.ask({"moveTarget": {"dragging": [s, i], "point": state["point"] if state else list(to)}})
+            self.mouse("mouseReleased", self.client_of(*to))
+            pressed += 1
+            if state is None or state["target"] != want.get("target"):
+                self.fail("badge press on %s: drag %s, library target for its cell %s" % (e["id"], state, want))
+                continue
+            label = self.page("listlayoutPage.label(%d, %d)" % tuple(want["target"]))
+            if label != "c%d" % (self.first[s] + i):
+                self.fail("badge press on %s: after the drop the cell at %s is %s, not its cell's" % (
+                    e["id"], want["target"], label))
+        self.figures["drags from a badge"] = str(pressed)
+
+    def collapsed_drop(self, url):
+        """A cell dropped into a collapsed section is hidden there, as the library's preview
+        has it: the preview shows it nowhere, and after the drop the page has one cell less."""
+        along = "x" if self.args.horizontal else "y"
+        pairs = [s for s in range(len(self.specs) - 1) if self.specs[s + 1]["kind"] == "collapsed"
+                 and self.specs[s]["kind"] == "uniform-flow" and self.specs[s]["count"] > 2]
+        dropped = 0
+        headers = {e["section"]: e["frame"] for e in self.layout["elements"] if e["kind"] == "header"}
+        for s in pairs[:2]:
+            target = s + 1
+            frames = self.frames_of(s)
+            a = len(frames) - 1
+            fa, header = frames[a], headers[target]
+            self.browser.page(url)
+            # The header in the middle of the viewport, away from the auto-scroll zones.
+            self.page("listlayoutPage.scrollTo(%r)" % (header[along] + header["width" if along == "x" else "height"] / 2
+                                                     - VIEWPORT / 2))
+            self.settle()
+            before = self.state()
+            self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            point = (header["x"] + header["width"] / 2, header["y"] + header["height"] / 2)
+            self.mouse("mouseMoved", self.client_of(point[0], point[1] - 3))
+            self.mouse("mouseMoved", self.client_of(*point))
+            state = self.state()
+            want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"], "preview": True}})
+            if want.get("target") != [target, 0] or state["drag"]["target"] != want.get("target"):
+                self.fail("drop into collapsed section %d: page %s, library %s" % (target, state["drag"]["target"],
+                                                                                   want.get("target")))
+                self.mouse("mouseReleased", self.client_of(*point))
+                continue
+            library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"] if e["kind"] == "cell"}
+            for entry in state["preview"] or []:
+                key = (entry["section"], entry["item"])
+                if entry.get("badge") is not None:
+                    continue
+                if entry["frame"] is None:
+                    if key in library:
+                        self.fail("preview of a drop into collapsed section %d: the page hides %s, the library shows it"
+                                  % (target, key))
+                elif entry["section"] == s:
+                    f = library.get(key)
+                    if f is None or any(abs(f[k] - v) > 0.01 for k, v in zip(("x", "y", "width", "height"), entry["frame"])):
+                        self.fail("preview of a drop into collapsed section %d: %s page %s, library %s" % (
+                            target, key, entry["frame"], f))
+            if not any(entry["frame"] is None for entry in state["preview"] or []):
+                self.fail("preview of a drop into collapsed section %d: the dragged cell is not hidden" % target)
+            self.mouse("mouseReleased", self.client_of(*point))
+            self.settle()
+            after = self.state()
+            dropped += 1
+            name = "c%d" % (self.first[s] + a)
+            if name in self.rendered() or after["cells"] != before["cells"] - 1:
+                self.fail("after a drop into collapsed section %d the page shows %s (%d cells, %d before)" % (
+                    target, name, after["cells"], before["cells"]))
+            if (after["focused"] or {}).get("key") != "h%d" % target:
+                self.fail("after a drop into collapsed section %d focus is on %s" % (target, after["focused"]))
+        self.figures["drops into collapsed sections"] = str(dropped)
 
 
 def main():
@@ -539,6 +789,7 @@ def main():
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--direction", choices=("ltr", "rtl"), default="ltr")
     ap.add_argument("--horizontal", action="store_true")
+    ap.add_argument("--list-header", action="store_true", help="a pinned list header that shrinks")
     ap.add_argument("--samples", type=int, default=400, help="seeded cells per rule comparison")
     ap.add_argument("--presses", type=int, default=160, help="arrow presses (and about a third as many Tabs)")
     ap.add_argument("--only", default="rules,aria,keys,drag")
@@ -549,7 +800,7 @@ def main():
     cli = find_listlayout(args.listlayout)
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
-    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal)
+    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal, args.list_header)
     feed_path, page = os.path.join(out, "feed.json"), os.path.join(out, "page.html")
     with open(feed_path, "w") as f:
         json.dump(feed, f)

@@ -25,16 +25,17 @@ extension HTMLRenderer {
     function isCarousel(s) { return K !== null && K[s] !== null; }
     /** Cell i's frame [minX, minY, maxX, maxY] in layout space: on screen (a carousel's cells
         moved by its offset and cut to the list's width, null when wholly outside), or, with
-        onScreen false, where its section lays it out. */
+        onScreen false, where its section lays it out; then its width and height (centres are
+        x + w / 2, as the library's Rect.midX, which (x + maxX) / 2 may miss by a rounding). */
     function frameOf(i, s, onScreen) {
       let x = C.x[i], w = C.w[i];
       if (onScreen && isCarousel(s)) {
         x += sideways * hx[s];
         const a = Math.max(x, 0), b = Math.min(x + w, L.width);
         if (!(b > a)) return null;
-        return [a, C.y[i], b, C.y[i] + C.h[i]];
+        return [a, C.y[i], b, C.y[i] + C.h[i], b - a, C.h[i]];
       }
-      return [x, C.y[i], x + w, C.y[i] + C.h[i]];
+      return [x, C.y[i], x + w, C.y[i] + C.h[i], w, C.h[i]];
     }
 
     // -- Focus: LayoutSnapshot.nextFocus. Directions in layout space: axis 1 runs along the
@@ -57,9 +58,9 @@ extension HTMLRenderer {
       let f = frameOf(from, s, !inside);
       if (f === null) {
         const x = C.x[from] + sideways * hx[s];
-        f = [x, C.y[from], x + C.w[from], C.y[from] + C.h[from]];
+        f = [x, C.y[from], x + C.w[from], C.y[from] + C.h[from], C.w[from], C.h[from]];
       }
-      const fc = axis === 1 ? (f[0] + f[2]) / 2 : (f[1] + f[3]) / 2;
+      const fc = axis === 1 ? f[0] + f[4] / 2 : f[1] + f[5] / 2;
       let best = null;
       function consider(i) {
         if (i === from) return;
@@ -69,7 +70,7 @@ extension HTMLRenderer {
         if (!(gap >= 0)) return;
         const overlap = axis === 1 ? Math.min(c[2], f[2]) - Math.max(c[0], f[0])
           : Math.min(c[3], f[3]) - Math.max(c[1], f[1]);
-        const minor = Math.abs((axis === 1 ? (c[0] + c[2]) / 2 : (c[1] + c[3]) / 2) - fc);
+        const minor = Math.abs((axis === 1 ? c[0] + c[4] / 2 : c[1] + c[5] / 2) - fc);
         const beam = overlap > 0;
         const k1 = beam ? gap : 13 * gap * gap + minor * minor, k2 = beam ? minor : 0;
         if (best === null || (beam && !best.beam) ||
@@ -303,6 +304,11 @@ extension HTMLRenderer {
           if (lo >= 0) keys.push("c" + lo);
           if (hi < n) keys.push("c" + hi);
         }
+        // Along a carousel's row the cells between the two places (both near the pointer)
+        // move by the dragged cell's width: any of them may come into view.
+        if (drag.target !== null && carouselMove(sectionOf(drag.i), drag.target[0])) {
+          for (let i = Math.min(drag.i, at0()); i <= Math.max(drag.i, at0()); i++) keys.push("c" + i);
+        }
       }
       for (const key of keys) {
         if (want.some((e) => e.key === key)) continue;
@@ -314,7 +320,27 @@ extension HTMLRenderer {
         else e = cell(S.first[s] + j, s);
         if (e) want.push(e);
       }
+      if (drag && drag.active && B) {
+        // Badges follow their cells' preview frames: those found where the badges lie now
+        // give way to the badges of the cells shown, each at its offset from its cell.
+        let kept = 0;
+        for (const e of want) if (e.kind !== "badge") want[kept++] = e;
+        want.length = kept;
+        for (let k = 0; k < kept; k++) if (want[k].kind === "cell") badgesOf(want[k], want);
+      }
     }
+    /** Appends the badges of cell element `e` (during a drag) to `out`, placed on the cell as
+        they are on its natural frame. Badges are in order of their cells (hidden ones last). */
+    function badgesOf(e, out) {
+      const i = e.index;
+      for (let k = firstIndex(nb, (j) => B.c[j] >= i); k < nb && B.c[k] === i; k++) {
+        out.push({ key: "d" + k, kind: "badge", section: e.section, item: e.item, badge: B.b[k], index: i,
+          x: e.x + B.x[k] - C.x[i], y: e.y + B.y[k] - C.y[i], w: B.w[k], h: B.h[k], t: 0, label: B.label[k],
+          pinned: false, z: i === drag.i ? 2049 : 2 });
+      }
+    }
+    /** Whether section s is collapsed: a cell dropped into it is hidden. */
+    function isCollapsed(s) { return !!(S.collapsed && S.collapsed[s]); }
 
     /** Scrolls the least that shows element `key` whole below pinned headers (and above
         pinned footers), and for a cell of a carousel first the carousel. */
@@ -467,7 +493,8 @@ extension HTMLRenderer {
     function rowIndex(s, x) {
       return S.first[s] + firstIndex(S.count[s], (k) => lead(S.first[s] + k, s) > lead(x));
     }
-    /** AutoScroll.speed with the default zone (60) and speed (1,200 points per second). */
+    /** AutoScroll.speed with the default zone (60) and speed (1,200 points per second), for
+        the band `offset ... offset + length` the pinned list header and footer leave. */
     function autoScroll(y, offset, length) {
       const zone = 60, top = 1200;
       if (!(isFinite(y) && isFinite(offset) && isFinite(length))) return 0;
@@ -517,19 +544,59 @@ extension HTMLRenderer {
         return;
       }
       if (drag.target === null) return;
-      const [x, y] = slot(e.section, slotItem(e.section, e.item));
+      const [x, y] = previewAt(e.index, e.section);
       e.x = x + (isCarousel(e.section) ? sideways * hx[e.section] : 0);
       e.y = y;
     }
-    /** The preview's frames: each rendered cell's index path after the move and its slot. */
+    /** Where cell i (not the dragged one, or the dragged one at its target) of section s
+        goes in the preview, [x, y] in layout space, unscrolled: exact along a carousel's row
+        for a move within it, else the slot of its new index path. */
+    function previewAt(i, s) {
+      const [ts, t] = drag.target;
+      if (i === drag.i) return carouselMove(s, ts) ? carouselX(i, S.first[ts] + t) : slot(ts, t);
+      if (carouselMove(s, ts)) return carouselX(i, i);
+      return slot(s, slotItem(s, i - S.first[s]));
+    }
+    /** Whether a drag's move stays in carousel s (its row keeps its cells, so its band keeps
+        its height and each cell its y). */
+    function carouselMove(s, ts) { return s === ts && isCarousel(s) && sectionOf(drag.i) === s; }
+    /** A carousel move's new frame origin for cell i (the dragged cell: `at` its target's
+        index), along the row from its leading edge: the cells between the two places move by
+        the dragged cell's width and the spacing, the dragged cell lands on its target's
+        leading edge (or trailing edge, moving towards the end). The spacing is the row's, as
+        laid out between its first two cells. */
+    function carouselX(i, at) {
+      const a = drag.i, s = sectionOf(a), first = S.first[s];
+      const spacing = lead(first + 1, s) - trail(first, s), step = C.w[a] + spacing;
+      let from;
+      if (i === a) from = at < a ? lead(at, s) : trail(at, s) - C.w[a];
+      else if (a < i && i <= at0()) from = lead(i, s) - step;
+      else if (at0() <= i && i < a) from = lead(i, s) + step;
+      else from = lead(i, s);
+      // Back from on-screen leading coordinates to the unscrolled x.
+      const x = S.rtl ? -from - C.w[i] : from;
+      return [x - sideways * hx[s], C.y[i]];
+    }
+    /** The drag target's cell index (the dragged cell's place after the move). */
+    function at0() { return S.first[drag.target[0]] + drag.target[1]; }
+    /** The preview's frames: each rendered cell's index path after the move and its slot
+        (null for the dragged cell going into a collapsed section: hidden), and each rendered
+        badge's frame as drawn (but the dragged cell's, which follow the pointer), in the
+        list's own axes. */
     function previewFrames() {
       if (!drag || !drag.active || drag.target === null) return null;
       const [ts, t] = drag.target, out = [];
-      for (const key of live.keys()) {
-        if (key[0] !== "c") continue;
-        const i = Number(key.slice(1)), s = sectionOf(i);
+      for (const [key, node] of live) {
+        if (key[0] !== "c" && key[0] !== "d") continue;
+        const k = Number(key.slice(1)), i = key[0] === "c" ? k : B.c[k], s = sectionOf(i);
         const [section, item] = i === drag.i ? [ts, t] : [s, slotItem(s, i - S.first[s])];
-        const [x, y] = slot(section, item);
+        if (key[0] === "d") {
+          if (i !== drag.i) out.push({ section: section, item: item, badge: B.b[k],
+            frame: node.dataset.frame.split(",").map(Number) });
+          continue;
+        }
+        if (i === drag.i && isCollapsed(ts)) { out.push({ section: section, item: item, frame: null }); continue; }
+        const [x, y] = previewAt(i, s);
         out.push({ section: section, item: item, frame: H ? [y, x, C.h[i], C.w[i]] : [x, y, C.w[i], C.h[i]] });
       }
       return out;
@@ -539,17 +606,31 @@ extension HTMLRenderer {
       const r = content.getBoundingClientRect(), x = clientX - r.left, y = clientY - r.top;
       return H ? [y, x] : [x, y];
     }
+    // A drag starts on a cell or on one of its badges (which drags the cell).
+    const badgeStyle = document.createElement("style");
+    badgeStyle.textContent = "#content.previewing>.badge{transition:left .15s ease-out,top .15s ease-out}" +
+      "#content.previewing>.badge.dragging{transition:none}";
+    document.head.appendChild(badgeStyle);
     content.addEventListener("mousedown", (event) => {
       if (event.button !== 0) return;
-      const node = event.target.closest(".cell");
+      let node = event.target.closest(".cell, .badge");
       if (!node || !node.dataset.key) return;
-      const i = Number(node.dataset.key.slice(1)), s = sectionOf(i);
+      const badge = node.dataset.key[0] === "d";
+      const i = badge ? B.c[Number(node.dataset.key.slice(1))] : Number(node.dataset.key.slice(1));
+      if (!(i >= 0 && i < n)) return;
+      const s = sectionOf(i);
       const p = pointAt(event.clientX, event.clientY);
       drag = { i: i, grab: [p[0] - (C.x[i] + (isCarousel(s) ? sideways * hx[s] : 0)), p[1] - C.y[i]],
         start: [event.clientX, event.clientY], client: [event.clientX, event.clientY], active: false,
         point: p, target: null, speed: 0, frame: 0, time: 0 };
       event.preventDefault();
-      node.focus({ preventScroll: true });
+      if (badge) {
+        // The badge's cell may lie out of view (a badge overhangs it): kept alive once focused.
+        focusKey = "c" + i;
+        update();
+        node = live.get(focusKey);
+      }
+      if (node) node.focus({ preventScroll: true });
     });
     addEventListener("mousemove", (event) => {
       if (!drag) return;
@@ -566,7 +647,10 @@ extension HTMLRenderer {
     function dragMoved() {
       drag.point = pointAt(drag.client[0], drag.client[1]);
       drag.target = moveTarget(drag.i, drag.point[0], drag.point[1], between);
-      drag.speed = autoScroll(drag.point[1], scrollOffset(), viewLength());
+      // The band the list header and footer leave uncovered is the viewport auto-scroll sees
+      // (a shrinking header as tall as it is now): its zones start where the content shows.
+      const o = scrollOffset(), top = listHeader && listHeader[6] ? headerPinAt(o) : 0;
+      drag.speed = autoScroll(drag.point[1], o + top, viewLength() - top - footerPin);
       update();
       if (drag.speed !== 0 && drag.frame === 0) {
         drag.time = performance.now();
@@ -589,8 +673,11 @@ extension HTMLRenderer {
       drag = null;
       content.classList.remove("previewing");
       if (to !== null) {
+        drag = moved;  // the move is applied as the preview showed it
         const i = applyMove(moved.i, to);
-        focusKey = "c" + i;
+        drag = null;
+        // A cell hidden in a collapsed section gives focus to that section's header, if any.
+        focusKey = i >= 0 ? "c" + i : S.header[to[0]] ? "h" + to[0] : null;
       }
       update();
       retab();
@@ -599,14 +686,38 @@ extension HTMLRenderer {
     }
     /** Applies the move the preview showed: the cell's identity and traits move to the target
         slot and the others' slide a place; a move between sections also moves the source's
-        last slot to one past the target's last. Returns the moved cell's new index. */
+        last slot to one past the target's last; a move into a collapsed section hides the
+        cell (its section keeps it) and drops the source's last slot. Badges go with their
+        cells, at the same offset from them. Returns the moved cell's new index (-1: hidden). */
     function applyMove(from, [ts, t]) {
-      const hs = sectionOf(from), idKeys = C.id ? [C.t, C.id] : [C.t];
+      const hs = sectionOf(from), idKeys = C.id ? [C.t, C.id] : [C.t], hidden = isCollapsed(ts);
+      // Each badge's offset from its cell, to put it back on the cell wherever the cell goes.
+      const rel = [];
+      for (let k = 0; k < nb; k++) rel.push(B.c[k] < n ? [B.x[k] - C.x[B.c[k]], B.y[k] - C.y[B.c[k]]] : null);
+      const sourceLast = S.first[hs] + S.count[hs] - 1;
       let to = S.first[ts] + t;
-      if (hs === ts) {
+      if (hidden) {
+        for (const column of idKeys) column.splice(from, 1);
+        for (const column of [C.x, C.y, C.w, C.h]) column.splice(sourceLast, 1);
+        if (G && G[hs]) { G[hs].r.pop(); G[hs].c.pop(); G[hs].cs.pop(); }
+        S.count[hs] -= 1;
+        S.kept[ts] += 1;
+        for (let s = hs + 1; s < ns; s++) S.first[s] -= 1;
+        n -= 1;
+        to = -1;
+      } else if (hs === ts && isCarousel(hs)) {
+        // Along a carousel's row every cell keeps its size and y: each between the two places
+        // takes the x the preview gave it, and all its columns move with it.
+        const lo = Math.min(from, to), hi = Math.max(from, to), xs = [];
+        for (let i = lo; i <= hi; i++) xs.push(previewAt(i, hs)[0]);
+        for (const column of [...idKeys, C.x, C.y, C.w, C.h]) column.splice(to, 0, column.splice(from, 1)[0]);
+        for (let i = lo; i <= hi; i++) {
+          const j = i === from ? to : from < to ? i - 1 : i + 1;
+          C.x[j] = xs[i - lo];
+        }
+      } else if (hs === ts) {
         for (const column of idKeys) column.splice(to, 0, column.splice(from, 1)[0]);
       } else {
-        const sourceLast = S.first[hs] + S.count[hs] - 1;
         const [x, y] = slot(ts, S.count[ts]);
         let end = S.first[ts] + S.count[ts];
         if (ts > hs) { to -= 1; end -= 1; }
@@ -626,14 +737,38 @@ extension HTMLRenderer {
         S.count[hs] -= 1;
         S.count[ts] += 1;
         for (let s = Math.min(hs, ts) + 1; s <= Math.max(hs, ts); s++) S.first[s] += hs < ts ? -1 : 1;
-        let m = -Infinity;
-        for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
-        m = Infinity;
-        for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
       }
+      let m = -Infinity;
+      for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
+      m = Infinity;
+      for (let i = n - 1; i >= 0; i--) { m = Math.min(m, C.y[i]); low[i] = m; }
+      if (nb > 0) moveBadges(rel, (j) => j === from ? to : to < 0 ? (j > from ? j - 1 : j)
+        : from < to ? (j > from && j <= to ? j - 1 : j) : (j >= to && j < from ? j + 1 : j));
       // Every cell between the two places changed: render them again.
       for (const [key, node] of live) { node.remove(); pool.push(node); live.delete(key); }
       return to;
+    }
+    /** Puts each badge on its cell's new index (`moved`; -1 hides it) at offset `rel` from the
+        cell's frame, keeps the badges in order of their cells (hidden ones last, out of every
+        search) and their search keys up to date. */
+    function moveBadges(rel, moved) {
+      const hiddenCell = Number.MAX_SAFE_INTEGER;
+      for (let k = 0; k < nb; k++) {
+        const j = B.c[k] < hiddenCell ? moved(B.c[k]) : -1;
+        if (j < 0) { B.c[k] = hiddenCell; B.y[k] = Infinity; continue; }
+        B.c[k] = j;
+        B.x[k] = C.x[j] + rel[k][0];
+        B.y[k] = C.y[j] + rel[k][1];
+      }
+      const order = Array.from({ length: nb }, (_, k) => k).sort((a, b) => B.c[a] - B.c[b] || B.b[a] - B.b[b]);
+      for (const name of ["x", "y", "w", "h", "c", "b", "label"]) {
+        const column = B[name], copy = order.map((k) => column[k]);
+        for (let k = 0; k < nb; k++) column[k] = copy[k];
+      }
+      let m = -Infinity;
+      for (let i = 0; i < nb; i++) { m = Math.max(m, B.y[i] + B.h[i]); reachB[i] = m; }
+      m = Infinity;
+      for (let i = nb - 1; i >= 0; i--) { m = Math.min(m, B.y[i]); lowB[i] = m; }
     }
 
     // What a test reads and drives (Scripts/html-check/interact.py): the rules as the page
@@ -660,7 +795,7 @@ extension HTMLRenderer {
         let focused = null;
         const active = document.activeElement;
         if (active && active.dataset && active.dataset.key) focused = active.dataset.key;
-        return { offset: scrollOffset(), viewportLength: viewLength(), focused: focused === null ? null
+        return { cells: n, offset: scrollOffset(), viewportLength: viewLength(), focused: focused === null ? null
           : { key: focused, position: positionOf(focused) }, carousels: carousels,
           drag: drag && drag.active ? { target: drag.target, speed: drag.speed, point: H ? [drag.point[1], drag.point[0]]
             : drag.point } : null, preview: previewFrames() };

@@ -66,7 +66,8 @@ extension HTMLRenderer {
     "use strict";
     (function () {
       const L = JSON.parse(document.getElementById("layout").textContent);
-      const C = L.cells, S = L.sections, n = C.x.length, ns = S.y.length;
+      const C = L.cells, S = L.sections, ns = S.y.length;
+      let n = C.x.length;  // less one for each cell a drop hides in a collapsed section
       // Carousels: each one's horizontal offset (0 ..< its maximum), moved by scrollCarousel;
       // SN: each one's snap offsets (null, a list, or {w, n, end} for pages).
       const K = S.carousel || null, hx = new Float64Array(ns), sideways = S.rtl ? 1 : -1;

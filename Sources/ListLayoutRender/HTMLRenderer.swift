@@ -135,7 +135,8 @@ public struct HTMLRenderer: Sendable {
   /// Only when a section has separators, is collapsed, or pins otherwise than the list:
   /// `sep` holds each section's separators (`null` without), `[x,w,h,"label",[y,…]]` (every
   /// separator of a section is as wide and thick, one `y` each), `kept` the cells a collapsed
-  /// section keeps (it pins as a section with cells), `pinHeader` and `pinFooter` each
+  /// section keeps (it pins as a section with cells), `collapsed` whether each section is
+  /// (a cell dropped into one is hidden), `pinHeader` and `pinFooter` each
   /// section's own pinning (`null`: the list's).
   ///
   /// Cells are in listing order; `t` indexes `traits`; `id` is `null` when no cell has an
@@ -235,6 +236,9 @@ public struct HTMLRenderer: Sendable {
       column(",\n\"kept\":") { section, out in
         let model = snapshot.model.sections[section]
         out.write(integer: model.collapsed ? model.cells.count : 0)
+      }
+      column(",\n\"collapsed\":") { section, out in
+        out.write(snapshot.model.sections[section].collapsed ? "true" : "false")
       }
     }
     if pins {

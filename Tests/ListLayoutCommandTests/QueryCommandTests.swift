@@ -171,6 +171,45 @@ import Testing
     #expect(lines[9] == #"{"posinset":1,"setsize":4}"#)
   }
 
+  /// A collapsed section's cells: queries about them say why there is no cell; a drop over
+  /// the section targets item 0 of it, and the preview shows the dragged cell nowhere.
+  @Test func cellsOfACollapsedSection() throws {
+    let feed = """
+      {"width": 300, "contentInsets": {"top": 0, "left": 0, "bottom": 0, "right": 0}, "sectionSpacing": 10,
+       "sections": [
+        {"items": [{"id": "a", "size": {"width": 300, "height": 50}}, {"id": "b", "size": {"width": 300, "height": 50}}]},
+        {"header": {"height": 30, "id": "h"}, "collapsed": true, "items": [{"id": "k", "size": {"width": 100, "height": 40}}]}]}
+      """
+    var io = MemoryIO(files: ["feed.json": feed])
+    let input = Array(
+      [
+        #"{"focus": {"from": [1, 0], "direction": "down"}}"#, #"{"accessibility": [1, 0]}"#,
+        #"{"moveTarget": {"dragging": [0, 0], "point": [10, 120], "preview": true}}"#,
+      ].joined(separator: "\n").utf8)
+    var given = false
+    let status = QueryCommand.run(["feed.json"], io: &io) {
+      defer { given = true }
+      return given ? nil : input
+    }
+    #expect(status == .success)
+    let lines = io.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    for line in lines.prefix(2) {
+      #expect(line.contains("there is no cell [1,0] (section 1 is collapsed"), "\(line)")
+    }
+    let answer = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any], "\(lines[2])")
+    #expect(answer["target"] as? [Int] == [1, 0])
+    let preview = try #require(answer["preview"] as? [String: Any])
+    let elements = try #require(preview["elements"] as? [[String: Any]])
+    // The header moved up by the line a took (50); no cell but b, now item 0 at the top.
+    let cells = elements.filter { $0["kind"] as? String == "cell" }
+    #expect(cells.map { $0["id"] as? String } == ["b"])
+    let header = try #require(elements.first { $0["kind"] as? String == "header" })
+    let frame = try #require(header["frame"] as? [String: Double])
+    #expect(frame["y"] == 60)
+  }
+
   @Test func usageErrors() {
     var io = MemoryIO(files: ["feed.json": Self.feed])
     #expect(QueryCommand.run(["feed.json", "--scroll", "0=5"], io: &io) { nil } == .usageError)

@@ -38,6 +38,8 @@
 //                                      (Badges.swift)
 //   peer-runner interaction [SIZES]    ours-only: drop targets, focus steps, previews and
 //                                      accessibility (Interaction.swift)
+//   peer-runner runs [--sizes N,…]     ours-only: cells as one run against the same cells
+//                                      written out, a process per case (Runs.swift)
 
 import BenchmarkWorkloads
 import Flexbox
@@ -391,12 +393,34 @@ do {
       sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil),
       queriesOnly: arguments.count > 3 && arguments[3] == "queries")
   case "interaction": try interactionProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
+  case "runs": try runsProbes(arguments.dropFirst(2))
+  case "runs-case":
+    guard arguments.count > 4, let n = Int(arguments[4]) else {
+      throw RunsUsage(text: "runs-case run|written SHAPE N")
+    }
+    let budget = Double(optionValue("budget", in: arguments.dropFirst(5)) ?? "") ?? 3
+    try runsCase(storage: arguments[2], shape: arguments[3], count: n, budget: budget)
+  case "runs-feed":
+    guard arguments.count > 3, let n = Int(arguments[2]), let c = Int(arguments[3]) else {
+      throw RunsUsage(text: "runs-feed N C")
+    }
+    FileHandle.standardOutput.write(
+      Data(RunFeed.json(cells: n, cycle: c, writtenOut: arguments.dropFirst(4).contains("--written"))))
+  case "runs-cli":
+    guard arguments.count > 3, arguments[3] == "mid" || Double(arguments[3]) != nil else {
+      throw RunsUsage(text: "runs-cli FEED Y|mid")
+    }
+    let budget = Double(optionValue("budget", in: arguments.dropFirst(4)) ?? "") ?? 3
+    try runsCLI(path: arguments[2], offset: Double(arguments[3]), budget: budget)
+  case "grid-runs": try gridRunProbes(count: arguments.count > 2 ? Int(arguments[2])! : 1_000_000)
   default:
     FileHandle.standardError.write(
       Data(
         ("usage: peer-runner generate DIR [SIZES] | lcg K | serve | probes [SIZES] | incremental [SIZES]"
           + " | memory KIND N | ingest FILE | ingest-check FILE N | scroll [SIZES] | queries [SIZES]"
-          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES]\n").utf8))
+          + " | separators [SIZES] | collapse [SIZES] | badges [SIZES] | interaction [SIZES]"
+          + " | runs [--sizes N,…] [--shapes …] | runs-case … | runs-feed N C | runs-cli FEED Y"
+          + " | grid-runs [N]\n").utf8))
     exit(2)
   }
 } catch {

@@ -20,11 +20,51 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting),
     // and their sizes written straight into the row's chunks.
     var cells = CarouselCells.Builder(count: section.cells.count, arena: arena)
-    try section.cells.forEachChunk { (chunk, first) throws(LayoutError) in
-      guard let base = chunk.baseAddress else { return true }
-      try cells.append(chunk.count) { (k) throws(LayoutError) in
-        let size = try row.size(of: base + k, at: first + k)
-        return (size.width, size.height)
+    try section.cells.forEachStretch { (stretch, first) throws(LayoutError) in
+      switch stretch {
+      case .cells(let chunk):
+        guard let base = chunk.baseAddress else { return true }
+        try cells.append(chunk.count) { (k) throws(LayoutError) in
+          let size = try row.size(of: base + k, at: first + k)
+          return (size.width, size.height)
+        }
+      case .run(let leaf, let local):
+        // A run's pattern is sized once when no cell of it asks a callback (whose answer may
+        // depend on the index): its cells are not written out, nor their identifiers made.
+        let pattern = leaf.run!.pattern
+        var sizes: [(width: Double, height: Double)]? = []
+        for cell in pattern {
+          if case .sizing = cell.size {
+            sizes = nil
+            break
+          }
+          guard
+            let size = try? withUnsafePointer(
+              to: cell, { (cell) throws(LayoutError) in try row.size(of: cell, at: first) })
+          else {
+            sizes = nil
+            break
+          }
+          sizes?.append((size.width, size.height))
+        }
+        let count = leaf.count - local
+        if let sizes {
+          let phase = (leaf.runStart + local) % sizes.count
+          cells.append(count) { k in sizes[(phase + k) % sizes.count] }
+        } else {
+          var offset = local
+          while offset < leaf.count {
+            let window = leaf.materialized(offset..<min(leaf.count, offset + CellList.chunkCapacity))
+            let start = first + (offset - local)
+            try window.withUnsafeBufferPointer { (window) throws(LayoutError) in
+              try cells.append(window.count) { (k) throws(LayoutError) in
+                let size = try row.size(of: window.baseAddress! + k, at: start + k)
+                return (size.width, size.height)
+              }
+            }
+            offset += window.count
+          }
+        }
       }
       return true
     }

@@ -272,6 +272,12 @@ package struct InteractionQueryAnswerer {
       writer.write("{\"error\":" + read.refusal(message, at: path) + "}")
     }
     func cell(_ path: ListIndexPath) -> String { "[\(path.section),\(path.item)]" }
+    /// Why `path` names no cell: none there, or one its collapsed section hides.
+    func noCell(_ path: ListIndexPath) -> String {
+      "there is no cell \(cell(path))"
+        + (snapshot.isHiddenCell(path)
+          ? " (section \(path.section) is collapsed: its cells have no frame)" : "")
+    }
     func offsets(_ given: HorizontalOffsets?, _ prefix: String) -> HorizontalOffsets? {
       guard let given else { return horizontalOffsets }
       for section in given.offsets.keys.sorted() where !snapshot.isCarousel(section) {
@@ -286,7 +292,7 @@ package struct InteractionQueryAnswerer {
     switch read.query {
     case .moveTarget(let dragging, let point, let between, let preview, let scroll):
       guard snapshot.frame(of: dragging) != nil else {
-        return refuse("there is no cell \(cell(dragging))", "moveTarget.dragging")
+        return refuse(noCell(dragging), "moveTarget.dragging")
       }
       guard let scroll = offsets(scroll, "moveTarget") else { return }
       let target = snapshot.moveTarget(
@@ -309,7 +315,7 @@ package struct InteractionQueryAnswerer {
       writer.write("}")
     case .focus(let from, let direction, let scroll):
       guard snapshot.frame(of: from) != nil else {
-        return refuse("there is no cell \(cell(from))", "focus.from")
+        return refuse(noCell(from), "focus.from")
       }
       guard let scroll = offsets(scroll, "focus") else { return }
       let target = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: scroll)
@@ -318,7 +324,7 @@ package struct InteractionQueryAnswerer {
       writer.write("}")
     case .accessibility(let path):
       guard let info = snapshot.accessibility(of: path) else {
-        return refuse("there is no cell \(cell(path))", "accessibility")
+        return refuse(noCell(path), "accessibility")
       }
       writer.write("{\"posinset\":\(info.positionInSet),\"setsize\":\(info.setSize)")
       if let grid = info.grid {

@@ -328,7 +328,8 @@ extension ScrollSession {
   /// ```
   ///
   /// `state` appears after ``ScrollEvent/save``; `carouselOffsets` lists the carousels not at
-  /// 0, by section; `listHeader` is ``listHeaderFrame``.
+  /// 0, by section; `listHeader` is ``listHeaderFrame``; `"hiddenJump": [s, i]` appears while
+  /// the pending jump's cell is hidden in a collapsed section (``hiddenJumpTarget``).
   public func jsonString(step: ScrollStep) -> String {
     func paths(_ list: [ListIndexPath]) -> String {
       var out = "["
@@ -347,6 +348,7 @@ extension ScrollSession {
       out += (n == 0 ? "" : ",") + "\"\(section)\":" + formatted(carouselOffsets[section])
     }
     out += "},\"listHeader\":" + (listHeaderFrame.map(frameJSON) ?? "null")
+    if let hidden = hiddenJumpTarget { out += ",\"hiddenJump\":[\(hidden.section),\(hidden.item)]" }
     if let state = step.state { out += ",\"state\":" + state.jsonString() }
     return out + "}"
   }

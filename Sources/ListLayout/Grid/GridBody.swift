@@ -21,11 +21,21 @@ struct GridRowRecord: Equatable, BitwiseCopyable {
 
 /// Whole rows of a sparse grid, about ``targetItemCount`` cells: the unit an edit replaces.
 /// Rows inside a page are `rowSpacing` apart; a page starts at a row's start.
+///
+/// A page may repeat its rows (a run of cells whose rows repeat, see <doc:RunsOfCells>): its
+/// ``items`` and ``rows`` are then one period, and copy *p* of the period sits ``pitch`` × *p*
+/// below the page's top, its cells ``periodItemCount`` × *p* further on. Every read goes
+/// through ``item(_:)``, ``row(_:)`` and the row searches, which divide.
 final class GridPage: Sendable {
-  /// Cells, in item order.
+  /// Cells, in item order (one period of them).
   let items: ContiguousArray<GridItemRecord>
-  /// Rows, top to bottom.
+  /// Rows, top to bottom (one period of them).
   let rows: ContiguousArray<GridRowRecord>
+  /// The copies of the period the page holds (1 for a page written out).
+  let repeats: Int
+  /// The distance from a copy's top to the next one's: the period's height and the row
+  /// spacing (0 for a page written out).
+  let pitch: Double
   /// The bottom of the last row.
   let height: Double
 
@@ -35,23 +45,76 @@ final class GridPage: Sendable {
   init(items: ContiguousArray<GridItemRecord>, rows: ContiguousArray<GridRowRecord>) {
     self.items = items
     self.rows = rows
+    repeats = 1
+    pitch = 0
     height = rows.last?.maxY ?? 0
   }
 
-  var itemCount: Int { items.count }
+  /// A page of `repeats` copies of `period`'s rows, `rowSpacing` apart.
+  init(repeating period: GridPage, _ repeats: Int, rowSpacing: Double) {
+    precondition(
+      period.repeats == 1 && repeats >= 1 && !period.rows.isEmpty, "a grid period repeats its rows")
+    items = period.items
+    rows = period.rows
+    self.repeats = repeats
+    pitch = period.height + rowSpacing
+    height = Double(repeats - 1) * pitch + period.height
+  }
+
+  /// The cells of one period.
+  var periodItemCount: Int { items.count }
+  var itemCount: Int { items.count * repeats }
+  var rowCount: Int { rows.count * repeats }
+
+  /// Cell `local`'s record, its y relative to the page's top.
+  @inline(__always)
+  func item(_ local: Int) -> GridItemRecord {
+    if repeats == 1 { return items[local] }
+    let (copy, r) = local.quotientAndRemainder(dividingBy: items.count)
+    var record = items[r]
+    record.y = Double(copy) * pitch + record.y
+    return record
+  }
+
+  /// Row `row`'s record (its first cell page-local, its y relative to the page's top).
+  @inline(__always)
+  func row(_ row: Int) -> GridRowRecord {
+    if repeats == 1 { return rows[row] }
+    let (copy, r) = row.quotientAndRemainder(dividingBy: rows.count)
+    var record = rows[r]
+    record.firstItem += copy * items.count
+    record.y = Double(copy) * pitch + record.y
+    return record
+  }
 
   /// The cells of row `row` (page-local).
   func items(ofRow row: Int) -> Range<Int> {
-    rows[row].firstItem..<(row + 1 < rows.count ? rows[row + 1].firstItem : items.count)
+    self.row(row).firstItem..<(row + 1 < rowCount ? self.row(row + 1).firstItem : itemCount)
   }
 
-  /// The first row whose bottom is below `y`, or `rows.count`.
+  /// The row holding cell `local`.
+  ///
+  /// - Complexity: O(log r) for r rows of a period.
+  func row(holding local: Int) -> Int {
+    let (copy, r) = local.quotientAndRemainder(dividingBy: items.count)
+    var low = 0
+    var high = rows.count - 1
+    while low < high {
+      let mid = (low + high + 1) >> 1
+      if rows[mid].firstItem <= r { low = mid } else { high = mid - 1 }
+    }
+    return copy * rows.count + low
+  }
+
+  /// The first row whose bottom is below `y`, or ``rowCount``.
+  ///
+  /// - Complexity: O(log (repeats · r)).
   func firstRow(endingBelow y: Double) -> Int {
     var low = 0
-    var high = rows.count
+    var high = rowCount
     while low < high {
       let mid = (low + high) >> 1
-      if rows[mid].maxY > y { high = mid } else { low = mid + 1 }
+      if row(mid).maxY > y { high = mid } else { low = mid + 1 }
     }
     return low
   }
@@ -121,14 +184,28 @@ struct GridRowWriter {
     return false
   }
 
-  /// Closes the page being written, if it has rows.
-  mutating func closePage() {
-    guard !rows.isEmpty else { return }
+  /// Closes the page being written, if it has rows: whether it had.
+  @discardableResult
+  mutating func closePage() -> Bool {
+    guard !rows.isEmpty else { return false }
     pages.append(GridPage(items: items, rows: rows))
     items.removeAll(keepingCapacity: true)
     rows.removeAll(keepingCapacity: true)
     nextY = 0
+    return true
   }
+
+  /// Closes the page being written and adds a page of `repeats` copies of `period`'s rows
+  /// (written by a writer of its own, from a row's start): the open row must be closed.
+  mutating func appendRepeated(_ period: GridPage, _ repeats: Int) {
+    precondition(openRow == nil, "a repeated period starts a row")
+    closePage()
+    pages.append(GridPage(repeating: period, repeats, rowSpacing: metrics.rowSpacing))
+    rowCount += period.rows.count
+  }
+
+  /// Whether no row is open.
+  var atRowStart: Bool { openRow == nil }
 
   /// The pages written, the open row and the last page closed.
   mutating func finish() -> [GridPage] {
@@ -161,7 +238,7 @@ struct GridBody: SectionBody {
     self.pages = BlockArray(pages)
     pageHeights = PrefixSumTree(pages.lazy.map(\.height))
     pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
-    pageRowCounts = PrefixSumTree(pages.lazy.map(\.rows.count))
+    pageRowCounts = PrefixSumTree(pages.lazy.map(\.rowCount))
     self.metrics = metrics
   }
 
@@ -179,16 +256,11 @@ struct GridBody: SectionBody {
   func gridPlacement(ofItem item: Int, spans: (Int) -> GridSpan?) -> GridCellPlacement? {
     let (k, local) = locate(item: item)
     let page = pages[k]
-    var low = 0
-    var high = page.rows.count - 1
-    while low < high {
-      let mid = (low + high + 1) >> 1
-      if page.rows[mid].firstItem <= local { low = mid } else { high = mid - 1 }
-    }
+    let low = page.row(holding: local)
     let columns = metrics.columnCount
     func span(_ k: Int) -> Int { (spans(k) ?? .columns(1)).columns(in: columns) }
     var column = 0
-    for before in (item - (local - page.rows[low].firstItem))..<item { column += span(before) }
+    for before in (item - (local - page.row(low).firstItem))..<item { column += span(before) }
     return GridCellPlacement(
       row: pageRowCounts.prefix(k) + low, column: column, span: span(item), rowCount: pageRowCounts.total,
       columnCount: columns)
@@ -209,7 +281,7 @@ struct GridBody: SectionBody {
 
   @inline(__always)
   func frame(page: GridPage, local: Int, y: Double) -> Rect {
-    var frame = page.items[local].frame
+    var frame = page.item(local).frame
     frame.origin.y = y + frame.origin.y
     return frame
   }
@@ -239,6 +311,46 @@ struct GridBody: SectionBody {
     }
   }
 
+  /// A repeated page's cells as one periodic ``FrameRun`` (one period's frames, moved by the
+  /// page's pitch), every other page's written out in runs of at most ``frameRunLimit``.
+  ///
+  /// - Complexity: O(log p + written-out cells + periods' cells).
+  func forEachFrameRun(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void) {
+    guard !items.isEmpty else { return }
+    var (k, local) = locate(item: items.lowerBound)
+    var item = items.lowerBound
+    var frames: [Rect] = []
+    var first = item
+    func flush() {
+      guard !frames.isEmpty else { return }
+      body(FrameRun(first: first, count: frames.count, frames: frames, step: .zero))
+      frames.removeAll(keepingCapacity: true)
+    }
+    while item < items.upperBound {
+      let page = pages[k]
+      let y = pageOrigin(k, origin)
+      let end = min(page.itemCount, local + (items.upperBound - item))
+      let period = page.periodItemCount
+      if page.repeats > 1 && end - local >= 2 * period {
+        flush()
+        let frames = (0..<period).map { frame(page: page, local: local + $0, y: y) }
+        body(FrameRun(first: item, count: end - local, frames: frames, step: Point(x: 0, y: page.pitch)))
+        item += end - local
+      } else {
+        while local < end {
+          if frames.isEmpty { first = item }
+          frames.append(frame(page: page, local: local, y: y))
+          if frames.count == frameRunLimit { flush() }
+          item += 1
+          local += 1
+        }
+      }
+      k += 1
+      local = 0
+    }
+    flush()
+  }
+
   /// Finds the first page and row by binary search and visits only the rows overlapping the
   /// band.
   ///
@@ -257,14 +369,14 @@ struct GridBody: SectionBody {
       if y >= maxY + searchSlack(maxY) { return }
       let page = pages[pageIndex]
       var row = page.firstRow(endingBelow: minY - y - searchSlack(minY))
-      while row < page.rows.count, y + page.rows[row].y < maxY + searchSlack(maxY) {
+      while row < page.rowCount, y + page.row(row).y < maxY + searchSlack(maxY) {
         for local in page.items(ofRow: row)
         where !body(firstItem + local, frame(page: page, local: local, y: y)) {
           return
         }
         row += 1
       }
-      if row < page.rows.count { return }
+      if row < page.rowCount { return }
       firstItem += page.itemCount
       pageIndex += 1
     }
@@ -307,9 +419,10 @@ struct GridBody: SectionBody {
     var row = number
     while page < pages.count {
       let y = pageOrigin(page, origin)
-      let rows = pages[page].rows
-      while local < rows.count {
-        if !body(row, y + rows[local].y, y + rows[local].maxY) { return }
+      let rows = pages[page]
+      while local < rows.rowCount {
+        let record = rows.row(local)
+        if !body(row, y + record.y, y + record.maxY) { return }
         local += 1
         row += 1
       }
@@ -339,7 +452,7 @@ struct GridBody: SectionBody {
       number -= 1
     } else if pageIndex > 0 {
       pageIndex -= 1
-      local = pages[pageIndex].rows.count - 1
+      local = pages[pageIndex].rowCount - 1
       number -= 1
     }
     var upper: (row: Int, bottom: Double)?
@@ -366,19 +479,12 @@ struct GridBody: SectionBody {
 
   func line(holding item: Int) -> Int {
     let (page, local) = locate(item: item)
-    let rows = pages[page].rows
-    var low = 0
-    var high = rows.count - 1
-    while low < high {
-      let mid = (low + high + 1) >> 1
-      if rows[mid].firstItem <= local { low = mid } else { high = mid - 1 }
-    }
-    return pageRowCounts.prefix(page) + low
+    return pageRowCounts.prefix(page) + pages[page].row(holding: local)
   }
 
   func firstItem(ofLine line: Int) -> Int {
     let (page, local) = rowPosition(line)
-    return pageItemCounts.prefix(page) + pages[page].rows[local].firstItem
+    return pageItemCounts.prefix(page) + pages[page].row(local).firstItem
   }
 
   /// The number of rows on the pages before `page`.
@@ -400,24 +506,31 @@ struct GridBody: SectionBody {
     }
     for (k, page) in pages.enumerated() {
       if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k]
-        || page.rows.count != pageRowCounts[k]
+        || page.rowCount != pageRowCounts[k]
       {
         fail("section \(s) page \(k) index entries differ from the page")
       }
       if page.rows.isEmpty || page.rows[0].firstItem != 0 || page.rows[0].y != 0 {
         fail("section \(s) page \(k) does not start with a row at its top")
       }
-      for row in page.rows.indices {
-        let record = page.rows[row]
+      if page.repeats < 1 || (page.repeats > 1 && !(page.pitch >= page.rows.last!.maxY)) {
+        fail("section \(s) page \(k) repeats \(page.repeats) times \(page.pitch) apart")
+      }
+      // A repeated page's rows are those of its period again: its first two copies and its
+      // last row stand for all of them.
+      let checked =
+        page.repeats > 2 ? Array(0..<(2 * page.rows.count)) + [page.rowCount - 1] : Array(0..<page.rowCount)
+      for row in checked {
+        let record = page.row(row)
         if row > 0 {
-          let previous = page.rows[row - 1]
+          let previous = page.row(row - 1)
           if record.y < previous.maxY - check.epsilon || record.firstItem <= previous.firstItem {
             fail("section \(s) page \(k) row \(row) is not below the row before it")
           }
         }
         var previousMaxX = -Double.infinity
         for i in page.items(ofRow: row) {
-          let frame = page.items[i].frame
+          let frame = page.item(i).frame
           if !frame.isFinite || frame.width < 0 || frame.height < 0 {
             fail("section \(s) page \(k) item \(i) frame \(frame)")
             continue

@@ -91,32 +91,58 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
   /// Places cells `start...` in sparse order into `writer`. After each page is closed,
   /// `stop` is asked with the next cell's index whether to stop there. Returns whether it
   /// stopped.
+  ///
+  /// A run's rows repeat once a row starts at the same place in its pattern as an earlier
+  /// row of the run did (``SparseRun``): the rows between are placed once and the copies
+  /// that follow, while the run lasts, become one repeated page.
   private func placeSparse(
     _ cells: CellList, from start: Int, context: SectionContext, metrics: GridMetrics,
     writer: inout GridRowWriter, stop: (Int) -> Bool
   ) throws(LayoutError) -> Bool {
     let sizer = GridCellSizer(context: context, metrics: metrics)
-    let columns = metrics.columnCount
-    var column = 0
+    var cursor = SparseCursor(columns: metrics.columnCount)
     var stopped = false
-    try cells.forEachChunk(from: start) { (chunk, first) throws(LayoutError) in
-      guard let base = chunk.baseAddress else { return true }
-      for offset in max(0, start - first)..<chunk.count {
-        let item = first + offset
-        let cell = base + offset
-        let span = try sizer.span(of: cell, at: item)
-        if column + span > columns && column > 0 {
-          // The cell does not fit in what is left of the row: the row ends here.
-          if writer.closeRow(), stop(item) {
+    try cells.forEachStretch(from: start) { (stretch, first) throws(LayoutError) in
+      switch stretch {
+      case .cells(let chunk):
+        guard let base = chunk.baseAddress else { return true }
+        for offset in max(0, start - first)..<chunk.count {
+          let item = first + offset
+          let cell = base + offset
+          let span = try sizer.span(of: cell, at: item)
+          let height = try sizer.height(of: cell, at: item, span: span)
+          if !cursor.place(item: item, span: span, height: height, writer: &writer, stop: stop) {
             stopped = true
             return false
           }
-          column = 0
         }
-        writer.place(column: column, span: span, height: try sizer.height(of: cell, at: item, span: span))
-        column += span
+        return true
+      case .run(let leaf, let local):
+        if let run = SparseRun(leaf, from: local, sizer: sizer, at: first) {
+          stopped = !run.place(
+            from: first, cursor: &cursor, metrics: metrics, writer: &writer, stop: stop)
+          return !stopped
+        }
+        // Cells sized by a callback (or with a bad value): one by one, as written out.
+        var offset = local
+        while offset < leaf.count {
+          let end = min(leaf.count, offset + CellList.chunkCapacity)
+          let window = leaf.materialized(offset..<end)
+          for k in window.indices {
+            let item = first + (offset - local) + k
+            let span = try withUnsafePointer(to: window[k]) { (cell) throws(LayoutError) in
+              try sizer.span(of: cell, at: item)
+            }
+            let height = try sizer.height(of: window[k], at: item, span: span)
+            if !cursor.place(item: item, span: span, height: height, writer: &writer, stop: stop) {
+              stopped = true
+              return false
+            }
+          }
+          offset = end
+        }
+        return true
       }
-      return true
     }
     return stopped
   }
@@ -209,13 +235,13 @@ extension GridBody {
         pages[range.lowerBound + offset] = page
         pageHeights[range.lowerBound + offset] = page.height
         pageItemCounts[range.lowerBound + offset] = page.itemCount
-        pageRowCounts[range.lowerBound + offset] = page.rows.count
+        pageRowCounts[range.lowerBound + offset] = page.rowCount
       }
     } else {
       pages.replaceSubrange(range, with: newPages)
       pageHeights.replaceSubrange(range, with: newPages.map(\.height))
       pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
-      pageRowCounts.replaceSubrange(range, with: newPages.map(\.rows.count))
+      pageRowCounts.replaceSubrange(range, with: newPages.map(\.rowCount))
     }
   }
 }

@@ -14,6 +14,28 @@ extension LayoutSnapshot {
     frame(of: indexPath).map { scrollRange($0) }
   }
 
+  /// Whether `indexPath` names a cell the model keeps in a collapsed section (laid out as
+  /// its header and footer only: the cell has no frame).
+  ///
+  /// - Complexity: O(1).
+  func isHiddenCell(_ indexPath: ListIndexPath) -> Bool {
+    guard model.sections.indices.contains(indexPath.section) else { return false }
+    let section = model.sections[indexPath.section]
+    return section.collapsed && indexPath.item >= 0 && indexPath.item < section.cells.count
+  }
+
+  /// What a jump to a cell hidden in a collapsed section aligns in its place: the extent
+  /// along the scroll axis of the section's header at its natural position, or of the whole
+  /// section (insets and footer) when it has no header; `nil` for a cell that is not hidden.
+  ///
+  /// - Complexity: O(log s).
+  func standInExtent(ofHidden indexPath: ListIndexPath) -> (min: Double, max: Double)? {
+    guard isHiddenCell(indexPath) else { return nil }
+    if let header = supplementaryLayoutFrame(.header, indexPath.section) { return (header.minY, header.maxY) }
+    let extent = alongExtent(ofSection: indexPath.section)
+    return (extent.top, extent.bottom)
+  }
+
   /// Calls `body` with each section (and its top) whose extent along the scroll axis may
   /// overlap `low ..< high`, in order, until it returns `false`.
   ///

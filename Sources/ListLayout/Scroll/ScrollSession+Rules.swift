@@ -30,6 +30,17 @@ extension ScrollSession {
   /// The pending jump, if any (a jump to an item names the item where its cell is now).
   public var pendingJump: ScrollJump? { pending?.current }
 
+  /// The pending jump's cell when it is hidden in a collapsed section (the model keeps it, the
+  /// layout has no frame for it): the session aligns the section's header in its place (the
+  /// section itself when it has no header) until the section expands, when the jump lands on
+  /// the cell. `nil` without a pending jump or when its cell is laid out.
+  ///
+  /// - Complexity: O(log s + log p).
+  public var hiddenJumpTarget: ListIndexPath? {
+    guard let target = pending?.target, snapshot.isHiddenCell(target) else { return nil }
+    return target
+  }
+
   /// The anchor: the first cell, in index-path order, whose frame overlaps the band between
   /// the insets, `(offset + T, offset + H − B)`, along the scroll axis. A change keeps it
   /// where it is on screen; ``savedState()`` records it.
@@ -241,15 +252,18 @@ extension ScrollSession {
       guard let path = indexPath(ofIdentifier: id) else { throw .unknownIdentifier(id) }
       return path
     case .item(let path):
-      guard snapshot.frame(of: path) != nil else { throw .noSuchItem(path) }
+      guard snapshot.frame(of: path) != nil || snapshot.isHiddenCell(path) else { throw .noSuchItem(path) }
       return path
     }
   }
 
   /// The offset that aligns `target` as `jump` asks, clamped: top `min − T + d`, center
-  /// `(min + max) / 2 − (T + (H − T − B) / 2) + d`, bottom `max − (H − B) + d`.
+  /// `(min + max) / 2 − (T + (H − T − B) / 2) + d`, bottom `max − (H − B) + d`; a cell
+  /// hidden in a collapsed section stands in by its section's header (or the section).
   func alignedOffset(_ jump: ScrollJump, target: ListIndexPath) -> Double? {
-    guard let extent = snapshot.alongExtent(of: target) else { return nil }
+    guard let extent = snapshot.alongExtent(of: target) ?? snapshot.standInExtent(ofHidden: target) else {
+      return nil
+    }
     let top = options.topInset
     let bottom = options.bottomInset
     let length = viewportLength

@@ -22,7 +22,7 @@ import Testing
       if: HTMLPageChromiumTests.enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to press keys and drag on the HTML page in headless Chromium"),
     .timeLimit(.minutes(10)),
-    arguments: [["--direction", "rtl"], ["--horizontal"]])
+    arguments: [["--direction", "rtl", "--list-header"], ["--horizontal", "--list-header"]])
   func rightToLeftAndHorizontalPages(options: [String]) throws {
     _ = try Self.runInteractionCheck(
       ["--cells", "20000", "--seed", "11", "--samples", "200", "--presses", "60"] + options)

@@ -276,6 +276,9 @@ enum InteractionModels {
     if !carousels && rng.below(3) == 0 { model.configuration.scrollDirection = .horizontal }
     if rng.below(3) == 0 { model.configuration.listHeader = ListSupplementary(height: Double(rng.below(40))) }
     if rng.below(4) == 0 { model.configuration.listFooter = ListSupplementary(height: Double(rng.below(40))) }
+    // Collapsed sections: their cells are in the model and nowhere in the layout (a drop over
+    // one targets item 0 of it and hides the dragged cell there).
+    for s in model.sections.indices where rng.below(6) == 0 { model.sections[s].collapsed = true }
     return model
   }
 

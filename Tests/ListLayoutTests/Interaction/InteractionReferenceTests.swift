@@ -107,6 +107,41 @@ import Testing
     }
   }
 
+  /// Over a collapsed section (header, insets, footer) the target is item 0 of it, as for a
+  /// section without cells, and the preview hides the cell there: the source closes up, the
+  /// model's section starts with the dragged cell, which has no frame.
+  @Test func aDropIntoACollapsedSectionHidesTheCell() throws {
+    for horizontal in [false, true] {
+      var configuration = ListConfiguration(width: 320)
+      if horizontal { configuration.scrollDirection = .horizontal }
+      let cells = { (prefix: String, n: Int) in
+        (0..<n).map { Cell(id: "\(prefix)\($0)", width: 90, height: 40) }
+      }
+      let folded = Section(
+        header: Supplementary(height: 30), footer: Supplementary(height: 20), cells: cells("k", 3),
+        collapsed: true)
+      let model = ListModel(
+        configuration: configuration,
+        sections: [Section(cells: cells("a", 7)), folded, Section(cells: cells("b", 4))])
+      let snapshot = try model.layout()
+      let section = try #require(snapshot.sectionFrame(1))
+      let dragging = ListIndexPath(item: 2, section: 0)
+      for point in [Point(x: section.midX, y: section.midY), Point(x: section.minX + 1, y: section.minY + 1)]
+      {
+        let target = snapshot.moveTarget(dragging: dragging, at: point)
+        #expect(target == ListIndexPath(item: 0, section: 1), "\(point)")
+        #expect(
+          snapshot.moveTarget(dragging: dragging, at: point, allowsMovesBetweenSections: false)?.section == 0)
+        let preview = try snapshot.previewingMove(from: dragging, to: ListIndexPath(item: 0, section: 1))
+        #expect(preview.numberOfItems(inSection: 0) == 6)
+        #expect(preview.numberOfItems(inSection: 1) == 0)
+        #expect(preview.frame(of: ListIndexPath(item: 0, section: 1)) == nil)
+        #expect(preview.model.sections[1].cells.map(\.id) == ["a2", "k0", "k1", "k2"])
+        #expect(preview.allAttributes().allSatisfy { $0.kind != .cell || $0.indexPath.section != 1 })
+      }
+    }
+  }
+
   /// The preview is the layout of the model with the move applied, bit for bit.
   @Test func previewsEqualAFullLayoutOfTheMovedModel() throws {
     for seed in UInt64(35_000)..<UInt64(35_000 + sweep(quick: 100, long: 1000)) {
