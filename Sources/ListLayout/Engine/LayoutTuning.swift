@@ -6,7 +6,7 @@ import Synchronization
 /// it, and its edits lay sections out again with it, so that a snapshot is always laid out
 /// under one tuning. The page storage a flow section gets (its own blocks, an arena, records
 /// on first read, two halves at once) is chosen from it in one place
-/// (``FlowSectionLayout/storagePlan(for:in:policy:)``), and written through one seam
+/// (``FlowSectionLayout/storagePlan(for:in:policy:runs:)``), and written through one seam
 /// (``PageStore``).
 ///
 /// The block shapes below the instance properties are constants of the data structures
@@ -60,6 +60,11 @@ extension LayoutTuning {
   static var flowPageItems: Int { 512 }
   /// About how many cells a grid page holds.
   static var gridPageItems: Int { 512 }
+  /// The fewest cells of a run in a flow section for which the layout looks for repeating
+  /// lines (shorter runs are laid out cell by cell).
+  static var flowRepetitionMinimumItems: Int { 32 }
+  /// The cells of a run a flow section's storage plan counts at most (the rest repeat).
+  static var flowRunPlannedItems: Int { 4_096 }
   /// Carousel cells per chunk of sizes and running sums (a power of two).
   static var carouselChunkShift: Int { 7 }
   /// Masonry records per shared chunk (a power of two).

@@ -79,6 +79,30 @@ struct FlowBody: SectionBody {
       let page = pages[k]
       let y = pageOrigin(k, origin)
       let end = min(page.itemCount, local + (items.upperBound - item))
+      if let repetition = page.repetition {
+        // A repetition: its base's records, each copy moved down by its offset.
+        let base = repetition.base
+        try base.withItemRecords { (records) throws(E) in
+          var (copy, r) = local.quotientAndRemainder(dividingBy: base.itemCount)
+          var shift = repetition.offset(copy)
+          while local < end {
+            var frame = records[r].frame
+            frame.origin.y = shift + frame.origin.y
+            try body(item, Self.frame(frame, y: y))
+            item += 1
+            local += 1
+            r += 1
+            if r == base.itemCount {
+              r = 0
+              copy += 1
+              shift = repetition.offset(copy)
+            }
+          }
+        }
+        k += 1
+        local = 0
+        continue
+      }
       // A walk reads each page once: a deferred page's records are computed for it only.
       try page.withItemRecords { (records) throws(E) in
         while local < end {
@@ -325,7 +349,11 @@ struct FlowBody: SectionBody {
         fail("section \(s) page \(k) first line does not start at 0")
       }
       let pageTop = check.origin.bodyTop + pageHeights.prefix(k)
-      for line in 0..<page.lineCount {
+      // A repetition's copies are its base's lines moved down: its first copy and the line
+      // that follows it are checked, and its last line.
+      let checked =
+        page.repetition.map { 0..<min(page.lineCount, $0.base.lineCount + 1) } ?? 0..<page.lineCount
+      for line in checked {
         let record = page.line(line)
         let lineTop = pageTop + record.y
         if lineTop < lineBottom - epsilon {
@@ -356,6 +384,9 @@ struct FlowBody: SectionBody {
             fail("section \(s) page \(k) item \(i) \(frame) leaves the content horizontally")
           }
         }
+      }
+      if page.repetition != nil, let last = page.lineCount > 0 ? page.line(page.lineCount - 1) : nil {
+        lineBottom = pageTop + last.y + last.height
       }
       if page.lineCount > 0 {
         if abs(page.height - page.line(page.lineCount - 1).maxY) > epsilon {

@@ -29,10 +29,10 @@ extension FlowSectionLayout {
   /// Places the section's cells, in halves when `secondHalf` is being laid out (steps 1–3),
   /// and finishes it.
   mutating func placeSection<Spacing: SpacingPolicy>(
-    _ section: Section, secondHalf: SecondHalf?, spacing: inout Spacing
+    _ section: Section, secondHalf: SecondHalf?, runs: FlowRuns = FlowRuns(), spacing: inout Spacing
   ) throws(LayoutError) -> FlowBody {
     guard let secondHalf else {
-      try place(section.cells, from: 0, spacing: &spacing)
+      try place(section.cells, runs: runs, spacing: &spacing)
       return typesetter.finishSection(spacing: &spacing)
     }
     // The helper reads the section: it ends before this returns or throws.

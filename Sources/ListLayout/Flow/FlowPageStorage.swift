@@ -63,16 +63,20 @@ extension FlowSectionLayout {
   }
 
   /// The storage plan of `section`, laid out with `policy`.
+  ///
+  /// A section with runs laid out by repetition (`runs`) is planned for the cells it lays
+  /// out one by one, and not split in halves (each half would lay its part of a run out
+  /// cell by cell).
   func storagePlan<Policy: SpacingPolicy>(
-    for section: Section, in context: SectionContext, policy: Policy
+    for section: Section, in context: SectionContext, policy: Policy, runs: FlowRuns
   ) -> StoragePlan {
     let joinWindow = tuning.joinWindow
     guard Policy.answersAreRepeatable else { return StoragePlan(joinWindow: joinWindow) }
-    let count = section.cells.count
+    let count = runs.plannedCount
     let defers = !computesFramesUpFront && count >= tuning.deferralMinimumItems
     return StoragePlan(
       source: defers ? Self.pageSource(section, in: context, policy: policy) : nil,
-      split: halvesSplit(count: count), joinWindow: joinWindow)
+      split: runs.runs.isEmpty ? halvesSplit(count: count) : nil, joinWindow: joinWindow)
   }
 
   /// The cell a section of `count` cells is split at, if it is laid out in halves.

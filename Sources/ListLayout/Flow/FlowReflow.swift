@@ -62,6 +62,15 @@ extension FlowSectionLayout {
       edit.groups.isEmpty
       ? [EditGroup(first: edit.first, lastDirty: edit.lastDirty, deltaBefore: 0, deltaAfter: edit.delta)]
       : edit.groups
+    // A group resumes on a plain page: the repeated page holding its resume line is cut
+    // around that line's copy first.
+    var old = old
+    for group in groups {
+      let (page, line) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
+      if old.pages[page].repetition != nil {
+        old.splitRepetition(atLine: old.pageLineCounts.prefix(page) + line)
+      }
+    }
     // Each run of groups replaces a run of old pages; the old pages between runs are kept.
     var splices: [(replaced: Range<Int>, pages: ContiguousArray<LinePage>)] = []
     var g = 0
@@ -84,6 +93,8 @@ extension FlowSectionLayout {
       var nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
       var replaced = pageIndex..<old.pages.count
       var synced = false
+      // The copies of a repeated page after the line the reflow re-synchronised on.
+      var copiesAfter: LinePage?
       while true {
         // 2–3. Reflow until the lines re-synchronise before the next group's resume line; a
         //      group reached first joins this one.
@@ -131,12 +142,23 @@ extension FlowSectionLayout {
           nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
           continue
         }
-        // 4b. Splice: the rest of the page the lines re-synchronised on, then old pages.
-        typesetter.appendLines(of: syncPage, from: sync.line, shiftedBy: sync.shift)
+        // 4b. Splice: the rest of the page the lines re-synchronised on, then old pages. On
+        //     a repeated page, the rest of the copy holding the line, then the copies after.
+        if let repetition = syncPage.repetition {
+          let base = repetition.base
+          let (copy, line) = sync.line.quotientAndRemainder(dividingBy: base.lineCount)
+          let top = syncPage.line(sync.line).y + sync.shift
+          typesetter.appendLines(of: base, from: line, shiftedBy: top - base.line(line).y)
+          if copy + 1 < repetition.copies { copiesAfter = base.repeated(repetition.copies - copy - 1) }
+        } else {
+          typesetter.appendLines(of: syncPage, from: sync.line, shiftedBy: sync.shift)
+        }
         replaced = pageIndex..<(sync.page + 1)
         break
       }
-      splices.append((replaced, typesetter.takePages()))
+      var pages = typesetter.takePages()
+      if let copiesAfter { pages.append(copiesAfter) }
+      splices.append((replaced, pages))
       guard synced else { break }
       g = next
     }

@@ -22,15 +22,16 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
   mutating func layout<Policy: SpacingPolicy>(
     _ section: Section, in context: SectionContext, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
-    let plan = storagePlan(for: section, in: context, policy: policy)
+    let runs = FlowRuns(section.cells, answersAreRepeatable: Policy.answersAreRepeatable)
+    let plan = storagePlan(for: section, in: context, policy: policy, runs: runs)
     let secondHalf = plan.split.map {
       SecondHalf(
         section, in: context, policy: policy, from: $0,
         pages: plan.secondHalfSetup(count: section.cells.count))
     }
     let body = try run(
-      PlaceSection(section: section, secondHalf: secondHalf), section, in: context,
-      pages: plan.setup(count: section.cells.count), policy: &policy)
+      PlaceSection(section: section, secondHalf: secondHalf, runs: runs), section, in: context,
+      pages: plan.setup(count: runs.plannedCount), policy: &policy)
     return geometry(of: section, body: body, in: context)
   }
 
@@ -73,11 +74,13 @@ struct FlowSectionLayout: SectionLayoutAlgorithm {
   struct PlaceSection: FlowPass {
     let section: Section
     let secondHalf: SecondHalf?
+    /// The runs laid out by repetition (none when the section is laid out in halves).
+    var runs = FlowRuns()
 
     func run<Spacing: SpacingPolicy>(
       _ layout: inout FlowSectionLayout, spacing: inout Spacing
     ) throws(LayoutError) -> FlowBody {
-      try layout.placeSection(section, secondHalf: secondHalf, spacing: &spacing)
+      try layout.placeSection(section, secondHalf: secondHalf, runs: runs, spacing: &spacing)
     }
   }
 

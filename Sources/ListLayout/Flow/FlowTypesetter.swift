@@ -307,6 +307,23 @@ struct FlowTypesetter {
     lineCellTraits.removeAll()
   }
 
+  /// Seals the finished lines (no line being filled) as a page ending at the last one's
+  /// bottom; the next line starts at the top of the next page. What a run's period of lines
+  /// starts and ends at (`Flow/FlowRepetition.swift`).
+  mutating func sealAtLineStart() {
+    pages.append(page.sealFinishedLines(height: position.pageBottom))
+    page.sealedAtLineStart()
+    position.pageBottom = 0
+  }
+
+  /// Replaces the last page sealed (one period of a run's lines, the next line starting as
+  /// its first did) by `copies` copies of it, and goes on below them.
+  mutating func repeatLastPage(copies: Int) {
+    let base = pages.removeLast()
+    pages.append(base.repeated(copies))
+    page.skip(items: (copies - 1) * base.itemCount)
+  }
+
   /// Appends `page`'s lines from `line` on, moved down by `shift`, after the finished lines.
   mutating func appendLines(of page: LinePage, from line: Int, shiftedBy shift: Double) {
     self.page.appendLines(of: page, from: line, shiftedBy: shift)

@@ -32,6 +32,10 @@ final class PageBuilder {
   /// from its flexbox tree (``noteComputedSize(at:)``): the pages holding it keep their
   /// records whatever the plan.
   @exclusivity(unchecked) private var lastComputedSize = -1
+  /// Whether the next page sealed keeps its records whatever the plan (a run's period, laid
+  /// out as one page past where the item index ends pages: laid out again, it would end
+  /// where the index says).
+  @exclusivity(unchecked) private var keepsNextRecords = false
 
   var itemCount: Int { store.counts.items }
   var lineCount: Int { store.counts.lines }
@@ -43,6 +47,7 @@ final class PageBuilder {
     lineIndent.removeAll()
     store.reset(to: setup.records, reserving: setup.reserve)
     lastComputedSize = -1
+    keepsNextRecords = false
     pagesFollowItemIndex = true
     switch setup.start {
     case .item(let item):
@@ -68,6 +73,7 @@ final class PageBuilder {
     pageStart = 0
     pageLimit = LinePage.targetItemCount
     lastComputedSize = -1
+    keepsNextRecords = false
   }
 
   /// Line `line`'s record.
@@ -156,7 +162,8 @@ final class PageBuilder {
     let start = PageStart(
       item: pageStart, lineAbove: lastSealedLineStart, aboveBottom: lastSealedHeight,
       indent: lineIndent.isEmpty ? LineIndent() : lineIndent[0])
-    let keepsRecords = counts.lines == 0 || lastComputedSize >= pageStart
+    let keepsRecords = counts.lines == 0 || lastComputedSize >= pageStart || keepsNextRecords
+    keepsNextRecords = false
     lastSealedHeight = height
     if pagesFollowItemIndex {
       if counts.lines > 0 { lastSealedLineStart = pageStart + store.line(counts.lines - 1).firstItem }
@@ -186,6 +193,32 @@ final class PageBuilder {
   func takeRecords(matching header: LinePage.Header) -> LinePage.Records {
     defer { lineIndent.removeAll() }
     return store.takeRecords(matching: header, indents: lineIndent)
+  }
+
+  // MARK: Repetitions
+
+  /// Seals no page until the next ``sealFinishedLines(height:continuing:)`` (a run's period of
+  /// lines is laid out as one page), and that page keeps its records. Takes effect for
+  /// cursors made after it.
+  func holdPages() {
+    pageLimit = Int.max
+    keepsNextRecords = true
+  }
+
+  /// Ends ``holdPages()``: pages end where the item index says again.
+  func releasePages() { pageLimit = Self.pageLimit(startingAt: pageStart) }
+
+  /// Notes that the next line starts at the top of a page whose page above ended at that
+  /// line's top (sealed at a line start, not as the line was finished): a page laid out
+  /// again then computes its first line's top as this pass does.
+  func sealedAtLineStart() { lastSealedHeight = 0 }
+
+  /// Moves the section's item index on by `items` cells laid out elsewhere (the copies of a
+  /// repeated page): where pages end and start from here is counted from there.
+  func skip(items: Int) {
+    pageStart += items
+    lastSealedLineStart += items
+    pageLimit = Self.pageLimit(startingAt: pageStart)
   }
 
   // MARK: Edits

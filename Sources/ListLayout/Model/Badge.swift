@@ -183,23 +183,33 @@ struct SectionBadges: Sendable, Hashable {
     var count = 0
     var farthest = BadgeReachCode.none
     let offsets = Cell.badgeSummaryOffsets
-    try cells.forEachChunk(from: range.lowerBound) { (chunk, first) throws(LayoutError) in
+    try cells.forEachLeaf(from: range.lowerBound) { (leaf, first) throws(LayoutError) in
       let start = max(0, range.lowerBound - first)
-      let end = min(chunk.count, range.upperBound - first)
-      guard start < end, let base = chunk.baseAddress else { return first + chunk.count < range.upperBound }
-      var k = start
-      while k < end {
-        let (badges, code) = Cell.badgeSummary(at: base + k, offsets: offsets)
-        if badges != 0 {
-          if code == .invalid {
-            try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]")
-          }
-          count += badges == .max ? chunk[k].badges.count : Int(badges)
-          farthest = Swift.max(farthest, code)
+      let end = min(leaf.count, range.upperBound - first)
+      guard start < end else { return first + leaf.count < range.upperBound }
+      guard let run = leaf.run else {
+        try leaf.elements.withUnsafeBufferPointer { (chunk) throws(LayoutError) in
+          try Self.count(chunk, start..<end, first: first, section: section, &count, &farthest)
         }
-        k += 1
+        return first + leaf.count < range.upperBound
       }
-      return first + chunk.count < range.upperBound
+      // A run: each cell of its cycle once, times the cells of the range it stands for.
+      let pattern = run.pattern
+      let cycle = pattern.count
+      for local in start..<min(end, start + cycle) {
+        let occurrences = (end - local + cycle - 1) / cycle
+        let (badges, code) = pattern.withUnsafeBufferPointer { cells in
+          Cell.badgeSummary(at: cells.baseAddress! + (leaf.runStart + local) % cycle, offsets: offsets)
+        }
+        guard badges != 0 else { continue }
+        let cell = leaf.element(at: local)
+        if code == .invalid {
+          try Self.reportInvalid(cell, path: "sections[\(section)].items[\(first + local)]")
+        }
+        count += (badges == .max ? cell.badges.count : Int(badges)) * occurrences
+        farthest = max(farthest, code)
+      }
+      return first + leaf.count < range.upperBound
     }
     self.init(count: count, farthest: farthest)
   }
@@ -210,6 +220,25 @@ struct SectionBadges: Sendable, Hashable {
     // (The bound is the same on every side: it holds in either axis.)
     let reach = count == 0 ? 0 : farthest.reach
     self.reach = BadgeReach(left: reach, right: reach, above: reach, below: reach)
+  }
+
+  /// Counts the badges of `chunk`'s cells `range` (section items from `first`).
+  private static func count(
+    _ chunk: UnsafeBufferPointer<Cell>, _ range: Range<Int>, first: Int, section: Int, _ count: inout Int,
+    _ farthest: inout BadgeReachCode
+  ) throws(LayoutError) {
+    guard let base = chunk.baseAddress else { return }
+    let offsets = Cell.badgeSummaryOffsets
+    for k in range {
+      let (badges, code) = Cell.badgeSummary(at: base + k, offsets: offsets)
+      if badges != 0 {
+        if code == .invalid {
+          try Self.reportInvalid(chunk[k], path: "sections[\(section)].items[\(first + k)]")
+        }
+        count += badges == .max ? chunk[k].badges.count : Int(badges)
+        farthest = max(farthest, code)
+      }
+    }
   }
 
   /// Throws the error naming `cell`'s first badge that cannot be laid out.

@@ -181,6 +181,34 @@ extension ChunkedList {
     return true
   }
 
+  /// Calls `body` with each leaf of the tree from the one holding element `start` on (a run
+  /// leaf whole) and the index of its first element, in order, while `body` returns `true`.
+  ///
+  /// - Complexity: O(log n) to reach the first leaf, then O(1) a leaf.
+  func forEachLeaf<E: Error>(from start: Int, _ body: (Node, _ first: Int) throws(E) -> Bool) throws(E) {
+    guard start < count else { return }
+    _ = try Self.forEachLeaf(of: root, from: start, first: 0, body)
+  }
+
+  private static func forEachLeaf<E: Error>(
+    of node: Node, from start: Int, first: Int, _ body: (Node, Int) throws(E) -> Bool
+  ) throws(E) -> Bool {
+    if node.isLeaf {
+      if node.count == 0 { return true }
+      return try body(node, first)
+    }
+    let (child, inner) = node.child(containing: start)
+    var first = first
+    for k in 0..<child { first += node.counts[k] }
+    for c in child..<node.children.count {
+      guard try forEachLeaf(of: node.children[c], from: c == child ? inner : 0, first: first, body) else {
+        return false
+      }
+      first += node.counts[c]
+    }
+    return true
+  }
+
   /// Appends `count` elements of `pattern`'s sequence as a run (no element written out).
   mutating func appendRun(_ pattern: RunPattern<Element>, count: Int) {
     precondition(count >= 0, "a run's count is not negative")

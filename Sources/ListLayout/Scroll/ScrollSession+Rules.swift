@@ -552,6 +552,17 @@ struct IdentifierIndex: Sendable {
   }
 
   private var entries: [Entry] = []
+  /// The runs whose cells' identifiers are derived (a prefix and a number), by prefix.
+  private var runs: [String: [RunEntry]] = [:]
+
+  /// A run of derived identifiers: `count` cells from `item` of `section`, numbered from
+  /// `number`.
+  private struct RunEntry {
+    var number: Int
+    var count: Int
+    var section: Int
+    var item: Int
+  }
   /// Where the entries whose hash's top `bits` bits are b start: `directory[b]`.
   private var directory: [Int32] = []
   private var bits = 8
@@ -559,13 +570,31 @@ struct IdentifierIndex: Sendable {
   /// - Complexity: O(n) for n cells.
   init(_ model: ListModel) {
     var entries: [Entry] = []
-    entries.reserveCapacity(model.cellCount)
+    var runs: [String: [RunEntry]] = [:]
     for (s, section) in model.sections.enumerated() {
-      for (i, cell) in section.cells.enumerated() {
-        guard let id = cell.id else { continue }
-        entries.append(Entry(hash: Self.hash(id), path: UInt64(s) << 32 | UInt64(i)))
+      section.cells.forEachLeaf { leaf, first in
+        guard let run = leaf.run else {
+          for (k, cell) in leaf.elements.enumerated() {
+            guard let id = cell.id else { continue }
+            entries.append(Entry(hash: Self.hash(id), path: UInt64(s) << 32 | UInt64(first + k)))
+          }
+          return true
+        }
+        if let prefix = run.idPrefix {
+          // Derived identifiers: found by their number, not listed.
+          runs[prefix, default: []].append(
+            RunEntry(number: run.firstID + leaf.runStart, count: leaf.count, section: s, item: first))
+        } else {
+          // Each cell of the cycle keeps its own identifier: its first cell in the run.
+          for k in 0..<min(leaf.count, run.pattern.count) {
+            guard let id = leaf.element(at: k).id else { continue }
+            entries.append(Entry(hash: Self.hash(id), path: UInt64(s) << 32 | UInt64(first + k)))
+          }
+        }
+        return true
       }
     }
+    self.runs = runs
     // Buckets of a few entries, in whole 8-bit digits: 8 bits up to 2,048 identifiers, else 16
     // (a directory of 256 KB; 15 entries a bucket at a million).
     if entries.count > 2_048 { bits = 16 }
@@ -600,6 +629,15 @@ struct IdentifierIndex: Sendable {
   ///
   /// - Complexity: O(|id| + log n).
   func first(_ id: String, in model: ListModel) -> ListIndexPath? {
+    var found = firstListed(id, in: model)
+    if !runs.isEmpty, let derived = firstDerived(id, in: model) {
+      if found.map({ (derived.section, derived.item) < ($0.section, $0.item) }) ?? true { found = derived }
+    }
+    return found
+  }
+
+  /// The first cell listed (written out, or a run's without a prefix) with identifier `id`.
+  private func firstListed(_ id: String, in model: ListModel) -> ListIndexPath? {
     let hash = Self.hash(id)
     let bucket = Int(hash >> UInt64(64 - bits))
     for k in Int(directory[bucket])..<Int(directory[bucket + 1]) where entries[k].hash == hash {
@@ -608,6 +646,31 @@ struct IdentifierIndex: Sendable {
       if model.sections[path.section].cells[path.item].id == id { return path }
     }
     return nil
+  }
+
+  /// The first run cell whose derived identifier is `id`: a run's prefix followed by a
+  /// number it holds, written as a run writes it (no leading zero).
+  ///
+  /// - Complexity: O(d · r) for the d digits ending `id` and r runs of each prefix tried.
+  private func firstDerived(_ id: String, in model: ListModel) -> ListIndexPath? {
+    let utf8 = Array(id.utf8)
+    var best: ListIndexPath?
+    var digits = 0
+    while digits < min(utf8.count, 18), (48...57).contains(utf8[utf8.count - 1 - digits]) { digits += 1 }
+    for length in stride(from: 1, through: digits, by: 1) {
+      let start = utf8.count - length
+      if length > 1 && utf8[start] == 48 { continue }
+      guard let entries = runs[String(decoding: utf8[..<start], as: UTF8.self)] else { continue }
+      let number = utf8[start...].reduce(0) { $0 * 10 + Int($1 - 48) }
+      for run in entries where number >= run.number && number - run.number < run.count {
+        let path = ListIndexPath(item: run.item + (number - run.number), section: run.section)
+        guard best.map({ (path.section, path.item) < ($0.section, $0.item) }) ?? true,
+          model.sections[path.section].cells[path.item].id == id
+        else { continue }
+        best = path
+      }
+    }
+    return best
   }
 
   /// FNV-1a over the identifier's UTF-8 bytes, mixed so that its low bits spread.

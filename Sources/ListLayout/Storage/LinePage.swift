@@ -78,6 +78,17 @@ final class LinePage: @unchecked Sendable, Equatable {
   private let deferred: DeferredRecords?
   /// The arena holding the stored records, or `nil` when the page owns them.
   private let arena: PageArena?
+  /// For a page that stands for identical pages one below the other (a run's repeated
+  /// lines), the page repeated and how many times; `nil` for every other page.
+  let repetition: Repetition?
+
+  /// A page standing for `copies` copies of `base` one below the other: copy *c*'s lines
+  /// and cells are `base`'s moved down by *c* times `base`'s height, its cells numbered
+  /// from *c* times `base`'s cell count (see `Flow/FlowRepetition.swift`).
+  struct Repetition {
+    let base: LinePage
+    let copies: Int
+  }
 
   /// A page's records: `itemCount` item records, `lineCount` line records, and the
   /// indentation before each line when any line of the page is indented (indentation is rare,
@@ -105,6 +116,7 @@ final class LinePage: @unchecked Sendable, Equatable {
     self.stored = Records(items: items, lines: lines, indents: indents)
     self.deferred = nil
     self.arena = arena
+    self.repetition = nil
   }
 
   /// A page whose records are computed when first read.
@@ -113,6 +125,22 @@ final class LinePage: @unchecked Sendable, Equatable {
     self.stored = nil
     self.deferred = deferred
     self.arena = nil
+    self.repetition = nil
+  }
+
+  /// A page standing for `copies` copies of `base` (a page of lines with records, not itself
+  /// a repetition) one below the other.
+  init(repeating base: LinePage, copies: Int) {
+    precondition(
+      base.repetition == nil && copies >= 1 && base.lineCount > 0, "a repetition of a page of lines")
+    let (items, itemsOverflow) = base.itemCount.multipliedReportingOverflow(by: copies)
+    let (lines, linesOverflow) = base.lineCount.multipliedReportingOverflow(by: copies)
+    precondition(!itemsOverflow && !linesOverflow, "a repetition's counts fit an Int")
+    self.header = Header(itemCount: items, lineCount: lines, height: base.height * Double(copies))
+    self.stored = nil
+    self.deferred = nil
+    self.arena = nil
+    self.repetition = Repetition(base: base, copies: copies)
   }
 
   deinit {
@@ -138,11 +166,11 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The x extents of the page's cells (``Header/cellExtents``).
   var cellExtents: CellExtents { header.cellExtents }
   /// Whether the page stores indentation.
-  var hasIndent: Bool { records.indents != nil }
+  var hasIndent: Bool { repetition?.base.hasIndent ?? (records.indents != nil) }
   /// Whether the page's records are computed when first read.
-  var isDeferred: Bool { deferred != nil }
+  var isDeferred: Bool { repetition?.base.isDeferred ?? (deferred != nil) }
   /// Whether the records are there to read (stored, or deferred and computed).
-  var hasRecords: Bool { deferred?.isComputed ?? true }
+  var hasRecords: Bool { repetition?.base.hasRecords ?? (deferred?.isComputed ?? true) }
 
   /// The records, stored or computed (once) now.
   @inline(__always)
@@ -156,6 +184,7 @@ final class LinePage: @unchecked Sendable, Equatable {
   func withItemRecords<Result, E: Error>(
     _ body: (UnsafeBufferPointer<ItemRecord>) throws(E) -> Result
   ) throws(E) -> Result {
+    precondition(repetition == nil, "a repetition's records are its base's")
     let count = itemCount
     if let stored { return try body(UnsafeBufferPointer(start: stored.items, count: count)) }
     return try deferred.unsafelyUnwrapped.withRecords(header) { (records) throws(E) in
@@ -166,17 +195,20 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The item records, valid while the page is alive (pages are only read through a
   /// snapshot or a builder that holds them).
   var itemRecords: UnsafeBufferPointer<ItemRecord> {
-    UnsafeBufferPointer(start: records.items, count: itemCount)
+    precondition(repetition == nil, "a repetition's records are its base's")
+    return UnsafeBufferPointer(start: records.items, count: itemCount)
   }
   /// The line records, valid while the page is alive.
   var lineRecords: UnsafeBufferPointer<LineRecord> {
-    UnsafeBufferPointer(start: records.lines, count: lineCount)
+    precondition(repetition == nil, "a repetition's records are its base's")
+    return UnsafeBufferPointer(start: records.lines, count: lineCount)
   }
 
   /// Line `line`'s record.
   @inline(__always)
   func line(_ line: Int) -> LineRecord {
     precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
+    if let repetition { return repetition.line(line) }
     return records.lines[line]
   }
 
@@ -188,6 +220,12 @@ final class LinePage: @unchecked Sendable, Equatable {
     let a = lhs.header
     let b = rhs.header
     guard a.itemCount == b.itemCount, a.lineCount == b.lineCount, a.height == b.height else { return false }
+    if let r = lhs.repetition, let s = rhs.repetition, r.base.itemCount == s.base.itemCount,
+      r.base.lineCount == s.base.lineCount, r.base == s.base
+    {
+      return true
+    }
+    if lhs.repetition != nil || rhs.repetition != nil { return equalLineByLine(lhs, rhs) }
     guard lhs.itemRecords.elementsEqual(rhs.itemRecords), lhs.lineRecords.elementsEqual(rhs.lineRecords)
     else { return false }
     for line in 0..<a.lineCount where lhs.indent(beforeLine: line) != rhs.indent(beforeLine: line) {
@@ -205,6 +243,7 @@ final class LinePage: @unchecked Sendable, Equatable {
 
   /// The page-local item range of line `line`.
   func items(ofLine line: Int) -> Range<Int> {
+    if let repetition { return repetition.items(ofLine: line) }
     let end = line + 1 < lineCount ? records.lines[line + 1].firstItem : itemCount
     return self.line(line).firstItem..<end
   }
@@ -213,11 +252,13 @@ final class LinePage: @unchecked Sendable, Equatable {
   @inline(__always)
   func frame(ofItem i: Int) -> Rect {
     precondition(i >= 0 && i < itemCount, "item \(i) out of the page's 0..<\(itemCount)")
+    if let repetition { return repetition.frame(ofItem: i) }
     return records.items[i].frame
   }
 
   /// The first line whose bottom lies below `y` (page-relative), or `lineCount`.
   func firstLine(endingBelow y: Double) -> Int {
+    if let repetition { return repetition.firstLine(endingBelow: y) }
     let lines = records.lines
     var low = 0
     var high = lineCount
@@ -230,6 +271,7 @@ final class LinePage: @unchecked Sendable, Equatable {
 
   /// The line holding page-local item `local`.
   func line(containing local: Int) -> Int {
+    if let repetition { return repetition.line(containing: local) }
     let lines = records.lines
     var low = 0
     var high = lineCount - 1
@@ -243,6 +285,7 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The indentation in force before `line`.
   func indent(beforeLine line: Int) -> LineIndent {
     precondition(line >= 0 && line < lineCount, "line \(line) out of the page's 0..<\(lineCount)")
+    if let repetition { return repetition.base.indent(beforeLine: line % repetition.base.lineCount) }
     return records.indents?[line] ?? LineIndent()
   }
 }
@@ -255,6 +298,7 @@ extension LinePage {
   /// (computing a deferred page's records). Compiled in debug builds and with
   /// `LISTLAYOUT_CHECKS` defined.
   func checkInvariants() {
+    if let repetition { return repetition.base.checkInvariants() }
     withItemRecords { items in
       let lines = lineRecords
       Self.checkInvariants(
