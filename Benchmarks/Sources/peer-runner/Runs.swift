@@ -144,6 +144,7 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
 
   // A measurement of the cell at the middle of the viewport, the session scrolled to the
   // middle of the list (anchored: the session keeps its anchor's distance from the top).
+  result["peakMBAfterQueries"] = Double(peakResidentBytes()) / 1_048_576
   var session = try ScrollSession(snapshot: snapshot, viewportLength: 667)
   try session.apply(.scrollTo(session.maxOffset / 2))
   guard !session.visibleCells.isEmpty else { throw RunsUsage(text: "runs-case … N with N > 0") }
