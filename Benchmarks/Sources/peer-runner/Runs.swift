@@ -15,7 +15,8 @@
 // `model.layout()` (median of its repetitions, the first apart), a 375 × 667 viewport query
 // (`viewport(scrolledTo:length:)`) at seeded offsets (per query), a `ScrollSession` `measure`
 // of one cell in the middle of the list, anchored (its height alternately grown by 10 points
-// and given back; the first, which builds the index of identifiers, apart), and the peak
+// and given back; the first, which builds the index of identifiers, apart), a jump to that cell
+// by identifier from a copy of the session (the first, building its index, apart), and the peak
 // resident set (`VmHWM`) after each step. Then one line per size and shape with the written-out
 // case over the run case: the ratios of the same run, and whether their viewports at the same
 // offsets found the same elements with the same frames, bit for bit (`sameFrames`).
@@ -143,6 +144,7 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
 
   // A measurement of the cell at the middle of the viewport, the session scrolled to the
   // middle of the list (anchored: the session keeps its anchor's distance from the top).
+  result["peakMBAfterQueries"] = Double(peakResidentBytes()) / 1_048_576
   var session = try ScrollSession(snapshot: snapshot, viewportLength: 667)
   try session.apply(.scrollTo(session.maxOffset / 2))
   guard !session.visibleCells.isEmpty else { throw RunsUsage(text: "runs-case … N with N > 0") }
@@ -151,6 +153,18 @@ func runsCase(storage: String, shape: String, count: Int, budget: Double) throws
     throw RunsUsage(text: "the middle cell has no identifier")
   }
   result["measuredCell"] = id
+  // A jump to that cell by identifier from a copy of the session (which builds its own index
+  // of identifiers): the first, which builds it, and the next ones (a look-up and the jump).
+  var jumper = session
+  let jump = ScrollEvent.jump(ScrollJump(to: .id(id), alignment: .center))
+  var firstJump = Samples()
+  try firstJump.time { try jumper.apply(jump) }
+  result["jumpByIdFirstUs"] = firstJump.wall[0] / 1e3
+  result["jumpByIdFirstCpuUs"] = firstJump.cpu[0] / 1e3
+  result["peakMBAfterFirstJump"] = Double(peakResidentBytes()) / 1_048_576
+  let jumps = try budgetedSamples(budget: budget, minimum: 1, maximum: 2_000) { try jumper.apply(jump) }
+  result.merge(jumps.fields("jumpById", unit: "Us", scale: 1e3)) { $1 }
+  consume(jumper)
   var grown = false
   func measureOnce() throws {
     grown.toggle()

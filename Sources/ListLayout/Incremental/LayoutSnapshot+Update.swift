@@ -102,23 +102,23 @@ extension LayoutSnapshot {
   /// Applies sizes a renderer measured for cells it showed (self-sizing), by identifier.
   ///
   /// - Throws: ``UpdateError/unknownIdentifier(_:)`` when no cell has one of the identifiers.
-  /// - Complexity: O(n) to find the identifiers, then as ``applying(_:anchor:)-(ListUpdate,_)``; measure by
-  ///   index path with ``applyingMeasurements(byIndexPath:anchor:)`` to avoid the search.
+  /// - Complexity: O(c + r log r) to index the identifiers of c cells written out and r runs
+  ///   (a run's derived identifiers are ranges of numbers), then as
+  ///   ``applying(_:anchor:)-(ListUpdate,_)``; measure by index path with
+  ///   ``applyingMeasurements(byIndexPath:anchor:)`` to avoid the search.
   public func applyingMeasurements(
     _ sizes: [String: Size], anchor: ScrollAnchor? = nil
   ) throws(UpdateError)
     -> UpdateResult
   {
-    var remaining = sizes
     var update = ListUpdate()
-    for (s, section) in model.sections.enumerated() where !remaining.isEmpty {
-      for (i, cell) in section.cells.enumerated() {
-        if let id = cell.id, let size = remaining.removeValue(forKey: id) {
-          update.resizeItem(at: ListIndexPath(item: i, section: s), to: size)
-        }
+    if !sizes.isEmpty {
+      let index = IdentifierIndex(model)
+      for id in sizes.keys.sorted() {
+        guard let path = index.first(id, in: model) else { throw .unknownIdentifier(id) }
+        update.resizeItem(at: path, to: sizes[id]!)
       }
     }
-    if let unknown = remaining.keys.sorted().first { throw .unknownIdentifier(unknown) }
     return try applying(update, anchor: anchor)
   }
 
@@ -156,12 +156,7 @@ extension LayoutSnapshot {
     switch anchor.target {
     case .indexPath(let indexPath): candidates = [indexPath]
     case .identifier(let id):
-      outer: for (s, section) in model.sections.enumerated() {
-        for (i, cell) in section.cells.enumerated() where cell.id == id {
-          candidates = [ListIndexPath(item: i, section: s)]
-          break outer
-        }
-      }
+      if let path = model.firstCell(withIdentifier: id) { candidates = [path] }
     case .firstVisible:
       let viewport = scrollBand(offset, offset + max(anchor.viewportHeight, 1e-9))
       candidates = elements(in: viewport).filter { $0.kind == .cell }.map(\.indexPath)

@@ -407,28 +407,26 @@ extension ScrollSession {
       // The first cell of each measured identifier keeps its measured size while the feed's
       // size for it is the estimate it had when measured.
       let configuration = model.configuration
-      var seen = Set<String>()
-      for s in 0..<model.sections.count {
-        var changes: [(Int, Size)] = []
-        for (i, cell) in model.sections[s].cells.enumerated() {
-          guard let id = cell.id, let size = measured[id], seen.insert(id).inserted else { continue }
-          let estimate = Estimate(cell, configuration)
-          switch estimates[id] ?? .unknown {
-          case .unknown:
-            estimates[id] = estimate
-            changes.append((i, size))
-          case let known where known == estimate && known != .incomparable:
-            changes.append((i, size))
-          default:
-            measured[id] = nil
-            estimates[id] = nil
-          }
+      let index = IdentifierIndex(model)
+      var changes: [ListIndexPath: Size] = [:]
+      for id in measured.keys.sorted() {
+        guard let path = index.first(id, in: model), let size = measured[id] else { continue }
+        let estimate = Estimate(model.sections[path.section].cells[path.item], configuration)
+        switch estimates[id] ?? .unknown {
+        case .unknown:
+          estimates[id] = estimate
+          changes[path] = size
+        case let known where known == estimate && known != .incomparable:
+          changes[path] = size
+        default:
+          measured[id] = nil
+          estimates[id] = nil
         }
-        if !changes.isEmpty {
-          var cells = model.sections[s].cells
-          for (i, size) in changes { cells[i].size = .fixed(size) }
-          model.sections[s].cells = cells
-        }
+      }
+      for (s, resized) in Dictionary(grouping: changes, by: \.key.section) {
+        var cells = model.sections[s].cells
+        for (path, size) in resized { cells[path.item].size = .fixed(size) }
+        model.sections[s].cells = cells
       }
     }
     let difference = ListDifference(from: snapshot.model, to: model)
@@ -533,156 +531,6 @@ enum Estimate: Sendable, Hashable {
     case .automatic: self = .size(configuration.defaultCellSize)
     case .sizing, .flex: self = .incomparable
     }
-  }
-}
-
-/// The first cell of each identifier in a model: the 64-bit hashes of the identifiers' bytes
-/// with their cells' index paths, in one array ordered by the hashes' top bits (a stable radix
-/// sort of one or two 8-bit passes, so that the cells of one hash stay in index-path order),
-/// and a directory of where each value of those top bits starts. Every pass reads and writes
-/// the array in order: building it touches memory sequentially, where a hash table written
-/// cell by cell misses the cache on nearly every cell. A look-up reads its bucket (about eight
-/// entries) and confirms a hash against the model's identifier at the path it finds, so hashes
-/// that collide cost a comparison, never a wrong answer.
-struct IdentifierIndex: Sendable {
-  /// An identifier's hash and its cell, `section << 32 | item`.
-  private struct Entry {
-    var hash: UInt64
-    var path: UInt64
-  }
-
-  private var entries: [Entry] = []
-  /// The runs whose cells' identifiers are derived (a prefix and a number), by prefix.
-  private var runs: [String: [RunEntry]] = [:]
-
-  /// A run of derived identifiers: `count` cells from `item` of `section`, numbered from
-  /// `number`.
-  private struct RunEntry {
-    var number: Int
-    var count: Int
-    var section: Int
-    var item: Int
-  }
-  /// Where the entries whose hash's top `bits` bits are b start: `directory[b]`.
-  private var directory: [Int32] = []
-  private var bits = 8
-
-  /// - Complexity: O(n) for n cells.
-  init(_ model: ListModel) {
-    var entries: [Entry] = []
-    var runs: [String: [RunEntry]] = [:]
-    for (s, section) in model.sections.enumerated() {
-      section.cells.forEachLeaf { leaf, first in
-        guard let run = leaf.run else {
-          for (k, cell) in leaf.elements.enumerated() {
-            guard let id = cell.id else { continue }
-            entries.append(Entry(hash: Self.hash(id), path: UInt64(s) << 32 | UInt64(first + k)))
-          }
-          return true
-        }
-        if let prefix = run.idPrefix {
-          // Derived identifiers: found by their number, not listed.
-          runs[prefix, default: []].append(
-            RunEntry(number: run.firstID + leaf.runStart, count: leaf.count, section: s, item: first))
-        } else {
-          // Each cell of the cycle keeps its own identifier: its first cell in the run.
-          for k in 0..<min(leaf.count, run.pattern.count) {
-            guard let id = leaf.element(at: k).id else { continue }
-            entries.append(Entry(hash: Self.hash(id), path: UInt64(s) << 32 | UInt64(first + k)))
-          }
-        }
-        return true
-      }
-    }
-    self.runs = runs
-    // Buckets of a few entries, in whole 8-bit digits: 8 bits up to 2,048 identifiers, else 16
-    // (a directory of 256 KB; 15 entries a bucket at a million).
-    if entries.count > 2_048 { bits = 16 }
-    var spare = entries
-    var pass = 0
-    while pass * 8 < bits {
-      let shift = 64 - bits + pass * 8
-      var starts = [Int](repeating: 0, count: 257)
-      for entry in entries { starts[Int((entry.hash >> UInt64(shift)) & 0xFF) + 1] += 1 }
-      for d in 0..<256 { starts[d + 1] += starts[d] }
-      entries.withUnsafeBufferPointer { from in
-        spare.withUnsafeMutableBufferPointer { to in
-          for entry in from {
-            let d = Int((entry.hash >> UInt64(shift)) & 0xFF)
-            to[starts[d]] = entry
-            starts[d] += 1
-          }
-        }
-      }
-      swap(&entries, &spare)
-      pass += 1
-    }
-    var directory = [Int32](repeating: 0, count: (1 << bits) + 1)
-    for entry in entries { directory[Int(entry.hash >> UInt64(64 - bits)) + 1] += 1 }
-    for b in 0..<(1 << bits) { directory[b + 1] += directory[b] }
-    self.entries = entries
-    self.directory = directory
-  }
-
-  /// The first cell with identifier `id` in `model` (the model the index was built from, or
-  /// one with the same identifiers in the same places).
-  ///
-  /// - Complexity: O(|id| + log n).
-  func first(_ id: String, in model: ListModel) -> ListIndexPath? {
-    var found = firstListed(id, in: model)
-    if !runs.isEmpty, let derived = firstDerived(id, in: model) {
-      if found.map({ (derived.section, derived.item) < ($0.section, $0.item) }) ?? true { found = derived }
-    }
-    return found
-  }
-
-  /// The first cell listed (written out, or a run's without a prefix) with identifier `id`.
-  private func firstListed(_ id: String, in model: ListModel) -> ListIndexPath? {
-    let hash = Self.hash(id)
-    let bucket = Int(hash >> UInt64(64 - bits))
-    for k in Int(directory[bucket])..<Int(directory[bucket + 1]) where entries[k].hash == hash {
-      let packed = entries[k].path
-      let path = ListIndexPath(item: Int(packed & 0xFFFF_FFFF), section: Int(packed >> 32))
-      if model.sections[path.section].cells[path.item].id == id { return path }
-    }
-    return nil
-  }
-
-  /// The first run cell whose derived identifier is `id`: a run's prefix followed by a
-  /// number it holds, written as a run writes it (no leading zero).
-  ///
-  /// - Complexity: O(d · r) for the d digits ending `id` and r runs of each prefix tried.
-  private func firstDerived(_ id: String, in model: ListModel) -> ListIndexPath? {
-    let utf8 = Array(id.utf8)
-    var best: ListIndexPath?
-    var digits = 0
-    while digits < min(utf8.count, 18), (48...57).contains(utf8[utf8.count - 1 - digits]) { digits += 1 }
-    for length in stride(from: 1, through: digits, by: 1) {
-      let start = utf8.count - length
-      if length > 1 && utf8[start] == 48 { continue }
-      guard let entries = runs[String(decoding: utf8[..<start], as: UTF8.self)] else { continue }
-      let number = utf8[start...].reduce(0) { $0 * 10 + Int($1 - 48) }
-      for run in entries where number >= run.number && number - run.number < run.count {
-        let path = ListIndexPath(item: run.item + (number - run.number), section: run.section)
-        guard best.map({ (path.section, path.item) < ($0.section, $0.item) }) ?? true,
-          model.sections[path.section].cells[path.item].id == id
-        else { continue }
-        best = path
-      }
-    }
-    return best
-  }
-
-  /// FNV-1a over the identifier's UTF-8 bytes, mixed so that its low bits spread.
-  private static func hash(_ id: String) -> UInt64 {
-    var id = id
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    id.withUTF8 { bytes in
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    hash ^= hash >> 29
-    hash = hash &* 0xbf58_476d_1ce4_e5b9
-    return hash ^ (hash >> 32)
   }
 }
 

@@ -242,7 +242,8 @@ public struct ScrollStep: Sendable {
 /// - Complexity: a scroll or a fling costs O(log n + k) for the k cells visible; a
 ///   measurement, an update or a resize costs what the incremental edit costs, plus a search
 ///   by identifier (an index of identifiers, built on the first search after an update:
-///   O(n) once).
+///   O(c + r log r) once for c cells written out and r runs, a run's derived identifiers
+///   kept as ranges of numbers; see <doc:RunsOfCells>).
 public struct ScrollSession: Sendable {
   /// The current layout.
   public internal(set) var snapshot: LayoutSnapshot
