@@ -168,17 +168,7 @@ extension ChunkedList {
   /// Calls `body` with each leaf of the tree (a run leaf whole) and the index of its first
   /// element, in order, while `body` returns `true`.
   func forEachLeaf(_ body: (Node, _ first: Int) -> Bool) {
-    _ = Self.forEachLeaf(of: root, first: 0, body)
-  }
-
-  private static func forEachLeaf(of node: Node, first: Int, _ body: (Node, Int) -> Bool) -> Bool {
-    if node.isLeaf { return node.count == 0 || body(node, first) }
-    var first = first
-    for child in node.children {
-      guard forEachLeaf(of: child, first: first, body) else { return false }
-      first += child.count
-    }
-    return true
+    forEachLeaf(from: 0, body)
   }
 
   /// Calls `body` with each leaf of the tree from the one holding element `start` on (a run

@@ -16,31 +16,12 @@ extension ChunkedList where Element == Cell {
   func forEachStretch<E: Error>(
     from start: Int = 0, _ body: (Stretch, _ firstIndex: Int) throws(E) -> Bool
   ) throws(E) {
-    guard start < count else { return }
-    _ = try Self.forEachStretch(of: root, from: start, first: 0, body)
-  }
-
-  private static func forEachStretch<E: Error>(
-    of node: Node, from start: Int, first: Int, _ body: (Stretch, Int) throws(E) -> Bool
-  ) throws(E) -> Bool {
-    if node.isLeaf {
-      guard node.count > 0 else { return true }
-      guard node.run != nil else {
-        return try node.elements.withUnsafeBufferPointer { (buffer) throws(E) in
-          try body(.cells(buffer), first)
-        }
+    try forEachLeaf(from: start) { (leaf, first) throws(E) in
+      guard leaf.run != nil else {
+        return try leaf.elements.withUnsafeBufferPointer { (buffer) throws(E) in try body(.cells(buffer), first) }
       }
-      return try body(.run(node, local: start), first + start)
+      let local = Swift.max(0, start - first)
+      return try body(.run(leaf, local: local), first + local)
     }
-    let (child, inner) = node.child(containing: start)
-    var first = first
-    for k in 0..<child { first += node.counts[k] }
-    for c in child..<node.children.count {
-      guard try forEachStretch(of: node.children[c], from: c == child ? inner : 0, first: first, body) else {
-        return false
-      }
-      first += node.counts[c]
-    }
-    return true
   }
 }
