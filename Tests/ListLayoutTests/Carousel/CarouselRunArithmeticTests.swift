@@ -8,7 +8,8 @@ import Testing
 /// Carousel sections of runs (`CellList(repeating:…)`, cycles of up to four cells, between
 /// written-out cells) answer every frame, query and offset exactly as the same cells written
 /// out one by one, bit for bit (sizes and spacings are halves), in left-to-right and
-/// right-to-left lists, for every paging setting; edits inside and around runs equal the
+/// right-to-left lists, for every paging setting (focus moves included); edits inside and
+/// around runs equal the
 /// same edits of the written-out model and a full relayout.
 @Suite struct CarouselRunArithmeticTests {
   /// A carousel's cells as runs between written-out cells, and the same cells written out,
@@ -97,6 +98,11 @@ import Testing
           let item = Int.random(in: 0..<n, using: &rng)
           let path = ListIndexPath(item: item, section: s)
           #expect(a.frame(of: path) == b.frame(of: path), "\(context) \(path)")
+          for direction in FocusDirection.allCases {
+            #expect(
+              a.nextFocus(from: path, direction: direction) == b.nextFocus(from: path, direction: direction),
+              "\(context) \(path) focus \(direction)")
+          }
           for alignment in HorizontalAlignment.allCases {
             #expect(
               a.carouselOffset(toShow: item, inSection: s, alignment: alignment)
