@@ -9,8 +9,7 @@ import Testing
 /// written-out cells) answer every frame, query and offset exactly as the same cells written
 /// out one by one, bit for bit (sizes and spacings are halves), in left-to-right and
 /// right-to-left lists, for every paging setting (focus moves included); edits inside and
-/// around runs equal the
-/// same edits of the written-out model and a full relayout.
+/// around runs equal the same edits of the written-out model and a full relayout.
 @Suite struct CarouselRunArithmeticTests {
   /// A carousel's cells as runs between written-out cells, and the same cells written out,
   /// built independently here.
