@@ -219,5 +219,16 @@ import Testing
             Rect(x: 0, y: 0, width: 40.25, height: 30), Rect(x: 42.75, y: 0, width: 20, height: 10),
           ], step: Point(x: 65.25, y: 0))
       ])
+    // A resize inside the run (it splits there): the cells after it move by the difference.
+    var update = ListUpdate()
+    update.resizeItem(at: ListIndexPath(item: 50_000_001, section: 0), to: Size(width: 60.5, height: 10))
+    let edited = try snapshot.applying(update).snapshot
+    for item in [50_000_000, 50_000_001, 50_000_002, 50_000_003, count - 1] {
+      let frame = try #require(edited.frame(of: ListIndexPath(item: item, section: 0)))
+      let width = item == 50_000_001 ? 60.5 : (item % 2 == 0 ? 40.25 : 20)
+      #expect(frame.minX == x(item) + (item > 50_000_001 ? 40.5 : 0), "item \(item)")
+      #expect(frame.width == width, "item \(item)")
+    }
+    #expect(edited.carouselMetrics(ofSection: 0)?.contentWidth == rowWidth + 40.5)
   }
 }
