@@ -492,3 +492,34 @@ final class ItemSnapOffsets: @unchecked Sendable {
     position < reaching ? Self.snap(Self.x(cells, spacing, position), end: end) : end
   }
 }
+
+extension CarouselBody {
+  /// The cells of `items` as ``FrameRun``s: a run segment's cells as one periodic run (one
+  /// period's frames, each period `pitch + k × spacing` further along), the written-out
+  /// cells as the default yields them.
+  ///
+  /// - Complexity: O(segments + periods + written-out cells) in `items`.
+  func forEachFrameRun(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void) {
+    guard !items.isEmpty else { return }
+    guard let segments = cells.segments else {
+      return writtenOutFrameRuns(in: items, at: origin, body)
+    }
+    let list = segments.segments
+    var s = segments.segment(containing: items.lowerBound)
+    while s < list.count, list[s].first < items.upperBound {
+      let segment = list[s]
+      let lower = Swift.max(items.lowerBound, segment.first)
+      let upper = Swift.min(items.upperBound, segment.first + segment.count)
+      switch segment.cells {
+      case .written:
+        writtenOutFrameRuns(in: lower..<upper, at: origin, body)
+      case .run(let period):
+        let k = period.widths.count
+        let frames = (lower..<Swift.min(upper, lower + k)).map { frame(ofItem: $0, at: origin) }
+        let step = Point(x: period.pitch + Double(k) * row.spacing, y: 0)
+        body(FrameRun(first: lower, count: upper - lower, frames: frames, step: step))
+      }
+      s += 1
+    }
+  }
+}

@@ -58,6 +58,9 @@ struct CarouselCells: @unchecked Sendable {
   private var head: Chunk
   /// Chunks 1, 2, … with their starts (empty, not allocated, for a row of one chunk).
   private var tail: ContiguousArray<Entry>
+  /// The row's segments when it holds runs (``CarouselSegments``): then `head` holds only the
+  /// row's count, tallest and carousel row, and every cell is read from its segment.
+  private(set) var segments: CarouselSegments? = nil
 
   /// The number of cells.
   var count: Int { head.rowCount }
@@ -86,6 +89,10 @@ struct CarouselCells: @unchecked Sendable {
 
   /// The sum of all widths.
   var total: Double {
+    if let segments {
+      let last = segments.segments[segments.segments.count - 1]
+      return last.start + last.total
+    }
     let last = values(ofChunk: chunkCount - 1)
     return last.start + last.values.total
   }
@@ -183,6 +190,30 @@ struct CarouselCells: @unchecked Sendable {
     self.tail = tail
   }
 
+  /// A row of runs and written-out stretches, for the carousel `row` (at least one segment).
+  init(segments: CarouselSegments, row: CarouselRow?) {
+    let last = segments.segments[segments.segments.count - 1]
+    head = Chunk.make(count: 0)
+    head.setRow(
+      count: last.first + last.count, tallest: segments.segments.reduce(0.0) { Swift.max($0, $1.tallest) },
+      row: row)
+    tail = []
+    self.segments = segments
+  }
+
+  /// Cell `index`'s start, width and height read from its segment.
+  @inline(never)
+  private func segmentCell(
+    _ index: Int, _ segments: CarouselSegments
+  ) -> (
+    start: Double, width: Double, height: Double
+  ) {
+    let segment = segments.segments[segments.segment(containing: index)]
+    let local = index - segment.first
+    let size = segment.size(local)
+    return (segment.start + segment.prefix(local), size.width, size.height)
+  }
+
   /// A row of the given sizes, for the carousel `row`.
   init<C: Collection>(_ sizes: C, row: CarouselRow? = nil)
   where C.Element == (width: Double, height: Double) {
@@ -201,6 +232,7 @@ struct CarouselCells: @unchecked Sendable {
   /// - Complexity: O(1).
   @inline(__always)
   func cell(_ index: Int) -> (start: Double, width: Double, height: Double) {
+    if let segments { return segmentCell(index, segments) }
     let (chunk, start) = values(ofChunk: index >> Self.chunkShift)
     let k = index & (Self.chunkCapacity - 1)
     // As `prefix(index)` reads it.
@@ -209,12 +241,14 @@ struct CarouselCells: @unchecked Sendable {
 
   /// Cell `index`'s width.
   func width(_ index: Int) -> Double {
-    values(ofChunk: index >> Self.chunkShift).values.width(index & (Self.chunkCapacity - 1))
+    if let segments { return segmentCell(index, segments).width }
+    return values(ofChunk: index >> Self.chunkShift).values.width(index & (Self.chunkCapacity - 1))
   }
 
   /// Cell `index`'s height.
   func height(_ index: Int) -> Double {
-    values(ofChunk: index >> Self.chunkShift).values.height(index & (Self.chunkCapacity - 1))
+    if let segments { return segmentCell(index, segments).height }
+    return values(ofChunk: index >> Self.chunkShift).values.height(index & (Self.chunkCapacity - 1))
   }
 
   /// The sum of the first `n` widths (`n` in `0 ... count`): where cell `n` starts.
@@ -223,6 +257,7 @@ struct CarouselCells: @unchecked Sendable {
   func prefix(_ n: Int) -> Double {
     if n >= count { return total }
     if n <= 0 { return 0 }
+    if let segments { return segmentCell(n, segments).start }
     let chunk = values(ofChunk: n >> Self.chunkShift)
     return chunk.start + chunk.values.sum(n & (Self.chunkCapacity - 1))
   }
@@ -243,6 +278,7 @@ struct CarouselCells: @unchecked Sendable {
   ///
   /// - Complexity: O(log n).
   func firstIndex(wherePrefixExceeds target: Double, perElement: Double) -> Int {
+    if let segments { return segmentIndex(wherePrefixExceeds: target, perElement: perElement, segments) }
     // The first chunk whose last cell passes, then the first cell in it (the sums at a chunk's
     // end equal the next chunk's start bit for bit: `prefix` reads the same values).
     var low = 0
@@ -308,6 +344,111 @@ struct CarouselCells: @unchecked Sendable {
     return first + k
   }
 
+  /// ``firstIndex(wherePrefixExceeds:perElement:)`` over segments: the first segment whose
+  /// last cell passes (a binary search), then a guess within it by division, and steps
+  /// doubling away from it until the answer is bracketed.
+  @inline(never)
+  private func segmentIndex(
+    wherePrefixExceeds target: Double, perElement: Double, _ segments: CarouselSegments
+  ) -> Int {
+    let list = segments.segments
+    var low = 0
+    var high = list.count
+    while low < high {
+      let mid = (low + high) >> 1
+      let segment = list[mid]
+      // As `passes(segment.count - 1)` reads it.
+      if segment.start + segment.prefix(segment.count) + Double(segment.first + segment.count) * perElement
+        > target
+      {
+        high = mid
+      } else {
+        low = mid + 1
+      }
+    }
+    guard low < list.count else { return count }
+    let segment = list[low]
+    let n = segment.count
+    @inline(__always)
+    func passes(_ j: Int) -> Bool {
+      segment.start + segment.prefix(j + 1) + Double(segment.first + j + 1) * perElement > target
+    }
+    var k = 0
+    var limit = n - 1
+    if n > 2 {
+      let from = segment.start + Double(segment.first) * perElement
+      let to = segment.start + segment.total + Double(segment.first + n) * perElement
+      let position = (target - from) / (to - from) * Double(n)
+      let guess = position > 0 ? (position < Double(n - 2) ? Int(position) : n - 2) : 0
+      var step = 1
+      if passes(guess) {
+        limit = guess
+        while guess - step >= 0 {
+          if !passes(guess - step) {
+            k = guess - step + 1
+            break
+          }
+          limit = guess - step
+          step <<= 1
+        }
+      } else {
+        k = guess + 1
+        while guess + step < n - 1 {
+          if passes(guess + step) {
+            limit = guess + step
+            break
+          }
+          k = guess + step + 1
+          step <<= 1
+        }
+      }
+    }
+    while k < limit {
+      let mid = (k + limit) >> 1
+      if passes(mid) { limit = mid } else { k = mid + 1 }
+    }
+    return segment.first + k
+  }
+
+  /// ``forEachCell(from:_:)`` over segments.
+  private func forEachSegmentCell(
+    from first: Int, _ segments: CarouselSegments,
+    _ body: (_ index: Int, _ start: Double, _ width: Double, _ height: Double) -> Bool
+  ) {
+    let list = segments.segments
+    var s = segments.segment(containing: first)
+    var local = first - list[s].first
+    while s < list.count {
+      let segment = list[s]
+      switch segment.cells {
+      case .written(let row):
+        var going = true
+        row.forEachCell(from: local) { i, start, width, height in
+          going = body(segment.first + i, segment.start + start, width, height)
+          return going
+        }
+        if !going { return }
+      case .run(let period):
+        let k = period.widths.count
+        var q = local / k
+        var r = local - q * k
+        var i = local
+        while i < segment.count {
+          let start = segment.start + (Double(q) * period.pitch + period.sums[r])
+          if !body(segment.first + i, start, period.widths[r], period.heights[r]) { return }
+          i += 1
+          r += 1
+          if r == k {
+            r = 0
+            q += 1
+          }
+        }
+      }
+      s += 1
+      local = 0
+    }
+  }
+
   /// The index of chunk `c`'s first cell.
   @inline(__always)
   static func start(ofChunk c: Int) -> Int { c << chunkShift }
@@ -321,6 +462,7 @@ struct CarouselCells: @unchecked Sendable {
     from first: Int, _ body: (_ index: Int, _ start: Double, _ width: Double, _ height: Double) -> Bool
   ) {
     guard first < count else { return }
+    if let segments { return forEachSegmentCell(from: Swift.max(0, first), segments, body) }
     var c = Swift.max(0, first) >> Self.chunkShift
     var k = Swift.max(0, first) & (Self.chunkCapacity - 1)
     var index = Swift.max(0, first)
@@ -344,6 +486,7 @@ struct CarouselCells: @unchecked Sendable {
   /// - Complexity: O(128 + n / 128).
   mutating func update(_ index: Int, width: Double, height: Double) {
     precondition(index >= 0 && index < count, "carousel cell \(index) out of 0..<\(count)")
+    precondition(segments == nil, "a carousel row of runs is laid out again, not updated")
     let c = index >> Self.chunkShift
     let k = index & (Self.chunkCapacity - 1)
     let chunk: Chunk

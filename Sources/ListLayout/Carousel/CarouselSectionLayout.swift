@@ -17,6 +17,10 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     _ section: Section, in context: SectionContext, policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry {
     let row = try CarouselRow(context, carousel)
+    if Self.hasSizedRun(section.cells, row) {
+      linesLaidOut += 1
+      return try geometry(of: section, body: CarouselBody(cells: segmentedCells(section, row)), in: context)
+    }
     // Cells are read in place, a chunk at a time (no copy of a cell, no reference counting),
     // and their sizes written straight into the row's chunks.
     var cells = CarouselCells.Builder(count: section.cells.count, arena: arena)
@@ -31,22 +35,7 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
       case .run(let leaf, let local):
         // A run's pattern is sized once when no cell of it asks a callback (whose answer may
         // depend on the index): its cells are not written out, nor their identifiers made.
-        let pattern = leaf.run!.pattern
-        var sizes: [(width: Double, height: Double)]? = []
-        for cell in pattern {
-          if case .sizing = cell.size {
-            sizes = nil
-            break
-          }
-          guard
-            let size = try? withUnsafePointer(
-              to: cell, { (cell) throws(LayoutError) in try row.size(of: cell, at: first) })
-          else {
-            sizes = nil
-            break
-          }
-          sizes?.append((size.width, size.height))
-        }
+        let sizes = Self.patternSizes(leaf, row, at: first)
         let count = leaf.count - local
         if let sizes {
           let phase = (leaf.runStart + local) % sizes.count
@@ -72,6 +61,81 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     return try geometry(of: section, body: CarouselBody(cells: cells.finish(row: row)), in: context)
   }
 
+  /// The sizes of run leaf `leaf`'s pattern, sized once, when no cell of it asks a callback
+  /// (whose answer may depend on the index) and each is valid; `nil` otherwise (the run's
+  /// cells are then sized one by one, as written out).
+  static func patternSizes(
+    _ leaf: CellList.Node, _ row: CarouselRow, at first: Int
+  ) -> [(width: Double, height: Double)]? {
+    var sizes: [(width: Double, height: Double)] = []
+    for cell in leaf.run!.pattern {
+      if case .sizing = cell.size { return nil }
+      guard
+        let size = try? withUnsafePointer(
+          to: cell, { (cell) throws(LayoutError) in try row.size(of: cell, at: first) })
+      else { return nil }
+      sizes.append((size.width, size.height))
+    }
+    return sizes
+  }
+
+  /// Whether `cells` hold a run whose pattern is sized once (``patternSizes(_:_:at:)``): the
+  /// row is then kept as segments (``CarouselSegments``).
+  ///
+  /// - Complexity: O(leaves + the patterns' cells).
+  static func hasSizedRun(_ cells: CellList, _ row: CarouselRow) -> Bool {
+    var found = false
+    cells.forEachStretch { stretch, first in
+      if case .run(let leaf, _) = stretch, patternSizes(leaf, row, at: first) != nil {
+        found = true
+        return false
+      }
+      return true
+    }
+    return found
+  }
+
+  /// The row of `section`'s cells as segments: each run whose pattern is sized once as one
+  /// segment of its period (rotated to start where the run's first cell does), the other
+  /// cells sized one by one as written out, in order (so a bad size is reported at the same
+  /// cell).
+  ///
+  /// - Complexity: O(runs + their periods + written-out cells).
+  func segmentedCells(_ section: Section, _ row: CarouselRow) throws(LayoutError) -> CarouselCells {
+    var builder = CarouselSegments.Builder(arena: arena)
+    try section.cells.forEachStretch { (stretch, first) throws(LayoutError) in
+      switch stretch {
+      case .cells(let chunk):
+        guard let base = chunk.baseAddress else { return true }
+        for k in 0..<chunk.count {
+          let size = try row.size(of: base + k, at: first + k)
+          builder.append(width: size.width, height: size.height)
+        }
+      case .run(let leaf, let local):
+        let count = leaf.count - local
+        if let sizes = Self.patternSizes(leaf, row, at: first) {
+          let phase = (leaf.runStart + local) % sizes.count
+          builder.appendRun((0..<sizes.count).map { sizes[(phase + $0) % sizes.count] }, count: count)
+        } else {
+          var offset = local
+          while offset < leaf.count {
+            let window = leaf.materialized(offset..<min(leaf.count, offset + CellList.chunkCapacity))
+            let start = first + (offset - local)
+            try window.withUnsafeBufferPointer { (window) throws(LayoutError) in
+              for k in 0..<window.count {
+                let size = try row.size(of: window.baseAddress! + k, at: start + k)
+                builder.append(width: size.width, height: size.height)
+              }
+            }
+            offset += window.count
+          }
+        }
+      }
+      return true
+    }
+    return CarouselCells(segments: builder.finish(), row: row)
+  }
+
   /// Sizes the cells `edit` touched and splices them into the old row's sums.
   ///
   /// - Complexity: O(d (128 + n / 128)) for a resize of d cells (``CarouselCells``); O(n)
@@ -80,9 +144,10 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
     _ section: Section, in context: SectionContext, old: SectionGeometry, edit: SectionEdit,
     policy: inout Policy
   ) throws(LayoutError) -> SectionGeometry? {
-    guard var body = old.body as? CarouselBody else { return nil }
+    guard var body = old.body as? CarouselBody, body.cells.segments == nil else { return nil }
     let row = try CarouselRow(context, carousel)
-    guard row == body.row else { return nil }
+    // A row of runs is laid out whole again: O(runs + written-out cells).
+    guard row == body.row, !Self.hasSizedRun(section.cells, row) else { return nil }
     let count = section.cells.count
     let first = max(0, edit.first)
     let last = min(edit.lastDirty, count - 1)

@@ -143,14 +143,20 @@ struct FullLayout: SpacingPolicyJob {
 }
 
 extension ListModel {
-  /// The number of carousel sections and of the cells in them (O(s) for s sections).
+  /// The number of carousel sections and of the written-out cells in them (O(s + leaves)).
   var carouselCellCount: (sections: Int, cells: Int) {
     var count = (sections: 0, cells: 0)
     self.sections.forEachChunk { chunk, _ in
       for k in chunk.indices {
         if case .carousel = chunk[k].layout {
           count.sections += 1
-          count.cells += chunk[k].cells.count
+          // A run's cells take no arena room (a run is one segment of its period).
+          var runCells = 0
+          chunk[k].cells.forEachLeaf { leaf, _ in
+            if leaf.run != nil { runCells += leaf.count }
+            return true
+          }
+          count.cells += chunk[k].cells.count - runCells
         }
       }
       return true

@@ -40,6 +40,15 @@ extension SectionBody {
   ///
   /// - Complexity: O(log n + k) for k cells.
   func forEachFrameRun(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void) {
+    writtenOutFrameRuns(in: items, at: origin, body)
+  }
+
+  /// The cells of `items` as written-out ``FrameRun``s of at most ``frameRunLimit`` cells
+  /// each: the default ``forEachFrameRun(in:at:_:)``, and what a body with periodic runs
+  /// answers for its other cells.
+  ///
+  /// - Complexity: O(log n + k) for k cells.
+  func writtenOutFrameRuns(in items: Range<Int>, at origin: BodyOrigin, _ body: (FrameRun) -> Void) {
     guard !items.isEmpty else { return }
     var frames: [Rect] = []
     frames.reserveCapacity(Swift.min(items.count, frameRunLimit))
