@@ -18,7 +18,9 @@ extension ChunkedList where Element == Cell {
   ) throws(E) {
     try forEachLeaf(from: start) { (leaf, first) throws(E) in
       guard leaf.run != nil else {
-        return try leaf.elements.withUnsafeBufferPointer { (buffer) throws(E) in try body(.cells(buffer), first) }
+        return try leaf.elements.withUnsafeBufferPointer { (buffer) throws(E) in
+          try body(.cells(buffer), first)
+        }
       }
       let local = Swift.max(0, start - first)
       return try body(.run(leaf, local: local), first + local)
