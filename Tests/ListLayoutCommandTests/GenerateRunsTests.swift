@@ -24,7 +24,7 @@ import Testing
     if let sections { words += ["--sections", String(sections)] }
     let (status, io) = run(words)
     #expect(status == .success)
-    let model = try ListModel(jsonString: io.stdout)
+    let model = try ListModel(json: io.stdout)
     let sectionCount = sections ?? 1
     #expect(model.sections.count == sectionCount)
     // Each section draws its own cycle, sections in order.
@@ -63,7 +63,7 @@ import Testing
     let (_, generated) = run([
       "generate", "--cells", "3000", "--runs", "--cycle", "7", "--sections", "3", "--seed", "9",
     ])
-    var model = try ListModel(jsonString: generated.stdout)
+    var model = try ListModel(json: generated.stdout)
     for s in model.sections.indices { model.sections[s].cells = CellList(Array(model.sections[s].cells)) }
     let written = try model.jsonString()
     #expect(!written.contains("repeat"))

@@ -60,7 +60,7 @@ import Testing
   /// The issue's list: a pinned list header and two sections with headers, 200 points wide.
   static func narrowList() throws -> LayoutSnapshot {
     try ListModel(
-      jsonString: """
+      json: """
         {"width":200,"contentInsets":{"top":0,"left":0,"bottom":0,"right":0},"pinSectionHeaders":true,
          "header":{"height":44,"id":"bar","pinned":true},
          "sections":[{"header":{"height":40,"id":"h0"},"items":[{"id":"a","size":{"width":200,"height":100}}]},

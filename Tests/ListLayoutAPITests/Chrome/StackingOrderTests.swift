@@ -17,7 +17,7 @@ import Testing
     """
 
   @Test func aPinnedListHeaderIsAboveAPushedUpSectionHeader() throws {
-    let snapshot = try ListModel(jsonString: Self.feed).layout()
+    let snapshot = try ListModel(json: Self.feed).layout()
     let pinning = PinningContext(contentOffset: 120, viewportHeight: 200)
     let viewport = snapshot.viewport(at: Point(x: 0, y: 120), size: Size(width: 200, height: 200))
     let bar = try #require(viewport.elements.first { $0.kind == .listHeader })

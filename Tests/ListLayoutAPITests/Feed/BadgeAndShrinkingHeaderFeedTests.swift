@@ -20,7 +20,7 @@ import Testing
     """
 
   @Test func keysRead() throws {
-    let model = try ListModel(jsonString: Self.feed)
+    let model = try ListModel(json: Self.feed)
     #expect(
       model.configuration.listHeader == ListSupplementary(height: 100, id: "bar", pinned: true, minHeight: 44)
     )
@@ -46,7 +46,7 @@ import Testing
   }
 
   @Test func formatRoundTrip() throws {
-    let model = try ListModel(jsonString: Self.feed)
+    let model = try ListModel(json: Self.feed)
     for options in [FeedWritingOptions(), FeedWritingOptions(defaults: .spelledOut)] {
       let bytes = try model.jsonBytes(options: options)
       let read = try ListModel(json: bytes)
@@ -78,7 +78,7 @@ import Testing
   @Test func badValuesAreErrorsNamingTheKeyPath() {
     func failure(_ json: String) -> JSONInputError? {
       do {
-        _ = try ListModel(jsonString: json)
+        _ = try ListModel(json: json)
         return nil
       } catch {
         return error

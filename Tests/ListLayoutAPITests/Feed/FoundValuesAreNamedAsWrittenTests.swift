@@ -10,7 +10,7 @@ import Testing
   /// The error `json` is as a feed.
   func feedError(_ json: String) -> JSONInputError? {
     do {
-      _ = try ListModel(jsonString: json)
+      _ = try ListModel(json: json)
       return nil
     } catch {
       return error

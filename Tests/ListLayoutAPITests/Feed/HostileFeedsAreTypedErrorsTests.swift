@@ -190,7 +190,7 @@ import Testing
       #expect("\(error)".contains("width"), "\(error)")
     }
     let model = try ListModel(
-      jsonString:
+      json:
         #"{"width": 375, "sectionSpacing": -0, "sections": [{"items": [{"size": {"width": -0, "height": -0.0}}]}]}"#
     )
     let snapshot = try model.layout()

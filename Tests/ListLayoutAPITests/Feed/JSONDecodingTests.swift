@@ -52,7 +52,7 @@ import Testing
   @Test func partialAttributesApplyOverTheFeedDefaultsWhereverTheyAppear() throws {
     // The defaults come after the sections in the document.
     let model = try ListModel(
-      jsonString: """
+      json: """
         {"width": 300, "sections": [{"attributes": {"itemSpacing": 20}, "items": [{"attributes": {"shouldBeginLine": true}}]}],
          "defaultSectionAttributes": {"horizontalAlignment": "right", "lineSpacing": 9},
          "defaultCellAttributes": {"insets": {"left": 3}}}
@@ -66,7 +66,7 @@ import Testing
 
   @Test func traitsManagerAndDirection() throws {
     let model = try ListModel(
-      jsonString:
+      json:
         #"{"width": 320, "layoutDirection": "rtl", "layoutManager": {"type": "traits", "margin": 15}}"#)
     #expect(model.configuration.layoutDirection == .rtl)
     let hub = try #require(model.configuration.layoutManager as? HubLayoutManager)
@@ -146,7 +146,7 @@ import Testing
     }
     do {
       _ = try ListModel(
-        jsonString: #"{"width": 375, "sections": [{"items": [{}, {}, {}]}]}"#,
+        json: #"{"width": 375, "sections": [{"items": [{}, {}, {}]}]}"#,
         limits: JSONInputLimits(maxCells: 2))
       Issue.record("no limit error")
     } catch {
@@ -155,14 +155,14 @@ import Testing
     }
     do {
       _ = try ListModel(
-        jsonString: #"{"width": 375, "sections": [{}, {}]}"#, limits: JSONInputLimits(maxSections: 1))
+        json: #"{"width": 375, "sections": [{}, {}]}"#, limits: JSONInputLimits(maxSections: 1))
       Issue.record("no limit error")
     } catch {
       #expect(error.kind == .limitExceeded("maxSections"))
     }
     do {
       _ = try ListModel(
-        jsonString: #"{"width": 375, "sections": [{"items": [{"id": "abcdefghij"}]}]}"#,
+        json: #"{"width": 375, "sections": [{"items": [{"id": "abcdefghij"}]}]}"#,
         limits: JSONInputLimits(maxStringLength: 5))
       Issue.record("no limit error")
     } catch {
@@ -172,7 +172,7 @@ import Testing
 
   @Test func stringsWithEscapesAndUnicode() throws {
     let model = try ListModel(
-      jsonString: #"{"width": 375, "sections": [{"items": [{"id": "a\"b\\c\u00e9\ud83d\ude00 ✓"}]}]}"#)
+      json: #"{"width": 375, "sections": [{"items": [{"id": "a\"b\\c\u00e9\ud83d\ude00 ✓"}]}]}"#)
     #expect(model.sections[0].cells[0].id == "a\"b\\cé😀 ✓")
     let snapshot = try model.layout()
     #expect(snapshot.jsonString().contains(#""id":"a\"b\\cé😀 ✓""#))
@@ -218,7 +218,7 @@ import Testing
   /// command printed `"height":inf`.
   @Test func finiteSizesOverflowingToInfinityAreAnError() {
     let model = try? ListModel(
-      jsonString:
+      json:
         #"{"width": 100, "sections": [{"items": [{"size": {"width": 10, "height": 1e308}}, {"size": {"width": 100, "height": 1e308}}]}]}"#
     )
     #expect(throws: LayoutError.self) { try model?.layout() }

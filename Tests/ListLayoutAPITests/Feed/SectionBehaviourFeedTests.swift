@@ -18,7 +18,7 @@ import Testing
     """
 
   @Test func feedKeysReadAndRoundTrip() throws {
-    let model = try ListModel(jsonString: Self.json)
+    let model = try ListModel(json: Self.json)
     #expect(model.configuration.defaultSectionAttributes.verticalAlignment == .stretch)
     #expect(
       model.sections[0].separator
@@ -31,14 +31,14 @@ import Testing
     #expect(model.sections[2].separator == nil && !model.sections[2].collapsed)
     for defaults in FeedWritingOptions.Defaults.allCases {
       let written = try model.jsonString(options: FeedWritingOptions(defaults: defaults))
-      #expect(try ListModel(jsonString: written) == model, "\(written)")
+      #expect(try ListModel(json: written) == model, "\(written)")
     }
   }
 
   /// A feed without the new keys writes what it wrote before: none of them appears.
   @Test func feedsWithoutTheKeysDoNotWriteThem() throws {
     let model = try ListModel(
-      jsonString: #"{"width": 100, "sections": [{"items": [{"size": {"width": 1, "height": 1}}]}]}"#)
+      json: #"{"width": 100, "sections": [{"items": [{"size": {"width": 1, "height": 1}}]}]}"#)
     for defaults in FeedWritingOptions.Defaults.allCases {
       let written = try model.jsonString(options: FeedWritingOptions(defaults: defaults))
       for key in ["separator", "collapsed", "pinHeader", "pinFooter", "stretch"] {
@@ -50,7 +50,7 @@ import Testing
   @Test func badKeysAreErrorsNamingTheKeyPath() {
     func failure(_ json: String) -> JSONInputError? {
       do {
-        _ = try ListModel(jsonString: json)
+        _ = try ListModel(json: json)
         return nil
       } catch {
         return error
@@ -107,7 +107,7 @@ import Testing
   /// JSON (what the service's `edit` takes): the section's cells stay, it lays out as
   /// collapsed, no line is laid out again.
   @Test func aDifferenceInJSONCollapsesASection() throws {
-    let model = try ListModel(jsonString: Self.json)
+    let model = try ListModel(json: Self.json)
     let snapshot = try model.layout()
     let json = """
       {"sections":{"deleted":[],"inserted":[],"moved":[],"updated":[0]},
@@ -128,7 +128,7 @@ import Testing
   /// separator's identifier.
   @Test func layoutOutputListsSeparators() throws {
     let snapshot = try ListModel(
-      jsonString: """
+      json: """
         {"width": 100, "contentInsets": {"top": 0, "left": 0, "bottom": 0, "right": 0},
          "sections": [{"separator": {"thickness": 1, "id": "rule"}, "attributes": {"lineSpacing": 4},
                        "items": [{"size": {"width": 100, "height": 10}}, {"size": {"width": 100, "height": 10}}]}]}

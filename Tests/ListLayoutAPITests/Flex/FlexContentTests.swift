@@ -68,7 +68,7 @@ import Testing
     #expect(snapshot.frame(of: ListIndexPath(item: 0, section: 0)) == rect(0, 0, 320, 56))
     do {
       _ = try ListModel(
-        jsonString:
+        json:
           #"{"width": 320, "sections": [{"items": [{"content": {"style": {"flexGrow": "lots"}}}]}]}"#)
       Issue.record("no error")
     } catch {
@@ -79,7 +79,7 @@ import Testing
     }
     #expect(throws: JSONInputError.self) {
       try ListModel(
-        jsonString:
+        json:
           #"{"width": 320, "sections": [{"items": [{"size": {"width": 1, "height": 1}, "content": {}}]}]}"#)
     }
   }

@@ -23,7 +23,7 @@ import Testing
   @Test func errorsThrownByThePublicAPI() throws {
     // JSONInputError: a feed that cannot be read.
     do {
-      _ = try ListModel(jsonString: #"{"width": "wide"}"#)
+      _ = try ListModel(json: #"{"width": "wide"}"#)
       Issue.record("expected a JSONInputError")
     } catch {
       expectReadsWell(error)

@@ -55,7 +55,7 @@ import Testing
     let grid = try ListModel(json: feed(layout: #"{"type": "grid", "columns": 3}"#))
     #expect(grid.sections[0].layout == .grid(GridLayout(columns: .count(3))))
     let full = try ListModel(
-      jsonString: feed(
+      json: feed(
         layout: #"""
           {"rowAlignment": "stretch", "minColumnWidth": 120.5, "type": "grid", "columnSpacing": 4,
            "rowSpacing": 0, "packing": "dense"}
@@ -68,7 +68,7 @@ import Testing
             packing: .dense)))
     #expect(full.sections[0].cells[0].span == .fullRow)
     let masonry = try ListModel(
-      jsonString: feed(
+      json: feed(
         layout: #"{"type": "masonry", "minColumnWidth": 150, "rowSpacing": 2}"#, span: "2"))
     #expect(
       masonry.sections[0].layout

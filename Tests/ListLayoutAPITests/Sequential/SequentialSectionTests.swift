@@ -50,7 +50,7 @@ import Testing
   @Test func unknownCalculatorNamesListTheKnownOnes() {
     do {
       _ = try ListModel(
-        jsonString:
+        json:
           #"{"width": 320, "sections": [{"layout": {"type": "sequential", "frameCalculator": "zigzag"}}]}"#)
       Issue.record("no error")
     } catch {
@@ -59,7 +59,7 @@ import Testing
     }
     #expect(throws: JSONInputError.self) {
       try ListModel(
-        jsonString:
+        json:
           #"{"width": 320, "sections": [{"layout": {"type": "flow", "frameCalculator": "topAlignedFlow"}}]}"#)
     }
   }

@@ -26,7 +26,7 @@ import Testing
         {"id": "z"}
       ]}]}
       """
-    let model = try ListModel(jsonString: json)
+    let model = try ListModel(json: json)
     let cells = model.sections[0].cells
     #expect(
       cells.map(\.id) == [
@@ -41,7 +41,7 @@ import Testing
       {"width": 375, "sections": [{"items": [{"repeat": 100000000, "cells": [{"size": {"width": 375, "height": 44}}],
         "idPrefix": "row"}]}]}
       """
-    let model = try ListModel(jsonString: json)
+    let model = try ListModel(json: json)
     #expect(model.sections[0].cells.count == 100_000_000)
     #expect(model.sections[0].cells[99_999_999].id == "row99999999")
     // Written back as the one run it is.
@@ -80,7 +80,7 @@ import Testing
     // The default: a hundred million cells, not one more.
     let over = #"{"width": 1, "sections": [{"items": [{"repeat": 50000000, "cells": [{}, {}]}, {}]}]}"#
     do {
-      _ = try ListModel(jsonString: over)
+      _ = try ListModel(json: over)
       Issue.record("100,000,001 cells passed the default bound")
     } catch {
       #expect(error.kind == .limitExceeded("maxExpandedCells"))
@@ -111,7 +111,7 @@ import Testing
   func badRunsAreErrorsNamingTheKeyPath(item: String, path: String) {
     let json = #"{"width": 100, "sections": [{"items": [{"id": "first"}, \#(item)]}]}"#
     do {
-      let model = try ListModel(jsonString: json)
+      let model = try ListModel(json: json)
       Issue.record("\(item) decoded to \(model.cellCount) cells")
     } catch {
       #expect(error.path == path, "\(item): \(error)")
@@ -124,7 +124,7 @@ import Testing
         {"repeat": 2, "cells": [{"size": {"width": 10, "height": 10}, "attributes": {"shouldBeginLine": true}}, {}]}
       ]}], "defaultCellAttributes": {"insets": {"left": 3}}}
       """
-    let model = try ListModel(jsonString: json)
+    let model = try ListModel(json: json)
     let cells = model.sections[0].cells
     #expect(cells.count == 4)
     for k in [0, 2] {
@@ -133,7 +133,7 @@ import Testing
     }
     #expect(cells[1].attributes == nil)
     #expect(cells.runLeafCount == 1)
-    let again = try ListModel(jsonString: try model.jsonString())
+    let again = try ListModel(json: try model.jsonString())
     #expect(again.sections[0].cells.map(\.attributes) == cells.map(\.attributes))
   }
 
@@ -162,8 +162,8 @@ import Testing
       // Sizing closures have no JSON form.
       guard let writtenFeed = try? written.jsonString() else { continue }
       let runFeed = try runs.jsonString()
-      let a = try ListModel(jsonString: runFeed)
-      let b = try ListModel(jsonString: writtenFeed)
+      let a = try ListModel(json: runFeed)
+      let b = try ListModel(json: writtenFeed)
       #expect(Self.describe(a) == Self.describe(written), "\(kind) seed \(seed)")
       #expect(try a.jsonString() == runFeed, "\(kind) seed \(seed): written again as read")
       // Every run of a whole cycle or more stays a run.
