@@ -36,9 +36,10 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     switch grid.packing {
     case .sparse:
       var writer = GridRowWriter(metrics: metrics, paged: true)
-      _ = try placeSparse(section.cells, from: 0, context: context, metrics: metrics, writer: &writer) {
-        _ in false
-      }
+      var metRun = false
+      _ = try placeSparse(
+        section.cells, from: 0, context: context, metrics: metrics, writer: &writer, metRun: &metRun
+      ) { _ in false }
       let pages = writer.finish()
       linesLaidOut += writer.rowCount
       body = GridBody(pages: pages, metrics: metrics)
@@ -64,14 +65,22 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
     // 2. Place cells page by page until a page ends where an old page ended, past the edit.
     var writer = GridRowWriter(metrics: metrics, paged: true)
     var syncPage: Int?
-    _ = try placeSparse(section.cells, from: startItem, context: context, metrics: metrics, writer: &writer) {
-      next in
+    var metRun = false
+    _ = try placeSparse(
+      section.cells, from: startItem, context: context, metrics: metrics, writer: &writer, stopsAtRun: true,
+      metRun: &metRun
+    ) { next in
       guard next > edit.lastDirty, next - edit.delta < oldBody.itemCount else { return false }
       let (page, local) = oldBody.locate(item: next - edit.delta)
       guard local == 0 else { return false }
       syncPage = page
       return true
     }
+    // A run met on the way, or a repeated page among those replaced or resumed at, is laid
+    // out with the section whole (by repetition, so at the cost of its periods, not of its
+    // cells); the pages walked here are the ones placed again, so the check costs no more.
+    let touched = startPage..<min(oldBody.pages.count, (syncPage ?? oldBody.pages.count) + 1)
+    if metRun || touched.contains(where: { oldBody.pages[$0].repeats > 1 }) { return nil }
     let pages = writer.finish()
     linesLaidOut += writer.rowCount
     // 3. Splice: the new pages replace the old ones from the start page to the sync point.
@@ -97,7 +106,7 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
   /// that follow, while the run lasts, become one repeated page.
   private func placeSparse(
     _ cells: CellList, from start: Int, context: SectionContext, metrics: GridMetrics,
-    writer: inout GridRowWriter, stop: (Int) -> Bool
+    writer: inout GridRowWriter, stopsAtRun: Bool = false, metRun: inout Bool, stop: (Int) -> Bool
   ) throws(LayoutError) -> Bool {
     let sizer = GridCellSizer(context: context, metrics: metrics)
     var cursor = SparseCursor(columns: metrics.columnCount)
@@ -118,6 +127,10 @@ struct GridSectionLayout: SectionLayoutAlgorithm {
         }
         return true
       case .run(let leaf, let local):
+        if stopsAtRun {
+          metRun = true
+          return false
+        }
         if let run = SparseRun(leaf, from: local, sizer: sizer, at: first) {
           stopped = !run.place(
             from: first, cursor: &cursor, metrics: metrics, writer: &writer, stop: stop)
