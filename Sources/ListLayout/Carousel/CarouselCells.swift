@@ -303,44 +303,12 @@ struct CarouselCells: @unchecked Sendable {
     func passes(_ j: Int) -> Bool {
       start + chunk.sum(j + 1) + Double(first + j + 1) * perElement > target
     }
-    // The answer lies in `k ... limit` (the chunk's last cell passes: it was chosen so).
-    var k = 0
-    var limit = n - 1
-    if n > 2 {
-      // A guess where the target falls between the chunk's ends (cells of similar widths put
-      // it within a cell or two), then steps doubling away from it until the answer is
-      // bracketed: O(log d) for an answer d cells from the guess, O(log n) at worst.
-      let low = start + Double(first) * perElement
-      let high = start + chunk.sum(n) + Double(first + n) * perElement
-      let position = (target - low) / (high - low) * Double(n)
-      let guess = position > 0 ? (position < Double(n - 2) ? Int(position) : n - 2) : 0
-      var step = 1
-      if passes(guess) {
-        limit = guess
-        while guess - step >= 0 {
-          if !passes(guess - step) {
-            k = guess - step + 1
-            break
-          }
-          limit = guess - step
-          step <<= 1
-        }
-      } else {
-        k = guess + 1
-        while guess + step < n - 1 {
-          if passes(guess + step) {
-            limit = guess + step
-            break
-          }
-          k = guess + step + 1
-          step <<= 1
-        }
-      }
-    }
-    while k < limit {
-      let mid = (k + limit) >> 1
-      if passes(mid) { limit = mid } else { k = mid + 1 }
-    }
+    // The answer lies in `0 ... n - 1` (the chunk's last cell passes: it was chosen so). A
+    // guess where the target falls between the chunk's ends (cells of similar widths put it
+    // within a cell or two).
+    let from = start + Double(first) * perElement
+    let to = start + chunk.sum(n) + Double(first + n) * perElement
+    let k = Self.search(count: n, guess: (target - from) / (to - from) * Double(n), passes)
     return first + k
   }
 
@@ -373,12 +341,21 @@ struct CarouselCells: @unchecked Sendable {
     func passes(_ j: Int) -> Bool {
       segment.start + segment.prefix(j + 1) + Double(segment.first + j + 1) * perElement > target
     }
+    let from = segment.start + Double(segment.first) * perElement
+    let to = segment.start + segment.total + Double(segment.first + n) * perElement
+    let k = Self.search(count: n, guess: (target - from) / (to - from) * Double(n), passes)
+    return segment.first + k
+  }
+
+  /// The first of `0 ..< n` that passes, the last one passing: from `guess` (a fractional
+  /// position; ignored for two cells or fewer), steps doubling away from it until the answer is
+  /// bracketed, then a binary search: O(log d) for an answer d cells from the guess, O(log n)
+  /// at worst.
+  @inline(__always)
+  private static func search(count n: Int, guess position: Double, _ passes: (Int) -> Bool) -> Int {
     var k = 0
     var limit = n - 1
     if n > 2 {
-      let from = segment.start + Double(segment.first) * perElement
-      let to = segment.start + segment.total + Double(segment.first + n) * perElement
-      let position = (target - from) / (to - from) * Double(n)
       let guess = position > 0 ? (position < Double(n - 2) ? Int(position) : n - 2) : 0
       var step = 1
       if passes(guess) {
@@ -407,7 +384,7 @@ struct CarouselCells: @unchecked Sendable {
       let mid = (k + limit) >> 1
       if passes(mid) { limit = mid } else { k = mid + 1 }
     }
-    return segment.first + k
+    return k
   }
 
   /// ``forEachCell(from:_:)`` over segments.
