@@ -58,6 +58,9 @@ extension LayoutTuning {
   /// About how many cells a flow page holds (pages end at the first line starting at or
   /// after each multiple of it).
   static var flowPageItems: Int { 512 }
+  /// The cells of a section a query reads the badges of at once, and keeps
+  /// (``BadgeIndex``): a block of them is read the first time a query meets it.
+  static var badgeBlockItems: Int { 256 }
   /// About how many cells a grid page holds.
   static var gridPageItems: Int { 512 }
   /// The fewest cells of a run in a flow section for which the layout looks for repeating

@@ -161,7 +161,8 @@ struct SectionLayouts {
       resumed = try relayout(inLayoutSpace: given, at: index, in: list, old: old, edit: edit, policy: &policy)
     }
     if var resumed {
-      if badges != resumed.badges { resumed.setBadges(badges) }
+      // (The cells changed: what queries kept of their badges is forgotten either way.)
+      if badges != resumed.badges { resumed.setBadges(badges) } else { resumed.renewBadgeIndex() }
       return resumed.styled(for: given, in: list)
     }
     return try layout(given, at: index, in: list, policy: &policy)

@@ -202,25 +202,27 @@ struct FlowBody: SectionBody {
     let page = pages[pageIndex]
     let local = page.firstLine(endingBelow: minY - pageOrigin(pageIndex, origin) - searchSlack(minY))
     var gap = max(0, pageLineCounts.prefix(pageIndex) + local - 1)
-    // Walk line by line from the gap's upper line.
-    var upper = lineWalker(at: gap, origin)
+    // Walk line by line from the gap's upper line (a page and its origin read once).
+    var walker =
+      local > 0
+      ? LineWalker(page: pageIndex, local: local - 1, of: self, origin) : lineWalker(at: gap, origin)
+    let end = maxY + searchSlack(maxY)
     while gap < lineCount - 1 {
-      let bottom = upper.bottom
-      guard bottom < maxY + searchSlack(maxY) else { return }
-      let lower = upper.next(in: self, origin)
-      if !body(gap, bottom, lower.top) { return }
-      upper = lower
+      let bottom = walker.bottom
+      guard bottom < end else { return }
+      walker.advance(in: self, origin)
+      if !body(gap, bottom, walker.top) { return }
       gap += 1
     }
   }
 
   func forEachLineGap(in gaps: Range<Int>, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Void) {
     guard !gaps.isEmpty else { return }
-    var upper = lineWalker(at: gaps.lowerBound, origin)
+    var walker = lineWalker(at: gaps.lowerBound, origin)
     for gap in gaps {
-      let lower = upper.next(in: self, origin)
-      body(gap, upper.bottom, lower.top)
-      upper = lower
+      let bottom = walker.bottom
+      walker.advance(in: self, origin)
+      body(gap, bottom, walker.top)
     }
   }
 
@@ -237,35 +239,52 @@ struct FlowBody: SectionBody {
   /// A position on line `line` for walking down the section's lines.
   private func lineWalker(at line: Int, _ origin: BodyOrigin) -> LineWalker {
     let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
-    var walker = LineWalker(page: page, local: line - pageLineCounts.prefix(page))
-    walker.read(self, origin)
-    return walker
+    return LineWalker(page: page, local: line - pageLineCounts.prefix(page), of: self, origin)
   }
 
-  /// Where a walk down the lines is: a page, a line in it, and that line's content extent.
+  /// Where a walk down the lines is: a page (held, with its origin, while the walk is on
+  /// it), a line in it, and that line's content extent.
   private struct LineWalker {
     var page: Int
     var local: Int
     var top = 0.0
     var bottom = 0.0
+    /// The page at hand and its origin (``pageOrigin(_:_:)``).
+    var current: LinePage
+    var y: Double
 
-    mutating func read(_ body: FlowBody, _ origin: BodyOrigin) {
-      let y = body.pageOrigin(page, origin)
-      let record = body.pages[page].line(local)
+    /// Line `local` of page `page` of `body`.
+    init(page: Int, local: Int, of body: FlowBody, _ origin: BodyOrigin) {
+      self.page = page
+      self.local = local
+      current = body.pages[page]
+      y = body.pageOrigin(page, origin)
+      read()
+    }
+
+    @inline(__always)
+    mutating func read() {
+      let record = current.line(local)
       top = y + record.y
       bottom = y + record.maxY
     }
 
-    /// The next line (which must exist).
-    func next(in body: FlowBody, _ origin: BodyOrigin) -> LineWalker {
-      var next = self
-      next.local += 1
-      while next.local >= body.pages[next.page].lineCount {
-        next.page += 1
-        next.local = 0
-      }
-      next.read(body, origin)
-      return next
+    /// Moves to the next line (which must exist).
+    @inline(__always)
+    mutating func advance(in body: FlowBody, _ origin: BodyOrigin) {
+      local += 1
+      if local >= current.lineCount { nextPage(in: body, origin) }
+      read()
+    }
+
+    @inline(never)
+    private mutating func nextPage(in body: FlowBody, _ origin: BodyOrigin) {
+      repeat {
+        page += 1
+        local = 0
+      } while local >= body.pages[page].lineCount
+      current = body.pages[page]
+      y = body.pageOrigin(page, origin)
     }
   }
 

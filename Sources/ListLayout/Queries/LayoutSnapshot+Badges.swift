@@ -41,6 +41,15 @@ extension LayoutSnapshot {
     }
   }
 
+  /// The index of section `section`'s badged cells (``SectionGeometry/badgeIndex``), read in
+  /// place.
+  @inline(__always)
+  func sectionBadgeIndex(_ section: Int) -> BadgeIndex? {
+    geometries.withBlock(Blocks.block(of: section)) { block in
+      (block.baseAddress! + Blocks.offset(of: section)).pointee.badgeIndex
+    }
+  }
+
   /// Appends to `result` the badges `badges` of cell `item` of `section`, placed on the cell's
   /// frame `cell` (layout space, left to right), that pass `test` (given their frame in the
   /// snapshot's direction), in order.

@@ -31,8 +31,9 @@ extension LayoutSnapshot {
   ) -> [LayoutAttributes] {
     var walk = QueryScratch(offsets: horizontalOffsets)
     var result: [LayoutAttributes] = []
-    // (A screen's worth without growing: growing moves every element so far.)
-    result.reserveCapacity(16)
+    // (A screen's worth without growing, with a separator below each line and a few badges:
+    // growing moves every element so far.)
+    result.reserveCapacity(32)
     appendElements(in: rect, pinning: pinning, to: &result, &walk)
     walk.finish()
     return result
@@ -160,10 +161,11 @@ extension LayoutSnapshot {
             }
           }
         } else {
-          // With badges, one pass reading each candidate in place: each cell that meets the
-          // rect (named as it is read), then those of its badges that do (the cells were
-          // looked for as far around the rect as the badges reach).
-          var cells = CellReader(sectionCells)
+          // With badges, one pass over the candidates: each cell that meets the rect, then
+          // those of its badges that do (the cells were looked for as far around the rect as
+          // the badges reach), found through the section's index of its badged cells: the
+          // cells without badges are not read.
+          var cells = BadgeCursor(sectionBadgeIndex(section) ?? BadgeIndex(), cells: sectionCells)
           for k in first..<cellsEnd {
             let candidate = candidates[k]
             let frame = direction.directed(candidate.frame)
@@ -171,7 +173,7 @@ extension LayoutSnapshot {
               result.append(
                 LayoutAttributes(
                   kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
-                  zIndex: LayoutAttributes.cellZIndex, id: cells.id(candidate.item)))
+                  zIndex: LayoutAttributes.cellZIndex, name: .cell(sectionCells, item: candidate.item)))
             }
             cells.withBadges(of: candidate.item) {
               Self.appendBadges(

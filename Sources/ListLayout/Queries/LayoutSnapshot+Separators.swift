@@ -68,13 +68,23 @@ extension LayoutSnapshot {
   func forEachSeparatorCandidate(
     ofSection section: Int, top: Double, y minY: Double, _ maxY: Double, _ body: (LayoutAttributes) -> Bool
   ) {
-    guard let placement = geometries[section].chrome.separator else { return }
+    // The geometry read in place, once (a read through the blocks' subscript copies it); a
+    // section without cells has no lines.
+    guard
+      let (placement, (box, origin)) = geometries.withBlock(
+        Blocks.block(of: section),
+        { block in
+          let geometry = block.baseAddress! + Blocks.offset(of: section)
+          return geometry.pointee.chrome.separator.flatMap { placement in
+            geometry.pointee.queryBody(sectionTop: top).map { (placement, $0) }
+          }
+        })
+    else { return }
     // A separator reaches half its thickness past its gap's centre.
     let reach = placement.thickness / 2
-    geometries[section].body.forEachLineGap(
-      overlappingY: minY - reach, maxY + reach, at: geometries[section].bodyOrigin(sectionTop: top)
-    ) { gap, bottom, next in
-      body(separator(section, gap, placement.frame(bottom: bottom, top: next), id: placement.id))
+    let id = placement.id
+    box.body.forEachLineGap(overlappingY: minY - reach, maxY + reach, at: origin) { gap, bottom, next in
+      body(separator(section, gap, placement.frame(bottom: bottom, top: next), id: id))
     }
   }
 }

@@ -76,6 +76,16 @@ struct SectionGeometry: Sendable {
 
   /// The section's badges: how many, and how far they can reach past their cells.
   private(set) var badges = SectionBadges()
+  /// Where queries find the badged cells (``BadgeIndex``), `nil` without badges: made anew
+  /// whenever the section's cells may have changed (``setBadges(_:)``,
+  /// ``renewBadgeIndex()``), shared by the snapshots whose section has the same cells.
+  private(set) var badgeIndex: BadgeIndex?
+
+  /// Forgets what queries kept of the badged cells (the section's cells changed).
+  mutating func renewBadgeIndex() {
+    if badgeIndex != nil { badgeIndex = BadgeIndex() }
+  }
+
   /// How far the badges can reach above the section's top and below its bottom (bounds).
   private var badgeOverflowAbove = 0.0
   private var badgeOverflowBelow = 0.0
@@ -89,6 +99,7 @@ struct SectionGeometry: Sendable {
   /// reach past it widened by how far they can reach past their cells.
   mutating func setBadges(_ badges: SectionBadges) {
     self.badges = badges
+    badgeIndex = badges.isEmpty ? nil : BadgeIndex()
     let overflow = body.verticalOverflow
     badgeOverflowAbove = badges.isEmpty ? 0 : max(0, overflow.above + badges.reach.above - bodyTop)
     badgeOverflowBelow =
