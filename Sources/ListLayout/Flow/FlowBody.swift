@@ -200,12 +200,13 @@ struct FlowBody: SectionBody {
     if pageIndex == pages.count { pageIndex = pages.count - 1 }
     // The first line whose bottom is below `minY`, as a section line index.
     let page = pages[pageIndex]
-    let local = page.firstLine(endingBelow: minY - pageOrigin(pageIndex, origin) - searchSlack(minY))
+    let y = pageOrigin(pageIndex, origin)
+    let local = page.firstLine(endingBelow: minY - y - searchSlack(minY))
     var gap = max(0, pageLineCounts.prefix(pageIndex) + local - 1)
     // Walk line by line from the gap's upper line (a page and its origin read once).
     var walker =
       local > 0
-      ? LineWalker(page: pageIndex, local: local - 1, of: self, origin) : lineWalker(at: gap, origin)
+      ? LineWalker(page: pageIndex, local: local - 1, current: page, y: y) : lineWalker(at: gap, origin)
     let end = maxY + searchSlack(maxY)
     while gap < lineCount - 1 {
       let bottom = walker.bottom
@@ -255,10 +256,15 @@ struct FlowBody: SectionBody {
 
     /// Line `local` of page `page` of `body`.
     init(page: Int, local: Int, of body: FlowBody, _ origin: BodyOrigin) {
+      self.init(page: page, local: local, current: body.pages[page], y: body.pageOrigin(page, origin))
+    }
+
+    /// Line `local` of page `page`, which is `current`, whose origin is `y`.
+    init(page: Int, local: Int, current: LinePage, y: Double) {
       self.page = page
       self.local = local
-      current = body.pages[page]
-      y = body.pageOrigin(page, origin)
+      self.current = current
+      self.y = y
       read()
     }
 

@@ -10,18 +10,23 @@ import Synchronization
 /// same cells share it. What it keeps is bounded by the section's badges (a copy of each)
 /// and one entry per block.
 final class BadgeIndex: Sendable {
-  private let blocks = Mutex<[Int: BadgeBlock]>([:])
+  /// The blocks read so far, by number (the table is made by the first query: an edit, which
+  /// makes a new index, does not pay for it).
+  private let blocks = Mutex<[BadgeBlock?]>([])
 
   init() {}
 
   /// Block `number` of the section whose cells are `cells` (the cells of the snapshot's
   /// model the index was made for), read now if no query has yet.
   ///
-  /// - Complexity: O(1) when kept; O(b + log n) the first time, for a block of b cells.
+  /// - Complexity: O(1) when kept; O(b + log n) the first time, for a block of b cells (and
+  ///   O(n / b) for the section's first).
   func block(_ number: Int, of cells: CellList) -> BadgeBlock {
-    if let kept = blocks.withLock({ $0[number] }) { return kept }
+    if let kept = blocks.withLock({ number < $0.count ? $0[number] : nil }) { return kept }
     let made = BadgeBlock(number, of: cells)
+    let size = LayoutTuning.badgeBlockItems
     return blocks.withLock { kept in
+      if kept.isEmpty { kept = Array(repeating: nil, count: (cells.count + size - 1) / size) }
       if let other = kept[number] { return other }
       kept[number] = made
       return made
@@ -29,36 +34,33 @@ final class BadgeIndex: Sendable {
   }
 }
 
-/// The badged cells of one block of a section's items, in item order, with their badges.
-final class BadgeBlock: Sendable {
-  /// The section items of the badged cells, ascending.
-  let items: [Int]
-  /// Where each badged cell's badges end in ``badges``: cell `k`'s are
-  /// `ends[k − 1] ..< ends[k]` (from 0 for the first).
-  let ends: [Int]
-  /// The badges, cell after cell, each cell's in its order.
-  let badges: [Badge]
+/// The badged cells of one block of a section's items, in item order, with their badges:
+/// one entry per badge, read in one pass.
+struct BadgeBlock: Sendable {
+  /// A badge of a badged cell: the cell's item, the badge's index among its cell's, the
+  /// badge.
+  struct Entry: Sendable {
+    var item: Int
+    var index: Int
+    var badge: Badge
+  }
+
+  /// The entries, by item, then by index.
+  let entries: ContiguousArray<Entry>
 
   /// Block `number` of `cells`: items `number × b ..< (number + 1) × b` for blocks of b cells.
   init(_ number: Int, of cells: CellList) {
     let size = LayoutTuning.badgeBlockItems
     let start = number * size
     let end = Swift.min(cells.count, start + size)
-    var items: [Int] = []
-    var ends: [Int] = []
-    var badges: [Badge] = []
+    var entries: ContiguousArray<Entry> = []
     var reader = CellReader(cells)
     for item in start..<Swift.max(start, end) {
       reader.withBadges(of: item) { found in
-        guard !found.isEmpty else { return }
-        items.append(item)
-        badges.append(contentsOf: found)
-        ends.append(badges.count)
+        for index in found.indices { entries.append(Entry(item: item, index: index, badge: found[index])) }
       }
     }
-    self.items = items
-    self.ends = ends
-    self.badges = badges
+    self.entries = entries
   }
 }
 
@@ -68,10 +70,10 @@ final class BadgeBlock: Sendable {
 struct BadgeCursor {
   private let index: BadgeIndex
   private let cells: CellList
-  /// The block at hand and its number (−1: none yet).
-  private var block: BadgeBlock?
+  /// The entries of the block at hand and its number (−1: none yet).
+  private var entries: ContiguousArray<BadgeBlock.Entry> = []
   private var number = -1
-  /// The first badged cell of the block whose item is not below the last item asked.
+  /// The first entry of the block whose item is not below the last item asked.
   private var position = 0
   private var last = Int.min
 
@@ -82,32 +84,31 @@ struct BadgeCursor {
     self.cells = cells
   }
 
-  /// Calls `body` with the badges of the cell at `item`, in order (empty for none or past
-  /// the end).
+  /// Calls `body` with each badge of the cell at `item` and its index among the cell's, in
+  /// order (none past the end).
   ///
-  /// - Complexity: O(1) amortized for ascending items, but a block's first read
+  /// - Complexity: O(1) amortized per badge for ascending items, but a block's first read
   ///   (``BadgeIndex/block(_:of:)``).
   @inline(__always)
-  mutating func withBadges<R>(of item: Int, _ body: (UnsafeBufferPointer<Badge>) -> R) -> R {
-    guard item >= 0, item < cells.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+  mutating func forEachBadge(of item: Int, _ body: (Badge, Int) -> Void) {
+    guard item >= 0, item < cells.count else { return }
     let n = item / LayoutTuning.badgeBlockItems
     if n != number { moveTo(block: n) }
-    let block = self.block.unsafelyUnwrapped
     if item < last { position = 0 }
     last = item
-    let items = block.items
-    while position < items.count, items[position] < item { position += 1 }
-    guard position < items.count, items[position] == item else {
-      return body(UnsafeBufferPointer(start: nil, count: 0))
+    entries.withUnsafeBufferPointer { entries in
+      while position < entries.count, entries[position].item < item { position += 1 }
+      var k = position
+      while k < entries.count, entries[k].item == item {
+        body(entries[k].badge, entries[k].index)
+        k += 1
+      }
     }
-    let lower = position == 0 ? 0 : block.ends[position - 1]
-    let upper = block.ends[position]
-    return block.badges.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lower..<upper])) }
   }
 
   @inline(never)
   private mutating func moveTo(block n: Int) {
-    block = index.block(n, of: cells)
+    entries = index.block(n, of: cells).entries
     number = n
     position = 0
     last = Int.min

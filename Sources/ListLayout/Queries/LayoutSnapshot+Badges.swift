@@ -73,14 +73,27 @@ extension LayoutSnapshot {
     to result: inout [LayoutAttributes], where test: (Rect) -> Bool
   ) {
     for index in badges.indices {
-      let frame = direction.directed(
-        badges[index].placement(horizontal: direction.horizontal).frame(on: cell))
-      guard test(frame) else { continue }
-      result.append(
-        LayoutAttributes(
-          kind: .badge, indexPath: ListIndexPath(item: item, section: section), frame: frame,
-          zIndex: LayoutAttributes.badgeZIndex, badgeIndex: index, id: badges[index].id))
+      appendBadge(
+        badges[index], index: index, item: item, section: section, onCell: cell, direction: direction,
+        to: &result,
+        where: test)
     }
+  }
+
+  /// Appends to `result` badge `badge` (the `index`-th) of cell `item` of `section`, placed on
+  /// the cell's frame `cell` (layout space, left to right), if it passes `test` (given its
+  /// frame in `direction`).
+  @inline(__always)
+  static func appendBadge(
+    _ badge: Badge, index: Int, item: Int, section: Int, onCell cell: Rect, direction: FrameDirection,
+    to result: inout [LayoutAttributes], where test: (Rect) -> Bool
+  ) {
+    let frame = direction.directed(badge.placement(horizontal: direction.horizontal).frame(on: cell))
+    guard test(frame) else { return }
+    result.append(
+      LayoutAttributes(
+        kind: .badge, indexPath: ListIndexPath(item: item, section: section), frame: frame,
+        zIndex: LayoutAttributes.badgeZIndex, badgeIndex: index, id: badge.id))
   }
 
   /// The identifier of a badge (of the element `badge`), if it has one.

@@ -175,10 +175,10 @@ extension LayoutSnapshot {
                   kind: .cell, indexPath: ListIndexPath(item: candidate.item, section: section), frame: frame,
                   zIndex: LayoutAttributes.cellZIndex, name: .cell(sectionCells, item: candidate.item)))
             }
-            cells.withBadges(of: candidate.item) {
-              Self.appendBadges(
-                $0, item: candidate.item, section: section, onCell: candidate.frame, direction: direction,
-                to: &result
+            cells.forEachBadge(of: candidate.item) { badge, index in
+              Self.appendBadge(
+                badge, index: index, item: candidate.item, section: section, onCell: candidate.frame,
+                direction: direction, to: &result
               ) { $0.intersects(rect) }
             }
           }
@@ -193,10 +193,7 @@ extension LayoutSnapshot {
         if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
         scratch.prefetch.append(prefetch)
       }
-      forEachSeparatorCandidate(ofSection: section, top: top, y: space.minY, space.maxY) { separator in
-        if separator.frame.intersects(rect) { result.append(separator) }
-        return true
-      }
+      appendSeparators(ofSection: section, top: top, meeting: rect, space: space, to: &result)
       if let footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
       {

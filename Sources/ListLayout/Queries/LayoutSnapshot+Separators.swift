@@ -31,8 +31,18 @@ extension LayoutSnapshot {
   /// A separator's attributes from its layout-space frame.
   @inline(__always)
   func separator(_ section: Int, _ item: Int, _ frame: Rect, id: String?) -> LayoutAttributes {
+    Self.separator(section, item, frame, id: id, direction: frameDirection)
+  }
+
+  /// A separator's attributes from its layout-space frame, turned by `direction` (the
+  /// snapshot's, read once for many).
+  @inline(__always)
+  static func separator(
+    _ section: Int, _ item: Int, _ frame: Rect, id: String?, direction: FrameDirection
+  ) -> LayoutAttributes {
     LayoutAttributes(
-      kind: .separator, indexPath: ListIndexPath(item: item, section: section), frame: directed(frame),
+      kind: .separator, indexPath: ListIndexPath(item: item, section: section),
+      frame: direction.directed(frame),
       zIndex: LayoutAttributes.separatorZIndex, id: id)
   }
 
@@ -68,6 +78,35 @@ extension LayoutSnapshot {
   func forEachSeparatorCandidate(
     ofSection section: Int, top: Double, y minY: Double, _ maxY: Double, _ body: (LayoutAttributes) -> Bool
   ) {
+    forEachSeparatorFrame(ofSection: section, top: top, y: minY, maxY) { gap, frame, id, direction in
+      body(Self.separator(section, gap, frame, id: id, direction: direction))
+    }
+  }
+
+  /// Appends to `result` the separators of `section` (whose top is `top`) that meet `rect`
+  /// (`space` is `rect` in layout space), in order.
+  ///
+  /// - Complexity: O(log n + k).
+  func appendSeparators(
+    ofSection section: Int, top: Double, meeting rect: Rect, space: Rect, to result: inout [LayoutAttributes]
+  ) {
+    forEachSeparatorFrame(ofSection: section, top: top, y: space.minY, space.maxY) {
+      gap, frame, id, direction in
+      if direction.directed(frame).intersects(rect) {
+        result.append(Self.separator(section, gap, frame, id: id, direction: direction))
+      }
+      return true
+    }
+  }
+
+  /// Calls `body` with the gap, layout-space frame and identifier of every separator of
+  /// `section` (whose top is `top`) that may meet the band `minY ..< maxY` along the scroll
+  /// axis in layout space, and the snapshot's direction, in order, until it returns `false`.
+  @inline(__always)
+  private func forEachSeparatorFrame(
+    ofSection section: Int, top: Double, y minY: Double, _ maxY: Double,
+    _ body: (Int, Rect, String?, FrameDirection) -> Bool
+  ) {
     // The geometry read in place, once (a read through the blocks' subscript copies it); a
     // section without cells has no lines.
     guard
@@ -83,8 +122,9 @@ extension LayoutSnapshot {
     // A separator reaches half its thickness past its gap's centre.
     let reach = placement.thickness / 2
     let id = placement.id
+    let direction = frameDirection
     box.body.forEachLineGap(overlappingY: minY - reach, maxY + reach, at: origin) { gap, bottom, next in
-      body(separator(section, gap, placement.frame(bottom: bottom, top: next), id: id))
+      body(gap, placement.frame(bottom: bottom, top: next), id, direction)
     }
   }
 }
