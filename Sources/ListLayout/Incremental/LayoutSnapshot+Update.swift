@@ -254,3 +254,43 @@ struct Relayout: SpacingPolicyJob {
     }
   }
 }
+
+/// What the benchmarks time apart from an edit.
+@_spi(Benchmarks) public enum EditCosts {
+  /// Times the touched sections' reflow of `update` on `snapshot` alone: resolves the update,
+  /// then calls `measure` once with the work of laying out again each section the update
+  /// touched (from its edit points, as ``LayoutSnapshot/applying(_:anchor:)-(ListUpdate,_)``
+  /// does), without building the new snapshot around them.
+  public static func timeReflow(
+    of update: ListUpdate, on snapshot: LayoutSnapshot, _ measure: @escaping (() -> Void) -> Void
+  ) throws {
+    let resolved = try update.resolve(against: snapshot.model)
+    try LayoutEngine.withSpacingPolicy(
+      for: resolved.model.configuration.layoutManager,
+      TouchedReflow(relayout: Relayout(resolved: resolved, old: snapshot), measure: measure))
+  }
+}
+
+/// The sections an update touched, laid out again inside a caller's measurement.
+private struct TouchedReflow: SpacingPolicyJob {
+  let relayout: Relayout
+  let measure: (() -> Void) -> Void
+
+  func run<Policy: SpacingPolicy>(policy: inout Policy) throws(LayoutError) {
+    let model = relayout.resolved.model
+    var layouts = SectionLayouts(
+      configuration: model.configuration, frames: relayout.old.frameComputation, tuning: relayout.old.tuning)
+    let candidates = relayout.resolved.origins.candidates
+    var failure: LayoutError?
+    measure {
+      do throws(LayoutError) {
+        for index in candidates {
+          _ = try relayout.layout(index, of: model, layouts: &layouts, policy: &policy)
+        }
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
+}
