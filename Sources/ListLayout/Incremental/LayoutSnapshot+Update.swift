@@ -261,13 +261,20 @@ struct Relayout: SpacingPolicyJob {
   /// then calls `measure` once with the work of laying out again each section the update
   /// touched (from its edit points, as ``LayoutSnapshot/applying(_:anchor:)-(ListUpdate,_)``
   /// does), without building the new snapshot around them.
+  ///
+  /// - Throws: what ``LayoutSnapshot/applying(_:anchor:)-(ListUpdate,_)`` throws for the
+  ///   update's indices (before `measure` is called) or for its layout (after).
   public static func timeReflow(
     of update: ListUpdate, on snapshot: LayoutSnapshot, _ measure: @escaping (() -> Void) -> Void
-  ) throws {
+  ) throws(UpdateError) {
     let resolved = try update.resolve(against: snapshot.model)
-    try LayoutEngine.withSpacingPolicy(
-      for: resolved.model.configuration.layoutManager,
-      TouchedReflow(relayout: Relayout(resolved: resolved, old: snapshot), measure: measure))
+    do {
+      try LayoutEngine.withSpacingPolicy(
+        for: resolved.model.configuration.layoutManager,
+        TouchedReflow(relayout: Relayout(resolved: resolved, old: snapshot), measure: measure))
+    } catch {
+      throw .layout(error)
+    }
   }
 }
 

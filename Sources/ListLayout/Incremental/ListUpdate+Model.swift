@@ -546,7 +546,15 @@ struct ItemEdits {
   /// The sections with item edits, in order, when sections stay in place (old and new
   /// section indices are the same).
   var editedSections: [Int] {
-    Set(deletions.keys).union(insertions.keys).union(changedItemsBySection.keys).sorted()
+    // An array sorted and deduplicated, not sets: an edit names a few sections.
+    var sections = Array(deletions.keys)
+    sections.append(contentsOf: insertions.keys)
+    sections.append(contentsOf: changedItemsBySection.keys)
+    sections.sort()
+    var unique: [Int] = []
+    unique.reserveCapacity(sections.count)
+    for section in sections where section != unique.last { unique.append(section) }
+    return unique
   }
 }
 

@@ -28,8 +28,10 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   RangeReplaceableCollection, ExpressibleByArrayLiteral
 {
   /// The most elements a chunk holds after a split: chunks hold up to twice as many before
-  /// they split in two.
-  @inlinable static var chunkCapacity: Int { 64 }
+  /// they split in two. Sections, larger than cells, sit in smaller chunks.
+  @inlinable static var chunkCapacity: Int {
+    Element.self == Section.self ? LayoutTuning.sectionListChunkCapacity : 64
+  }
   /// The most children of a branch of the tree before it splits in two.
   @usableFromInline static var branchCapacity: Int { 32 }
 
