@@ -182,6 +182,8 @@ private func previewProbe(
   var resizes: [Double] = []
   var batches: [Double] = []
   var moves = 0
+  // `INTERACTION_PREVIEW_SAMPLES=200` takes more samples of each preview (for a profiler).
+  let samples = ProcessInfo.processInfo.environment["INTERACTION_PREVIEW_SAMPLES"].flatMap { Int($0) } ?? 5
   // Up to 8 moves of each kind per section kind: within a section, and between sections.
   var taken: [String: Int] = [:]
   for from in cells {
@@ -213,18 +215,20 @@ private func previewProbe(
       let key = "\(move) \(kind)"
       guard taken[key, default: 0] < 8 else { continue }
       taken[key, default: 0] += 1
-      let preview = measureCalls(samples: 5, calls: 1) { _ = try? snapshot.previewingMove(from: from, to: to) }.cpu
+      let preview = measureCalls(samples: samples, calls: 1) {
+        _ = try? snapshot.previewingMove(from: from, to: to)
+      }.cpu
       var update = ListUpdate()
       update.moveItem(from: from, to: to)
-      var samples: [Double] = []
+      var reflows: [Double] = []
       for _ in 0..<5 {
         try EditCosts.timeReflow(of: update, on: snapshot) { reflow in
           let start = threadCPUNanoseconds()
           reflow()
-          samples.append(Double(threadCPUNanoseconds() - start))
+          reflows.append(Double(threadCPUNanoseconds() - start))
         }
       }
-      let reflow = median(samples)
+      let reflow = median(reflows)
       for key in [key, "all"] {
         rows[key, default: Row()].previews.append(preview)
         rows[key, default: Row()].reflows.append(reflow)
