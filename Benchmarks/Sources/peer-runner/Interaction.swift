@@ -209,7 +209,8 @@ private func previewProbe(
       destinations.append(("between", ListLayout.ListIndexPath(item: 0, section: next)))
     }
     for (move, to) in destinations {
-      let kind = move == "between"
+      let kind =
+        move == "between"
         ? "\(sectionKind(snapshot, from.section))→\(sectionKind(snapshot, to.section))"
         : sectionKind(snapshot, from.section)
       let key = "\(move) \(kind)"
@@ -241,8 +242,11 @@ private func previewProbe(
       resize.resizeItem(at: from, to: Size(width: 100, height: 77))
       resizes.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(resize) }.cpu)
       var batch = resize
-      batch.insertItem(Cell(width: 120, height: 44), at: ListLayout.ListIndexPath(item: 0, section: from.section))
-      if from.item > 0 { batch.deleteItem(at: ListLayout.ListIndexPath(item: from.item - 1, section: from.section)) }
+      batch.insertItem(
+        Cell(width: 120, height: 44), at: ListLayout.ListIndexPath(item: 0, section: from.section))
+      if from.item > 0 {
+        batch.deleteItem(at: ListLayout.ListIndexPath(item: from.item - 1, section: from.section))
+      }
       batches.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(batch) }.cpu)
     }
   }

@@ -246,7 +246,8 @@ struct Relayout: SpacingPolicyJob {
       // The badges of the cells the edit touched, counted and bounded again (not the whole
       // section's), on the geometry with the cells (a collapsed section keeps it).
       let badges = try SectionBadges(
-        updating: previous.expandedGeometry.badges, oldCells: old.model.sections[oldIndex].cells,
+        updating: previous.expandedGeometry.badges,
+        oldCells: old.model.sections.withElement(at: oldIndex) { $0.cells },
         newCells: section.cells, edit: edit, horizontal: configuration.scrollDirection == .horizontal,
         section: index)
       return try layouts.relayout(

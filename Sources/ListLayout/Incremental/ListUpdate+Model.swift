@@ -226,7 +226,8 @@ extension ListUpdate {
     var seenDeleted = Set<ListIndexPath>()
     func checkOld(_ indexPath: ListIndexPath, _ what: String) throws(UpdateError) {
       guard indexPath.section >= 0 && indexPath.section < oldCount,
-        indexPath.item >= 0 && indexPath.item < old.sections[indexPath.section].cells.count
+        indexPath.item >= 0
+        && indexPath.item < old.sections.withElement(at: indexPath.section, { $0.cells.count })
       else { throw .outOfRange("\(what) \(indexPath) before the update") }
       guard plan.newSectionIndex[indexPath.section] != nil else {
         throw .conflict("\(what) \(indexPath) is in a section that is deleted or reloaded")
@@ -401,7 +402,8 @@ extension ListUpdate {
     switch inserted {
     case .new(let cell): return cell
     case .moved(let from):
-      var cell = old.sections[from.section].cells[from.item]
+      // Read in place: a copy of the section would copy all its fields.
+      var cell = old.sections.withElement(at: from.section) { $0.cells[from.item] }
       for change in edits.changes[from] ?? [] { cell.apply(change) }
       return cell
     }
