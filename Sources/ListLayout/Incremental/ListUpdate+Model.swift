@@ -227,7 +227,7 @@ extension ListUpdate {
     func checkOld(_ indexPath: ListIndexPath, _ what: String) throws(UpdateError) {
       guard indexPath.section >= 0 && indexPath.section < oldCount,
         indexPath.item >= 0
-        && indexPath.item < old.sections.withElement(at: indexPath.section, { $0.cells.count })
+          && indexPath.item < old.sections.withElement(at: indexPath.section, { $0.cells.count })
       else { throw .outOfRange("\(what) \(indexPath) before the update") }
       guard plan.newSectionIndex[indexPath.section] != nil else {
         throw .conflict("\(what) \(indexPath) is in a section that is deleted or reloaded")
