@@ -63,12 +63,12 @@ extension LayoutSnapshot {
   ///   - anchor: the scroll position to correct so the content does not jump.
   /// - Throws: ``UpdateError`` for out-of-range, duplicate or contradictory indices (this
   ///   snapshot is unchanged either way).
-  /// - Complexity: O(log n + r) for r cells on the reflowed lines, plus O(c) to copy the
-  ///   touched section's cell array of c cells. Without section operations the other
-  ///   sections' geometry and heights are shared, not visited (O(s / 64) block references
-  ///   for s sections); the one per-section step left is copying the model's array of
-  ///   ``Section`` values for the new snapshot's ``model`` (some 10–20 ns a section, measured).
-  ///   Inserting, deleting, reloading or moving sections adds O(s).
+  /// - Complexity: O(log n + r) for r cells laid out again (a section layout that cannot
+  ///   resume from an edit lays the touched section out whole). Without section operations the
+  ///   other sections' geometry, heights and model values are shared, not visited: an edit
+  ///   copies the chunk of cells, the chunk of sections and the block of geometries holding
+  ///   each touched section, and O(s / 64) block references for s sections. Inserting,
+  ///   deleting, reloading or moving sections adds O(s).
   public func applying(_ update: ListUpdate, anchor: ScrollAnchor? = nil) throws(UpdateError) -> UpdateResult
   {
     let resolved = try update.resolve(against: model)
