@@ -65,4 +65,34 @@ import Testing
     #expect(expected != nil)
     #expect(thrown == expected)
   }
+
+  /// A move between two sections of a 1,000-section list copies only the chunks holding
+  /// them: of the model's sections (chunks of `SectionList.chunkCapacity`, 16) and of the
+  /// snapshot's geometries (blocks of 64); every other chunk and block is the old one.
+  @Test func aPreviewSharesEveryOtherChunkOfSectionsAndBlockOfGeometries() throws {
+    var model = ListModel(configuration: ListConfiguration(width: 320))
+    for s in 0..<1_000 {
+      model.sections.append(
+        Section(cells: (0..<(s % 7)).map { Cell(id: "c\(s)-\($0)", width: 100, height: Double(20 + $0)) }))
+    }
+    let snapshot = try model.layout()
+    #expect(SectionList.chunkCapacity == 16)
+    for (from, to) in [
+      (ListIndexPath(item: 2, section: 500), ListIndexPath(item: 0, section: 501)),
+      (ListIndexPath(item: 1, section: 6), ListIndexPath(item: 3, section: 993)),
+    ] {
+      let preview = try snapshot.previewingMove(from: from, to: to)
+      try expectSameLayout(preview, try preview.model.layout(), "move \(from) → \(to)")
+      let oldChunks = SectionListTests.leaves(snapshot.model.sections)
+      let newChunks = SectionListTests.leaves(preview.model.sections)
+      #expect(newChunks.count == oldChunks.count)
+      let copiedChunks = zip(oldChunks, newChunks).filter { $0.0 !== $0.1 }.count
+      let touchedChunks = Set([from.section, to.section].map { $0 / SectionList.chunkCapacity }).count
+      #expect(copiedChunks == touchedChunks, "\(from) → \(to)")
+      let oldBlocks = snapshot.geometries.blocks
+      let newBlocks = preview.geometries.blocks
+      let copiedBlocks = zip(oldBlocks, newBlocks).filter { $0.0 !== $0.1 }.count
+      #expect(copiedBlocks == Set([from.section, to.section].map { $0 >> 6 }).count, "\(from) → \(to)")
+    }
+  }
 }
