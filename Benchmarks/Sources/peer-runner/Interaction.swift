@@ -4,9 +4,13 @@
 //                 content, on each workload (target: 2 µs at 1M)
 //   focus-step    a focus step (`nextFocus(from:direction:)`) up, down, left, right and forward
 //                 from a cell drawn at random (target: 2 µs at 1M)
-//   preview       the snapshot with a move applied (`previewingMove(from:to:)`), from a cell
-//                 to a drop target drawn as above, beside an edit that resizes the same cell
-//                 (the touched section's reflow): target 20 µs plus that reflow
+//   preview       the snapshot with a move applied (`previewingMove(from:to:)`), within a
+//                 section (a drag 150 points along the scroll axis) and between sections (to
+//                 the next section's first cell), per kind of section, each beside the touched
+//                 sections' reflow alone (`EditCosts.timeReflow`, the same move): the target is
+//                 an overhead (preview − reflow) of at most 20 µs; beside them, two ordinary
+//                 edits (`applying`): a resize of the dragged cell and a batch (a resize, an
+//                 insertion and a deletion in its section)
 //   accessibility `accessibility(of:)` of a cell drawn at random
 //
 // Workloads: "feed" (one flow section), "hub" (Hub rows, 1,000 sections), "mixed" (1,000
@@ -16,7 +20,7 @@
 import BenchmarkWorkloads
 import Foundation
 import LayoutGeometry
-import ListLayout
+@_spi(Benchmarks) import ListLayout
 
 func interactionWorkloads(count n: Int) -> [(String, ListModel, HorizontalOffsets)] {
   var lcg = LCG(seed: 31)
@@ -142,31 +146,120 @@ func interactionProbes(sizes: [Int]) throws {
         ])
       }
       if probes.contains("preview") {
-        // Previews of a drag 150 points along the scroll axis from the dragged cell's centre,
-        // against a resize of the dragged cell (the same section's reflow), 64 cells.
-        var previews: [Double] = []
-        var resizes: [Double] = []
-        for k in 0..<64 {
-          guard let frame = snapshot.frame(of: cells[k]) else { continue }
-          let horizontal = snapshot.scrollAxis == .horizontal
-          let point = Point(
-            x: min(size.width, frame.midX + (horizontal ? 150 : 0)),
-            y: min(size.height, frame.midY + (horizontal ? 0 : 150)))
-          guard let target = snapshot.moveTarget(dragging: cells[k], at: point, horizontalOffsets: offsets)
-          else { continue }
-          previews.append(
-            measureCalls(samples: 5, calls: 1) {
-              _ = try? snapshot.previewingMove(from: cells[k], to: target)
-            }.cpu)
-          var update = ListUpdate()
-          update.resizeItem(at: cells[k], to: Size(width: 100, height: 77))
-          resizes.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(update) }.cpu)
-        }
-        emit([
-          "probe": "preview", "workload": name, "count": n, "cpuNsMedian": median(previews),
-          "resizeCpuNsMedian": median(resizes), "previews": previews.count,
-        ])
+        try previewProbe(name: name, count: n, snapshot: snapshot, cells: cells, offsets: offsets)
       }
     }
   }
+}
+
+/// The kind of section `section` of a workload, for the preview probe's rows.
+private func sectionKind(_ snapshot: LayoutSnapshot, _ section: Int) -> String {
+  switch snapshot.model.sections[section].layout {
+  case .grid(let grid)?: grid.packing == .dense ? "dense-grid" : "grid"
+  case .masonry?: "masonry"
+  case .carousel?: "carousel"
+  case .sequential?: "sequential"
+  default: snapshot.configuration.layoutManager is HubLayoutManager ? "hub" : "flow"
+  }
+}
+
+/// Previews of moves within and between sections, each beside the touched sections' reflow
+/// alone, and two ordinary edits; one line per workload, move kind and section kind, and one
+/// for all moves of the workload. Each figure is the median over the moves of the median of 5
+/// samples of one call, in thread CPU time.
+private func previewProbe(
+  name: String, count n: Int, snapshot: LayoutSnapshot, cells: [ListLayout.ListIndexPath],
+  offsets: HorizontalOffsets
+) throws {
+  let size = snapshot.contentSize
+  let horizontal = snapshot.scrollAxis == .horizontal
+  struct Row {
+    var previews: [Double] = []
+    var reflows: [Double] = []
+    var overheads: [Double] = []
+  }
+  var rows: [String: Row] = [:]
+  var resizes: [Double] = []
+  var batches: [Double] = []
+  var moves = 0
+  // `INTERACTION_PREVIEW_SAMPLES=200` takes more samples of each preview (for a profiler).
+  let samples = ProcessInfo.processInfo.environment["INTERACTION_PREVIEW_SAMPLES"].flatMap { Int($0) } ?? 5
+  // Up to 8 moves of each kind per section kind: within a section, and between sections.
+  var taken: [String: Int] = [:]
+  for from in cells {
+    guard let frame = snapshot.frame(of: from) else { continue }
+    var destinations: [(String, ListLayout.ListIndexPath)] = []
+    let point = Point(
+      x: min(size.width, frame.midX + (horizontal ? 150 : 0)),
+      y: min(size.height, frame.midY + (horizontal ? 0 : 150)))
+    if let target = snapshot.moveTarget(dragging: from, at: point, horizontalOffsets: offsets),
+      target.section == from.section, target != from
+    {
+      destinations.append(("within", target))
+    } else if snapshot.numberOfItems(inSection: from.section) > 1 {
+      // A carousel's drag runs across the scroll axis: five cells on (or back).
+      let count = snapshot.numberOfItems(inSection: from.section)
+      let item = from.item + 5 < count ? from.item + 5 : max(0, from.item - 5)
+      if item != from.item {
+        destinations.append(("within", ListLayout.ListIndexPath(item: item, section: from.section)))
+      }
+    }
+    let next = (from.section + 1) % snapshot.numberOfSections
+    if next != from.section, snapshot.numberOfItems(inSection: next) > 0 {
+      destinations.append(("between", ListLayout.ListIndexPath(item: 0, section: next)))
+    }
+    for (move, to) in destinations {
+      let kind =
+        move == "between"
+        ? "\(sectionKind(snapshot, from.section))→\(sectionKind(snapshot, to.section))"
+        : sectionKind(snapshot, from.section)
+      let key = "\(move) \(kind)"
+      guard taken[key, default: 0] < 8 else { continue }
+      taken[key, default: 0] += 1
+      let preview = measureCalls(samples: samples, calls: 1) {
+        _ = try? snapshot.previewingMove(from: from, to: to)
+      }.cpu
+      var update = ListUpdate()
+      update.moveItem(from: from, to: to)
+      var reflows: [Double] = []
+      for _ in 0..<5 {
+        try EditCosts.timeReflow(of: update, on: snapshot) { reflow in
+          let start = threadCPUNanoseconds()
+          reflow()
+          reflows.append(Double(threadCPUNanoseconds() - start))
+        }
+      }
+      let reflow = median(reflows)
+      for key in [key, "all"] {
+        rows[key, default: Row()].previews.append(preview)
+        rows[key, default: Row()].reflows.append(reflow)
+        rows[key, default: Row()].overheads.append(preview - reflow)
+      }
+      moves += 1
+    }
+    if resizes.count < 64 {
+      var resize = ListUpdate()
+      resize.resizeItem(at: from, to: Size(width: 100, height: 77))
+      resizes.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(resize) }.cpu)
+      var batch = resize
+      batch.insertItem(
+        Cell(width: 120, height: 44), at: ListLayout.ListIndexPath(item: 0, section: from.section))
+      if from.item > 0 {
+        batch.deleteItem(at: ListLayout.ListIndexPath(item: from.item - 1, section: from.section))
+      }
+      batches.append(measureCalls(samples: 5, calls: 1) { _ = try? snapshot.applying(batch) }.cpu)
+    }
+  }
+  for (key, row) in rows.sorted(by: { $0.key < $1.key }) {
+    emit([
+      "probe": "preview", "workload": name, "count": n, "moves": key, "previews": row.previews.count,
+      "cpuNsMedian": median(row.previews), "reflowCpuNsMedian": median(row.reflows),
+      "overheadCpuNsMedian": median(row.overheads), "overheadCpuNsMax": row.overheads.max() ?? 0,
+      "targetOverheadNs": 20_000,
+    ])
+  }
+  emit([
+    "probe": "edit", "workload": name, "count": n, "moves": moves, "resizeCpuNsMedian": median(resizes),
+    "batchCpuNsMedian": median(batches), "edits": resizes.count,
+  ])
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// The block shapes below the instance properties are constants of the data structures
 /// (chunk and page sizes, used in shifts and masks); they are listed here so that no
 /// threshold lives anywhere else.
-package struct LayoutTuning: Sendable {
+@usableFromInline package struct LayoutTuning: Sendable {
   /// Flow sections of at least this many cells keep only where each page starts, and lay a
   /// page out again when it is first read (``FrameComputation/onDemand``).
   package var deferralMinimumItems = 65_536
@@ -76,6 +76,10 @@ extension LayoutTuning {
   static var masonryGroupShift: Int { 5 }
   /// Section geometries per block of a snapshot (a power of two).
   static var sectionBlockShift: Int { 6 }
+  /// The most sections a chunk of a model's section list holds after a split (a chunk of
+  /// cells holds 64): a section is some hundreds of bytes, and an edit of a section's cells
+  /// copies the chunk holding it.
+  @usableFromInline static var sectionListChunkCapacity: Int { 16 }
   /// The fewest cells per group of changes for which a flow edit is reflowed group by group
   /// rather than laid out whole.
   static var denseEditGroupSpan: Int { 128 }

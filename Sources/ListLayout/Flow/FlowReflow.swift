@@ -163,8 +163,11 @@ extension FlowSectionLayout {
       g = next
     }
     var body = old
-    if splices.count == 1 {
-      body.replacePages(splices[0].replaced, with: splices[0].pages)
+    if splices.count == 1 || splices.allSatisfy({ $0.replaced.count == $0.pages.count }) {
+      // Pages replaced one for one keep every other page's place: each splice is written in
+      // place (from the last, so that the earlier ranges still hold), in O(log pages) a page,
+      // where building the body again would cost O(pages).
+      for splice in splices.reversed() { body.replacePages(splice.replaced, with: splice.pages) }
     } else {
       var pages = ContiguousArray<LinePage>()
       pages.reserveCapacity(old.pages.count + splices.count)

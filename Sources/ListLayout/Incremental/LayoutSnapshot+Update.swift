@@ -63,12 +63,12 @@ extension LayoutSnapshot {
   ///   - anchor: the scroll position to correct so the content does not jump.
   /// - Throws: ``UpdateError`` for out-of-range, duplicate or contradictory indices (this
   ///   snapshot is unchanged either way).
-  /// - Complexity: O(log n + r) for r cells on the reflowed lines, plus O(c) to copy the
-  ///   touched section's cell array of c cells. Without section operations the other
-  ///   sections' geometry and heights are shared, not visited (O(s / 64) block references
-  ///   for s sections); the one per-section step left is copying the model's array of
-  ///   ``Section`` values for the new snapshot's ``model`` (some 10–20 ns a section, measured).
-  ///   Inserting, deleting, reloading or moving sections adds O(s).
+  /// - Complexity: O(log n + r) for r cells laid out again (a section layout that cannot
+  ///   resume from an edit lays the touched section out whole). Without section operations the
+  ///   other sections' geometry, heights and model values are shared, not visited: an edit
+  ///   copies the chunk of cells, the chunk of sections and the block of geometries holding
+  ///   each touched section, and O(s / 64) block references for s sections. Inserting,
+  ///   deleting, reloading or moving sections adds O(s).
   public func applying(_ update: ListUpdate, anchor: ScrollAnchor? = nil) throws(UpdateError) -> UpdateResult
   {
     let resolved = try update.resolve(against: model)
@@ -246,11 +246,59 @@ struct Relayout: SpacingPolicyJob {
       // The badges of the cells the edit touched, counted and bounded again (not the whole
       // section's), on the geometry with the cells (a collapsed section keeps it).
       let badges = try SectionBadges(
-        updating: previous.expandedGeometry.badges, oldCells: old.model.sections[oldIndex].cells,
+        updating: previous.expandedGeometry.badges,
+        oldCells: old.model.sections.withElement(at: oldIndex) { $0.cells },
         newCells: section.cells, edit: edit, horizontal: configuration.scrollDirection == .horizontal,
         section: index)
       return try layouts.relayout(
         section, at: index, in: configuration, old: previous, edit: edit, badges: badges, policy: &policy)
     }
+  }
+}
+
+/// What the benchmarks time apart from an edit.
+@_spi(Benchmarks) public enum EditCosts {
+  /// Times the touched sections' reflow of `update` on `snapshot` alone: resolves the update,
+  /// then calls `measure` once with the work of laying out again each section the update
+  /// touched (from its edit points, as ``LayoutSnapshot/applying(_:anchor:)-(ListUpdate,_)``
+  /// does), without building the new snapshot around them.
+  ///
+  /// - Throws: what ``LayoutSnapshot/applying(_:anchor:)-(ListUpdate,_)`` throws for the
+  ///   update's indices (before `measure` is called) or for its layout (after).
+  public static func timeReflow(
+    of update: ListUpdate, on snapshot: LayoutSnapshot, _ measure: @escaping (() -> Void) -> Void
+  ) throws(UpdateError) {
+    let resolved = try update.resolve(against: snapshot.model)
+    do {
+      try LayoutEngine.withSpacingPolicy(
+        for: resolved.model.configuration.layoutManager,
+        TouchedReflow(relayout: Relayout(resolved: resolved, old: snapshot), measure: measure))
+    } catch {
+      throw .layout(error)
+    }
+  }
+}
+
+/// The sections an update touched, laid out again inside a caller's measurement.
+private struct TouchedReflow: SpacingPolicyJob {
+  let relayout: Relayout
+  let measure: (() -> Void) -> Void
+
+  func run<Policy: SpacingPolicy>(policy: inout Policy) throws(LayoutError) {
+    let model = relayout.resolved.model
+    var layouts = SectionLayouts(
+      configuration: model.configuration, frames: relayout.old.frameComputation, tuning: relayout.old.tuning)
+    let candidates = relayout.resolved.origins.candidates
+    var failure: LayoutError?
+    measure {
+      do throws(LayoutError) {
+        for index in candidates {
+          _ = try relayout.layout(index, of: model, layouts: &layouts, policy: &policy)
+        }
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
   }
 }

@@ -226,7 +226,8 @@ extension ListUpdate {
     var seenDeleted = Set<ListIndexPath>()
     func checkOld(_ indexPath: ListIndexPath, _ what: String) throws(UpdateError) {
       guard indexPath.section >= 0 && indexPath.section < oldCount,
-        indexPath.item >= 0 && indexPath.item < old.sections[indexPath.section].cells.count
+        indexPath.item >= 0
+          && indexPath.item < old.sections.withElement(at: indexPath.section, { $0.cells.count })
       else { throw .outOfRange("\(what) \(indexPath) before the update") }
       guard plan.newSectionIndex[indexPath.section] != nil else {
         throw .conflict("\(what) \(indexPath) is in a section that is deleted or reloaded")
@@ -401,7 +402,8 @@ extension ListUpdate {
     switch inserted {
     case .new(let cell): return cell
     case .moved(let from):
-      var cell = old.sections[from.section].cells[from.item]
+      // Read in place: a copy of the section would copy all its fields.
+      var cell = old.sections.withElement(at: from.section) { $0.cells[from.item] }
       for change in edits.changes[from] ?? [] { cell.apply(change) }
       return cell
     }
@@ -546,7 +548,15 @@ struct ItemEdits {
   /// The sections with item edits, in order, when sections stay in place (old and new
   /// section indices are the same).
   var editedSections: [Int] {
-    Set(deletions.keys).union(insertions.keys).union(changedItemsBySection.keys).sorted()
+    // An array sorted and deduplicated, not sets: an edit names a few sections.
+    var sections = Array(deletions.keys)
+    sections.append(contentsOf: insertions.keys)
+    sections.append(contentsOf: changedItemsBySection.keys)
+    sections.sort()
+    var unique: [Int] = []
+    unique.reserveCapacity(sections.count)
+    for section in sections where section != unique.last { unique.append(section) }
+    return unique
   }
 }
 

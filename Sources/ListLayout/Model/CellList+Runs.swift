@@ -125,8 +125,12 @@ extension ChunkedList {
       pieces = [node.children[child]] + extra
     }
     node.children.replaceSubrange(child...child, with: pieces)
-    node.counts = ContiguousArray(node.children.lazy.map(\.count))
-    node.count = node.counts.reduce(0, +)
+    node.counts.removeAll(keepingCapacity: true)
+    node.count = 0
+    for child in node.children {
+      node.counts.append(child.count)
+      node.count += child.count
+    }
     guard node.children.count > branchCapacity else { return [] }
     // Groups of half a branch's children: the node keeps the first, the rest are siblings.
     let group = branchCapacity / 2

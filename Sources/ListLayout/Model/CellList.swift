@@ -28,8 +28,10 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
   RangeReplaceableCollection, ExpressibleByArrayLiteral
 {
   /// The most elements a chunk holds after a split: chunks hold up to twice as many before
-  /// they split in two.
-  @inlinable static var chunkCapacity: Int { 64 }
+  /// they split in two. Sections, larger than cells, sit in smaller chunks.
+  @inlinable static var chunkCapacity: Int {
+    Element.self == Section.self ? LayoutTuning.sectionListChunkCapacity : 64
+  }
   /// The most children of a branch of the tree before it splits in two.
   @usableFromInline static var branchCapacity: Int { 32 }
 
@@ -80,11 +82,25 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
       runStart = start
     }
 
-    @inlinable init(children: ContiguousArray<Node>) {
+    @inlinable convenience init(children: ContiguousArray<Node>) {
+      // A loop, not `children.map(\.count)`: a key path in this generic class is made at run
+      // time on every call (most of an edit's cost, measured).
+      var counts = ContiguousArray<Int>()
+      counts.reserveCapacity(children.count)
+      var count = 0
+      for child in children {
+        counts.append(child.count)
+        count += child.count
+      }
+      self.init(children: children, counts: counts, count: count)
+    }
+
+    /// A branch whose children's counts are known.
+    @inlinable init(children: ContiguousArray<Node>, counts: ContiguousArray<Int>, count: Int) {
       elements = []
       self.children = children
-      counts = ContiguousArray(children.lazy.map(\.count))
-      count = counts.reduce(0, +)
+      self.counts = counts
+      self.count = count
       isLeaf = false
       run = nil
       runStart = 0
@@ -92,7 +108,7 @@ public struct ChunkedList<Element: Sendable>: Sendable, RandomAccessCollection, 
 
     @inlinable func copy() -> Node {
       if let run { return Node(run: run, start: runStart, count: count) }
-      return isLeaf ? Node(cells: elements) : Node(children: children)
+      return isLeaf ? Node(cells: elements) : Node(children: children, counts: counts, count: count)
     }
 
     /// A leaf's element `local`, a run leaf's made from its pattern.

@@ -53,16 +53,16 @@ public enum GridColumns: Sendable, Hashable {
 
   /// Checks the specification's own value: a count of at least 1, a finite minimum width
   /// greater than 0.
-  func validate(path: String) throws(LayoutError) {
+  func validate(path: @autoclosure () -> String) throws(LayoutError) {
     switch self {
     case .count(let count):
       guard count >= 1 else {
-        throw .invalidValue(path: path + ".columns", value: "\(count)", expected: "a whole number ≥ 1")
+        throw .invalidValue(path: path() + ".columns", value: "\(count)", expected: "a whole number ≥ 1")
       }
     case .adaptive(let minimum):
       guard minimum.isFinite, minimum > 0 else {
         throw .invalidValue(
-          path: path + ".minColumnWidth", value: "\(minimum)", expected: "a finite number greater than 0")
+          path: path() + ".minColumnWidth", value: "\(minimum)", expected: "a finite number greater than 0")
       }
     }
   }
@@ -148,10 +148,10 @@ public struct GridLayout: Sendable, Hashable {
   }
 
   /// Checks the layout's own values (`path` names the section's layout).
-  func validate(path: String) throws(LayoutError) {
-    try columns.validate(path: path)
-    if let columnSpacing { try checkNonNegative(columnSpacing, path + ".columnSpacing") }
-    if let rowSpacing { try checkNonNegative(rowSpacing, path + ".rowSpacing") }
+  func validate(path: @autoclosure () -> String) throws(LayoutError) {
+    try columns.validate(path: path())
+    if let columnSpacing { try checkNonNegative(columnSpacing, path() + ".columnSpacing") }
+    if let rowSpacing { try checkNonNegative(rowSpacing, path() + ".rowSpacing") }
   }
 }
 
@@ -184,18 +184,19 @@ public struct MasonryLayout: Sendable, Hashable {
   }
 
   /// Checks the layout's own values (`path` names the section's layout).
-  func validate(path: String) throws(LayoutError) {
-    try columns.validate(path: path)
-    if let columnSpacing { try checkNonNegative(columnSpacing, path + ".columnSpacing") }
-    if let rowSpacing { try checkNonNegative(rowSpacing, path + ".rowSpacing") }
+  func validate(path: @autoclosure () -> String) throws(LayoutError) {
+    try columns.validate(path: path())
+    if let columnSpacing { try checkNonNegative(columnSpacing, path() + ".columnSpacing") }
+    if let rowSpacing { try checkNonNegative(rowSpacing, path() + ".rowSpacing") }
   }
 }
 
 extension GridSpan {
-  /// Checks a cell's span: a column count of at least 1.
-  func validate(path: String) throws(LayoutError) {
+  /// Checks a cell's span: a column count of at least 1. The path is made only for the
+  /// error (a layout checks every cell's span).
+  func validate(path: @autoclosure () -> String) throws(LayoutError) {
     if case .columns(let span) = self, span < 1 {
-      throw .invalidValue(path: path, value: "\(span)", expected: "a whole number ≥ 1, or \"full\"")
+      throw .invalidValue(path: path(), value: "\(span)", expected: "a whole number ≥ 1, or \"full\"")
     }
   }
 }
