@@ -512,6 +512,8 @@ class Checker:
                         library = {(e["section"], e["item"], e.get("badge")): e["frame"]
                                    for e in want["preview"]["elements"] if e["kind"] in ("cell", "badge")}
                         for entry in state["preview"] or []:
+                            if entry.get("kind"):  # headers, footers and the like: checked by reflow_drag
+                                continue
                             if entry["section"] != s:
                                 continue
                             if entry.get("badge") is not None:
@@ -571,8 +573,94 @@ class Checker:
                                  "%(badges)d of them badges; %(dropped)d frames after drops)") % done
         if not self.args.horizontal:
             self.carousel_drag(url)
+        self.reflow_drag(url)
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
+
+    # Section kinds whose previews the page lays out again exactly (moves within and between them).
+    LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "empty")
+
+    def reflow_drag(self, url):
+        """Moves within and between sections of mixed sizes: every rendered element's previewed
+        frame (cells, badges, headers, footers, backgrounds, separators, the list's header and
+        footer) against the library's preview. Moves within and between grid and masonry
+        sections must match within 0.5 points; the others (flow, sequential: the page's
+        approximation) are measured and reported."""
+        along = 0 if self.args.horizontal else 1
+        stats = {"exact": [0, 0.0, 0], "approximate": [0, 0.0, 0]}
+        elements = {}
+        for e in self.layout["elements"]:
+            if e["kind"] == "cell":
+                elements.setdefault(e["section"], []).append(e)
+        kinds = ("grid", "grid-dense", "masonry", "flow", "sequential")
+        sources = [s for s, spec in enumerate(self.specs) if spec["kind"] in kinds and spec["count"] > 12]
+        picked = []
+        for kind in kinds:
+            picked += [s for s in sources if self.specs[s]["kind"] == kind][:2]
+        for s in picked:
+            cells = elements[s]
+            a = self.rng.randrange(min(len(cells), 10))
+            fa = cells[a]["frame"]
+            # Targets: cells of the same section near it, the first and last cells of the
+            # sections around it, and past the end of the next section with cells.
+            points = []
+            for b in self.rng.sample(range(min(len(cells), 14)), min(len(cells), 14, 4)):
+                if b != a:
+                    f = cells[b]["frame"]
+                    points.append((f["x"] + f["width"] * 0.5, f["y"] + f["height"] * 0.5))
+            for t in (s - 2, s - 1, s + 1, s + 2):
+                if t < 0 or t >= len(self.specs) or t == s or t not in elements:
+                    continue
+                for f in (elements[t][0]["frame"], elements[t][-1]["frame"]):
+                    points.append((f["x"] + f["width"] * 0.3, f["y"] + f["height"] * 0.3))
+                last = elements[t][-1]["frame"]
+                points.append((last["x"] + last["width"] * 0.5, last["y"] + last["height"] * 0.9))
+            self.browser.page(url)
+            self.page("listlayoutPage.scrollTo(%r)" % ([fa["x"], fa["y"]][along] - VIEWPORT / 2))
+            self.settle()
+            self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            for point in points:
+                # The point in the middle of the viewport: out of the auto-scroll zones.
+                self.page("listlayoutPage.scrollTo(%r)" % (point[along] - VIEWPORT / 2))
+                self.settle()
+                self.mouse("mouseMoved", self.client_of(*point))
+                state = self.state()
+                if state["drag"] is None or state["drag"]["target"] is None or state["drag"]["speed"] != 0:
+                    continue
+                target = state["drag"]["target"]
+                want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"],
+                                                      "preview": True}})
+                if want.get("target") != target:
+                    self.fail("reflow drag of %s: page target %s, library %s" % ([s, a], target, want.get("target")))
+                    continue
+                preview = want.get("preview") or self.layout
+                library = {(e["kind"], e["section"], e.get("item"), e.get("badge")): e["frame"]
+                           for e in preview["elements"]}
+                exact = self.specs[s]["kind"] in self.LAID_OUT and self.specs[target[0]]["kind"] in self.LAID_OUT
+                bucket = stats["exact" if exact else "approximate"]
+                bucket[2] += 1
+                for entry in state["preview"] or []:
+                    if entry["frame"] is None:
+                        continue
+                    kind = entry.get("kind") or ("badge" if entry.get("badge") is not None else "cell")
+                    f = library.get((kind, entry["section"], entry.get("item"), entry.get("badge")))
+                    if f is None:
+                        if exact:
+                            self.fail("reflow preview of %s at %s: the page shows %s %s, the library does not" % (
+                                [s, a], target, kind, (entry["section"], entry.get("item"), entry.get("badge"))))
+                        continue
+                    d = max(abs(f[k] - v) for k, v in zip(("x", "y", "width", "height"), entry["frame"]))
+                    bucket[0] += 1
+                    bucket[1] = max(bucket[1], d)
+                    if exact and d > 0.5:
+                        self.fail("reflow preview of %s (%s) at %s (%s): %s %s page %s, library %s" % (
+                            [s, a], self.specs[s]["kind"], target, self.specs[target[0]]["kind"], kind,
+                            (entry["section"], entry.get("item"), entry.get("badge")), entry["frame"], f))
+            self.page("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}))")
+            self.mouse("mouseReleased", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+        for name, (compared, worst, moves) in stats.items():
+            self.figures["%s previews" % name] = "%d frames in %d moves, max difference %.3g points" % (
+                compared, moves, worst)
 
     def leading_zone_under_the_header(self):
         """With a pinned list header, auto-scroll's leading zone starts below the header as tall
@@ -634,6 +722,8 @@ class Checker:
                 library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
                            if e["kind"] == "cell" and e["section"] == s}
                 for entry in state["preview"] or []:
+                    if entry.get("kind"):  # headers, footers and the like: checked by reflow_drag
+                        continue
                     if entry["section"] != s or entry.get("badge") is not None:
                         continue
                     f = library.get((entry["section"], entry["item"]))
@@ -754,6 +844,8 @@ class Checker:
                 continue
             library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"] if e["kind"] == "cell"}
             for entry in state["preview"] or []:
+                if entry.get("kind"):  # headers, footers and the like: checked by reflow_drag
+                    continue
                 key = (entry["section"], entry["item"])
                 if entry.get("badge") is not None:
                     continue

@@ -497,6 +497,7 @@ public struct HTMLRenderer: Sendable {
       }
     }
     writeGrids(snapshot, to: &out)
+    if !encode { writeReflow(snapshot, horizontal: horizontal, to: &out) }
     out.write("}")
     if anyBadge { writeBadges(snapshot, axis: axis, scriptSafe: scriptSafe, to: &out) }
     out.write("}\n")
@@ -536,6 +537,8 @@ public struct HTMLRenderer: Sendable {
     column(",\"h\":") { out.write(jsonNumber: $0.frame.height) }
     column(",\"c\":") { out.write(integer: $0.cell) }
     column(",\"b\":") { out.write(integer: $0.index) }
+    // Where each badge sits on its cell, for a cell the preview resizes (see writeReflow).
+    column(",\"a\":") { out.write(integer: Self.anchorCode(of: $0.element, in: snapshot)) }
     column(",\n\"label\":") {
       TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
     }
