@@ -587,7 +587,9 @@ class Checker:
         sections must match within 0.5 points; the others (flow, sequential: the page's
         approximation) are measured and reported."""
         along = 0 if self.args.horizontal else 1
-        stats = {"exact": [0, 0.0, 0], "approximate": [0, 0.0, 0]}
+        stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
+                                                "approximate, between")}
+        dropped = 0
         elements = {}
         for e in self.layout["elements"]:
             if e["kind"] == "cell":
@@ -619,6 +621,7 @@ class Checker:
             self.page("listlayoutPage.scrollTo(%r)" % ([fa["x"], fa["y"]][along] - VIEWPORT / 2))
             self.settle()
             self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            last = None
             for point in points:
                 # The point in the middle of the viewport: out of the auto-scroll zones.
                 self.page("listlayoutPage.scrollTo(%r)" % (point[along] - VIEWPORT / 2))
@@ -637,8 +640,10 @@ class Checker:
                 library = {(e["kind"], e["section"], e.get("item"), e.get("badge")): e["frame"]
                            for e in preview["elements"]}
                 exact = self.specs[s]["kind"] in self.LAID_OUT and self.specs[target[0]]["kind"] in self.LAID_OUT
-                bucket = stats["exact" if exact else "approximate"]
+                bucket = stats[("exact" if exact else "approximate") + (", within" if target[0] == s else ", between")]
                 bucket[2] += 1
+                if exact and want.get("preview") is not None:
+                    last = point
                 for entry in state["preview"] or []:
                     if entry["frame"] is None:
                         continue
@@ -656,10 +661,23 @@ class Checker:
                         self.fail("reflow preview of %s (%s) at %s (%s): %s %s page %s, library %s" % (
                             [s, a], self.specs[s]["kind"], target, self.specs[target[0]]["kind"], kind,
                             (entry["section"], entry.get("item"), entry.get("badge")), entry["frame"], f))
-            self.page("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}))")
-            self.mouse("mouseReleased", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            if last is None:
+                self.page("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape',"
+                          " bubbles: true}))")
+                self.mouse("mouseReleased", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+                continue
+            # A drop at the last move laid out exactly: the page then shows the library's layout
+            # after the move, in every section (cells and badges, by identifier).
+            self.page("listlayoutPage.scrollTo(%r)" % (last[along] - VIEWPORT / 2))
+            self.settle()
+            self.mouse("mouseMoved", self.client_of(*last))
+            final = self.state()["drag"]
+            self.mouse("mouseReleased", self.client_of(*last))
+            if final and final["target"] and final["speed"] == 0:
+                dropped += self.compare_dropped(s, a, final, everywhere=True)
+        self.figures["drops laid out"] = "%d frames after drops" % dropped
         for name, (compared, worst, moves) in stats.items():
-            self.figures["%s previews" % name] = "%d frames in %d moves, max difference %.3g points" % (
+            self.figures["previews %s" % name] = "%d frames in %d moves, max difference %.3g points" % (
                 compared, moves, worst)
 
     def leading_zone_under_the_header(self):
@@ -744,9 +762,10 @@ class Checker:
                           " (n) => [n.firstChild.textContent, n.dataset.frame]))")
         return {label: [float(v) for v in frame.split(",")] for label, frame in json.loads(pairs)}
 
-    def compare_dropped(self, s, a, final):
+    def compare_dropped(self, s, a, final, everywhere=False):
         """After a drop in a section of one cell size: the rendered cells and badges of the
-        section are where the library's layout after the move puts them."""
+        section (of every section, `everywhere`) are where the library's layout after the move
+        puts them."""
         want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": final["point"], "preview": True}})
         if want.get("target") != final["target"]:
             self.fail("drop of %s: page target %s, library %s" % ([s, a], final["target"], want.get("target")))
@@ -755,7 +774,7 @@ class Checker:
         if preview is None:  # a cell dropped on its own place: the layout as it was
             preview = self.layout
         library = {e["id"]: e["frame"] for e in preview["elements"]
-                   if e["kind"] in ("cell", "badge") and e["section"] == s and "id" in e}
+                   if e["kind"] in ("cell", "badge") and (everywhere or e["section"] == s) and "id" in e}
         compared = 0
         for label, got in self.rendered().items():
             f = library.get(label)
