@@ -51,14 +51,15 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
     """A seeded feed of every section kind; returns (feed, section specs)."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
-             "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel"]
+             "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel", "grid-stretch",
+             "grid-empty", "masonry"]
     if horizontal:
         kinds = [k for k in kinds if not k.startswith("carousel") and k != "uniform-carousel"]
     sections, specs, made, k = [], [], 0, 0
     badges = 0
     while made < cells:
         kind = kinds[k % len(kinds)]
-        count = 0 if kind in ("empty", "collapsed") else min(cells - made, rng.randint(20, 160) if "carousel" in kind
+        count = 0 if kind in ("empty", "collapsed", "grid-empty") else min(cells - made, rng.randint(20, 160) if "carousel" in kind
                                                              else rng.randint(60, 900))
         items = []
         for i in range(count):
@@ -67,8 +68,8 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             else:
                 w, h = rng.randint(40, 370), rng.randint(20, 120)
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
-            if kind.startswith("grid") and rng.random() < 0.15:
-                item["span"] = 2
+            if (kind.startswith("grid") or kind == "masonry") and rng.random() < 0.15:
+                item["span"] = "full" if kind == "grid-stretch" and rng.random() < 0.3 else 2
             if rng.random() < 0.2:
                 # A badge on the cell's top trailing corner, overhanging it by half its size.
                 item["badges"] = [{"id": "b%d" % badges, "size": {"width": 16, "height": 16},
@@ -87,8 +88,11 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             section["header"] = {"height": 30, "id": "h%d" % k}
         if has_footer:
             section["footer"] = {"height": 24, "id": "f%d" % k}
-        if kind in ("grid", "uniform-grid"):
+        if kind in ("grid", "uniform-grid", "grid-empty"):
             section["layout"] = {"type": "grid", "columns": 3, "columnSpacing": 6, "rowSpacing": 6}
+        elif kind == "grid-stretch":
+            section["layout"] = {"type": "grid", "columns": 4, "columnSpacing": 5, "rowSpacing": 7,
+                                 "rowAlignment": "stretch"}
         elif kind == "grid-dense":
             section["layout"] = {"type": "grid", "minColumnWidth": 80, "columnSpacing": 4, "rowSpacing": 4,
                                  "packing": "dense"}
@@ -578,7 +582,7 @@ class Checker:
         self.collapsed_drop(url)
 
     # Section kinds whose previews the page lays out again exactly (moves within and between them).
-    LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "empty")
+    LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty")
 
     def reflow_drag(self, url):
         """Moves within and between sections of mixed sizes: every rendered element's previewed
@@ -589,12 +593,12 @@ class Checker:
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
                                                 "approximate, between")}
-        dropped = 0
+        dropped = into_empty = 0
         elements = {}
         for e in self.layout["elements"]:
             if e["kind"] == "cell":
                 elements.setdefault(e["section"], []).append(e)
-        kinds = ("grid", "grid-dense", "masonry", "flow", "sequential")
+        kinds = ("grid", "grid-dense", "grid-stretch", "masonry", "flow", "sequential")
         sources = [s for s, spec in enumerate(self.specs) if spec["kind"] in kinds and spec["count"] > 12]
         picked = []
         for kind in kinds:
@@ -611,7 +615,11 @@ class Checker:
                     f = cells[b]["frame"]
                     points.append((f["x"] + f["width"] * 0.5, f["y"] + f["height"] * 0.5))
             for t in (s - 2, s - 1, s + 1, s + 2):
-                if t < 0 or t >= len(self.specs) or t == s or t not in elements:
+                if t < 0 or t >= len(self.specs) or t == s:
+                    continue
+                if t not in elements:  # a section without cells: its middle
+                    f = self.layout["sections"][t]["frame"]
+                    points.append((f["x"] + f["width"] * 0.5, f["y"] + f["height"] * 0.5))
                     continue
                 for f in (elements[t][0]["frame"], elements[t][-1]["frame"]):
                     points.append((f["x"] + f["width"] * 0.3, f["y"] + f["height"] * 0.3))
@@ -644,6 +652,8 @@ class Checker:
                 bucket[2] += 1
                 if exact and want.get("preview") is not None:
                     last = point
+                if self.specs[target[0]]["count"] == 0:
+                    into_empty += 1
                 for entry in state["preview"] or []:
                     if entry["frame"] is None:
                         continue
@@ -675,7 +685,8 @@ class Checker:
             self.mouse("mouseReleased", self.client_of(*last))
             if final and final["target"] and final["speed"] == 0:
                 dropped += self.compare_dropped(s, a, final, everywhere=True)
-        self.figures["drops laid out"] = "%d frames after drops" % dropped
+        self.figures["drops laid out"] = "%d frames after drops (%d moves into sections without cells)" % (
+            dropped, into_empty)
         for name, (compared, worst, moves) in stats.items():
             self.figures["previews %s" % name] = "%d frames in %d moves, max difference %.3g points" % (
                 compared, moves, worst)
