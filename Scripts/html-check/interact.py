@@ -26,6 +26,9 @@ headless Chromium over the DevTools protocol (see README.md).
    --list-header, for the band below the pinned header as tall as it is now) and the list
    scrolls that way; a drop moves the cell's identity to the target; a press on a badge
    drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
+   Moves within and between sections of every kind: every rendered element's previewed
+   frame against the library's preview, within 0.5 points for grid and masonry sections
+   (and after a drop there, every rendered cell and badge), measured for the others.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """

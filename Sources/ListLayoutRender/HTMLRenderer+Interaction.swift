@@ -12,6 +12,9 @@ extension HTMLRenderer {
   /// and `AutoScroll`, copied here over the embedded frames; `InteractionChromiumTests` checks
   /// every copy against `listlayout query` on seeded feeds. Grid rows and columns are not
   /// computed here: the page reads the library's (`accessibility(of:)`, embedded as `grid`).
+  /// The drag preview lays grid and masonry sections out again with a copy of their
+  /// placements, from the columns and lanes the library resolved (embedded as `reflow`),
+  /// checked there too against the library's `previewingMove(from:to:)`.
   static let interaction = #"""
     // ---- Interaction: ARIA, reading order, focus, drag to reorder ----
     // G: per section, null or the library's grid placement {rows, cols, r, c, cs} (1-based).
@@ -406,8 +409,9 @@ extension HTMLRenderer {
       if (key !== undefined && readable(key) && key !== focusKey) { focusKey = key; retab(); }
     });
 
-    // -- Drag to reorder: LayoutSnapshot.moveTarget and AutoScroll; the preview slides the
-    // other cells of the touched sections one place (see the Interaction article).
+    // -- Drag to reorder: LayoutSnapshot.moveTarget and AutoScroll; the preview lays grid and
+    // masonry sections out again (planMove) and slides the other cells of the touched
+    // sections one place (see the Interaction article).
     /** Where the cell `from` would go dropped at layout point (px, py): [section, item] or null. */
     function moveTarget(from, px, py, across) {
       if (!(from >= 0 && from < n) || ns === 0) return null;

@@ -179,6 +179,18 @@ public struct HTMLRenderer: Sendable {
   /// and column span `cs`, 1-based; the page writes them as `aria-rowindex`, `aria-colindex`
   /// and `aria-colspan`.
   ///
+  /// Only when a section is a grid or a masonry and the cells hold no runs: `reflow` holds per
+  /// section `null`, or what its layout resolved, which the page lays the section out again
+  /// with while a drag previews a move: `[0, columns, columnWidth, columnSpacing, rowSpacing,
+  /// originX, alignment, dense, bodyTop]` for a grid (alignment 0 top, 1 center, 2 bottom,
+  /// 3 stretch; dense 0 or 1), `[1, lanes, laneWidth, columnSpacing, rowSpacing, left,
+  /// bodyTop]` for a masonry, left to right (`mirror` is `true` when the list mirrors them);
+  /// `nh` the cells whose own height is not their frame's (`[[cell, …], [height, …]]`: cells
+  /// a stretched row made taller) and `span` the cells with a span (`[[cell, …], [columns,
+  /// …]]`, 0 for a full row). Badges then carry `a`, the point of the cell each is anchored
+  /// to (`3·row + column`, each 0, 1 or 2 for the fraction 0, ½ or 1 of the cell's height
+  /// and width, in layout space).
+  ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
     String(decoding: ByteWriter.bytes { writeLayoutJSON(snapshot, to: &$0) }, as: UTF8.self)

@@ -19,10 +19,12 @@ import Testing
       (0..<count).map { item -> String in
         let span = next(6) == 0 ? (next(3) == 0 ? #","span":"full""# : #","span":2"#) : ""
         let badge = next(4) == 0 ? #","badges":[{"size":{"width":12,"height":10},"anchor":"bottom"}]"# : ""
-        return #"{"id":"\#(prefix)\#(item)","size":{"width":\#(30 + next(90)),"height":\#(20 + next(60))}\#(span)\#(badge)}"#
+        return
+          #"{"id":"\#(prefix)\#(item)","size":{"width":\#(30 + next(90)),"height":\#(20 + next(60))}\#(span)\#(badge)}"#
       }.joined(separator: ",")
     }
-    let grid = #"{"type":"grid","columns":\#(2 + next(3)),"columnSpacing":7,"rowSpacing":5,"rowAlignment":"stretch"}"#
+    let grid =
+      #"{"type":"grid","columns":\#(2 + next(3)),"columnSpacing":7,"rowSpacing":5,"rowAlignment":"stretch"}"#
     let masonry = #"{"type":"masonry","minColumnWidth":\#(60 + next(40)),"columnSpacing":4,"rowSpacing":3}"#
     return #"""
       {"width":400,"layoutDirection":"\#(rtl ? "rtl" : "ltr")","scrollDirection":"\#(horizontal ? "horizontal" : "vertical")",
@@ -37,14 +39,16 @@ import Testing
   @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
   func embeddedValuesPlaceEveryCellWhereTheLibraryDid(rtl: Bool, horizontal: Bool) throws {
     for seed in UInt64(1)...8 {
-      let snapshot = try ListModel(json: Array(Self.feed(seed: seed, rtl: rtl, horizontal: horizontal).utf8)).layout()
+      let snapshot = try ListModel(json: Array(Self.feed(seed: seed, rtl: rtl, horizontal: horizontal).utf8))
+        .layout()
       let json = HTMLRenderer().layoutJSON(snapshot)
       let layout = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
       let width = try #require(layout["width"] as? Double)
       let sections = try #require(layout["sections"] as? [String: Any])
       let cells = try #require(layout["cells"] as? [String: Any])
       let (xs, ys, ws, hs) = try (
-        #require(cells["x"] as? [Double]), #require(cells["y"] as? [Double]), #require(cells["w"] as? [Double]),
+        #require(cells["x"] as? [Double]), #require(cells["y"] as? [Double]),
+        #require(cells["w"] as? [Double]),
         #require(cells["h"] as? [Double])
       )
       let reflow = try #require(sections["reflow"] as? [Any])
@@ -56,7 +60,8 @@ import Testing
       let spans = try #require(sections["span"] as? [[Int]])
       let own = try #require(sections["nh"] as? [[Double]])
       for (position, cell) in own[0].enumerated() {
-        #expect(own[1][position] < hs[Int(cell)], "seed \(seed): a stretched cell is taller than its own height")
+        #expect(
+          own[1][position] < hs[Int(cell)], "seed \(seed): a stretched cell is taller than its own height")
       }
       for section in 1...3 {
         let values = try #require(reflow[section] as? [Double], "seed \(seed) section \(section)")
@@ -73,10 +78,13 @@ import Testing
           #expect(bodyTop == sectionTop + (header[3] as? Double ?? -1) + 2)
         }
         for cell in range {
-          let span = spans[0].firstIndex(of: cell).map { spans[1][$0] == 0 ? columns : min(spans[1][$0], columns) } ?? 1
+          let span =
+            spans[0].firstIndex(of: cell).map { spans[1][$0] == 0 ? columns : min(spans[1][$0], columns) }
+            ?? 1
           let left = rtl ? width - xs[cell] - ws[cell] : xs[cell]
           let column = (left - origin) / pitch
-          #expect(abs(column - column.rounded()) < 1e-9 && column > -1e-9, "seed \(seed) cell \(cell) at \(left)")
+          #expect(
+            abs(column - column.rounded()) < 1e-9 && column > -1e-9, "seed \(seed) cell \(cell) at \(left)")
           #expect(abs(ws[cell] - (Double(span) * values[2] + Double(span - 1) * spacing)) < 1e-9)
         }
       }
