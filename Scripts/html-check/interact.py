@@ -55,7 +55,7 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
              "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel", "grid-stretch",
-             "grid-empty", "masonry"]
+             "grid-empty", "masonry", "sequential-spaced"]
     if horizontal:
         kinds = [k for k in kinds if not k.startswith("carousel") and k != "uniform-carousel"]
     sections, specs, made, k = [], [], 0, 0
@@ -103,6 +103,10 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             section["layout"] = {"type": "masonry", "columns": 3, "columnSpacing": 6, "rowSpacing": 6}
         elif kind == "sequential":
             section["layout"] = {"type": "sequential"}
+        elif kind == "sequential-spaced":
+            section["layout"] = {"type": "sequential", "spacing": {"top": 4, "left": 0, "bottom": 9, "right": 0},
+                                 "padding": {"top": 3, "left": 7, "bottom": 2, "right": 1}}
+            section["attributes"] = {"insets": {"top": 11, "left": 6, "bottom": 5, "right": 3}}
         elif kind.startswith("carousel") or kind == "uniform-carousel":
             paging = {"carousel": "item", "carousel-page": "page"}.get(kind, "none")
             section["layout"] = {"type": "carousel", "itemSpacing": 8, "paging": paging}
@@ -584,14 +588,23 @@ class Checker:
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
 
-    # Section kinds whose previews the page lays out again exactly (moves within and between them).
-    LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty")
+    # Section kinds whose previews the page lays out again exactly (moves within and between
+    # them, but for a cell of a grid or a masonry moved into a sequential section, where its
+    # own width, which the page does not hold, comes back).
+    LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty", "sequential",
+                "sequential-spaced")
+
+    def laid_out(self, source, target):
+        kinds = (self.specs[source]["kind"], self.specs[target]["kind"])
+        if kinds[0] not in self.LAID_OUT or kinds[1] not in self.LAID_OUT:
+            return False
+        return source == target or not kinds[1].startswith("sequential") or kinds[0].startswith("sequential")
 
     def reflow_drag(self, url):
         """Moves within and between sections of mixed sizes: every rendered element's previewed
         frame (cells, badges, headers, footers, backgrounds, separators, the list's header and
-        footer) against the library's preview. Moves within and between grid and masonry
-        sections must match within 0.5 points; the others (flow, sequential: the page's
+        footer) against the library's preview. Moves within and between grid, masonry and
+        sequential sections must match within 0.5 points; the others (flow: the page's
         approximation) are measured and reported."""
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
@@ -601,7 +614,7 @@ class Checker:
         for e in self.layout["elements"]:
             if e["kind"] == "cell":
                 elements.setdefault(e["section"], []).append(e)
-        kinds = ("grid", "grid-dense", "grid-stretch", "masonry", "flow", "sequential")
+        kinds = ("grid", "grid-dense", "grid-stretch", "masonry", "flow", "sequential", "sequential-spaced")
         sources = [s for s, spec in enumerate(self.specs) if spec["kind"] in kinds and spec["count"] > 12]
         picked = []
         for kind in kinds:
@@ -650,7 +663,7 @@ class Checker:
                 preview = want.get("preview") or self.layout
                 library = {(e["kind"], e["section"], e.get("item"), e.get("badge")): e["frame"]
                            for e in preview["elements"]}
-                exact = self.specs[s]["kind"] in self.LAID_OUT and self.specs[target[0]]["kind"] in self.LAID_OUT
+                exact = self.laid_out(s, target[0])
                 bucket = stats[("exact" if exact else "approximate") + (", within" if target[0] == s else ", between")]
                 bucket[2] += 1
                 if exact and want.get("preview") is not None:

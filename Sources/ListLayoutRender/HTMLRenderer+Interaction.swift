@@ -623,6 +623,23 @@ extension HTMLRenderer {
           Hs[j] = align === 3 ? tall[r] : h;
           Y[j] = align === 1 ? t + (tall[r] - h) / 2 : align === 2 ? t + (tall[r] - h) : t;
         }
+      } else if (p[0] === 2) {
+        // Sequential (containerLeftAlignedVStack, the section's spacing and padding): each
+        // cell at its own size below the one before; the length is the larger of the last
+        // bottom and the padded frames' union with the insets (SequentialSection.layout).
+        const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
+        let lo = null, hi = 0, bottom = 0, wide = false;
+        for (let j = 0; j < k; j++) {
+          const i = cells[j], w = C.w[i], h = C.nh[i];
+          Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
+          X[j] = left + pl; W[j] = w; Hs[j] = h;
+          // The occupied bounds: the first padded frame, then the union with each non-empty one.
+          const empty = !(w > 0 && h > 0);
+          if (lo === null || !wide) { lo = Y[j] - pt; hi = Y[j] + h + pb; wide = w + pl + pr > 0 && h + pt + pb > 0; }
+          else if (!empty) { lo = Math.min(lo, Y[j] - pt); hi = Math.max(hi, Y[j] + h + pb); }
+          bottom = Math.max(bottom, Y[j] + h);
+        }
+        length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
       } else {
         // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
         const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
@@ -659,7 +676,7 @@ extension HTMLRenderer {
         for (let k = 0; k < S.count[s]; k++) old.push(first + k);
         for (const i of old) if (i !== a) cells.push(i);
         if (s === ts) cells.splice(t, 0, a);
-        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][RF[s][0] === 0 ? 8 : 6];
+        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10][RF[s][0]]];
         for (let j = 0; j < cells.length; j++) { after.Y[j] += top; plan.at.set(cells[j], [s, j]); }
         after.cells = cells;
         plan.laid.set(s, after);

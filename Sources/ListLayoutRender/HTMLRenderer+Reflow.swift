@@ -7,8 +7,11 @@ extension HTMLRenderer {
   /// Writes `,"reflow":[…]` into the page's sections (only when a section is a grid or a
   /// masonry and the page holds no runs): per section `null`, or, in layout space,
   /// `[0, columns, columnWidth, columnSpacing, rowSpacing, originX, alignment, dense, bodyTop]`
-  /// for a grid (alignment 0 top, 1 center, 2 bottom, 3 stretch) or
-  /// `[1, lanes, laneWidth, columnSpacing, rowSpacing, left, bodyTop]` for a masonry, the
+  /// for a grid (alignment 0 top, 1 center, 2 bottom, 3 stretch),
+  /// `[1, lanes, laneWidth, columnSpacing, rowSpacing, left, bodyTop]` for a masonry, or
+  /// `[2, left, insetTop, insetBottom, paddingTop, paddingLeft, paddingBottom, paddingRight,
+  /// spacingTop, spacingBottom, bodyTop]` for a sequential section that stacks its cells
+  /// (``stacks(_:_:)``; bodyTop there is the section's top below its header), the
   /// resolved values the section's layout placed its cells with (left to right: `"mirror":
   /// true` when the list mirrors them, right to left). Then, sparsely, the cells
   /// whose own height along the scroll axis is not their frame's (`"nh":[[cell, …], [height,
@@ -22,6 +25,7 @@ extension HTMLRenderer {
       guard !model.sections[section].collapsed else { return false }
       switch model.sections[section].layout {
       case .grid, .masonry: return true
+      case .sequential(let defaults): return Self.stacks(defaults, model.sections[section].cells)
       default: return false
       }
     }
@@ -114,6 +118,15 @@ extension HTMLRenderer {
           masonry.rowSpacing ?? attributes.lineSpacing, content.left + insets.left, bodyTop,
         ])
         out.write("]")
+      case .sequential(let defaults):
+        let padding = layoutSpace(defaults.padding)
+        let spacing = layoutSpace(defaults.spacing)
+        out.write("[2")
+        numbers([
+          content.left + insets.left, insets.top, insets.bottom, padding.top, padding.left, padding.bottom,
+          padding.right, spacing.top, spacing.bottom, bodyTop - insets.top,
+        ])
+        out.write("]")
       default:
         out.write("null")
       }
@@ -141,6 +154,17 @@ extension HTMLRenderer {
 }
 
 extension HTMLRenderer {
+  /// Whether a sequential section stacks its cells as the page's copy does: the section's
+  /// calculator is `containerLeftAlignedVStack` and no cell has a calculator, spacing or
+  /// padding of its own.
+  static func stacks(_ defaults: SequentialSectionDefaults, _ cells: CellList) -> Bool {
+    guard defaults.frameCalculator.name == StandardFrameCalculator.containerLeftAlignedVStack.rawValue else {
+      return false
+    }
+    for cell in cells where cell.sequential != nil { return false }
+    return true
+  }
+
   /// The point of its cell badge `element` is anchored to, in the page's layout space (left
   /// to right on the page, a horizontal list's axes exchanged): `3·row + column`, each 0, 1
   /// or 2 for the fraction 0, ½ or 1 of the cell's height and width.
