@@ -332,13 +332,15 @@ extension HTMLRenderer {
         for (let k = 0; k < kept; k++) if (want[k].kind === "cell") badgesOf(want[k], want);
       }
     }
+    /** The point of its cell badge k is anchored to: 3·row + column, each 0, 1 or 2 halves. */
+    function anchorOf(k) { return B.a === undefined ? 0 : typeof B.a === "number" ? B.a : B.a[k]; }
     /** Appends the badges of cell element `e` (during a drag) to `out`, placed on the cell as
         they are on its natural frame. Badges are in order of their cells (hidden ones last). */
     function badgesOf(e, out) {
       const i = e.index;
       for (let k = firstIndex(nb, (j) => B.c[j] >= i); k < nb && B.c[k] === i; k++) {
         // On a cell the preview resizes, the badge keeps its anchor point of the cell.
-        const a = B.a ? B.a[k] : 0, fx = (a % 3) / 2, fy = Math.floor(a / 3) / 2;
+        const a = anchorOf(k), fx = (a % 3) / 2, fy = Math.floor(a / 3) / 2;
         out.push({ key: "d" + k, kind: "badge", section: e.section, item: e.item, badge: B.b[k], index: i,
           x: e.x + B.x[k] - C.x[i] + fx * (e.w - C.w[i]), y: e.y + B.y[k] - C.y[i] + fy * (e.h - C.h[i]),
           w: B.w[k], h: B.h[k], t: 0, label: B.label[k],
@@ -998,14 +1000,14 @@ extension HTMLRenderer {
         if (j < 0) { B.c[k] = hiddenCell; B.y[k] = Infinity; continue; }
         B.c[k] = j;
         // On a cell the move resized, the badge keeps its anchor point of the cell.
-        const a = B.a ? B.a[k] : 0;
+        const a = anchorOf(k);
         B.x[k] = C.x[j] + rel[k][0] + (a % 3) / 2 * (C.w[j] - rel[k][2]);
         B.y[k] = C.y[j] + rel[k][1] + Math.floor(a / 3) / 2 * (C.h[j] - rel[k][3]);
       }
       const order = Array.from({ length: nb }, (_, k) => k).sort((a, b) => B.c[a] - B.c[b] || B.b[a] - B.b[b]);
       for (const name of ["x", "y", "w", "h", "c", "b", "label", "a"]) {
         const column = B[name];
-        if (!column) continue;
+        if (!Array.isArray(column)) continue;
         const copy = order.map((k) => column[k]);
         for (let k = 0; k < nb; k++) column[k] = copy[k];
       }

@@ -189,7 +189,7 @@ public struct HTMLRenderer: Sendable {
   /// a stretched row made taller) and `span` the cells with a span (`[[cell, …], [columns,
   /// …]]`, 0 for a full row). Badges then carry `a`, the point of the cell each is anchored
   /// to (`3·row + column`, each 0, 1 or 2 for the fraction 0, ½ or 1 of the cell's height
-  /// and width, in layout space).
+  /// and width, in layout space; one number when every badge has the same).
   ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
@@ -550,7 +550,19 @@ public struct HTMLRenderer: Sendable {
     column(",\"c\":") { out.write(integer: $0.cell) }
     column(",\"b\":") { out.write(integer: $0.index) }
     // Where each badge sits on its cell, for a cell the preview resizes (see writeReflow).
-    column(",\"a\":") { out.write(integer: Self.anchorCode(of: $0.element, in: snapshot)) }
+    // One number when every badge has the same.
+    let anchors = badges.map { Self.anchorCode(of: $0.element, in: snapshot) }
+    if let anchor = anchors.first, anchors.allSatisfy({ $0 == anchor }) {
+      out.write(",\"a\":")
+      out.write(integer: anchor)
+    } else {
+      out.write(",\"a\":[")
+      for (position, anchor) in anchors.enumerated() {
+        if position > 0 { out.write(",") }
+        out.write(integer: anchor)
+      }
+      out.write("]")
+    }
     column(",\n\"label\":") {
       TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
     }

@@ -18,7 +18,9 @@ import Testing
     func cells(_ count: Int, _ prefix: String) -> String {
       (0..<count).map { item -> String in
         let span = next(6) == 0 ? (next(3) == 0 ? #","span":"full""# : #","span":2"#) : ""
-        let badge = next(4) == 0 ? #","badges":[{"size":{"width":12,"height":10},"anchor":"bottom"}]"# : ""
+        let anchor = next(2) == 0 ? "bottom" : "topLeading"
+        let badge =
+          next(4) == 0 ? #","badges":[{"size":{"width":12,"height":10},"anchor":"\#(anchor)"}]"# : ""
         return
           #"{"id":"\#(prefix)\#(item)","size":{"width":\#(30 + next(90)),"height":\#(20 + next(60))}\#(span)\#(badge)}"#
       }.joined(separator: ",")
@@ -88,10 +90,23 @@ import Testing
           #expect(abs(ws[cell] - (Double(span) * values[2] + Double(span - 1) * spacing)) < 1e-9)
         }
       }
+      // Each badge (no offset) sits on its anchor point of its cell: the embedded anchor's.
       let badges = try #require(layout["badges"] as? [String: Any])
-      // Every badge is anchored at the bottom's middle: its top at its cell's bottom less half its height.
-      let anchors = try #require(badges["a"] as? [Int])
-      #expect(Set(anchors) == [horizontal ? (rtl ? 0 : 2) + 3 : 7], "seed \(seed)")
+      let (bx, by, bw, bh) = try (
+        #require(badges["x"] as? [Double]), #require(badges["y"] as? [Double]),
+        #require(badges["w"] as? [Double]),
+        #require(badges["h"] as? [Double])
+      )
+      let owners = try #require(badges["c"] as? [Int])
+      let anchors =
+        try (badges["a"] as? [Int]) ?? Array(repeating: #require(badges["a"] as? Int), count: bx.count)
+      #expect(Set(anchors).count == 2, "seed \(seed): two anchors")
+      for (k, anchor) in anchors.enumerated() {
+        let (fx, fy) = (Double(anchor % 3) / 2, Double(anchor / 3) / 2)
+        let cell = owners[k]
+        #expect(abs(bx[k] - (xs[cell] + fx * (ws[cell] - bw[k]))) < 1e-9, "seed \(seed) badge \(k)")
+        #expect(abs(by[k] - (ys[cell] + fy * (hs[cell] - bh[k]))) < 1e-9, "seed \(seed) badge \(k)")
+      }
     }
   }
 }
