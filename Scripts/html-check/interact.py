@@ -69,7 +69,8 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             if kind.startswith("uniform"):
                 w, h = (110, 50) if kind != "uniform-flow" else (300, 44)
             else:
-                w, h = rng.randint(40, 370), rng.randint(20, 120)
+                # (A sequential section's insets and padding leave it 340 points.)
+                w, h = rng.randint(40, 340 if kind == "sequential-spaced" else 370), rng.randint(20, 120)
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
             if (kind.startswith("grid") or kind == "masonry") and rng.random() < 0.15:
                 item["span"] = "full" if kind == "grid-stretch" and rng.random() < 0.3 else 2
@@ -661,7 +662,7 @@ class Checker:
                     self.fail("reflow drag of %s: page target %s, library %s" % ([s, a], target, want.get("target")))
                     continue
                 preview = want.get("preview") or self.layout
-                library = {(e["kind"], e["section"], e.get("item"), e.get("badge")): e["frame"]
+                library = {(e["kind"], e.get("section", -1), e.get("item"), e.get("badge")): e["frame"]
                            for e in preview["elements"]}
                 exact = self.laid_out(s, target[0])
                 bucket = stats[("exact" if exact else "approximate") + (", within" if target[0] == s else ", between")]

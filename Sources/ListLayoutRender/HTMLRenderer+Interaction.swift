@@ -1031,7 +1031,9 @@ extension HTMLRenderer {
       autoScroll: autoScroll,
       readingOrder: (key, backward) => nextInReadingOrder(key, !!backward),
       scrollCarousel: scrollCarousel,
-      focusCell: (s, item) => focusElement("c" + (S.first[s] + item), null),
+      // A carousel's cell with the offset that shows it whole, as Tab gives it.
+      focusCell: (s, item) => focusElement("c" + (S.first[s] + item),
+        isCarousel(s) ? revealOffset(S.first[s] + item, s) : null),
       focusKey: (key) => focusElement(key, null),
       scrollTo: (offset) => { scrollTo(offset); update(); },
       label: (s, item) => cellLabel(S.first[s] + item),
