@@ -863,22 +863,27 @@ class Checker:
         """A cell dropped into a collapsed section is hidden there, as the library's preview
         has it: the preview shows it nowhere, and after the drop the page has one cell less."""
         along = "x" if self.args.horizontal else "y"
-        pairs = [s for s in range(len(self.specs) - 1) if self.specs[s + 1]["kind"] == "collapsed"
-                 and self.specs[s]["kind"] == "uniform-flow" and self.specs[s]["count"] > 2]
-        dropped = 0
+        # From a flow section just before, and from a grid further up (which the preview lays out
+        # again: the sections after it move).
+        pairs = [(s, s + 1) for s in range(len(self.specs) - 1) if self.specs[s + 1]["kind"] == "collapsed"
+                 and self.specs[s]["kind"] == "uniform-flow" and self.specs[s]["count"] > 2][:2]
+        pairs += [(s, s + 3) for s in range(len(self.specs) - 3) if self.specs[s + 3]["kind"] == "collapsed"
+                  and self.specs[s]["kind"] == "uniform-grid" and self.specs[s]["count"] > 2][:1]
+        dropped = laid = 0
         headers = {e["section"]: e["frame"] for e in self.layout["elements"] if e["kind"] == "header"}
-        for s in pairs[:2]:
-            target = s + 1
+        for s, target in pairs:
             frames = self.frames_of(s)
             a = len(frames) - 1
             fa, header = frames[a], headers[target]
             self.browser.page(url)
-            # The header in the middle of the viewport, away from the auto-scroll zones.
-            self.page("listlayoutPage.scrollTo(%r)" % (header[along] + header["width" if along == "x" else "height"] / 2
-                                                     - VIEWPORT / 2))
+            self.page("listlayoutPage.scrollTo(%r)" % (fa[along] - VIEWPORT / 2))
             self.settle()
             before = self.state()
             self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            # Then the header in the middle of the viewport, away from the auto-scroll zones.
+            self.page("listlayoutPage.scrollTo(%r)" % (header[along] + header["width" if along == "x" else "height"] / 2
+                                                     - VIEWPORT / 2))
+            self.settle()
             point = (header["x"] + header["width"] / 2, header["y"] + header["height"] / 2)
             self.mouse("mouseMoved", self.client_of(point[0], point[1] - 3))
             self.mouse("mouseMoved", self.client_of(*point))
@@ -911,13 +916,15 @@ class Checker:
             self.settle()
             after = self.state()
             dropped += 1
+            if self.specs[s]["kind"] == "uniform-grid":
+                laid += self.compare_dropped(s, a, state["drag"], everywhere=True)
             name = "c%d" % (self.first[s] + a)
             if name in self.rendered() or after["cells"] != before["cells"] - 1:
                 self.fail("after a drop into collapsed section %d the page shows %s (%d cells, %d before)" % (
                     target, name, after["cells"], before["cells"]))
             if (after["focused"] or {}).get("key") != "h%d" % target:
                 self.fail("after a drop into collapsed section %d focus is on %s" % (target, after["focused"]))
-        self.figures["drops into collapsed sections"] = str(dropped)
+        self.figures["drops into collapsed sections"] = "%d (%d frames after a grid's)" % (dropped, laid)
 
 
 def main():

@@ -947,7 +947,7 @@ extension HTMLRenderer {
         S.count[ts] += 1;
         for (let s = Math.min(hs, ts) + 1; s <= Math.max(hs, ts); s++) S.first[s] += hs < ts ? -1 : 1;
       }
-      if (!hidden && drag.plan) applyPlan(drag.plan);
+      if (drag.plan) applyPlan(drag.plan);
       let m = -Infinity;
       for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
       m = Infinity;
