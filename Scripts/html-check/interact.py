@@ -26,6 +26,9 @@ headless Chromium over the DevTools protocol (see README.md).
    --list-header, for the band below the pinned header as tall as it is now) and the list
    scrolls that way; a drop moves the cell's identity to the target; a press on a badge
    drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
+   Moves within and between sections of every kind: every rendered element's previewed
+   frame against the library's preview, within 0.5 points for grid and masonry sections
+   (and after a drop there, every rendered cell and badge), measured for the others.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
@@ -51,24 +54,26 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
     """A seeded feed of every section kind; returns (feed, section specs)."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
-             "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel"]
+             "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel", "grid-stretch",
+             "grid-empty", "masonry", "sequential-spaced"]
     if horizontal:
         kinds = [k for k in kinds if not k.startswith("carousel") and k != "uniform-carousel"]
     sections, specs, made, k = [], [], 0, 0
     badges = 0
     while made < cells:
         kind = kinds[k % len(kinds)]
-        count = 0 if kind in ("empty", "collapsed") else min(cells - made, rng.randint(20, 160) if "carousel" in kind
+        count = 0 if kind in ("empty", "collapsed", "grid-empty") else min(cells - made, rng.randint(20, 160) if "carousel" in kind
                                                              else rng.randint(60, 900))
         items = []
         for i in range(count):
             if kind.startswith("uniform"):
                 w, h = (110, 50) if kind != "uniform-flow" else (300, 44)
             else:
-                w, h = rng.randint(40, 370), rng.randint(20, 120)
+                # (A sequential section's insets and padding leave it 340 points.)
+                w, h = rng.randint(40, 340 if kind == "sequential-spaced" else 370), rng.randint(20, 120)
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
-            if kind.startswith("grid") and rng.random() < 0.15:
-                item["span"] = 2
+            if (kind.startswith("grid") or kind == "masonry") and rng.random() < 0.15:
+                item["span"] = "full" if kind == "grid-stretch" and rng.random() < 0.3 else 2
             if rng.random() < 0.2:
                 # A badge on the cell's top trailing corner, overhanging it by half its size.
                 item["badges"] = [{"id": "b%d" % badges, "size": {"width": 16, "height": 16},
@@ -87,8 +92,11 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             section["header"] = {"height": 30, "id": "h%d" % k}
         if has_footer:
             section["footer"] = {"height": 24, "id": "f%d" % k}
-        if kind in ("grid", "uniform-grid"):
+        if kind in ("grid", "uniform-grid", "grid-empty"):
             section["layout"] = {"type": "grid", "columns": 3, "columnSpacing": 6, "rowSpacing": 6}
+        elif kind == "grid-stretch":
+            section["layout"] = {"type": "grid", "columns": 4, "columnSpacing": 5, "rowSpacing": 7,
+                                 "rowAlignment": "stretch"}
         elif kind == "grid-dense":
             section["layout"] = {"type": "grid", "minColumnWidth": 80, "columnSpacing": 4, "rowSpacing": 4,
                                  "packing": "dense"}
@@ -96,6 +104,10 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             section["layout"] = {"type": "masonry", "columns": 3, "columnSpacing": 6, "rowSpacing": 6}
         elif kind == "sequential":
             section["layout"] = {"type": "sequential"}
+        elif kind == "sequential-spaced":
+            section["layout"] = {"type": "sequential", "spacing": {"top": 4, "left": 0, "bottom": 9, "right": 0},
+                                 "padding": {"top": 3, "left": 7, "bottom": 2, "right": 1}}
+            section["attributes"] = {"insets": {"top": 11, "left": 6, "bottom": 5, "right": 3}}
         elif kind.startswith("carousel") or kind == "uniform-carousel":
             paging = {"carousel": "item", "carousel-page": "page"}.get(kind, "none")
             section["layout"] = {"type": "carousel", "itemSpacing": 8, "paging": paging}
@@ -512,6 +524,8 @@ class Checker:
                         library = {(e["section"], e["item"], e.get("badge")): e["frame"]
                                    for e in want["preview"]["elements"] if e["kind"] in ("cell", "badge")}
                         for entry in state["preview"] or []:
+                            if entry.get("kind"):  # headers, footers and the like: checked by reflow_drag
+                                continue
                             if entry["section"] != s:
                                 continue
                             if entry.get("badge") is not None:
@@ -571,8 +585,128 @@ class Checker:
                                  "%(badges)d of them badges; %(dropped)d frames after drops)") % done
         if not self.args.horizontal:
             self.carousel_drag(url)
+        self.reflow_drag(url)
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
+
+    # Section kinds whose previews the page lays out again exactly (moves within and between
+    # them, but for a cell of a grid or a masonry moved into a sequential section, where its
+    # own width, which the page does not hold, comes back).
+    LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty", "sequential",
+                "sequential-spaced")
+
+    def laid_out(self, source, target):
+        kinds = (self.specs[source]["kind"], self.specs[target]["kind"])
+        if kinds[0] not in self.LAID_OUT or kinds[1] not in self.LAID_OUT:
+            return False
+        return source == target or not kinds[1].startswith("sequential") or kinds[0].startswith("sequential")
+
+    def reflow_drag(self, url):
+        """Moves within and between sections of mixed sizes: every rendered element's previewed
+        frame (cells, badges, headers, footers, backgrounds, separators, the list's header and
+        footer) against the library's preview. Moves within and between grid, masonry and
+        sequential sections must match within 0.5 points; the others (flow: the page's
+        approximation) are measured and reported."""
+        along = 0 if self.args.horizontal else 1
+        stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
+                                                "approximate, between")}
+        dropped = into_empty = 0
+        elements = {}
+        for e in self.layout["elements"]:
+            if e["kind"] == "cell":
+                elements.setdefault(e["section"], []).append(e)
+        kinds = ("grid", "grid-dense", "grid-stretch", "masonry", "flow", "sequential", "sequential-spaced")
+        sources = [s for s, spec in enumerate(self.specs) if spec["kind"] in kinds and spec["count"] > 12]
+        picked = []
+        for kind in kinds:
+            picked += [s for s in sources if self.specs[s]["kind"] == kind][:2]
+        for s in picked:
+            cells = elements[s]
+            a = self.rng.randrange(min(len(cells), 10))
+            fa = cells[a]["frame"]
+            # Targets: cells of the same section near it, the first and last cells of the
+            # sections around it, and past the end of the next section with cells.
+            points = []
+            for b in self.rng.sample(range(min(len(cells), 14)), min(len(cells), 14, 4)):
+                if b != a:
+                    f = cells[b]["frame"]
+                    points.append((f["x"] + f["width"] * 0.5, f["y"] + f["height"] * 0.5))
+            for t in (s - 2, s - 1, s + 1, s + 2):
+                if t < 0 or t >= len(self.specs) or t == s:
+                    continue
+                if t not in elements:  # a section without cells: its middle
+                    f = self.layout["sections"][t]["frame"]
+                    points.append((f["x"] + f["width"] * 0.5, f["y"] + f["height"] * 0.5))
+                    continue
+                for f in (elements[t][0]["frame"], elements[t][-1]["frame"]):
+                    points.append((f["x"] + f["width"] * 0.3, f["y"] + f["height"] * 0.3))
+                last = elements[t][-1]["frame"]
+                points.append((last["x"] + last["width"] * 0.5, last["y"] + last["height"] * 0.9))
+            self.browser.page(url)
+            self.page("listlayoutPage.scrollTo(%r)" % ([fa["x"], fa["y"]][along] - VIEWPORT / 2))
+            self.settle()
+            self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            last = None
+            for point in points:
+                # The point in the middle of the viewport: out of the auto-scroll zones.
+                self.page("listlayoutPage.scrollTo(%r)" % (point[along] - VIEWPORT / 2))
+                self.settle()
+                self.mouse("mouseMoved", self.client_of(*point))
+                state = self.state()
+                if state["drag"] is None or state["drag"]["target"] is None or state["drag"]["speed"] != 0:
+                    continue
+                target = state["drag"]["target"]
+                want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"],
+                                                      "preview": True}})
+                if want.get("target") != target:
+                    self.fail("reflow drag of %s: page target %s, library %s" % ([s, a], target, want.get("target")))
+                    continue
+                preview = want.get("preview") or self.layout
+                library = {(e["kind"], e.get("section", -1), e.get("item"), e.get("badge")): e["frame"]
+                           for e in preview["elements"]}
+                exact = self.laid_out(s, target[0])
+                bucket = stats[("exact" if exact else "approximate") + (", within" if target[0] == s else ", between")]
+                bucket[2] += 1
+                if exact and want.get("preview") is not None:
+                    last = point
+                if self.specs[target[0]]["count"] == 0:
+                    into_empty += 1
+                for entry in state["preview"] or []:
+                    if entry["frame"] is None:
+                        continue
+                    kind = entry.get("kind") or ("badge" if entry.get("badge") is not None else "cell")
+                    f = library.get((kind, entry["section"], entry.get("item"), entry.get("badge")))
+                    if f is None:
+                        if exact:
+                            self.fail("reflow preview of %s at %s: the page shows %s %s, the library does not" % (
+                                [s, a], target, kind, (entry["section"], entry.get("item"), entry.get("badge"))))
+                        continue
+                    d = max(abs(f[k] - v) for k, v in zip(("x", "y", "width", "height"), entry["frame"]))
+                    bucket[0] += 1
+                    bucket[1] = max(bucket[1], d)
+                    if exact and d > 0.5:
+                        self.fail("reflow preview of %s (%s) at %s (%s): %s %s page %s, library %s" % (
+                            [s, a], self.specs[s]["kind"], target, self.specs[target[0]]["kind"], kind,
+                            (entry["section"], entry.get("item"), entry.get("badge")), entry["frame"], f))
+            if last is None:
+                self.page("document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape',"
+                          " bubbles: true}))")
+                self.mouse("mouseReleased", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+                continue
+            # A drop at the last move laid out exactly: the page then shows the library's layout
+            # after the move, in every section (cells and badges, by identifier).
+            self.page("listlayoutPage.scrollTo(%r)" % (last[along] - VIEWPORT / 2))
+            self.settle()
+            self.mouse("mouseMoved", self.client_of(*last))
+            final = self.state()["drag"]
+            self.mouse("mouseReleased", self.client_of(*last))
+            if final and final["target"] and final["speed"] == 0:
+                dropped += self.compare_dropped(s, a, final, everywhere=True)
+        self.figures["drops laid out"] = "%d frames after drops (%d moves into sections without cells)" % (
+            dropped, into_empty)
+        for name, (compared, worst, moves) in stats.items():
+            self.figures["previews %s" % name] = "%d frames in %d moves, max difference %.3g points" % (
+                compared, moves, worst)
 
     def leading_zone_under_the_header(self):
         """With a pinned list header, auto-scroll's leading zone starts below the header as tall
@@ -634,6 +768,8 @@ class Checker:
                 library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"]
                            if e["kind"] == "cell" and e["section"] == s}
                 for entry in state["preview"] or []:
+                    if entry.get("kind"):  # headers, footers and the like: checked by reflow_drag
+                        continue
                     if entry["section"] != s or entry.get("badge") is not None:
                         continue
                     f = library.get((entry["section"], entry["item"]))
@@ -654,9 +790,10 @@ class Checker:
                           " (n) => [n.firstChild.textContent, n.dataset.frame]))")
         return {label: [float(v) for v in frame.split(",")] for label, frame in json.loads(pairs)}
 
-    def compare_dropped(self, s, a, final):
+    def compare_dropped(self, s, a, final, everywhere=False):
         """After a drop in a section of one cell size: the rendered cells and badges of the
-        section are where the library's layout after the move puts them."""
+        section (of every section, `everywhere`) are where the library's layout after the move
+        puts them."""
         want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": final["point"], "preview": True}})
         if want.get("target") != final["target"]:
             self.fail("drop of %s: page target %s, library %s" % ([s, a], final["target"], want.get("target")))
@@ -665,7 +802,7 @@ class Checker:
         if preview is None:  # a cell dropped on its own place: the layout as it was
             preview = self.layout
         library = {e["id"]: e["frame"] for e in preview["elements"]
-                   if e["kind"] in ("cell", "badge") and e["section"] == s and "id" in e}
+                   if e["kind"] in ("cell", "badge") and (everywhere or e["section"] == s) and "id" in e}
         compared = 0
         for label, got in self.rendered().items():
             f = library.get(label)
@@ -726,22 +863,27 @@ class Checker:
         """A cell dropped into a collapsed section is hidden there, as the library's preview
         has it: the preview shows it nowhere, and after the drop the page has one cell less."""
         along = "x" if self.args.horizontal else "y"
-        pairs = [s for s in range(len(self.specs) - 1) if self.specs[s + 1]["kind"] == "collapsed"
-                 and self.specs[s]["kind"] == "uniform-flow" and self.specs[s]["count"] > 2]
-        dropped = 0
+        # From a flow section just before, and from a grid further up (which the preview lays out
+        # again: the sections after it move).
+        pairs = [(s, s + 1) for s in range(len(self.specs) - 1) if self.specs[s + 1]["kind"] == "collapsed"
+                 and self.specs[s]["kind"] == "uniform-flow" and self.specs[s]["count"] > 2][:2]
+        pairs += [(s, s + 3) for s in range(len(self.specs) - 3) if self.specs[s + 3]["kind"] == "collapsed"
+                  and self.specs[s]["kind"] == "uniform-grid" and self.specs[s]["count"] > 2][:1]
+        dropped = laid = 0
         headers = {e["section"]: e["frame"] for e in self.layout["elements"] if e["kind"] == "header"}
-        for s in pairs[:2]:
-            target = s + 1
+        for s, target in pairs:
             frames = self.frames_of(s)
             a = len(frames) - 1
             fa, header = frames[a], headers[target]
             self.browser.page(url)
-            # The header in the middle of the viewport, away from the auto-scroll zones.
-            self.page("listlayoutPage.scrollTo(%r)" % (header[along] + header["width" if along == "x" else "height"] / 2
-                                                     - VIEWPORT / 2))
+            self.page("listlayoutPage.scrollTo(%r)" % (fa[along] - VIEWPORT / 2))
             self.settle()
             before = self.state()
             self.mouse("mousePressed", self.client_of(fa["x"] + fa["width"] / 2, fa["y"] + fa["height"] / 2))
+            # Then the header in the middle of the viewport, away from the auto-scroll zones.
+            self.page("listlayoutPage.scrollTo(%r)" % (header[along] + header["width" if along == "x" else "height"] / 2
+                                                     - VIEWPORT / 2))
+            self.settle()
             point = (header["x"] + header["width"] / 2, header["y"] + header["height"] / 2)
             self.mouse("mouseMoved", self.client_of(point[0], point[1] - 3))
             self.mouse("mouseMoved", self.client_of(*point))
@@ -754,6 +896,8 @@ class Checker:
                 continue
             library = {(e["section"], e["item"]): e["frame"] for e in want["preview"]["elements"] if e["kind"] == "cell"}
             for entry in state["preview"] or []:
+                if entry.get("kind"):  # headers, footers and the like: checked by reflow_drag
+                    continue
                 key = (entry["section"], entry["item"])
                 if entry.get("badge") is not None:
                     continue
@@ -772,13 +916,15 @@ class Checker:
             self.settle()
             after = self.state()
             dropped += 1
+            if self.specs[s]["kind"] == "uniform-grid":
+                laid += self.compare_dropped(s, a, state["drag"], everywhere=True)
             name = "c%d" % (self.first[s] + a)
             if name in self.rendered() or after["cells"] != before["cells"] - 1:
                 self.fail("after a drop into collapsed section %d the page shows %s (%d cells, %d before)" % (
                     target, name, after["cells"], before["cells"]))
             if (after["focused"] or {}).get("key") != "h%d" % target:
                 self.fail("after a drop into collapsed section %d focus is on %s" % (target, after["focused"]))
-        self.figures["drops into collapsed sections"] = str(dropped)
+        self.figures["drops into collapsed sections"] = "%d (%d frames after a grid's)" % (dropped, laid)
 
 
 def main():

@@ -12,6 +12,9 @@ extension HTMLRenderer {
   /// and `AutoScroll`, copied here over the embedded frames; `InteractionChromiumTests` checks
   /// every copy against `listlayout query` on seeded feeds. Grid rows and columns are not
   /// computed here: the page reads the library's (`accessibility(of:)`, embedded as `grid`).
+  /// The drag preview lays grid and masonry sections out again with a copy of their
+  /// placements, from the columns and lanes the library resolved (embedded as `reflow`),
+  /// checked there too against the library's `previewingMove(from:to:)`.
   static let interaction = #"""
     // ---- Interaction: ARIA, reading order, focus, drag to reorder ----
     // G: per section, null or the library's grid placement {rows, cols, r, c, cs} (1-based).
@@ -329,13 +332,18 @@ extension HTMLRenderer {
         for (let k = 0; k < kept; k++) if (want[k].kind === "cell") badgesOf(want[k], want);
       }
     }
+    /** The point of its cell badge k is anchored to: 3·row + column, each 0, 1 or 2 halves. */
+    function anchorOf(k) { return B.a === undefined ? 0 : typeof B.a === "number" ? B.a : B.a[k]; }
     /** Appends the badges of cell element `e` (during a drag) to `out`, placed on the cell as
         they are on its natural frame. Badges are in order of their cells (hidden ones last). */
     function badgesOf(e, out) {
       const i = e.index;
       for (let k = firstIndex(nb, (j) => B.c[j] >= i); k < nb && B.c[k] === i; k++) {
+        // On a cell the preview resizes, the badge keeps its anchor point of the cell.
+        const a = anchorOf(k), fx = (a % 3) / 2, fy = Math.floor(a / 3) / 2;
         out.push({ key: "d" + k, kind: "badge", section: e.section, item: e.item, badge: B.b[k], index: i,
-          x: e.x + B.x[k] - C.x[i], y: e.y + B.y[k] - C.y[i], w: B.w[k], h: B.h[k], t: 0, label: B.label[k],
+          x: e.x + B.x[k] - C.x[i] + fx * (e.w - C.w[i]), y: e.y + B.y[k] - C.y[i] + fy * (e.h - C.h[i]),
+          w: B.w[k], h: B.h[k], t: 0, label: B.label[k],
           pinned: false, z: i === drag.i ? 2049 : 2 });
       }
     }
@@ -403,8 +411,9 @@ extension HTMLRenderer {
       if (key !== undefined && readable(key) && key !== focusKey) { focusKey = key; retab(); }
     });
 
-    // -- Drag to reorder: LayoutSnapshot.moveTarget and AutoScroll; the preview slides the
-    // other cells of the touched sections one place (see the Interaction article).
+    // -- Drag to reorder: LayoutSnapshot.moveTarget and AutoScroll; the preview lays grid and
+    // masonry sections out again (planMove) and slides the other cells of the touched
+    // sections one place (see the Interaction article).
     /** Where the cell `from` would go dropped at layout point (px, py): [section, item] or null. */
     function moveTarget(from, px, py, across) {
       if (!(from >= 0 && from < n) || ns === 0) return null;
@@ -544,9 +553,170 @@ extension HTMLRenderer {
         return;
       }
       if (drag.target === null) return;
+      const f = planFrame(e.index);
+      if (f !== null) { [e.x, e.y, e.w, e.h] = f; return; }
       const [x, y] = previewAt(e.index, e.section);
       e.x = x + (isCarousel(e.section) ? sideways * hx[e.section] : 0);
-      e.y = y;
+      e.y = y + dragShift(e.index === drag.i ? drag.target[0] : e.section);
+    }
+    // -- The preview of a move in grid and masonry sections: the page's copy of their
+    // placements (GridSectionLayout with SparseCursor or DensePacker and GridRowWriter;
+    // MasonryPlacer), from what the library resolved (RF, per section: see writeReflow), each
+    // cell's own height along the scroll axis and span. The sections a move touches are laid
+    // out again with it applied, and every section after one moves by the change of its length.
+    const RF = S.reflow || null, mirrored = !!S.mirror;
+    if (RF) {
+      C.nh = Array.from({ length: n }, (_, i) => C.h[i]);
+      C.sp = new Array(n).fill(1);
+      if (S.nh) S.nh[0].forEach((i, k) => { C.nh[i] = S.nh[1][k]; });
+      if (S.span) S.span[0].forEach((i, k) => { C.sp[i] = S.span[1][k]; });
+    }
+    /** A cell's span (0: a full row) in a section of `columns` columns: GridSpan.columns(in:). */
+    function spanIn(span, columns) { return span === 0 ? columns : Math.min(Math.max(span, 1), columns); }
+    /** Lays out cells `cells` (indices) in grid or masonry section s: their frames in layout
+        space, the placement's rows and columns (1-based, a grid's), and the body's length. */
+    function layOut(s, cells) {
+      const p = RF[s], k = cells.length, X = new Float64Array(k), Y = new Float64Array(k), W = new Float64Array(k),
+        Hs = new Float64Array(k), row = new Int32Array(k), column = new Int32Array(k);
+      let length = 0, rows = 0;
+      if (p[0] === 0) {
+        // Grid: place (sparse: in order, a cell that does not fit in the rest of the row
+        // starts the next; dense: the first place from the grid's start where the span is
+        // free), then each row as tall as its tallest cell, the cells aligned in it.
+        const [, cols, cw, cs, rs, ox, align, dense] = p;
+        if (!dense) {
+          let c = 0, r = 0;
+          for (let j = 0; j < k; j++) {
+            const span = spanIn(C.sp[cells[j]], cols);
+            if (c + span > cols && c > 0) { r++; c = 0; }
+            row[j] = r; column[j] = c; c += span;
+          }
+          rows = k > 0 ? r + 1 : 0;
+        } else {
+          // Free columns per row; for each span, the first row that may still hold it.
+          const free = [], firstRow = new Int32Array(cols + 1);
+          for (let j = 0; j < k; j++) {
+            const span = spanIn(C.sp[cells[j]], cols);
+            for (let r = firstRow[span]; ; r++) {
+              if (r === free.length) free.push(new Uint8Array(cols).fill(1));
+              const f = free[r];
+              let c = -1;
+              for (let a = 0, run = 0; a < cols; a++) {
+                run = f[a] ? run + 1 : 0;
+                if (run === span) { c = a - span + 1; break; }
+              }
+              if (c < 0) continue;
+              firstRow[span] = r;
+              for (let a = c; a < c + span; a++) f[a] = 0;
+              row[j] = r; column[j] = c;
+              break;
+            }
+          }
+          rows = free.length;
+        }
+        const tall = new Float64Array(rows), tops = new Float64Array(rows);
+        for (let j = 0; j < k; j++) tall[row[j]] = Math.max(tall[row[j]], C.nh[cells[j]]);
+        let y = 0;
+        for (let r = 0; r < rows; r++) { tops[r] = y; length = y + tall[r]; y = y + tall[r] + rs; }
+        for (let j = 0; j < k; j++) {
+          const span = spanIn(C.sp[cells[j]], cols), h = C.nh[cells[j]], r = row[j], t = tops[r];
+          X[j] = ox + column[j] * (cw + cs);
+          W[j] = span * cw + (span - 1) * cs;
+          Hs[j] = align === 3 ? tall[r] : h;
+          Y[j] = align === 1 ? t + (tall[r] - h) / 2 : align === 2 ? t + (tall[r] - h) : t;
+        }
+      } else if (p[0] === 2) {
+        // Sequential (containerLeftAlignedVStack, the section's spacing and padding): each
+        // cell at its own size below the one before; the length is the larger of the last
+        // bottom and the padded frames' union with the insets (SequentialSection.layout).
+        const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
+        let lo = null, hi = 0, bottom = 0, wide = false;
+        for (let j = 0; j < k; j++) {
+          const i = cells[j], w = C.w[i], h = C.nh[i];
+          Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
+          X[j] = left + pl; W[j] = w; Hs[j] = h;
+          // The occupied bounds: the first padded frame, then the union with each non-empty one.
+          const empty = !(w > 0 && h > 0);
+          if (lo === null || !wide) { lo = Y[j] - pt; hi = Y[j] + h + pb; wide = w + pl + pr > 0 && h + pt + pb > 0; }
+          else if (!empty) { lo = Math.min(lo, Y[j] - pt); hi = Math.max(hi, Y[j] + h + pb); }
+          bottom = Math.max(bottom, Y[j] + h);
+        }
+        length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
+      } else {
+        // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
+        const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
+        for (let j = 0; j < k; j++) {
+          const span = spanIn(C.sp[cells[j]], lanes);
+          let lane = 0, top = Infinity;
+          for (let a = 0; a + span <= lanes; a++) {
+            let t = next[a];
+            for (let b = a + 1; b < a + span; b++) t = Math.max(t, next[b]);
+            if (t < top) { lane = a; top = t; }
+          }
+          const h = C.nh[cells[j]];
+          X[j] = left + lane * (lw + cs);
+          W[j] = span === 1 ? lw : span * lw + (span - 1) * cs;
+          Y[j] = top; Hs[j] = h;
+          length = Math.max(length, top + h);
+          for (let b = lane; b < lane + span; b++) next[b] = top + h + rs;
+        }
+      }
+      if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
+      return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length };
+    }
+    /** The preview's plan for the drag's target: for each section it touches that the page
+        lays out (a grid or a masonry, not collapsed), its cells in their new order and their
+        frames; and for each touched section, how much longer it gets (sections the page
+        cannot lay out: unknown, taken as 0). Null on a page of runs. */
+    function planMove() {
+      if (!RF || C.written) return null;
+      const a = drag.i, hs = sectionOf(a), [ts, t] = drag.target;
+      const plan = { laid: new Map(), grows: new Map(), at: new Map() };
+      for (const s of hs === ts ? [hs] : [hs, ts]) {
+        if (RF[s] === null || (s === ts && isCollapsed(ts))) continue;
+        const first = S.first[s], cells = [], old = [];
+        for (let k = 0; k < S.count[s]; k++) old.push(first + k);
+        for (const i of old) if (i !== a) cells.push(i);
+        if (s === ts) cells.splice(t, 0, a);
+        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10][RF[s][0]]];
+        for (let j = 0; j < cells.length; j++) { after.Y[j] += top; plan.at.set(cells[j], [s, j]); }
+        after.cells = cells;
+        plan.laid.set(s, after);
+        plan.grows.set(s, after.length - before.length);
+      }
+      return plan;
+    }
+    /** Whether the drag's preview lays section s out again (its cells' frames are the plan's). */
+    function dragLaysOut(s) { return !!(drag && drag.active && drag.plan && drag.plan.laid.has(s)); }
+    /** How far the preview moves section s along the scroll axis (ns: the list footer): the
+        growth of the touched sections before it. */
+    function dragShift(s) {
+      if (!drag || !drag.active || !drag.plan) return 0;
+      let d = 0;
+      for (const [u, g] of drag.plan.grows) if (u < s) d += g;
+      return d;
+    }
+    /** How much longer the preview makes section s. */
+    function dragGrow(s) {
+      if (!drag || !drag.active || !drag.plan) return 0;
+      return drag.plan.grows.get(s) || 0;
+    }
+    /** Cell i's frame [x, y, w, h] in the preview (layout space), when the plan lays out its
+        section (the target's, for the dragged cell); else null. */
+    function planFrame(i) {
+      if (!drag || !drag.active || !drag.plan) return null;
+      const at = drag.plan.at.get(i);
+      if (at === undefined) return null;
+      const f = drag.plan.laid.get(at[0]), j = at[1], d = dragShift(at[0]);
+      return [f.X[j], f.Y[j] + d, f.W[j], f.H[j]];
+    }
+    /** The cells of section s the plan lays out that meet `r` (the dragged one apart: kept alive). */
+    function dragCells(s, r, out) {
+      const f = drag.plan.laid.get(s), d = dragShift(s);
+      for (let j = 0; j < f.cells.length; j++) {
+        const i = f.cells[j];
+        if (i !== drag.i && intersects(f.X[j], f.Y[j] + d, f.W[j], f.H[j], r)) out.push(cell(i, sectionOf(i)));
+      }
     }
     /** Where cell i (not the dragged one, or the dragged one at its target) of section s
         goes in the preview, [x, y] in layout space, unscrolled: exact along a carousel's row
@@ -586,7 +756,31 @@ extension HTMLRenderer {
     function previewFrames() {
       if (!drag || !drag.active || drag.target === null) return null;
       const [ts, t] = drag.target, out = [];
+      const axes = (x, y, w, h) => H ? [y, x, h, w] : [x, y, w, h];
       for (const [key, node] of live) {
+        if (key[0] === "l" || key[0] === "h" || key[0] === "f" || key[0] === "g" || key[0] === "r") {
+          // Headers and footers at their natural places (the library's layout pins none).
+          const section = key[0] === "l" ? -1 : Number(key.slice(1).split(".")[0]);
+          const kind = { lh: "listHeader", lf: "listFooter" }[key] ||
+            { h: "header", f: "footer", g: "background", r: "separator" }[key[0]];
+          const d = section < 0 ? (key === "lf" ? dragShift(ns) : 0) : dragShift(section);
+          let f;
+          if (kind === "listHeader" || kind === "listFooter") {
+            const v = key === "lh" ? listHeader : listFooter;
+            f = [v[0], v[1] + d, v[2], v[3]];
+          } else if (kind === "separator") {
+            f = node.dataset.frame.split(",").map(Number);
+            f = H ? [f[1], f[0], f[3], f[2]] : f;
+          } else {
+            const v = (kind === "header" ? S.header : kind === "footer" ? S.footer : S.background)[section];
+            const g = dragGrow(section);
+            f = [v[0], v[1] + d + (kind === "footer" ? g : 0), v[2], kind === "background" ? Math.max(0, v[3] + g) : v[3]];
+          }
+          const entry = { kind: kind, section: section, frame: axes(...f) };
+          if (kind === "separator") entry.item = Number(key.slice(1).split(".")[1]);
+          out.push(entry);
+          continue;
+        }
         if (key[0] !== "c" && key[0] !== "d") continue;
         const k = Number(key.slice(1)), i = key[0] === "c" ? k : B.c[k], s = sectionOf(i);
         const [section, item] = i === drag.i ? [ts, t] : [s, slotItem(s, i - S.first[s])];
@@ -596,8 +790,13 @@ extension HTMLRenderer {
           continue;
         }
         if (i === drag.i && isCollapsed(ts)) { out.push({ section: section, item: item, frame: null }); continue; }
+        const f = planFrame(i);
+        if (f !== null) {
+          out.push({ section: section, item: item, frame: axes(f[0] - (isCarousel(s) ? sideways * hx[s] : 0), f[1], f[2], f[3]) });
+          continue;
+        }
         const [x, y] = previewAt(i, s);
-        out.push({ section: section, item: item, frame: H ? [y, x, C.h[i], C.w[i]] : [x, y, C.w[i], C.h[i]] });
+        out.push({ section: section, item: item, frame: axes(x, y + dragShift(i === drag.i ? ts : s), C.w[i], C.h[i]) });
       }
       return out;
     }
@@ -623,7 +822,7 @@ extension HTMLRenderer {
       const p = pointAt(event.clientX, event.clientY);
       drag = { i: i, grab: [p[0] - (C.x[i] + (isCarousel(s) ? sideways * hx[s] : 0)), p[1] - C.y[i]],
         start: [event.clientX, event.clientY], client: [event.clientX, event.clientY], active: false,
-        point: p, target: null, speed: 0, frame: 0, time: 0 };
+        point: p, target: null, plan: null, speed: 0, frame: 0, time: 0 };
       event.preventDefault();
       if (badge) {
         // The badge's cell may lie out of view (a badge overhangs it): kept alive once focused.
@@ -647,7 +846,11 @@ extension HTMLRenderer {
     /** The pointer moved (or the list scrolled under it): a new target, preview and speed. */
     function dragMoved() {
       drag.point = pointAt(drag.client[0], drag.client[1]);
-      drag.target = moveTarget(drag.i, drag.point[0], drag.point[1], between);
+      const target = moveTarget(drag.i, drag.point[0], drag.point[1], between);
+      if (target === null || drag.target === null || target[0] !== drag.target[0] || target[1] !== drag.target[1]) {
+        drag.target = target;
+        drag.plan = target === null ? null : planMove();
+      }
       // The band the list header and footer leave uncovered is the viewport auto-scroll sees
       // (a shrinking header as tall as it is now): its zones start where the content shows.
       const o = scrollOffset(), top = listHeader && listHeader[6] ? headerPinAt(o) : 0;
@@ -692,10 +895,14 @@ extension HTMLRenderer {
         cells, at the same offset from them. Returns the moved cell's new index (-1: hidden). */
     function applyMove(from, [ts, t]) {
       if (!materialize()) return from;  // a page of runs too long to write out: not moved
-      const hs = sectionOf(from), idKeys = C.id ? [C.t, C.id] : [C.t], hidden = isCollapsed(ts);
+      const hs = sectionOf(from), hidden = isCollapsed(ts);
+      const idKeys = [C.t, C.id, C.nh, C.sp].filter((column) => column);
       // Each badge's offset from its cell, to put it back on the cell wherever the cell goes.
       const rel = [];
-      for (let k = 0; k < nb; k++) rel.push(B.c[k] < n ? [B.x[k] - C.x[B.c[k]], B.y[k] - C.y[B.c[k]]] : null);
+      for (let k = 0; k < nb; k++) {
+        const c = B.c[k];
+        rel.push(c < n ? [B.x[k] - C.x[c], B.y[k] - C.y[c], C.w[c], C.h[c]] : null);
+      }
       const sourceLast = S.first[hs] + S.count[hs] - 1;
       let to = S.first[ts] + t;
       if (hidden) {
@@ -740,6 +947,7 @@ extension HTMLRenderer {
         S.count[ts] += 1;
         for (let s = Math.min(hs, ts) + 1; s <= Math.max(hs, ts); s++) S.first[s] += hs < ts ? -1 : 1;
       }
+      if (drag.plan) applyPlan(drag.plan);
       let m = -Infinity;
       for (let i = 0; i < n; i++) { m = Math.max(m, C.y[i] + C.h[i]); reach[i] = m; }
       m = Infinity;
@@ -750,6 +958,38 @@ extension HTMLRenderer {
       for (const [key, node] of live) { node.remove(); pool.push(node); live.delete(key); }
       return to;
     }
+    /** Applies a preview's plan once the cells' columns are in their new order (S.first and
+        S.count too): the frames of the sections it laid out, their grid placements, and every
+        section after a touched one moved by the change of its length (and the list footer). */
+    function applyPlan(plan) {
+      for (const [s, f] of plan.laid) {
+        const first = S.first[s], d = dragShift(s);
+        for (let j = 0; j < f.cells.length; j++) {
+          C.x[first + j] = f.X[j]; C.y[first + j] = f.Y[j] + d; C.w[first + j] = f.W[j]; C.h[first + j] = f.H[j];
+        }
+        if (RF[s][0] === 0 && G) {
+          G[s] = { rows: f.rows, cols: RF[s][1], r: Array.from(f.row, (r) => r + 1), c: Array.from(f.column, (c) => c + 1),
+            cs: f.cells.map((i, j) => spanIn(C.sp[first + j], RF[s][1])) };
+        }
+      }
+      for (let s = 0; s < ns; s++) {
+        const d = dragShift(s), g = dragGrow(s);
+        if (d === 0 && g === 0) continue;
+        if (!plan.laid.has(s)) for (let i = S.first[s]; i < S.first[s] + S.count[s]; i++) C.y[i] += d;
+        for (const column of [S.header, S.footer, S.background]) if (column[s]) column[s][1] += d;
+        if (S.footer[s]) S.footer[s][1] += g;
+        if (S.background[s]) S.background[s][3] = Math.max(0, S.background[s][3] + g);
+        if (S.sep && S.sep[s]) S.sep[s][4] = S.sep[s][4].map((y) => y + d);
+        S.y[s] += d;
+        S.h[s] += g;
+        sectionEnd[s] = S.y[s] + S.h[s];
+      }
+      const total = dragShift(ns);
+      if (listFooter) listFooter[1] += total;
+      L.height += total;
+      if (capped || total === 0) return;
+      content.style[H ? "width" : "height"] = L.height + "px";
+    }
     /** Puts each badge on its cell's new index (`moved`; -1 hides it) at offset `rel` from the
         cell's frame, keeps the badges in order of their cells (hidden ones last, out of every
         search) and their search keys up to date. */
@@ -759,12 +999,16 @@ extension HTMLRenderer {
         const j = B.c[k] < hiddenCell ? moved(B.c[k]) : -1;
         if (j < 0) { B.c[k] = hiddenCell; B.y[k] = Infinity; continue; }
         B.c[k] = j;
-        B.x[k] = C.x[j] + rel[k][0];
-        B.y[k] = C.y[j] + rel[k][1];
+        // On a cell the move resized, the badge keeps its anchor point of the cell.
+        const a = anchorOf(k);
+        B.x[k] = C.x[j] + rel[k][0] + (a % 3) / 2 * (C.w[j] - rel[k][2]);
+        B.y[k] = C.y[j] + rel[k][1] + Math.floor(a / 3) / 2 * (C.h[j] - rel[k][3]);
       }
       const order = Array.from({ length: nb }, (_, k) => k).sort((a, b) => B.c[a] - B.c[b] || B.b[a] - B.b[b]);
-      for (const name of ["x", "y", "w", "h", "c", "b", "label"]) {
-        const column = B[name], copy = order.map((k) => column[k]);
+      for (const name of ["x", "y", "w", "h", "c", "b", "label", "a"]) {
+        const column = B[name];
+        if (!Array.isArray(column)) continue;
+        const copy = order.map((k) => column[k]);
         for (let k = 0; k < nb; k++) column[k] = copy[k];
       }
       let m = -Infinity;
@@ -787,7 +1031,9 @@ extension HTMLRenderer {
       autoScroll: autoScroll,
       readingOrder: (key, backward) => nextInReadingOrder(key, !!backward),
       scrollCarousel: scrollCarousel,
-      focusCell: (s, item) => focusElement("c" + (S.first[s] + item), null),
+      // A carousel's cell with the offset that shows it whole, as Tab gives it.
+      focusCell: (s, item) => focusElement("c" + (S.first[s] + item),
+        isCarousel(s) ? revealOffset(S.first[s] + item, s) : null),
       focusKey: (key) => focusElement(key, null),
       scrollTo: (offset) => { scrollTo(offset); update(); },
       label: (s, item) => cellLabel(S.first[s] + item),

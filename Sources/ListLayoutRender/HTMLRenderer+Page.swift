@@ -307,7 +307,10 @@ extension HTMLRenderer {
       function supplementary(kind, s, offset, vh) {
         const f = (kind === "header" ? S.header : S.footer)[s];
         if (!f) return null;
-        let y = f[1], pinned = false;
+        // While a drag previews a move, the sections it touches grow or shrink (dragGrow) and
+        // those after them move (dragShift).
+        const d = dragShift(s), g = dragGrow(s);
+        let y = f[1] + (kind === "footer" ? d + g : d), pinned = false;
         // A section's own pinning overrides the list's; a collapsed section pins as one with cells.
         const own = (kind === "header" ? S.pinHeader : S.pinFooter) || null;
         const pins = own && own[s] !== null ? own[s] : (kind === "header" ? L.pin.headers : L.pin.footers);
@@ -316,7 +319,7 @@ extension HTMLRenderer {
           if (kind === "header" && pins) target = offset + L.pin.inset + headerPinAt(offset);
           if (kind === "footer" && pins) target = offset + vh - L.pin.bottomInset - footerPin - f[3];
           if (target !== null) {
-            const pinnedY = Math.min(Math.max(target, S.y[s]), sectionEnd[s] - f[3]);
+            const pinnedY = Math.min(Math.max(target, S.y[s] + d), sectionEnd[s] + d + g - f[3]);
             if (pinnedY !== y) { y = pinnedY; pinned = true; }
           }
         }
@@ -327,7 +330,7 @@ extension HTMLRenderer {
       function listElement(kind, offset, vh) {
         const f = kind === "listHeader" ? listHeader : listFooter;
         if (!f) return null;
-        let y = f[1], h = f[3], pinned = false;
+        let y = f[1] + (kind === "listFooter" ? dragShift(ns) : 0), h = f[3], pinned = false;
         if (f[6] && kind === "listHeader" && offset + L.pin.inset > y) { y = offset + L.pin.inset; pinned = true; }
         // A shrinking header: max(minHeight, height − s) at s past the top.
         if (pinned && f.length > 7) h = Math.max(f[7], f[3] - y);
@@ -340,17 +343,18 @@ extension HTMLRenderer {
       function background(s) {
         const f = S.background[s];
         if (!f) return null;
-        return { key: "g" + s, kind: "background", section: s, x: f[0], y: f[1], w: f[2], h: f[3], t: f[4],
+        return { key: "g" + s, kind: "background", section: s, x: f[0], y: f[1] + dragShift(s), w: f[2],
+          h: Math.max(0, f[3] + dragGrow(s)), t: f[4],
           label: f[5], pinned: false, z: -1 };
       }
       /** A section's separators that meet `r`: binary search over their tops. */
       function separators(s, r, out) {
         const f = S.sep ? S.sep[s] : null;
         if (!f) return;
-        const [x, w, h, id, ys] = f;
-        for (let k = firstIndex(ys.length, (j) => ys[j] + h > r.y); k < ys.length && ys[k] < r.y + r.h; k++) {
-          if (intersects(x, ys[k], w, h, r)) {
-            out.push({ key: "r" + s + "." + k, kind: "separator", section: s, item: k, x: x, y: ys[k], w: w, h: h,
+        const [x, w, h, id, ys] = f, d = dragShift(s);
+        for (let k = firstIndex(ys.length, (j) => ys[j] + d + h > r.y); k < ys.length && ys[k] + d < r.y + r.h; k++) {
+          if (intersects(x, ys[k] + d, w, h, r)) {
+            out.push({ key: "r" + s + "." + k, kind: "separator", section: s, item: k, x: x, y: ys[k] + d, w: w, h: h,
               t: 0, label: id !== null ? id : "separator " + s + "." + k, pinned: false, z: 0 });
           }
         }
@@ -376,18 +380,28 @@ extension HTMLRenderer {
         if (!(vh > 0)) return out;
         const lo = firstIndex(n, (i) => reach[i] > offset);
         const hi = firstIndex(n, (i) => low[i] >= offset + vh);
-        const top = listElement("listHeader", offset, vh);
-        if (top && intersects(top.x, top.y, top.w, top.h, r)) out.push(top);
-        for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
+        const head = listElement("listHeader", offset, vh);
+        if (head && intersects(head.x, head.y, head.w, head.h, r)) out.push(head);
+        // While a drag previews a move, sections are where the preview puts them.
+        const fromY = (k) => S.y[k] + dragShift(k), toY = (k) => sectionEnd[k] + dragShift(k) + dragGrow(k);
+        for (let s = firstIndex(ns, (k) => toY(k) > offset); s < ns && fromY(s) < offset + vh; s++) {
           const back = background(s);
           if (back && intersects(back.x, back.y, back.w, back.h, r)) out.push(back);
           const header = supplementary("header", s, offset, vh);
           if (header && intersects(header.x, header.y, header.w, header.h, r)) out.push(header);
-          let start = Math.max(lo, S.first[s]), end = Math.min(hi, S.first[s] + S.count[s]);
-          if (K && K[s] !== null) [start, end] = carouselRange(s, start, end);
-          for (let i = start; i < end; i++) {
-            const x = C.x[i] + sideways * hx[s];
-            if (intersects(x, C.y[i], C.w[i], C.h[i], r)) out.push(cell(i, s));
+          const first = S.first[s], count = S.count[s], d = dragShift(s);
+          if (dragLaysOut(s)) { dragCells(s, r, out); }
+          else {
+            let start = Math.max(lo, first), stop = Math.min(hi, first + count);
+            if (d !== 0) {
+              start = first + firstIndex(count, (k) => reach[first + k] > offset - d);
+              stop = first + firstIndex(count, (k) => low[first + k] >= offset + vh - d);
+            }
+            if (K && K[s] !== null) [start, stop] = carouselRange(s, start, stop);
+            for (let i = start; i < stop; i++) {
+              const x = C.x[i] + sideways * hx[s];
+              if (intersects(x, C.y[i] + d, C.w[i], C.h[i], r)) out.push(cell(i, s));
+            }
           }
           separators(s, r, out);
           const footer = supplementary("footer", s, offset, vh);
@@ -487,8 +501,9 @@ extension HTMLRenderer {
         }
         const want = visible(offset, vh);
         keepAlive(want, offset, vh);
-        for (let s = firstIndex(ns, (k) => sectionEnd[k] > offset); s < ns && S.y[s] < offset + vh; s++) {
-          want.push({ key: "s" + s, kind: "band", section: s, x: 0, y: S.y[s], w: L.width, h: S.h[s], z: -2,
+        const bandTop = (k) => S.y[k] + dragShift(k), bandEnd = (k) => sectionEnd[k] + dragShift(k) + dragGrow(k);
+        for (let s = firstIndex(ns, (k) => bandEnd(k) > offset); s < ns && bandTop(s) < offset + vh; s++) {
+          want.push({ key: "s" + s, kind: "band", section: s, x: 0, y: bandTop(s), w: L.width, h: bandEnd(s) - bandTop(s), z: -2,
             label: "section " + s, pinned: false });
         }
         const keep = new Set(want.map((e) => e.key));

@@ -179,6 +179,18 @@ public struct HTMLRenderer: Sendable {
   /// and column span `cs`, 1-based; the page writes them as `aria-rowindex`, `aria-colindex`
   /// and `aria-colspan`.
   ///
+  /// Only when a section is a grid or a masonry and the cells hold no runs: `reflow` holds per
+  /// section `null`, or what its layout resolved, which the page lays the section out again
+  /// with while a drag previews a move: `[0, columns, columnWidth, columnSpacing, rowSpacing,
+  /// originX, alignment, dense, bodyTop]` for a grid (alignment 0 top, 1 center, 2 bottom,
+  /// 3 stretch; dense 0 or 1), `[1, lanes, laneWidth, columnSpacing, rowSpacing, left,
+  /// bodyTop]` for a masonry, left to right (`mirror` is `true` when the list mirrors them);
+  /// `nh` the cells whose own height is not their frame's (`[[cell, …], [height, …]]`: cells
+  /// a stretched row made taller) and `span` the cells with a span (`[[cell, …], [columns,
+  /// …]]`, 0 for a full row). Badges then carry `a`, the point of the cell each is anchored
+  /// to (`3·row + column`, each 0, 1 or 2 for the fraction 0, ½ or 1 of the cell's height
+  /// and width, in layout space; one number when every badge has the same).
+  ///
   /// - Complexity: O(n).
   public func layoutJSON(_ snapshot: LayoutSnapshot) -> String {
     String(decoding: ByteWriter.bytes { writeLayoutJSON(snapshot, to: &$0) }, as: UTF8.self)
@@ -497,6 +509,7 @@ public struct HTMLRenderer: Sendable {
       }
     }
     writeGrids(snapshot, to: &out)
+    if !encode { writeReflow(snapshot, horizontal: horizontal, to: &out) }
     out.write("}")
     if anyBadge { writeBadges(snapshot, axis: axis, scriptSafe: scriptSafe, to: &out) }
     out.write("}\n")
@@ -536,6 +549,20 @@ public struct HTMLRenderer: Sendable {
     column(",\"h\":") { out.write(jsonNumber: $0.frame.height) }
     column(",\"c\":") { out.write(integer: $0.cell) }
     column(",\"b\":") { out.write(integer: $0.index) }
+    // Where each badge sits on its cell, for a cell the preview resizes (see writeReflow).
+    // One number when every badge has the same.
+    let anchors = badges.map { Self.anchorCode(of: $0.element, in: snapshot) }
+    if let anchor = anchors.first, anchors.allSatisfy({ $0 == anchor }) {
+      out.write(",\"a\":")
+      out.write(integer: anchor)
+    } else {
+      out.write(",\"a\":[")
+      for (position, anchor) in anchors.enumerated() {
+        if position > 0 { out.write(",") }
+        out.write(integer: anchor)
+      }
+      out.write("]")
+    }
     column(",\n\"label\":") {
       TitleText(of: $0.element, in: snapshot).writeJSON(scriptSafe: scriptSafe, to: &out)
     }
