@@ -90,18 +90,33 @@ extension LayoutSnapshot {
 /// The x extents of the cells of a block of 64 sections (layout space), for focus searches:
 /// each section's and all together, a carousel's counting the parts of its cells that lie
 /// within the list's width at the offsets they were read at
-/// (``LayoutSnapshot/cellExtents(ofBlock:offsets:)``).
-struct BlockCellExtents: Sendable {
+/// (``LayoutSnapshot/cellExtents(ofBlock:offsets:)``). Immutable, shared by reference.
+final class BlockCellExtents: Sendable {
   /// Each section's, in order (a section without cells: none).
-  var sections: ContiguousArray<CellExtents> = []
+  let sections: ContiguousArray<CellExtents>
   /// Every section's together.
-  var union = CellExtents()
+  let union: CellExtents
   /// The sections' that do not scroll sideways, together (they do not move with offsets).
-  var fixed = CellExtents()
+  let fixed: CellExtents
   /// The carousels, by their place in the block.
-  var carousels: [Int] = []
+  let carousels: [Int]
   /// The offsets the carousels' extents were read at (`nil` before they were).
-  var offsets: HorizontalOffsets?
+  let offsets: HorizontalOffsets?
+
+  init(
+    sections: ContiguousArray<CellExtents>, union: CellExtents, fixed: CellExtents, carousels: [Int],
+    offsets: HorizontalOffsets?
+  ) {
+    self.sections = sections
+    self.union = union
+    self.fixed = fixed
+    self.carousels = carousels
+    self.offsets = offsets
+  }
+
+  /// No sections.
+  static let none = BlockCellExtents(
+    sections: [], union: CellExtents(), fixed: CellExtents(), carousels: [], offsets: nil)
 }
 
 extension LayoutSnapshot {
@@ -240,6 +255,7 @@ extension LayoutSnapshot {
     let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
+    let own = alongExtent(ofSection: from.section)
     /// The least distance across between the centre of the current cell and that of any cell
     /// with `extents` (0 when one may share it; infinite for no cells).
     func minorBound(_ extents: CellExtents) -> Double {
@@ -299,11 +315,21 @@ extension LayoutSnapshot {
         : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
       let space = isHorizontal ? band.transposed : band
       let (minX, maxX) = leftToRight(space.minX, space.maxX)
-      guard let search = sectionSearch(overlapping: band) else { return }
-      let end = sectionEnd(from: search.first, below: search.maxY)
+      // A band within the current cell's section (widened by how far any section's cells
+      // reach past it, as the search for sections widens) meets no other section's cells.
+      let search: (first: Int, maxY: Double)
+      let end: Int
+      if low - overflow.below - searchSlack(low) >= own.top && high + overflow.above + searchSlack(high) <= own.bottom {
+        search = (from.section, .infinity)
+        end = from.section + 1
+      } else {
+        guard let found = sectionSearch(overlapping: band) else { return }
+        search = found
+        end = sectionEnd(from: search.first, below: search.maxY)
+      }
       var walk = SectionWalk(from: search.first, sectionsTop: sectionsTop)
       var knownBlock = -1
-      var blockExtents = BlockCellExtents()
+      var blockExtents = BlockCellExtents.none
       while walk.section < end {
         let section = walk.section
         // A block of sections none of whose cells can win is passed over whole.
@@ -419,12 +445,14 @@ extension LayoutSnapshot {
     let holder = geometries.blocks[block]
     let known = holder.cellExtents.withLock { $0 }
     if let known, known.carousels.isEmpty || known.offsets == offsets { return known }
-    var found = known ?? fixedCellExtents(ofBlock: block)
-    found.union = found.fixed
-    if !found.carousels.isEmpty {
+    let fixed = known ?? fixedCellExtents(ofBlock: block)
+    var found = fixed
+    if !fixed.carousels.isEmpty {
+      var sections = fixed.sections
+      var union = fixed.fixed
       let first = Blocks.start(of: block)
       let width = model.configuration.width
-      for k in found.carousels {
+      for k in fixed.carousels {
         let section = first + k
         var extents = CellExtents()
         if let (box, origin) = queryBody(section, top: 0) {
@@ -439,10 +467,11 @@ extension LayoutSnapshot {
             return true
           }
         }
-        found.sections[k] = extents
-        found.union.add(extents)
+        sections[k] = extents
+        union.add(extents)
       }
-      found.offsets = offsets
+      found = BlockCellExtents(
+        sections: sections, union: union, fixed: fixed.fixed, carousels: fixed.carousels, offsets: offsets)
     }
     holder.cellExtents.withLock { $0 = found }
     return found
@@ -451,22 +480,23 @@ extension LayoutSnapshot {
   /// The extents of block `block`'s sections that do not scroll sideways (each, and all
   /// together as `fixed` and `union`), and which sections are carousels.
   private func fixedCellExtents(ofBlock block: Int) -> BlockCellExtents {
-    var found = BlockCellExtents()
+    var sections = ContiguousArray<CellExtents>()
+    var fixed = CellExtents()
+    var carousels: [Int] = []
     let first = Blocks.start(of: block)
     for section in first..<min(geometries.count, Blocks.start(of: block + 1)) {
       var extents = CellExtents()
       if let (box, _) = queryBody(section, top: 0) {
         if box.scrollsSideways {
-          found.carousels.append(section - first)
+          carousels.append(section - first)
         } else {
           extents = box.cellExtents()
         }
       }
-      found.sections.append(extents)
-      found.fixed.add(extents)
+      sections.append(extents)
+      fixed.add(extents)
     }
-    found.union = found.fixed
-    return found
+    return BlockCellExtents(sections: sections, union: fixed, fixed: fixed, carousels: carousels, offsets: nil)
   }
 
   /// The x extents of every cell of the list that does not scroll sideways (layout space).

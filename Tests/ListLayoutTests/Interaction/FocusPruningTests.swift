@@ -179,14 +179,7 @@ import Testing
             let expected = reference.focus(from: from, direction)
             let actual = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: offsets)
             #expect(actual == expected, "seed \(seed) round \(round) from \(from) \(direction)")
-            if actual != expected {
-              for p in [from, expected?.indexPath, actual?.indexPath].compactMap({ $0 }) {
-                let c = reference.cells.first { $0.path == p }!
-                print("DEBUG", p, c.screen, c.natural, c.carousel)
-              }
-              print("DEBUG width", width, snapshot.numberOfSections)
-              return
-            }
+            if actual != expected { return }
           }
         }
       }
