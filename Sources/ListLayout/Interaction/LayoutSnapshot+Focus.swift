@@ -277,9 +277,20 @@ extension LayoutSnapshot {
       if !(all.greatestMaxX > fLow - slack && all.leastMinX < fHigh + slack) { beamPossible = false }
       minorFloor = minorBound(all)
     }
-    // The along-axis range of the blocks of sections passed over so far that adjoin each
-    // other around the current cell: where a band across the axis may widen to at once.
+    // Across the axis, the blocks of sections passed over so far that adjoin each other
+    // around the current cell's block (none of their cells can win), and their along-axis
+    // range: where a band across the axis may widen to at once.
+    let ownBlock = Blocks.block(of: from.section)
+    var clearedBlocks: (low: Int, high: Int)?
     var cleared = (low: Double.infinity, high: -Double.infinity)
+    func clear(_ block: Int) {
+      guard let found = clearedBlocks else {
+        if block == ownBlock { clearedBlocks = (block, block) }
+        return
+      }
+      if block == found.low - 1 { clearedBlocks = (block, found.high) }
+      if block == found.high + 1 { clearedBlocks = (found.low, block) }
+    }
     /// Whether cells with `extents` may hold one that wins, by their x extents alone: across
     /// the scroll axis, one that lies beyond the current cell; along it, one in the beam, or,
     /// while none in the beam is known, one whose centre lies near enough across to beat the
@@ -338,17 +349,8 @@ extension LayoutSnapshot {
           knownBlock = block
           blockExtents = cellExtents(ofBlock: block, offsets: offsets)
           if !mayWin(blockExtents.union) {
-            let next = Blocks.start(of: block + 1)
-            if !alongScroll {
-              let first = alongExtent(ofSection: section)
-              let last = alongExtent(ofSection: min(geometries.count, next) - 1)
-              let low = min(first.top, last.top)
-              let high = max(first.bottom, last.bottom)
-              if cleared.low > cleared.high || (low <= cleared.high && high >= cleared.low) {
-                cleared = (min(cleared.low, low), max(cleared.high, high))
-              }
-            }
-            walk.skip(to: next)
+            if !alongScroll { clear(block) }
+            walk.skip(to: Blocks.start(of: block + 1))
             continue
           }
         }
@@ -419,13 +421,39 @@ extension LayoutSnapshot {
         if let other = ranking.other, other.score < widening * widening { break }
         if fMin - widening < start && fMax + widening > end { break }
         var wider = grown(widening, needing: ranking.other?.score)
-        // Blocks passed over around the current cell hold no winner: the band widens past
-        // them at once (a wider band only reads more; the answer is the same).
-        if cleared.low <= fMin && cleared.high >= fMax {
-          wider = max(wider, fMin - cleared.low, cleared.high - fMax)
+        // Blocks passed over around the current cell hold no winner, nor do the blocks next
+        // to them that cannot win either (one test each): the band widens past them at once
+        // (a wider band only reads more; the answer is the same), and, when no section's
+        // cells reach past it, reads nothing within them.
+        if var found = clearedBlocks {
+          while found.low > 0, !mayWin(cellExtents(ofBlock: found.low - 1, offsets: offsets).union) {
+            found.low -= 1
+          }
+          let last = geometries.blocks.count - 1
+          while found.high < last, !mayWin(cellExtents(ofBlock: found.high + 1, offsets: offsets).union) {
+            found.high += 1
+          }
+          clearedBlocks = found
+          cleared = (
+            found.low == 0 ? start : alongExtent(ofSection: Blocks.start(of: found.low)).top,
+            found.high == last
+              ? end : alongExtent(ofSection: min(geometries.count, Blocks.start(of: found.high + 1)) - 1).bottom
+          )
+          if cleared.low <= fMin && cleared.high >= fMax {
+            wider = max(wider, fMin - cleared.low, cleared.high - fMax)
+          }
         }
-        visit(fMin - wider, fMin - widening)
-        visit(fMax + widening, fMax + wider)
+        let skipsCleared =
+          overflow.above == 0 && overflow.below == 0 && model.configuration.sectionSpacing >= 0
+        let (clearedLow, clearedHigh) = (
+          cleared.low + searchSlack(cleared.low), cleared.high - searchSlack(cleared.high)
+        )
+        if !(skipsCleared && fMin - wider >= clearedLow && fMin - widening <= clearedHigh) {
+          visit(fMin - wider, fMin - widening)
+        }
+        if !(skipsCleared && fMax + widening >= clearedLow && fMax + wider <= clearedHigh) {
+          visit(fMax + widening, fMax + wider)
+        }
         widening = wider
       }
     }
