@@ -121,7 +121,9 @@ func interactionProbes(sizes: [Int]) throws {
       }
       // The groups probed: every section, then (mixed workloads) each kind of section, its
       // points drawn within sections of that kind.
-      var groups: [(kind: String?, cells: [ListLayout.ListIndexPath], points: [Point])] = [(nil, cells, points)]
+      var groups: [(kind: String?, cells: [ListLayout.ListIndexPath], points: [Point])] = [
+        (nil, cells, points)
+      ]
       if name.hasPrefix("mixed") {
         for (k, kind) in mixedKinds.enumerated() {
           let admits = { (section: Int) in section % 6 == k }
@@ -162,7 +164,8 @@ func interactionProbes(sizes: [Int]) throws {
             let focus = measureCalls(samples: 21, calls: cells.count) {
               landed = 0
               for k in 0..<cells.count
-              where snapshot.nextFocus(from: cells[k], direction: direction, horizontalOffsets: offsets) != nil
+              where snapshot.nextFocus(from: cells[k], direction: direction, horizontalOffsets: offsets)
+                != nil
               {
                 landed += 1
               }

@@ -392,7 +392,6 @@ do {
     try badgeProbes(
       sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil),
       queriesOnly: arguments.count > 3 && arguments[3] == "queries")
-  case "explore": try explore()
   case "interaction": try interactionProbes(sizes: parseSizes(arguments.count > 2 ? arguments[2] : nil))
   case "runs": try runsProbes(arguments.dropFirst(2))
   case "runs-case":

@@ -330,7 +330,9 @@ extension LayoutSnapshot {
       // reach past it, as the search for sections widens) meets no other section's cells.
       let search: (first: Int, maxY: Double)
       let end: Int
-      if low - overflow.below - searchSlack(low) >= own.top && high + overflow.above + searchSlack(high) <= own.bottom {
+      if low - overflow.below - searchSlack(low) >= own.top
+        && high + overflow.above + searchSlack(high) <= own.bottom
+      {
         search = (from.section, .infinity)
         end = from.section + 1
       } else {
@@ -411,7 +413,8 @@ extension LayoutSnapshot {
         if !beamPossible, let other = ranking.other, other.score < 13 * length * length + floor { break }
         if increasing ? reached > end : reached < start { break }
         length = grown(
-          length, needing: beamPossible || ranking.beam != nil ? nil : ranking.other.map { ($0.score - floor) / 13 })
+          length,
+          needing: beamPossible || ranking.beam != nil ? nil : ranking.other.map { ($0.score - floor) / 13 })
       }
     } else {
       var widening = 1.0
@@ -437,7 +440,8 @@ extension LayoutSnapshot {
           cleared = (
             found.low == 0 ? start : alongExtent(ofSection: Blocks.start(of: found.low)).top,
             found.high == last
-              ? end : alongExtent(ofSection: min(geometries.count, Blocks.start(of: found.high + 1)) - 1).bottom
+              ? end
+              : alongExtent(ofSection: min(geometries.count, Blocks.start(of: found.high + 1)) - 1).bottom
           )
           if cleared.low <= fMin && cleared.high >= fMax {
             wider = max(wider, fMin - cleared.low, cleared.high - fMax)
@@ -524,7 +528,8 @@ extension LayoutSnapshot {
       sections.append(extents)
       fixed.add(extents)
     }
-    return BlockCellExtents(sections: sections, union: fixed, fixed: fixed, carousels: carousels, offsets: nil)
+    return BlockCellExtents(
+      sections: sections, union: fixed, fixed: fixed, carousels: carousels, offsets: nil)
   }
 
   /// The x extents of every cell of the list that does not scroll sideways (layout space).

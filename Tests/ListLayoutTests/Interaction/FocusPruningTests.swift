@@ -163,7 +163,8 @@ import Testing
           var update = ListUpdate()
           let section = rng.below(snapshot.numberOfSections)
           update.insertItem(
-            Cell(width: Double(rng.below(Int(width))), height: 9), at: ListIndexPath(item: 0, section: section))
+            Cell(width: Double(rng.below(Int(width))), height: 9),
+            at: ListIndexPath(item: 0, section: section))
           snapshot = try snapshot.applying(update).snapshot
         }
         let reference = InteractionReference(snapshot, offsets: offsets)
