@@ -224,7 +224,8 @@ extension LayoutSnapshot {
   /// Groups of cells none of which can count are passed over without visiting them, by the
   /// x extents of their cells (layout space): a block of 64 sections and each of its sections
   /// (``cellExtents(ofBlock:offsets:)``; a carousel's cells counting where they lie on screen)
-  /// and a flow section's page of lines (``LinePage/cellExtents``). Across the scroll axis, a
+  /// a flow section's page of lines and run of lines in it (``LinePage/cellExtents``), and a
+  /// sequential section's run of cells (``SequentialYIndex``). Across the scroll axis, a
   /// group is passed over when none of its cells lies beyond the current cell (going right,
   /// its greatest left edge is left of the current right edge): no candidate there. Along the
   /// scroll axis, when none of the group's cells overlaps the current cell across and either a
