@@ -60,8 +60,10 @@ extension LayoutSnapshot {
   /// wider than the list brings its leading edge to the list's leading edge).
   ///
   /// - Complexity: O(log n + k) for the k cells between the current cell and the answer, not
-  ///   counting those of pages of lines and blocks of sections passed over whole (one test
-  ///   each) because none of their cells lies beyond the current one across the direction.
+  ///   counting groups of cells passed over whole (one test each: blocks of 64 sections,
+  ///   sections, pages and runs of lines, runs of a sequential section's cells) because none
+  ///   of their cells can win. The first step with new `horizontalOffsets` also reads where
+  ///   the cells of the carousels in the blocks it meets lie on screen (a search of each row).
   public func nextFocus(
     from: ListIndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
   ) -> FocusTarget? {
