@@ -288,6 +288,9 @@ final class LinePage: @unchecked Sendable, Equatable {
   func firstLine(endingBelow y: Double) -> Int {
     if let repetition { return repetition.firstLine(endingBelow: y) }
     let lines = records.lines
+    // A band from above the page starts at its first line: no search (whose reads of a page
+    // not yet in cache were about a third of a focus band's pass over the page).
+    if lineCount > 0, lines[0].maxY > y { return 0 }
     var low = 0
     var high = lineCount
     while low < high {
