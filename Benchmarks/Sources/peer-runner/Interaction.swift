@@ -2,7 +2,7 @@
 //
 //   move-target   a drop target (`moveTarget(dragging:at:)`) at a point drawn anywhere in the
 //                 content, on each workload (target: 2 µs at 1M)
-//   focus-step    a focus step (`nextFocus(from:direction:)`) up, down, left, right and forward
+//   focus-step    a focus step (`nextFocus(from:direction:)`) in each of the six directions
 //                 from a cell drawn at random (target: 2 µs at 1M)
 //   preview       the snapshot with a move applied (`previewingMove(from:to:)`), within a
 //                 section (a drag 150 points along the scroll axis) and between sections (to
@@ -15,16 +15,25 @@
 //
 // Workloads: "feed" (one flow section), "hub" (Hub rows, 1,000 sections), "mixed" (1,000
 // sections of flow, grid, dense grid, masonry, carousel and sequential layouts in turn, the
-// carousels scrolled sideways).
+// carousels scrolled sideways), "mixed-rtl" (the same right to left) and "mixed-horizontal"
+// (the same scrolling sideways, the carousels flow sections: a horizontal list has none). On
+// the mixed workloads each move-target and focus-step probe is also run per section kind
+// (`"kind"`: cells drawn from, and points drawn in, sections of that kind only), so that a fast
+// kind cannot hide a slow one in the average.
 
 import BenchmarkWorkloads
 import Foundation
 import LayoutGeometry
 @_spi(Benchmarks) import ListLayout
 
+/// The section kinds of the mixed workloads, by `section % 6`.
+let mixedKinds = ["flow", "grid", "dense-grid", "masonry", "carousel", "sequential"]
+
 func interactionWorkloads(count n: Int) -> [(String, ListModel, HorizontalOffsets)] {
   var lcg = LCG(seed: 31)
   var mixed = ListModel(configuration: ListConfiguration(width: 375))
+  var horizontal = ListModel(configuration: ListConfiguration(width: 375))
+  horizontal.configuration.scrollDirection = .horizontal
   var offsets = HorizontalOffsets()
   let sections = 1_000
   for s in 0..<sections {
@@ -48,11 +57,17 @@ func interactionWorkloads(count n: Int) -> [(String, ListModel, HorizontalOffset
     default: break
     }
     mixed.sections.append(section)
+    if case .carousel = section.layout { section.layout = .flow }
+    horizontal.sections.append(section)
   }
+  var rtl = mixed
+  rtl.configuration.layoutDirection = .rtl
   return [
     ("feed", Generator.feed(count: n).listModel(), .zero),
     ("hub", Generator.hubModel(count: n), .zero),
     ("mixed", mixed, offsets),
+    ("mixed-rtl", rtl, offsets),
+    ("mixed-horizontal", horizontal, .zero),
   ]
 }
 
@@ -73,65 +88,98 @@ func measureCalls(samples count: Int, calls: Int, _ body: () -> Void) -> (wall: 
 }
 
 /// `INTERACTION_WORKLOADS=feed,hub` runs only those workloads; `INTERACTION_PROBES=move,focus`
-/// only those probes (for a profiler).
+/// only those probes; `INTERACTION_KINDS=all,masonry` only those groups of the mixed workloads
+/// (`all`: every section); `INTERACTION_DIRECTIONS=up,right` only those focus directions (for a
+/// profiler).
 func interactionProbes(sizes: [Int]) throws {
   let environment = ProcessInfo.processInfo.environment
   let workloads = environment["INTERACTION_WORKLOADS"].map { Set($0.split(separator: ",").map(String.init)) }
   let probes = Set(
     (environment["INTERACTION_PROBES"] ?? "move,focus,accessibility,preview").split(separator: ",").map(
       String.init))
+  let kinds = environment["INTERACTION_KINDS"].map { Set($0.split(separator: ",").map(String.init)) }
+  let directions = environment["INTERACTION_DIRECTIONS"].map {
+    Set($0.split(separator: ",").compactMap { FocusDirection(rawValue: String($0)) })
+  }
   for n in sizes {
     for (name, model, offsets) in interactionWorkloads(count: n) where workloads?.contains(name) ?? true {
       let snapshot = try model.layout()
       var lcg = LCG(seed: 7)
-      var cells: [ListLayout.ListIndexPath] = []
-      for _ in 0..<4_096 {
-        var section = Int(lcg.next() % UInt64(snapshot.numberOfSections))
-        while snapshot.numberOfItems(inSection: section) == 0 {
-          section = (section + 1) % snapshot.numberOfSections
+      /// 4,096 cells drawn at random, from the sections `admits` admits.
+      func drawCells(_ admits: (Int) -> Bool) -> [ListLayout.ListIndexPath] {
+        (0..<4_096).map { _ in
+          var section = Int(lcg.next() % UInt64(snapshot.numberOfSections))
+          while snapshot.numberOfItems(inSection: section) == 0 || !admits(section) {
+            section = (section + 1) % snapshot.numberOfSections
+          }
+          return ListLayout.ListIndexPath(
+            item: Int(lcg.next() % UInt64(snapshot.numberOfItems(inSection: section))), section: section)
         }
-        cells.append(
-          ListLayout.ListIndexPath(
-            item: Int(lcg.next() % UInt64(snapshot.numberOfItems(inSection: section))), section: section))
       }
+      let cells = drawCells { _ in true }
       let size = snapshot.contentSize
       let points = (0..<4_096).map { _ in
         Point(
           x: Double(lcg.next() % UInt64(size.width * 8)) / 8,
           y: Double(lcg.next() % UInt64(size.height * 8)) / 8)
       }
-      if probes.contains("move") {
-        // Drop targets: each sample 4,096 points, the median of 21.
-        var found = 0
-        let move = measureCalls(samples: 21, calls: points.count) {
-          found = 0
-          for k in 0..<points.count
-          where snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets) != nil {
-            found += 1
+      // The groups probed: every section, then (mixed workloads) each kind of section, its
+      // points drawn within sections of that kind.
+      var groups: [(kind: String?, cells: [ListLayout.ListIndexPath], points: [Point])] = [
+        (nil, cells, points)
+      ]
+      if name.hasPrefix("mixed") {
+        for (k, kind) in mixedKinds.enumerated() {
+          let admits = { (section: Int) in section % 6 == k }
+          let kindCells = drawCells(admits)
+          let kindPoints = (0..<4_096).map { _ -> Point in
+            var section = Int(lcg.next() % UInt64(snapshot.numberOfSections))
+            while !admits(section) { section = (section + 1) % snapshot.numberOfSections }
+            let frame = snapshot.sectionFrame(section)!
+            return Point(
+              x: frame.minX + Double(lcg.next() % UInt64(max(1, frame.width * 8))) / 8,
+              y: frame.minY + Double(lcg.next() % UInt64(max(1, frame.height * 8))) / 8)
           }
+          groups.append((kind, kindCells, kindPoints))
         }
-        emit([
-          "probe": "move-target", "workload": name, "count": n, "ns": move.wall, "cpuNs": move.cpu,
-          "targetNs": 2_000, "found": found,
-        ])
       }
-      if probes.contains("focus") {
-        // Focus steps: each sample 4,096 cells in five directions.
-        let directions: [FocusDirection] = [.up, .down, .left, .right, .forward]
-        for direction in directions {
-          var landed = 0
-          let focus = measureCalls(samples: 21, calls: cells.count) {
-            landed = 0
-            for k in 0..<cells.count
-            where snapshot.nextFocus(from: cells[k], direction: direction, horizontalOffsets: offsets) != nil
-            {
-              landed += 1
+      for (kind, cells, points) in groups where kinds?.contains(kind ?? "all") ?? true {
+        var labels: [String: Any] = ["workload": name, "count": n]
+        if let kind { labels["kind"] = kind }
+        if probes.contains("move") {
+          // Drop targets: each sample 4,096 points, the median of 21.
+          var found = 0
+          let move = measureCalls(samples: 21, calls: points.count) {
+            found = 0
+            for k in 0..<points.count
+            where snapshot.moveTarget(dragging: cells[k], at: points[k], horizontalOffsets: offsets) != nil {
+              found += 1
             }
           }
-          emit([
-            "probe": "focus-step", "workload": name, "count": n, "direction": "\(direction)",
-            "ns": focus.wall, "cpuNs": focus.cpu, "targetNs": 2_000, "landed": landed,
-          ])
+          emit(
+            labels.merging([
+              "probe": "move-target", "ns": move.wall, "cpuNs": move.cpu, "targetNs": 2_000, "found": found,
+            ]) { $1 })
+        }
+        if probes.contains("focus") {
+          // Focus steps: each sample 4,096 cells, in each direction.
+          for direction in FocusDirection.allCases where directions?.contains(direction) ?? true {
+            var landed = 0
+            let focus = measureCalls(samples: 21, calls: cells.count) {
+              landed = 0
+              for k in 0..<cells.count
+              where snapshot.nextFocus(from: cells[k], direction: direction, horizontalOffsets: offsets)
+                != nil
+              {
+                landed += 1
+              }
+            }
+            emit(
+              labels.merging([
+                "probe": "focus-step", "direction": "\(direction)", "ns": focus.wall, "cpuNs": focus.cpu,
+                "targetNs": 2_000, "landed": landed,
+              ]) { $1 })
+          }
         }
       }
       if probes.contains("accessibility") {

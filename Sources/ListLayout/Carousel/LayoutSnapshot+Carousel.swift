@@ -23,7 +23,8 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(1).
   public func isCarousel(_ section: Int) -> Bool {
-    geometries.indices.contains(section) && geometries[section].body.scrollsSideways
+    geometries.indices.contains(section)
+      && geometries.withBlock(Blocks.block(of: section)) { $0[Blocks.offset(of: section)].scrollsSideways }
   }
 
   /// The horizontal offset (a value for ``HorizontalOffsets``) that shows item `item` of the

@@ -124,4 +124,7 @@ extension LayoutTuning {
   /// How many consecutive cells of a sequential section (and how many runs of the level
   /// below) one extent of its y index covers.
   static var sequentialRunCells: Int { 16 }
+  /// How many consecutive lines of a flow page one x extent of its cells covers, for a focus
+  /// search to pass over (``LinePage/Header/lineRunExtents``).
+  static var focusLineRunLines: Int { 16 }
 }

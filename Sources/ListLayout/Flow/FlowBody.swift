@@ -123,22 +123,22 @@ struct FlowBody: SectionBody {
   func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
-    forEachItem(overlappingY: minY, maxY, at: origin, skippingPages: { _ in false }, body)
+    forEachItem(overlappingY: minY, maxY, at: origin, skipping: false, skippingPages: { _ in false }, body)
   }
 
-  /// Passes over the pages whose cells' x extents (``LinePage/cellExtents``) `skips`
-  /// answers `true` for.
+  /// Passes over the pages, and the runs of lines in them, whose cells' x extents
+  /// (``LinePage/cellExtents``, ``LinePage/Header/lineRunExtents``) `skips` answers `true` for.
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
   ) {
-    forEachItem(overlappingY: minY, maxY, at: origin, skippingPages: skips, body)
+    forEachItem(overlappingY: minY, maxY, at: origin, skipping: true, skippingPages: skips, body)
   }
 
   /// Inlined into both callers, so that the band query without pages to pass over tests none.
   @inline(__always)
   private func forEachItem(
-    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, skipping: Bool,
     skippingPages skips: (CellExtents) -> Bool,
     _ body: (Int, Rect) -> Bool
   ) {
@@ -157,7 +157,19 @@ struct FlowBody: SectionBody {
         continue
       }
       var line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
+      let runs = skipping ? page.header.lineRunExtents : nil
+      var run = -1
       while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
+        if let runs {
+          let r = line / LayoutTuning.focusLineRunLines
+          if r != run {
+            run = r
+            if skips(runs[r]) {
+              line = (r + 1) * LayoutTuning.focusLineRunLines
+              continue
+            }
+          }
+        }
         for local in page.items(ofLine: line)
         where !body(firstItem + local, frame(page: page, local: local, y: y)) {
           return

@@ -60,8 +60,10 @@ extension LayoutSnapshot {
   /// wider than the list brings its leading edge to the list's leading edge).
   ///
   /// - Complexity: O(log n + k) for the k cells between the current cell and the answer, not
-  ///   counting those of pages of lines and blocks of sections passed over whole (one test
-  ///   each) because none of their cells lies beyond the current one across the direction.
+  ///   counting groups of cells passed over whole (one test each: blocks of 64 sections,
+  ///   sections, pages and runs of lines, runs of a sequential section's cells) because none
+  ///   of their cells can win. The first step with new `horizontalOffsets` also reads where
+  ///   the cells of the carousels in the blocks it meets lie on screen (a search of each row).
   public func nextFocus(
     from: ListIndexPath, direction: FocusDirection, horizontalOffsets: HorizontalOffsets = .zero
   ) -> FocusTarget? {
@@ -85,6 +87,38 @@ extension LayoutSnapshot {
       focusTarget($0, offsets: horizontalOffsets)
     }
   }
+}
+
+/// The x extents of the cells of a block of 64 sections (layout space), for focus searches:
+/// each section's and all together, a carousel's counting the parts of its cells that lie
+/// within the list's width at the offsets they were read at
+/// (``LayoutSnapshot/cellExtents(ofBlock:offsets:)``). Immutable, shared by reference.
+final class BlockCellExtents: Sendable {
+  /// Each section's, in order (a section without cells: none).
+  let sections: ContiguousArray<CellExtents>
+  /// Every section's together.
+  let union: CellExtents
+  /// The sections' that do not scroll sideways, together (they do not move with offsets).
+  let fixed: CellExtents
+  /// The carousels, by their place in the block.
+  let carousels: [Int]
+  /// The offsets the carousels' extents were read at (`nil` before they were).
+  let offsets: HorizontalOffsets?
+
+  init(
+    sections: ContiguousArray<CellExtents>, union: CellExtents, fixed: CellExtents, carousels: [Int],
+    offsets: HorizontalOffsets?
+  ) {
+    self.sections = sections
+    self.union = union
+    self.fixed = fixed
+    self.carousels = carousels
+    self.offsets = offsets
+  }
+
+  /// No sections.
+  static let none = BlockCellExtents(
+    sections: [], union: CellExtents(), fixed: CellExtents(), carousels: [], offsets: nil)
 }
 
 extension LayoutSnapshot {
@@ -190,18 +224,21 @@ extension LayoutSnapshot {
   /// widened by `r` on each side is at least `r` away across, and a score under `r²` wins.
   ///
   /// Groups of cells none of which can count are passed over without visiting them, by the
-  /// x extents of their cells (layout space): a block of 64 sections
-  /// (``cellExtents(ofBlock:)``), a section (``BodyBox/cellExtents()``) and a flow section's
-  /// page of lines (``LinePage/cellExtents``). Across the scroll axis, a group is passed over
-  /// when none of its cells lies beyond the current cell (going right, its greatest left edge
-  /// is left of the current right edge): no candidate there. Along the scroll axis, when a
-  /// candidate in the beam is known and none of the group's cells overlaps the current cell
-  /// across (a candidate outside the beam never beats one in it); a section also when none
-  /// can be in the beam and its nearest edge lies at a gap `g` with `13·g²` above the best
-  /// score so far: a cell's score `13·major² + minor²` is at least `13·major²`, and `major`
-  /// is at least the gap to the section's edge, so the score only grows with the gap and no
-  /// cell of the section can beat the best. The same bound ends the band's widening: every
-  /// cell outside the band lies at least the band's length beyond.
+  /// x extents of their cells (layout space): a block of 64 sections and each of its sections
+  /// (``cellExtents(ofBlock:offsets:)``; a carousel's cells counting where they lie on screen)
+  /// a flow section's page of lines and run of lines in it (``LinePage/cellExtents``), and a
+  /// sequential section's run of cells (``SequentialYIndex``). Across the scroll axis, a
+  /// group is passed over when none of its cells lies beyond the current cell (going right,
+  /// its greatest left edge is left of the current right edge): no candidate there. Along the
+  /// scroll axis, when none of the group's cells overlaps the current cell across and either a
+  /// candidate in the beam is known (a candidate outside the beam never beats one in it) or
+  /// the group's lower bound on the score is above the best score so far: a cell's score
+  /// `13·major² + minor²` is at least `13·g² + m²`, `g` the gap to the group's nearest edge
+  /// (sections; 0 for the others) and `m` the least distance across between the current
+  /// cell's centre and the centres its extents allow. The same bound ends the band's
+  /// widening when no cell can be in the beam (every cell outside the band lies at least the
+  /// band's length beyond, its centre at least the list's `m` away), and the band grows no
+  /// further than it needs to for the best candidate so far.
   func nearestFocus(
     from: ListIndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
   ) -> ListIndexPath? {
@@ -209,29 +246,67 @@ extension LayoutSnapshot {
     let alongScroll = vertical != isHorizontal
     let increasing = direction == .down || direction == .right
     let (fMin, fMax) = alongRange(f)
-    // A candidate in the beam overlaps the current frame across the direction.
-    let beamPossible = vertical ? f.width > 0 : f.height > 0
-    // The current frame across the scroll axis in layout space, and which way the direction
-    // runs there when it runs across.
+    // The current frame across the scroll axis in layout space, its centre there, and which
+    // way the direction runs there when it runs across.
     let (fLow, fHigh) = isHorizontal ? leftToRight(f.minY, f.maxY) : leftToRight(f.minX, f.maxX)
-    let slack = searchSlack(abs(fLow) + abs(fHigh) + model.configuration.width)
+    let fMid = (fLow + fHigh) / 2
+    let width = model.configuration.width
+    let slack = searchSlack(abs(fLow) + abs(fHigh) + width)
     let layoutIncreasing = increasing != isMirrored
     let start = -overflow.above
     let end = contentLength + overflow.below
     let frames = frameDirection
     let across = acrossRange
     var ranking = FocusRanking()
-    // The along-axis range of the blocks of sections passed over so far that adjoin each
-    // other around the current cell: where a band across the axis may widen to at once.
+    let own = alongExtent(ofSection: from.section)
+    /// The least distance across between the centre of the current cell and that of any cell
+    /// with `extents` (0 when one may share it; infinite for no cells).
+    func minorBound(_ extents: CellExtents) -> Double {
+      let low = (extents.leastMinX + extents.leastMaxX) / 2
+      let high = (extents.greatestMinX + extents.greatestMaxX) / 2
+      return max(0, low - fMid - slack, fMid - high - slack)
+    }
+    // A candidate in the beam overlaps the current frame across the direction: none can when
+    // the frame has no extent across, or, along the scroll axis, when it lies where no cell
+    // does (a carousel's cell scrolled out of the list's width: every cell on screen lies
+    // within the width or within the extents of the cells that do not scroll sideways). Every
+    // candidate's centre then lies at least `minorFloor` away across.
+    var beamPossible = vertical ? f.width > 0 : f.height > 0
+    var minorFloor = 0.0
+    if alongScroll && (fHigh <= 0 || fLow >= width) {
+      var all = listCellExtents()
+      // A carousel's cell counts where it lies within the width: anywhere there.
+      all.add(CellExtents(leastMinX: 0, greatestMinX: width, leastMaxX: 0, greatestMaxX: width))
+      if !(all.greatestMaxX > fLow - slack && all.leastMinX < fHigh + slack) { beamPossible = false }
+      minorFloor = minorBound(all)
+    }
+    // Across the axis, the blocks of sections passed over so far that adjoin each other
+    // around the current cell's block (none of their cells can win), and their along-axis
+    // range: where a band across the axis may widen to at once.
+    let ownBlock = Blocks.block(of: from.section)
+    var clearedBlocks: (low: Int, high: Int)?
     var cleared = (low: Double.infinity, high: -Double.infinity)
+    func clear(_ block: Int) {
+      guard let found = clearedBlocks else {
+        if block == ownBlock { clearedBlocks = (block, block) }
+        return
+      }
+      if block == found.low - 1 { clearedBlocks = (block, found.high) }
+      if block == found.high + 1 { clearedBlocks = (found.low, block) }
+    }
     /// Whether cells with `extents` may hold one that wins, by their x extents alone: across
-    /// the scroll axis, one that lies beyond the current cell; along it, one in the beam, or
-    /// any while none in the beam is known.
+    /// the scroll axis, one that lies beyond the current cell; along it, one in the beam, or,
+    /// while none in the beam is known, one whose centre lies near enough across to beat the
+    /// best so far.
     func mayWin(_ extents: CellExtents) -> Bool {
       if !alongScroll {
         return layoutIncreasing ? extents.greatestMinX >= fHigh - slack : extents.leastMaxX <= fLow + slack
       }
-      return ranking.beam == nil || (extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack)
+      if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
+      if ranking.beam != nil { return false }
+      guard let other = ranking.other else { return true }
+      let minor = minorBound(extents)
+      return minor * minor <= other.score
     }
     /// Whether section `section`, whose cells have `extents`, may hold a cell that wins.
     func mayWin(_ extents: CellExtents, section: Int) -> Bool {
@@ -239,11 +314,13 @@ extension LayoutSnapshot {
       if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return true }
       if ranking.beam != nil { return false }
       guard let other = ranking.other else { return true }
-      // Every cell of the section lies at least this far beyond the current one.
+      // Every cell of the section lies at least this far beyond the current one, and its
+      // centre at least `minor` away across.
       let extent = alongExtent(ofSection: section)
       let distance = max(
         0, increasing ? extent.top - extent.reach.0 - fMax : fMin - extent.bottom - extent.reach.1)
-      return 13 * distance * distance <= other.score
+      let minor = minorBound(extents)
+      return 13 * distance * distance + minor * minor <= other.score
     }
     func visit(_ low: Double, _ high: Double) {
       let band =
@@ -252,38 +329,48 @@ extension LayoutSnapshot {
         : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
       let space = isHorizontal ? band.transposed : band
       let (minX, maxX) = leftToRight(space.minX, space.maxX)
-      guard let search = sectionSearch(overlapping: band) else { return }
-      let end = sectionEnd(from: search.first, below: search.maxY)
+      // A band within the current cell's section (widened by how far any section's cells
+      // reach past it, as the search for sections widens) meets no other section's cells.
+      let search: (first: Int, maxY: Double)
+      let end: Int
+      if low - overflow.below - searchSlack(low) >= own.top
+        && high + overflow.above + searchSlack(high) <= own.bottom
+      {
+        search = (from.section, .infinity)
+        end = from.section + 1
+      } else {
+        guard let found = sectionSearch(overlapping: band) else { return }
+        search = found
+        end = sectionEnd(from: search.first, below: search.maxY)
+      }
       var walk = SectionWalk(from: search.first, sectionsTop: sectionsTop)
       var knownBlock = -1
+      var blockExtents = BlockCellExtents.none
       while walk.section < end {
         let section = walk.section
         // A block of sections none of whose cells can win is passed over whole.
         let block = Blocks.block(of: section)
         if block != knownBlock {
           knownBlock = block
-          if !mayWin(cellExtents(ofBlock: block)) {
-            let next = Blocks.start(of: block + 1)
-            if !alongScroll {
-              let first = alongExtent(ofSection: section)
-              let last = alongExtent(ofSection: min(geometries.count, next) - 1)
-              let low = min(first.top, last.top)
-              let high = max(first.bottom, last.bottom)
-              if cleared.low > cleared.high || (low <= cleared.high && high >= cleared.low) {
-                cleared = (min(cleared.low, low), max(cleared.high, high))
-              }
-            }
-            walk.skip(to: next)
+          blockExtents = cellExtents(ofBlock: block, offsets: offsets)
+          if !mayWin(blockExtents.union) {
+            if !alongScroll { clear(block) }
+            walk.skip(to: Blocks.start(of: block + 1))
             continue
           }
         }
+        // So is a section (across the axis, without reading where it lies).
+        let extents = blockExtents.sections[Blocks.offset(of: section)]
+        if !alongScroll && !mayWin(extents) {
+          walk.advance()
+          continue
+        }
         let top = walk.top(in: self)
         walk.advance()
-        guard top < search.maxY, let (box, origin) = queryBody(section, top: top) else { continue }
+        guard top < search.maxY, let (box, origin) = queryBody(section, top: top),
+          mayWin(extents, section: section)
+        else { continue }
         let carousel = box.scrollsSideways
-        if !carousel {
-          guard mayWin(box.cellExtents(), section: section) else { continue }
-        }
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
           at: origin, skippingGroups: { !carousel && !mayWin($0) }
@@ -302,6 +389,15 @@ extension LayoutSnapshot {
         }
       }
     }
+    /// The next band's length (or widening): four times `length`, but no further than a
+    /// candidate known outside the beam needs (`squared`: the square of the length beyond
+    /// which no cell can beat it), and further than `length`.
+    func grown(_ length: Double, needing squared: Double?) -> Double {
+      let wider = max(LayoutTuning.focusBandLength, length * 4)
+      guard let squared else { return wider }
+      let needed = max(0, squared).squareRoot() * (1 + 1e-9) + 1e-9
+      return needed < wider ? max(needed, length * (1 + 1e-6) + 1e-9) : wider
+    }
     if alongScroll {
       var length = max(LayoutTuning.focusBandLength, fMax - fMin)
       var reached = increasing ? fMax - 1 : fMin + 1
@@ -314,9 +410,14 @@ extension LayoutSnapshot {
           reached = fMin - length
         }
         if let beam = ranking.beam, beam.gap < length { break }
-        if !beamPossible, let other = ranking.other, other.score < 13 * length * length { break }
+        // A cell outside the band lies at least its length beyond, and its centre at least
+        // `minorFloor` away across.
+        let floor = minorFloor * minorFloor
+        if !beamPossible, let other = ranking.other, other.score < 13 * length * length + floor { break }
         if increasing ? reached > end : reached < start { break }
-        length *= 4
+        length = grown(
+          length,
+          needing: beamPossible || ranking.beam != nil ? nil : ranking.other.map { ($0.score - floor) / 13 })
       }
     } else {
       var widening = 1.0
@@ -325,14 +426,41 @@ extension LayoutSnapshot {
         if ranking.beam != nil { break }
         if let other = ranking.other, other.score < widening * widening { break }
         if fMin - widening < start && fMax + widening > end { break }
-        var wider = max(LayoutTuning.focusBandLength, widening * 4)
-        // Blocks passed over around the current cell hold no winner: the band widens past
-        // them at once (a wider band only reads more; the answer is the same).
-        if cleared.low <= fMin && cleared.high >= fMax {
-          wider = max(wider, fMin - cleared.low, cleared.high - fMax)
+        var wider = grown(widening, needing: ranking.other?.score)
+        // Blocks passed over around the current cell hold no winner, nor do the blocks next
+        // to them that cannot win either (one test each): the band widens past them at once
+        // (a wider band only reads more; the answer is the same), and, when no section's
+        // cells reach past it, reads nothing within them.
+        if var found = clearedBlocks {
+          while found.low > 0, !mayWin(cellExtents(ofBlock: found.low - 1, offsets: offsets).union) {
+            found.low -= 1
+          }
+          let last = geometries.blocks.count - 1
+          while found.high < last, !mayWin(cellExtents(ofBlock: found.high + 1, offsets: offsets).union) {
+            found.high += 1
+          }
+          clearedBlocks = found
+          cleared = (
+            found.low == 0 ? start : alongExtent(ofSection: Blocks.start(of: found.low)).top,
+            found.high == last
+              ? end
+              : alongExtent(ofSection: min(geometries.count, Blocks.start(of: found.high + 1)) - 1).bottom
+          )
+          if cleared.low <= fMin && cleared.high >= fMax {
+            wider = max(wider, fMin - cleared.low, cleared.high - fMax)
+          }
         }
-        visit(fMin - wider, fMin - widening)
-        visit(fMax + widening, fMax + wider)
+        let skipsCleared =
+          overflow.above == 0 && overflow.below == 0 && model.configuration.sectionSpacing >= 0
+        let (clearedLow, clearedHigh) = (
+          cleared.low + searchSlack(cleared.low), cleared.high - searchSlack(cleared.high)
+        )
+        if !(skipsCleared && fMin - wider >= clearedLow && fMin - widening <= clearedHigh) {
+          visit(fMin - wider, fMin - widening)
+        }
+        if !(skipsCleared && fMax + widening >= clearedLow && fMax + wider <= clearedHigh) {
+          visit(fMax + widening, fMax + wider)
+        }
         widening = wider
       }
     }
@@ -340,25 +468,90 @@ extension LayoutSnapshot {
   }
 
   /// The x extents of the cells of the sections of block `block` of the geometries
-  /// (``Blocks``), ``CellExtents/unknown`` when one of them is a carousel (whose cells move
-  /// with its offset); kept with the block once read.
+  /// (``Blocks``), each section's and all together (layout space): a carousel's, of the parts
+  /// of its cells that lie within the list's width at its offset in `offsets`. Kept with the
+  /// block once read: the sections' that do not scroll sideways for good, the carousels' for
+  /// the offsets last asked.
   ///
-  /// - Complexity: O(1) once kept; the first time, the sections' own extents
-  ///   (``BodyBox/cellExtents()``).
-  func cellExtents(ofBlock block: Int) -> CellExtents {
+  /// - Complexity: O(1) once kept (for the same offsets: the same value, or any equal one, in
+  ///   a comparison of theirs); the first time, the sections' own extents
+  ///   (``BodyBox/cellExtents()``), and for new offsets, a search of each carousel's row.
+  func cellExtents(ofBlock block: Int, offsets: HorizontalOffsets) -> BlockCellExtents {
     let holder = geometries.blocks[block]
-    if let known = holder.cellExtents.withLock({ $0 }) { return known }
-    var found = CellExtents()
-    for section in Blocks.start(of: block)..<min(geometries.count, Blocks.start(of: block + 1)) {
-      guard let (box, _) = queryBody(section, top: 0) else { continue }
-      if box.scrollsSideways {
-        found = .unknown
-        break
+    let known = holder.cellExtents.withLock { $0 }
+    if let known, known.carousels.isEmpty || known.offsets == offsets { return known }
+    let fixed = known ?? fixedCellExtents(ofBlock: block)
+    var found = fixed
+    if !fixed.carousels.isEmpty {
+      var sections = fixed.sections
+      var union = fixed.fixed
+      let first = Blocks.start(of: block)
+      let width = model.configuration.width
+      for k in fixed.carousels {
+        let section = first + k
+        var extents = CellExtents()
+        if let (box, origin) = queryBody(section, top: 0) {
+          box.body.forEachItem(
+            overlappingX: 0, width, y: -.greatestFiniteMagnitude, .greatestFiniteMagnitude,
+            scrolledBy: offsets[section], at: origin
+          ) { _, frame in
+            // The part within the width (one of no width counts too: a bound may be wide).
+            let minX = max(frame.minX, 0)
+            let maxX = min(frame.maxX, width)
+            if minX <= maxX { extents.add(minX: minX, maxX: maxX) }
+            return true
+          }
+        }
+        sections[k] = extents
+        union.add(extents)
       }
-      found.add(box.cellExtents())
+      found = BlockCellExtents(
+        sections: sections, union: union, fixed: fixed.fixed, carousels: fixed.carousels, offsets: offsets)
     }
     holder.cellExtents.withLock { $0 = found }
     return found
+  }
+
+  /// The extents of block `block`'s sections that do not scroll sideways (each, and all
+  /// together as `fixed` and `union`), and which sections are carousels.
+  private func fixedCellExtents(ofBlock block: Int) -> BlockCellExtents {
+    var sections = ContiguousArray<CellExtents>()
+    var fixed = CellExtents()
+    var carousels: [Int] = []
+    let first = Blocks.start(of: block)
+    for section in first..<min(geometries.count, Blocks.start(of: block + 1)) {
+      var extents = CellExtents()
+      if let (box, _) = queryBody(section, top: 0) {
+        if box.scrollsSideways {
+          carousels.append(section - first)
+        } else {
+          extents = box.cellExtents()
+        }
+      }
+      sections.append(extents)
+      fixed.add(extents)
+    }
+    return BlockCellExtents(
+      sections: sections, union: fixed, fixed: fixed, carousels: carousels, offsets: nil)
+  }
+
+  /// The x extents of every cell of the list that does not scroll sideways (layout space).
+  ///
+  /// - Complexity: O(s / 64), each block's kept once read (``cellExtents(ofBlock:offsets:)``).
+  func listCellExtents() -> CellExtents {
+    var all = CellExtents()
+    for block in geometries.blocks.indices {
+      let holder = geometries.blocks[block]
+      if let known = holder.cellExtents.withLock({ $0 }) {
+        all.add(known.fixed)
+      } else {
+        // Kept without the carousels' extents (`offsets` nil: read with the first offsets).
+        let found = fixedCellExtents(ofBlock: block)
+        holder.cellExtents.withLock { $0 = found }
+        all.add(found.fixed)
+      }
+    }
+    return all
   }
 
   /// The next or previous cell in index-path order, across sections.

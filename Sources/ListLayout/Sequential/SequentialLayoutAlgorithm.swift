@@ -128,11 +128,28 @@ struct SequentialBody: SectionBody {
   func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
+    forEachItem(overlappingY: minY, maxY, at: origin, skipping: { _ in false }, body)
+  }
+
+  /// Passes over the runs of cells (and runs of runs) whose cells' x extents `skips` answers
+  /// `true` for.
+  func forEachItem(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+  ) {
+    forEachItem(overlappingY: minY, maxY, at: origin, skipping: skips, body)
+  }
+
+  @inline(__always)
+  private func forEachItem(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, skipping skips: (CellExtents) -> Bool,
+    _ body: (Int, Rect) -> Bool
+  ) {
     // The band relative to the body's top, widened by the rounding of the frames' sum.
     let base = origin.sectionTop + origin.bodyTop
     let low = minY - base - searchSlack(minY) - searchSlack(base)
     let high = maxY - base + searchSlack(maxY) + searchSlack(base)
-    _ = yIndex.forEachRun(meeting: low, high) { items in
+    _ = yIndex.forEachRun(meeting: low, high, skipping: skips) { items in
       for item in items where !body(item, frame(item, origin)) { return false }
       return true
     }
@@ -165,6 +182,8 @@ struct SequentialYIndex: Sendable {
   struct Extent: Sendable {
     var top: Double
     var bottom: Double
+    /// The x extents of the run's cells (for focus searches, ``forEachRun(meeting:_:skipping:_:)``).
+    var cells = CellExtents()
   }
 
   private static var fanOut: Int { LayoutTuning.sequentialRunCells }
@@ -180,6 +199,7 @@ struct SequentialYIndex: Sendable {
       for frame in frames[start..<min(frames.count, start + Self.fanOut)] {
         extent.top = min(extent.top, frame.minY)
         extent.bottom = max(extent.bottom, frame.maxY)
+        extent.cells.add(minX: frame.minX, maxX: frame.maxX)
       }
       level.append(extent)
       start += Self.fanOut
@@ -194,6 +214,7 @@ struct SequentialYIndex: Sendable {
         for run in level[start..<min(level.count, start + Self.fanOut)] {
           extent.top = min(extent.top, run.top)
           extent.bottom = max(extent.bottom, run.bottom)
+          extent.cells.add(run.cells)
         }
         next.append(extent)
         start += Self.fanOut
@@ -206,25 +227,30 @@ struct SequentialYIndex: Sendable {
 
   /// Calls `body` with the item range of every run of cells whose extent meets
   /// `low ... high`, in item order, until it returns `false`; returns whether it never did.
+  /// Runs (at any level) whose cells' x extents `skips` answers `true` for are passed over.
   @discardableResult
-  func forEachRun(meeting low: Double, _ high: Double, _ body: (Range<Int>) -> Bool) -> Bool {
+  func forEachRun(
+    meeting low: Double, _ high: Double, skipping skips: (CellExtents) -> Bool = { _ in false },
+    _ body: (Range<Int>) -> Bool
+  ) -> Bool {
     guard let top = levels.last, !top.isEmpty else { return true }
-    return visit(level: levels.count - 1, runs: 0..<top.count, low, high, body)
+    return visit(level: levels.count - 1, runs: 0..<top.count, low, high, skips, body)
   }
 
   private func visit(
-    level: Int, runs: Range<Int>, _ low: Double, _ high: Double, _ body: (Range<Int>) -> Bool
+    level: Int, runs: Range<Int>, _ low: Double, _ high: Double, _ skips: (CellExtents) -> Bool,
+    _ body: (Range<Int>) -> Bool
   ) -> Bool {
     let extents = levels[level]
     for run in runs {
       let extent = extents[run]
-      guard extent.bottom >= low, extent.top <= high else { continue }
+      guard extent.bottom >= low, extent.top <= high, !skips(extent.cells) else { continue }
       let start = run * Self.fanOut
       if level == 0 {
         if !body(start..<min(cellCount, start + Self.fanOut)) { return false }
       } else {
         let below = levels[level - 1].count
-        if !visit(level: level - 1, runs: start..<min(below, start + Self.fanOut), low, high, body) {
+        if !visit(level: level - 1, runs: start..<min(below, start + Self.fanOut), low, high, skips, body) {
           return false
         }
       }

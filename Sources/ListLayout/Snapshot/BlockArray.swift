@@ -14,9 +14,9 @@ struct BlockArray<Element>: RandomAccessCollection, MutableCollection {
     // (on every read of an element: a query reads several per section).
     @exclusivity(unchecked) var elements: ContiguousArray<Element>
     /// For a block of a snapshot's section geometries, the x extents of its sections' cells,
-    /// kept the first time a focus search asks (``LayoutSnapshot/cellExtents(ofBlock:)``);
+    /// kept the first time a focus search asks (``LayoutSnapshot/cellExtents(ofBlock:offsets:)``);
     /// cleared by every change in place.
-    let cellExtents = Mutex<CellExtents?>(nil)
+    let cellExtents = Mutex<BlockCellExtents?>(nil)
     init(_ elements: ContiguousArray<Element>) { self.elements = elements }
   }
 

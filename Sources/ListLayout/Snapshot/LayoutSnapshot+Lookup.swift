@@ -19,10 +19,17 @@ extension LayoutSnapshot {
   ///
   /// - Complexity: O(log s + log p).
   public func frame(of indexPath: ListIndexPath) -> Rect? {
-    guard geometries.indices.contains(indexPath.section) else { return nil }
-    let geometry = geometries[indexPath.section]
-    guard indexPath.item >= 0, indexPath.item < geometry.itemCount else { return nil }
-    return directed(geometry.body.frame(ofItem: indexPath.item, at: bodyOrigin(indexPath.section)))
+    let section = indexPath.section
+    guard geometries.indices.contains(section) else { return nil }
+    let top = sectionTop(section)
+    // The geometry read in place (a copy would retain what its body holds).
+    let found = geometries.withBlock(Blocks.block(of: section)) { block in
+      let geometry = block.baseAddress! + Blocks.offset(of: section)
+      return indexPath.item >= 0 && indexPath.item < geometry.pointee.itemCount
+        ? geometry.pointee.queryBody(sectionTop: top) : nil
+    }
+    guard let (box, origin) = found else { return nil }
+    return directed(box.frame(ofItem: indexPath.item, at: origin))
   }
 
   /// The attributes of the header of `section` at its natural (unpinned) position, or `nil`

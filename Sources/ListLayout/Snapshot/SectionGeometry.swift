@@ -106,6 +106,9 @@ struct SectionGeometry: Sendable {
       badges.isEmpty ? 0 : max(0, bodyTop + body.height + overflow.below + badges.reach.below - height)
   }
 
+  /// Whether the body scrolls sideways (a carousel), read through its holder.
+  var scrollsSideways: Bool { box.scrollsSideways }
+
   /// The number of lines (or rows) the body holds: the cost of laying it out again.
   var lineCount: Int { body.lineCount }
 
@@ -266,6 +269,9 @@ final class BodyBox: Sendable {
     self.body = body
     scrollsSideways = body.scrollsSideways
   }
+
+  /// The frame of cell `item` (``SectionBody/frame(ofItem:at:)``), called in place.
+  func frame(ofItem item: Int, at origin: BodyOrigin) -> Rect { body.frame(ofItem: item, at: origin) }
 
   /// The least and greatest left and right edges of the body's cells (layout space, not
   /// scrolled): what tells a focus step that no cell of a section can lie beyond the current

@@ -68,6 +68,10 @@ final class LinePage: @unchecked Sendable, Equatable {
     /// The x extents of the page's cells (``CellExtents/unknown`` where not computed): what
     /// lets a focus search pass over the page without reading its records.
     var cellExtents = CellExtents.unknown
+    /// The x extents of the cells of each run of ``LayoutTuning/focusLineRunLines`` lines, in
+    /// order (`nil` where not computed, or for a page of one run): what lets a focus search
+    /// pass over a run of lines without reading its records.
+    var lineRunExtents: ContiguousArray<CellExtents>? = nil
   }
 
   let header: Header
@@ -241,6 +245,30 @@ final class LinePage: @unchecked Sendable, Equatable {
     return extents
   }
 
+  /// The x extents of `count` item records on `lineCount` lines (page-local): all together,
+  /// and each run of ``LayoutTuning/focusLineRunLines`` lines' (``Header/lineRunExtents``;
+  /// `nil` for a page of one run), in one pass.
+  static func extents(
+    of items: UnsafePointer<ItemRecord>, count: Int, lines: UnsafePointer<LineRecord>, lineCount: Int
+  ) -> (page: CellExtents, runs: ContiguousArray<CellExtents>?) {
+    let run = LayoutTuning.focusLineRunLines
+    guard lineCount > run else { return (extents(of: items, count: count), nil) }
+    var page = CellExtents()
+    var runs = ContiguousArray<CellExtents>()
+    runs.reserveCapacity((lineCount + run - 1) / run)
+    var line = 0
+    while line < lineCount {
+      let next = min(lineCount, line + run)
+      let end = next < lineCount ? lines[next].firstItem : count
+      var extents = CellExtents()
+      for i in lines[line].firstItem..<end { extents.add(minX: items[i].x, maxX: items[i].maxX) }
+      runs.append(extents)
+      page.add(extents)
+      line = next
+    }
+    return (page, runs)
+  }
+
   /// The page-local item range of line `line`.
   func items(ofLine line: Int) -> Range<Int> {
     if let repetition { return repetition.items(ofLine: line) }
@@ -260,6 +288,9 @@ final class LinePage: @unchecked Sendable, Equatable {
   func firstLine(endingBelow y: Double) -> Int {
     if let repetition { return repetition.firstLine(endingBelow: y) }
     let lines = records.lines
+    // A band from above the page starts at its first line: no search (whose reads of a page
+    // not yet in cache were about a third of a focus band's pass over the page).
+    if lineCount > 0, lines[0].maxY > y { return 0 }
     var low = 0
     var high = lineCount
     while low < high {

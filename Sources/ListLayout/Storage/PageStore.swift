@@ -254,9 +254,10 @@ struct PageStore: ~Copyable {
     let pageItems = counts.lineFirstItem
     let pageLines = counts.lines
     let pending = counts.items - counts.lineFirstItem
+    let extents = LinePage.extents(of: items, count: pageItems, lines: lines, lineCount: pageLines)
     let header = LinePage.Header(
-      itemCount: pageItems, lineCount: pageLines, height: seal.height,
-      cellExtents: LinePage.extents(of: items, count: pageItems))
+      itemCount: pageItems, lineCount: pageLines, height: seal.height, cellExtents: extents.page,
+      lineRunExtents: extents.runs)
     #if DEBUG || LISTLAYOUT_CHECKS
     LinePage.checkInvariants(header, items: items, lines: lines)
     #endif
@@ -343,9 +344,10 @@ struct PageStore: ~Copyable {
     if top != 0 {
       for i in 0..<count { pageItems[i].y -= top }
     }
+    let extents = LinePage.extents(of: pageItems, count: count, lines: pageLines, lineCount: range.count)
     let header = LinePage.Header(
-      itemCount: count, lineCount: range.count, height: height,
-      cellExtents: LinePage.extents(of: pageItems, count: count))
+      itemCount: count, lineCount: range.count, height: height, cellExtents: extents.page,
+      lineRunExtents: extents.runs)
     #if DEBUG || LISTLAYOUT_CHECKS
     LinePage.checkInvariants(header, items: pageItems, lines: pageLines)
     #endif

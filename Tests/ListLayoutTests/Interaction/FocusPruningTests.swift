@@ -118,6 +118,75 @@ import Testing
     }
   }
 
+  /// Many sections, a third of them carousels scrolled anywhere (blocks and sections passed
+  /// over by where their carousels' cells lie on screen, kept for the offsets last asked):
+  /// steps from every kind of cell, carousels' cells scrolled out of view among them, the same
+  /// snapshot asked with one set of offsets, another, the first again and none, then after an
+  /// edit, each against the reference.
+  @Test func carouselsArePassedOverByWhereTheirCellsLieOnScreen() throws {
+    for seed in UInt64(39_000)..<UInt64(39_000 + sweep(quick: 10, long: 100)) {
+      var rng = SplitMix64(seed: seed)
+      let width = Double(150 + rng.below(300))
+      var configuration = ListConfiguration(width: width)
+      if rng.below(2) == 0 { configuration.layoutDirection = .rtl }
+      var sections: [Section] = []
+      for _ in 0..<(65 + rng.below(200)) {
+        let carousel = rng.below(3) == 0
+        let cells = (0..<rng.below(carousel ? 30 : 8)).map { _ in
+          // Mostly wide cells; now and then a narrow one.
+          let w =
+            rng.below(20) == 0
+            ? Double(rng.below(Int(width / 5) + 1)) : Double(Int(width * 0.4) + rng.below(Int(width / 2)))
+          return Cell(width: w, height: Double(rng.below(8) == 0 ? 0 : 4 + rng.below(50)))
+        }
+        var section = Section(header: Supplementary(height: Double(rng.below(3) * 10)), cells: cells)
+        if carousel {
+          section.layout = .carousel(CarouselGenerator.layout(&rng))
+        } else if rng.below(3) == 0 {
+          section.layout = .grid(GridModelGenerator.layout(&rng))
+        } else if rng.below(4) == 0 {
+          section.layout = .sequential(SequentialSectionDefaults(frameCalculator: .topAlignedFlow))
+        }
+        if rng.below(6) == 0 {
+          var attributes = SectionAttributes.topLeft
+          attributes.insets = EdgeInsets(top: 0, left: Double(rng.below(Int(width / 2))), bottom: 0, right: 0)
+          section.attributes = attributes
+        }
+        sections.append(section)
+      }
+      var snapshot = try ListModel(configuration: configuration, sections: sections).layout()
+      let first = CarouselGenerator.randomOffsets(&rng, snapshot)
+      let second = CarouselGenerator.randomOffsets(&rng, snapshot)
+      for (round, offsets) in [first, second, first, .zero, first].enumerated() {
+        if round == 4 {
+          // An edit: a touched block's extents are read again, the others' kept.
+          var update = ListUpdate()
+          let section = rng.below(snapshot.numberOfSections)
+          update.insertItem(
+            Cell(width: Double(rng.below(Int(width))), height: 9),
+            at: ListIndexPath(item: 0, section: section))
+          snapshot = try snapshot.applying(update).snapshot
+        }
+        let reference = InteractionReference(snapshot, offsets: offsets)
+        guard !reference.cells.isEmpty else { break }
+        // Carousels' cells scrolled out of view, and others.
+        let offScreen = reference.cells.filter {
+          reference.horizontal ? false : $0.screen.maxX <= 0 || $0.screen.minX >= width
+        }
+        var starts = Self.starts(&rng, reference)
+        for _ in 0..<8 where !offScreen.isEmpty { starts.append(rng.pick(offScreen).path) }
+        for from in starts {
+          for direction in FocusDirection.allCases {
+            let expected = reference.focus(from: from, direction)
+            let actual = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: offsets)
+            #expect(actual == expected, "seed \(seed) round \(round) from \(from) \(direction)")
+            if actual != expected { return }
+          }
+        }
+      }
+    }
+  }
+
   /// Seeded lists of one to four large sections of every kind, or of many small ones.
   static func model(_ rng: inout SplitMix64) -> ListModel {
     let width = Double(150 + rng.below(300))
