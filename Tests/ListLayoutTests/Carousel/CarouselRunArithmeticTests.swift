@@ -32,13 +32,7 @@ import Testing
       }
       let count = [1, 2, 7, 127, 128, 129, 300, 1_000].randomElement(using: &rng)!
       let prefix: String? = Bool.random(using: &rng) ? "r\(serial)-\(part)-" : nil
-      let first = written.count
-      runs.append(cycling: pattern, count: count, idPrefix: prefix)
-      for r in 0..<count {
-        var cell = pattern[r % k]
-        if let prefix { cell.id = prefix + String(first + r) }
-        written.append(cell)
-      }
+      appendRun(cycling: pattern, count: count, idPrefix: prefix, to: &runs, writtenOut: &written)
     }
     return (runs, written)
   }

@@ -43,13 +43,7 @@ import Testing
       let pattern = (0..<k).map { _ in cell(&rng, width: width) }
       let count = [31, 32, 33, 100, 257, 600, 1_500, 4_000].randomElement(using: &rng)!
       let prefix: String? = Bool.random(using: &rng) ? "p\(part)-" : nil
-      let first = written.count
-      runs.append(cycling: pattern, count: count, idPrefix: prefix)
-      for r in 0..<count {
-        var cell = pattern[r % k]
-        if let prefix { cell.id = prefix + String(first + r) }
-        written.append(cell)
-      }
+      appendRun(cycling: pattern, count: count, idPrefix: prefix, to: &runs, writtenOut: &written)
     }
     return (runs, written)
   }

@@ -31,13 +31,7 @@ import Testing
       }
       let count = [1, 7, 64, 65, 200, 513, 1_000, 2_500].randomElement(using: &rng)!
       let prefix: String? = Bool.random(using: &rng) ? "r\(serial)-\(part)-" : nil
-      let first = written.count
-      runs.append(cycling: pattern, count: count, idPrefix: prefix)
-      for r in 0..<count {
-        var cell = pattern[r % k]
-        if let prefix { cell.id = prefix + String(first + r) }
-        written.append(cell)
-      }
+      appendRun(cycling: pattern, count: count, idPrefix: prefix, to: &runs, writtenOut: &written)
     }
     return (runs, written)
   }
