@@ -41,17 +41,11 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
           let phase = (leaf.runStart + local) % sizes.count
           cells.append(count) { k in sizes[(phase + k) % sizes.count] }
         } else {
-          var offset = local
-          while offset < leaf.count {
-            let window = leaf.materialized(offset..<min(leaf.count, offset + CellList.chunkCapacity))
-            let start = first + (offset - local)
-            try window.withUnsafeBufferPointer { (window) throws(LayoutError) in
-              try cells.append(window.count) { (k) throws(LayoutError) in
-                let size = try row.size(of: window.baseAddress! + k, at: start + k)
-                return (size.width, size.height)
-              }
+          try Self.forEachWindow(of: leaf, from: local, first: first) { (window, start) throws(LayoutError) in
+            try cells.append(window.count) { (k) throws(LayoutError) in
+              let size = try row.size(of: window.baseAddress! + k, at: start + k)
+              return (size.width, size.height)
             }
-            offset += window.count
           }
         }
       }
@@ -77,6 +71,22 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
       sizes.append((size.width, size.height))
     }
     return sizes
+  }
+
+  /// Calls `body` with run leaf `leaf`'s cells from `local` on, written out a window of at most
+  /// a chunk at a time, and the list index of each window's first cell (`first` being
+  /// `local`'s): how a run whose pattern is not sized once is sized, cell by cell.
+  static func forEachWindow(
+    of leaf: CellList.Node, from local: Int, first: Int,
+    _ body: (UnsafeBufferPointer<Cell>, Int) throws(LayoutError) -> Void
+  ) throws(LayoutError) {
+    var offset = local
+    while offset < leaf.count {
+      let window = leaf.materialized(offset..<min(leaf.count, offset + CellList.chunkCapacity))
+      let start = first + (offset - local)
+      try window.withUnsafeBufferPointer { (window) throws(LayoutError) in try body(window, start) }
+      offset += window.count
+    }
   }
 
   /// Whether `cells` hold a run whose pattern is sized once (``patternSizes(_:_:at:)``): the
@@ -117,17 +127,11 @@ struct CarouselSectionLayout: SectionLayoutAlgorithm {
           let phase = (leaf.runStart + local) % sizes.count
           builder.appendRun((0..<sizes.count).map { sizes[(phase + $0) % sizes.count] }, count: count)
         } else {
-          var offset = local
-          while offset < leaf.count {
-            let window = leaf.materialized(offset..<min(leaf.count, offset + CellList.chunkCapacity))
-            let start = first + (offset - local)
-            try window.withUnsafeBufferPointer { (window) throws(LayoutError) in
-              for k in 0..<window.count {
-                let size = try row.size(of: window.baseAddress! + k, at: start + k)
-                builder.append(width: size.width, height: size.height)
-              }
+          try Self.forEachWindow(of: leaf, from: local, first: first) { (window, start) throws(LayoutError) in
+            for k in 0..<window.count {
+              let size = try row.size(of: window.baseAddress! + k, at: start + k)
+              builder.append(width: size.width, height: size.height)
             }
-            offset += window.count
           }
         }
       }
