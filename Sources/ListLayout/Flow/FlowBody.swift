@@ -1,7 +1,8 @@
 import LayoutGeometry
 
 /// The body of a flow section: pages of whole lines, with prefix sums over their heights and
-/// cell counts so that an edit replaces a page and everything after it moves by a sum.
+/// their cell and line counts so that an edit replaces a page and everything after it moves by
+/// a sum.
 ///
 /// ```
 ///   body top ─┬─ page 0  ┐  lines; page k's top is pageHeights.prefix(k)
@@ -13,32 +14,39 @@ struct FlowBody: SectionBody {
   var pages = BlockArray<LinePage>()
   /// Page extents; page *k* starts `pageHeights.prefix(k)` below the body's top.
   var pageHeights = PrefixSumTree<Double>()
-  /// Page cell counts; page *k*'s first cell is `pageItemCounts.prefix(k)`.
-  var pageItemCounts = PrefixSumTree<Int>()
-  /// Page line counts; page *k*'s first line is `pageLineCounts.prefix(k)` (separators are
-  /// numbered by the line above them).
-  var pageLineCounts = PrefixSumTree<Int>()
+  /// Page cell and line counts; page *k*'s first cell is `pageCounts.prefix(k).items` and
+  /// its first line `pageCounts.prefix(k).lines` (separators are numbered by the line above
+  /// them). Kept together, so that the read that numbers a query's first cell numbers its
+  /// first line too.
+  var pageCounts = PrefixSumTree<PageTally>()
   /// The manager's bottom margin below the last line.
   var trailingSpace = 0.0
 
   init<Pages: Collection<LinePage>>(pages: Pages, trailingSpace: Double) {
     self.pages = BlockArray(pages)
     pageHeights = PrefixSumTree(pages.lazy.map(\.height))
-    pageItemCounts = PrefixSumTree(pages.lazy.map(\.itemCount))
-    pageLineCounts = PrefixSumTree(pages.lazy.map(\.lineCount))
+    pageCounts = PrefixSumTree(pages.lazy.map(PageTally.init))
     self.trailingSpace = trailingSpace
   }
 
-  var itemCount: Int { pageItemCounts.total }
+  var itemCount: Int { pageCounts.total.items }
   var height: Double { pageHeights.total }
-  var lineCount: Int { pageLineCounts.total }
+  var lineCount: Int { pageCounts.total.lines }
 
   /// The page holding cell `item`, and the cell's index within it.
   ///
   /// - Complexity: O(log p) in the number of pages.
   func locate(item: Int) -> (page: Int, local: Int) {
-    let page = pageItemCounts.firstIndex(wherePrefixExceeds: item)
-    return (page, item - pageItemCounts.prefix(page))
+    let page = pageCounts.firstIndex(wherePrefixExceeds: item) { $0.items }
+    return (page, item - pageCounts.prefix(page).items)
+  }
+
+  /// The page holding line `line`, and the line's index within it.
+  ///
+  /// - Complexity: O(log p) in the number of pages.
+  func locate(line: Int) -> (page: Int, local: Int) {
+    let page = pageCounts.firstIndex(wherePrefixExceeds: line) { $0.lines }
+    return (page, line - pageCounts.prefix(page).lines)
   }
 
   /// The content y of page `page`: every cell frame of the page is its stored page-relative
@@ -135,6 +143,45 @@ struct FlowBody: SectionBody {
     forEachItem(overlappingY: minY, maxY, at: origin, skipping: true, skippingPages: skips, body)
   }
 
+  /// Where a walk down the lines starts (``start(endingBelow:at:)``): a page, held, with its
+  /// origin and the cells and lines of the pages before it, and a line on it.
+  struct LinePosition {
+    var pageIndex: Int
+    var page: LinePage
+    /// The page's origin (``pageOrigin(_:_:)``).
+    var y: Double
+    /// The cells and lines before the page (`pageCounts.prefix(pageIndex)`).
+    var before: PageTally
+    /// The top of the band searched for (content coordinates).
+    var minY: Double
+    /// The first line of the page whose bottom lies below the band's top, or its line count.
+    var local: Int
+
+    /// The first line of the page whose bottom lies below `minY`, for a `minY` no higher than
+    /// the band's top searched for.
+    @inline(__always)
+    func firstLine(endingBelow minY: Double) -> Int {
+      minY == self.minY ? local : page.firstLine(endingBelow: minY - y - searchSlack(minY), from: local)
+    }
+  }
+
+  /// The first line whose bottom lies below `minY` (content coordinates; a section with
+  /// cells), found by binary search over the pages' heights, then over the page's lines: the
+  /// one search every walk down the lines starts from.
+  ///
+  /// - Complexity: O(log p + log l).
+  @inline(__always)
+  func start(endingBelow minY: Double, at origin: BodyOrigin) -> LinePosition {
+    var pageIndex = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
+    if pageIndex == pages.count { pageIndex = max(0, pages.count - 1) }
+    let page = pages[pageIndex]
+    let y = pageOrigin(pageIndex, origin)
+    return LinePosition(
+      pageIndex: pageIndex, page: page, y: y, before: pageCounts.prefix(pageIndex), minY: minY,
+      local: page.firstLine(endingBelow: minY - y - searchSlack(minY)))
+  }
+
   /// Inlined into both callers, so that the band query without pages to pass over tests none.
   @inline(__always)
   private func forEachItem(
@@ -143,42 +190,79 @@ struct FlowBody: SectionBody {
     _ body: (Int, Rect) -> Bool
   ) {
     guard itemCount > 0 else { return }
-    var pageIndex = pageHeights.firstIndex(
-      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
-    if pageIndex == pages.count { pageIndex = max(0, pages.count - 1) }
-    var firstItem = pageItemCounts.prefix(pageIndex)
-    while pageIndex < pages.count {
-      let y = pageOrigin(pageIndex, origin)
+    forEachItem(
+      from: start(endingBelow: minY, at: origin), overlappingY: minY, maxY, at: origin, skipping: skipping,
+      skippingPages: skips, body)
+  }
+
+  /// The cells of the lines overlapping the band, from `start` (a position no lower than the
+  /// band's first line: the walk moves down to that line from it).
+  @inline(__always)
+  private func forEachItem(
+    from start: LinePosition, overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    skipping: Bool, skippingPages skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+  ) {
+    var pageIndex = start.pageIndex
+    var page = start.page
+    var y = start.y
+    var firstItem = start.before.items
+    var first = true
+    while true {
       if y >= maxY + searchSlack(maxY) { return }
-      let page = pages[pageIndex]
-      if skips(page.cellExtents) {
-        firstItem += page.itemCount
-        pageIndex += 1
-        continue
-      }
-      var line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
-      let runs = skipping ? page.header.lineRunExtents : nil
-      var run = -1
-      while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
-        if let runs {
-          let r = line / LayoutTuning.focusLineRunLines
-          if r != run {
-            run = r
-            if skips(runs[r]) {
-              line = (r + 1) * LayoutTuning.focusLineRunLines
-              continue
+      if !skips(page.cellExtents) {
+        var line =
+          first
+          ? start.firstLine(endingBelow: minY) : page.firstLine(endingBelow: minY - y - searchSlack(minY))
+        let runs = skipping ? page.header.lineRunExtents : nil
+        var run = -1
+        while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
+          if let runs {
+            let r = line / LayoutTuning.focusLineRunLines
+            if r != run {
+              run = r
+              if skips(runs[r]) {
+                line = (r + 1) * LayoutTuning.focusLineRunLines
+                continue
+              }
             }
           }
+          for local in page.items(ofLine: line)
+          where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+            return
+          }
+          line += 1
         }
-        for local in page.items(ofLine: line)
-        where !body(firstItem + local, frame(page: page, local: local, y: y)) {
-          return
-        }
-        line += 1
+        if line < page.lineCount { return }
       }
-      if line < page.lineCount { return }
       firstItem += page.itemCount
       pageIndex += 1
+      guard pageIndex < pages.count else { return }
+      y = pageOrigin(pageIndex, origin)
+      page = pages[pageIndex]
+      first = false
+    }
+  }
+
+  /// The cells that may overlap the band (as the default does), then the gaps that may meet
+  /// the band `gaps` (as ``forEachLineGap(overlappingY:_:at:_:)`` finds them), both walked
+  /// from one search, for the higher of the two bands' tops.
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: CellCandidates, gaps: (minY: Double, maxY: Double),
+    to lineGaps: LineGapCandidates
+  ) {
+    guard itemCount > 0 else { return }
+    let position = start(endingBelow: min(minY, gaps.minY), at: origin)
+    forEachItem(
+      from: position, overlappingY: minY, maxY, at: origin, skipping: false, skippingPages: { _ in false }
+    ) { item, frame in
+      candidates.append(CellCandidate(item: item, frame: frame))
+      return true
+    }
+    guard lineCount > 1 else { return }
+    forEachLineGap(from: position, overlappingY: gaps.minY, gaps.maxY, at: origin) { gap, bottom, top in
+      lineGaps.append(LineGapCandidate(gap: gap, bottom: bottom, top: top))
+      return true
     }
   }
 
@@ -189,8 +273,8 @@ struct FlowBody: SectionBody {
   /// Line `line`'s top and bottom in content coordinates (the page's origin plus the record's
   /// y, the one sum every path makes).
   private func lineExtent(_ line: Int, at origin: BodyOrigin) -> (top: Double, bottom: Double) {
-    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
-    let record = pages[page].line(line - pageLineCounts.prefix(page))
+    let (page, local) = locate(line: line)
+    let record = pages[page].line(local)
     let y = pageOrigin(page, origin)
     return (y + record.y, y + record.maxY)
   }
@@ -207,18 +291,24 @@ struct FlowBody: SectionBody {
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Double, Double) -> Bool
   ) {
     guard lineCount > 1 else { return }
-    var pageIndex = pageHeights.firstIndex(
-      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
-    if pageIndex == pages.count { pageIndex = pages.count - 1 }
+    forEachLineGap(from: start(endingBelow: minY, at: origin), overlappingY: minY, maxY, at: origin, body)
+  }
+
+  /// The gaps of ``forEachLineGap(overlappingY:_:at:_:)``, from `start` (a position no lower
+  /// than the band's first line: the walk moves down to that line from it).
+  @inline(__always)
+  private func forEachLineGap(
+    from start: LinePosition, overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin,
+    _ body: (Int, Double, Double) -> Bool
+  ) {
     // The first line whose bottom is below `minY`, as a section line index.
-    let page = pages[pageIndex]
-    let y = pageOrigin(pageIndex, origin)
-    let local = page.firstLine(endingBelow: minY - y - searchSlack(minY))
-    var gap = max(0, pageLineCounts.prefix(pageIndex) + local - 1)
+    let local = start.firstLine(endingBelow: minY)
+    var gap = max(0, start.before.lines + local - 1)
     // Walk line by line from the gap's upper line (a page and its origin read once).
     var walker =
       local > 0
-      ? LineWalker(page: pageIndex, local: local - 1, current: page, y: y) : lineWalker(at: gap, origin)
+      ? LineWalker(page: start.pageIndex, local: local - 1, current: start.page, y: start.y)
+      : lineWalker(at: gap, origin)
     let end = maxY + searchSlack(maxY)
     while gap < lineCount - 1 {
       let bottom = walker.bottom
@@ -241,18 +331,19 @@ struct FlowBody: SectionBody {
 
   func line(holding item: Int) -> Int {
     let (page, local) = locate(item: item)
-    return pageLineCounts.prefix(page) + pages[page].line(containing: local)
+    return pageCounts.prefix(page).lines + pages[page].line(containing: local)
   }
 
   func firstItem(ofLine line: Int) -> Int {
-    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
-    return pageItemCounts.prefix(page) + pages[page].lineStart(line - pageLineCounts.prefix(page))
+    let page = pageCounts.firstIndex(wherePrefixExceeds: line) { $0.lines }
+    let before = pageCounts.prefix(page)
+    return before.items + pages[page].lineStart(line - before.lines)
   }
 
   /// A position on line `line` for walking down the section's lines.
   private func lineWalker(at line: Int, _ origin: BodyOrigin) -> LineWalker {
-    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
-    return LineWalker(page: page, local: line - pageLineCounts.prefix(page), of: self, origin)
+    let (page, local) = locate(line: line)
+    return LineWalker(page: page, local: local, of: self, origin)
   }
 
   /// Where a walk down the lines is: a page (held, with its origin, while the walk is on
@@ -265,6 +356,10 @@ struct FlowBody: SectionBody {
     /// The page at hand and its origin (``pageOrigin(_:_:)``).
     var current: LinePage
     var y: Double
+    /// The page's line records, valid while it is held; `nil` for a repetition (whose lines
+    /// are its base's, moved). Read once a page: a deferred page finds its records through
+    /// its holder of them, once a line otherwise.
+    var lines: UnsafePointer<LineRecord>?
 
     /// Line `local` of page `page` of `body`.
     init(page: Int, local: Int, of body: FlowBody, _ origin: BodyOrigin) {
@@ -277,12 +372,20 @@ struct FlowBody: SectionBody {
       self.local = local
       self.current = current
       self.y = y
+      lines = Self.lines(of: current)
       read()
+    }
+
+    /// The line records of `page`, or `nil` for a repetition.
+    @inline(__always)
+    static func lines(of page: LinePage) -> UnsafePointer<LineRecord>? {
+      page.repetition == nil ? page.lineRecords.baseAddress : nil
     }
 
     @inline(__always)
     mutating func read() {
-      let record = current.line(local)
+      // (`local` is a line of the page: the walk moves to the next page past its last.)
+      let record = lines?[local] ?? current.line(local)
       top = y + record.y
       bottom = y + record.maxY
     }
@@ -303,6 +406,7 @@ struct FlowBody: SectionBody {
       } while local >= body.pages[page].lineCount
       current = body.pages[page]
       y = body.pageOrigin(page, origin)
+      lines = Self.lines(of: current)
     }
   }
 
@@ -320,7 +424,7 @@ struct FlowBody: SectionBody {
       guard page >= 0 else { return nil }
       line = pages[page].lineCount - 1
     }
-    let base = pageItemCounts.prefix(page)
+    let base = pageCounts.prefix(page).items
     let local = pages[page].items(ofLine: line)
     return (base + local.lowerBound)..<(base + local.upperBound)
   }
@@ -346,14 +450,12 @@ struct FlowBody: SectionBody {
       for (offset, page) in zip(0..., newPages) {
         pages[range.lowerBound + offset] = page
         pageHeights[range.lowerBound + offset] = page.height
-        pageItemCounts[range.lowerBound + offset] = page.itemCount
-        pageLineCounts[range.lowerBound + offset] = page.lineCount
+        pageCounts[range.lowerBound + offset] = PageTally(page)
       }
     } else {
       pages.replaceSubrange(range, with: newPages)
       pageHeights.replaceSubrange(range, with: newPages.map(\.height))
-      pageItemCounts.replaceSubrange(range, with: newPages.map(\.itemCount))
-      pageLineCounts.replaceSubrange(range, with: newPages.map(\.lineCount))
+      pageCounts.replaceSubrange(range, with: newPages.map(PageTally.init))
     }
   }
 
@@ -370,16 +472,12 @@ struct FlowBody: SectionBody {
     }
     let s = check.section
     let epsilon = check.epsilon
-    if pageHeights.count != pages.count || pageItemCounts.count != pages.count
-      || pageLineCounts.count != pages.count
-    {
+    if pageHeights.count != pages.count || pageCounts.count != pages.count {
       fail("section \(s) page index out of step with its pages")
     }
     var lineBottom = -Double.infinity
     for (k, page) in pages.enumerated() {
-      if page.itemCount != pageItemCounts[k] || page.height != pageHeights[k]
-        || page.lineCount != pageLineCounts[k]
-      {
+      if PageTally(page) != pageCounts[k] || page.height != pageHeights[k] {
         fail("section \(s) page \(k) index entries differ from the page")
       }
       if page.lineCount > 0 && page.lineStart(0) != 0 {
@@ -435,6 +533,32 @@ struct FlowBody: SectionBody {
       fail("section \(s) lines end below the section")
     }
     return problems
+  }
+}
+
+/// A page's cell and line counts, summed together (``FlowBody/pageCounts``).
+struct PageTally: AdditiveArithmetic, Sendable {
+  var items: Int
+  var lines: Int
+
+  init(items: Int, lines: Int) {
+    self.items = items
+    self.lines = lines
+  }
+
+  /// The counts of `page`.
+  init(_ page: LinePage) {
+    self.init(items: page.itemCount, lines: page.lineCount)
+  }
+
+  static var zero: PageTally { PageTally(items: 0, lines: 0) }
+
+  static func + (lhs: PageTally, rhs: PageTally) -> PageTally {
+    PageTally(items: lhs.items + rhs.items, lines: lhs.lines + rhs.lines)
+  }
+
+  static func - (lhs: PageTally, rhs: PageTally) -> PageTally {
+    PageTally(items: lhs.items - rhs.items, lines: lhs.lines - rhs.lines)
   }
 }
 

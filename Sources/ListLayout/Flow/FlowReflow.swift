@@ -68,7 +68,7 @@ extension FlowSectionLayout {
     for group in groups {
       let (page, line) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
       if old.pages[page].repetition != nil {
-        old.splitRepetition(atLine: old.pageLineCounts.prefix(page) + line)
+        old.splitRepetition(atLine: old.pageCounts.prefix(page).lines + line)
       }
     }
     // Each run of groups replaces a run of old pages; the old pages between runs are kept.
@@ -88,7 +88,7 @@ extension FlowSectionLayout {
           keys(of: $0, shiftedBy: group.deltaBefore, in: section, &spacing)
         })
       var startItem =
-        old.pageItemCounts.prefix(pageIndex) + startPage.lineStart(startLine) + group.deltaBefore
+        old.pageCounts.prefix(pageIndex).items + startPage.lineStart(startLine) + group.deltaBefore
       var next = g + 1
       var nextResume = next < groups.count ? Self.resumePoint(of: groups[next], in: old) : nil
       var replaced = pageIndex..<old.pages.count
@@ -208,7 +208,9 @@ extension FlowSectionLayout {
   /// first cell.
   static func resumePoint(of group: EditGroup, in old: FlowBody) -> (page: Int, line: Int, item: Int) {
     let (page, line) = Self.resumeLine(in: old, beforeItem: group.first - group.deltaBefore)
-    return (page, line, old.pageItemCounts.prefix(page) + old.pages[page].lineStart(line) + group.deltaBefore)
+    return (
+      page, line, old.pageCounts.prefix(page).items + old.pages[page].lineStart(line) + group.deltaBefore
+    )
   }
 
   /// The trait keys of cells `items` (none when the answers do not depend on traits), or of

@@ -290,9 +290,9 @@ extension FlowBody {
   /// - Complexity: O(log p).
   mutating func splitRepetition(atLine line: Int) {
     guard line >= 0, line < lineCount else { return }
-    let page = pageLineCounts.firstIndex(wherePrefixExceeds: line)
+    let (page, local) = locate(line: line)
     guard let repetition = pages[page].repetition else { return }
-    let copy = (line - pageLineCounts.prefix(page)) / repetition.base.lineCount
+    let copy = local / repetition.base.lineCount
     replacePages(page..<(page + 1), with: pages[page].split(atCopy: copy))
   }
 }

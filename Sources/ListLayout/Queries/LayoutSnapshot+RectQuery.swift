@@ -55,10 +55,13 @@ extension LayoutSnapshot {
 
     /// Every section's candidates of the query (the buffer is not emptied between sections).
     let candidates: CellCandidates
+    /// The line gaps of the section at hand, for its separators (emptied for each section).
+    let gaps: LineGapCandidates
 
     init(offsets: HorizontalOffsets, sideways: Sideways? = nil) {
       buffers = QueryBuffers.take()
       candidates = buffers.candidates
+      gaps = buffers.gaps
       self.offsets = SectionOffsets(offsets, storage: buffers.takeOffsets())
       self.sideways = sideways
     }
@@ -128,14 +131,21 @@ extension LayoutSnapshot {
       var cellsEnd = first
       var searchedApart = false
       let cellsStart = result.count
-      if let (box, origin) = queryBody(section, top: top) {
+      // The section's separators: the gaps between its lines that may meet the rect, found by
+      // its body with its cells.
+      var separator: SeparatorPlacement?
+      if let (box, origin, placement) = queryBodyAndSeparators(section, top: top) {
         let wide = badges.isEmpty ? search : search.widened(by: badges.reach)
         // (A carousel counting its sideways prefetch is searched as asked, then again, wider,
         // for its badges.)
         let apart = !badges.isEmpty && box.scrollsSideways && tally != nil
+        separator = placement
+        let lineGaps = scratch.gaps
+        lineGaps.removeAll()
         carousel = box.appendCandidates(
           apart ? search : wide, offset: { scratch.offset(ofAscending: section) }, origin: origin,
-          to: candidates, counting: &tally)
+          to: candidates, counting: &tally,
+          gaps: placement.map { ($0.band(space.minY, space.maxY), lineGaps) })
         cellsEnd = candidates.count
         if apart {
           searchedApart = true
@@ -193,7 +203,9 @@ extension LayoutSnapshot {
         if scratch.prefetch.isEmpty { scratch.prefetch.reserveCapacity(16) }
         scratch.prefetch.append(prefetch)
       }
-      appendSeparators(ofSection: section, top: top, meeting: rect, space: space, to: &result)
+      if let separator {
+        appendSeparators(ofSection: section, separator, gaps: scratch.gaps, meeting: rect, to: &result)
+      }
       if let footer = supplementary(.footer, section, top: top, pinning: sectionPinning),
         footer.frame.intersects(rect)
       {

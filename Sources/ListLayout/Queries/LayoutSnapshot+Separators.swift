@@ -83,19 +83,23 @@ extension LayoutSnapshot {
     }
   }
 
-  /// Appends to `result` the separators of `section` (whose top is `top`) that meet `rect`
-  /// (`space` is `rect` in layout space), in order.
+  /// Appends to `result` the separators of `section` (placed by `placement`) in `gaps` (the
+  /// gaps its body found for the band ``SeparatorPlacement/band(_:_:)`` of `rect`) that meet
+  /// `rect`, in order.
   ///
-  /// - Complexity: O(log n + k).
+  /// - Complexity: O(k) for k gaps.
   func appendSeparators(
-    ofSection section: Int, top: Double, meeting rect: Rect, space: Rect, to result: inout [LayoutAttributes]
+    ofSection section: Int, _ placement: SeparatorPlacement, gaps: LineGapCandidates, meeting rect: Rect,
+    to result: inout [LayoutAttributes]
   ) {
-    forEachSeparatorFrame(ofSection: section, top: top, y: space.minY, space.maxY) {
-      gap, frame, id, direction in
+    let direction = frameDirection
+    let id = placement.id
+    for k in 0..<gaps.count {
+      let gap = gaps[k]
+      let frame = placement.frame(bottom: gap.bottom, top: gap.top)
       if direction.directed(frame).intersects(rect) {
-        result.append(Self.separator(section, gap, frame, id: id, direction: direction))
+        result.append(Self.separator(section, gap.gap, frame, id: id, direction: direction))
       }
-      return true
     }
   }
 
@@ -119,11 +123,10 @@ extension LayoutSnapshot {
           }
         })
     else { return }
-    // A separator reaches half its thickness past its gap's centre.
-    let reach = placement.thickness / 2
+    let band = placement.band(minY, maxY)
     let id = placement.id
     let direction = frameDirection
-    box.body.forEachLineGap(overlappingY: minY - reach, maxY + reach, at: origin) { gap, bottom, next in
+    box.body.forEachLineGap(overlappingY: band.minY, band.maxY, at: origin) { gap, bottom, next in
       body(gap, placement.frame(bottom: bottom, top: next), id, direction)
     }
   }

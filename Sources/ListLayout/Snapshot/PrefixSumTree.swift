@@ -16,7 +16,9 @@
 /// compared with a full relayout frame for frame.
 ///
 /// Values must be non-negative for ``firstIndex(wherePrefixExceeds:)`` to be meaningful.
-struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendable, Equatable {
+/// Values that are not ordered themselves (several counts kept together) are searched by one
+/// of their parts (``firstIndex(wherePrefixExceeds:by:)``).
+struct PrefixSumTree<Value: AdditiveArithmetic & Sendable>: Sendable, Equatable {
   /// Up to 64 consecutive values and their running sums; never changed once made.
   final class Block: Sendable {
     let values: ContiguousArray<Value>
@@ -138,17 +140,20 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
     return sum
   }
 
-  /// The smallest index *i* such that the sum of the first *i* + 1 values exceeds `target`,
-  /// or `count` when no prefix does. With non-negative values, that is the element
-  /// "containing" position `target`.
+  /// The smallest index *i* such that `key` of the sum of the first *i* + 1 values exceeds
+  /// `target`, or `count` when no prefix does (`key` of a sum is the sum of `key` of its
+  /// values, none negative): the element "containing" position `target` of that part.
   ///
   /// - Complexity: O(log n).
-  func firstIndex(wherePrefixExceeds target: Value) -> Int {
-    if count == 0 || !(total > target) { return count }
+  @inline(__always)
+  func firstIndex<Key: AdditiveArithmetic & Comparable>(
+    wherePrefixExceeds target: Key, by key: (Value) -> Key
+  ) -> Int {
+    if count == 0 || !(key(total) > target) { return count }
     var node = 1
     var remaining = target
     while node < totalsBase {
-      let left = totals[2 &* node]
+      let left = key(totals[2 &* node])
       if left > remaining {
         node = 2 &* node
       } else {
@@ -163,7 +168,7 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
     var high = sums.count - 1
     while low < high {
       let mid = (low + high) >> 1
-      if sums[mid + 1] > remaining { high = mid } else { low = mid + 1 }
+      if key(sums[mid + 1]) > remaining { high = mid } else { low = mid + 1 }
     }
     // When rounding left the target past this block's end, the next block starts there.
     return Swift.min(Blocks.start(of: b) + low, count)
@@ -182,6 +187,17 @@ struct PrefixSumTree<Value: AdditiveArithmetic & Comparable & Sendable>: Sendabl
     var all = Array(values)
     all.replaceSubrange(range, with: newValues)
     self = PrefixSumTree(all)
+  }
+}
+
+extension PrefixSumTree where Value: Comparable {
+  /// The smallest index *i* such that the sum of the first *i* + 1 values exceeds `target`,
+  /// or `count` when no prefix does. With non-negative values, that is the element
+  /// "containing" position `target`.
+  ///
+  /// - Complexity: O(log n).
+  func firstIndex(wherePrefixExceeds target: Value) -> Int {
+    firstIndex(wherePrefixExceeds: target) { $0 }
   }
 }
 

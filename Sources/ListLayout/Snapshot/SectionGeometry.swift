@@ -156,6 +156,15 @@ struct SeparatorPlacement: Sendable, Equatable {
   func frame(bottom: Double, top: Double) -> Rect {
     Rect(x: x, y: (bottom + top) / 2 - thickness / 2, width: width, height: thickness)
   }
+
+  /// The band along the scroll axis whose gaps hold the separators that may meet
+  /// `minY ..< maxY` (layout space): a separator reaches half its thickness past its gap's
+  /// centre.
+  @inline(__always)
+  func band(_ minY: Double, _ maxY: Double) -> (minY: Double, maxY: Double) {
+    let reach = thickness / 2
+    return (minY - reach, maxY + reach)
+  }
 }
 
 extension SectionGeometry {
@@ -311,15 +320,28 @@ final class BodyBox: Sendable {
   /// that scrolls sideways is scrolled by `offset()` (the section's offset in `search`, read
   /// by the caller: a query's walk reads its offsets in ascending order). Returns whether the
   /// body scrolls sideways.
+  ///
+  /// With `gaps` (a band along the scroll axis and a buffer), the body also appends to the
+  /// buffer the gaps between its lines that may meet the band
+  /// (``SectionBody/forEachLineGap(overlappingY:_:at:_:)``), found from the same search as
+  /// the cells where the body can.
   func appendCandidates(
     _ search: CellSearch, offset: () -> Double, origin: BodyOrigin,
-    to candidates: CellCandidates, counting tally: inout SidewaysTally?
+    to candidates: CellCandidates, counting tally: inout SidewaysTally?,
+    gaps: (band: (minY: Double, maxY: Double), to: LineGapCandidates)? = nil
   ) -> Bool {
     let (minX, maxX, offset) = extent(search, offset: offset)
     if scrollsSideways, var counting = tally {
       body.appendItems(
         y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates, counting: &counting)
       tally = counting
+      if let (band, lineGaps) = gaps {
+        body.appendLineGaps(overlappingY: band.minY, band.maxY, at: origin, to: lineGaps)
+      }
+    } else if let (band, lineGaps) = gaps {
+      body.appendItems(
+        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates,
+        gaps: band, to: lineGaps)
     } else {
       body.appendItems(
         overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates
@@ -371,6 +393,19 @@ extension LayoutSnapshot {
   func queryBody(_ section: Int, top: Double) -> (box: BodyBox, origin: BodyOrigin)? {
     geometries.withBlock(Blocks.block(of: section)) { block in
       (block.baseAddress! + Blocks.offset(of: section)).pointee.queryBody(sectionTop: top)
+    }
+  }
+
+  /// ``queryBody(_:top:)`` and where the section's separators go (`nil`: none), in one read.
+  @inline(__always)
+  func queryBodyAndSeparators(
+    _ section: Int, top: Double
+  ) -> (box: BodyBox, origin: BodyOrigin, separator: SeparatorPlacement?)? {
+    geometries.withBlock(Blocks.block(of: section)) { block in
+      let geometry = block.baseAddress! + Blocks.offset(of: section)
+      return geometry.pointee.queryBody(sectionTop: top).map {
+        ($0.box, $0.origin, geometry.pointee.chrome.separator)
+      }
     }
   }
 }
@@ -505,6 +540,14 @@ protocol SectionBody: Sendable {
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, to candidates: CellCandidates)
 
+  /// ``appendItems(overlappingX:_:y:_:scrolledBy:at:to:)``, then the gaps
+  /// ``forEachLineGap(overlappingY:_:at:_:)`` visits for the band `gaps`, appended to
+  /// `lineGaps`: a body whose cells and gaps are found by the same search makes it once.
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: CellCandidates, gaps: (minY: Double, maxY: Double),
+    to lineGaps: LineGapCandidates)
+
   /// The last cell, in item order, of those
   /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)`` visits for the same arguments, for
   /// which `matches` holds (given its frame); `candidates` is scratch space. A carousel reads
@@ -611,6 +654,25 @@ extension SectionBody {
     }
   }
 
+  func appendItems(
+    overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
+    at origin: BodyOrigin, to candidates: CellCandidates, gaps: (minY: Double, maxY: Double),
+    to lineGaps: LineGapCandidates
+  ) {
+    appendItems(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, to: candidates)
+    appendLineGaps(overlappingY: gaps.minY, gaps.maxY, at: origin, to: lineGaps)
+  }
+
+  /// Appends to `lineGaps` the gaps ``forEachLineGap(overlappingY:_:at:_:)`` visits.
+  func appendLineGaps(
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, to lineGaps: LineGapCandidates
+  ) {
+    forEachLineGap(overlappingY: minY, maxY, at: origin) { gap, bottom, top in
+      lineGaps.append(LineGapCandidate(gap: gap, bottom: bottom, top: top))
+      return true
+    }
+  }
+
   func lastItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, using candidates: CellCandidates,
@@ -681,6 +743,19 @@ struct CellCandidate {
 /// query, appended to without an array's check that its storage is its own: a call, around
 /// which a body's loop saved every register it keeps its row's constants in.
 typealias CellCandidates = ScratchBuffer<CellCandidate>
+
+/// A gap between two lines (or rows) a body found for a query
+/// (``SectionBody/appendItems(overlappingX:_:y:_:scrolledBy:at:to:gaps:to:)``): its index,
+/// the upper line's bottom and the lower line's top, in content coordinates.
+struct LineGapCandidate {
+  var gap: Int
+  var bottom: Double
+  var top: Double
+}
+
+/// The gaps bodies hand over to a query (``LineGapCandidate``), in one buffer for the whole
+/// query.
+typealias LineGapCandidates = ScratchBuffer<LineGapCandidate>
 
 /// What a body's invariant check is told about its section.
 struct BodyCheck {

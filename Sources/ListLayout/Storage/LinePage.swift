@@ -300,6 +300,21 @@ final class LinePage: @unchecked Sendable, Equatable {
     return low
   }
 
+  /// ``firstLine(endingBelow:)``, known to be no earlier than line `start` (the first line
+  /// ending below a `y` no lower): the few lines from `start` are tried in turn before the
+  /// search (a walk starting where another band's search left off is a line or two away).
+  func firstLine(endingBelow y: Double, from start: Int) -> Int {
+    // (A repetition's lines are compared as its own search compares them.)
+    if repetition != nil { return firstLine(endingBelow: y) }
+    var line = start
+    let tried = min(lineCount, start + 4)
+    while line < tried {
+      if self.line(line).maxY > y { return line }
+      line += 1
+    }
+    return line == lineCount ? line : firstLine(endingBelow: y)
+  }
+
   /// The line holding page-local item `local`.
   func line(containing local: Int) -> Int {
     if let repetition { return repetition.line(containing: local) }

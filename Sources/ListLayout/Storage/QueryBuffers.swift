@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The buffers a query works in: its cell candidates (``CellCandidates``) and the list of its
+/// The buffers a query works in: its cell candidates (``CellCandidates``), the line gaps of
+/// the section at hand (``LineGapCandidates``) and the list of its
 /// horizontal offsets (``SectionOffsets``). One set is kept between queries (the spare), so
 /// that a query in steady state allocates none: a query takes the spare (or makes a new set
 /// when another query holds it), and gives it back when it ends.
@@ -11,6 +12,8 @@ import Synchronization
 final class QueryBuffers: @unchecked Sendable {
   /// The candidate cells of the sections of one query.
   let candidates = CellCandidates(capacity: 256)
+  /// The line gaps of the section at hand (``LineGapCandidates``), for its separators.
+  let gaps = LineGapCandidates(capacity: 64)
   /// The storage of a query's listed offsets, while no query holds it.
   private var offsets = ContiguousArray<(section: Int, offset: Double)>()
 
@@ -27,13 +30,14 @@ final class QueryBuffers: @unchecked Sendable {
     guard let taken = spare.exchange(nil, ordering: .acquiring) else { return QueryBuffers() }
     let buffers = taken.takeRetainedValue()
     buffers.candidates.removeAll()
+    buffers.gaps.removeAll()
     return buffers
   }
 
   /// Keeps `buffers` as the spare (unless they grew past ``keptCapacity``), dropping the one
   /// another query may have given back since.
   static func giveBack(_ buffers: QueryBuffers) {
-    guard buffers.candidates.capacity <= keptCapacity else { return }
+    guard buffers.candidates.capacity <= keptCapacity, buffers.gaps.capacity <= keptCapacity else { return }
     let replaced = spare.exchange(Unmanaged.passRetained(buffers), ordering: .acquiringAndReleasing)
     replaced?.release()
   }
