@@ -143,11 +143,10 @@ struct FlowBody: SectionBody {
     forEachItem(overlappingY: minY, maxY, at: origin, skipping: true, skippingPages: skips, body)
   }
 
-  /// Where a walk down the lines starts (``start(endingBelow:at:)``): a page, held, with its
-  /// origin and the cells and lines of the pages before it, and a line on it.
+  /// Where a walk down the lines starts (``start(endingBelow:at:)``): a page, its origin and
+  /// the cells and lines of the pages before it, and a line on it.
   struct LinePosition {
     var pageIndex: Int
-    var page: LinePage
     /// The page's origin (``pageOrigin(_:_:)``).
     var y: Double
     /// The cells and lines before the page (`pageCounts.prefix(pageIndex)`).
@@ -157,89 +156,92 @@ struct FlowBody: SectionBody {
     /// The first line of the page whose bottom lies below the band's top, or its line count.
     var local: Int
 
-    /// The first line of the page whose bottom lies below `minY`, for a `minY` no higher than
-    /// the band's top searched for.
+    /// The first line of the position's page, `page`, whose bottom lies below `minY`, for a
+    /// `minY` no higher than the band's top searched for.
     @inline(__always)
-    func firstLine(endingBelow minY: Double) -> Int {
+    func firstLine(endingBelow minY: Double, on page: LinePage) -> Int {
       minY == self.minY ? local : page.firstLine(endingBelow: minY - y - searchSlack(minY), from: local)
     }
   }
 
+  /// The page a walk down the lines from `minY` (content coordinates; a section with cells)
+  /// starts on: the page holding that offset (the last page past the bottom), found by binary
+  /// search over the pages' heights.
+  ///
+  /// - Complexity: O(log p).
+  @inline(__always)
+  private func page(endingBelow minY: Double, at origin: BodyOrigin) -> Int {
+    let page = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
+    return page == pages.count ? max(0, pages.count - 1) : page
+  }
+
   /// The first line whose bottom lies below `minY` (content coordinates; a section with
-  /// cells), found by binary search over the pages' heights, then over the page's lines: the
-  /// one search every walk down the lines starts from.
+  /// cells), found by binary search over the pages' heights, then over the page's lines (the
+  /// search the cell walk makes in its loop when it is given no start): where walks that
+  /// share one search start from.
   ///
   /// - Complexity: O(log p + log l).
   @inline(__always)
   func start(endingBelow minY: Double, at origin: BodyOrigin) -> LinePosition {
-    var pageIndex = pageHeights.firstIndex(
-      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
-    if pageIndex == pages.count { pageIndex = max(0, pages.count - 1) }
-    let page = pages[pageIndex]
+    let pageIndex = page(endingBelow: minY, at: origin)
     let y = pageOrigin(pageIndex, origin)
     return LinePosition(
-      pageIndex: pageIndex, page: page, y: y, before: pageCounts.prefix(pageIndex), minY: minY,
-      local: page.firstLine(endingBelow: minY - y - searchSlack(minY)))
+      pageIndex: pageIndex, y: y, before: pageCounts.prefix(pageIndex), minY: minY,
+      local: pages[pageIndex].firstLine(endingBelow: minY - y - searchSlack(minY)))
   }
 
-  /// Inlined into both callers, so that the band query without pages to pass over tests none.
+  /// Inlined into its callers, so that the band query without pages to pass over tests none,
+  /// and a walk without a known start searches as it always did.
+  ///
+  /// From `known` (a position no lower than the band's first line: the walk moves down to
+  /// that line from it) when given, else from a search for the band's top.
   @inline(__always)
   private func forEachItem(
-    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, skipping: Bool,
-    skippingPages skips: (CellExtents) -> Bool,
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, from known: LinePosition? = nil,
+    skipping: Bool, skippingPages skips: (CellExtents) -> Bool,
     _ body: (Int, Rect) -> Bool
   ) {
     guard itemCount > 0 else { return }
-    forEachItem(
-      from: start(endingBelow: minY, at: origin), overlappingY: minY, maxY, at: origin, skipping: skipping,
-      skippingPages: skips, body)
-  }
-
-  /// The cells of the lines overlapping the band, from `start` (a position no lower than the
-  /// band's first line: the walk moves down to that line from it).
-  @inline(__always)
-  private func forEachItem(
-    from start: LinePosition, overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin,
-    skipping: Bool, skippingPages skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
-  ) {
-    var pageIndex = start.pageIndex
-    var page = start.page
-    var y = start.y
-    var firstItem = start.before.items
-    var first = true
-    while true {
+    var pageIndex = known?.pageIndex ?? page(endingBelow: minY, at: origin)
+    var firstItem = known?.before.items ?? pageCounts.prefix(pageIndex).items
+    while pageIndex < pages.count {
+      let y = pageOrigin(pageIndex, origin)
       if y >= maxY + searchSlack(maxY) { return }
-      if !skips(page.cellExtents) {
-        var line =
-          first
-          ? start.firstLine(endingBelow: minY) : page.firstLine(endingBelow: minY - y - searchSlack(minY))
-        let runs = skipping ? page.header.lineRunExtents : nil
-        var run = -1
-        while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
-          if let runs {
-            let r = line / LayoutTuning.focusLineRunLines
-            if r != run {
-              run = r
-              if skips(runs[r]) {
-                line = (r + 1) * LayoutTuning.focusLineRunLines
-                continue
-              }
+      let page = pages[pageIndex]
+      if skips(page.cellExtents) {
+        firstItem += page.itemCount
+        pageIndex += 1
+        continue
+      }
+      var line: Int
+      if let known, pageIndex == known.pageIndex {
+        line = known.firstLine(endingBelow: minY, on: page)
+      } else {
+        line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
+      }
+      let runs = skipping ? page.header.lineRunExtents : nil
+      var run = -1
+      while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
+        if let runs {
+          let r = line / LayoutTuning.focusLineRunLines
+          if r != run {
+            run = r
+            if skips(runs[r]) {
+              line = (r + 1) * LayoutTuning.focusLineRunLines
+              continue
             }
           }
-          for local in page.items(ofLine: line)
-          where !body(firstItem + local, frame(page: page, local: local, y: y)) {
-            return
-          }
-          line += 1
         }
-        if line < page.lineCount { return }
+        for local in page.items(ofLine: line)
+        where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+          return
+        }
+        line += 1
       }
+      if line < page.lineCount { return }
       firstItem += page.itemCount
       pageIndex += 1
-      guard pageIndex < pages.count else { return }
-      y = pageOrigin(pageIndex, origin)
-      page = pages[pageIndex]
-      first = false
     }
   }
 
@@ -254,7 +256,7 @@ struct FlowBody: SectionBody {
     guard itemCount > 0 else { return }
     let position = start(endingBelow: min(minY, gaps.minY), at: origin)
     forEachItem(
-      from: position, overlappingY: minY, maxY, at: origin, skipping: false, skippingPages: { _ in false }
+      overlappingY: minY, maxY, at: origin, from: position, skipping: false, skippingPages: { _ in false }
     ) { item, frame in
       candidates.append(CellCandidate(item: item, frame: frame))
       return true
@@ -302,12 +304,13 @@ struct FlowBody: SectionBody {
     _ body: (Int, Double, Double) -> Bool
   ) {
     // The first line whose bottom is below `minY`, as a section line index.
-    let local = start.firstLine(endingBelow: minY)
+    let page = pages[start.pageIndex]
+    let local = start.firstLine(endingBelow: minY, on: page)
     var gap = max(0, start.before.lines + local - 1)
     // Walk line by line from the gap's upper line (a page and its origin read once).
     var walker =
       local > 0
-      ? LineWalker(page: start.pageIndex, local: local - 1, current: start.page, y: start.y)
+      ? LineWalker(page: start.pageIndex, local: local - 1, current: page, y: start.y)
       : lineWalker(at: gap, origin)
     let end = maxY + searchSlack(maxY)
     while gap < lineCount - 1 {

@@ -55,13 +55,13 @@ extension LayoutSnapshot {
 
     /// Every section's candidates of the query (the buffer is not emptied between sections).
     let candidates: CellCandidates
-    /// The line gaps of the section at hand, for its separators (emptied for each section).
-    let gaps: LineGapCandidates
+    /// The line gaps of the section at hand, for its separators (emptied for each section;
+    /// read only for a section with separators).
+    var gaps: LineGapCandidates { buffers.gaps }
 
     init(offsets: HorizontalOffsets, sideways: Sideways? = nil) {
       buffers = QueryBuffers.take()
       candidates = buffers.candidates
-      gaps = buffers.gaps
       self.offsets = SectionOffsets(offsets, storage: buffers.takeOffsets())
       self.sideways = sideways
     }
@@ -140,12 +140,15 @@ extension LayoutSnapshot {
         // for its badges.)
         let apart = !badges.isEmpty && box.scrollsSideways && tally != nil
         separator = placement
-        let lineGaps = scratch.gaps
-        lineGaps.removeAll()
+        var gaps: (band: (minY: Double, maxY: Double), to: LineGapCandidates)?
+        if let placement {
+          let buffer = scratch.gaps
+          buffer.removeAll()
+          gaps = (placement.band(space.minY, space.maxY), buffer)
+        }
         carousel = box.appendCandidates(
           apart ? search : wide, offset: { scratch.offset(ofAscending: section) }, origin: origin,
-          to: candidates, counting: &tally,
-          gaps: placement.map { ($0.band(space.minY, space.maxY), lineGaps) })
+          to: candidates, counting: &tally, gaps: gaps)
         cellsEnd = candidates.count
         if apart {
           searchedApart = true
