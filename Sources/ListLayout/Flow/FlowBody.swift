@@ -151,99 +151,104 @@ struct FlowBody: SectionBody {
     _ body: (Int, Rect) -> Bool
   ) {
     guard itemCount > 0 else { return }
-    let low = minY - searchSlack(minY)
-    let high = maxY + searchSlack(maxY)
-    var pageIndex = pageHeights.firstIndex(
-      wherePrefixExceeds: (upwards ? maxY : minY) - origin.sectionTop - origin.bodyTop
-        + (upwards ? 1 : -1) * searchSlack(upwards ? maxY : minY))
-    if pageIndex >= pages.count { pageIndex = max(0, pages.count - 1) }
-    var firstItem = pageItemCounts.prefix(pageIndex)
     let runLines = LayoutTuning.focusLineRunLines
-    while pageIndex >= 0 && pageIndex < pages.count {
-      let y = pageOrigin(pageIndex, origin)
-      let page = pages[pageIndex]
-      // Moves to the next page the walk's way.
-      func nextPage() {
-        if upwards {
-          pageIndex -= 1
-          if pageIndex >= 0 { firstItem -= pages[pageIndex].itemCount }
-        } else {
-          firstItem += page.itemCount
-          pageIndex += 1
-        }
-      }
-      if upwards {
+    if upwards {
+      let low = minY - searchSlack(minY)
+      let high = maxY + searchSlack(maxY)
+      var pageIndex = min(
+        pages.count - 1,
+        pageHeights.firstIndex(
+          wherePrefixExceeds: maxY - origin.sectionTop - origin.bodyTop + searchSlack(maxY)))
+      var firstItem = pageItemCounts.prefix(pageIndex)
+      while pageIndex >= 0 {
+        let y = pageOrigin(pageIndex, origin)
+        let page = pages[pageIndex]
         if y + page.height <= low { return }
-        if y >= high {
-          nextPage()
-          continue
+        var skipped = y >= high
+        if !skipped && judging {
+          switch judge(page.cellExtents, y, y + page.height) {
+          case .read: break
+          case .pass: skipped = true
+          case .end: return
+          }
         }
-      } else if y >= high {
-        return
+        if !skipped {
+          let runs = judging ? page.header.lineRunExtents : nil
+          var run = -1
+          var line = page.lineCount(startingAbove: high - y + searchSlack(high)) - 1
+          while line >= 0, y + page.line(line).maxY > low {
+            if let runs {
+              let r = line / runLines
+              if r != run {
+                run = r
+                // The run's lines up to the cursor's, within the page's top (no more reads).
+                switch judge(runs[r], y, y + page.line(line).maxY) {
+                case .read: break
+                case .pass:
+                  line = r * runLines - 1
+                  continue
+                case .end: return
+                }
+              }
+            }
+            for local in page.items(ofLine: line).reversed()
+            where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+              return
+            }
+            line -= 1
+          }
+          if line >= 0 { return }
+        }
+        pageIndex -= 1
+        if pageIndex >= 0 { firstItem -= pages[pageIndex].itemCount }
       }
+      return
+    }
+    var pageIndex = pageHeights.firstIndex(
+      wherePrefixExceeds: minY - origin.sectionTop - origin.bodyTop - searchSlack(minY))
+    if pageIndex == pages.count { pageIndex = max(0, pages.count - 1) }
+    var firstItem = pageItemCounts.prefix(pageIndex)
+    while pageIndex < pages.count {
+      let y = pageOrigin(pageIndex, origin)
+      if y >= maxY + searchSlack(maxY) { return }
+      let page = pages[pageIndex]
       if judging {
         switch judge(page.cellExtents, y, y + page.height) {
         case .read: break
         case .pass:
-          nextPage()
+          firstItem += page.itemCount
+          pageIndex += 1
           continue
         case .end: return
         }
       }
+      var line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
       let runs = judging ? page.header.lineRunExtents : nil
       var run = -1
-      if upwards {
-        var line = page.lineCount(startingAbove: high - y + searchSlack(high)) - 1
-        while line >= 0, y + page.line(line).maxY > low {
-          if let runs {
-            let r = line / runLines
-            if r != run {
-              run = r
-              // The run's lines up to the cursor's, within the page's top (no more reads).
-              let first = r * runLines
-              switch judge(runs[r], y, y + page.line(line).maxY) {
-              case .read: break
-              case .pass:
-                line = first - 1
-                continue
-              case .end: return
-              }
+      while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
+        if let runs {
+          let r = line / runLines
+          if r != run {
+            run = r
+            // The run's lines from the cursor's, within the page's bottom (no more reads).
+            switch judge(runs[r], y + page.line(line).y, y + page.height) {
+            case .read: break
+            case .pass:
+              line = (r + 1) * runLines
+              continue
+            case .end: return
             }
           }
-          for local in page.items(ofLine: line).reversed()
-          where !body(firstItem + local, frame(page: page, local: local, y: y)) {
-            return
-          }
-          line -= 1
         }
-        if line >= 0 { return }
-      } else {
-        var line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
-        while line < page.lineCount, y + page.line(line).y < high {
-          if let runs {
-            let r = line / runLines
-            if r != run {
-              run = r
-              // The run's lines from the cursor's, within the page's bottom (no more reads).
-              let last = min(page.lineCount, (r + 1) * runLines) - 1
-              switch judge(runs[r], y + page.line(line).y, y + page.height) {
-              case .read: break
-              case .pass:
-                line = last + 1
-                continue
-              case .end: return
-              }
-            }
-          }
-          for local in page.items(ofLine: line)
-          where !body(firstItem + local, frame(page: page, local: local, y: y)) {
-            return
-          }
-          line += 1
+        for local in page.items(ofLine: line)
+        where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+          return
         }
-        if line < page.lineCount { return }
+        line += 1
       }
-      nextPage()
+      if line < page.lineCount { return }
+      firstItem += page.itemCount
+      pageIndex += 1
     }
   }
 

@@ -131,6 +131,25 @@ extension LayoutSnapshot {
     /// The best candidate so far.
     var best: ListIndexPath? { beam?.path ?? other?.path }
 
+    /// Weighs cell `path` whose layout frame is `layout` (as `frames` puts it on screen; a
+    /// carousel's cut to the list's `width`) against the current cell `from`, whose on-screen
+    /// frame is `f`, for a step in `direction`.
+    @inline(__always)
+    mutating func weigh(
+      _ path: ListIndexPath, _ layout: Rect, carousel: Bool, from: ListIndexPath, frame f: Rect,
+      _ direction: FocusDirection, _ frames: FrameDirection, width: Double
+    ) {
+      guard path != from else { return }
+      var c = frames.directed(layout)
+      if carousel {
+        guard let part = LayoutSnapshot.visiblePart(ofCarouselCell: c, width: width) else { return }
+        c = part
+      }
+      if let g = LayoutSnapshot.focusGeometry(of: c, from: f, direction) {
+        consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+      }
+    }
+
     /// Weighs candidate `path`, whose frame lies `gap` beyond the current one along the
     /// direction, `minor` from it across (between centres), overlapping it across by `overlap`.
     @inline(__always)
@@ -175,7 +194,12 @@ extension LayoutSnapshot {
   /// positive width of it lies there.
   @inline(__always)
   func visiblePart(ofCarouselCell frame: Rect) -> Rect? {
-    let width = model.configuration.width
+    Self.visiblePart(ofCarouselCell: frame, width: model.configuration.width)
+  }
+
+  /// ``visiblePart(ofCarouselCell:)`` in a list `width` wide.
+  @inline(__always)
+  static func visiblePart(ofCarouselCell frame: Rect, width: Double) -> Rect? {
     let minX = max(frame.minX, 0)
     let maxX = min(frame.maxX, width)
     guard minX < maxX else { return nil }
@@ -360,19 +384,6 @@ extension LayoutSnapshot {
     /// Whether the current cell's section was searched whole (``walkOwnSection()``): bands
     /// pass it over.
     var ownDone = false
-    @inline(__always)
-    func consider(_ section: Int, _ carousel: Bool, _ item: Int, _ layout: Rect) {
-      let path = ListIndexPath(item: item, section: section)
-      guard path != from else { return }
-      var c = frames.directed(layout)
-      if carousel {
-        guard let part = visiblePart(ofCarouselCell: c) else { return }
-        c = part
-      }
-      if let g = Self.focusGeometry(of: c, from: f, direction) {
-        ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
-      }
-    }
     /// Across the scroll axis, the current cell's section searched outwards from its line,
     /// best first, where its body walks so (a flow section).
     func walkOwnSection() {
@@ -385,7 +396,11 @@ extension LayoutSnapshot {
       ownDone = box.body.forEachItem(
         outwardsFrom: from.item, along: fMin, fMax, at: origin,
         judgingGroups: { verdict($0, $1, $2, upwards: $3) }
-      ) { item, layout in consider(from.section, false, item, layout) }
+      ) { item, layout in
+        ranking.weigh(
+          ListIndexPath(item: item, section: from.section), layout, carousel: false, from: from, frame: f,
+          direction, frames, width: width)
+      }
     }
     func visit(_ low: Double, _ high: Double, upwards: Bool) {
       let band =
@@ -446,7 +461,10 @@ extension LayoutSnapshot {
           at: origin, upwards: upwards,
           judgingGroups: { carousel ? .read : verdict($0, $1, $2, upwards: upwards) }
         ) { item, layout in
-          consider(section, carousel, item, layout)
+          ranking.weigh(
+            ListIndexPath(item: item, section: section), layout, carousel: carousel, from: from, frame: f,
+            direction,
+            frames, width: width)
           return true
         }
       }

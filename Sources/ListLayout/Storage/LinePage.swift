@@ -303,6 +303,8 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The number of lines that start above `y` (page-relative): the first line starting at
   /// or below it.
   func lineCount(startingAbove y: Double) -> Int {
+    // A band from below the page ends at its last line: no search.
+    if lineCount > 0, line(lineCount - 1).y < y { return lineCount }
     var low = 0
     var high = lineCount
     while low < high {
