@@ -352,29 +352,34 @@ extension LayoutSnapshot {
     /// the axis, it may win when a cell of it lies beyond the current one and, unless it may be
     /// in the beam (the group overlaps the current cell along the axis), while its centres lie
     /// near enough along the axis (`minor`) to beat the best so far; along the axis, as
-    /// `mayWin` says, and only while its gap (at least its distance beyond the current cell)
-    /// can beat the best. Every cell further the walk's way, away from the current cell, lies
-    /// further still: when the group cannot win by its distance alone, the walk ends.
+    /// `mayWin` says, and, out of the beam, only while its score's lower bound (`13·gap² +
+    /// minor²`, the gap at least its distance beyond the current cell) can beat the best.
+    /// Every cell further the walk's way, away from the current cell, lies further still: when
+    /// the group cannot win by its distance alone, the walk ends.
     @inline(__always)
     func verdict(_ extents: CellExtents, _ top: Double, _ bottom: Double, upwards: Bool) -> FocusGroupVerdict
     {
-      let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
       if !alongScroll {
         guard mayWin(extents) else { return .pass }
+        let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
         let above = bottom <= fMin - s
         guard above || top >= fMax + s else { return .read }
         let minor = max(0, top - fMidAlong - s, fMidAlong - bottom - s)
-        if ranking.beam != nil || ranking.other.map({ minor * minor > $0.score }) == true {
+        let found = ranking
+        if found.beam != nil || found.other.map({ minor * minor > $0.score }) == true {
           return above == upwards ? .end : .pass
         }
         return .read
       }
+      // Along the axis, a group that may hold a cell in the beam is read (the band ends the
+      // walk); one that may not, while a candidate in the beam is known, cannot win.
+      if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return .read }
+      let found = ranking
+      if found.beam != nil { return .pass }
+      guard let other = found.other else { return .read }
+      let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
       let gap = max(0, increasing ? top - fMax - s : fMin - bottom - s)
       let away = upwards != increasing
-      if let beam = ranking.beam, gap > beam.gap { return away ? .end : .pass }
-      if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return .read }
-      if ranking.beam != nil { return .pass }
-      guard let other = ranking.other else { return .read }
       if !beamPossible && 13 * gap * gap + minorFloor * minorFloor > other.score {
         return away ? .end : .pass
       }
@@ -387,12 +392,14 @@ extension LayoutSnapshot {
     /// Across the scroll axis, the current cell's section searched outwards from its line,
     /// best first, where its body walks so (a flow section).
     func walkOwnSection() {
+      guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways,
+        box.body.walksOutwards
+      else { return }
       let extents = cellExtents(ofBlock: ownBlock, offsets: offsets).sections[Blocks.offset(of: from.section)]
       guard mayWin(extents) else {
         ownDone = true
         return
       }
-      guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways else { return }
       ownDone = box.body.forEachItem(
         outwardsFrom: from.item, along: fMin, fMax, at: origin,
         judgingGroups: { verdict($0, $1, $2, upwards: $3) }

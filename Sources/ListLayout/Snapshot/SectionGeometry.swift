@@ -517,6 +517,10 @@ protocol SectionBody: Sendable {
     judgingGroups judge: (CellExtents, Double, Double) -> FocusGroupVerdict,
     _ body: (Int, Rect) -> Bool)
 
+  /// Whether ``forEachItem(outwardsFrom:along:_:at:judgingGroups:_:)`` walks the body (a
+  /// flow body); without, it visits nothing.
+  var walksOutwards: Bool { get }
+
   /// For a focus search across the scroll axis from cell `item`, whose frame lies within
   /// `low ... high` along the axis: calls `body` with every cell of the body, best first,
   /// walking outwards from the cell's line, the nearer side first, and passing over the groups
@@ -637,6 +641,8 @@ extension SectionBody {
   ) {
     forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, body)
   }
+
+  var walksOutwards: Bool { false }
 
   func forEachItem(
     outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
