@@ -508,8 +508,8 @@ extension LayoutSnapshot {
       }
     } else {
       var widening = 1.0
-      walkOwnSection()
       visit(fMin - widening, fMax + widening, upwards: false)
+      if ranking.beam == nil { walkOwnSection() }
       if ownDone {
         // Bands within the current cell's section (as `visit` finds them) hold only its
         // cells, all weighed: the widening starts past them.
