@@ -76,14 +76,16 @@ import Testing
           var down: [Int: Rect] = [:]
           var up: [Int: Rect] = [:]
           flow.forEachItem(
-            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin, upwards: false,
+            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
+            upwards: false,
             judgingGroups: { _, _, _ in .read }
           ) { i, frame in
             down[i] = frame
             return true
           }
           flow.forEachItem(
-            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin, upwards: true,
+            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
+            upwards: true,
             judgingGroups: { _, _, _ in .read }
           ) { i, frame in
             up[i] = frame
