@@ -131,16 +131,21 @@ struct FlowBody: SectionBody {
   func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
-    forEachItem(overlappingY: minY, maxY, at: origin, skipping: false, skippingPages: { _ in false }, body)
+    forEachItem(
+      overlappingY: minY, maxY, at: origin, upwards: false, judging: false, judge: { _, _, _ in .read }, body)
   }
 
-  /// Passes over the pages, and the runs of lines in them, whose cells' x extents
-  /// (``LinePage/cellExtents``, ``LinePage/Header/lineRunExtents``) `skips` answers `true` for.
+  /// Weighs the pages, and the runs of lines in them, by their cells' x extents
+  /// (``LinePage/cellExtents``, ``LinePage/Header/lineRunExtents``) and the y extent of their
+  /// lines; pages and runs lie in order along y, so a walk ends at a group `judge` answers
+  /// ``FocusGroupVerdict/end`` for.
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+    at origin: BodyOrigin, upwards: Bool,
+    judgingGroups judge: (CellExtents, Double, Double) -> FocusGroupVerdict,
+    _ body: (Int, Rect) -> Bool
   ) {
-    forEachItem(overlappingY: minY, maxY, at: origin, skipping: true, skippingPages: skips, body)
+    forEachItem(overlappingY: minY, maxY, at: origin, upwards: upwards, judging: true, judge: judge, body)
   }
 
   /// Where a walk down the lines starts (``start(endingBelow:at:)``): a page, its origin and
@@ -191,28 +196,89 @@ struct FlowBody: SectionBody {
       local: pages[pageIndex].firstLine(endingBelow: minY - y - searchSlack(minY)))
   }
 
-  /// Inlined into its callers, so that the band query without pages to pass over tests none,
+  /// Inlined into its callers, so that the band query without groups to judge tests none,
   /// and a walk without a known start searches as it always did.
   ///
-  /// From `known` (a position no lower than the band's first line: the walk moves down to
-  /// that line from it) when given, else from a search for the band's top.
+  /// Down: from `known` (a position no lower than the band's first line: the walk moves down
+  /// to that line from it) when given, else from the first line ending below `minY`, line
+  /// after line while they start above `maxY`; up: from the last line starting above `maxY`,
+  /// line before line while they end below `minY`.
   @inline(__always)
   private func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, from known: LinePosition? = nil,
-    skipping: Bool, skippingPages skips: (CellExtents) -> Bool,
+    upwards: Bool, judging: Bool,
+    judge: (CellExtents, Double, Double) -> FocusGroupVerdict,
     _ body: (Int, Rect) -> Bool
   ) {
     guard itemCount > 0 else { return }
+    let runLines = LayoutTuning.focusLineRunLines
+    if upwards {
+      let low = minY - searchSlack(minY)
+      let high = maxY + searchSlack(maxY)
+      var pageIndex = min(
+        pages.count - 1,
+        pageHeights.firstIndex(
+          wherePrefixExceeds: maxY - origin.sectionTop - origin.bodyTop + searchSlack(maxY)))
+      var firstItem = pageCounts.prefix(pageIndex).items
+      while pageIndex >= 0 {
+        let y = pageOrigin(pageIndex, origin)
+        let page = pages[pageIndex]
+        if y + page.height <= low { return }
+        var skipped = y >= high
+        if !skipped && judging {
+          switch judge(page.cellExtents, y, y + page.height) {
+          case .read: break
+          case .pass: skipped = true
+          case .end: return
+          }
+        }
+        if !skipped {
+          let runs = judging ? page.header.lineRunExtents : nil
+          var run = -1
+          var line = page.lineCount(startingAbove: high - y + searchSlack(high)) - 1
+          while line >= 0, y + page.line(line).maxY > low {
+            if let runs {
+              let r = line / runLines
+              if r != run {
+                run = r
+                // The run's lines up to the cursor's, within the page's top (no more reads).
+                switch judge(runs[r], y, y + page.line(line).maxY) {
+                case .read: break
+                case .pass:
+                  line = r * runLines - 1
+                  continue
+                case .end: return
+                }
+              }
+            }
+            for local in page.items(ofLine: line).reversed()
+            where !body(firstItem + local, frame(page: page, local: local, y: y)) {
+              return
+            }
+            line -= 1
+          }
+          if line >= 0 { return }
+        }
+        pageIndex -= 1
+        if pageIndex >= 0 { firstItem -= pages[pageIndex].itemCount }
+      }
+      return
+    }
     var pageIndex = known?.pageIndex ?? page(endingBelow: minY, at: origin)
     var firstItem = known?.before.items ?? pageCounts.prefix(pageIndex).items
     while pageIndex < pages.count {
       let y = pageOrigin(pageIndex, origin)
       if y >= maxY + searchSlack(maxY) { return }
       let page = pages[pageIndex]
-      if skips(page.cellExtents) {
-        firstItem += page.itemCount
-        pageIndex += 1
-        continue
+      if judging {
+        switch judge(page.cellExtents, y, y + page.height) {
+        case .read: break
+        case .pass:
+          firstItem += page.itemCount
+          pageIndex += 1
+          continue
+        case .end: return
+        }
       }
       var line: Int
       if let known, pageIndex == known.pageIndex {
@@ -220,16 +286,20 @@ struct FlowBody: SectionBody {
       } else {
         line = page.firstLine(endingBelow: minY - y - searchSlack(minY))
       }
-      let runs = skipping ? page.header.lineRunExtents : nil
+      let runs = judging ? page.header.lineRunExtents : nil
       var run = -1
       while line < page.lineCount, y + page.line(line).y < maxY + searchSlack(maxY) {
         if let runs {
-          let r = line / LayoutTuning.focusLineRunLines
+          let r = line / runLines
           if r != run {
             run = r
-            if skips(runs[r]) {
-              line = (r + 1) * LayoutTuning.focusLineRunLines
+            // The run's lines from the cursor's, within the page's bottom (no more reads).
+            switch judge(runs[r], y + page.line(line).y, y + page.height) {
+            case .read: break
+            case .pass:
+              line = (r + 1) * runLines
               continue
+            case .end: return
             }
           }
         }
@@ -256,7 +326,8 @@ struct FlowBody: SectionBody {
     guard itemCount > 0 else { return }
     let position = start(endingBelow: min(minY, gaps.minY), at: origin)
     forEachItem(
-      overlappingY: minY, maxY, at: origin, from: position, skipping: false, skippingPages: { _ in false }
+      overlappingY: minY, maxY, at: origin, from: position, upwards: false, judging: false,
+      judge: { _, _, _ in .read }
     ) { item, frame in
       candidates.append(CellCandidate(item: item, frame: frame))
       return true
@@ -266,6 +337,126 @@ struct FlowBody: SectionBody {
       lineGaps.append(LineGapCandidate(gap: gap, bottom: bottom, top: top))
       return true
     }
+  }
+
+  var walksOutwards: Bool { true }
+
+  /// Two cursors from cell `item`'s line, one reading up and one down, each moving page by
+  /// page, over runs of lines (``LinePage/Header/lineRunExtents``) and line by line; the one
+  /// whose next line (or page, before it is judged) lies nearer `low ... high` moves first.
+  func forEachItem(
+    outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
+    judgingGroups judge: (CellExtents, Double, Double, Bool) -> FocusGroupVerdict, _ body: (Int, Rect) -> Void
+  ) -> Bool {
+    guard item >= 0, item < itemCount else { return true }
+    let runLines = LayoutTuning.focusLineRunLines
+    /// Where one side's walk stands: the next line it reads, on page `index`.
+    struct Cursor {
+      var index: Int
+      var page: LinePage
+      var y: Double
+      var firstItem: Int
+      var line: Int
+      var judged = false
+      var done = false
+    }
+    let (start, local) = locate(item: item)
+    let page = pages[start]
+    let y = pageOrigin(start, origin)
+    let first = pageCounts.prefix(start).items
+    let line = page.line(containing: local)
+    var down = Cursor(index: start, page: page, y: y, firstItem: first, line: line)
+    var up = Cursor(index: start, page: page, y: y, firstItem: first, line: line - 1)
+    /// Moves `c` to the next page its way when its line is past its page's.
+    func settle(_ c: inout Cursor, upwards: Bool) {
+      while !c.done {
+        if upwards {
+          guard c.line < 0 else { return }
+          c.index -= 1
+          guard c.index >= 0 else {
+            c.done = true
+            return
+          }
+          c.page = pages[c.index]
+          c.y = pageOrigin(c.index, origin)
+          c.firstItem -= c.page.itemCount
+          c.line = c.page.lineCount - 1
+        } else {
+          guard c.line >= c.page.lineCount else { return }
+          c.firstItem += c.page.itemCount
+          c.index += 1
+          guard c.index < pages.count else {
+            c.done = true
+            return
+          }
+          c.page = pages[c.index]
+          c.y = pageOrigin(c.index, origin)
+          c.line = 0
+        }
+        c.judged = false
+      }
+    }
+    /// How far beyond `low ... high` the next thing `c` reads lies.
+    func distance(_ c: inout Cursor, upwards: Bool) -> Double {
+      if upwards {
+        return low - (c.y + (c.judged ? c.page.line(c.line).maxY : c.page.height))
+      }
+      return c.y + (c.judged ? c.page.line(c.line).y : 0) - high
+    }
+    /// Reads `c`'s next line, or judges its page or run.
+    func step(_ c: inout Cursor, upwards: Bool) {
+      let page = c.page
+      if !c.judged {
+        c.judged = true
+        switch judge(page.cellExtents, c.y, c.y + page.height, upwards) {
+        case .read: break
+        case .pass:
+          c.line = upwards ? -1 : page.lineCount
+          settle(&c, upwards: upwards)
+          return
+        case .end:
+          c.done = true
+          return
+        }
+      }
+      // Each line judged with the rest of its run the cursor's way (the run's extents; the
+      // page's without runs), within the page's extent beyond the line: a walk ends at the
+      // first line too far to win, and passes over the rest of a run that cannot.
+      let r = c.line / runLines
+      let runs = page.header.lineRunExtents
+      do {
+        let (top, bottom) =
+          upwards ? (c.y, c.y + page.line(c.line).maxY) : (c.y + page.line(c.line).y, c.y + page.height)
+        switch judge(runs?[r] ?? page.cellExtents, top, bottom, upwards) {
+        case .read: break
+        case .pass:
+          if runs == nil {
+            c.line = upwards ? -1 : page.lineCount
+          } else {
+            c.line = upwards ? r * runLines - 1 : (r + 1) * runLines
+          }
+          settle(&c, upwards: upwards)
+          return
+        case .end:
+          c.done = true
+          return
+        }
+      }
+      for local in page.items(ofLine: c.line) {
+        body(c.firstItem + local, frame(page: page, local: local, y: c.y))
+      }
+      c.line += upwards ? -1 : 1
+      settle(&c, upwards: upwards)
+    }
+    settle(&up, upwards: true)
+    while !(down.done && up.done) {
+      if up.done || (!down.done && distance(&down, upwards: false) <= distance(&up, upwards: true)) {
+        step(&down, upwards: false)
+      } else {
+        step(&up, upwards: true)
+      }
+    }
+    return true
   }
 
   // MARK: Separators

@@ -131,6 +131,25 @@ extension LayoutSnapshot {
     /// The best candidate so far.
     var best: ListIndexPath? { beam?.path ?? other?.path }
 
+    /// Weighs cell `path` whose layout frame is `layout` (as `frames` puts it on screen; a
+    /// carousel's cut to the list's `width`) against the current cell `from`, whose on-screen
+    /// frame is `f`, for a step in `direction`.
+    @inline(__always)
+    mutating func weigh(
+      _ path: ListIndexPath, _ layout: Rect, carousel: Bool, from: ListIndexPath, frame f: Rect,
+      _ direction: FocusDirection, _ frames: FrameDirection, width: Double
+    ) {
+      guard path != from else { return }
+      var c = frames.directed(layout)
+      if carousel {
+        guard let part = LayoutSnapshot.visiblePart(ofCarouselCell: c, width: width) else { return }
+        c = part
+      }
+      if let g = LayoutSnapshot.focusGeometry(of: c, from: f, direction) {
+        consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
+      }
+    }
+
     /// Weighs candidate `path`, whose frame lies `gap` beyond the current one along the
     /// direction, `minor` from it across (between centres), overlapping it across by `overlap`.
     @inline(__always)
@@ -175,7 +194,12 @@ extension LayoutSnapshot {
   /// positive width of it lies there.
   @inline(__always)
   func visiblePart(ofCarouselCell frame: Rect) -> Rect? {
-    let width = model.configuration.width
+    Self.visiblePart(ofCarouselCell: frame, width: model.configuration.width)
+  }
+
+  /// ``visiblePart(ofCarouselCell:)`` in a list `width` wide.
+  @inline(__always)
+  static func visiblePart(ofCarouselCell frame: Rect, width: Double) -> Rect? {
     let minX = max(frame.minX, 0)
     let maxX = min(frame.maxX, width)
     guard minX < maxX else { return nil }
@@ -322,7 +346,70 @@ extension LayoutSnapshot {
       let minor = minorBound(extents)
       return 13 * distance * distance + minor * minor <= other.score
     }
-    func visit(_ low: Double, _ high: Double) {
+    let fMidAlong = (fMin + fMax) / 2
+    /// What a walk going up (`upwards`) or down makes of a group of a body's cells with
+    /// `extents`, lying within `top ... bottom` along the scroll axis (layout space): across
+    /// the axis, it may win when a cell of it lies beyond the current one and, unless it may be
+    /// in the beam (the group overlaps the current cell along the axis), while its centres lie
+    /// near enough along the axis (`minor`) to beat the best so far; along the axis, as
+    /// `mayWin` says, and, out of the beam, only while its score's lower bound (`13·gap² +
+    /// minor²`, the gap at least its distance beyond the current cell) can beat the best.
+    /// Every cell further the walk's way, away from the current cell, lies further still: when
+    /// the group cannot win by its distance alone, the walk ends.
+    @inline(__always)
+    func verdict(_ extents: CellExtents, _ top: Double, _ bottom: Double, upwards: Bool) -> FocusGroupVerdict
+    {
+      if !alongScroll {
+        guard mayWin(extents) else { return .pass }
+        let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
+        let above = bottom <= fMin - s
+        guard above || top >= fMax + s else { return .read }
+        let minor = max(0, top - fMidAlong - s, fMidAlong - bottom - s)
+        let found = ranking
+        if found.beam != nil || found.other.map({ minor * minor > $0.score }) == true {
+          return above == upwards ? .end : .pass
+        }
+        return .read
+      }
+      // Along the axis, a group that may hold a cell in the beam is read (the band ends the
+      // walk); one that may not, while a candidate in the beam is known, cannot win.
+      if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return .read }
+      let found = ranking
+      if found.beam != nil { return .pass }
+      guard let other = found.other else { return .read }
+      let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
+      let gap = max(0, increasing ? top - fMax - s : fMin - bottom - s)
+      let away = upwards != increasing
+      if !beamPossible && 13 * gap * gap + minorFloor * minorFloor > other.score {
+        return away ? .end : .pass
+      }
+      let minor = minorBound(extents)
+      return 13 * gap * gap + minor * minor > other.score ? .pass : .read
+    }
+    /// Whether the current cell's section was searched whole (``walkOwnSection()``): bands
+    /// pass it over.
+    var ownDone = false
+    /// Across the scroll axis, the current cell's section searched outwards from its line,
+    /// best first, where its body walks so (a flow section).
+    func walkOwnSection() {
+      guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways,
+        box.body.walksOutwards
+      else { return }
+      let extents = cellExtents(ofBlock: ownBlock, offsets: offsets).sections[Blocks.offset(of: from.section)]
+      guard mayWin(extents) else {
+        ownDone = true
+        return
+      }
+      ownDone = box.body.forEachItem(
+        outwardsFrom: from.item, along: fMin, fMax, at: origin,
+        judgingGroups: { verdict($0, $1, $2, upwards: $3) }
+      ) { item, layout in
+        ranking.weigh(
+          ListIndexPath(item: item, section: from.section), layout, carousel: false, from: from, frame: f,
+          direction, frames, width: width)
+      }
+    }
+    func visit(_ low: Double, _ high: Double, upwards: Bool) {
       let band =
         isHorizontal
         ? Rect(x: low, y: across.min, width: high - low, height: across.max - across.min)
@@ -343,11 +430,16 @@ extension LayoutSnapshot {
         search = found
         end = sectionEnd(from: search.first, below: search.maxY)
       }
+      if ownDone && end == from.section + 1 && search.first == from.section { return }
       var walk = SectionWalk(from: search.first, sectionsTop: sectionsTop)
       var knownBlock = -1
       var blockExtents = BlockCellExtents.none
       while walk.section < end {
         let section = walk.section
+        if ownDone && section == from.section {
+          walk.advance()
+          continue
+        }
         // A block of sections none of whose cells can win is passed over whole.
         let block = Blocks.block(of: section)
         if block != knownBlock {
@@ -373,18 +465,13 @@ extension LayoutSnapshot {
         let carousel = box.scrollsSideways
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
-          at: origin, skippingGroups: { !carousel && !mayWin($0) }
+          at: origin, upwards: upwards,
+          judgingGroups: { carousel ? .read : verdict($0, $1, $2, upwards: upwards) }
         ) { item, layout in
-          let path = ListIndexPath(item: item, section: section)
-          guard path != from else { return true }
-          var c = frames.directed(layout)
-          if carousel {
-            guard let part = visiblePart(ofCarouselCell: c) else { return true }
-            c = part
-          }
-          if let g = Self.focusGeometry(of: c, from: f, direction) {
-            ranking.consider(path, gap: g.gap, minor: g.minor, overlap: g.overlap)
-          }
+          ranking.weigh(
+            ListIndexPath(item: item, section: section), layout, carousel: carousel, from: from, frame: f,
+            direction,
+            frames, width: width)
           return true
         }
       }
@@ -403,10 +490,10 @@ extension LayoutSnapshot {
       var reached = increasing ? fMax - 1 : fMin + 1
       while true {
         if increasing {
-          visit(reached, fMax + length)
+          visit(reached, fMax + length, upwards: false)
           reached = fMax + length
         } else {
-          visit(fMin - length, reached)
+          visit(fMin - length, reached, upwards: true)
           reached = fMin - length
         }
         if let beam = ranking.beam, beam.gap < length { break }
@@ -421,7 +508,15 @@ extension LayoutSnapshot {
       }
     } else {
       var widening = 1.0
-      visit(fMin - widening, fMax + widening)
+      visit(fMin - widening, fMax + widening, upwards: false)
+      if ranking.beam == nil { walkOwnSection() }
+      if ownDone {
+        // Bands within the current cell's section (as `visit` finds them) hold only its
+        // cells, all weighed: the widening starts past them.
+        let margin = 4 * searchSlack(abs(own.top) + abs(own.bottom) + abs(fMin) + abs(fMax))
+        let inside = min(fMin - overflow.below - own.top, own.bottom - overflow.above - fMax) - margin
+        widening = max(widening, inside)
+      }
       while true {
         if ranking.beam != nil { break }
         if let other = ranking.other, other.score < widening * widening { break }
@@ -456,10 +551,10 @@ extension LayoutSnapshot {
           cleared.low + searchSlack(cleared.low), cleared.high - searchSlack(cleared.high)
         )
         if !(skipsCleared && fMin - wider >= clearedLow && fMin - widening <= clearedHigh) {
-          visit(fMin - wider, fMin - widening)
+          visit(fMin - wider, fMin - widening, upwards: true)
         }
         if !(skipsCleared && fMax + widening >= clearedLow && fMax + wider <= clearedHigh) {
-          visit(fMax + widening, fMax + wider)
+          visit(fMax + widening, fMax + wider, upwards: false)
         }
         widening = wider
       }

@@ -128,29 +128,44 @@ struct SequentialBody: SectionBody {
   func forEachItem(
     overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, _ body: (Int, Rect) -> Bool
   ) {
-    forEachItem(overlappingY: minY, maxY, at: origin, skipping: { _ in false }, body)
+    forEachItem(overlappingY: minY, maxY, at: origin, upwards: false, judge: { _, _, _ in .read }, body)
   }
 
-  /// Passes over the runs of cells (and runs of runs) whose cells' x extents `skips` answers
-  /// `true` for.
+  /// Weighs the runs of cells (and runs of runs) by their cells' x extents and y extent; the
+  /// runs do not lie in order along y, so ``FocusGroupVerdict/end`` passes over one run only.
+  /// Going up, the runs are visited last first.
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+    at origin: BodyOrigin, upwards: Bool,
+    judgingGroups judge: (CellExtents, Double, Double) -> FocusGroupVerdict,
+    _ body: (Int, Rect) -> Bool
   ) {
-    forEachItem(overlappingY: minY, maxY, at: origin, skipping: skips, body)
+    forEachItem(overlappingY: minY, maxY, at: origin, upwards: upwards, judge: judge, body)
   }
 
   @inline(__always)
   private func forEachItem(
-    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, skipping skips: (CellExtents) -> Bool,
-    _ body: (Int, Rect) -> Bool
+    overlappingY minY: Double, _ maxY: Double, at origin: BodyOrigin, upwards: Bool,
+    judge: (CellExtents, Double, Double) -> FocusGroupVerdict, _ body: (Int, Rect) -> Bool
   ) {
     // The band relative to the body's top, widened by the rounding of the frames' sum.
     let base = origin.sectionTop + origin.bodyTop
     let low = minY - base - searchSlack(minY) - searchSlack(base)
     let high = maxY - base + searchSlack(maxY) + searchSlack(base)
-    _ = yIndex.forEachRun(meeting: low, high, skipping: skips) { items in
-      for item in items where !body(item, frame(item, origin)) { return false }
+    _ = yIndex.forEachRun(
+      meeting: low, high, reversed: upwards,
+      skipping: {
+        // The run's extent in content coordinates, widened by the same rounding.
+        judge(
+          $0.cells, base + $0.top - searchSlack(abs(base) + abs($0.top)),
+          base + $0.bottom + searchSlack(abs(base) + abs($0.bottom))) != .read
+      }
+    ) { items in
+      if upwards {
+        for item in items.reversed() where !body(item, frame(item, origin)) { return false }
+      } else {
+        for item in items where !body(item, frame(item, origin)) { return false }
+      }
       return true
     }
   }
@@ -182,7 +197,7 @@ struct SequentialYIndex: Sendable {
   struct Extent: Sendable {
     var top: Double
     var bottom: Double
-    /// The x extents of the run's cells (for focus searches, ``forEachRun(meeting:_:skipping:_:)``).
+    /// The x extents of the run's cells (for focus searches, ``forEachRun(meeting:_:reversed:skipping:_:)``).
     var cells = CellExtents()
   }
 
@@ -230,27 +245,30 @@ struct SequentialYIndex: Sendable {
   /// Runs (at any level) whose cells' x extents `skips` answers `true` for are passed over.
   @discardableResult
   func forEachRun(
-    meeting low: Double, _ high: Double, skipping skips: (CellExtents) -> Bool = { _ in false },
-    _ body: (Range<Int>) -> Bool
+    meeting low: Double, _ high: Double, reversed: Bool = false,
+    skipping skips: (Extent) -> Bool = { _ in false }, _ body: (Range<Int>) -> Bool
   ) -> Bool {
     guard let top = levels.last, !top.isEmpty else { return true }
-    return visit(level: levels.count - 1, runs: 0..<top.count, low, high, skips, body)
+    return visit(level: levels.count - 1, runs: 0..<top.count, low, high, reversed, skips, body)
   }
 
   private func visit(
-    level: Int, runs: Range<Int>, _ low: Double, _ high: Double, _ skips: (CellExtents) -> Bool,
+    level: Int, runs: Range<Int>, _ low: Double, _ high: Double, _ reversed: Bool, _ skips: (Extent) -> Bool,
     _ body: (Range<Int>) -> Bool
   ) -> Bool {
     let extents = levels[level]
-    for run in runs {
+    for k in runs.indices {
+      let run = reversed ? runs.upperBound - 1 - (k - runs.lowerBound) : k
       let extent = extents[run]
-      guard extent.bottom >= low, extent.top <= high, !skips(extent.cells) else { continue }
+      guard extent.bottom >= low, extent.top <= high, !skips(extent) else { continue }
       let start = run * Self.fanOut
       if level == 0 {
         if !body(start..<min(cellCount, start + Self.fanOut)) { return false }
       } else {
         let below = levels[level - 1].count
-        if !visit(level: level - 1, runs: start..<min(below, start + Self.fanOut), low, high, skips, body) {
+        if !visit(
+          level: level - 1, runs: start..<min(below, start + Self.fanOut), low, high, reversed, skips, body)
+        {
           return false
         }
       }

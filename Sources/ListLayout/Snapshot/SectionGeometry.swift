@@ -425,6 +425,18 @@ extension SectionGeometry {
 
 /// The least and greatest left and right edges of a body's cells (no cells: none, every test
 /// against them fails).
+/// What a focus search makes of a group of a body's cells
+/// (``SectionBody/forEachItem(overlappingX:_:y:_:scrolledBy:at:upwards:judgingGroups:_:)``).
+enum FocusGroupVerdict {
+  /// Visit the group's cells.
+  case read
+  /// None of the group's cells can win: pass over them.
+  case pass
+  /// None of the group's cells can win, nor any cell lying further the walk's way (below the
+  /// group going down, above it going up): the walk may end.
+  case end
+}
+
 struct CellExtents: Sendable {
   var leastMinX = Double.infinity
   var greatestMinX = -Double.infinity
@@ -525,12 +537,39 @@ protocol SectionBody: Sendable {
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
     at origin: BodyOrigin, _ body: (Int, Rect) -> Bool)
 
-  /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``, passing over every group of cells
-  /// (a flow body's page of lines) whose x extents (layout space, not scrolled) `skips`
-  /// answers `true` for; a body without such groups passes over none.
+  /// ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``, for a focus search: `judge`
+  /// weighs each group of cells (a flow body's page of lines and run of lines, a sequential
+  /// body's run of cells) by their x extents (layout space, not scrolled) and the y extent
+  /// they lie within (content coordinates), and the body passes over the groups it answers
+  /// ``FocusGroupVerdict/pass`` for. With `upwards`, a body whose groups lie in order along y
+  /// walks the band from its bottom, and ends the walk at a group answered
+  /// ``FocusGroupVerdict/end`` (without, at such a group going down); any other body treats
+  /// `end` as `pass` and may visit cells in any order. A body without groups calls `judge`
+  /// for none.
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool)
+    at origin: BodyOrigin, upwards: Bool,
+    judgingGroups judge: (CellExtents, Double, Double) -> FocusGroupVerdict,
+    _ body: (Int, Rect) -> Bool)
+
+  /// Whether ``forEachItem(outwardsFrom:along:_:at:judgingGroups:_:)`` walks the body (a
+  /// flow body); without, it visits nothing.
+  var walksOutwards: Bool { get }
+
+  /// For a focus search across the scroll axis from cell `item`, whose frame lies within
+  /// `low ... high` along the axis: calls `body` with every cell of the body, best first,
+  /// walking outwards from the cell's line, the nearer side first, and passing over the groups
+  /// of cells (a flow body's pages and runs of lines) that `judge` answers
+  /// ``FocusGroupVerdict/pass`` for (given their x extents, the y extent they lie within, and
+  /// whether the walk goes up), ending a side at a group it answers ``FocusGroupVerdict/end``
+  /// for. Returns `false`, visiting nothing, for a body that does not walk so (the caller
+  /// searches it by bands).
+  ///
+  /// - Complexity: O(log n + k) for the k lines and groups the walk reaches.
+  func forEachItem(
+    outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
+    judgingGroups judge: (CellExtents, Double, Double, Bool) -> FocusGroupVerdict, _ body: (Int, Rect) -> Void
+  ) -> Bool
 
   /// Appends to `candidates` the cells ``forEachItem(overlappingX:_:y:_:scrolledBy:at:_:)``
   /// visits for the same arguments, in item order: one call per section, so that a query's
@@ -639,9 +678,20 @@ extension SectionBody {
 
   func forEachItem(
     overlappingX minX: Double, _ maxX: Double, y minY: Double, _ maxY: Double, scrolledBy offset: Double,
-    at origin: BodyOrigin, skippingGroups skips: (CellExtents) -> Bool, _ body: (Int, Rect) -> Bool
+    at origin: BodyOrigin, upwards: Bool,
+    judgingGroups judge: (CellExtents, Double, Double) -> FocusGroupVerdict,
+    _ body: (Int, Rect) -> Bool
   ) {
     forEachItem(overlappingX: minX, maxX, y: minY, maxY, scrolledBy: offset, at: origin, body)
+  }
+
+  var walksOutwards: Bool { false }
+
+  func forEachItem(
+    outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
+    judgingGroups judge: (CellExtents, Double, Double, Bool) -> FocusGroupVerdict, _ body: (Int, Rect) -> Void
+  ) -> Bool {
+    false
   }
 
   func appendItems(

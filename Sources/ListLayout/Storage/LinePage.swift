@@ -315,6 +315,20 @@ final class LinePage: @unchecked Sendable, Equatable {
     return line == lineCount ? line : firstLine(endingBelow: y)
   }
 
+  /// The number of lines that start above `y` (page-relative): the first line starting at
+  /// or below it.
+  func lineCount(startingAbove y: Double) -> Int {
+    // A band from below the page ends at its last line: no search.
+    if lineCount > 0, line(lineCount - 1).y < y { return lineCount }
+    var low = 0
+    var high = lineCount
+    while low < high {
+      let mid = (low + high) >> 1
+      if line(mid).y < y { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
   /// The line holding page-local item `local`.
   func line(containing local: Int) -> Int {
     if let repetition { return repetition.line(containing: local) }

@@ -1,0 +1,106 @@
+import LayoutGeometry
+import ListLayoutTestSupport
+import TestSupport
+import Testing
+
+@testable import ListLayout
+
+/// The walks a focus step makes through a body: a flow section read outwards from the current
+/// line (best first, both ways), and bands read up from their bottom as well as down; against
+/// the brute-force reference (``InteractionReference``) on sections of runs of cells (pages
+/// that repeat a base page) and cells written out, and against the plain band walk.
+@Suite struct FocusWalkTests {
+  /// Steps from cells of sections holding runs (repeated pages) and written-out cells, every
+  /// direction, right to left and sideways as the generator makes them, carousels scrolled.
+  @Test(arguments: 0..<2)
+  func stepsOnRunsOfCellsEqualTheReference(batch: Int) throws {
+    for seed in UInt64(52_000 + batch * 1000)..<UInt64(52_000 + batch * 1000 + sweep(quick: 10, long: 100)) {
+      var rng = SplitMix64(seed: seed)
+      let (model, _) = FlowRepetitionTests.models(&rng)
+      var tuning = LayoutTuning()
+      if rng.below(2) == 0 { tuning.deferralMinimumItems = 1 + rng.below(600) }
+      let snapshot = try model.layout(frames: .onDemand, tuning: tuning)
+      let offsets = CarouselGenerator.randomOffsets(&rng, snapshot)
+      let reference = InteractionReference(snapshot, offsets: offsets)
+      guard !reference.cells.isEmpty else { continue }
+      for from in FocusPruningTests.starts(&rng, reference) {
+        for direction in FocusDirection.allCases {
+          let expected = reference.focus(from: from, direction)
+          let actual = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: offsets)
+          #expect(actual == expected, "seed \(seed) from \(from) \(direction)")
+          if actual != expected { return }
+        }
+      }
+    }
+  }
+
+  /// A flow body read outwards from any cell with no group passed over visits every cell once,
+  /// with the frame every other path gives it, nearer lines first on each side; a band read
+  /// up visits the cells a band read down visits, with the same frames.
+  @Test(arguments: 0..<2)
+  func walksVisitWhatTheBandWalkVisits(batch: Int) throws {
+    var walks = 0
+    for seed in UInt64(53_000 + batch * 1000)..<UInt64(53_000 + batch * 1000 + sweep(quick: 10, long: 100)) {
+      var rng = SplitMix64(seed: seed)
+      let (runs, written) = FlowRepetitionTests.models(&rng)
+      let model = rng.below(2) == 0 ? runs : written
+      var tuning = LayoutTuning()
+      if rng.below(2) == 0 { tuning.deferralMinimumItems = 1 + rng.below(600) }
+      let snapshot = try model.layout(frames: .onDemand, tuning: tuning)
+      for section in 0..<snapshot.numberOfSections {
+        let count = snapshot.numberOfItems(inSection: section)
+        guard count > 0, let flow = snapshot.geometries[section].body as? FlowBody else { continue }
+        let origin = snapshot.bodyOrigin(section)
+        let frames = (0..<count).map { flow.frame(ofItem: $0, at: origin) }
+        for _ in 0..<4 {
+          let item = rng.below(count)
+          var seen = [Int: Rect]()
+          var twice = false
+          let walked = flow.forEachItem(
+            outwardsFrom: item, along: frames[item].minY, frames[item].maxY, at: origin,
+            judgingGroups: { _, _, _, _ in .read }
+          ) { i, frame in
+            if seen.updateValue(frame, forKey: i) != nil { twice = true }
+          }
+          walks += 1
+          #expect(walked && !twice && seen.count == count, "seed \(seed) section \(section) from \(item)")
+          for (i, frame) in seen where frame != frames[i] {
+            Issue.record("seed \(seed) section \(section) item \(i): \(frame) != \(frames[i])")
+            return
+          }
+        }
+        let height = frames.map(\.maxY).max()! - origin.sectionTop + 20
+        for _ in 0..<6 {
+          let low = origin.sectionTop + Double(rng.below(Int(height) + 1)) - 10
+          let high = low + Double(rng.below(Int(height / 2) + 2))
+          var down: [Int: Rect] = [:]
+          var up: [Int: Rect] = [:]
+          flow.forEachItem(
+            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
+            upwards: false,
+            judgingGroups: { _, _, _ in .read }
+          ) { i, frame in
+            down[i] = frame
+            return true
+          }
+          flow.forEachItem(
+            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
+            upwards: true,
+            judgingGroups: { _, _, _ in .read }
+          ) { i, frame in
+            up[i] = frame
+            return true
+          }
+          // Both visit the plain band query's cells.
+          var plain: [Int: Rect] = [:]
+          flow.forEachItem(overlappingY: low, high, at: origin) { i, frame in
+            plain[i] = frame
+            return true
+          }
+          #expect(down == plain && up == plain, "seed \(seed) section \(section) band \(low) ..< \(high)")
+        }
+      }
+    }
+    #expect(walks > 0)
+  }
+}
