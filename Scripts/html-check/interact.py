@@ -50,8 +50,12 @@ from check import find_listlayout, run  # noqa: E402
 VIEWPORT = 640
 
 
-def make_feed(cells, seed, rtl, horizontal, list_header=False):
-    """A seeded feed of every section kind; returns (feed, section specs)."""
+TRAITS = ["fullWidth", "stackable", "centered", "alwaysStackUpwards", "compactWidth"]
+
+
+def make_feed(cells, seed, rtl, horizontal, list_header=False, traits=False):
+    """A seeded feed of every section kind; returns (feed, section specs). With `traits`, the
+    list is spaced by the traits layout manager (Hub's) and flow cells have traits."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
              "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel", "grid-stretch",
@@ -74,6 +78,16 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
             if (kind.startswith("grid") or kind == "masonry") and rng.random() < 0.15:
                 item["span"] = "full" if kind == "grid-stretch" and rng.random() < 0.3 else 2
+            if kind == "flow":
+                # Flow cells of their own: insets, line breaks, indentation, traits.
+                if rng.random() < 0.1:
+                    item["attributes"] = {
+                        "insets": {"top": rng.randint(0, 5), "left": rng.randint(0, 8), "bottom": rng.randint(0, 4),
+                                   "right": rng.randint(0, 6)},
+                        "shouldBeginLine": rng.random() < 0.3, "shouldEndLine": rng.random() < 0.3,
+                        "startLineIndentation": rng.random() < 0.2}
+                if traits and rng.random() < 0.5:
+                    item["traits"] = rng.sample(TRAITS, rng.randint(1, 2))
             if rng.random() < 0.2:
                 # A badge on the cell's top trailing corner, overhanging it by half its size.
                 item["badges"] = [{"id": "b%d" % badges, "size": {"width": 16, "height": 16},
@@ -108,6 +122,13 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             section["layout"] = {"type": "sequential", "spacing": {"top": 4, "left": 0, "bottom": 9, "right": 0},
                                  "padding": {"top": 3, "left": 7, "bottom": 2, "right": 1}}
             section["attributes"] = {"insets": {"top": 11, "left": 6, "bottom": 5, "right": 3}}
+        elif kind == "flow":
+            # Alignments of every kind (a stretched line makes its cells as tall as it).
+            section["attributes"] = {"horizontalAlignment": rng.choice(["left", "center", "right"]),
+                                     "verticalAlignment": rng.choice(["top", "center", "bottom", "stretch"]),
+                                     "itemSpacing": rng.randint(0, 8), "lineSpacing": rng.randint(0, 8)}
+            if has_header and traits:
+                section["header"]["traits"] = rng.sample(TRAITS, rng.randint(0, 2))
         elif kind.startswith("carousel") or kind == "uniform-carousel":
             paging = {"carousel": "item", "carousel-page": "page"}.get(kind, "none")
             section["layout"] = {"type": "carousel", "itemSpacing": 8, "paging": paging}
@@ -116,6 +137,8 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
         made += count
         k += 1
     feed = {"width": 375, "pinSectionHeaders": True, "sections": sections}
+    if traits:
+        feed["layoutManager"] = {"type": "traits", "margin": 9}
     if list_header:
         # A pinned list header that shrinks from 120 to 50 points as the list scrolls.
         feed["header"] = {"height": 120, "minHeight": 50, "pinned": True, "id": "top"}
@@ -593,20 +616,23 @@ class Checker:
     # them, but for a cell of a grid or a masonry moved into a sequential section, where its
     # own width, which the page does not hold, comes back).
     LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty", "sequential",
-                "sequential-spaced")
+                "sequential-spaced", "flow", "uniform-flow")
+    # The sections that place a cell at its own size: a cell of a grid or a masonry (the page
+    # holds its frame's width, not its own) moved into one is an approximation.
+    OWN_SIZE = ("sequential", "sequential-spaced", "flow", "uniform-flow")
 
     def laid_out(self, source, target):
         kinds = (self.specs[source]["kind"], self.specs[target]["kind"])
         if kinds[0] not in self.LAID_OUT or kinds[1] not in self.LAID_OUT:
             return False
-        return source == target or not kinds[1].startswith("sequential") or kinds[0].startswith("sequential")
+        return source == target or kinds[1] not in self.OWN_SIZE or kinds[0] in self.OWN_SIZE
 
     def reflow_drag(self, url):
         """Moves within and between sections of mixed sizes: every rendered element's previewed
         frame (cells, badges, headers, footers, backgrounds, separators, the list's header and
-        footer) against the library's preview. Moves within and between grid, masonry and
-        sequential sections must match within 0.5 points; the others (flow: the page's
-        approximation) are measured and reported."""
+        footer) against the library's preview. Moves within and between grid, masonry, flow and
+        sequential sections must match within 0.5 points (but a grid's or a masonry's cell
+        moved into a flow or sequential section); the others are measured and reported."""
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
                                                 "approximate, between")}
@@ -936,6 +962,7 @@ def main():
     ap.add_argument("--direction", choices=("ltr", "rtl"), default="ltr")
     ap.add_argument("--horizontal", action="store_true")
     ap.add_argument("--list-header", action="store_true", help="a pinned list header that shrinks")
+    ap.add_argument("--traits", action="store_true", help="the traits layout manager, flow cells with traits")
     ap.add_argument("--samples", type=int, default=400, help="seeded cells per rule comparison")
     ap.add_argument("--presses", type=int, default=160, help="arrow presses (and about a third as many Tabs)")
     ap.add_argument("--only", default="rules,aria,keys,drag")
@@ -946,7 +973,8 @@ def main():
     cli = find_listlayout(args.listlayout)
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
-    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal, args.list_header)
+    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal, args.list_header,
+                            args.traits)
     feed_path, page = os.path.join(out, "feed.json"), os.path.join(out, "page.html")
     with open(feed_path, "w") as f:
         json.dump(feed, f)

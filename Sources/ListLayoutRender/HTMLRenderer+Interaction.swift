@@ -570,7 +570,12 @@ extension HTMLRenderer {
       C.sp = new Array(n).fill(1);
       if (S.nh) S.nh[0].forEach((i, k) => { C.nh[i] = S.nh[1][k]; });
       if (S.span) S.span[0].forEach((i, k) => { C.sp[i] = S.span[1][k]; });
+      C.nw = Array.from({ length: n }, (_, i) => C.w[i]);
+      if (S.nw) S.nw[0].forEach((i, k) => { C.nw[i] = S.nw[1][k]; });
+      C.fa = new Array(n).fill(null);
+      if (S.fa) S.fa[0].forEach((i, k) => { C.fa[i] = S.fa[1][k]; });
     }
+    const FT = S.flow || null, FD = S.fd || null;
     /** A cell's span (0: a full row) in a section of `columns` columns: GridSpan.columns(in:). */
     function spanIn(span, columns) { return span === 0 ? columns : Math.min(Math.max(span, 1), columns); }
     /** Lays out cells `cells` (indices) in grid or masonry section s: their frames in layout
@@ -632,7 +637,7 @@ extension HTMLRenderer {
         const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
         let lo = null, hi = 0, bottom = 0, wide = false;
         for (let j = 0; j < k; j++) {
-          const i = cells[j], w = C.w[i], h = C.nh[i];
+          const i = cells[j], w = C.nw[i], h = C.nh[i];
           Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
           X[j] = left + pl; W[j] = w; Hs[j] = h;
           // The occupied bounds: the first padded frame, then the union with each non-empty one.
@@ -642,6 +647,8 @@ extension HTMLRenderer {
           bottom = Math.max(bottom, Y[j] + h);
         }
         length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
+      } else if (p[0] === 3) {
+        length = flowLayOut(p, cells, X, Y, W, Hs);
       } else {
         // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
         const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
@@ -664,6 +671,86 @@ extension HTMLRenderer {
       if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
       return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length };
     }
+    /** The page's copy of the flow typesetter (FlowTypesetter: place, finishLine, LineBox's
+        indentation) for cells `cells` of a flow section `p` (its line box and alignments, see
+        writeReflow), from the layout manager's answers the page embeds (FT, keyed by trait
+        set), each cell's own size (nw, nh) and attributes (fa, or the defaults FD): fills the
+        frames, returns the body's length (its lines and the last line's bottom margin). */
+    function flowLayOut(p, cells, X, Y, W, Hs) {
+      const [, boxLeft, boxWidth, halign, valign, table] = p, A = FT[table], nt = A.l.length, k = cells.length;
+      const T = new Int32Array(k), outer = new Float64Array(k);
+      let lead = 0, trail = 0, left = boxLeft, avail = boxWidth, lineX = 0, lineH = 0, pageBottom = 0,
+        first = true, prevEnds = false, pending = null, start = 0, above = 0;
+      // Steps 1 to 4 of a finished line (cells start..end-1): align horizontally, stack below
+      // the line above, align vertically, indent the following lines.
+      function finish(end) {
+        const f = start, l = end - 1;
+        let centred = !!A.c;
+        for (let j = f; centred && j <= l; j++) centred = A.c[T[j]] === 1;
+        let offset;
+        if (centred) {
+          const before = X[f], after = avail - (X[l] + W[l]);
+          offset = Math.floor((before + after) / 2 - before);
+        } else {
+          offset = halign === 0 ? 0 : halign === 1 ? (avail - lineX) / 2 : avail - lineX;
+        }
+        const x0 = left + offset;
+        let top = pageBottom;
+        if (!first) {
+          let gap = 0;
+          for (let q = above; q < f; q++) gap = Math.max(gap, A.vg[T[f] * nt + T[q]]);
+          top += gap;
+        }
+        for (let j = f; j <= l; j++) {
+          X[j] = x0 + X[j];
+          if (valign === 1) Y[j] = top + (lineH - outer[j]) / 2 + Y[j];
+          else if (valign === 2) Y[j] = top + (lineH - outer[j]) + Y[j];
+          else {
+            Y[j] = top + Y[j];
+            if (valign === 3) Hs[j] = Math.max(0, lineH - (outer[j] - Hs[j]));
+          }
+        }
+        pageBottom = top + lineH;
+        if (pending !== null) {
+          if (halign === 0) lead = Math.min(lead + pending[0], boxWidth - trail);
+          else if (halign === 2) trail = Math.min(trail + lineX - pending[1], boxWidth - lead);
+          left = boxLeft + lead;
+          avail = Math.max(0, boxWidth - lead - trail);
+          pending = null;
+        }
+        above = f; start = end; lineX = 0; lineH = 0; first = false;
+      }
+      // Steps 1 to 5 of each cell: break before it, its gap, its size, place it.
+      for (let j = 0; j < k; j++) {
+        const i = cells[j], a = C.fa[i] || FD, t = C.t[i], inH = a[1] + a[3], h = C.nh[i], trailing = A.r[t];
+        T[j] = t;
+        let w = C.nw[i], gap = 0;
+        if (j > start) {
+          const g = A.hg[t * nt + T[j - 1]];
+          gap = g === null ? Infinity : g;
+          if (prevEnds || (a[4] & 1) !== 0 || inH > avail - lineX || gap === Infinity ||
+            lineX + gap + inH + w + trailing > avail) finish(j);
+        }
+        if (j === start) {
+          gap = A.l[t];
+          if (A.s === 1) {
+            const room = avail - gap - inH - trailing;
+            if (w > room) w = Math.max(0, room);
+          }
+        }
+        const x = lineX + gap + a[1], topMargin = first ? (A.hd ? A.hd[t] : A.t[t]) : 0;
+        outer[j] = topMargin + (a[0] + a[2]) + h;
+        X[j] = x; Y[j] = topMargin + a[0]; W[j] = w; Hs[j] = h;
+        lineH = Math.max(lineH, outer[j]);
+        lineX = x + w + a[3];
+        if ((a[4] & 4) !== 0 && halign !== 1) pending = [x, x + w];
+        prevEnds = (a[4] & 2) !== 0;
+      }
+      if (k > start) finish(k);
+      let bottom = 0;
+      if (!first) for (let q = above; q < k; q++) bottom = Math.max(bottom, A.b[T[q]]);
+      return pageBottom + bottom;
+    }
     /** The preview's plan for the drag's target: for each section it touches that the page
         lays out (a grid or a masonry, not collapsed), its cells in their new order and their
         frames; and for each touched section, how much longer it gets (sections the page
@@ -678,7 +765,7 @@ extension HTMLRenderer {
         for (let k = 0; k < S.count[s]; k++) old.push(first + k);
         for (const i of old) if (i !== a) cells.push(i);
         if (s === ts) cells.splice(t, 0, a);
-        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10][RF[s][0]]];
+        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
         for (let j = 0; j < cells.length; j++) { after.Y[j] += top; plan.at.set(cells[j], [s, j]); }
         after.cells = cells;
         plan.laid.set(s, after);
@@ -896,7 +983,7 @@ extension HTMLRenderer {
     function applyMove(from, [ts, t]) {
       if (!materialize()) return from;  // a page of runs too long to write out: not moved
       const hs = sectionOf(from), hidden = isCollapsed(ts);
-      const idKeys = [C.t, C.id, C.nh, C.sp].filter((column) => column);
+      const idKeys = [C.t, C.id, C.nh, C.sp, C.nw, C.fa].filter((column) => column);
       // Each badge's offset from its cell, to put it back on the cell wherever the cell goes.
       const rel = [];
       for (let k = 0; k < nb; k++) {

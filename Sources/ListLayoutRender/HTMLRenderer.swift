@@ -509,7 +509,7 @@ public struct HTMLRenderer: Sendable {
       }
     }
     writeGrids(snapshot, to: &out)
-    if !encode { writeReflow(snapshot, horizontal: horizontal, to: &out) }
+    if !encode { writeReflow(snapshot, horizontal: horizontal, traitSets: traitSets, to: &out) }
     out.write("}")
     if anyBadge { writeBadges(snapshot, axis: axis, scriptSafe: scriptSafe, to: &out) }
     out.write("}\n")
