@@ -608,30 +608,72 @@ class Checker:
                                  "%(badges)d of them badges; %(dropped)d frames after drops)") % done
         if not self.args.horizontal:
             self.carousel_drag(url)
+        self.laid_out_as_they_are()
         self.reflow_drag(url)
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
 
     # Section kinds whose previews the page lays out again exactly (moves within and between
-    # them, but for a cell of a grid or a masonry moved into a sequential section, where its
-    # own width, which the page does not hold, comes back).
+    # them, but for a cell of a grid or a masonry moved into a flow or sequential section,
+    # where its own width, which the page does not hold, comes back).
     LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty", "sequential",
                 "sequential-spaced", "flow", "uniform-flow")
-    # The sections that place a cell at its own size: a cell of a grid or a masonry (the page
-    # holds its frame's width, not its own) moved into one is an approximation.
-    OWN_SIZE = ("sequential", "sequential-spaced", "flow", "uniform-flow")
+    # The sections that place a cell at its own width.
+    OWN_WIDTH = ("sequential", "sequential-spaced", "flow", "uniform-flow")
 
     def laid_out(self, source, target):
         kinds = (self.specs[source]["kind"], self.specs[target]["kind"])
         if kinds[0] not in self.LAID_OUT or kinds[1] not in self.LAID_OUT:
             return False
-        return source == target or kinds[1] not in self.OWN_SIZE or kinds[0] in self.OWN_SIZE
+        return source == target or kinds[1] not in self.OWN_WIDTH or kinds[0] in self.OWN_WIDTH
+
+    def laid_out_as_they_are(self):
+        """Every section the page lays out (grid, masonry, stacking sequential, flow), laid out
+        again by the page's copy with no move: every cell's frame must be the library's."""
+        along = 0 if self.args.horizontal else 1
+        frames = {}
+        for e in self.layout["elements"]:
+            if e["kind"] == "cell":
+                frames.setdefault(e["section"], []).append(e["frame"])
+        sections = cells = 0
+        worst = 0.0
+        kinds = {}
+        for s, spec in enumerate(self.specs):
+            got = self.page("listlayoutPage.layOut(%d)" % s)
+            if got is None:
+                continue
+            sections += 1
+            kinds[spec["kind"]] = kinds.get(spec["kind"], 0) + 1
+            want = frames.get(s, [])
+            if len(want) != len(got["frames"]):
+                self.fail("section %d (%s) laid out again: %d cells, library %d" % (
+                    s, spec["kind"], len(got["frames"]), len(want)))
+                continue
+            for item, (f, g) in enumerate(zip(want, got["frames"])):
+                d = max(abs(f[k] - v) for k, v in zip(("x", "y", "width", "height"), g))
+                worst = max(worst, d)
+                cells += 1
+                if d > 1e-6:
+                    self.fail("section %d (%s) laid out again: cell %d page %s, library %s" % (
+                        s, spec["kind"], item, g, f))
+                    break
+            if want:
+                # The body ends at the library's last cell bottom, or below it (margins, insets).
+                bottom = max(f[["x", "y"][along]] + f[["width", "height"][along]] for f in want)
+                top = min(f[["x", "y"][along]] for f in want)
+                if got["length"] + 1e-6 < bottom - top:
+                    self.fail("section %d (%s) laid out again: length %s, cells span %s" % (
+                        s, spec["kind"], got["length"], bottom - top))
+        if "flow" not in kinds:
+            self.fail("sections laid out again: no flow section among %s" % kinds)
+        self.figures["sections laid out again"] = "%d (%s), %d cells, max difference %.3g points" % (
+            sections, ", ".join("%d %s" % (v, k) for k, v in sorted(kinds.items())), cells, worst)
 
     def reflow_drag(self, url):
         """Moves within and between sections of mixed sizes: every rendered element's previewed
         frame (cells, badges, headers, footers, backgrounds, separators, the list's header and
         footer) against the library's preview. Moves within and between grid, masonry, flow and
-        sequential sections must match within 0.5 points (but a grid's or a masonry's cell
+        sequential sections must match within 0.5 points (but a cell of a grid or a masonry
         moved into a flow or sequential section); the others are measured and reported."""
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",

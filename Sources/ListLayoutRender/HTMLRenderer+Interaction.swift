@@ -637,7 +637,7 @@ extension HTMLRenderer {
         const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
         let lo = null, hi = 0, bottom = 0, wide = false;
         for (let j = 0; j < k; j++) {
-          const i = cells[j], w = C.nw[i], h = C.nh[i];
+          const i = cells[j], w = C.nw[i] === null ? C.w[i] : C.nw[i], h = C.nh[i];
           Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
           X[j] = left + pl; W[j] = w; Hs[j] = h;
           // The occupied bounds: the first padded frame, then the union with each non-empty one.
@@ -761,6 +761,8 @@ extension HTMLRenderer {
       const plan = { laid: new Map(), grows: new Map(), at: new Map() };
       for (const s of hs === ts ? [hs] : [hs, ts]) {
         if (RF[s] === null || (s === ts && isCollapsed(ts))) continue;
+        // A cell sized by a callback or flexbox content has no own width the page knows.
+        if (s === ts && hs !== ts && RF[s][0] >= 2 && C.nw[a] === null) continue;
         const first = S.first[s], cells = [], old = [];
         for (let k = 0; k < S.count[s]; k++) old.push(first + k);
         for (const i of old) if (i !== a) cells.push(i);
@@ -1124,6 +1126,16 @@ extension HTMLRenderer {
       focusKey: (key) => focusElement(key, null),
       scrollTo: (offset) => { scrollTo(offset); update(); },
       label: (s, item) => cellLabel(S.first[s] + item),
+      // Section s laid out again as it is by the page's copy of its placement (null when the
+      // page does not lay it out): its cells' frames in the list's axes, and its body's length.
+      layOut: (s) => {
+        if (!RF || C.written || RF[s] === null) return null;
+        const cells = [];
+        for (let k = 0; k < S.count[s]; k++) cells.push(S.first[s] + k);
+        const f = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
+        return { length: f.length, frames: cells.map((i, j) => H ? [f.Y[j] + top, f.X[j], f.H[j], f.W[j]]
+          : [f.X[j], f.Y[j] + top, f.W[j], f.H[j]]) };
+      },
       state: () => {
         const carousels = {};
         if (K) for (let s = 0; s < ns; s++) if (K[s] !== null) carousels[s] = hx[s];

@@ -27,8 +27,9 @@ extension HTMLRenderer {
   /// holds the default cell attributes `[top, left, bottom, right, flags]` (flags: 1 begins a
   /// line, 2 ends one, 4 starts an indentation), `"fa"` the cells with attributes of
   /// their own (`[[cell, …], [[top, left, bottom, right, flags], …]]`) and
-  /// `"nw"` the cells of flow sections whose own width is not their frame's (`[[cell, …], [width, …]]`: cells a
-  /// line shrank), each in layout space.
+  /// `"nw"` the cells of flow sections whose own width is not their frame's (`[[cell, …],
+  /// [width, …]]`: cells a line shrank), and every cell sized by a callback or flexbox
+  /// content (`null`: no size of its own the page knows), each in layout space.
   func writeReflow(
     _ snapshot: LayoutSnapshot, horizontal: Bool, traitSets: [TraitSet], to out: inout ByteWriter
   ) {
@@ -88,7 +89,9 @@ extension HTMLRenderer {
       let count = snapshot.numberOfItems(inSection: section)
       defer { first += count }
       // Every cell's own height, span and attributes (a cell may be dragged into a grid, a
-      // masonry or a flow section), and in a flow section its own width.
+      // masonry, a flow or a sequential section); in a flow section its own width (a cell of
+      // a grid or a masonry keeps its frame's: its own would cost a number for nearly every
+      // cell of such sections).
       var flow = false
       if model.layout == nil { flow = placed(section) }
       if case .flow = model.layout { flow = placed(section) }
@@ -108,9 +111,15 @@ extension HTMLRenderer {
             naturalCells.append(first + item)
             naturalHeights.append(own)
           }
-          if flow, let own = size.map(across), own != (horizontal ? frame.height : frame.width) {
+          if let own = size.map(across) {
+            if flow, own != (horizontal ? frame.height : frame.width) {
+              naturalWidthCells.append(first + item)
+              naturalWidths.append(own)
+            }
+          } else {
+            // Sized by a callback or flexbox content: no size of its own the page knows.
             naturalWidthCells.append(first + item)
-            naturalWidths.append(own)
+            naturalWidths.append(.nan)
           }
           if let attributes = cell.attributes {
             ownCells.append(first + item)
@@ -235,7 +244,9 @@ extension HTMLRenderer {
     }
     if !spanCells.isEmpty { pairs(",\n\"span\":", spanCells) { out.write(integer: spans[$0]) } }
     if !naturalWidthCells.isEmpty {
-      pairs(",\n\"nw\":", naturalWidthCells) { out.write(jsonNumber: naturalWidths[$0]) }
+      pairs(",\n\"nw\":", naturalWidthCells) {
+        if naturalWidths[$0].isNaN { out.write("null") } else { out.write(jsonNumber: naturalWidths[$0]) }
+      }
     }
     if !ownCells.isEmpty {
       pairs(",\n\"fa\":", ownCells) {
