@@ -2,7 +2,7 @@
 """Check the HTML page's keyboard focus, ARIA and drag to reorder against the library, in
 headless Chromium over the DevTools protocol (see README.md).
 
-    python3 Scripts/html-check/interact.py [--cells 100000] [--seed 7] [--direction rtl] [--horizontal]
+    python3 Scripts/html-check/interact.py [--cells 100000] [--seed 7] [--direction rtl] [--horizontal] [--traits]
 
 1. Writes a seeded feed of every section kind (flow, grid sparse and dense with spans,
    masonry, carousel paged by item, by page and not at all, sequential; empty sections,
@@ -27,8 +27,11 @@ headless Chromium over the DevTools protocol (see README.md).
    scrolls that way; a drop moves the cell's identity to the target; a press on a badge
    drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
    Moves within and between sections of every kind: every rendered element's previewed
-   frame against the library's preview, within 0.5 points for grid and masonry sections
-   (and after a drop there, every rendered cell and badge), measured for the others.
+   frame against the library's preview, within 0.5 points for grid, masonry, flow and
+   stacking sequential sections (and after a drop there, every rendered cell and badge),
+   measured for the others. Every section the page lays out (listlayoutPage.layOut), laid
+   out again as it is: every cell's frame is the library's. With --traits the list is spaced
+   by the traits layout manager (Hub's) and flow cells have traits.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
