@@ -681,7 +681,7 @@ class Checker:
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
                                                 "approximate, between")}
-        dropped = into_empty = 0
+        dropped = into_empty = relaid = 0
         elements = {}
         for e in self.layout["elements"]:
             if e["kind"] == "cell":
@@ -773,8 +773,21 @@ class Checker:
             self.mouse("mouseReleased", self.client_of(*last))
             if final and final["target"] and final["speed"] == 0:
                 dropped += self.compare_dropped(s, a, final, everywhere=True)
-        self.figures["drops laid out"] = "%d frames after drops (%d moves into sections without cells)" % (
-            dropped, into_empty)
+                # The sections around the move, laid out again after it, are where the page
+                # shows them (what a next drag starts from).
+                ends = (min(s, final["target"][0]), max(s, final["target"][0]))
+                for u in range(max(0, ends[0] - 1), min(len(self.specs), ends[1] + 4)):
+                    got = self.page("listlayoutPage.layOut(%d)" % u)
+                    if got is None:
+                        continue
+                    for item, (f, g) in enumerate(zip(got["current"], got["frames"])):
+                        if max(abs(x - y) for x, y in zip(f, g)) > 1e-6:
+                            self.fail("after a drop of %s at %s: section %d laid out again puts cell %d at %s, "
+                                      "the page at %s" % ([s, a], final["target"], u, item, g, f))
+                            break
+                    relaid += 1
+        self.figures["drops laid out"] = ("%d frames after drops (%d moves into sections without cells; "
+                                          "%d sections laid out again after them)" % (dropped, into_empty, relaid))
         for name, (compared, worst, moves) in stats.items():
             self.figures["previews %s" % name] = "%d frames in %d moves, max difference %.3g points" % (
                 compared, moves, worst)

@@ -12,9 +12,10 @@ extension HTMLRenderer {
   /// and `AutoScroll`, copied here over the embedded frames; `InteractionChromiumTests` checks
   /// every copy against `listlayout query` on seeded feeds. Grid rows and columns are not
   /// computed here: the page reads the library's (`accessibility(of:)`, embedded as `grid`).
-  /// The drag preview lays grid and masonry sections out again with a copy of their
-  /// placements, from the columns and lanes the library resolved (embedded as `reflow`),
-  /// checked there too against the library's `previewingMove(from:to:)`.
+  /// The drag preview lays grid, masonry, stacking sequential and flow sections out again with
+  /// a copy of their placements, from what the library resolved (embedded as `reflow`, and
+  /// for flow sections the layout manager's answers, `flow`), checked there too against the
+  /// library's frames and `previewingMove(from:to:)`.
   static let interaction = #"""
     // ---- Interaction: ARIA, reading order, focus, drag to reorder ----
     // G: per section, null or the library's grid placement {rows, cols, r, c, cs} (1-based).
@@ -559,10 +560,11 @@ extension HTMLRenderer {
       e.x = x + (isCarousel(e.section) ? sideways * hx[e.section] : 0);
       e.y = y + dragShift(e.index === drag.i ? drag.target[0] : e.section);
     }
-    // -- The preview of a move in grid and masonry sections: the page's copy of their
-    // placements (GridSectionLayout with SparseCursor or DensePacker and GridRowWriter;
-    // MasonryPlacer), from what the library resolved (RF, per section: see writeReflow), each
-    // cell's own height along the scroll axis and span. The sections a move touches are laid
+    // -- The preview of a move in grid, masonry, sequential and flow sections: the page's copy
+    // of their placements (GridSectionLayout with SparseCursor or DensePacker and
+    // GridRowWriter; MasonryPlacer; the stacking calculator; FlowTypesetter), from what the
+    // library resolved (RF, per section: see writeReflow), each cell's own height along the
+    // scroll axis and span (and own width and attributes, for flow sections). The sections a move touches are laid
     // out again with it applied, and every section after one moves by the change of its length.
     const RF = S.reflow || null, mirrored = !!S.mirror;
     if (RF) {
@@ -1071,6 +1073,7 @@ extension HTMLRenderer {
         if (S.sep && S.sep[s]) S.sep[s][4] = S.sep[s][4].map((y) => y + d);
         S.y[s] += d;
         S.h[s] += g;
+        if (RF[s] !== null) RF[s][[8, 6, 10, 6][RF[s][0]]] += d;
         sectionEnd[s] = S.y[s] + S.h[s];
       }
       const total = dragShift(ns);
@@ -1134,7 +1137,8 @@ extension HTMLRenderer {
         for (let k = 0; k < S.count[s]; k++) cells.push(S.first[s] + k);
         const f = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
         return { length: f.length, frames: cells.map((i, j) => H ? [f.Y[j] + top, f.X[j], f.H[j], f.W[j]]
-          : [f.X[j], f.Y[j] + top, f.W[j], f.H[j]]) };
+          : [f.X[j], f.Y[j] + top, f.W[j], f.H[j]]),
+          current: cells.map((i) => H ? [C.y[i], C.x[i], C.h[i], C.w[i]] : [C.x[i], C.y[i], C.w[i], C.h[i]]) };
       },
       state: () => {
         const carousels = {};
