@@ -27,8 +27,9 @@ headless Chromium over the DevTools protocol (see README.md).
    scrolls that way; a drop moves the cell's identity to the target; a press on a badge
    drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
    Moves within and between sections of every kind: every rendered element's previewed
-   frame against the library's preview, within 0.5 points for grid, masonry, flow and
-   stacking sequential sections (and after a drop there, every rendered cell and badge),
+   frame against the library's preview (separators of the touched flow and grid sections
+   among them), within 0.5 points for grid, masonry, flow and stacking sequential sections
+   (and after a drop there, every rendered cell and badge),
    measured for the others. Every section the page lays out (listlayoutPage.layOut), laid
    out again as it is: every cell's frame is the library's. With --traits the list is spaced
    by the traits layout manager (Hub's) and flow cells have traits.
@@ -135,6 +136,9 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False, traits=False):
         elif kind.startswith("carousel") or kind == "uniform-carousel":
             paging = {"carousel": "item", "carousel-page": "page"}.get(kind, "none")
             section["layout"] = {"type": "carousel", "itemSpacing": 8, "paging": paging}
+        if kind in ("flow", "grid", "grid-stretch", "uniform-flow") and rng.random() < 0.6:
+            # Separators between lines (rows): the preview moves them with the lines.
+            section["separator"] = {"thickness": 1, "insets": {"left": 6, "right": 3}}
         sections.append(section)
         specs.append({"kind": kind, "count": count, "header": has_header, "footer": has_footer})
         made += count
@@ -681,7 +685,7 @@ class Checker:
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
                                                 "approximate, between")}
-        dropped = into_empty = relaid = 0
+        dropped = into_empty = relaid = touched_separators = 0
         elements = {}
         for e in self.layout["elements"]:
             if e["kind"] == "cell":
@@ -755,6 +759,8 @@ class Checker:
                     d = max(abs(f[k] - v) for k, v in zip(("x", "y", "width", "height"), entry["frame"]))
                     bucket[0] += 1
                     bucket[1] = max(bucket[1], d)
+                    if exact and kind == "separator" and entry["section"] in (s, target[0]):
+                        touched_separators += 1
                     if exact and d > 0.5:
                         self.fail("reflow preview of %s (%s) at %s (%s): %s %s page %s, library %s" % (
                             [s, a], self.specs[s]["kind"], target, self.specs[target[0]]["kind"], kind,
@@ -788,6 +794,8 @@ class Checker:
                     relaid += 1
         self.figures["drops laid out"] = ("%d frames after drops (%d moves into sections without cells; "
                                           "%d sections laid out again after them)" % (dropped, into_empty, relaid))
+        self.figures["separators of touched sections"] = "%d previewed frames compared in exact moves" % (
+            touched_separators)
         for name, (compared, worst, moves) in stats.items():
             self.figures["previews %s" % name] = "%d frames in %d moves, max difference %.3g points" % (
                 compared, moves, worst)

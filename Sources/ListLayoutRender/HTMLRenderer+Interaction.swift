@@ -584,7 +584,7 @@ extension HTMLRenderer {
         space, the placement's rows and columns (1-based, a grid's), and the body's length. */
     function layOut(s, cells) {
       const p = RF[s], k = cells.length, X = new Float64Array(k), Y = new Float64Array(k), W = new Float64Array(k),
-        Hs = new Float64Array(k), row = new Int32Array(k), column = new Int32Array(k);
+        Hs = new Float64Array(k), row = new Int32Array(k), column = new Int32Array(k), lines = [];
       let length = 0, rows = 0;
       if (p[0] === 0) {
         // Grid: place (sparse: in order, a cell that does not fit in the rest of the row
@@ -624,7 +624,10 @@ extension HTMLRenderer {
         const tall = new Float64Array(rows), tops = new Float64Array(rows);
         for (let j = 0; j < k; j++) tall[row[j]] = Math.max(tall[row[j]], C.nh[cells[j]]);
         let y = 0;
-        for (let r = 0; r < rows; r++) { tops[r] = y; length = y + tall[r]; y = y + tall[r] + rs; }
+        for (let r = 0; r < rows; r++) {
+          tops[r] = y; length = y + tall[r]; y = y + tall[r] + rs;
+          lines.push(tops[r], length);
+        }
         for (let j = 0; j < k; j++) {
           const span = spanIn(C.sp[cells[j]], cols), h = C.nh[cells[j]], r = row[j], t = tops[r];
           X[j] = ox + column[j] * (cw + cs);
@@ -650,7 +653,7 @@ extension HTMLRenderer {
         }
         length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
       } else if (p[0] === 3) {
-        length = flowLayOut(p, cells, X, Y, W, Hs);
+        length = flowLayOut(p, cells, X, Y, W, Hs, lines);
       } else {
         // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
         const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
@@ -671,14 +674,15 @@ extension HTMLRenderer {
         }
       }
       if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
-      return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length };
+      return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length, lines: lines };
     }
     /** The page's copy of the flow typesetter (FlowTypesetter: place, finishLine, LineBox's
         indentation) for cells `cells` of a flow section `p` (its line box and alignments, see
         writeReflow), from the layout manager's answers the page embeds (FT, keyed by trait
         set), each cell's own size (nw, nh) and attributes (fa, or the defaults FD): fills the
-        frames, returns the body's length (its lines and the last line's bottom margin). */
-    function flowLayOut(p, cells, X, Y, W, Hs) {
+        frames and `lines` (each line's top and bottom), returns the body's length (its lines
+        and the last line's bottom margin). */
+    function flowLayOut(p, cells, X, Y, W, Hs, lines) {
       const [, boxLeft, boxWidth, halign, valign, table] = p, A = FT[table], nt = A.l.length, k = cells.length;
       const T = new Int32Array(k), outer = new Float64Array(k);
       let lead = 0, trail = 0, left = boxLeft, avail = boxWidth, lineX = 0, lineH = 0, pageBottom = 0,
@@ -713,6 +717,7 @@ extension HTMLRenderer {
           }
         }
         pageBottom = top + lineH;
+        lines.push(top, pageBottom);
         if (pending !== null) {
           if (halign === 0) lead = Math.min(lead + pending[0], boxWidth - trail);
           else if (halign === 2) trail = Math.min(trail + lineX - pending[1], boxWidth - lead);
@@ -760,7 +765,7 @@ extension HTMLRenderer {
     function planMove() {
       if (!RF || C.written) return null;
       const a = drag.i, hs = sectionOf(a), [ts, t] = drag.target;
-      const plan = { laid: new Map(), grows: new Map(), at: new Map() };
+      const plan = { laid: new Map(), grows: new Map(), at: new Map(), sep: new Map() };
       for (const s of hs === ts ? [hs] : [hs, ts]) {
         if (RF[s] === null || (s === ts && isCollapsed(ts))) continue;
         // A cell sized by a callback or flexbox content has no own width the page knows.
@@ -772,6 +777,12 @@ extension HTMLRenderer {
         const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
         for (let j = 0; j < cells.length; j++) { after.Y[j] += top; plan.at.set(cells[j], [s, j]); }
         after.cells = cells;
+        // Its separators, if any: one centred in each gap between two lines (grid rows).
+        if (S.sep && S.sep[s]) {
+          const h = S.sep[s][2], ys = [];
+          for (let q = 2; q < after.lines.length; q += 2) ys.push((top + after.lines[q - 1] + (top + after.lines[q])) / 2 - h / 2);
+          plan.sep.set(s, ys);
+        }
         plan.laid.set(s, after);
         plan.grows.set(s, after.length - before.length);
       }
@@ -779,6 +790,11 @@ extension HTMLRenderer {
     }
     /** Whether the drag's preview lays section s out again (its cells' frames are the plan's). */
     function dragLaysOut(s) { return !!(drag && drag.active && drag.plan && drag.plan.laid.has(s)); }
+    /** The tops of section s's separators in the preview (unshifted), when the plan lays it
+        out; else null. */
+    function dragSeparators(s) {
+      return drag && drag.active && drag.plan ? drag.plan.sep.get(s) || null : null;
+    }
     /** How far the preview moves section s along the scroll axis (ns: the list footer): the
         growth of the touched sections before it. */
     function dragShift(s) {
@@ -1053,6 +1069,7 @@ extension HTMLRenderer {
         S.count too): the frames of the sections it laid out, their grid placements, and every
         section after a touched one moved by the change of its length (and the list footer). */
     function applyPlan(plan) {
+      for (const [s, ys] of plan.sep) S.sep[s][4] = ys;
       for (const [s, f] of plan.laid) {
         const first = S.first[s], d = dragShift(s);
         for (let j = 0; j < f.cells.length; j++) {
