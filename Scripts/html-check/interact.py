@@ -429,10 +429,16 @@ class Checker:
         return [keys.get(n["nodeId"]) for n in focused if keys.get(n["nodeId"])]
 
     def visible_fully(self):
-        return self.page("""(() => { const n = document.activeElement, r = n.getBoundingClientRect(),
-            v = document.getElementById('scroller').getBoundingClientRect();
+        # Across the scroll axis only the part inside the list's content counts: a cell the
+        # layout puts past the list's edge (a line box indented to nothing) cannot be revealed.
+        return self.page("""(() => { const n = document.activeElement, q = n.getBoundingClientRect(),
+            v = document.getElementById('scroller').getBoundingClientRect(),
+            c = document.getElementById('content').getBoundingClientRect(), H = %s;
+            const r = { left: H ? q.left : Math.max(q.left, c.left), right: H ? q.right : Math.min(q.right, c.right),
+              top: H ? Math.max(q.top, c.top) : q.top, bottom: H ? Math.min(q.bottom, c.bottom) : q.bottom };
             return r.top >= v.top - 0.5 && r.bottom <= v.bottom + 0.5 && r.left >= v.left - 0.5 && r.right <= v.right + 0.5
-              || r.height > v.height || r.width > v.width; })()""")
+              || q.height > v.height || q.width > v.width || r.right < r.left || r.bottom < r.top; })()""" % (
+            "true" if self.args.horizontal else "false"))
 
     def keys(self):
         arrows = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]
@@ -602,7 +608,8 @@ class Checker:
             self.mouse("mouseReleased", drop)
             after = self.state()
             done["drags"] += 1
-            if final and final["speed"] != 0:
+            # (At the top of the list the leading zone cannot scroll: the target stays.)
+            if final and final["speed"] != 0 and not (final["speed"] < 0 and after["offset"] <= 0):
                 self.fail("drop of %s: the drop point %s is in an auto-scroll zone" % ([s, a], final["point"]))
             elif final and final["target"]:
                 label = self.page("listlayoutPage.label(%d, %d)" % tuple(final["target"]))
