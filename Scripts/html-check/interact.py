@@ -2,7 +2,7 @@
 """Check the HTML page's keyboard focus, ARIA and drag to reorder against the library, in
 headless Chromium over the DevTools protocol (see README.md).
 
-    python3 Scripts/html-check/interact.py [--cells 100000] [--seed 7] [--direction rtl] [--horizontal]
+    python3 Scripts/html-check/interact.py [--cells 100000] [--seed 7] [--direction rtl] [--horizontal] [--traits]
 
 1. Writes a seeded feed of every section kind (flow, grid sparse and dense with spans,
    masonry, carousel paged by item, by page and not at all, sequential; empty sections,
@@ -27,8 +27,12 @@ headless Chromium over the DevTools protocol (see README.md).
    scrolls that way; a drop moves the cell's identity to the target; a press on a badge
    drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
    Moves within and between sections of every kind: every rendered element's previewed
-   frame against the library's preview, within 0.5 points for grid and masonry sections
-   (and after a drop there, every rendered cell and badge), measured for the others.
+   frame against the library's preview (separators of the touched flow and grid sections
+   among them), within 0.5 points for grid, masonry, flow and stacking sequential sections
+   (and after a drop there, every rendered cell and badge),
+   measured for the others. Every section the page lays out (listlayoutPage.layOut), laid
+   out again as it is: every cell's frame is the library's. With --traits the list is spaced
+   by the traits layout manager (Hub's) and flow cells have traits.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
@@ -50,8 +54,12 @@ from check import find_listlayout, run  # noqa: E402
 VIEWPORT = 640
 
 
-def make_feed(cells, seed, rtl, horizontal, list_header=False):
-    """A seeded feed of every section kind; returns (feed, section specs)."""
+TRAITS = ["fullWidth", "stackable", "centered", "alwaysStackUpwards", "compactWidth"]
+
+
+def make_feed(cells, seed, rtl, horizontal, list_header=False, traits=False):
+    """A seeded feed of every section kind; returns (feed, section specs). With `traits`, the
+    list is spaced by the traits layout manager (Hub's) and flow cells have traits."""
     rng = random.Random(seed)
     kinds = ["flow", "grid", "carousel", "masonry", "sequential", "grid-dense", "flow", "carousel-page",
              "uniform-grid", "carousel-none", "uniform-flow", "collapsed", "empty", "uniform-carousel", "grid-stretch",
@@ -74,6 +82,16 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             item = {"id": "c%d" % (made + i), "size": {"width": w, "height": h}}
             if (kind.startswith("grid") or kind == "masonry") and rng.random() < 0.15:
                 item["span"] = "full" if kind == "grid-stretch" and rng.random() < 0.3 else 2
+            if kind == "flow":
+                # Flow cells of their own: insets, line breaks, indentation, traits.
+                if rng.random() < 0.1:
+                    item["attributes"] = {
+                        "insets": {"top": rng.randint(0, 5), "left": rng.randint(0, 8), "bottom": rng.randint(0, 4),
+                                   "right": rng.randint(0, 6)},
+                        "shouldBeginLine": rng.random() < 0.3, "shouldEndLine": rng.random() < 0.3,
+                        "startLineIndentation": rng.random() < 0.2}
+                if traits and rng.random() < 0.5:
+                    item["traits"] = rng.sample(TRAITS, rng.randint(1, 2))
             if rng.random() < 0.2:
                 # A badge on the cell's top trailing corner, overhanging it by half its size.
                 item["badges"] = [{"id": "b%d" % badges, "size": {"width": 16, "height": 16},
@@ -108,14 +126,26 @@ def make_feed(cells, seed, rtl, horizontal, list_header=False):
             section["layout"] = {"type": "sequential", "spacing": {"top": 4, "left": 0, "bottom": 9, "right": 0},
                                  "padding": {"top": 3, "left": 7, "bottom": 2, "right": 1}}
             section["attributes"] = {"insets": {"top": 11, "left": 6, "bottom": 5, "right": 3}}
+        elif kind == "flow":
+            # Alignments of every kind (a stretched line makes its cells as tall as it).
+            section["attributes"] = {"horizontalAlignment": rng.choice(["left", "center", "right"]),
+                                     "verticalAlignment": rng.choice(["top", "center", "bottom", "stretch"]),
+                                     "itemSpacing": rng.randint(0, 8), "lineSpacing": rng.randint(0, 8)}
+            if has_header and traits:
+                section["header"]["traits"] = rng.sample(TRAITS, rng.randint(0, 2))
         elif kind.startswith("carousel") or kind == "uniform-carousel":
             paging = {"carousel": "item", "carousel-page": "page"}.get(kind, "none")
             section["layout"] = {"type": "carousel", "itemSpacing": 8, "paging": paging}
+        if kind in ("flow", "grid", "grid-stretch", "uniform-flow") and rng.random() < 0.6:
+            # Separators between lines (rows): the preview moves them with the lines.
+            section["separator"] = {"thickness": 1, "insets": {"left": 6, "right": 3}}
         sections.append(section)
         specs.append({"kind": kind, "count": count, "header": has_header, "footer": has_footer})
         made += count
         k += 1
     feed = {"width": 375, "pinSectionHeaders": True, "sections": sections}
+    if traits:
+        feed["layoutManager"] = {"type": "traits", "margin": 9}
     if list_header:
         # A pinned list header that shrinks from 120 to 50 points as the list scrolls.
         feed["header"] = {"height": 120, "minHeight": 50, "pinned": True, "id": "top"}
@@ -399,10 +429,16 @@ class Checker:
         return [keys.get(n["nodeId"]) for n in focused if keys.get(n["nodeId"])]
 
     def visible_fully(self):
-        return self.page("""(() => { const n = document.activeElement, r = n.getBoundingClientRect(),
-            v = document.getElementById('scroller').getBoundingClientRect();
+        # Across the scroll axis only the part inside the list's content counts: a cell the
+        # layout puts past the list's edge (a line box indented to nothing) cannot be revealed.
+        return self.page("""(() => { const n = document.activeElement, q = n.getBoundingClientRect(),
+            v = document.getElementById('scroller').getBoundingClientRect(),
+            c = document.getElementById('content').getBoundingClientRect(), H = %s;
+            const r = { left: H ? q.left : Math.max(q.left, c.left), right: H ? q.right : Math.min(q.right, c.right),
+              top: H ? Math.max(q.top, c.top) : q.top, bottom: H ? Math.min(q.bottom, c.bottom) : q.bottom };
             return r.top >= v.top - 0.5 && r.bottom <= v.bottom + 0.5 && r.left >= v.left - 0.5 && r.right <= v.right + 0.5
-              || r.height > v.height || r.width > v.width; })()""")
+              || q.height > v.height || q.width > v.width || r.right < r.left || r.bottom < r.top; })()""" % (
+            "true" if self.args.horizontal else "false"))
 
     def keys(self):
         arrows = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]
@@ -572,8 +608,11 @@ class Checker:
             self.mouse("mouseReleased", drop)
             after = self.state()
             done["drags"] += 1
-            if final and final["speed"] != 0:
-                self.fail("drop of %s: the drop point %s is in an auto-scroll zone" % ([s, a], final["point"]))
+            # (At the top of the list the leading zone cannot scroll: the target stays.)
+            at_start = at[0 if self.args.horizontal else 1] - VIEWPORT / 2 <= 0
+            if final and final["speed"] != 0 and not (final["speed"] < 0 and at_start):
+                self.fail("drop of %s: the drop point %s is in an auto-scroll zone (speed %s, offset %s)" % (
+                    [s, a], final["point"], final["speed"], after["offset"]))
             elif final and final["target"]:
                 label = self.page("listlayoutPage.label(%d, %d)" % tuple(final["target"]))
                 if label != "c%d" % (self.first[s] + a) or (after["focused"] or {}).get("position") != final["target"]:
@@ -585,32 +624,77 @@ class Checker:
                                  "%(badges)d of them badges; %(dropped)d frames after drops)") % done
         if not self.args.horizontal:
             self.carousel_drag(url)
+        self.laid_out_as_they_are()
         self.reflow_drag(url)
         self.badge_press(url, uniform)
         self.collapsed_drop(url)
 
     # Section kinds whose previews the page lays out again exactly (moves within and between
-    # them, but for a cell of a grid or a masonry moved into a sequential section, where its
-    # own width, which the page does not hold, comes back).
+    # them, but for a cell of a grid or a masonry moved into a flow or sequential section,
+    # where its own width, which the page does not hold, comes back).
     LAID_OUT = ("grid", "grid-dense", "masonry", "uniform-grid", "grid-stretch", "grid-empty", "sequential",
-                "sequential-spaced")
+                "sequential-spaced", "flow", "uniform-flow")
+    # The sections that place a cell at its own width.
+    OWN_WIDTH = ("sequential", "sequential-spaced", "flow", "uniform-flow")
 
     def laid_out(self, source, target):
         kinds = (self.specs[source]["kind"], self.specs[target]["kind"])
         if kinds[0] not in self.LAID_OUT or kinds[1] not in self.LAID_OUT:
             return False
-        return source == target or not kinds[1].startswith("sequential") or kinds[0].startswith("sequential")
+        return source == target or kinds[1] not in self.OWN_WIDTH or kinds[0] in self.OWN_WIDTH
+
+    def laid_out_as_they_are(self):
+        """Every section the page lays out (grid, masonry, stacking sequential, flow), laid out
+        again by the page's copy with no move: every cell's frame must be the library's."""
+        along = 0 if self.args.horizontal else 1
+        frames = {}
+        for e in self.layout["elements"]:
+            if e["kind"] == "cell":
+                frames.setdefault(e["section"], []).append(e["frame"])
+        sections = cells = 0
+        worst = 0.0
+        kinds = {}
+        for s, spec in enumerate(self.specs):
+            got = self.page("listlayoutPage.layOut(%d)" % s)
+            if got is None:
+                continue
+            sections += 1
+            kinds[spec["kind"]] = kinds.get(spec["kind"], 0) + 1
+            want = frames.get(s, [])
+            if len(want) != len(got["frames"]):
+                self.fail("section %d (%s) laid out again: %d cells, library %d" % (
+                    s, spec["kind"], len(got["frames"]), len(want)))
+                continue
+            for item, (f, g) in enumerate(zip(want, got["frames"])):
+                d = max(abs(f[k] - v) for k, v in zip(("x", "y", "width", "height"), g))
+                worst = max(worst, d)
+                cells += 1
+                if d > 1e-6:
+                    self.fail("section %d (%s) laid out again: cell %d page %s, library %s" % (
+                        s, spec["kind"], item, g, f))
+                    break
+            if want:
+                # The body ends at the library's last cell bottom, or below it (margins, insets).
+                bottom = max(f[["x", "y"][along]] + f[["width", "height"][along]] for f in want)
+                top = min(f[["x", "y"][along]] for f in want)
+                if got["length"] + 1e-6 < bottom - top:
+                    self.fail("section %d (%s) laid out again: length %s, cells span %s" % (
+                        s, spec["kind"], got["length"], bottom - top))
+        if "flow" not in kinds:
+            self.fail("sections laid out again: no flow section among %s" % kinds)
+        self.figures["sections laid out again"] = "%d (%s), %d cells, max difference %.3g points" % (
+            sections, ", ".join("%d %s" % (v, k) for k, v in sorted(kinds.items())), cells, worst)
 
     def reflow_drag(self, url):
         """Moves within and between sections of mixed sizes: every rendered element's previewed
         frame (cells, badges, headers, footers, backgrounds, separators, the list's header and
-        footer) against the library's preview. Moves within and between grid, masonry and
-        sequential sections must match within 0.5 points; the others (flow: the page's
-        approximation) are measured and reported."""
+        footer) against the library's preview. Moves within and between grid, masonry, flow and
+        sequential sections must match within 0.5 points (but a cell of a grid or a masonry
+        moved into a flow or sequential section); the others are measured and reported."""
         along = 0 if self.args.horizontal else 1
         stats = {name: [0, 0.0, 0] for name in ("exact, within", "exact, between", "approximate, within",
                                                 "approximate, between")}
-        dropped = into_empty = 0
+        dropped = into_empty = relaid = touched_separators = 0
         elements = {}
         for e in self.layout["elements"]:
             if e["kind"] == "cell":
@@ -684,6 +768,8 @@ class Checker:
                     d = max(abs(f[k] - v) for k, v in zip(("x", "y", "width", "height"), entry["frame"]))
                     bucket[0] += 1
                     bucket[1] = max(bucket[1], d)
+                    if exact and kind == "separator" and entry["section"] in (s, target[0]):
+                        touched_separators += 1
                     if exact and d > 0.5:
                         self.fail("reflow preview of %s (%s) at %s (%s): %s %s page %s, library %s" % (
                             [s, a], self.specs[s]["kind"], target, self.specs[target[0]]["kind"], kind,
@@ -702,8 +788,23 @@ class Checker:
             self.mouse("mouseReleased", self.client_of(*last))
             if final and final["target"] and final["speed"] == 0:
                 dropped += self.compare_dropped(s, a, final, everywhere=True)
-        self.figures["drops laid out"] = "%d frames after drops (%d moves into sections without cells)" % (
-            dropped, into_empty)
+                # The sections around the move, laid out again after it, are where the page
+                # shows them (what a next drag starts from).
+                ends = (min(s, final["target"][0]), max(s, final["target"][0]))
+                for u in range(max(0, ends[0] - 1), min(len(self.specs), ends[1] + 4)):
+                    got = self.page("listlayoutPage.layOut(%d)" % u)
+                    if got is None:
+                        continue
+                    for item, (f, g) in enumerate(zip(got["current"], got["frames"])):
+                        if max(abs(x - y) for x, y in zip(f, g)) > 1e-6:
+                            self.fail("after a drop of %s at %s: section %d laid out again puts cell %d at %s, "
+                                      "the page at %s" % ([s, a], final["target"], u, item, g, f))
+                            break
+                    relaid += 1
+        self.figures["drops laid out"] = ("%d frames after drops (%d moves into sections without cells; "
+                                          "%d sections laid out again after them)" % (dropped, into_empty, relaid))
+        self.figures["separators of touched sections"] = "%d previewed frames compared in exact moves" % (
+            touched_separators)
         for name, (compared, worst, moves) in stats.items():
             self.figures["previews %s" % name] = "%d frames in %d moves, max difference %.3g points" % (
                 compared, moves, worst)
@@ -936,6 +1037,7 @@ def main():
     ap.add_argument("--direction", choices=("ltr", "rtl"), default="ltr")
     ap.add_argument("--horizontal", action="store_true")
     ap.add_argument("--list-header", action="store_true", help="a pinned list header that shrinks")
+    ap.add_argument("--traits", action="store_true", help="the traits layout manager, flow cells with traits")
     ap.add_argument("--samples", type=int, default=400, help="seeded cells per rule comparison")
     ap.add_argument("--presses", type=int, default=160, help="arrow presses (and about a third as many Tabs)")
     ap.add_argument("--only", default="rules,aria,keys,drag")
@@ -946,7 +1048,8 @@ def main():
     cli = find_listlayout(args.listlayout)
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
-    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal, args.list_header)
+    feed, specs = make_feed(args.cells, args.seed, args.direction == "rtl", args.horizontal, args.list_header,
+                            args.traits)
     feed_path, page = os.path.join(out, "feed.json"), os.path.join(out, "page.html")
     with open(feed_path, "w") as f:
         json.dump(feed, f)

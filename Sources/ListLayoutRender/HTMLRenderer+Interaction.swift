@@ -12,9 +12,10 @@ extension HTMLRenderer {
   /// and `AutoScroll`, copied here over the embedded frames; `InteractionChromiumTests` checks
   /// every copy against `listlayout query` on seeded feeds. Grid rows and columns are not
   /// computed here: the page reads the library's (`accessibility(of:)`, embedded as `grid`).
-  /// The drag preview lays grid and masonry sections out again with a copy of their
-  /// placements, from the columns and lanes the library resolved (embedded as `reflow`),
-  /// checked there too against the library's `previewingMove(from:to:)`.
+  /// The drag preview lays grid, masonry, stacking sequential and flow sections out again with
+  /// a copy of their placements, from what the library resolved (embedded as `reflow`, and
+  /// for flow sections the layout manager's answers, `flow`), checked there too against the
+  /// library's frames and `previewingMove(from:to:)`.
   static let interaction = #"""
     // ---- Interaction: ARIA, reading order, focus, drag to reorder ----
     // G: per section, null or the library's grid placement {rows, cols, r, c, cs} (1-based).
@@ -559,10 +560,11 @@ extension HTMLRenderer {
       e.x = x + (isCarousel(e.section) ? sideways * hx[e.section] : 0);
       e.y = y + dragShift(e.index === drag.i ? drag.target[0] : e.section);
     }
-    // -- The preview of a move in grid and masonry sections: the page's copy of their
-    // placements (GridSectionLayout with SparseCursor or DensePacker and GridRowWriter;
-    // MasonryPlacer), from what the library resolved (RF, per section: see writeReflow), each
-    // cell's own height along the scroll axis and span. The sections a move touches are laid
+    // -- The preview of a move in grid, masonry, sequential and flow sections: the page's copy
+    // of their placements (GridSectionLayout with SparseCursor or DensePacker and
+    // GridRowWriter; MasonryPlacer; the stacking calculator; FlowTypesetter), from what the
+    // library resolved (RF, per section: see writeReflow), each cell's own height along the
+    // scroll axis and span (and own width and attributes, for flow sections). The sections a move touches are laid
     // out again with it applied, and every section after one moves by the change of its length.
     const RF = S.reflow || null, mirrored = !!S.mirror;
     if (RF) {
@@ -570,14 +572,19 @@ extension HTMLRenderer {
       C.sp = new Array(n).fill(1);
       if (S.nh) S.nh[0].forEach((i, k) => { C.nh[i] = S.nh[1][k]; });
       if (S.span) S.span[0].forEach((i, k) => { C.sp[i] = S.span[1][k]; });
+      C.nw = Array.from({ length: n }, (_, i) => C.w[i]);
+      if (S.nw) S.nw[0].forEach((i, k) => { C.nw[i] = S.nw[1][k]; });
+      C.fa = new Array(n).fill(null);
+      if (S.fa) S.fa[0].forEach((i, k) => { C.fa[i] = S.fa[1][k]; });
     }
+    const FT = S.flow || null, FD = S.fd || null;
     /** A cell's span (0: a full row) in a section of `columns` columns: GridSpan.columns(in:). */
     function spanIn(span, columns) { return span === 0 ? columns : Math.min(Math.max(span, 1), columns); }
     /** Lays out cells `cells` (indices) in grid or masonry section s: their frames in layout
         space, the placement's rows and columns (1-based, a grid's), and the body's length. */
     function layOut(s, cells) {
       const p = RF[s], k = cells.length, X = new Float64Array(k), Y = new Float64Array(k), W = new Float64Array(k),
-        Hs = new Float64Array(k), row = new Int32Array(k), column = new Int32Array(k);
+        Hs = new Float64Array(k), row = new Int32Array(k), column = new Int32Array(k), lines = [];
       let length = 0, rows = 0;
       if (p[0] === 0) {
         // Grid: place (sparse: in order, a cell that does not fit in the rest of the row
@@ -617,7 +624,10 @@ extension HTMLRenderer {
         const tall = new Float64Array(rows), tops = new Float64Array(rows);
         for (let j = 0; j < k; j++) tall[row[j]] = Math.max(tall[row[j]], C.nh[cells[j]]);
         let y = 0;
-        for (let r = 0; r < rows; r++) { tops[r] = y; length = y + tall[r]; y = y + tall[r] + rs; }
+        for (let r = 0; r < rows; r++) {
+          tops[r] = y; length = y + tall[r]; y = y + tall[r] + rs;
+          lines.push(tops[r], length);
+        }
         for (let j = 0; j < k; j++) {
           const span = spanIn(C.sp[cells[j]], cols), h = C.nh[cells[j]], r = row[j], t = tops[r];
           X[j] = ox + column[j] * (cw + cs);
@@ -632,7 +642,7 @@ extension HTMLRenderer {
         const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
         let lo = null, hi = 0, bottom = 0, wide = false;
         for (let j = 0; j < k; j++) {
-          const i = cells[j], w = C.w[i], h = C.nh[i];
+          const i = cells[j], w = C.nw[i] === null ? C.w[i] : C.nw[i], h = C.nh[i];
           Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
           X[j] = left + pl; W[j] = w; Hs[j] = h;
           // The occupied bounds: the first padded frame, then the union with each non-empty one.
@@ -642,6 +652,8 @@ extension HTMLRenderer {
           bottom = Math.max(bottom, Y[j] + h);
         }
         length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
+      } else if (p[0] === 3) {
+        length = flowLayOut(p, cells, X, Y, W, Hs, lines);
       } else {
         // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
         const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
@@ -662,7 +674,89 @@ extension HTMLRenderer {
         }
       }
       if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
-      return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length };
+      return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length, lines: lines };
+    }
+    /** The page's copy of the flow typesetter (FlowTypesetter: place, finishLine, LineBox's
+        indentation) for cells `cells` of a flow section `p` (its line box and alignments, see
+        writeReflow), from the layout manager's answers the page embeds (FT, keyed by trait
+        set), each cell's own size (nw, nh) and attributes (fa, or the defaults FD): fills the
+        frames and `lines` (each line's top and bottom), returns the body's length (its lines
+        and the last line's bottom margin). */
+    function flowLayOut(p, cells, X, Y, W, Hs, lines) {
+      const [, boxLeft, boxWidth, halign, valign, table] = p, A = FT[table], nt = A.l.length, k = cells.length;
+      const T = new Int32Array(k), outer = new Float64Array(k);
+      let lead = 0, trail = 0, left = boxLeft, avail = boxWidth, lineX = 0, lineH = 0, pageBottom = 0,
+        first = true, prevEnds = false, pending = null, start = 0, above = 0;
+      // Steps 1 to 4 of a finished line (cells start..end-1): align horizontally, stack below
+      // the line above, align vertically, indent the following lines.
+      function finish(end) {
+        const f = start, l = end - 1;
+        let centred = !!A.c;
+        for (let j = f; centred && j <= l; j++) centred = A.c[T[j]] === 1;
+        let offset;
+        if (centred) {
+          const before = X[f], after = avail - (X[l] + W[l]);
+          offset = Math.floor((before + after) / 2 - before);
+        } else {
+          offset = halign === 0 ? 0 : halign === 1 ? (avail - lineX) / 2 : avail - lineX;
+        }
+        const x0 = left + offset;
+        let top = pageBottom;
+        if (!first) {
+          let gap = 0;
+          for (let q = above; q < f; q++) gap = Math.max(gap, A.vg[T[f] * nt + T[q]]);
+          top += gap;
+        }
+        for (let j = f; j <= l; j++) {
+          X[j] = x0 + X[j];
+          if (valign === 1) Y[j] = top + (lineH - outer[j]) / 2 + Y[j];
+          else if (valign === 2) Y[j] = top + (lineH - outer[j]) + Y[j];
+          else {
+            Y[j] = top + Y[j];
+            if (valign === 3) Hs[j] = Math.max(0, lineH - (outer[j] - Hs[j]));
+          }
+        }
+        pageBottom = top + lineH;
+        lines.push(top, pageBottom);
+        if (pending !== null) {
+          if (halign === 0) lead = Math.min(lead + pending[0], boxWidth - trail);
+          else if (halign === 2) trail = Math.min(trail + lineX - pending[1], boxWidth - lead);
+          left = boxLeft + lead;
+          avail = Math.max(0, boxWidth - lead - trail);
+          pending = null;
+        }
+        above = f; start = end; lineX = 0; lineH = 0; first = false;
+      }
+      // Steps 1 to 5 of each cell: break before it, its gap, its size, place it.
+      for (let j = 0; j < k; j++) {
+        const i = cells[j], a = C.fa[i] || FD, t = C.t[i], inH = a[1] + a[3], h = C.nh[i], trailing = A.r[t];
+        T[j] = t;
+        let w = C.nw[i], gap = 0;
+        if (j > start) {
+          const g = A.hg[t * nt + T[j - 1]];
+          gap = g === null ? Infinity : g;
+          if (prevEnds || (a[4] & 1) !== 0 || inH > avail - lineX || gap === Infinity ||
+            lineX + gap + inH + w + trailing > avail) finish(j);
+        }
+        if (j === start) {
+          gap = A.l[t];
+          if (A.s === 1) {
+            const room = avail - gap - inH - trailing;
+            if (w > room) w = Math.max(0, room);
+          }
+        }
+        const x = lineX + gap + a[1], topMargin = first ? (A.hd ? A.hd[t] : A.t[t]) : 0;
+        outer[j] = topMargin + (a[0] + a[2]) + h;
+        X[j] = x; Y[j] = topMargin + a[0]; W[j] = w; Hs[j] = h;
+        lineH = Math.max(lineH, outer[j]);
+        lineX = x + w + a[3];
+        if ((a[4] & 4) !== 0 && halign !== 1) pending = [x, x + w];
+        prevEnds = (a[4] & 2) !== 0;
+      }
+      if (k > start) finish(k);
+      let bottom = 0;
+      if (!first) for (let q = above; q < k; q++) bottom = Math.max(bottom, A.b[T[q]]);
+      return pageBottom + bottom;
     }
     /** The preview's plan for the drag's target: for each section it touches that the page
         lays out (a grid or a masonry, not collapsed), its cells in their new order and their
@@ -671,16 +765,24 @@ extension HTMLRenderer {
     function planMove() {
       if (!RF || C.written) return null;
       const a = drag.i, hs = sectionOf(a), [ts, t] = drag.target;
-      const plan = { laid: new Map(), grows: new Map(), at: new Map() };
+      const plan = { laid: new Map(), grows: new Map(), at: new Map(), sep: new Map() };
       for (const s of hs === ts ? [hs] : [hs, ts]) {
         if (RF[s] === null || (s === ts && isCollapsed(ts))) continue;
+        // A cell sized by a callback or flexbox content has no own width the page knows.
+        if (s === ts && hs !== ts && RF[s][0] >= 2 && C.nw[a] === null) continue;
         const first = S.first[s], cells = [], old = [];
         for (let k = 0; k < S.count[s]; k++) old.push(first + k);
         for (const i of old) if (i !== a) cells.push(i);
         if (s === ts) cells.splice(t, 0, a);
-        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10][RF[s][0]]];
+        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
         for (let j = 0; j < cells.length; j++) { after.Y[j] += top; plan.at.set(cells[j], [s, j]); }
         after.cells = cells;
+        // Its separators, if any: one centred in each gap between two lines (grid rows).
+        if (S.sep && S.sep[s]) {
+          const h = S.sep[s][2], ys = [];
+          for (let q = 2; q < after.lines.length; q += 2) ys.push((top + after.lines[q - 1] + (top + after.lines[q])) / 2 - h / 2);
+          plan.sep.set(s, ys);
+        }
         plan.laid.set(s, after);
         plan.grows.set(s, after.length - before.length);
       }
@@ -688,6 +790,11 @@ extension HTMLRenderer {
     }
     /** Whether the drag's preview lays section s out again (its cells' frames are the plan's). */
     function dragLaysOut(s) { return !!(drag && drag.active && drag.plan && drag.plan.laid.has(s)); }
+    /** The tops of section s's separators in the preview (unshifted), when the plan lays it
+        out; else null. */
+    function dragSeparators(s) {
+      return drag && drag.active && drag.plan ? drag.plan.sep.get(s) || null : null;
+    }
     /** How far the preview moves section s along the scroll axis (ns: the list footer): the
         growth of the touched sections before it. */
     function dragShift(s) {
@@ -896,7 +1003,7 @@ extension HTMLRenderer {
     function applyMove(from, [ts, t]) {
       if (!materialize()) return from;  // a page of runs too long to write out: not moved
       const hs = sectionOf(from), hidden = isCollapsed(ts);
-      const idKeys = [C.t, C.id, C.nh, C.sp].filter((column) => column);
+      const idKeys = [C.t, C.id, C.nh, C.sp, C.nw, C.fa].filter((column) => column);
       // Each badge's offset from its cell, to put it back on the cell wherever the cell goes.
       const rel = [];
       for (let k = 0; k < nb; k++) {
@@ -962,6 +1069,7 @@ extension HTMLRenderer {
         S.count too): the frames of the sections it laid out, their grid placements, and every
         section after a touched one moved by the change of its length (and the list footer). */
     function applyPlan(plan) {
+      for (const [s, ys] of plan.sep) S.sep[s][4] = ys;
       for (const [s, f] of plan.laid) {
         const first = S.first[s], d = dragShift(s);
         for (let j = 0; j < f.cells.length; j++) {
@@ -982,6 +1090,7 @@ extension HTMLRenderer {
         if (S.sep && S.sep[s]) S.sep[s][4] = S.sep[s][4].map((y) => y + d);
         S.y[s] += d;
         S.h[s] += g;
+        if (RF[s] !== null) RF[s][[8, 6, 10, 6][RF[s][0]]] += d;
         sectionEnd[s] = S.y[s] + S.h[s];
       }
       const total = dragShift(ns);
@@ -1037,6 +1146,17 @@ extension HTMLRenderer {
       focusKey: (key) => focusElement(key, null),
       scrollTo: (offset) => { scrollTo(offset); update(); },
       label: (s, item) => cellLabel(S.first[s] + item),
+      // Section s laid out again as it is by the page's copy of its placement (null when the
+      // page does not lay it out): its cells' frames in the list's axes, and its body's length.
+      layOut: (s) => {
+        if (!RF || C.written || RF[s] === null) return null;
+        const cells = [];
+        for (let k = 0; k < S.count[s]; k++) cells.push(S.first[s] + k);
+        const f = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
+        return { length: f.length, frames: cells.map((i, j) => H ? [f.Y[j] + top, f.X[j], f.H[j], f.W[j]]
+          : [f.X[j], f.Y[j] + top, f.W[j], f.H[j]]),
+          current: cells.map((i) => H ? [C.y[i], C.x[i], C.h[i], C.w[i]] : [C.x[i], C.y[i], C.w[i], C.h[i]]) };
+      },
       state: () => {
         const carousels = {};
         if (K) for (let s = 0; s < ns; s++) if (K[s] !== null) carousels[s] = hx[s];

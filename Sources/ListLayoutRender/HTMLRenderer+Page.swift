@@ -351,7 +351,7 @@ extension HTMLRenderer {
       function separators(s, r, out) {
         const f = S.sep ? S.sep[s] : null;
         if (!f) return;
-        const [x, w, h, id, ys] = f, d = dragShift(s);
+        const [x, w, h, id] = f, ys = dragSeparators(s) || f[4], d = dragShift(s);
         for (let k = firstIndex(ys.length, (j) => ys[j] + d + h > r.y); k < ys.length && ys[k] + d < r.y + r.h; k++) {
           if (intersects(x, ys[k] + d, w, h, r)) {
             out.push({ key: "r" + s + "." + k, kind: "separator", section: s, item: k, x: x, y: ys[k] + d, w: w, h: h,

@@ -179,12 +179,17 @@ public struct HTMLRenderer: Sendable {
   /// and column span `cs`, 1-based; the page writes them as `aria-rowindex`, `aria-colindex`
   /// and `aria-colspan`.
   ///
-  /// Only when a section is a grid or a masonry and the cells hold no runs: `reflow` holds per
+  /// Only when a section is one the page lays out and the cells hold no runs: `reflow` holds per
   /// section `null`, or what its layout resolved, which the page lays the section out again
   /// with while a drag previews a move: `[0, columns, columnWidth, columnSpacing, rowSpacing,
   /// originX, alignment, dense, bodyTop]` for a grid (alignment 0 top, 1 center, 2 bottom,
   /// 3 stretch; dense 0 or 1), `[1, lanes, laneWidth, columnSpacing, rowSpacing, left,
-  /// bodyTop]` for a masonry, left to right (`mirror` is `true` when the list mirrors them);
+  /// bodyTop]` for a masonry, `[2, …]` for a sequential section that stacks its cells, `[3,
+  /// left, available, horizontalAlignment, verticalAlignment, table, bodyTop]` for a flow
+  /// section spaced by a built-in layout manager (`flow` then holds the manager's answers per
+  /// pair of trait sets, `fd` the default cell attributes, `fa` the cells' own attributes and
+  /// `nw` the widths of cells a line shrank), left to right (`mirror` is `true` when the list
+  /// mirrors them);
   /// `nh` the cells whose own height is not their frame's (`[[cell, …], [height, …]]`: cells
   /// a stretched row made taller) and `span` the cells with a span (`[[cell, …], [columns,
   /// …]]`, 0 for a full row). Badges then carry `a`, the point of the cell each is anchored
@@ -509,7 +514,7 @@ public struct HTMLRenderer: Sendable {
       }
     }
     writeGrids(snapshot, to: &out)
-    if !encode { writeReflow(snapshot, horizontal: horizontal, to: &out) }
+    if !encode { writeReflow(snapshot, horizontal: horizontal, traitSets: traitSets, to: &out) }
     out.write("}")
     if anyBadge { writeBadges(snapshot, axis: axis, scriptSafe: scriptSafe, to: &out) }
     out.write("}\n")

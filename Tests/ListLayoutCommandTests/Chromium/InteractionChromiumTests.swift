@@ -18,10 +18,13 @@ import Testing
     Self.expectLaidOutPreviews(text)
   }
 
-  /// The previews of moves within and between grid and masonry sections were compared, frame
-  /// by frame (the script fails beyond 0.5 points), and drops laid out too.
+  /// The previews of moves within and between grid, masonry, flow and sequential sections were
+  /// compared, frame by frame (the script fails beyond 0.5 points), and drops laid out too;
+  /// every section the page lays out, flow sections among them, was laid out again as it is.
   static func expectLaidOutPreviews(_ text: String) {
-    for figure in ["previews exact, within:", "previews exact, between:", "drops laid out:"] {
+    for figure in [
+      "previews exact, within:", "previews exact, between:", "drops laid out:", "sections laid out again:",
+    ] {
       let line = text.split(separator: "\n").first { $0.hasPrefix(figure) }
       let frames = line.flatMap { Int($0.dropFirst(figure.count).split(separator: " ").first ?? "") }
       #expect((frames ?? 0) > 0, "\(figure) \(text)")
@@ -33,7 +36,9 @@ import Testing
       if: HTMLPageChromiumTests.enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to press keys and drag on the HTML page in headless Chromium"),
     .timeLimit(.minutes(10)),
-    arguments: [["--direction", "rtl", "--list-header"], ["--horizontal", "--list-header"]])
+    arguments: [
+      ["--direction", "rtl", "--list-header", "--traits"], ["--horizontal", "--list-header", "--traits"],
+    ])
   func rightToLeftAndHorizontalPages(options: [String]) throws {
     let text = try Self.runInteractionCheck(
       ["--cells", "20000", "--seed", "11", "--samples", "200", "--presses", "60"] + options)
