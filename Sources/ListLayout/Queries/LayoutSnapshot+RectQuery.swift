@@ -139,16 +139,18 @@ extension LayoutSnapshot {
         // (A carousel counting its sideways prefetch is searched as asked, then again, wider,
         // for its badges.)
         let apart = !badges.isEmpty && box.scrollsSideways && tally != nil
-        separator = placement
-        var gaps: (band: (minY: Double, maxY: Double), to: LineGapCandidates)?
         if let placement {
-          let buffer = scratch.gaps
-          buffer.removeAll()
-          gaps = (placement.band(space.minY, space.maxY), buffer)
+          separator = placement
+          let gaps = scratch.gaps
+          gaps.removeAll()
+          carousel = box.appendCandidates(
+            apart ? search : wide, offset: { scratch.offset(ofAscending: section) }, origin: origin,
+            to: candidates, counting: &tally, gaps: placement.band(space.minY, space.maxY), to: gaps)
+        } else {
+          carousel = box.appendCandidates(
+            apart ? search : wide, offset: { scratch.offset(ofAscending: section) }, origin: origin,
+            to: candidates, counting: &tally)
         }
-        carousel = box.appendCandidates(
-          apart ? search : wide, offset: { scratch.offset(ofAscending: section) }, origin: origin,
-          to: candidates, counting: &tally, gaps: gaps)
         cellsEnd = candidates.count
         if apart {
           searchedApart = true

@@ -320,33 +320,44 @@ final class BodyBox: Sendable {
   /// that scrolls sideways is scrolled by `offset()` (the section's offset in `search`, read
   /// by the caller: a query's walk reads its offsets in ascending order). Returns whether the
   /// body scrolls sideways.
-  ///
-  /// With `gaps` (a band along the scroll axis and a buffer), the body also appends to the
-  /// buffer the gaps between its lines that may meet the band
-  /// (``SectionBody/forEachLineGap(overlappingY:_:at:_:)``), found from the same search as
-  /// the cells where the body can.
   func appendCandidates(
     _ search: CellSearch, offset: () -> Double, origin: BodyOrigin,
-    to candidates: CellCandidates, counting tally: inout SidewaysTally?,
-    gaps: (band: (minY: Double, maxY: Double), to: LineGapCandidates)? = nil
+    to candidates: CellCandidates, counting tally: inout SidewaysTally?
   ) -> Bool {
     let (minX, maxX, offset) = extent(search, offset: offset)
     if scrollsSideways, var counting = tally {
       body.appendItems(
         y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates, counting: &counting)
       tally = counting
-      if let (band, lineGaps) = gaps {
-        body.appendLineGaps(overlappingY: band.minY, band.maxY, at: origin, to: lineGaps)
-      }
-    } else if let (band, lineGaps) = gaps {
-      body.appendItems(
-        overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates,
-        gaps: band, to: lineGaps)
     } else {
       body.appendItems(
         overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates
       )
     }
+    return scrollsSideways
+  }
+
+  /// ``appendCandidates(_:offset:origin:to:counting:)``, and the gaps between the body's
+  /// lines that may meet `band` (along the scroll axis) appended to `lineGaps`
+  /// (``SectionBody/forEachLineGap(overlappingY:_:at:_:)``), found from the same search as
+  /// the cells where the body can. Apart from the plain call, so that a section without
+  /// separators takes the plain one as it is.
+  @inline(never)
+  func appendCandidates(
+    _ search: CellSearch, offset: () -> Double, origin: BodyOrigin,
+    to candidates: CellCandidates, counting tally: inout SidewaysTally?,
+    gaps band: (minY: Double, maxY: Double), to lineGaps: LineGapCandidates
+  ) -> Bool {
+    if scrollsSideways && tally != nil {
+      let sideways = appendCandidates(
+        search, offset: offset, origin: origin, to: candidates, counting: &tally)
+      body.appendLineGaps(overlappingY: band.minY, band.maxY, at: origin, to: lineGaps)
+      return sideways
+    }
+    let (minX, maxX, offset) = extent(search, offset: offset)
+    body.appendItems(
+      overlappingX: minX, maxX, y: search.minY, search.maxY, scrolledBy: offset, at: origin, to: candidates,
+      gaps: band, to: lineGaps)
     return scrollsSideways
   }
 

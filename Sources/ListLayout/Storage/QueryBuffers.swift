@@ -29,13 +29,14 @@ final class QueryBuffers: @unchecked Sendable {
   static func take() -> QueryBuffers {
     guard let taken = spare.exchange(nil, ordering: .acquiring) else { return QueryBuffers() }
     let buffers = taken.takeRetainedValue()
+    // (The gaps are emptied by each section that uses them.)
     buffers.candidates.removeAll()
-    buffers.gaps.removeAll()
     return buffers
   }
 
   /// Keeps `buffers` as the spare (unless they grew past ``keptCapacity``), dropping the one
   /// another query may have given back since.
+  @inline(__always)
   static func giveBack(_ buffers: QueryBuffers) {
     guard buffers.candidates.capacity <= keptCapacity, buffers.gaps.capacity <= keptCapacity else { return }
     let replaced = spare.exchange(Unmanaged.passRetained(buffers), ordering: .acquiringAndReleasing)
