@@ -73,23 +73,18 @@ import Testing
         for _ in 0..<6 {
           let low = origin.sectionTop + Double(rng.below(Int(height) + 1)) - 10
           let high = low + Double(rng.below(Int(height / 2) + 2))
-          var down: [Int: Rect] = [:]
-          var up: [Int: Rect] = [:]
-          flow.forEachItem(
-            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
-            upwards: false,
-            judgingGroups: { _, _, _ in .read }
-          ) { i, frame in
-            down[i] = frame
-            return true
-          }
-          flow.forEachItem(
-            overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
-            upwards: true,
-            judgingGroups: { _, _, _ in .read }
-          ) { i, frame in
-            up[i] = frame
-            return true
+          // Down and up, each from its own end of the band.
+          let walked = [false, true].map { upwards in
+            var cells: [Int: Rect] = [:]
+            flow.forEachItem(
+              overlappingX: 0, model.configuration.width, y: low, high, scrolledBy: 0, at: origin,
+              upwards: upwards,
+              judgingGroups: { _, _, _ in .read }
+            ) { i, frame in
+              cells[i] = frame
+              return true
+            }
+            return cells
           }
           // Both visit the plain band query's cells.
           var plain: [Int: Rect] = [:]
@@ -97,7 +92,9 @@ import Testing
             plain[i] = frame
             return true
           }
-          #expect(down == plain && up == plain, "seed \(seed) section \(section) band \(low) ..< \(high)")
+          #expect(
+            walked[0] == plain && walked[1] == plain,
+            "seed \(seed) section \(section) band \(low) ..< \(high)")
         }
       }
     }
