@@ -295,15 +295,15 @@ extension LayoutSnapshot {
     // does (a carousel's cell scrolled out of the list's width: every cell on screen lies
     // within the width or within the extents of the cells that do not scroll sideways). Every
     // candidate's centre then lies at least `minorFloor` away across.
-    var beamPossible = vertical ? f.width > 0 : f.height > 0
-    var minorFloor = 0.0
-    if alongScroll && (fHigh <= 0 || fLow >= width) {
+    // (Constants, so that the nested functions capture their values rather than boxes.)
+    let (beamPossible, minorFloor): (Bool, Double) = {
+      let possible = vertical ? f.width > 0 : f.height > 0
+      guard alongScroll && (fHigh <= 0 || fLow >= width) else { return (possible, 0) }
       var all = listCellExtents()
       // A carousel's cell counts where it lies within the width: anywhere there.
       all.add(CellExtents(leastMinX: 0, greatestMinX: width, leastMaxX: 0, greatestMaxX: width))
-      if !(all.greatestMaxX > fLow - slack && all.leastMinX < fHigh + slack) { beamPossible = false }
-      minorFloor = minorBound(all)
-    }
+      return (possible && all.greatestMaxX > fLow - slack && all.leastMinX < fHigh + slack, minorBound(all))
+    }()
     // Across the axis, the blocks of sections passed over so far that adjoin each other
     // around the current cell's block (none of their cells can win), and their along-axis
     // range: where a band across the axis may widen to at once.

@@ -318,13 +318,22 @@ final class LinePage: @unchecked Sendable, Equatable {
   /// The number of lines that start above `y` (page-relative): the first line starting at
   /// or below it.
   func lineCount(startingAbove y: Double) -> Int {
+    if repetition != nil { return lineCount(startingAbove: y) { line($0).y } }
+    // (The records read once, as ``firstLine(endingBelow:)`` reads them.)
+    let lines = records.lines
+    return lineCount(startingAbove: y) { lines[$0].y }
+  }
+
+  /// ``lineCount(startingAbove:)`` for lines starting at `top(line)`.
+  @inline(__always)
+  private func lineCount(startingAbove y: Double, top: (Int) -> Double) -> Int {
     // A band from below the page ends at its last line: no search.
-    if lineCount > 0, line(lineCount - 1).y < y { return lineCount }
+    if lineCount > 0, top(lineCount - 1) < y { return lineCount }
     var low = 0
     var high = lineCount
     while low < high {
       let mid = (low + high) >> 1
-      if line(mid).y < y { low = mid + 1 } else { high = mid }
+      if top(mid) < y { low = mid + 1 } else { high = mid }
     }
     return low
   }
