@@ -127,6 +127,9 @@ extension LayoutTuning {
   /// How many consecutive lines of a flow page one x extent of its cells covers, for a focus
   /// search to pass over (``LinePage/Header/lineRunExtents``).
   static var focusLineRunLines: Int { 16 }
+  /// How many lines a walk starting from a known line tries, one by one, before it searches
+  /// its page for the first line of its band (``LinePage/firstLine(endingBelow:from:)``).
+  static var lineStepsBeforeSearch: Int { 4 }
   /// The most trait sets a page may hold for its flow sections to embed their layout
   /// manager's answers (a table of two answers per pair of sets, per section attributes).
   package static var pageFlowTraitSets: Int { 24 }

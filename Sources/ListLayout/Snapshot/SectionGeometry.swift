@@ -434,8 +434,6 @@ extension SectionGeometry {
   }
 }
 
-/// The least and greatest left and right edges of a body's cells (no cells: none, every test
-/// against them fails).
 /// What a focus search makes of a group of a body's cells
 /// (``SectionBody/forEachItem(overlappingX:_:y:_:scrolledBy:at:upwards:judgingGroups:_:)``).
 enum FocusGroupVerdict {
@@ -448,6 +446,8 @@ enum FocusGroupVerdict {
   case end
 }
 
+/// The least and greatest left and right edges of a body's cells (no cells: none, every test
+/// against them fails).
 struct CellExtents: Sendable {
   var leastMinX = Double.infinity
   var greatestMinX = -Double.infinity

@@ -307,7 +307,7 @@ final class LinePage: @unchecked Sendable, Equatable {
     // (A repetition's lines are compared as its own search compares them.)
     if repetition != nil { return firstLine(endingBelow: y) }
     var line = start
-    let tried = min(lineCount, start + 4)
+    let tried = min(lineCount, start + LayoutTuning.lineStepsBeforeSearch)
     while line < tried {
       if self.line(line).maxY > y { return line }
       line += 1
