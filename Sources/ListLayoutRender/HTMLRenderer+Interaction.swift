@@ -3,7 +3,8 @@
 
 extension HTMLRenderer {
   /// The page's script with the interaction part in its place.
-  static let pageScript = script.replacing("/*interaction*/", with: interaction)
+  static let pageScript = script.replacing(
+    "/*interaction*/", with: interaction.replacing("/*placements*/", with: placements))
 
   /// Keyboard focus, reading order, ARIA and drag to reorder, inside the page script's scope.
   ///
@@ -13,9 +14,9 @@ extension HTMLRenderer {
   /// every copy against `listlayout query` on seeded feeds. Grid rows and columns are not
   /// computed here: the page reads the library's (`accessibility(of:)`, embedded as `grid`).
   /// The drag preview lays grid, masonry, stacking sequential and flow sections out again with
-  /// a copy of their placements, from what the library resolved (embedded as `reflow`, and
-  /// for flow sections the layout manager's answers, `flow`), checked there too against the
-  /// library's frames and `previewingMove(from:to:)`.
+  /// a copy of their placements (``placements``, in its place here), from what the library
+  /// resolved (embedded as `reflow`, and for flow sections the layout manager's answers,
+  /// `flow`), checked there too against the library's frames and `previewingMove(from:to:)`.
   static let interaction = #"""
     // ---- Interaction: ARIA, reading order, focus, drag to reorder ----
     // G: per section, null or the library's grid placement {rows, cols, r, c, cs} (1-based).
@@ -578,186 +579,7 @@ extension HTMLRenderer {
       if (S.fa) S.fa[0].forEach((i, k) => { C.fa[i] = S.fa[1][k]; });
     }
     const FT = S.flow || null, FD = S.fd || null;
-    /** A cell's span (0: a full row) in a section of `columns` columns: GridSpan.columns(in:). */
-    function spanIn(span, columns) { return span === 0 ? columns : Math.min(Math.max(span, 1), columns); }
-    /** Lays out cells `cells` (indices) in grid or masonry section s: their frames in layout
-        space, the placement's rows and columns (1-based, a grid's), and the body's length. */
-    function layOut(s, cells) {
-      const p = RF[s], k = cells.length, X = new Float64Array(k), Y = new Float64Array(k), W = new Float64Array(k),
-        Hs = new Float64Array(k), row = new Int32Array(k), column = new Int32Array(k), lines = [];
-      let length = 0, rows = 0;
-      if (p[0] === 0) {
-        // Grid: place (sparse: in order, a cell that does not fit in the rest of the row
-        // starts the next; dense: the first place from the grid's start where the span is
-        // free), then each row as tall as its tallest cell, the cells aligned in it.
-        const [, cols, cw, cs, rs, ox, align, dense] = p;
-        if (!dense) {
-          let c = 0, r = 0;
-          for (let j = 0; j < k; j++) {
-            const span = spanIn(C.sp[cells[j]], cols);
-            if (c + span > cols && c > 0) { r++; c = 0; }
-            row[j] = r; column[j] = c; c += span;
-          }
-          rows = k > 0 ? r + 1 : 0;
-        } else {
-          // Free columns per row; for each span, the first row that may still hold it.
-          const free = [], firstRow = new Int32Array(cols + 1);
-          for (let j = 0; j < k; j++) {
-            const span = spanIn(C.sp[cells[j]], cols);
-            for (let r = firstRow[span]; ; r++) {
-              if (r === free.length) free.push(new Uint8Array(cols).fill(1));
-              const f = free[r];
-              let c = -1;
-              for (let a = 0, run = 0; a < cols; a++) {
-                run = f[a] ? run + 1 : 0;
-                if (run === span) { c = a - span + 1; break; }
-              }
-              if (c < 0) continue;
-              firstRow[span] = r;
-              for (let a = c; a < c + span; a++) f[a] = 0;
-              row[j] = r; column[j] = c;
-              break;
-            }
-          }
-          rows = free.length;
-        }
-        const tall = new Float64Array(rows), tops = new Float64Array(rows);
-        for (let j = 0; j < k; j++) tall[row[j]] = Math.max(tall[row[j]], C.nh[cells[j]]);
-        let y = 0;
-        for (let r = 0; r < rows; r++) {
-          tops[r] = y; length = y + tall[r]; y = y + tall[r] + rs;
-          lines.push(tops[r], length);
-        }
-        for (let j = 0; j < k; j++) {
-          const span = spanIn(C.sp[cells[j]], cols), h = C.nh[cells[j]], r = row[j], t = tops[r];
-          X[j] = ox + column[j] * (cw + cs);
-          W[j] = span * cw + (span - 1) * cs;
-          Hs[j] = align === 3 ? tall[r] : h;
-          Y[j] = align === 1 ? t + (tall[r] - h) / 2 : align === 2 ? t + (tall[r] - h) : t;
-        }
-      } else if (p[0] === 2) {
-        // Sequential (containerLeftAlignedVStack, the section's spacing and padding): each
-        // cell at its own size below the one before; the length is the larger of the last
-        // bottom and the padded frames' union with the insets (SequentialSection.layout).
-        const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
-        let lo = null, hi = 0, bottom = 0, wide = false;
-        for (let j = 0; j < k; j++) {
-          const i = cells[j], w = C.nw[i] === null ? C.w[i] : C.nw[i], h = C.nh[i];
-          Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
-          X[j] = left + pl; W[j] = w; Hs[j] = h;
-          // The occupied bounds: the first padded frame, then the union with each non-empty one.
-          const empty = !(w > 0 && h > 0);
-          if (lo === null || !wide) { lo = Y[j] - pt; hi = Y[j] + h + pb; wide = w + pl + pr > 0 && h + pt + pb > 0; }
-          else if (!empty) { lo = Math.min(lo, Y[j] - pt); hi = Math.max(hi, Y[j] + h + pb); }
-          bottom = Math.max(bottom, Y[j] + h);
-        }
-        length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
-      } else if (p[0] === 3) {
-        length = flowLayOut(p, cells, X, Y, W, Hs, lines);
-      } else {
-        // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
-        const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
-        for (let j = 0; j < k; j++) {
-          const span = spanIn(C.sp[cells[j]], lanes);
-          let lane = 0, top = Infinity;
-          for (let a = 0; a + span <= lanes; a++) {
-            let t = next[a];
-            for (let b = a + 1; b < a + span; b++) t = Math.max(t, next[b]);
-            if (t < top) { lane = a; top = t; }
-          }
-          const h = C.nh[cells[j]];
-          X[j] = left + lane * (lw + cs);
-          W[j] = span === 1 ? lw : span * lw + (span - 1) * cs;
-          Y[j] = top; Hs[j] = h;
-          length = Math.max(length, top + h);
-          for (let b = lane; b < lane + span; b++) next[b] = top + h + rs;
-        }
-      }
-      if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
-      return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length, lines: lines };
-    }
-    /** The page's copy of the flow typesetter (FlowTypesetter: place, finishLine, LineBox's
-        indentation) for cells `cells` of a flow section `p` (its line box and alignments, see
-        writeReflow), from the layout manager's answers the page embeds (FT, keyed by trait
-        set), each cell's own size (nw, nh) and attributes (fa, or the defaults FD): fills the
-        frames and `lines` (each line's top and bottom), returns the body's length (its lines
-        and the last line's bottom margin). */
-    function flowLayOut(p, cells, X, Y, W, Hs, lines) {
-      const [, boxLeft, boxWidth, halign, valign, table] = p, A = FT[table], nt = A.l.length, k = cells.length;
-      const T = new Int32Array(k), outer = new Float64Array(k);
-      let lead = 0, trail = 0, left = boxLeft, avail = boxWidth, lineX = 0, lineH = 0, pageBottom = 0,
-        first = true, prevEnds = false, pending = null, start = 0, above = 0;
-      // Steps 1 to 4 of a finished line (cells start..end-1): align horizontally, stack below
-      // the line above, align vertically, indent the following lines.
-      function finish(end) {
-        const f = start, l = end - 1;
-        let centred = !!A.c;
-        for (let j = f; centred && j <= l; j++) centred = A.c[T[j]] === 1;
-        let offset;
-        if (centred) {
-          const before = X[f], after = avail - (X[l] + W[l]);
-          offset = Math.floor((before + after) / 2 - before);
-        } else {
-          offset = halign === 0 ? 0 : halign === 1 ? (avail - lineX) / 2 : avail - lineX;
-        }
-        const x0 = left + offset;
-        let top = pageBottom;
-        if (!first) {
-          let gap = 0;
-          for (let q = above; q < f; q++) gap = Math.max(gap, A.vg[T[f] * nt + T[q]]);
-          top += gap;
-        }
-        for (let j = f; j <= l; j++) {
-          X[j] = x0 + X[j];
-          if (valign === 1) Y[j] = top + (lineH - outer[j]) / 2 + Y[j];
-          else if (valign === 2) Y[j] = top + (lineH - outer[j]) + Y[j];
-          else {
-            Y[j] = top + Y[j];
-            if (valign === 3) Hs[j] = Math.max(0, lineH - (outer[j] - Hs[j]));
-          }
-        }
-        pageBottom = top + lineH;
-        lines.push(top, pageBottom);
-        if (pending !== null) {
-          if (halign === 0) lead = Math.min(lead + pending[0], boxWidth - trail);
-          else if (halign === 2) trail = Math.min(trail + lineX - pending[1], boxWidth - lead);
-          left = boxLeft + lead;
-          avail = Math.max(0, boxWidth - lead - trail);
-          pending = null;
-        }
-        above = f; start = end; lineX = 0; lineH = 0; first = false;
-      }
-      // Steps 1 to 5 of each cell: break before it, its gap, its size, place it.
-      for (let j = 0; j < k; j++) {
-        const i = cells[j], a = C.fa[i] || FD, t = C.t[i], inH = a[1] + a[3], h = C.nh[i], trailing = A.r[t];
-        T[j] = t;
-        let w = C.nw[i], gap = 0;
-        if (j > start) {
-          const g = A.hg[t * nt + T[j - 1]];
-          gap = g === null ? Infinity : g;
-          if (prevEnds || (a[4] & 1) !== 0 || inH > avail - lineX || gap === Infinity ||
-            lineX + gap + inH + w + trailing > avail) finish(j);
-        }
-        if (j === start) {
-          gap = A.l[t];
-          if (A.s === 1) {
-            const room = avail - gap - inH - trailing;
-            if (w > room) w = Math.max(0, room);
-          }
-        }
-        const x = lineX + gap + a[1], topMargin = first ? (A.hd ? A.hd[t] : A.t[t]) : 0;
-        outer[j] = topMargin + (a[0] + a[2]) + h;
-        X[j] = x; Y[j] = topMargin + a[0]; W[j] = w; Hs[j] = h;
-        lineH = Math.max(lineH, outer[j]);
-        lineX = x + w + a[3];
-        if ((a[4] & 4) !== 0 && halign !== 1) pending = [x, x + w];
-        prevEnds = (a[4] & 2) !== 0;
-      }
-      if (k > start) finish(k);
-      let bottom = 0;
-      if (!first) for (let q = above; q < k; q++) bottom = Math.max(bottom, A.b[T[q]]);
-      return pageBottom + bottom;
-    }
+    /*placements*/
     /** The preview's plan for the drag's target: for each section it touches that the page
         lays out (a grid or a masonry, not collapsed), its cells in their new order and their
         frames; and for each touched section, how much longer it gets (sections the page
