@@ -65,7 +65,10 @@ extension HTMLRenderer {
       default: return false
       }
     }
-    guard sectionCount == model.sections.count, (0..<sectionCount).contains(where: placed) else { return }
+    guard sectionCount == model.sections.count else { return }
+    // (Each section judged once: a sequential or flow section's judgement reads its cells.)
+    let laidOut = (0..<sectionCount).map(placed)
+    guard laidOut.contains(true) else { return }
     func layoutSpace(_ insets: EdgeInsets) -> EdgeInsets {
       horizontal
         ? EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom) : insets
@@ -92,9 +95,11 @@ extension HTMLRenderer {
       // masonry, a flow or a sequential section); in a flow section its own width (a cell of
       // a grid or a masonry keeps its frame's: its own would cost a number for nearly every
       // cell of such sections).
-      var flow = false
-      if model.layout == nil { flow = placed(section) }
-      if case .flow = model.layout { flow = placed(section) }
+      let flow: Bool =
+        switch model.layout {
+        case .flow, nil: laidOut[section]
+        default: false
+        }
       if count == model.cells.count {
         var item = 0
         snapshot.forEachElement(inSection: section) { element in
@@ -135,7 +140,7 @@ extension HTMLRenderer {
           item += 1
         }
       }
-      guard placed(section), let frame = snapshot.sectionFrame(section) else {
+      guard laidOut[section], let frame = snapshot.sectionFrame(section) else {
         out.write("null")
         continue
       }
