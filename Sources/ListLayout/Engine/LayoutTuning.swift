@@ -119,6 +119,9 @@ extension LayoutTuning {
   /// the least a band across it widens by, in points (a band four times as long follows
   /// until no cell outside can win).
   static var focusBandLength: Double { 64 }
+  /// How many times longer a focus band along the scroll axis may grow at once, when no cell
+  /// can lie in the beam and the section it ends in bounds what it still needs.
+  static var focusBandJump: Double { 8 }
   /// The first half-width of the band a drop target's nearest cell is searched in, in points.
   static var nearestCellBandRadius: Double { 16 }
   /// How many consecutive cells of a sequential section (and how many runs of the level

@@ -355,17 +355,20 @@ extension LayoutSnapshot {
     /// `mayWin` says, and, out of the beam, only while its score's lower bound (`13·gap² +
     /// minor²`, the gap at least its distance beyond the current cell) can beat the best.
     /// Every cell further the walk's way, away from the current cell, lies further still: when
-    /// the group cannot win by its distance alone, the walk ends.
+    /// the group cannot win by its distance alone, the walk ends (`floor`: the least distance
+    /// across from the current cell's centre to any centre of the body's cells, at least
+    /// `minorFloor`).
     @inline(__always)
-    func verdict(_ extents: CellExtents, _ top: Double, _ bottom: Double, upwards: Bool) -> FocusGroupVerdict
-    {
+    func verdict(
+      _ extents: CellExtents, _ top: Double, _ bottom: Double, upwards: Bool, floor: Double = 0,
+      ranking found: FocusRanking
+    ) -> FocusGroupVerdict {
       if !alongScroll {
         guard mayWin(extents) else { return .pass }
         let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
         let above = bottom <= fMin - s
         guard above || top >= fMax + s else { return .read }
         let minor = max(0, top - fMidAlong - s, fMidAlong - bottom - s)
-        let found = ranking
         if found.beam != nil || found.other.map({ minor * minor > $0.score }) == true {
           return above == upwards ? .end : .pass
         }
@@ -374,13 +377,12 @@ extension LayoutSnapshot {
       // Along the axis, a group that may hold a cell in the beam is read (the band ends the
       // walk); one that may not, while a candidate in the beam is known, cannot win.
       if extents.greatestMaxX > fLow - slack && extents.leastMinX < fHigh + slack { return .read }
-      let found = ranking
       if found.beam != nil { return .pass }
       guard let other = found.other else { return .read }
       let s = searchSlack(abs(top) + abs(bottom) + abs(fMin) + abs(fMax))
       let gap = max(0, increasing ? top - fMax - s : fMin - bottom - s)
       let away = upwards != increasing
-      if !beamPossible && 13 * gap * gap + minorFloor * minorFloor > other.score {
+      if !beamPossible && 13 * gap * gap + floor * floor > other.score {
         return away ? .end : .pass
       }
       let minor = minorBound(extents)
@@ -402,13 +404,16 @@ extension LayoutSnapshot {
       }
       ownDone = box.body.forEachItem(
         outwardsFrom: from.item, along: fMin, fMax, at: origin,
-        judgingGroups: { verdict($0, $1, $2, upwards: $3) }
+        judgingGroups: { verdict($0, $1, $2, upwards: $3, ranking: ranking) }
       ) { item, layout in
         ranking.weigh(
           ListIndexPath(item: item, section: from.section), layout, carousel: false, from: from, frame: f,
           direction, frames, width: width)
       }
     }
+    /// Along the scroll axis, the extent of the bands read so far (layout space): a cell that
+    /// overlaps it was weighed, and a band reads it again only as part of a group.
+    var weighed = (low: Double.infinity, high: -Double.infinity)
     func visit(_ low: Double, _ high: Double, upwards: Bool) {
       let band =
         isHorizontal
@@ -463,18 +468,59 @@ extension LayoutSnapshot {
           mayWin(extents, section: section)
         else { continue }
         let carousel = box.scrollsSideways
+        // The body's cells' centres lie no nearer across than its extents allow.
+        let floor = beamPossible || carousel ? minorFloor : max(minorFloor, minorBound(extents))
+        // Weighed in a local copy (read in place, not through the shared one) and kept after.
+        var found = ranking
+        let done = weighed
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
           at: origin, upwards: upwards,
-          judgingGroups: { carousel ? .read : verdict($0, $1, $2, upwards: upwards) }
+          judgingGroups: { carousel ? .read : verdict($0, $1, $2, upwards: upwards, floor: floor, ranking: found) }
         ) { item, layout in
-          ranking.weigh(
+          if layout.minY < done.high && layout.maxY > done.low { return true }
+          found.weigh(
             ListIndexPath(item: item, section: section), layout, carousel: carousel, from: from, frame: f,
             direction,
             frames, width: width)
           return true
         }
+        ranking = found
       }
+    }
+    /// Along the scroll axis, for a band that ends at `reached`: the square of the least
+    /// distance across from the current cell's centre to the centres of the section that holds
+    /// `reached` (``minorBound``), and the least distance along the axis from the current cell
+    /// to any cell of a section past it (infinite without one); `nil` where sections may
+    /// overlap. A cell beyond the band lies in that section or in one past it: sections do not
+    /// overlap, and a section's cells reach no further past it than the list's overflow.
+    var holding: (section: Int, top: Double, next: Double, inside: Double)?
+    func boundPast(_ reached: Double) -> (inside: Double, distance: Double)? {
+      let spacing = model.configuration.sectionSpacing
+      guard spacing >= 0, !geometries.isEmpty else { return nil }
+      if holding.map({ !($0.top <= reached && reached < $0.next) }) ?? true {
+        // The section holding `reached` (the last when past them all), found by binary search.
+        let t = min(
+          geometries.count - 1,
+          sectionHeights.firstIndex(wherePrefixExceeds: reached - sectionsTop, perElement: spacing))
+        let extents = cellExtents(ofBlock: Blocks.block(of: t), offsets: offsets).sections[Blocks.offset(of: t)]
+        let minor = minorBound(extents)
+        holding = (
+          t, sectionTop(t), t + 1 < geometries.count ? sectionTop(t + 1) : .infinity, minor * minor
+        )
+      }
+      guard let (t, top, next, inside) = holding else { return nil }
+      let s = searchSlack(abs(reached) + abs(fMin) + abs(fMax) + abs(top) + abs(next))
+      if increasing {
+        // The sections before it end at its top, their cells no lower than that and the
+        // overflow: above the band's end.
+        guard top + overflow.below < reached - s else { return nil }
+        return (inside, max(0, next - overflow.above - fMax - s))
+      }
+      // The sections after it start at its end, their cells no higher than that and the
+      // overflow: below the band's end.
+      guard next - overflow.above > reached + s else { return nil }
+      return (inside, t > 0 ? max(0, fMin - top - overflow.below - s) : .infinity)
     }
     /// The next band's length (or widening): four times `length`, but no further than a
     /// candidate known outside the beam needs (`squared`: the square of the length beyond
@@ -486,21 +532,38 @@ extension LayoutSnapshot {
       return needed < wider ? max(needed, length * (1 + 1e-6) + 1e-9) : wider
     }
     if alongScroll {
-      var length = max(LayoutTuning.focusBandLength, fMax - fMin)
+      var length = max(LayoutTuning.focusBandLength * (beamPossible ? 1 : 4), fMax - fMin)
       var reached = increasing ? fMax - 1 : fMin + 1
       while true {
         if increasing {
           visit(reached, fMax + length, upwards: false)
+          weighed = (fMax - 1, fMax + length)
           reached = fMax + length
         } else {
           visit(fMin - length, reached, upwards: true)
+          weighed = (fMin - length, fMin + 1)
           reached = fMin - length
         }
         if let beam = ranking.beam, beam.gap < length { break }
         // A cell outside the band lies at least its length beyond, and its centre at least
         // `minorFloor` away across.
         let floor = minorFloor * minorFloor
-        if !beamPossible, let other = ranking.other, other.score < 13 * length * length + floor { break }
+        if !beamPossible, let other = ranking.other {
+          if other.score < 13 * length * length + floor { break }
+          // Nearer: a cell of the section the band ends in, its centre no nearer across than
+          // that section's extents allow; one of a section past it, at least that far beyond.
+          // While none past it can win, the band grows at once as far as that section needs.
+          if let (inside, distance) = boundPast(reached) {
+            let past = 13 * max(length, distance) * max(length, distance) + floor
+            if other.score < min(13 * length * length + inside, past) { break }
+            if other.score < past {
+              if increasing ? reached > end : reached < start { break }
+              let needed = max(0, (other.score - inside) / 13).squareRoot() * (1 + 1e-9) + 1e-9
+              length = max(min(needed, length * LayoutTuning.focusBandJump), length * (1 + 1e-6) + 1e-9)
+              continue
+            }
+          }
+        }
         if increasing ? reached > end : reached < start { break }
         length = grown(
           length,

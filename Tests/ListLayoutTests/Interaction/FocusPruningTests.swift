@@ -187,6 +187,152 @@ import Testing
     }
   }
 
+  /// Steps along the scroll axis where no cell can lie in the beam: from carousels' cells
+  /// scrolled anywhere (most out of the list's width) and from cells of no extent across,
+  /// through grids (dense packing, spans), masonry (spans), sequential and flow sections, the
+  /// band's growth bounded by the section it ends in and the sections past it; right to left,
+  /// sideways, sections spaced apart or touching, carousels' cells taller than
+  /// their bands; each against the reference.
+  @Test(arguments: 0..<2)
+  func stepsWithNothingInTheBeamEqualTheReference(batch: Int) throws {
+    var offScreenSteps = 0
+    for seed in UInt64(39_500 + batch * 1000)..<UInt64(39_500 + batch * 1000 + sweep(quick: 12, long: 120)) {
+      var rng = SplitMix64(seed: seed)
+      let width = Double(150 + rng.below(300))
+      var configuration = ListConfiguration(width: width)
+      if rng.below(2) == 0 { configuration.layoutDirection = .rtl }
+      configuration.sectionSpacing = [0, 0, 10, 40][rng.below(4)]
+      let horizontal = rng.below(4) == 0
+      if horizontal { configuration.scrollDirection = .horizontal }
+      var sections: [Section] = []
+      for _ in 0..<(rng.below(3) == 0 ? 65 + rng.below(80) : 2 + rng.below(12)) {
+        let kind = rng.below(horizontal ? 4 : 5)
+        // Sections of a few cells between long ones.
+        let count = rng.below(2) == 0 ? rng.below(4) : rng.below(kind == 4 ? 40 : 120)
+        let cells = (0..<count).map { _ -> Cell in
+          // Mostly wide cells; now and then a narrow one, one of no width or no height.
+          let w =
+            rng.below(12) == 0
+            ? Double(rng.below(Int(width / 5) + 1)) : Double(Int(width * 0.2) + rng.below(Int(width * 0.7)))
+          var cell = Cell(width: w, height: Double(rng.below(10) == 0 ? 0 : 4 + rng.below(80)))
+          if kind != 4 && rng.below(6) == 0 { cell.span = rng.below(4) == 0 ? .fullRow : .columns(1 + rng.below(3)) }
+          return cell
+        }
+        var section = Section(header: Supplementary(height: Double(rng.below(3) * 10)), cells: cells)
+        switch kind {
+        case 1:
+          var grid = GridModelGenerator.layout(&rng)
+          if rng.below(2) == 0 { grid.packing = .dense }
+          section.layout = .grid(grid)
+        case 2:
+          section.layout = .masonry(
+            MasonryLayout(columns: .count(1 + rng.below(4)), columnSpacing: Double(rng.below(3) * 4)))
+        case 3:
+          let calculators: [FrameCalculator<Int>] = [.topAlignedFlow, .centerAligned, .containerLeftAlignedVStack]
+          section.layout = .sequential(
+            SequentialSectionDefaults(frameCalculator: rng.pick(calculators), spacing: EdgeInsets(all: 2)))
+        case 4: section.layout = .carousel(CarouselGenerator.layout(&rng))
+        default: break
+        }
+        if rng.below(3) == 0 {
+          // Cells kept to one side: sections whose centres lie far from each other's.
+          var attributes = SectionAttributes.topLeft
+          let inset = Double(rng.below(Int(width * 0.7)))
+          attributes.insets = EdgeInsets(
+            top: 0, left: rng.below(2) == 0 ? inset : 0, bottom: 0, right: rng.below(2) == 0 ? inset : 0)
+          section.attributes = attributes
+        }
+        sections.append(section)
+      }
+      let snapshot = try ListModel(configuration: configuration, sections: sections).layout()
+      let offsets = CarouselGenerator.randomOffsets(&rng, snapshot)
+      let reference = InteractionReference(snapshot, offsets: offsets)
+      guard !reference.cells.isEmpty else { continue }
+      let alongDirections: [FocusDirection] = horizontal ? [.left, .right] : [.up, .down]
+      // Carousels' cells out of the width, and cells of no extent across.
+      let beamless = reference.cells.filter {
+        horizontal
+          ? $0.screen.height == 0
+          : $0.screen.maxX <= 0 || $0.screen.minX >= width || $0.screen.width == 0
+      }
+      var starts = (0..<4).map { _ in rng.pick(reference.cells).path }
+      for _ in 0..<12 where !beamless.isEmpty { starts.append(rng.pick(beamless).path) }
+      for from in starts {
+        for direction in alongDirections {
+          let expected = reference.focus(from: from, direction)
+          let actual = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: offsets)
+          #expect(actual == expected, "seed \(seed) from \(from) \(direction)")
+          if actual != expected { return }
+          if beamless.contains(where: { $0.path == from }) && expected != nil { offScreenSteps += 1 }
+        }
+      }
+    }
+    // The sweep steps from cells with nothing in their beam, and lands.
+    #expect(offScreenSteps > 20)
+  }
+
+  /// A carousel's cell scrolled far out of the width, between sections whose cells keep to
+  /// one side (a grid, a masonry, a sequential or a flow section) and, past them, a section
+  /// whose cells lie on the other: the nearer sections' bounds end the band only where no cell
+  /// of the sections past them can win; each step up and down against the reference.
+  @Test func bandsEndOnlyWhereNoSectionPastThemCanWin() throws {
+    var crossed = 0
+    for seed in UInt64(39_800)..<UInt64(39_800 + sweep(quick: 60, long: 600)) {
+      var rng = SplitMix64(seed: seed)
+      let width = Double(200 + rng.below(200))
+      var configuration = ListConfiguration(width: width)
+      if rng.below(2) == 0 { configuration.layoutDirection = .rtl }
+      configuration.sectionSpacing = Double(rng.below(3) * 10)
+      func side(_ left: Bool, count: Int, kind: Int) -> Section {
+        let cells = (0..<count).map { _ in
+          Cell(width: Double(20 + rng.below(Int(width / 4))), height: Double(10 + rng.below(60)))
+        }
+        var section = Section(header: Supplementary(height: Double(rng.below(2) * 20)), cells: cells)
+        switch kind {
+        case 1: section.layout = .grid(GridLayout(columns: .count(1 + rng.below(2)), packing: .dense))
+        case 2: section.layout = .masonry(MasonryLayout(columns: .count(1 + rng.below(2))))
+        case 3:
+          section.layout = .sequential(SequentialSectionDefaults(frameCalculator: .containerLeftAlignedVStack))
+        default: break
+        }
+        var attributes = SectionAttributes.topLeft
+        let inset = width * 0.6
+        attributes.insets = EdgeInsets(top: 0, left: left ? 0 : inset, bottom: 0, right: left ? inset : 0)
+        section.attributes = attributes
+        return section
+      }
+      let far = rng.below(2) == 0
+      let carouselCells = (0..<(20 + rng.below(40))).map { _ in
+        Cell(width: Double(40 + rng.below(200)), height: Double(20 + rng.below(60)))
+      }
+      var carousel = Section(cells: carouselCells)
+      carousel.layout = .carousel(CarouselLayout(itemSpacing: 8))
+      let sections = [
+        side(!far, count: 1 + rng.below(8), kind: rng.below(4)),
+        side(far, count: 1 + rng.below(30), kind: rng.below(4)),
+        carousel,
+        side(far, count: 1 + rng.below(30), kind: rng.below(4)),
+        side(!far, count: 1 + rng.below(8), kind: rng.below(4)),
+      ]
+      let snapshot = try ListModel(configuration: configuration, sections: sections).layout()
+      var offsets = HorizontalOffsets()
+      offsets[2] = Double(rng.below(400))
+      let reference = InteractionReference(snapshot, offsets: offsets)
+      for _ in 0..<6 {
+        let from = ListIndexPath(item: rng.below(carouselCells.count), section: 2)
+        for direction in [FocusDirection.up, .down] {
+          let expected = reference.focus(from: from, direction)
+          let actual = snapshot.nextFocus(from: from, direction: direction, horizontalOffsets: offsets)
+          #expect(actual == expected, "seed \(seed) from \(from) \(direction)")
+          if actual != expected { return }
+          if let expected, expected.indexPath.section == 0 || expected.indexPath.section == 4 { crossed += 1 }
+        }
+      }
+    }
+    // Answers past the nearer sections are among them.
+    #expect(crossed > 10)
+  }
+
   /// Seeded lists of one to four large sections of every kind, or of many small ones.
   static func model(_ rng: inout SplitMix64) -> ListModel {
     let width = Double(150 + rng.below(300))
