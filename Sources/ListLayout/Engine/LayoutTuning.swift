@@ -117,7 +117,7 @@ extension LayoutTuning {
   static var sectionOffsetListLimit: Int { 32 }
   /// The first band a focus step searches beyond the current cell along the scroll axis, and
   /// the least a band across it widens by, in points (a band four times as long follows
-  /// until no cell outside can win).
+  /// until no cell outside can win); four times as long when no cell can lie in the beam.
   static var focusBandLength: Double { 64 }
   /// How many times longer a focus band along the scroll axis may grow at once, when no cell
   /// can lie in the beam and the section it ends in bounds what it still needs.

@@ -262,7 +262,12 @@ extension LayoutSnapshot {
   /// cell's centre and the centres its extents allow. The same bound ends the band's
   /// widening when no cell can be in the beam (every cell outside the band lies at least the
   /// band's length beyond, its centre at least the list's `m` away), and the band grows no
-  /// further than it needs to for the best candidate so far.
+  /// further than it needs to for the best candidate so far. Tighter there: a cell beyond the
+  /// band lies in the section the band ends in (its centre at least that section's `m` away)
+  /// or in a section past it (at least that section's distance beyond), so the band ends, or
+  /// grows at once as far as that section needs, when neither can beat the best so far. A
+  /// band reads the cells of the bands before it again only within groups; it weighs none
+  /// of them twice.
   func nearestFocus(
     from: ListIndexPath, frame f: Rect, direction: FocusDirection, offsets: HorizontalOffsets
   ) -> ListIndexPath? {
@@ -476,7 +481,9 @@ extension LayoutSnapshot {
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
           at: origin, upwards: upwards,
-          judgingGroups: { carousel ? .read : verdict($0, $1, $2, upwards: upwards, floor: floor, ranking: found) }
+          judgingGroups: {
+            carousel ? .read : verdict($0, $1, $2, upwards: upwards, floor: floor, ranking: found)
+          }
         ) { item, layout in
           if layout.minY < done.high && layout.maxY > done.low { return true }
           found.weigh(
@@ -503,7 +510,8 @@ extension LayoutSnapshot {
         let t = min(
           geometries.count - 1,
           sectionHeights.firstIndex(wherePrefixExceeds: reached - sectionsTop, perElement: spacing))
-        let extents = cellExtents(ofBlock: Blocks.block(of: t), offsets: offsets).sections[Blocks.offset(of: t)]
+        let extents = cellExtents(ofBlock: Blocks.block(of: t), offsets: offsets).sections[
+          Blocks.offset(of: t)]
         let minor = minorBound(extents)
         holding = (
           t, sectionTop(t), t + 1 < geometries.count ? sectionTop(t + 1) : .infinity, minor * minor

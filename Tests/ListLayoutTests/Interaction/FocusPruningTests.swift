@@ -215,7 +215,9 @@ import Testing
             rng.below(12) == 0
             ? Double(rng.below(Int(width / 5) + 1)) : Double(Int(width * 0.2) + rng.below(Int(width * 0.7)))
           var cell = Cell(width: w, height: Double(rng.below(10) == 0 ? 0 : 4 + rng.below(80)))
-          if kind != 4 && rng.below(6) == 0 { cell.span = rng.below(4) == 0 ? .fullRow : .columns(1 + rng.below(3)) }
+          if kind != 4 && rng.below(6) == 0 {
+            cell.span = rng.below(4) == 0 ? .fullRow : .columns(1 + rng.below(3))
+          }
           return cell
         }
         var section = Section(header: Supplementary(height: Double(rng.below(3) * 10)), cells: cells)
@@ -228,7 +230,9 @@ import Testing
           section.layout = .masonry(
             MasonryLayout(columns: .count(1 + rng.below(4)), columnSpacing: Double(rng.below(3) * 4)))
         case 3:
-          let calculators: [FrameCalculator<Int>] = [.topAlignedFlow, .centerAligned, .containerLeftAlignedVStack]
+          let calculators: [FrameCalculator<Int>] = [
+            .topAlignedFlow, .centerAligned, .containerLeftAlignedVStack,
+          ]
           section.layout = .sequential(
             SequentialSectionDefaults(frameCalculator: rng.pick(calculators), spacing: EdgeInsets(all: 2)))
         case 4: section.layout = .carousel(CarouselGenerator.layout(&rng))
@@ -292,7 +296,8 @@ import Testing
         case 1: section.layout = .grid(GridLayout(columns: .count(1 + rng.below(2)), packing: .dense))
         case 2: section.layout = .masonry(MasonryLayout(columns: .count(1 + rng.below(2))))
         case 3:
-          section.layout = .sequential(SequentialSectionDefaults(frameCalculator: .containerLeftAlignedVStack))
+          section.layout = .sequential(
+            SequentialSectionDefaults(frameCalculator: .containerLeftAlignedVStack))
         default: break
         }
         var attributes = SectionAttributes.topLeft
