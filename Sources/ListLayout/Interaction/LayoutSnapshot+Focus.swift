@@ -497,7 +497,7 @@ extension LayoutSnapshot {
     }
     /// Along the scroll axis, for a band that ends at `reached`: the square of the least
     /// distance across from the current cell's centre to the centres of the section that holds
-    /// `reached` (``minorBound``), and the least distance along the axis from the current cell
+    /// `reached` (`minorBound`), and the least distance along the axis from the current cell
     /// to any cell of a section past it (infinite without one); `nil` where sections may
     /// overlap. A cell beyond the band lies in that section or in one past it: sections do not
     /// overlap, and a section's cells reach no further past it than the list's overflow.
