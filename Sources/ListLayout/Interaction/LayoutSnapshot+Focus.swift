@@ -397,7 +397,7 @@ extension LayoutSnapshot {
     /// pass it over.
     var ownDone = false
     /// Across the scroll axis, the current cell's section searched outwards from its line,
-    /// best first, where its body walks so (a flow section).
+    /// best first, where its body walks so (a flow or sequential section).
     func walkOwnSection() {
       guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways,
         box.body.walksOutwards

@@ -93,12 +93,21 @@ struct SequentialBody: SectionBody {
   let trailingSpace: Double
   /// The y extents of runs of cells, for band queries.
   let yIndex: SequentialYIndex
+  /// How far cells reach above the body's top (a calculator may place them there) and below
+  /// its `height`: what searches for sections widen by.
+  let verticalOverflow: (above: Double, below: Double)
 
   init(frames: ContiguousArray<Rect>, height: Double, trailingSpace: Double) {
     self.frames = frames
     self.height = height
     self.trailingSpace = trailingSpace
     yIndex = SequentialYIndex(frames)
+    var (top, bottom) = (0.0, height)
+    for frame in frames {
+      top = min(top, frame.minY)
+      bottom = max(bottom, frame.maxY)
+    }
+    verticalOverflow = (-top, bottom - height)
   }
 
   var itemCount: Int { frames.count }
@@ -168,6 +177,33 @@ struct SequentialBody: SectionBody {
       }
       return true
     }
+  }
+
+  var walksOutwards: Bool { true }
+
+  /// Best first over the y index (``SequentialYIndex/forEachRunOutwards(from:_:judging:_:)``):
+  /// its runs (and runs of runs) in order of their distance along y from `low ... high`, the
+  /// cells of each run read in item order. `item` only names the walk's start (cells may sit
+  /// anywhere, so the walk starts from where the current cell lies rather than from its run).
+  func forEachItem(
+    outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
+    judgingGroups judge: (CellExtents, Double, Double, Bool) -> FocusGroupVerdict, _ body: (Int, Rect) -> Void
+  ) -> Bool {
+    guard item >= 0, item < itemCount else { return true }
+    let base = origin.sectionTop + origin.bodyTop
+    yIndex.forEachRunOutwards(
+      from: low - base, high - base,
+      judging: { extent, upwards in
+        // The run's extent in content coordinates, widened by the rounding of the frames' sum
+        // (as a band walk widens it).
+        judge(
+          extent.cells, base + extent.top - searchSlack(abs(base) + abs(extent.top)),
+          base + extent.bottom + searchSlack(abs(base) + abs(extent.bottom)), upwards)
+      }
+    ) { items in
+      for item in items { body(item, frame(item, origin)) }
+    }
+    return true
   }
 
   /// Every frame is finite and has no negative extent.
@@ -252,6 +288,78 @@ struct SequentialYIndex: Sendable {
     return visit(level: levels.count - 1, runs: 0..<top.count, low, high, reversed, skips, body)
   }
 
+  /// Calls `body` with the item range of every run of cells, best first: the runs, and the
+  /// runs of runs above them, in order of their distance along y from `low ... high` (0 for one
+  /// that meets it; relative to the body's top), each judged by `judge` (given whether it lies
+  /// wholly above `low`) before it is read or its runs are: ``FocusGroupVerdict/pass`` passes
+  /// over it, ``FocusGroupVerdict/end`` ends its side (above or below): a run lying wholly
+  /// that way and no nearer than it is passed over unjudged (its cells lie at least as far).
+  ///
+  /// - Complexity: O((k + 1) log k) for the k runs judged (a heap of the runs found so far).
+  func forEachRunOutwards(
+    from low: Double, _ high: Double, judging judge: (Extent, Bool) -> FocusGroupVerdict,
+    _ body: (Range<Int>) -> Void
+  ) {
+    guard let root = levels.last, !root.isEmpty else { return }
+    var nodes = 0
+    for level in levels { nodes += level.count }
+    withUnsafeTemporaryAllocation(of: RunHeap.Entry.self, capacity: nodes) { buffer in
+      var heap = RunHeap(buffer: buffer)
+      // Where each side ended: a run lying wholly above `endAbove` (below `endBelow`) is
+      // passed over.
+      var endAbove = -Double.infinity
+      var endBelow = Double.infinity
+      var level = levels.count - 1
+      var runs = root.indices
+      while true {
+        let extents = levels[level]
+        for run in runs {
+          let extent = extents[run]
+          let distance: Double
+          if extent.bottom < low {
+            guard extent.bottom > endAbove else { continue }
+            distance = low - extent.bottom
+          } else if extent.top > high {
+            guard extent.top < endBelow else { continue }
+            distance = extent.top - high
+          } else {
+            distance = 0
+          }
+          heap.push(RunHeap.Entry(distance: distance, level: level, run: run))
+        }
+        // The nearest run found, judged, then read or opened.
+        var opened = false
+        while !opened, let entry = heap.pop() {
+          let extent = levels[entry.level][entry.run]
+          let above = extent.bottom < low
+          let below = !above && extent.top > high
+          // A side that ended since the run was found.
+          if above ? extent.bottom <= endAbove : below && extent.top >= endBelow { continue }
+          switch judge(extent, above) {
+          case .read: break
+          case .pass: continue
+          case .end:
+            if above { endAbove = max(endAbove, extent.bottom) }
+            if below { endBelow = min(endBelow, extent.top) }
+            // Both sides ended: every run left lies beyond one end or the other (the runs
+            // that meet the band, nearest, were taken first).
+            if endAbove > -.infinity && endBelow < .infinity { return }
+            continue
+          }
+          let start = entry.run * Self.fanOut
+          if entry.level == 0 {
+            body(start..<min(cellCount, start + Self.fanOut))
+          } else {
+            level = entry.level - 1
+            runs = start..<min(levels[level].count, start + Self.fanOut)
+            opened = true
+          }
+        }
+        if !opened { return }
+      }
+    }
+  }
+
   private func visit(
     level: Int, runs: Range<Int>, _ low: Double, _ high: Double, _ reversed: Bool, _ skips: (Extent) -> Bool,
     _ body: (Range<Int>) -> Bool
@@ -274,5 +382,53 @@ struct SequentialYIndex: Sendable {
       }
     }
     return true
+  }
+}
+
+/// A min-heap of a y index's runs by their distance from a band, in a buffer that holds
+/// every run (``SequentialYIndex/forEachRunOutwards(from:_:judging:_:)``).
+private struct RunHeap {
+  struct Entry {
+    var distance: Double
+    var level: Int
+    var run: Int
+  }
+
+  let buffer: UnsafeMutableBufferPointer<Entry>
+  var count = 0
+
+  init(buffer: UnsafeMutableBufferPointer<Entry>) {
+    self.buffer = buffer
+  }
+
+  mutating func push(_ entry: Entry) {
+    var k = count
+    count += 1
+    while k > 0 {
+      let parent = (k - 1) / 2
+      guard buffer[parent].distance > entry.distance else { break }
+      buffer[k] = buffer[parent]
+      k = parent
+    }
+    buffer[k] = entry
+  }
+
+  /// The nearest run, taken out; `nil` when none is left.
+  mutating func pop() -> Entry? {
+    guard count > 0 else { return nil }
+    let first = buffer[0]
+    count -= 1
+    let last = buffer[count]
+    var k = 0
+    while true {
+      var child = 2 * k + 1
+      guard child < count else { break }
+      if child + 1 < count && buffer[child + 1].distance < buffer[child].distance { child += 1 }
+      guard buffer[child].distance < last.distance else { break }
+      buffer[k] = buffer[child]
+      k = child
+    }
+    if count > 0 { buffer[k] = last }
+    return first
   }
 }

@@ -70,7 +70,8 @@ struct SectionGeometry: Sendable {
   }
 
   /// How far cells reach above the section's top and below its bottom (a carousel's cells
-  /// taller than its band); 0 for every other section.
+  /// taller than its band, a sequential section's cells placed above it); 0 for every other
+  /// section.
   private(set) var overflowAbove = 0.0
   private(set) var overflowBelow = 0.0
 
@@ -564,19 +565,21 @@ protocol SectionBody: Sendable {
     _ body: (Int, Rect) -> Bool)
 
   /// Whether ``forEachItem(outwardsFrom:along:_:at:judgingGroups:_:)`` walks the body (a
-  /// flow body); without, it visits nothing.
+  /// flow or sequential body); without, it visits nothing.
   var walksOutwards: Bool { get }
 
   /// For a focus search across the scroll axis from cell `item`, whose frame lies within
   /// `low ... high` along the axis: calls `body` with every cell of the body, best first,
-  /// walking outwards from the cell's line, the nearer side first, and passing over the groups
-  /// of cells (a flow body's pages and runs of lines) that `judge` answers
+  /// walking outwards from the cell's line, the nearer side first (a sequential body: its
+  /// runs of cells nearest `low ... high` first), and passing over the groups of cells (a flow
+  /// body's pages and runs of lines, a sequential body's runs of cells) that `judge` answers
   /// ``FocusGroupVerdict/pass`` for (given their x extents, the y extent they lie within, and
   /// whether the walk goes up), ending a side at a group it answers ``FocusGroupVerdict/end``
   /// for. Returns `false`, visiting nothing, for a body that does not walk so (the caller
   /// searches it by bands).
   ///
-  /// - Complexity: O(log n + k) for the k lines and groups the walk reaches.
+  /// - Complexity: O(log n + k) for the k lines and groups the walk reaches (a sequential
+  ///   body: O((k + 1) log k)).
   func forEachItem(
     outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
     judgingGroups judge: (CellExtents, Double, Double, Bool) -> FocusGroupVerdict, _ body: (Int, Rect) -> Void
@@ -666,7 +669,8 @@ protocol SectionBody: Sendable {
   var scrollsSideways: Bool { get }
 
   /// How far cells reach above the body's top and below its bottom (`height`): 0 but for a
-  /// carousel whose cells are taller than its band.
+  /// carousel whose cells are taller than its band and a sequential body whose calculators
+  /// place cells above its top.
   var verticalOverflow: (above: Double, below: Double) { get }
 
   /// A grid body's placement of cell `item` (`spans(k)`: the span the model gives cell `k`);
