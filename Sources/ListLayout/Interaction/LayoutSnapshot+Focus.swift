@@ -409,6 +409,13 @@ extension LayoutSnapshot {
           direction, frames, width: width)
       }
     }
+    /// Whether a band `low ..< high` lies within the current cell's section (widened by how
+    /// far any section's cells reach past it, as the search for sections widens): it meets no
+    /// other section's cells.
+    func withinOwnSection(_ low: Double, _ high: Double) -> Bool {
+      low - overflow.below - searchSlack(low) >= own.top
+        && high + overflow.above + searchSlack(high) <= own.bottom
+    }
     func visit(_ low: Double, _ high: Double, upwards: Bool) {
       let band =
         isHorizontal
@@ -416,13 +423,9 @@ extension LayoutSnapshot {
         : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
       let space = isHorizontal ? band.transposed : band
       let (minX, maxX) = leftToRight(space.minX, space.maxX)
-      // A band within the current cell's section (widened by how far any section's cells
-      // reach past it, as the search for sections widens) meets no other section's cells.
       let search: (first: Int, maxY: Double)
       let end: Int
-      if low - overflow.below - searchSlack(low) >= own.top
-        && high + overflow.above + searchSlack(high) <= own.bottom
-      {
+      if withinOwnSection(low, high) {
         search = (from.section, .infinity)
         end = from.section + 1
       } else {
@@ -508,8 +511,16 @@ extension LayoutSnapshot {
       }
     } else {
       var widening = 1.0
+      // The first band within the current cell's section: the section's walk, which reads the
+      // current line first, replaces it (when the body walks outwards; else the band is read).
+      // Not when the section's block cannot win: the band passes it over and marks it passed,
+      // for the widening to skip.
+      let ownFirst =
+        withinOwnSection(fMin - widening, fMax + widening)
+        && mayWin(cellExtents(ofBlock: ownBlock, offsets: offsets).union)
+      if ownFirst { walkOwnSection() }
       visit(fMin - widening, fMax + widening, upwards: false)
-      if ranking.beam == nil { walkOwnSection() }
+      if !ownFirst && ranking.beam == nil { walkOwnSection() }
       if ownDone {
         // Bands within the current cell's section (as `visit` finds them) hold only its
         // cells, all weighed: the widening starts past them.
