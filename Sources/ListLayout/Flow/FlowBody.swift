@@ -505,6 +505,12 @@ struct FlowBody: SectionBody {
       settle(&c, upwards: upwards)
     }
     settle(&up, upwards: true)
+    // The current line's page judged once for both cursors when it is read (else each
+    // judges it its own way).
+    if judge(page.cellExtents, y, y + page.height, false) == .read {
+      down.judged = true
+      if up.index == start { up.judged = true }
+    }
     while !(down.done && up.done) {
       if up.done || (!down.done && distance(&down, upwards: false) <= distance(&up, upwards: true)) {
         step(&down, upwards: false)

@@ -391,11 +391,12 @@ extension LayoutSnapshot {
     var ownDone = false
     /// Across the scroll axis, the current cell's section searched outwards from its line,
     /// best first, where its body walks so (a flow section).
-    func walkOwnSection() {
+    /// (`blockExtents`: the extents of its block's cells, ``cellExtents(ofBlock:offsets:)``.)
+    func walkOwnSection(_ blockExtents: BlockCellExtents) {
       guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways,
         box.body.walksOutwards
       else { return }
-      let extents = cellExtents(ofBlock: ownBlock, offsets: offsets).sections[Blocks.offset(of: from.section)]
+      let extents = blockExtents.sections[Blocks.offset(of: from.section)]
       guard mayWin(extents) else {
         ownDone = true
         return
@@ -515,12 +516,12 @@ extension LayoutSnapshot {
       // current line first, replaces it (when the body walks outwards; else the band is read).
       // Not when the section's block cannot win: the band passes it over and marks it passed,
       // for the widening to skip.
-      let ownFirst =
-        withinOwnSection(fMin - widening, fMax + widening)
-        && mayWin(cellExtents(ofBlock: ownBlock, offsets: offsets).union)
-      if ownFirst { walkOwnSection() }
-      visit(fMin - widening, fMax + widening, upwards: false)
-      if !ownFirst && ranking.beam == nil { walkOwnSection() }
+      let ownExtents = cellExtents(ofBlock: ownBlock, offsets: offsets)
+      let ownFirst = withinOwnSection(fMin - widening, fMax + widening) && mayWin(ownExtents.union)
+      if ownFirst { walkOwnSection(ownExtents) }
+      // (A band within a section searched whole reads nothing.)
+      if !(ownFirst && ownDone) { visit(fMin - widening, fMax + widening, upwards: false) }
+      if !ownFirst && ranking.beam == nil { walkOwnSection(ownExtents) }
       if ownDone {
         // Bands within the current cell's section (as `visit` finds them) hold only its
         // cells, all weighed: the widening starts past them.
