@@ -390,12 +390,9 @@ extension LayoutSnapshot {
     /// pass it over.
     var ownDone = false
     /// Across the scroll axis, the current cell's section searched outwards from its line,
-    /// best first, where its body walks so (a flow section).
-    /// (`blockExtents`: the extents of its block's cells, ``cellExtents(ofBlock:offsets:)``.)
-    func walkOwnSection(_ blockExtents: BlockCellExtents) {
-      guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways,
-        box.body.walksOutwards
-      else { return }
+    /// best first, by its body (`box` at `origin`: one that walks so, a flow section's);
+    /// `blockExtents`: the extents of its block's cells (``cellExtents(ofBlock:offsets:)``).
+    func walkOwnSection(_ box: BodyBox, _ origin: BodyOrigin, _ blockExtents: BlockCellExtents) {
       let extents = blockExtents.sections[Blocks.offset(of: from.section)]
       guard mayWin(extents) else {
         ownDone = true
@@ -516,12 +513,18 @@ extension LayoutSnapshot {
       // current line first, replaces it (when the body walks outwards; else the band is read).
       // Not when the section's block cannot win: the band passes it over and marks it passed,
       // for the widening to skip.
-      let ownExtents = cellExtents(ofBlock: ownBlock, offsets: offsets)
-      let ownFirst = withinOwnSection(fMin - widening, fMax + widening) && mayWin(ownExtents.union)
-      if ownFirst { walkOwnSection(ownExtents) }
+      let outwards = queryBody(from.section, top: own.top).flatMap {
+        !$0.box.scrollsSideways && $0.box.body.walksOutwards ? $0 : nil
+      }
+      let ownExtents = outwards.map { _ in cellExtents(ofBlock: ownBlock, offsets: offsets) }
+      let ownFirst =
+        withinOwnSection(fMin - widening, fMax + widening) && ownExtents.map { mayWin($0.union) } == true
+      if ownFirst, let outwards, let ownExtents { walkOwnSection(outwards.box, outwards.origin, ownExtents) }
       // (A band within a section searched whole reads nothing.)
       if !(ownFirst && ownDone) { visit(fMin - widening, fMax + widening, upwards: false) }
-      if !ownFirst && ranking.beam == nil { walkOwnSection(ownExtents) }
+      if !ownFirst && ranking.beam == nil, let outwards, let ownExtents {
+        walkOwnSection(outwards.box, outwards.origin, ownExtents)
+      }
       if ownDone {
         // Bands within the current cell's section (as `visit` finds them) hold only its
         // cells, all weighed: the widening starts past them.
