@@ -407,6 +407,9 @@ extension LayoutSnapshot {
           direction, frames, width: width)
       }
     }
+    /// Whether the band read is the first across the axis, within the current cell's section:
+    /// a body that walks outwards is walked so in its place (``walkOwnSection(_:_:_:)``).
+    var walkingFirst = false
     /// Whether a band `low ..< high` lies within the current cell's section (widened by how
     /// far any section's cells reach past it, as the search for sections widens): it meets no
     /// other section's cells.
@@ -464,6 +467,10 @@ extension LayoutSnapshot {
           mayWin(extents, section: section)
         else { continue }
         let carousel = box.scrollsSideways
+        if walkingFirst && section == from.section && !carousel && box.body.walksOutwards {
+          walkOwnSection(box, origin, blockExtents)
+          continue
+        }
         box.body.forEachItem(
           overlappingX: minX, maxX, y: space.minY, space.maxY, scrolledBy: carousel ? offsets[section] : 0,
           at: origin, upwards: upwards,
@@ -510,20 +517,15 @@ extension LayoutSnapshot {
     } else {
       var widening = 1.0
       // The first band within the current cell's section: the section's walk, which reads the
-      // current line first, replaces it (when the body walks outwards; else the band is read).
-      // Not when the section's block cannot win: the band passes it over and marks it passed,
-      // for the widening to skip.
-      let outwards = queryBody(from.section, top: own.top).flatMap {
-        !$0.box.scrollsSideways && $0.box.body.walksOutwards ? $0 : nil
-      }
-      let ownExtents = outwards.map { _ in cellExtents(ofBlock: ownBlock, offsets: offsets) }
-      let ownFirst =
-        withinOwnSection(fMin - widening, fMax + widening) && ownExtents.map { mayWin($0.union) } == true
-      if ownFirst, let outwards, let ownExtents { walkOwnSection(outwards.box, outwards.origin, ownExtents) }
-      // (A band within a section searched whole reads nothing.)
-      if !(ownFirst && ownDone) { visit(fMin - widening, fMax + widening, upwards: false) }
-      if !ownFirst && ranking.beam == nil, let outwards, let ownExtents {
-        walkOwnSection(outwards.box, outwards.origin, ownExtents)
+      // current line first, replaces its read of the section (when the body walks outwards;
+      // the band still passes over the section, or its block, when none of its cells can win).
+      walkingFirst = withinOwnSection(fMin - widening, fMax + widening)
+      visit(fMin - widening, fMax + widening, upwards: false)
+      walkingFirst = false
+      if !ownDone && ranking.beam == nil, let (box, origin) = queryBody(from.section, top: own.top),
+        !box.scrollsSideways, box.body.walksOutwards
+      {
+        walkOwnSection(box, origin, cellExtents(ofBlock: ownBlock, offsets: offsets))
       }
       if ownDone {
         // Bands within the current cell's section (as `visit` finds them) hold only its
