@@ -353,12 +353,59 @@ struct FlowBody: SectionBody {
     /// Where one side's walk stands: the next line it reads, on page `index`.
     struct Cursor {
       var index: Int
-      var page: LinePage
+      /// Page `index`, held by the body's page list for the whole walk (not retained on every
+      /// read), and what the walk reads of it, read once a page: its records (`nil` for a
+      /// repetition, read through the page), line count and height.
+      unowned(unsafe) var page: LinePage
+      var lines: UnsafePointer<LineRecord>?
+      var items: UnsafePointer<ItemRecord>?
+      var lineCount: Int
+      var height: Double
       var y: Double
       var firstItem: Int
       var line: Int
       var judged = false
       var done = false
+      /// The run of lines the cursor is in (-1: none read yet on this page), and its cells'
+      /// extents (the page's without runs), read once a run.
+      var run = -1
+      var runExtents = CellExtents()
+
+      init(index: Int, page: LinePage, y: Double, firstItem: Int, line: Int) {
+        self.index = index
+        self.page = page
+        self.lines = nil
+        self.items = nil
+        self.lineCount = 0
+        self.height = 0
+        self.y = y
+        self.firstItem = firstItem
+        self.line = line
+        enter(page)
+      }
+
+      /// Takes `page` as the cursor's page (its index, origin and first cell set apart).
+      mutating func enter(_ page: LinePage) {
+        self.page = page
+        lineCount = page.lineCount
+        height = page.height
+        if page.repetition == nil {
+          lines = page.lineRecords.baseAddress
+          items = page.itemRecords.baseAddress
+        } else {
+          lines = nil
+          items = nil
+        }
+        judged = false
+        run = -1
+      }
+
+      /// Line `line`'s record.
+      @inline(__always)
+      func record(_ line: Int) -> LineRecord {
+        if let lines { return lines[line] }
+        return page.line(line)
+      }
     }
     let (start, local) = locate(item: item)
     let page = pages[start]
@@ -377,41 +424,39 @@ struct FlowBody: SectionBody {
             c.done = true
             return
           }
-          c.page = pages[c.index]
+          c.enter(pages[c.index])
           c.y = pageOrigin(c.index, origin)
           c.firstItem -= c.page.itemCount
-          c.line = c.page.lineCount - 1
+          c.line = c.lineCount - 1
         } else {
-          guard c.line >= c.page.lineCount else { return }
+          guard c.line >= c.lineCount else { return }
           c.firstItem += c.page.itemCount
           c.index += 1
           guard c.index < pages.count else {
             c.done = true
             return
           }
-          c.page = pages[c.index]
+          c.enter(pages[c.index])
           c.y = pageOrigin(c.index, origin)
           c.line = 0
         }
-        c.judged = false
       }
     }
     /// How far beyond `low ... high` the next thing `c` reads lies.
     func distance(_ c: inout Cursor, upwards: Bool) -> Double {
       if upwards {
-        return low - (c.y + (c.judged ? c.page.line(c.line).maxY : c.page.height))
+        return low - (c.y + (c.judged ? c.record(c.line).maxY : c.height))
       }
-      return c.y + (c.judged ? c.page.line(c.line).y : 0) - high
+      return c.y + (c.judged ? c.record(c.line).y : 0) - high
     }
     /// Reads `c`'s next line, or judges its page or run.
     func step(_ c: inout Cursor, upwards: Bool) {
-      let page = c.page
       if !c.judged {
         c.judged = true
-        switch judge(page.cellExtents, c.y, c.y + page.height, upwards) {
+        switch judge(c.page.cellExtents, c.y, c.y + c.height, upwards) {
         case .read: break
         case .pass:
-          c.line = upwards ? -1 : page.lineCount
+          c.line = upwards ? -1 : c.lineCount
           settle(&c, upwards: upwards)
           return
         case .end:
@@ -423,15 +468,18 @@ struct FlowBody: SectionBody {
       // page's without runs), within the page's extent beyond the line: a walk ends at the
       // first line too far to win, and passes over the rest of a run that cannot.
       let r = c.line / runLines
-      let runs = page.header.lineRunExtents
+      if r != c.run {
+        c.run = r
+        c.runExtents = c.page.header.lineRunExtents?[r] ?? c.page.cellExtents
+      }
+      let record = c.record(c.line)
       do {
-        let (top, bottom) =
-          upwards ? (c.y, c.y + page.line(c.line).maxY) : (c.y + page.line(c.line).y, c.y + page.height)
-        switch judge(runs?[r] ?? page.cellExtents, top, bottom, upwards) {
+        let (top, bottom) = upwards ? (c.y, c.y + record.maxY) : (c.y + record.y, c.y + c.height)
+        switch judge(c.runExtents, top, bottom, upwards) {
         case .read: break
         case .pass:
-          if runs == nil {
-            c.line = upwards ? -1 : page.lineCount
+          if c.page.header.lineRunExtents == nil {
+            c.line = upwards ? -1 : c.lineCount
           } else {
             c.line = upwards ? r * runLines - 1 : (r + 1) * runLines
           }
@@ -442,13 +490,27 @@ struct FlowBody: SectionBody {
           return
         }
       }
-      for local in page.items(ofLine: c.line) {
-        body(c.firstItem + local, frame(page: page, local: local, y: c.y))
+      if let items = c.items, let lines = c.lines {
+        // The frames `frame(page:local:y:)` gives, read from the records at hand.
+        let end = c.line + 1 < c.lineCount ? lines[c.line + 1].firstItem : c.page.itemCount
+        for local in record.firstItem..<end {
+          body(c.firstItem + local, Self.frame(items[local].frame, y: c.y))
+        }
+      } else {
+        for local in c.page.items(ofLine: c.line) {
+          body(c.firstItem + local, frame(page: c.page, local: local, y: c.y))
+        }
       }
       c.line += upwards ? -1 : 1
       settle(&c, upwards: upwards)
     }
     settle(&up, upwards: true)
+    // The current line's page judged once for both cursors when it is read (else each
+    // judges it its own way).
+    if judge(page.cellExtents, y, y + page.height, false) == .read {
+      down.judged = true
+      if up.index == start { up.judged = true }
+    }
     while !(down.done && up.done) {
       if up.done || (!down.done && distance(&down, upwards: false) <= distance(&up, upwards: true)) {
         step(&down, upwards: false)

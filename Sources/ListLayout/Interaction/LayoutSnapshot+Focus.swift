@@ -393,16 +393,14 @@ extension LayoutSnapshot {
       let minor = minorBound(extents)
       return 13 * gap * gap + minor * minor > other.score ? .pass : .read
     }
-    /// Whether the current cell's section was searched whole (``walkOwnSection()``): bands
+    /// Whether the current cell's section was searched whole (``walkOwnSection(_:_:_:)``): bands
     /// pass it over.
     var ownDone = false
     /// Across the scroll axis, the current cell's section searched outwards from its line,
-    /// best first, where its body walks so (a flow or sequential section).
-    func walkOwnSection() {
-      guard let (box, origin) = queryBody(from.section, top: own.top), !box.scrollsSideways,
-        box.body.walksOutwards
-      else { return }
-      let extents = cellExtents(ofBlock: ownBlock, offsets: offsets).sections[Blocks.offset(of: from.section)]
+    /// best first, by its body (`box` at `origin`: one that walks so, a flow or sequential section's);
+    /// `blockExtents`: the extents of its block's cells (``cellExtents(ofBlock:offsets:)``).
+    func walkOwnSection(_ box: BodyBox, _ origin: BodyOrigin, _ blockExtents: BlockCellExtents) {
+      let extents = blockExtents.sections[Blocks.offset(of: from.section)]
       guard mayWin(extents) else {
         ownDone = true
         return
@@ -419,6 +417,16 @@ extension LayoutSnapshot {
     /// Along the scroll axis, the extent of the bands read so far (layout space): a cell that
     /// overlaps it was weighed, and a band reads it again only as part of a group.
     var weighed = (low: Double.infinity, high: -Double.infinity)
+    /// Whether the band read is the first across the axis, within the current cell's section:
+    /// a body that walks outwards is walked so in its place (``walkOwnSection(_:_:_:)``).
+    var walkingFirst = false
+    /// Whether a band `low ..< high` lies within the current cell's section (widened by how
+    /// far any section's cells reach past it, as the search for sections widens): it meets no
+    /// other section's cells.
+    func withinOwnSection(_ low: Double, _ high: Double) -> Bool {
+      low - overflow.below - searchSlack(low) >= own.top
+        && high + overflow.above + searchSlack(high) <= own.bottom
+    }
     func visit(_ low: Double, _ high: Double, upwards: Bool) {
       let band =
         isHorizontal
@@ -426,13 +434,9 @@ extension LayoutSnapshot {
         : Rect(x: across.min, y: low, width: across.max - across.min, height: high - low)
       let space = isHorizontal ? band.transposed : band
       let (minX, maxX) = leftToRight(space.minX, space.maxX)
-      // A band within the current cell's section (widened by how far any section's cells
-      // reach past it, as the search for sections widens) meets no other section's cells.
       let search: (first: Int, maxY: Double)
       let end: Int
-      if low - overflow.below - searchSlack(low) >= own.top
-        && high + overflow.above + searchSlack(high) <= own.bottom
-      {
+      if withinOwnSection(low, high) {
         search = (from.section, .infinity)
         end = from.section + 1
       } else {
@@ -473,6 +477,10 @@ extension LayoutSnapshot {
           mayWin(extents, section: section)
         else { continue }
         let carousel = box.scrollsSideways
+        if walkingFirst && section == from.section && !carousel && box.body.walksOutwards {
+          walkOwnSection(box, origin, blockExtents)
+          continue
+        }
         // The body's cells' centres lie no nearer across than its extents allow.
         let floor = beamPossible || carousel ? minorFloor : max(minorFloor, minorBound(extents))
         // Weighed in a local copy (read in place, not through the shared one) and kept after.
@@ -579,8 +587,17 @@ extension LayoutSnapshot {
       }
     } else {
       var widening = 1.0
+      // The first band within the current cell's section: the section's walk, which reads the
+      // current line first, replaces its read of the section (when the body walks outwards;
+      // the band still passes over the section, or its block, when none of its cells can win).
+      walkingFirst = withinOwnSection(fMin - widening, fMax + widening)
       visit(fMin - widening, fMax + widening, upwards: false)
-      if ranking.beam == nil { walkOwnSection() }
+      walkingFirst = false
+      if !ownDone && ranking.beam == nil, let (box, origin) = queryBody(from.section, top: own.top),
+        !box.scrollsSideways, box.body.walksOutwards
+      {
+        walkOwnSection(box, origin, cellExtents(ofBlock: ownBlock, offsets: offsets))
+      }
       if ownDone {
         // Bands within the current cell's section (as `visit` finds them) hold only its
         // cells, all weighed: the widening starts past them.

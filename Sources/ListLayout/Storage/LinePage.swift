@@ -291,13 +291,7 @@ final class LinePage: @unchecked Sendable, Equatable {
     // A band from above the page starts at its first line: no search (whose reads of a page
     // not yet in cache were about a third of a focus band's pass over the page).
     if lineCount > 0, lines[0].maxY > y { return 0 }
-    var low = 0
-    var high = lineCount
-    while low < high {
-      let mid = (low + high) >> 1
-      if lines[mid].maxY > y { high = mid } else { low = mid + 1 }
-    }
-    return low
+    return Self.partition(lineCount, from: Self.guess(y / height, lineCount)) { lines[$0].maxY > y }
   }
 
   /// ``firstLine(endingBelow:)``, known to be no earlier than line `start` (the first line
@@ -329,11 +323,55 @@ final class LinePage: @unchecked Sendable, Equatable {
   private func lineCount(startingAbove y: Double, top: (Int) -> Double) -> Int {
     // A band from below the page ends at its last line: no search.
     if lineCount > 0, top(lineCount - 1) < y { return lineCount }
+    return Self.partition(lineCount, from: Self.guess(y / height, lineCount)) { !(top($0) < y) }
+  }
+
+  /// The line `fraction` of the way down a page of `count` lines (0 for a fraction that is
+  /// not a number; the last line for one of 1 or more).
+  @inline(__always)
+  private static func guess(_ fraction: Double, _ count: Int) -> Int {
+    let line = fraction * Double(count)
+    return line > 0 ? (line < Double(count) ? Int(line) : count - 1) : 0
+  }
+
+  /// The first of `0 ..< count` at which `isPast` holds (`count` where none), for an
+  /// `isPast` that holds from some index on: searched from `guess` outwards by doubling steps
+  /// (lines hold about as many cells, and are about as tall, each: the guess from a share of
+  /// the page is a few lines from the answer, and the search reads a few records near it
+  /// where a search of the whole page read a page not in cache at every step), then by
+  /// halving.
+  @inline(__always)
+  static func partition(_ count: Int, from guess: Int, _ isPast: (Int) -> Bool) -> Int {
+    guard count > 0 else { return 0 }
+    // Every index below `low` is not past, every one from `high` on is.
     var low = 0
-    var high = lineCount
+    var high = count
+    let start = min(max(guess, 0), count - 1)
+    var step = 1
+    if isPast(start) {
+      high = start
+      while high - step >= low {
+        if !isPast(high - step) {
+          low = high - step + 1
+          break
+        }
+        high -= step
+        step <<= 1
+      }
+    } else {
+      low = start + 1
+      while low - 1 + step < high {
+        if isPast(low - 1 + step) {
+          high = low - 1 + step
+          break
+        }
+        low += step
+        step <<= 1
+      }
+    }
     while low < high {
       let mid = (low + high) >> 1
-      if top(mid) < y { low = mid + 1 } else { high = mid }
+      if isPast(mid) { high = mid } else { low = mid + 1 }
     }
     return low
   }
@@ -342,13 +380,11 @@ final class LinePage: @unchecked Sendable, Equatable {
   func line(containing local: Int) -> Int {
     if let repetition { return repetition.line(containing: local) }
     let lines = records.lines
-    var low = 0
-    var high = lineCount - 1
-    while low < high {
-      let mid = (low + high + 1) >> 1
-      if lines[mid].firstItem <= local { low = mid } else { high = mid - 1 }
+    // The line before the first that starts past the cell (the first starts at 0).
+    let next = Self.partition(lineCount, from: local * lineCount / max(1, itemCount)) {
+      lines[$0].firstItem > local
     }
-    return low
+    return max(0, next - 1)
   }
 
   /// The indentation in force before `line`.
