@@ -341,6 +341,8 @@ struct FlowBody: SectionBody {
 
   var walksOutwards: Bool { true }
 
+  var walksOutwardsFirst: Bool { true }
+
   /// Two cursors from cell `item`'s line, one reading up and one down, each moving page by
   /// page, over runs of lines (``LinePage/Header/lineRunExtents``) and line by line; the one
   /// whose next line (or page, before it is judged) lies nearer `low ... high` moves first.

@@ -418,7 +418,8 @@ extension LayoutSnapshot {
     /// overlaps it was weighed, and a band reads it again only as part of a group.
     var weighed = (low: Double.infinity, high: -Double.infinity)
     /// Whether the band read is the first across the axis, within the current cell's section:
-    /// a body that walks outwards is walked so in its place (``walkOwnSection(_:_:_:)``).
+    /// a body that walks outwards first (`walksOutwardsFirst`) is walked so in its place
+    /// (``walkOwnSection(_:_:_:)``).
     var walkingFirst = false
     /// Whether a band `low ..< high` lies within the current cell's section (widened by how
     /// far any section's cells reach past it, as the search for sections widens): it meets no
@@ -477,7 +478,7 @@ extension LayoutSnapshot {
           mayWin(extents, section: section)
         else { continue }
         let carousel = box.scrollsSideways
-        if walkingFirst && section == from.section && !carousel && box.body.walksOutwards {
+        if walkingFirst && section == from.section && !carousel && box.body.walksOutwardsFirst {
           walkOwnSection(box, origin, blockExtents)
           continue
         }

@@ -568,6 +568,12 @@ protocol SectionBody: Sendable {
   /// flow or sequential body); without, it visits nothing.
   var walksOutwards: Bool { get }
 
+  /// Whether a focus search across the scroll axis walks the body outwards in place of its
+  /// first band, when that band lies within the section (a flow body, whose first band reads
+  /// lines of many cells); a body that answers `false` is read by the first band, then walked
+  /// (a sequential body, whose first band is cheap and finds most steps' answers).
+  var walksOutwardsFirst: Bool { get }
+
   /// For a focus search across the scroll axis from cell `item`, whose frame lies within
   /// `low ... high` along the axis: calls `body` with every cell of the body, best first,
   /// walking outwards from the cell's line, the nearer side first (a sequential body: its
@@ -701,6 +707,8 @@ extension SectionBody {
   }
 
   var walksOutwards: Bool { false }
+
+  var walksOutwardsFirst: Bool { false }
 
   func forEachItem(
     outwardsFrom item: Int, along low: Double, _ high: Double, at origin: BodyOrigin,
