@@ -16,6 +16,16 @@ import Testing
     #expect(text.contains("focus answers compared:        2400 (0 differ)"), "\(text)")
     #expect(text.contains("arrow presses:                 160 (0 wrong)"), "\(text)")
     Self.expectLaidOutPreviews(text)
+    // Among them, moves of every kind the page once previewed by slots.
+    let line = text.split(separator: "\n").first { $0.hasPrefix("exact moves between sections:") } ?? ""
+    for kind in [
+      "grid or masonry into flow or sequential", "into or out of a carousel", "into a collapsed section",
+      "into or out of a sequential section of any calculator",
+    ] {
+      let count = line.components(separatedBy: ", ").first { $0.hasSuffix(" " + kind) }
+        .flatMap { $0.split(separator: " ").compactMap { Int($0) }.last }
+      #expect((count ?? 0) > 0, "\(kind): \(line)")
+    }
   }
 
   /// The previews of moves within and between grid, masonry, flow and sequential sections were
