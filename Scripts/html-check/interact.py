@@ -28,11 +28,12 @@ headless Chromium over the DevTools protocol (see README.md).
    drags its cell; a drop into a collapsed section hides the cell, as the library's preview.
    Moves within and between sections of every kind: every rendered element's previewed
    frame against the library's preview (separators of the touched flow and grid sections
-   among them), within 0.5 points for grid, masonry, flow and stacking sequential sections
-   (and after a drop there, every rendered cell and badge),
-   measured for the others. Every section the page lays out (listlayoutPage.layOut), laid
-   out again as it is: every cell's frame is the library's. With --traits the list is spaced
-   by the traits layout manager (Hub's) and flow cells have traits.
+   among them), within 0.5 points for grid, masonry, carousel, flow and sequential sections
+   of standard calculators (and into collapsed ones; after a drop there, every rendered cell
+   and badge), measured for the others. Every section the page lays out
+   (listlayoutPage.layOut), laid out again as it is: every cell's frame is the library's (a
+   sequential section's length too). With --traits the list is spaced by the traits layout
+   manager (Hub's) and flow cells have traits.
 
 Python 3 standard library only. Exit status 0 when every check passes, 1 otherwise.
 """
