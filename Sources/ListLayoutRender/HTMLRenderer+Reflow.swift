@@ -17,8 +17,8 @@ extension HTMLRenderer {
   /// paddingRight, sectionTop]` for any other sequential section of standard calculators (and
   /// for every sequential section when a cell of the page has options of its own:
   /// `"sq":[[cell, …], [[calculator, spacing, padding], …]]`, each `null` for the section's,
-  /// the insets `[top, left, bottom, right]`), its calculators indexes into `"calc":[[name,
-  /// dependsOnContainerHeight], …]` (-1: a caller's); or `[4, left, spacing, band, fixedBand,
+  /// the insets `[top, left, bottom, right]`), its calculators indexes into `"calc":[[code,
+  /// dependsOnContainerHeight], …]` (``composition(_:)``; -1: a caller's); or `[4, left, spacing, band, fixedBand,
   /// alignment, bodyTop]` for a carousel (band 0 the tallest cell, 1 the first, 2 fixed;
   /// alignment 0 top, 1 center, 2 bottom): the
   /// resolved values the section's layout placed its cells with (left to right: `"mirror":
@@ -380,7 +380,7 @@ extension HTMLRenderer {
       for (position, kind) in calculators.enumerated() {
         if position > 0 { out.write(",") }
         out.write("[\"")
-        out.write(kind.rawValue)
+        out.write(Self.composition(kind))
         out.write(kind.dependsOnContainerHeight ? "\",1]" : "\",0]")
       }
       out.write("]")
@@ -484,6 +484,49 @@ extension HTMLRenderer {
       if let own = options.frameCalculator, own.kind == nil { return nil }
     }
     return stacks
+  }
+
+  /// The page's copy of standard calculator `kind` (`FrameCalculator.standardFrame`), as the
+  /// composition of `FrameCalculatorArguments`' helpers the page's `sequentialLayOut` applies
+  /// (``placements``): a base (`F` sized to fit the layout area less the padding, `V` sized
+  /// to fit vertically, `M` matching the area, `N` the bounds, `P` the previous item), then
+  /// helpers in order (`T`, `L`, `B`, `R` aligned to the area's edges, `X`, `Y` centred in
+  /// it; `d`, `u` below or above the previous item, `>`, `<` right or left of it, `t`, `l`,
+  /// `b`, `r` aligned to its edges, `x`, `y` centred on it); `a|b` is `a` unless it overflows
+  /// the area's right edge, else `b` (the flows).
+  static func composition(_ kind: StandardFrameCalculator) -> StaticString {
+    switch kind {
+    case .containerTopLeftAligned: "F"
+    case .containerTopRightAligned: "FR"
+    case .containerBottomLeftAligned: "FB"
+    case .containerBottomRightAligned: "FRB"
+    case .containerCenterAligned: "FXY"
+    case .containerLeftAlignedVStack: "Fd"
+    case .containerCenterAlignedVStack: "FdX"
+    case .containerRightAlignedVStack: "FdR"
+    case .containerFullWidthVStack: "Vd"
+    case .containerLeftAlignedVStackUp: "Fu"
+    case .containerCenterAlignedVStackUp: "FuX"
+    case .containerRightAlignedVStackUp: "FuR"
+    case .containerFullWidthVStackUp: "Vu"
+    case .topAlignedHStack: "F>t"
+    case .centerAlignedHStack: "F>y"
+    case .bottomAlignedHStack: "F>b"
+    case .topAlignedHStackLeft: "F<t"
+    case .centerAlignedHStackLeft: "F<y"
+    case .bottomAlignedHStackLeft: "F<b"
+    case .topAlignedFlow: "F>t|Fd"
+    case .centerAlignedFlow: "F>y|Fd"
+    case .bottomAlignedFlow: "F>b|Fd"
+    case .matchContainer: "M"
+    case .matchContainerFullBleed: "N"
+    case .matchPrevious: "P"
+    case .topLeftAligned: "Flt"
+    case .topRightAligned: "Frt"
+    case .bottomLeftAligned: "Flb"
+    case .bottomRightAligned: "Frb"
+    case .centerAligned: "Fxy"
+    }
   }
 
   /// The point of its cell badge `element` is anchored to, in the page's layout space (left
@@ -622,105 +665,75 @@ extension HTMLRenderer {
       if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
       return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length, lines: lines };
     }
-    /** The page's copy of SequentialSection.layout (SequentialEngine.runPass and the standard
-        frame calculators, FrameCalculator.standardFrame) for cells `cells` of sequential section
-        `p` (`[2, …]` a stacking one, `[5, …]` any other; see writeReflow), each cell at its own
-        size (nw, nh) with its own options (sq): fills the frames (x from the list's edge, y
-        from the section's top below its header), returns the body's length (the larger of the
-        content height and the frames' bottom). Rects are [x, y, width, height]. */
+    /** The page's copy of SequentialSection.layout (SequentialEngine.runPass, the standard
+        calculators as compositions of FrameCalculatorArguments' helpers) for cells `cells` of
+        sequential section `p` ([2, …] stacking, [5, …] any other; writeReflow), each cell at
+        its own size (nw, nh) and options (sq): fills the frames, returns the body's length. */
     function sequentialLayOut(p, cells, X, Y, W, Hs) {
-      const k = cells.length, limit = 10000;
-      // The section's container (a stacking section's left edge folded into `cl`) and defaults.
-      const q = p[0] === 2
-        ? { cl: p[1], w: 0, ins: [p[2], 0, p[3], 0], calc: ["containerLeftAlignedVStack", 0], sp: [p[8], 0, p[9], 0],
-          pd: [p[4], p[5], p[6], p[7]] }
+      const k = cells.length, stack = ["Fd", 0];
+      const q = p[0] === 2 ? { cl: p[1], w: 0, ins: [p[2], 0, p[3], 0], calc: stack, sp: [p[8], 0, p[9], 0],
+        pd: [p[4], p[5], p[6], p[7]] }
         : { cl: p[1], w: p[2], ins: p.slice(3, 7), calc: CALC[p[7]], sp: p.slice(8, 12), pd: p.slice(12, 16) };
+      // A calculator: [composition, dependsOnContainerHeight] (calculatorCode); a cell's own
+      // options: [calculator, spacing, padding].
       const own = (i) => C.sq ? C.sq[i] : null;
-      // A calculator: [name, whether its frames may move with the container's height].
       const calcOf = (i) => { const o = own(i); return o && o[0] !== null ? CALC[o[0]] : q.calc; };
+      // Rects [x, y, width, height]; state of the cell placed: area, bounds, pd, sp, prev P, size w × h.
+      const inset = (r, e) => [r[0] + e[1], r[1] + e[0], r[2] - (e[1] + e[3]), r[3] - (e[0] + e[2])];
+      const outset = (r, e) => [r[0] - e[1], r[1] - e[0], r[2] + (e[1] + e[3]), r[3] + (e[0] + e[2])];
+      const atX = (r, x) => [x, r[1], r[2], r[3]], atY = (r, y) => [r[0], y, r[2], r[3]];
+      let A, bounds, pd, sp, P, w, h;
+      const base = { F: () => { const m = inset(A, pd); return [m[0], m[1], w, h]; },
+        V: () => { const m = inset(A, pd); return [m[0], m[1], m[2], h]; }, M: () => inset(A, pd),
+        N: () => inset(bounds, pd), P: () => P ? inset(outset(P.f, P.pd), pd) : inset(A, pd) };
+      // A composition: a base (F sized to fit, V to fit vertically, M matching the area, N the
+      // bounds, P the previous item), then helpers in order ("a|b": a unless it overflows the
+      // area's right edge, then b). Container: T L B R its edges, X Y centred; previous: d u
+      // below, above, > < right, left of it, t l b r its edges, x y its centre.
+      const op = { T: (r) => atY(r, A[1] + pd[0]), L: (r) => atX(r, A[0] + pd[1]),
+        B: (r) => atY(r, A[1] + A[3] - pd[2] - r[3]), R: (r) => atX(r, A[0] + A[2] - pd[3] - r[2]),
+        X: (r) => atX(r, (A[0] + (A[0] + A[2])) / 2 - (r[2] + (pd[1] + pd[3])) / 2 + pd[1]),
+        Y: (r) => atY(r, (A[1] + (A[1] + A[3])) / 2 - (r[3] + (pd[0] + pd[2])) / 2 + pd[0]),
+        d: (r) => P ? atY(r, P.f[1] + P.f[3] + P.pd[2] + Math.max(P.sp[2], sp[0]) + pd[0]) : op.T(r),
+        u: (r) => P ? atY(r, P.f[1] - P.pd[0] - Math.max(P.sp[0], sp[2]) - pd[2] - r[3]) : op.B(r),
+        ">": (r) => P ? atX(r, P.f[0] + P.f[2] + P.pd[3] + Math.max(P.sp[3], sp[1]) + pd[1]) : op.L(r),
+        "<": (r) => P ? atX(r, P.f[0] - P.pd[1] - Math.max(P.sp[1], sp[3]) - pd[3] - r[2]) : op.R(r),
+        t: (r) => P ? atY(r, P.f[1] - P.pd[0] + pd[0]) : op.T(r), l: (r) => P ? atX(r, P.f[0] - P.pd[1] + pd[1]) : op.L(r),
+        b: (r) => P ? atY(r, P.f[1] + P.f[3] + P.pd[2] - pd[2] - r[3]) : op.B(r),
+        r: (r) => P ? atX(r, P.f[0] + P.f[2] + P.pd[3] - pd[3] - r[2]) : op.R(r),
+        x: (r) => P ? atX(r, P.f[0] + P.f[2] / 2 - (r[2] + (pd[1] + pd[3])) / 2 + pd[1]) : op.X(r),
+        y: (r) => P ? atY(r, P.f[1] + P.f[3] / 2 - (r[3] + (pd[0] + pd[2])) / 2 + pd[0]) : op.Y(r) };
+      function place(code) {
+        const [first, wrap] = code.split("|");
+        let r = base[first[0]]();
+        for (let c = 1; c < first.length; c++) r = op[first[c]](r);
+        return wrap !== undefined && r[0] + r[2] + pd[3] > A[0] + A[2] ? place(wrap) : r;
+      }
+      // One pass in a container `height` tall: the frames, and the occupied bounds (the first
+      // padded frame, or any after an empty union, then the union with each non-empty one).
       function pass(height) {
-        const b = [0, 0, Math.min(limit, q.w), height], i4 = q.ins;
-        const area = [b[0] + i4[1], b[1] + i4[0], b[2] - (i4[1] + i4[3]), b[3] - (i4[0] + i4[2])];
-        let prev = null, occupied = null;
+        bounds = [0, 0, Math.min(10000, q.w), height];
+        A = inset(bounds, q.ins);
+        P = null;
+        let occupied = null;
         for (let j = 0; j < k; j++) {
-          const i = cells[j], o = own(i), sp = o && o[1] !== null ? o[1] : q.sp, pd = o && o[2] !== null ? o[2] : q.pd;
-          const size = [C.nw[i] === null ? C.w[i] : C.nw[i], C.nh[i]];
-          const inset = (r, e) => [r[0] + e[1], r[1] + e[0], r[2] - (e[1] + e[3]), r[3] - (e[0] + e[2])];
-          const outset = (r, e) => [r[0] - e[1], r[1] - e[0], r[2] + (e[1] + e[3]), r[3] + (e[0] + e[2])];
-          // FrameCalculatorArguments' placement helpers.
-          const matching = () => inset(area, pd);
-          const fit = (r) => [r[0], r[1], size[0], size[1]];
-          const fitVertically = (r) => [r[0], r[1], r[2], size[1]];
-          const top = (r) => [r[0], area[1] + pd[0], r[2], r[3]];
-          const left = (r) => [area[0] + pd[1], r[1], r[2], r[3]];
-          const bottom = (r) => [r[0], area[1] + area[3] - pd[2] - r[3], r[2], r[3]];
-          const right = (r) => [area[0] + area[2] - pd[3] - r[2], r[1], r[2], r[3]];
-          const centerX = (r) => [(area[0] + (area[0] + area[2])) / 2 - (r[2] + (pd[1] + pd[3])) / 2 + pd[1], r[1], r[2], r[3]];
-          const centerY = (r) => [r[0], (area[1] + (area[1] + area[3])) / 2 - (r[3] + (pd[0] + pd[2])) / 2 + pd[0], r[2], r[3]];
-          const P = prev;
-          const below = (r) => !P ? top(r) : [r[0], P.f[1] + P.f[3] + P.pd[2] + Math.max(P.sp[2], sp[0]) + pd[0], r[2], r[3]];
-          const above = (r) => !P ? bottom(r) : [r[0], P.f[1] - P.pd[0] - Math.max(P.sp[0], sp[2]) - pd[2] - r[3], r[2], r[3]];
-          const rightOf = (r) => !P ? left(r) : [P.f[0] + P.f[2] + P.pd[3] + Math.max(P.sp[3], sp[1]) + pd[1], r[1], r[2], r[3]];
-          const leftOf = (r) => !P ? right(r) : [P.f[0] - P.pd[1] - Math.max(P.sp[1], sp[3]) - pd[3] - r[2], r[1], r[2], r[3]];
-          const pTop = (r) => !P ? top(r) : [r[0], P.f[1] - P.pd[0] + pd[0], r[2], r[3]];
-          const pLeft = (r) => !P ? left(r) : [P.f[0] - P.pd[1] + pd[1], r[1], r[2], r[3]];
-          const pBottom = (r) => !P ? bottom(r) : [r[0], P.f[1] + P.f[3] + P.pd[2] - pd[2] - r[3], r[2], r[3]];
-          const pRight = (r) => !P ? right(r) : [P.f[0] + P.f[2] + P.pd[3] - pd[3] - r[2], r[1], r[2], r[3]];
-          const pCenterX = (r) => !P ? centerX(r) : [P.f[0] + P.f[2] / 2 - (r[2] + (pd[1] + pd[3])) / 2 + pd[1], r[1], r[2], r[3]];
-          const pCenterY = (r) => !P ? centerY(r) : [r[0], P.f[1] + P.f[3] / 2 - (r[3] + (pd[0] + pd[2])) / 2 + pd[0], r[2], r[3]];
-          const overflows = (r) => r[0] + r[2] + pd[3] > area[0] + area[2];
-          function frame(c) {
-            switch (c) {
-              case "containerTopLeftAligned": return fit(matching());
-              case "containerTopRightAligned": return right(frame("containerTopLeftAligned"));
-              case "containerBottomLeftAligned": return bottom(frame("containerTopLeftAligned"));
-              case "containerBottomRightAligned": return bottom(right(frame("containerTopLeftAligned")));
-              case "containerCenterAligned": return centerY(centerX(frame("containerTopLeftAligned")));
-              case "containerLeftAlignedVStack": return below(frame("containerTopLeftAligned"));
-              case "containerCenterAlignedVStack": return centerX(frame("containerLeftAlignedVStack"));
-              case "containerRightAlignedVStack": return right(frame("containerLeftAlignedVStack"));
-              case "containerFullWidthVStack": return below(fitVertically(matching()));
-              case "containerLeftAlignedVStackUp": return above(frame("containerTopLeftAligned"));
-              case "containerCenterAlignedVStackUp": return centerX(frame("containerLeftAlignedVStackUp"));
-              case "containerRightAlignedVStackUp": return right(frame("containerLeftAlignedVStackUp"));
-              case "containerFullWidthVStackUp": return above(fitVertically(matching()));
-              case "topAlignedHStack": return pTop(rightOf(frame("containerTopLeftAligned")));
-              case "centerAlignedHStack": return pCenterY(rightOf(frame("containerTopLeftAligned")));
-              case "bottomAlignedHStack": return pBottom(rightOf(frame("containerTopLeftAligned")));
-              case "topAlignedHStackLeft": return pTop(leftOf(frame("containerTopLeftAligned")));
-              case "centerAlignedHStackLeft": return pCenterY(leftOf(frame("containerTopLeftAligned")));
-              case "bottomAlignedHStackLeft": return pBottom(leftOf(frame("containerTopLeftAligned")));
-              case "topAlignedFlow": case "centerAlignedFlow": case "bottomAlignedFlow": {
-                const r = frame(c.replace("Flow", "HStack"));
-                return overflows(r) ? frame("containerLeftAlignedVStack") : r;
-              }
-              case "matchContainer": return matching();
-              case "matchContainerFullBleed": return inset(b, pd);
-              case "matchPrevious": return !P ? matching() : inset(outset(P.f, P.pd), pd);
-              case "topLeftAligned": return pTop(pLeft(frame("containerTopLeftAligned")));
-              case "topRightAligned": return pTop(pRight(frame("containerTopLeftAligned")));
-              case "bottomLeftAligned": return pBottom(pLeft(frame("containerTopLeftAligned")));
-              case "bottomRightAligned": return pBottom(pRight(frame("containerTopLeftAligned")));
-              default: return pCenterY(pCenterX(frame("containerTopLeftAligned")));  // centerAligned
-            }
-          }
-          const f = frame(calcOf(i)[0]);
+          const i = cells[j], o = own(i);
+          sp = o && o[1] !== null ? o[1] : q.sp; pd = o && o[2] !== null ? o[2] : q.pd;
+          w = C.nw[i] === null ? C.w[i] : C.nw[i]; h = C.nh[i];
+          const f = place(calcOf(i)[0]), padded = outset(f, pd), empty = (r) => !(r[2] > 0 && r[3] > 0);
           X[j] = f[0]; Y[j] = f[1]; W[j] = f[2]; Hs[j] = f[3];
-          // The occupied bounds: the first padded frame (or any after an empty union), then
-          // the union with each non-empty one.
-          const padded = outset(f, pd), empty = (r) => !(r[2] > 0 && r[3] > 0);
-          if (occupied !== null && !empty(occupied)) {
-            if (!empty(f)) {
-              const x0 = Math.min(occupied[0], padded[0]), y0 = Math.min(occupied[1], padded[1]);
-              occupied = [x0, y0, Math.max(occupied[0] + occupied[2], padded[0] + padded[2]) - x0,
-                Math.max(occupied[1] + occupied[3], padded[1] + padded[3]) - y0];
-            }
-          } else occupied = padded;
-          prev = { f: f, sp: sp, pd: pd };
+          if (occupied === null || empty(occupied)) occupied = padded;
+          else if (!empty(f)) {
+            const x0 = Math.min(occupied[0], padded[0]), y0 = Math.min(occupied[1], padded[1]);
+            occupied = [x0, y0, Math.max(occupied[0] + occupied[2], padded[0] + padded[2]) - x0,
+              Math.max(occupied[1] + occupied[3], padded[1] + padded[3]) - y0];
+          }
+          P = { f: f, sp: sp, pd: pd };
         }
         return occupied;
       }
-      const occupied = pass(limit), content = (occupied === null ? 0 : occupied[3]) + (q.ins[0] + q.ins[2]);
+      // The sizing pass; then, when a calculator may care, the layout pass at the content height.
+      const occupied = pass(10000), content = (occupied === null ? 0 : occupied[3]) + (q.ins[0] + q.ins[2]);
       let tall = false;
       for (let j = 0; j < k && !tall; j++) tall = calcOf(cells[j])[1] === 1;
       if (tall) pass(content);

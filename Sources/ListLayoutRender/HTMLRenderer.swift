@@ -185,7 +185,7 @@ public struct HTMLRenderer: Sendable {
   /// originX, alignment, dense, bodyTop]` for a grid (alignment 0 top, 1 center, 2 bottom,
   /// 3 stretch; dense 0 or 1), `[1, lanes, laneWidth, columnSpacing, rowSpacing, left,
   /// bodyTop]` for a masonry, `[2, …]` for a sequential section that stacks its cells and `[5,
-  /// …]` for any other of standard calculators (`calc` then names them, `sq` holds the cells'
+  /// …]` for any other of standard calculators (`calc` then holds them, `sq` the cells'
   /// own sequential options), `[3, left, available, horizontalAlignment, verticalAlignment,
   /// table, bodyTop]` for a flow section spaced by a built-in layout manager (`flow` then holds
   /// the manager's answers per pair of trait sets, `fd` the default cell attributes, `fa` the

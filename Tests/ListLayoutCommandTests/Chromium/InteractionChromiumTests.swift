@@ -55,6 +55,23 @@ import Testing
     Self.expectLaidOutPreviews(text)
   }
 
+  /// Sequential sections of every standard calculator, those that place cells above the
+  /// previous one or beside it past the list's width among them (cells then lie outside their
+  /// section's frame, where the focus and drop-target rules are not compared): the drag
+  /// previews and the sections laid out again, both axes.
+  @Test(
+    .enabled(
+      if: HTMLPageChromiumTests.enabled,
+      "set LISTLAYOUT_CHROMIUM_TESTS=1 to drag on the HTML page in headless Chromium"),
+    .timeLimit(.minutes(10)),
+    arguments: [[String](), ["--horizontal"]])
+  func dragsInSequentialSectionsOfEveryCalculator(options: [String]) throws {
+    let text = try Self.runInteractionCheck(
+      ["--cells", "20000", "--seed", "5", "--only", "drag", "--all-calculators"] + options)
+    Self.expectLaidOutPreviews(text)
+    #expect(text.contains("sequential-calc"), "\(text)")
+  }
+
   /// Runs the script with `options` in a directory of its own, expects it to pass, and returns
   /// what it printed.
   static func runInteractionCheck(_ options: [String]) throws -> String {
