@@ -247,6 +247,16 @@ class Checker:
         if self.kinds[kind] <= 8:
             self.failures.append(message)
 
+    def target_differs(self, message):
+        """A drop target of the page's that is not the library's: a failure, but with
+        --all-calculators (cells past their sections, over the sections around them, where the
+        two rules are not compared), where it is counted and the move skipped."""
+        if not self.args.all_calculators:
+            self.fail(message)
+            return
+        key = "drop targets differing (cells past their sections)"
+        self.figures[key] = self.figures.get(key, 0) + 1
+
     def page(self, expression):
         return self.browser.evaluate(expression)
 
@@ -594,8 +604,9 @@ class Checker:
                                                           "preview": previewing}})
                     done["targets"] += 1
                     if want.get("target") != state["drag"]["target"]:
-                        self.fail("drag of %s at %s: page target %s, library %s" % (
+                        self.target_differs("drag of %s at %s: page target %s, library %s" % (
                             [s, a], content_point, state["drag"]["target"], want.get("target")))
+                        continue
                     if previewing and want.get("preview"):
                         library = {(e["section"], e["item"], e.get("badge")): e["frame"]
                                    for e in want["preview"]["elements"] if e["kind"] in ("cell", "badge")}
@@ -808,7 +819,8 @@ class Checker:
                 want = self.query.ask({"moveTarget": {"dragging": [s, a], "point": state["drag"]["point"],
                                                       "preview": True}})
                 if want.get("target") != target:
-                    self.fail("reflow drag of %s: page target %s, library %s" % ([s, a], target, want.get("target")))
+                    self.target_differs("reflow drag of %s: page target %s, library %s" % (
+                        [s, a], target, want.get("target")))
                     continue
                 preview = want.get("preview") or self.layout
                 library = {(e["kind"], e.get("section", -1), e.get("item"), e.get("badge")): e["frame"]
