@@ -13,7 +13,7 @@ extension HTMLRenderer {
   /// and `AutoScroll`, copied here over the embedded frames; `InteractionChromiumTests` checks
   /// every copy against `listlayout query` on seeded feeds. Grid rows and columns are not
   /// computed here: the page reads the library's (`accessibility(of:)`, embedded as `grid`).
-  /// The drag preview lays grid, masonry, stacking sequential and flow sections out again with
+  /// The drag preview lays grid, masonry, carousel, sequential and flow sections out again with
   /// a copy of their placements (``placements``, in its place here), from what the library
   /// resolved (embedded as `reflow`, and for flow sections the layout manager's answers,
   /// `flow`), checked there too against the library's frames and `previewingMove(from:to:)`.
@@ -555,15 +555,15 @@ extension HTMLRenderer {
         return;
       }
       if (drag.target === null) return;
-      const f = planFrame(e.index);
+      const f = planFrame(e.index, true);
       if (f !== null) { [e.x, e.y, e.w, e.h] = f; return; }
       const [x, y] = previewAt(e.index, e.section);
       e.x = x + (isCarousel(e.section) ? sideways * hx[e.section] : 0);
       e.y = y + dragShift(e.index === drag.i ? drag.target[0] : e.section);
     }
-    // -- The preview of a move in grid, masonry, sequential and flow sections: the page's copy
-    // of their placements (GridSectionLayout with SparseCursor or DensePacker and
-    // GridRowWriter; MasonryPlacer; the stacking calculator; FlowTypesetter), from what the
+    // -- The preview of a move in grid, masonry, carousel, sequential and flow sections: the
+    // page's copy of their placements (GridSectionLayout with SparseCursor or DensePacker and
+    // GridRowWriter; MasonryPlacer; CarouselRow; SequentialSection; FlowTypesetter), from what the
     // library resolved (RF, per section: see writeReflow), each cell's own height along the
     // scroll axis and span (and own width and attributes, for flow sections). The sections a move touches are laid
     // out again with it applied, and every section after one moves by the change of its length.
@@ -574,16 +574,27 @@ extension HTMLRenderer {
       if (S.nh) S.nh[0].forEach((i, k) => { C.nh[i] = S.nh[1][k]; });
       if (S.span) S.span[0].forEach((i, k) => { C.sp[i] = S.span[1][k]; });
       C.nw = Array.from({ length: n }, (_, i) => C.w[i]);
+      // Own widths across the scroll axis, per section (a number: every cell's), where one
+      // is not its frame's; then those of the flow sections' cells (null: none known).
+      if (S.ow) S.ow.forEach((o, s) => {
+        if (o !== null) for (let k = 0; k < S.count[s]; k++) C.nw[S.first[s] + k] = typeof o === "number" ? o : o[k];
+      });
       if (S.nw) S.nw[0].forEach((i, k) => { C.nw[i] = S.nw[1][k]; });
       C.fa = new Array(n).fill(null);
       if (S.fa) S.fa[0].forEach((i, k) => { C.fa[i] = S.fa[1][k]; });
+      // Sequential options of their own: [calculator (an index into CALC, -1 a caller's), spacing, padding].
+      if (S.sq) {
+        C.sq = new Array(n).fill(null);
+        S.sq[0].forEach((i, k) => { C.sq[i] = S.sq[1][k]; });
+      }
     }
-    const FT = S.flow || null, FD = S.fd || null;
+    const FT = S.flow || null, FD = S.fd || null, CALC = S.calc || [];
     /*placements*/
     /** The preview's plan for the drag's target: for each section it touches that the page
-        lays out (a grid or a masonry, not collapsed), its cells in their new order and their
-        frames; and for each touched section, how much longer it gets (sections the page
-        cannot lay out: unknown, taken as 0). Null on a page of runs. */
+        lays out (not collapsed: a collapsed section keeps its length, the cell hidden in it),
+        its cells in their new order and their frames; and for each touched section, how much
+        longer it gets (sections the page cannot lay out: unknown, taken as 0). Null on a page
+        of runs. */
     function planMove() {
       if (!RF || C.written) return null;
       const a = drag.i, hs = sectionOf(a), [ts, t] = drag.target;
@@ -592,11 +603,13 @@ extension HTMLRenderer {
         if (RF[s] === null || (s === ts && isCollapsed(ts))) continue;
         // A cell sized by a callback or flexbox content has no own width the page knows.
         if (s === ts && hs !== ts && RF[s][0] >= 2 && C.nw[a] === null) continue;
+        // Nor a caller's calculator the page can run.
+        if (s === ts && hs !== ts && (RF[s][0] === 2 || RF[s][0] === 5) && C.sq && C.sq[a] && C.sq[a][0] === -1) continue;
         const first = S.first[s], cells = [], old = [];
         for (let k = 0; k < S.count[s]; k++) old.push(first + k);
         for (const i of old) if (i !== a) cells.push(i);
         if (s === ts) cells.splice(t, 0, a);
-        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
+        const before = layOut(s, old), after = layOut(s, cells), top = RF[s][[8, 6, 10, 6, 6, 16][RF[s][0]]];
         for (let j = 0; j < cells.length; j++) { after.Y[j] += top; plan.at.set(cells[j], [s, j]); }
         after.cells = cells;
         // Its separators, if any: one centred in each gap between two lines (grid rows).
@@ -632,19 +645,21 @@ extension HTMLRenderer {
     }
     /** Cell i's frame [x, y, w, h] in the preview (layout space), when the plan lays out its
         section (the target's, for the dragged cell); else null. */
-    function planFrame(i) {
+    function planFrame(i, onScreen) {
       if (!drag || !drag.active || !drag.plan) return null;
       const at = drag.plan.at.get(i);
       if (at === undefined) return null;
       const f = drag.plan.laid.get(at[0]), j = at[1], d = dragShift(at[0]);
-      return [f.X[j], f.Y[j] + d, f.W[j], f.H[j]];
+      // On screen, a carousel's cells are moved by its offset.
+      const x = f.X[j] + (onScreen && isCarousel(at[0]) ? sideways * hx[at[0]] : 0);
+      return [x, f.Y[j] + d, f.W[j], f.H[j]];
     }
     /** The cells of section s the plan lays out that meet `r` (the dragged one apart: kept alive). */
     function dragCells(s, r, out) {
-      const f = drag.plan.laid.get(s), d = dragShift(s);
+      const f = drag.plan.laid.get(s), d = dragShift(s), o = isCarousel(s) ? sideways * hx[s] : 0;
       for (let j = 0; j < f.cells.length; j++) {
         const i = f.cells[j];
-        if (i !== drag.i && intersects(f.X[j], f.Y[j] + d, f.W[j], f.H[j], r)) out.push(cell(i, sectionOf(i)));
+        if (i !== drag.i && intersects(f.X[j] + o, f.Y[j] + d, f.W[j], f.H[j], r)) out.push(cell(i, sectionOf(i)));
       }
     }
     /** Where cell i (not the dragged one, or the dragged one at its target) of section s
@@ -719,9 +734,9 @@ extension HTMLRenderer {
           continue;
         }
         if (i === drag.i && isCollapsed(ts)) { out.push({ section: section, item: item, frame: null }); continue; }
-        const f = planFrame(i);
+        const f = planFrame(i, false);
         if (f !== null) {
-          out.push({ section: section, item: item, frame: axes(f[0] - (isCarousel(s) ? sideways * hx[s] : 0), f[1], f[2], f[3]) });
+          out.push({ section: section, item: item, frame: axes(f[0], f[1], f[2], f[3]) });
           continue;
         }
         const [x, y] = previewAt(i, s);
@@ -825,7 +840,7 @@ extension HTMLRenderer {
     function applyMove(from, [ts, t]) {
       if (!materialize()) return from;  // a page of runs too long to write out: not moved
       const hs = sectionOf(from), hidden = isCollapsed(ts);
-      const idKeys = [C.t, C.id, C.nh, C.sp, C.nw, C.fa].filter((column) => column);
+      const idKeys = [C.t, C.id, C.nh, C.sp, C.nw, C.fa, C.sq].filter((column) => column);
       // Each badge's offset from its cell, to put it back on the cell wherever the cell goes.
       const rel = [];
       for (let k = 0; k < nb; k++) {
@@ -912,7 +927,7 @@ extension HTMLRenderer {
         if (S.sep && S.sep[s]) S.sep[s][4] = S.sep[s][4].map((y) => y + d);
         S.y[s] += d;
         S.h[s] += g;
-        if (RF[s] !== null) RF[s][[8, 6, 10, 6][RF[s][0]]] += d;
+        if (RF[s] !== null) RF[s][[8, 6, 10, 6, 6, 16][RF[s][0]]] += d;
         sectionEnd[s] = S.y[s] + S.h[s];
       }
       const total = dragShift(ns);
@@ -974,7 +989,7 @@ extension HTMLRenderer {
         if (!RF || C.written || RF[s] === null) return null;
         const cells = [];
         for (let k = 0; k < S.count[s]; k++) cells.push(S.first[s] + k);
-        const f = layOut(s, cells), top = RF[s][[8, 6, 10, 6][RF[s][0]]];
+        const f = layOut(s, cells), top = RF[s][[8, 6, 10, 6, 6, 16][RF[s][0]]];
         return { length: f.length, frames: cells.map((i, j) => H ? [f.Y[j] + top, f.X[j], f.H[j], f.W[j]]
           : [f.X[j], f.Y[j] + top, f.W[j], f.H[j]]),
           current: cells.map((i) => H ? [C.y[i], C.x[i], C.h[i], C.w[i]] : [C.x[i], C.y[i], C.w[i], C.h[i]]) };

@@ -11,11 +11,23 @@ extension HTMLRenderer {
   /// `[1, lanes, laneWidth, columnSpacing, rowSpacing, left, bodyTop]` for a masonry, or
   /// `[2, left, insetTop, insetBottom, paddingTop, paddingLeft, paddingBottom, paddingRight,
   /// spacingTop, spacingBottom, bodyTop]` for a sequential section that stacks its cells
-  /// (``stacks(_:_:)``; bodyTop there is the section's top below its header), the
+  /// (``stacks(_:_:)``; bodyTop there is the section's top below its header), or `[5,
+  /// contentLeft, width, insetTop, insetLeft, insetBottom, insetRight, calculator, spacingTop,
+  /// spacingLeft, spacingBottom, spacingRight, paddingTop, paddingLeft, paddingBottom,
+  /// paddingRight, sectionTop]` for any other sequential section of standard calculators (and
+  /// for every sequential section when a cell of the page has options of its own:
+  /// `"sq":[[cell, …], [[calculator, spacing, padding], …]]`, each `null` for the section's,
+  /// the insets `[top, left, bottom, right]`), its calculators indexes into `"calc":[[code,
+  /// dependsOnContainerHeight], …]` (``composition(_:)``; -1: a caller's); or `[4, left, spacing, band, fixedBand,
+  /// alignment, bodyTop]` for a carousel (band 0 the tallest cell, 1 the first, 2 fixed;
+  /// alignment 0 top, 1 center, 2 bottom): the
   /// resolved values the section's layout placed its cells with (left to right: `"mirror":
   /// true` when the list mirrors them, right to left). Then, sparsely, the cells
   /// whose own height along the scroll axis is not their frame's (`"nh":[[cell, …], [height,
-  /// …]]`: cells a stretched grid row made taller) and the cells with a span (`"span":[[cell,
+  /// …]]`: cells a stretched grid row made taller), per section (but the flow sections the
+  /// page lays out) the cells' own widths across it where one is not its frame's (`"ow":[null
+  /// or a width, when all share it, or [width, …], …]`: a grid's or a masonry's cells, which
+  /// another section gives back their own widths) and the cells with a span (`"span":[[cell,
   /// …], [columns, …]]`, 0 for a full row).
   ///
   /// A flow section (spaced by a built-in layout manager, ``flows(_:)``, every cell of a
@@ -56,19 +68,35 @@ extension HTMLRenderer {
       asked[key] = index
       return index
     }
+    var stacking = [Bool?](repeating: nil, count: sectionCount)
     func placed(_ section: Int) -> Bool {
       guard !model.sections[section].collapsed else { return false }
       switch model.sections[section].layout {
-      case .grid, .masonry: return true
-      case .sequential(let defaults): return Self.stacks(defaults, model.sections[section].cells)
+      case .grid, .masonry, .carousel: return true
+      case .sequential(let defaults):
+        stacking[section] = Self.stacks(defaults, model.sections[section].cells)
+        return stacking[section] != nil
       case .flow, nil: return flowing && Self.knownSizes(model.sections[section].cells)
-      default: return false
       }
     }
     guard sectionCount == model.sections.count else { return }
     // (Each section judged once: a sequential or flow section's judgement reads its cells.)
     let laidOut = (0..<sectionCount).map(placed)
     guard laidOut.contains(true) else { return }
+    // The cells with sequential options of their own (which they keep in any section); with
+    // one, every sequential section is written whole (`[5, …]`: a cell may bring its own
+    // calculator into a section that stacks), else a stacking section as `[2, …]`.
+    let ownOptions =
+      stacking.contains(true) && model.sections.contains { $0.cells.contains { $0.sequential != nil } }
+    var calculators: [StandardFrameCalculator] = []
+    var calculatorIndex: [StandardFrameCalculator: Int] = [:]
+    func calculator(_ calculator: FrameCalculator<Int>) -> Int {
+      guard let kind = calculator.kind else { return -1 }
+      if let known = calculatorIndex[kind] { return known }
+      calculatorIndex[kind] = calculators.count
+      calculators.append(kind)
+      return calculators.count - 1
+    }
     func layoutSpace(_ insets: EdgeInsets) -> EdgeInsets {
       horizontal
         ? EdgeInsets(top: insets.left, left: insets.top, bottom: insets.right, right: insets.bottom) : insets
@@ -85,6 +113,11 @@ extension HTMLRenderer {
     var ownAttributes: [CellAttributes] = []
     var spanCells: [Int] = []
     var spans: [Int] = []
+    var sequentialCells: [Int] = []
+    var sequentialOptions: [SequentialItemOptions] = []
+    // Per section outside the laid-out flow sections: its cells' own widths across the scroll
+    // axis, when one is not its frame's (nil: every one is).
+    var ownWidths: [[Double]?] = []
     var first = 0
     for section in 0..<sectionCount {
       if section > 0 { out.write(",") }
@@ -100,6 +133,9 @@ extension HTMLRenderer {
         case .flow, nil: laidOut[section]
         default: false
         }
+      var widths: [Double] = []
+      var widthsDiffer = false
+      defer { ownWidths.append(widthsDiffer ? widths : nil) }
       if count == model.cells.count {
         var item = 0
         snapshot.forEachElement(inSection: section) { element in
@@ -116,15 +152,24 @@ extension HTMLRenderer {
             naturalCells.append(first + item)
             naturalHeights.append(own)
           }
+          let frameWidth = horizontal ? frame.height : frame.width
           if let own = size.map(across) {
-            if flow, own != (horizontal ? frame.height : frame.width) {
+            if flow, own != frameWidth {
               naturalWidthCells.append(first + item)
               naturalWidths.append(own)
+            } else if !flow {
+              widths.append(own)
+              if own != frameWidth { widthsDiffer = true }
             }
           } else {
+            if !flow { widths.append(frameWidth) }
             // Sized by a callback or flexbox content: no size of its own the page knows.
             naturalWidthCells.append(first + item)
             naturalWidths.append(.nan)
+          }
+          if let options = cell.sequential {
+            sequentialCells.append(first + item)
+            sequentialOptions.append(options)
           }
           if let attributes = cell.attributes {
             ownCells.append(first + item)
@@ -184,6 +229,38 @@ extension HTMLRenderer {
           masonry.rowSpacing ?? attributes.lineSpacing, content.left + insets.left, bodyTop,
         ])
         out.write("]")
+      case .carousel(let carousel):
+        // (Carousels scroll a vertical list only: no axes to exchange.)
+        let (band, fixed): (Double, Double) =
+          switch carousel.height {
+          case .tallest: (0, 0)
+          case .first: (1, 0)
+          case .fixed(let height): (2, height)
+          }
+        let alignment: Double =
+          switch attributes.verticalAlignment {
+          case .top, .stretch: 0
+          case .center: 1
+          case .bottom: 2
+          }
+        out.write("[4")
+        numbers([
+          content.left + insets.left, carousel.itemSpacing ?? attributes.itemSpacing, band, fixed, alignment,
+          bodyTop,
+        ])
+        out.write("]")
+      case .sequential(let defaults) where ownOptions || stacking[section] != true:
+        let padding = layoutSpace(defaults.padding)
+        let spacing = layoutSpace(defaults.spacing)
+        out.write("[5")
+        numbers([
+          content.left, max(0, configuration.width - content.left - content.right), insets.top, insets.left,
+          insets.bottom, insets.right, Double(calculator(defaults.frameCalculator)), spacing.top,
+          spacing.left,
+          spacing.bottom, spacing.right, padding.top, padding.left, padding.bottom, padding.right,
+          bodyTop - insets.top,
+        ])
+        out.write("]")
       case .sequential(let defaults):
         let padding = layoutSpace(defaults.padding)
         let spacing = layoutSpace(defaults.spacing)
@@ -216,8 +293,6 @@ extension HTMLRenderer {
           content.left + insets.left, width, horizontalAlignment, verticalAlignment, Double(table), bodyTop,
         ])
         out.write("]")
-      default:
-        out.write("null")
       }
     }
     out.write(configuration.layoutDirection == .rtl ? "],\"mirror\":true" : "]")
@@ -252,6 +327,63 @@ extension HTMLRenderer {
       pairs(",\n\"nw\":", naturalWidthCells) {
         if naturalWidths[$0].isNaN { out.write("null") } else { out.write(jsonNumber: naturalWidths[$0]) }
       }
+    }
+    if ownWidths.contains(where: { $0 != nil }) {
+      out.write(",\n\"ow\":[")
+      for (section, widths) in ownWidths.enumerated() {
+        if section > 0 { out.write(",") }
+        guard let widths else {
+          out.write("null")
+          continue
+        }
+        if let width = widths.first, widths.allSatisfy({ $0 == width }) {
+          out.write(jsonNumber: width)
+          continue
+        }
+        out.write("[")
+        for (position, width) in widths.enumerated() {
+          if position > 0 { out.write(",") }
+          out.write(jsonNumber: width)
+        }
+        out.write("]")
+      }
+      out.write("]")
+    }
+    if !sequentialCells.isEmpty {
+      func insets(_ insets: EdgeInsets?) {
+        guard let insets = insets.map(layoutSpace) else { return out.write("null") }
+        out.write("[")
+        out.write(jsonNumber: insets.top)
+        for value in [insets.left, insets.bottom, insets.right] {
+          out.write(",")
+          out.write(jsonNumber: value)
+        }
+        out.write("]")
+      }
+      pairs(",\n\"sq\":", sequentialCells) {
+        let options = sequentialOptions[$0]
+        out.write("[")
+        if let own = options.frameCalculator {
+          out.write(integer: calculator(own))
+        } else {
+          out.write("null")
+        }
+        out.write(",")
+        insets(options.spacing)
+        out.write(",")
+        insets(options.padding)
+        out.write("]")
+      }
+    }
+    if !calculators.isEmpty {
+      out.write(",\n\"calc\":[")
+      for (position, kind) in calculators.enumerated() {
+        if position > 0 { out.write(",") }
+        out.write("[\"")
+        out.write(Self.composition(kind))
+        out.write(kind.dependsOnContainerHeight ? "\",1]" : "\",0]")
+      }
+      out.write("]")
     }
     if !ownCells.isEmpty {
       pairs(",\n\"fa\":", ownCells) {
@@ -339,15 +471,62 @@ extension HTMLRenderer {
 }
 
 extension HTMLRenderer {
-  /// Whether a sequential section stacks its cells as the page's copy does: the section's
-  /// calculator is `containerLeftAlignedVStack` and no cell has a calculator, spacing or
-  /// padding of its own.
-  static func stacks(_ defaults: SequentialSectionDefaults, _ cells: CellList) -> Bool {
-    guard defaults.frameCalculator.name == StandardFrameCalculator.containerLeftAlignedVStack.rawValue else {
-      return false
+  /// How the page lays a sequential section out (its copy of `SequentialSection.layout`), or
+  /// `nil` when it cannot (the section's or a cell's calculator is a caller's closure, not a
+  /// `StandardFrameCalculator`): `true` when the section stacks its cells (its calculator is
+  /// `containerLeftAlignedVStack` and no cell has options of its own: written `[2, …]`).
+  static func stacks(_ defaults: SequentialSectionDefaults, _ cells: CellList) -> Bool? {
+    guard let kind = defaults.frameCalculator.kind else { return nil }
+    var stacks = kind == .containerLeftAlignedVStack
+    for cell in cells {
+      guard let options = cell.sequential else { continue }
+      stacks = false
+      if let own = options.frameCalculator, own.kind == nil { return nil }
     }
-    for cell in cells where cell.sequential != nil { return false }
-    return true
+    return stacks
+  }
+
+  /// The page's copy of standard calculator `kind` (`FrameCalculator.standardFrame`), as the
+  /// composition of `FrameCalculatorArguments`' helpers the page's `sequentialLayOut` applies
+  /// (``placements``): a base (`F` sized to fit the layout area less the padding, `V` sized
+  /// to fit vertically, `M` matching the area, `N` the bounds, `P` the previous item), then
+  /// helpers in order (`T`, `L`, `B`, `R` aligned to the area's edges, `X`, `Y` centred in
+  /// it; `d`, `u` below or above the previous item, `>`, `<` right or left of it, `t`, `l`,
+  /// `b`, `r` aligned to its edges, `x`, `y` centred on it); `a|b` is `a` unless it overflows
+  /// the area's right edge, else `b` (the flows).
+  static func composition(_ kind: StandardFrameCalculator) -> StaticString {
+    switch kind {
+    case .containerTopLeftAligned: "F"
+    case .containerTopRightAligned: "FR"
+    case .containerBottomLeftAligned: "FB"
+    case .containerBottomRightAligned: "FRB"
+    case .containerCenterAligned: "FXY"
+    case .containerLeftAlignedVStack: "Fd"
+    case .containerCenterAlignedVStack: "FdX"
+    case .containerRightAlignedVStack: "FdR"
+    case .containerFullWidthVStack: "Vd"
+    case .containerLeftAlignedVStackUp: "Fu"
+    case .containerCenterAlignedVStackUp: "FuX"
+    case .containerRightAlignedVStackUp: "FuR"
+    case .containerFullWidthVStackUp: "Vu"
+    case .topAlignedHStack: "F>t"
+    case .centerAlignedHStack: "F>y"
+    case .bottomAlignedHStack: "F>b"
+    case .topAlignedHStackLeft: "F<t"
+    case .centerAlignedHStackLeft: "F<y"
+    case .bottomAlignedHStackLeft: "F<b"
+    case .topAlignedFlow: "F>t|Fd"
+    case .centerAlignedFlow: "F>y|Fd"
+    case .bottomAlignedFlow: "F>b|Fd"
+    case .matchContainer: "M"
+    case .matchContainerFullBleed: "N"
+    case .matchPrevious: "P"
+    case .topLeftAligned: "Flt"
+    case .topRightAligned: "Frt"
+    case .bottomLeftAligned: "Flb"
+    case .bottomRightAligned: "Frb"
+    case .centerAligned: "Fxy"
+    }
   }
 
   /// The point of its cell badge `element` is anchored to, in the page's layout space (left
@@ -384,7 +563,8 @@ extension HTMLRenderer {
 extension HTMLRenderer {
   /// The page's copy of the placements a drag preview lays sections out again with (in the
   /// interaction script's scope, ``interaction``): a grid's and a masonry's placement, a
-  /// stacking sequential section's, and the flow typesetter's, from what ``writeReflow(_:horizontal:traitSets:to:)``
+  /// carousel's row, a sequential section's (the standard calculators), and the flow
+  /// typesetter's, from what ``writeReflow(_:horizontal:traitSets:to:)``
   /// embeds. `PageReflowEmbeddingTests`, `PageFlowEmbeddingTests` and `InteractionChromiumTests`
   /// check them against the library.
   static let placements = #"""
@@ -445,25 +625,24 @@ extension HTMLRenderer {
           Hs[j] = align === 3 ? tall[r] : h;
           Y[j] = align === 1 ? t + (tall[r] - h) / 2 : align === 2 ? t + (tall[r] - h) : t;
         }
-      } else if (p[0] === 2) {
-        // Sequential (containerLeftAlignedVStack, the section's spacing and padding): each
-        // cell at its own size below the one before; the length is the larger of the last
-        // bottom and the padded frames' union with the insets (SequentialSection.layout).
-        const [, left, insetTop, insetBottom, pt, pl, pb, pr, st, sb] = p;
-        let lo = null, hi = 0, bottom = 0, wide = false;
-        for (let j = 0; j < k; j++) {
-          const i = cells[j], w = C.nw[i] === null ? C.w[i] : C.nw[i], h = C.nh[i];
-          Y[j] = j === 0 ? insetTop + pt : Y[j - 1] + Hs[j - 1] + pb + Math.max(sb, st) + pt;
-          X[j] = left + pl; W[j] = w; Hs[j] = h;
-          // The occupied bounds: the first padded frame, then the union with each non-empty one.
-          const empty = !(w > 0 && h > 0);
-          if (lo === null || !wide) { lo = Y[j] - pt; hi = Y[j] + h + pb; wide = w + pl + pr > 0 && h + pt + pb > 0; }
-          else if (!empty) { lo = Math.min(lo, Y[j] - pt); hi = Math.max(hi, Y[j] + h + pb); }
-          bottom = Math.max(bottom, Y[j] + h);
-        }
-        length = Math.max((lo === null ? 0 : hi - lo) + insetTop + insetBottom, bottom);
+      } else if (p[0] === 2 || p[0] === 5) {
+        length = sequentialLayOut(p, cells, X, Y, W, Hs);
       } else if (p[0] === 3) {
         length = flowLayOut(p, cells, X, Y, W, Hs, lines);
+      } else if (p[0] === 4) {
+        // Carousel (CarouselBody, CarouselRow.frame): one row, each cell at its own size, the
+        // spacing apart, aligned in the band (as tall as the tallest cell, the first, or
+        // fixed; stretch places cells at its top): the band is the body's length.
+        const [, left, spacing, band, fixed, align] = p;
+        let start = 0;
+        length = band === 2 ? fixed : 0;
+        for (let j = 0; j < k; j++) {
+          const i = cells[j], w = C.nw[i] === null ? C.w[i] : C.nw[i], h = C.nh[i];
+          X[j] = left + (start + j * spacing); W[j] = w; Hs[j] = h;
+          start += w;
+          if (band === 0 ? h > length : band === 1 && j === 0) length = h;
+        }
+        for (let j = 0; j < k; j++) Y[j] = align === 1 ? (length - Hs[j]) / 2 : align === 2 ? length - Hs[j] : 0;
       } else {
         // Masonry: each cell into the lanes whose lowest next top is highest (the leading on a tie).
         const [, lanes, lw, cs, rs, left] = p, next = new Float64Array(lanes);
@@ -485,6 +664,85 @@ extension HTMLRenderer {
       }
       if (mirrored) for (let j = 0; j < k; j++) X[j] = L.width - X[j] - W[j];
       return { X: X, Y: Y, W: W, H: Hs, row: row, column: column, rows: rows, length: length, lines: lines };
+    }
+    /** The page's copy of SequentialSection.layout (SequentialEngine.runPass, the standard
+        calculators as compositions of FrameCalculatorArguments' helpers) for cells `cells` of
+        sequential section `p` ([2, …] stacking, [5, …] any other; writeReflow), each cell at
+        its own size (nw, nh) and options (sq): fills the frames, returns the body's length. */
+    function sequentialLayOut(p, cells, X, Y, W, Hs) {
+      const k = cells.length, stack = ["Fd", 0];
+      const q = p[0] === 2 ? { cl: p[1], w: 0, ins: [p[2], 0, p[3], 0], calc: stack, sp: [p[8], 0, p[9], 0],
+        pd: [p[4], p[5], p[6], p[7]] }
+        : { cl: p[1], w: p[2], ins: p.slice(3, 7), calc: CALC[p[7]], sp: p.slice(8, 12), pd: p.slice(12, 16) };
+      // A calculator: [composition, dependsOnContainerHeight] (calculatorCode); a cell's own
+      // options: [calculator, spacing, padding].
+      const own = (i) => C.sq ? C.sq[i] : null;
+      const calcOf = (i) => { const o = own(i); return o && o[0] !== null ? CALC[o[0]] : q.calc; };
+      // Rects [x, y, width, height]; state of the cell placed: area, bounds, pd, sp, prev P, size w × h.
+      const inset = (r, e) => [r[0] + e[1], r[1] + e[0], r[2] - (e[1] + e[3]), r[3] - (e[0] + e[2])];
+      const outset = (r, e) => [r[0] - e[1], r[1] - e[0], r[2] + (e[1] + e[3]), r[3] + (e[0] + e[2])];
+      const atX = (r, x) => [x, r[1], r[2], r[3]], atY = (r, y) => [r[0], y, r[2], r[3]];
+      let A, bounds, pd, sp, P, w, h;
+      const base = { F: () => { const m = inset(A, pd); return [m[0], m[1], w, h]; },
+        V: () => { const m = inset(A, pd); return [m[0], m[1], m[2], h]; }, M: () => inset(A, pd),
+        N: () => inset(bounds, pd), P: () => P ? inset(outset(P.f, P.pd), pd) : inset(A, pd) };
+      // A composition: a base (F sized to fit, V to fit vertically, M matching the area, N the
+      // bounds, P the previous item), then helpers in order ("a|b": a unless it overflows the
+      // area's right edge, then b). Container: T L B R its edges, X Y centred; previous: d u
+      // below, above, > < right, left of it, t l b r its edges, x y its centre.
+      const op = { T: (r) => atY(r, A[1] + pd[0]), L: (r) => atX(r, A[0] + pd[1]),
+        B: (r) => atY(r, A[1] + A[3] - pd[2] - r[3]), R: (r) => atX(r, A[0] + A[2] - pd[3] - r[2]),
+        X: (r) => atX(r, (A[0] + (A[0] + A[2])) / 2 - (r[2] + (pd[1] + pd[3])) / 2 + pd[1]),
+        Y: (r) => atY(r, (A[1] + (A[1] + A[3])) / 2 - (r[3] + (pd[0] + pd[2])) / 2 + pd[0]),
+        d: (r) => P ? atY(r, P.f[1] + P.f[3] + P.pd[2] + Math.max(P.sp[2], sp[0]) + pd[0]) : op.T(r),
+        u: (r) => P ? atY(r, P.f[1] - P.pd[0] - Math.max(P.sp[0], sp[2]) - pd[2] - r[3]) : op.B(r),
+        ">": (r) => P ? atX(r, P.f[0] + P.f[2] + P.pd[3] + Math.max(P.sp[3], sp[1]) + pd[1]) : op.L(r),
+        "<": (r) => P ? atX(r, P.f[0] - P.pd[1] - Math.max(P.sp[1], sp[3]) - pd[3] - r[2]) : op.R(r),
+        t: (r) => P ? atY(r, P.f[1] - P.pd[0] + pd[0]) : op.T(r), l: (r) => P ? atX(r, P.f[0] - P.pd[1] + pd[1]) : op.L(r),
+        b: (r) => P ? atY(r, P.f[1] + P.f[3] + P.pd[2] - pd[2] - r[3]) : op.B(r),
+        r: (r) => P ? atX(r, P.f[0] + P.f[2] + P.pd[3] - pd[3] - r[2]) : op.R(r),
+        x: (r) => P ? atX(r, P.f[0] + P.f[2] / 2 - (r[2] + (pd[1] + pd[3])) / 2 + pd[1]) : op.X(r),
+        y: (r) => P ? atY(r, P.f[1] + P.f[3] / 2 - (r[3] + (pd[0] + pd[2])) / 2 + pd[0]) : op.Y(r) };
+      function place(code) {
+        const [first, wrap] = code.split("|");
+        let r = base[first[0]]();
+        for (let c = 1; c < first.length; c++) r = op[first[c]](r);
+        return wrap !== undefined && r[0] + r[2] + pd[3] > A[0] + A[2] ? place(wrap) : r;
+      }
+      // One pass in a container `height` tall: the frames, and the occupied bounds (the first
+      // padded frame, or any after an empty union, then the union with each non-empty one).
+      function pass(height) {
+        bounds = [0, 0, Math.min(10000, q.w), height];
+        A = inset(bounds, q.ins);
+        P = null;
+        let occupied = null;
+        for (let j = 0; j < k; j++) {
+          const i = cells[j], o = own(i);
+          sp = o && o[1] !== null ? o[1] : q.sp; pd = o && o[2] !== null ? o[2] : q.pd;
+          w = C.nw[i] === null ? C.w[i] : C.nw[i]; h = C.nh[i];
+          const f = place(calcOf(i)[0]), padded = outset(f, pd), empty = (r) => !(r[2] > 0 && r[3] > 0);
+          X[j] = f[0]; Y[j] = f[1]; W[j] = f[2]; Hs[j] = f[3];
+          if (occupied === null || empty(occupied)) occupied = padded;
+          else if (!empty(f)) {
+            const x0 = Math.min(occupied[0], padded[0]), y0 = Math.min(occupied[1], padded[1]);
+            occupied = [x0, y0, Math.max(occupied[0] + occupied[2], padded[0] + padded[2]) - x0,
+              Math.max(occupied[1] + occupied[3], padded[1] + padded[3]) - y0];
+          }
+          P = { f: f, sp: sp, pd: pd };
+        }
+        return occupied;
+      }
+      // The sizing pass; then, when a calculator may care, the layout pass at the content height.
+      const occupied = pass(10000), content = (occupied === null ? 0 : occupied[3]) + (q.ins[0] + q.ins[2]);
+      let tall = false;
+      for (let j = 0; j < k && !tall; j++) tall = calcOf(cells[j])[1] === 1;
+      if (tall) pass(content);
+      let bottom = 0;
+      for (let j = 0; j < k; j++) {
+        bottom = Math.max(bottom, Y[j] + Hs[j]);
+        X[j] += q.cl; W[j] = Math.max(0, W[j]); Hs[j] = Math.max(0, Hs[j]);
+      }
+      return Math.max(content, bottom);
     }
     /** The page's copy of the flow typesetter (FlowTypesetter: place, finishLine, LineBox's
         indentation) for cells `cells` of a flow section `p` (its line box and alignments, see

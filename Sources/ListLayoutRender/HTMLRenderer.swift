@@ -184,14 +184,17 @@ public struct HTMLRenderer: Sendable {
   /// with while a drag previews a move: `[0, columns, columnWidth, columnSpacing, rowSpacing,
   /// originX, alignment, dense, bodyTop]` for a grid (alignment 0 top, 1 center, 2 bottom,
   /// 3 stretch; dense 0 or 1), `[1, lanes, laneWidth, columnSpacing, rowSpacing, left,
-  /// bodyTop]` for a masonry, `[2, …]` for a sequential section that stacks its cells, `[3,
-  /// left, available, horizontalAlignment, verticalAlignment, table, bodyTop]` for a flow
-  /// section spaced by a built-in layout manager (`flow` then holds the manager's answers per
-  /// pair of trait sets, `fd` the default cell attributes, `fa` the cells' own attributes and
-  /// `nw` the widths of cells a line shrank), left to right (`mirror` is `true` when the list
-  /// mirrors them);
+  /// bodyTop]` for a masonry, `[2, …]` for a sequential section that stacks its cells and `[5,
+  /// …]` for any other of standard calculators (`calc` then holds them, `sq` the cells'
+  /// own sequential options), `[3, left, available, horizontalAlignment, verticalAlignment,
+  /// table, bodyTop]` for a flow section spaced by a built-in layout manager (`flow` then holds
+  /// the manager's answers per pair of trait sets, `fd` the default cell attributes, `fa` the
+  /// cells' own attributes and `nw` the widths of cells a line shrank), `[4, left, spacing,
+  /// band, fixedBand, alignment, bodyTop]` for a carousel, left to right (`mirror` is `true`
+  /// when the list mirrors them);
   /// `nh` the cells whose own height is not their frame's (`[[cell, …], [height, …]]`: cells
-  /// a stretched row made taller) and `span` the cells with a span (`[[cell, …], [columns,
+  /// a stretched row made taller), `ow` per section the cells' own widths where one is not
+  /// its frame's (a grid's, a masonry's) and `span` the cells with a span (`[[cell, …], [columns,
   /// …]]`, 0 for a full row). Badges then carry `a`, the point of the cell each is anchored
   /// to (`3·row + column`, each 0, 1 or 2 for the fraction 0, ½ or 1 of the cell's height
   /// and width, in layout space; one number when every badge has the same).

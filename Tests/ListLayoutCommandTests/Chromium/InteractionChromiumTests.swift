@@ -16,6 +16,16 @@ import Testing
     #expect(text.contains("focus answers compared:        2400 (0 differ)"), "\(text)")
     #expect(text.contains("arrow presses:                 160 (0 wrong)"), "\(text)")
     Self.expectLaidOutPreviews(text)
+    // Among them, moves of every kind the page once previewed by slots.
+    let line = text.split(separator: "\n").first { $0.hasPrefix("exact moves between sections:") } ?? ""
+    for kind in [
+      "grid or masonry into flow or sequential", "into or out of a carousel", "into a collapsed section",
+      "into or out of a sequential section of any calculator",
+    ] {
+      let count = line.components(separatedBy: ", ").first { $0.hasSuffix(" " + kind) }
+        .flatMap { $0.split(separator: " ").compactMap { Int($0) }.last }
+      #expect((count ?? 0) > 0, "\(kind): \(line)")
+    }
   }
 
   /// The previews of moves within and between grid, masonry, flow and sequential sections were
@@ -43,6 +53,23 @@ import Testing
     let text = try Self.runInteractionCheck(
       ["--cells", "20000", "--seed", "11", "--samples", "200", "--presses", "60"] + options)
     Self.expectLaidOutPreviews(text)
+  }
+
+  /// Sequential sections of every standard calculator, those that place cells above the
+  /// previous one or beside it past the list's width among them (cells then lie outside their
+  /// section's frame, where the focus and drop-target rules are not compared): the drag
+  /// previews and the sections laid out again, both axes.
+  @Test(
+    .enabled(
+      if: HTMLPageChromiumTests.enabled,
+      "set LISTLAYOUT_CHROMIUM_TESTS=1 to drag on the HTML page in headless Chromium"),
+    .timeLimit(.minutes(10)),
+    arguments: [[String](), ["--horizontal"]])
+  func dragsInSequentialSectionsOfEveryCalculator(options: [String]) throws {
+    let text = try Self.runInteractionCheck(
+      ["--cells", "20000", "--seed", "5", "--only", "drag", "--all-calculators"] + options)
+    Self.expectLaidOutPreviews(text)
+    #expect(text.contains("sequential-calc"), "\(text)")
   }
 
   /// Runs the script with `options` in a directory of its own, expects it to pass, and returns
