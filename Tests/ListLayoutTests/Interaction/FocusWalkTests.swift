@@ -55,21 +55,11 @@ import Testing
         let origin = snapshot.bodyOrigin(section)
         let frames = (0..<count).map { flow.frame(ofItem: $0, at: origin) }
         for _ in 0..<4 {
-          let item = rng.below(count)
-          var seen = [Int: Rect]()
-          var twice = false
-          let walked = flow.forEachItem(
-            outwardsFrom: item, along: frames[item].minY, frames[item].maxY, at: origin,
-            judgingGroups: { _, _, _, _ in .read }
-          ) { i, frame in
-            if seen.updateValue(frame, forKey: i) != nil { twice = true }
-          }
           walks += 1
-          #expect(walked && !twice && seen.count == count, "seed \(seed) section \(section) from \(item)")
-          for (i, frame) in seen where frame != frames[i] {
-            Issue.record("seed \(seed) section \(section) item \(i): \(frame) != \(frames[i])")
-            return
-          }
+          guard
+            Self.walksWhole(
+              flow, from: rng.below(count), frames: frames, at: origin, "seed \(seed) section \(section)")
+          else { return }
         }
         let height = frames.map(\.maxY).max()! - origin.sectionTop + 20
         for _ in 0..<6 {
@@ -151,21 +141,11 @@ import Testing
         guard count > 0, let body = snapshot.geometries[section].body as? SequentialBody else { continue }
         let origin = snapshot.bodyOrigin(section)
         let frames = (0..<count).map { body.frame(ofItem: $0, at: origin) }
-        let item = rng.below(count)
-        var seen = [Int: Rect]()
-        var twice = false
-        let walked = body.forEachItem(
-          outwardsFrom: item, along: frames[item].minY, frames[item].maxY, at: origin,
-          judgingGroups: { _, _, _, _ in .read }
-        ) { i, frame in
-          if seen.updateValue(frame, forKey: i) != nil { twice = true }
-        }
         walks += 1
-        #expect(walked && !twice && seen.count == count, "seed \(seed) section \(section) from \(item)")
-        for (i, frame) in seen where frame != frames[i] {
-          Issue.record("seed \(seed) section \(section) item \(i): \(frame) != \(frames[i])")
-          return
-        }
+        guard
+          Self.walksWhole(
+            body, from: rng.below(count), frames: frames, at: origin, "seed \(seed) section \(section)")
+        else { return }
         Self.checkOutwardRuns(&rng, frames: ContiguousArray(frames), seed: seed)
       }
       // Frames anywhere (cells out of order along y, overlapping, of no height), and a band
@@ -366,5 +346,26 @@ import Testing
       }
     }
     #expect(pages > 0)
+  }
+
+  /// Whether `body`'s outward walk from cell `item`, with no group passed over, visits every
+  /// cell once with its frame in `frames` (recording an issue, named by `context`, where not).
+  static func walksWhole(
+    _ body: some SectionBody, from item: Int, frames: [Rect], at origin: BodyOrigin, _ context: String
+  ) -> Bool {
+    var seen = [Int: Rect]()
+    var twice = false
+    let walked = body.forEachItem(
+      outwardsFrom: item, along: frames[item].minY, frames[item].maxY, at: origin,
+      judgingGroups: { _, _, _, _ in .read }
+    ) { i, frame in
+      if seen.updateValue(frame, forKey: i) != nil { twice = true }
+    }
+    #expect(walked && !twice && seen.count == frames.count, "\(context) from \(item)")
+    for (i, frame) in seen where frame != frames[i] {
+      Issue.record("\(context) item \(i): \(frame) != \(frames[i])")
+      return false
+    }
+    return true
   }
 }
