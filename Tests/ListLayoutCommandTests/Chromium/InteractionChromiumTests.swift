@@ -57,8 +57,8 @@ import Testing
 
   /// Sequential sections of every standard calculator, those that place cells above the
   /// previous one or beside it past the list's width among them (cells then lie outside their
-  /// section's frame, where the focus and drop-target rules are not compared): the drag
-  /// previews and the sections laid out again, both axes.
+  /// section's frame, over the sections around it): the focus, drop-target and auto-scroll
+  /// rules against the library's, the drag previews and the sections laid out again, both axes.
   @Test(
     .enabled(
       if: HTMLPageChromiumTests.enabled,
@@ -67,7 +67,7 @@ import Testing
     arguments: [[String](), ["--horizontal"]])
   func dragsInSequentialSectionsOfEveryCalculator(options: [String]) throws {
     let text = try Self.runInteractionCheck(
-      ["--cells", "20000", "--seed", "5", "--only", "drag", "--all-calculators"] + options)
+      ["--cells", "20000", "--seed", "5", "--only", "rules,drag", "--all-calculators"] + options)
     Self.expectLaidOutPreviews(text)
     #expect(text.contains("sequential-calc"), "\(text)")
   }
