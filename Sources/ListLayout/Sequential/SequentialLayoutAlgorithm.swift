@@ -301,10 +301,9 @@ struct SequentialYIndex: Sendable {
     _ body: (Range<Int>) -> Void
   ) {
     guard let root = levels.last, !root.isEmpty else { return }
-    var nodes = 0
-    for level in levels { nodes += level.count }
-    withUnsafeTemporaryAllocation(of: RunHeap.Entry.self, capacity: nodes) { buffer in
-      var heap = RunHeap(buffer: buffer)
+    do {
+      // Grown as runs are found: a step that ends early holds a few dozen.
+      var heap = RunHeap(capacity: 4 * Self.fanOut)
       // Where each side ended: a run lying wholly above `endAbove` (below `endBelow`) is
       // passed over.
       var endAbove = -Double.infinity
@@ -385,8 +384,8 @@ struct SequentialYIndex: Sendable {
   }
 }
 
-/// A min-heap of a y index's runs by their distance from a band, in a buffer that holds
-/// every run (``SequentialYIndex/forEachRunOutwards(from:_:judging:_:)``).
+/// A min-heap of a y index's runs by their distance from a band
+/// (``SequentialYIndex/forEachRunOutwards(from:_:judging:_:)``), grown as runs are pushed.
 private struct RunHeap {
   struct Entry {
     var distance: Double
@@ -394,14 +393,15 @@ private struct RunHeap {
     var run: Int
   }
 
-  let buffer: UnsafeMutableBufferPointer<Entry>
-  var count = 0
+  private var buffer: ContiguousArray<Entry> = []
+  private var count = 0
 
-  init(buffer: UnsafeMutableBufferPointer<Entry>) {
-    self.buffer = buffer
+  init(capacity: Int) {
+    buffer.reserveCapacity(capacity)
   }
 
   mutating func push(_ entry: Entry) {
+    if count == buffer.count { buffer.append(entry) }
     var k = count
     count += 1
     while k > 0 {
