@@ -32,7 +32,7 @@ import Testing
     .enabled(
       if: HTMLPageChromiumTests.enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to scroll carousels on the HTML page in headless Chromium"),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(10)))
   func scrolledCarouselsOnThePageMatchLayoutScroll() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listlayout-carousel-check-\(ProcessInfo.processInfo.processIdentifier)")

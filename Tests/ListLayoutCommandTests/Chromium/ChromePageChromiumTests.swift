@@ -42,7 +42,7 @@ import Testing
       if: HTMLPageChromiumTests.enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to load pages with list headers, backgrounds and a horizontal list in Chromium"
     ),
-    .timeLimit(.minutes(5)), arguments: [false, true])
+    .timeLimit(.minutes(10)), arguments: [false, true])
   func pageShowsWhatTheLibraryLists(horizontal: Bool) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listlayout-chrome-check-\(ProcessInfo.processInfo.processIdentifier)-\(horizontal)")

@@ -11,7 +11,7 @@ import Testing
     .enabled(
       if: enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to load the HTML page of a 100,000-cell feed in headless Chromium"),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(10)))
   func virtualScrollingPageInChromium() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listlayout-html-check-\(ProcessInfo.processInfo.processIdentifier)")

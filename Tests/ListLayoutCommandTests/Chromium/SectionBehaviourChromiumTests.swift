@@ -39,7 +39,7 @@ import Testing
     .enabled(
       if: HTMLPageChromiumTests.enabled,
       "set LISTLAYOUT_CHROMIUM_TESTS=1 to load pages with separators and collapsed sections in Chromium"),
-    .timeLimit(.minutes(5)), arguments: [false, true])
+    .timeLimit(.minutes(10)), arguments: [false, true])
   func pageShowsWhatTheLibraryLists(horizontal: Bool) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listlayout-behaviour-check-\(ProcessInfo.processInfo.processIdentifier)-\(horizontal)")
